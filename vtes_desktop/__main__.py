@@ -1,0 +1,3 @@
+from vtes_desktop.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,19 @@
+"""`vtes-desktop bench WHAT`: benchmarks that print figures (never timed tests)."""
+
+from __future__ import annotations
+
+import json
+
+
+def main(what: str, *, as_json: bool = False) -> int:
+    if what == "startup":
+        from vtes_desktop.bench_startup import run
+    else:
+        from vtes_desktop.engine.bench import run
+    figures = run()
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        for k, v in figures.items():
+            print(f"{k}: {v}")
+    return 0
