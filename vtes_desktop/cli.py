@@ -12,21 +12,41 @@ import sys
 from vtes_desktop import __version__
 
 SEARCH_HELP = """\
-A query is free text (matched against names and card text) plus field filters:
+A query is words and field filters; a card must satisfy every one. Case and
+accents never matter (but an upper-case discipline asks for superior).
 
+  WORD  "A PHRASE"  the name or the card text holds it; the card named exactly
+                  comes first, then names starting with or holding the words
   name:TEXT       the name holds TEXT            text:TEXT    the card text holds TEXT
-  clan:NAME       clan (ventrue, "follower of set"; library: the clan requirement)
+  clan:NAME       clan (ventrue, "follower of set", or a start: clan:follow;
+                  library cards: the clan requirement)
   disc:TRIGRAM    discipline: lower case any level, upper case superior (disc:DOM);
-                  several filters must all hold
-  type:NAME       card type (vampire, imbued, master, action, "action modifier",
-                  reaction, combat, ally, retainer, equipment, political, event, power)
+                  full names too (disc:dominate), disc:none; library cards: a
+                  discipline the card requires, either level; several must all hold
+  type:NAME       card type (vampire, imbued, master, action, reaction, combat,
+                  modifier or "action modifier", political or "political action",
+                  ally, retainer, equipment, event, power, conviction, crypt, library)
   cap:N  cap>=N  cap<=N  cap>N  cap<N    capacity (vampires) or life (Imbued)
-  group:N         crypt group                   title:NAME   title (prince, bishop, ...)
-  sect:NAME       camarilla, sabbat, anarch, independent, laibon
-  set:ABBR        printed in the set (V5, Jyhad, KoT, ...)
-  cost:N  pool:N  blood:N                        costs (pool:N and blood:N by type)
-  banned:yes|no   adv:yes|no   crypt:yes|no      library:yes|no
-A leading minus negates a filter (-type:master); quote values with spaces.
+  group:N         crypt group (group:any: the "any group" vampires)
+  title:NAME      prince, bishop, "inner circle", "1 vote", ...; titled; none
+                  (library cards: the title requirement)
+  votes:N         votes from the vampire's title
+  sect:NAME       camarilla, sabbat, anarch, independent, laibon, none
+                  (library cards: the sect requirement)
+  set:ABBR        printed in the set, by abbreviation (V5, Jyhad, KoT, promo, ...)
+  cost:N          any cost of a library card (pool, blood or conviction);
+                  cost:0 costs nothing, cost:x an X cost
+  pool:N  blood:N  conviction:N   that cost (0 when the card has none)
+  req:TEXT        a library requirement starting with TEXT (sabbat, "capacity 7")
+  artist:TEXT     path:TEXT
+  banned:yes|no   adv:yes|no   crypt:yes|no   library:yes|no
+
+Numbers (cap, group, votes, cost, pool, blood, conviction) take : = >= <= > <;
+other fields take : (or =). Quote values with spaces (clan:"follower of set").
+List alternatives with | (clan:ventrue|tremere, cap:8|9): any of them may hold.
+A leading minus negates a word or a filter (-type:master), as does != (type!=master).
+On the command line a query with a word that starts with a minus goes after --:
+  vtes-desktop cards search --limit 0 -- clan:ventrue -type:master
 """
 
 
@@ -74,10 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", nargs="+", help="card name (case, accents and articles ignored; Name (ADV), Name (G5))")
     show.add_argument("--json", action="store_true")
     search = csub.add_parser("search", help="search cards", description="Search the cards.\n\n" + SEARCH_HELP,
-                             formatter_class=argparse.RawDescriptionHelpFormatter, epilog=SEARCH_HELP)
+                             formatter_class=argparse.RawDescriptionHelpFormatter)
     search.add_argument("query", nargs="*", help="free text and field filters")
-    search.add_argument("--limit", type=int, default=50)
-    search.add_argument("--json", action="store_true")
+    search.add_argument("--limit", type=int, default=50, help="print at most LIMIT cards (0: all; default 50)")
+    search.add_argument("--json", action="store_true", help="print a JSON object: query, count, cards")
     imp = csub.add_parser("import-vekn", help="rebuild the card database from VEKN CSV files in DIR")
     imp.add_argument("dir")
     csub.add_parser("info", help="where the card database comes from")
