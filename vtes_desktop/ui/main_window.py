@@ -1,0 +1,241 @@
+"""The main window: card browser | card face | deck, with File, View and Help menus.
+
+The window is built without the card database; `set_db` fills it once the
+loader hands the database over. `ready` fires when the cards are listed and
+any deck asked for at start is shown (the screenshot and the startup
+benchmark wait for it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QSplitter
+
+from vtes_desktop import __version__
+from vtes_desktop.cards.model import CardDef
+from vtes_desktop.ui import layout
+from vtes_desktop.ui.card_browser import SEARCH_TIP, CardBrowser
+from vtes_desktop.ui.card_face import CardFace
+from vtes_desktop.ui.deck_panel import DeckPanel
+from vtes_desktop.ui.settings import THEMES, Settings, save_settings
+from vtes_desktop.ui.theme import Theme, apply_theme, load_theme
+
+DECK_FILTER = "Deck files (*.txt *.dek *.xml *.json *.eld *.lst);;All files (*)"
+
+
+class MainWindow(QMainWindow):
+    ready = Signal()
+
+    def __init__(self, settings: Settings, theme: Theme, *, persist: bool = True) -> None:
+        super().__init__()
+        self.settings = settings
+        self.theme = theme
+        self.persist = persist
+        self.db = None
+        self._pending_deck: tuple[str, str] | None = None   # ("file", path) or ("text", text)
+        self._ready = False
+        self.setWindowTitle("VTES Desktop")
+        self.setMinimumSize(*layout.WINDOW_MIN_SIZE)
+        self.resize(*layout.WINDOW_SIZE)
+
+        self.browser = CardBrowser(theme)
+        self.face = CardFace(theme)
+        self.deck_panel = DeckPanel(theme)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        for w in (self.browser, self.face, self.deck_panel):
+            self.splitter.addWidget(w)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes(list(layout.SPLITTER_SIZES))
+        self.setCentralWidget(self.splitter)
+
+        self.browser.card_selected.connect(self.show_card)
+        self.deck_panel.card_selected.connect(self.show_card)
+        self.deck_panel.open_requested.connect(self.open_deck_dialog)
+        self.deck_panel.paste_requested.connect(self.paste_deck_dialog)
+        self.deck_panel.suggestion_requested.connect(self.show_card_named)
+        self.face.card_link_activated.connect(self.show_card_named)
+
+        self.db_label = QLabel()
+        self.statusBar().addPermanentWidget(self.db_label)
+        self._build_menus()
+        self.set_progress("Loading the cards…")
+
+    # -- menus -------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        m = self.menuBar().addMenu("&File")
+        self.act_open = QAction("&Open deck…", self, shortcut=QKeySequence.StandardKey.Open,
+                                triggered=self.open_deck_dialog)
+        self.act_paste = QAction("&Paste deck…", self, shortcut=QKeySequence("Ctrl+Shift+V"),
+                                 triggered=self.paste_deck_dialog)
+        self.act_close_deck = QAction("&Close deck", self, triggered=self.close_deck)
+        quit_ = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
+        for a in (self.act_open, self.act_paste, self.act_close_deck):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(quit_)
+
+        v = self.menuBar().addMenu("&View")
+        find = QAction("&Find card", self, shortcut=QKeySequence.StandardKey.Find, triggered=self.focus_search)
+        v.addAction(find)
+        tm = v.addMenu("&Theme")
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for key in THEMES:
+            a = QAction(key.title(), self, checkable=True)
+            a.setChecked(key == self.theme.key)
+            a.triggered.connect(lambda _checked=False, k=key: self.set_theme(k))
+            self.theme_group.addAction(a)
+            tm.addAction(a)
+            self.theme_actions[key] = a
+
+        h = self.menuBar().addMenu("&Help")
+        h.addAction(QAction("&Search syntax", self, triggered=self._search_help))
+        h.addAction(QAction("&About VTES Desktop", self, triggered=self._about))
+
+    def _search_help(self) -> None:
+        QMessageBox.information(self, "Search syntax", SEARCH_TIP)
+
+    def _about(self) -> None:
+        src = self.db.info.source if self.db is not None and self.db.info else "not loaded"
+        QMessageBox.about(self, "About VTES Desktop",
+                          f"<b>VTES Desktop {__version__}</b><br>A desktop table for Vampire: The Eternal "
+                          f"Struggle.<br>Card data: {src}.")
+
+    def focus_search(self) -> None:
+        self.browser.search.setFocus()
+        self.browser.search.selectAll()
+
+    # -- the card database ---------------------------------------------------------
+    def set_progress(self, message: str) -> None:
+        self.browser.set_loading(message)
+        self.statusBar().showMessage(message)
+
+    def cache_progress(self, step: str) -> None:
+        """A step of building the card cache (a first start, or new card data)."""
+        self.set_progress(f"First start: preparing the card database (once).\n{step}…")
+
+    def db_failed(self, message: str) -> None:
+        self.browser.set_failed(message)
+        self.statusBar().showMessage(message)
+        self._set_ready()
+
+    def set_db(self, db) -> None:
+        self.db = db
+        self.browser.set_db(db)
+        built = " (card cache built)" if db.info is not None and db.info.built else ""
+        self.db_label.setText(f"{len(db)} cards{built}")
+        self.statusBar().showMessage("Ready", 3000)
+        pending, self._pending_deck = self._pending_deck, None
+        if pending is not None:
+            kind, value = pending
+            (self.open_deck_file if kind == "file" else self.open_deck_text)(value)
+        self._set_ready()
+
+    def _set_ready(self) -> None:
+        if not self._ready:
+            self._ready = True
+            self.ready.emit()
+
+    @property
+    def is_ready(self) -> bool:
+        return self._ready
+
+    # -- cards ---------------------------------------------------------------------
+    def show_card(self, card: CardDef) -> None:
+        rulings = self.db.rulings(card) if self.db is not None else []
+        self.face.show_card(card, rulings)
+
+    def show_card_named(self, name: str) -> None:
+        if self.db is None:
+            return
+        card = self.db.lookup(name)
+        if card is None:
+            self.statusBar().showMessage(f"No card named {name!r}", 4000)
+            return
+        self.show_card(card)
+
+    # -- decks -----------------------------------------------------------------------
+    def open_deck_dialog(self) -> None:
+        start = str(Path(self.settings.last_deck).parent) if self.settings.last_deck else str(Path.home())
+        path, _ = QFileDialog.getOpenFileName(self, "Open deck", start, DECK_FILTER)
+        if path:
+            self.open_deck_file(path)
+
+    def paste_deck_dialog(self) -> None:
+        from vtes_desktop.ui.paste_deck_dialog import PasteDeckDialog
+
+        text = PasteDeckDialog.get_text(self)
+        if text:
+            self.open_deck_text(text)
+
+    def open_deck_file(self, path: str) -> None:
+        if self.db is None:
+            self._pending_deck = ("file", path)
+            return
+        from vtes_desktop.ui import deck_adapter
+
+        view = deck_adapter.load_file(self.db, Path(path))
+        self._show_deck(view)
+        if view.loaded:
+            self.settings.last_deck = str(Path(path).resolve())
+            self.save()
+
+    def open_deck_text(self, text: str) -> None:
+        if self.db is None:
+            self._pending_deck = ("text", text)
+            return
+        from vtes_desktop.ui import deck_adapter
+
+        self._show_deck(deck_adapter.load_text(self.db, text))
+
+    def _show_deck(self, view) -> None:
+        self.deck_panel.show_deck(view)
+        first = view.first_card()
+        if first is not None:
+            self.show_card(first)
+        msg = f"Deck: {view.name}" + (f" — {len(view.problems)} problem(s)" if view.problems else "")
+        self.statusBar().showMessage(msg, 6000)
+
+    def close_deck(self) -> None:
+        self.deck_panel.show_deck(None)
+        self.settings.last_deck = ""
+        self.save()
+
+    # -- theme and settings --------------------------------------------------------
+    def set_theme(self, key: str) -> None:
+        theme = load_theme(key)
+        self.theme = theme
+        apply_theme(QApplication.instance(), theme)
+        self.browser.set_theme(theme)
+        self.face.set_theme(theme)
+        self.deck_panel.set_theme(theme)
+        self.theme_actions[key].setChecked(True)
+        self.settings.theme = key
+        self.save()
+
+    def restore_geometry(self) -> bool:
+        """Restore the saved window geometry and pane sizes; False when there were none or they were unusable."""
+        ok = bool(self.settings.geometry) and self.restoreGeometry(_b64(self.settings.geometry))
+        if self.settings.splitter and not self.splitter.restoreState(_b64(self.settings.splitter)):
+            self.splitter.setSizes(list(layout.SPLITTER_SIZES))
+        return ok
+
+    def save(self) -> None:
+        if not self.persist:
+            return
+        self.settings.geometry = bytes(self.saveGeometry().toBase64()).decode("ascii")
+        self.settings.splitter = bytes(self.splitter.saveState().toBase64()).decode("ascii")
+        save_settings(self.settings)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save()
+        super().closeEvent(event)
+
+
+def _b64(text: str) -> QByteArray:
+    return QByteArray.fromBase64(text.encode("ascii", errors="replace"))

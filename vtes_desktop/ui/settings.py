@@ -1,0 +1,88 @@
+"""The window's settings: geometry, theme and last deck, in a small JSON file.
+
+The file lives in `$VTES_DESKTOP_CONFIG` when set, else in the platform's user
+config directory. It is written atomically (temporary file, then rename). A
+missing, unreadable or corrupt file gives the defaults: settings are never
+worth refusing to start for. No Qt here: geometry is kept as base64 text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+FILE_NAME = "settings.json"
+VERSION = 1
+THEMES = ("dark", "light")
+
+
+@dataclass
+class Settings:
+    theme: str = "dark"
+    geometry: str = ""       # base64 of QWidget.saveGeometry()
+    splitter: str = ""       # base64 of QSplitter.saveState()
+    last_deck: str = ""      # path of the last deck file opened
+
+
+def config_dir() -> Path:
+    env = os.environ.get("VTES_DESKTOP_CONFIG")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("vtes-desktop", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults for anything missing or malformed."""
+    path = path or settings_path()
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, ValueError) as e:
+        print(f"vtes-desktop: ignoring unreadable settings {path}: {e}", file=sys.stderr)
+        return Settings()
+    if not isinstance(doc, dict):
+        print(f"vtes-desktop: ignoring settings {path}: not a JSON object", file=sys.stderr)
+        return Settings()
+    s = Settings()
+    for f in fields(Settings):
+        v = doc.get(f.name)
+        if isinstance(v, str):
+            setattr(s, f.name, v)
+    if s.theme not in THEMES:
+        s.theme = Settings.theme
+    return s
+
+
+def save_settings(s: Settings, path: Path | None = None) -> bool:
+    """Write *s* atomically; False (and a note on stderr) when the folder is not writable."""
+    path = path or settings_path()
+    data = json.dumps({"version": VERSION, **asdict(s)}, indent=2).encode("utf-8")
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return True
+    except OSError as e:
+        print(f"vtes-desktop: could not save settings to {path}: {e}", file=sys.stderr)
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
