@@ -1,0 +1,379 @@
+"""Read a deck list written as text, in any of the layouts players use.
+
+One reader covers them all, because they share a grammar: optional header
+lines (the TWDA event block, `Deck Name:`, `Author:`, `Description:`), a crypt
+list and a library list, each under an optional heading, with type headings
+inside the library (`Master (29; 4 trifle)`). What differs is small: how a
+count is written (`2x Name`, `2xName`, `2 Name`, `2<TAB>Name`, a bare name for
+one copy), what follows a crypt name (capacity, disciplines, title, clan:group
+columns), and where the headings are. `detect` names the layout from those
+traits after the fact; reading never depends on guessing it right.
+
+Which lines are read as cards:
+
+- with crypt or library headings, the lines after them; the lines before the
+  first heading are the header and the description, never cards — except in a
+  LackeyCCG list, whose library comes first with no heading (recognised
+  because those lines are card entries, not prose);
+- without headings (JOL), every line but `Key: value` metadata and a
+  `Description:` paragraph.
+
+Inside a list, a line that reads as a card entry but names no card is
+`unknown`; a URL or a line of prose is a warning; `-- comments` are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from vtes_desktop.cards import CardDef
+from vtes_desktop.decks.model import Deck, Format, LineNote, UnknownLine
+from vtes_desktop.decks.resolve import Resolver, strip_comment
+
+_HEADING = re.compile(r"^[#*=\s]*(?P<kind>crypt|library)\b(?P<rest>.*)$", re.I)
+_META = re.compile(r"^(?P<key>deck\s*name|author|created\s*by|creator|description)\s*:\s*(?P<value>.*)$", re.I)
+_SEPARATOR = re.compile(r"^[-=_~*+#\s]{3,}$")
+_COMMENT_LINE = re.compile(r"^(--|//|#|;)")
+_URL = re.compile(r"(https?://|www\.)\S+", re.I)
+_FIRST_INT = re.compile(r"\d+")
+_TYPE_HEADING = re.compile(
+    r"^[-*•\s]*(?P<types>[A-Za-z][A-Za-z /&,]*?)\s*"
+    r"(?:[:\-]?\s*[\(\[]\s*\d*[^\)\]]*[\)\]].*|:\s*\d*\s*(?:cards?)?|\s+\d+\s*(?:cards?)?)?\s*$")
+
+# count forms, most specific first
+_COUNT_X = re.compile(r"^(\d{1,3})\s*[xX×]\s*(?=\S)(.+)$")                 # 2x Name, 2 x Name, 2xName
+_COUNT_SPACE = re.compile(r"^(\d{1,3})(?:\s*[-:.)]\s+|\t+|\s+)(?=\S)(.+)$")   # 2 Name, 2<TAB>Name, 2 - Name
+_COUNT_XFIRST = re.compile(r"^[xX×]\s*(\d{1,3})\s+(.+)$")                    # x2 Name
+_COUNT_AFTER = re.compile(r"^(.+?)\s*(?:[xX×]\s*(\d{1,2})|[\(\[]\s*[xX×]?\s*(\d{1,2})\s*[\)\]])$")  # Name x2, Name (2)
+
+_TWD_PLAYERS = re.compile(r"^\d+\s+players?\b", re.I)
+_TWD_ROUNDS = re.compile(r"^\d+\s*R\s*\+\s*F\b", re.I)
+
+#: Card names have at most 8 words; a longer unresolved line is prose.
+_MAX_NAME_WORDS = 8
+#: Suggestions cost a fuzzy search each; a file with more unknown lines than this is not a deck list.
+_MAX_SUGGESTED = 60
+
+
+@dataclass
+class _Heading:
+    kind: str                  # "crypt" or "library"
+    stated: int | None
+    style: str                 # "twd", "ardb", "count", "colon", "bare"
+    line: int
+
+
+@dataclass
+class _State:
+    crypt: dict[int, int] = field(default_factory=dict)
+    library: dict[int, int] = field(default_factory=dict)
+    unknown: list[UnknownLine] = field(default_factory=list)
+    warnings: list[LineNote] = field(default_factory=list)
+    entries: int = 0            # lines read as card entries, found or not
+    x_counts: int = 0           # entries written "2x Name"
+    glued_x: int = 0            # entries written "2xName"
+    tab_counts: int = 0         # entries written "2<TAB>Name" or "2      Name"
+    space_counts: int = 0       # entries written "2 Name"
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
+          notes: list[LineNote] | None = None) -> Deck:
+    """Read *text* as a deck list; see the module docstring for what is read as cards."""
+    lines = text.splitlines()
+    st = _State(warnings=list(notes or []))
+    headings: dict[int, _Heading] = {}
+    for i, raw in enumerate(lines):
+        h = _heading(raw.strip(), i + 1)
+        if h is not None:
+            headings[i] = h
+    first_heading = min(headings) if headings else len(lines)
+    preamble = lines[:first_heading]
+    kinds = {h.kind for h in headings.values()}
+    lackey_preamble = bool(headings) and _is_card_block(preamble, resolver)
+    _read_header(preamble, st, headingless=not headings)
+
+    section: str | None = None
+    in_list = not headings or lackey_preamble
+    in_description = False
+    for i, raw in enumerate(lines):
+        line_no = i + 1
+        t = raw.strip()
+        if i in headings:
+            section = headings[i].kind
+            in_list = True
+            in_description = False
+            continue
+        if not in_list:
+            continue
+        if not t or _SEPARATOR.match(t):
+            in_description = False
+            continue
+        m = _META.match(t)
+        if m:
+            in_description = not headings and m.group("key").lower().startswith("desc")
+            continue
+        if in_description or _COMMENT_LINE.match(t):
+            continue
+        if _type_heading(t, resolver, section):
+            continue
+        _read_entry(t, line_no, section, kinds, resolver, st)
+
+    fmt = _detect(lines, headings, preamble, lackey_preamble, st)
+    crypt_h = [h for h in headings.values() if h.kind == "crypt"]
+    lib_h = [h for h in headings.values() if h.kind == "library"]
+    return Deck(
+        format=fmt,
+        crypt=st.crypt,
+        library=st.library,
+        name=st.meta.get("name"),
+        author=st.meta.get("author"),
+        description=st.meta.get("description"),
+        unknown=tuple(st.unknown),
+        warnings=tuple(st.warnings),
+        stated_crypt=crypt_h[0].stated if crypt_h else None,
+        stated_library=lib_h[0].stated if lib_h else None,
+        encoding=encoding,
+    )
+
+
+# -- line kinds -------------------------------------------------------------------
+
+def _heading(t: str, line: int) -> _Heading | None:
+    """`Crypt (12 cards, min=..)`, `Crypt [12 vampires] ...`, `Crypt:`, `Library (90)`, ..."""
+    m = _HEADING.match(t)
+    if not m:
+        return None
+    rest = m.group("rest").strip()
+    body = rest.lstrip(":-–").strip()
+    if not body:
+        style = "colon" if rest.startswith(":") else "bare"
+        return _Heading(m.group("kind").lower(), None, style, line)
+    n = _FIRST_INT.search(body)
+    stated = int(n.group()) if n else None
+    low = body.lower()
+    if body[0] in "([":
+        if body[0] == "[" or "vampire" in low or "min:" in low or "capacity" in low:
+            style = "ardb"
+        elif "min=" in low or "max=" in low or "avg=" in low:
+            style = "twd"
+        else:
+            style = "count"
+        return _Heading(m.group("kind").lower(), stated, style, line)
+    if re.match(r"^\d+\s*(cards?|vampires?)?\b", low):
+        return _Heading(m.group("kind").lower(), stated, "count", line)
+    return None
+
+
+def _type_heading(t: str, resolver: Resolver, section: str | None) -> bool:
+    """`Master (29; 4 trifle)`, `Action Modifier/Reaction (5)`, `Combat [8]`, `- Ally (3)`, `Events:`."""
+    m = _TYPE_HEADING.match(t)
+    if not m:
+        return False
+    parts = [p.strip().lower() for p in re.split(r"[/&,]", m.group("types")) if p.strip()]
+    if not parts:
+        return False
+    known = resolver.library_types | {"vampire", "imbued"}
+    for p in parts:
+        if p in known:
+            continue
+        if p.endswith("ies") and p[:-3] + "y" in known:
+            continue
+        if p.endswith("s") and p[:-1] in known:
+            continue
+        return False
+    return True
+
+
+def _is_card_block(block: list[str], resolver: Resolver) -> bool:
+    """True when the lines before the first heading are a card list (LackeyCCG puts the library there)."""
+    entries = other = 0
+    for raw in block:
+        t = raw.strip()
+        if not t or _SEPARATOR.match(t):
+            continue
+        if _META.match(t) or _TWD_PLAYERS.match(t) or _TWD_ROUNDS.match(t):
+            return False
+        if _COUNT_X.match(t) or _COUNT_SPACE.match(t):
+            entries += 1
+        elif resolver.lookup(t) is not None:
+            entries += 1
+        else:
+            other += 1
+    return entries > 0 and entries >= 2 * other
+
+
+def _read_header(block: list[str], st: _State, *, headingless: bool) -> None:
+    """Deck name, author and description from the lines before the lists."""
+    desc: list[str] | None = None
+    for idx, raw in enumerate(block):
+        t = raw.strip()
+        m = _META.match(t)
+        if m:
+            key = m.group("key").lower().replace(" ", "")
+            value = m.group("value").strip()
+            if key.startswith("desc"):
+                desc = [value] if value else []
+                continue
+            if key == "deckname":
+                st.meta.setdefault("name", value)
+            else:
+                st.meta["author"] = value
+            continue
+        if desc is not None:
+            if headingless and not t:
+                st.meta.setdefault("description", "\n".join(desc).strip())
+                desc = None
+                continue
+            desc.append(raw.rstrip())
+            continue
+        if _TWD_PLAYERS.match(t) and "author" not in st.meta:
+            # the TWDA event block: event, place, date, rounds, players, winner, link
+            for nxt in block[idx + 1:]:
+                w = nxt.strip()
+                if w:
+                    if not _URL.match(w) and not _META.match(w):
+                        st.meta["winner"] = w
+                    break
+    if desc is not None:
+        st.meta.setdefault("description", "\n".join(desc).strip())
+    if "description" in st.meta and not st.meta["description"]:
+        del st.meta["description"]
+    if "author" not in st.meta and "winner" in st.meta:
+        st.meta["author"] = st.meta["winner"]
+    for k in ("name", "author"):
+        if k in st.meta and not st.meta[k]:
+            del st.meta[k]
+
+
+# -- one entry ----------------------------------------------------------------------
+
+def _count_forms(t: str) -> list[tuple[int, str, str]]:
+    """Readings of a line as (count, rest, form); the likeliest first."""
+    forms: list[tuple[int, str, str]] = []
+    mx = _COUNT_X.match(t)
+    ms = _COUNT_SPACE.match(t)
+    mf = _COUNT_XFIRST.match(t)
+    if mx:
+        glued = not re.match(r"^\d+\s*[xX×]\s", t)
+        forms.append((int(mx.group(1)), mx.group(2), "glued" if glued else "x"))
+    if ms:
+        form = "tab" if re.match(r"^\d+(\t|\s{2,})", t) else "space"
+        space_x = re.match(r"^\d+\s+[xX×]\S", t) is not None   # "2 Xaviar": the x is the name's
+        forms.insert(0 if space_x else len(forms), (int(ms.group(1)), ms.group(2), form))
+    if mf:
+        forms.append((int(mf.group(1)), mf.group(2), "x"))
+    return forms
+
+
+def _read_entry(t: str, line_no: int, section: str | None, kinds: set[str],
+                resolver: Resolver, st: _State) -> None:
+    body = t.lstrip("•*· \t")
+    want = True if section == "crypt" else (False if section == "library" else None)
+    card = resolver.lookup(body, crypt=want)
+    if card is not None:
+        _add(card, 1, line_no, t, section, kinds, resolver, st)
+        return
+    forms = _count_forms(body)
+    for count, rest, form in forms:
+        card = resolver.entry(rest, section)
+        if card is not None:
+            _tally_form(form, st)
+            _add(card, count, line_no, t, section, kinds, resolver, st)
+            return
+    if forms:
+        count, rest, form = forms[0]
+        _tally_form(form, st)
+        _unknown(t, resolver.row_name(rest), count, line_no, section, resolver, st)
+        return
+    m = _COUNT_AFTER.match(body)
+    if m:
+        card = resolver.entry(m.group(1), section)
+        if card is not None:
+            _add(card, int(m.group(2) or m.group(3)), line_no, t, section, kinds, resolver, st)
+            return
+    card = resolver.entry(body, section)
+    if card is not None:
+        _add(card, 1, line_no, t, section, kinds, resolver, st)
+        return
+    if _URL.search(body):
+        st.warnings.append(LineNote(line_no, "a URL inside the card list was skipped", t))
+        return
+    name = resolver.row_name(body)
+    if name == strip_comment(body) and _is_prose(body):
+        st.warnings.append(LineNote(line_no, "a line that is not a card entry was skipped", t))
+        return
+    _unknown(t, name, 1, line_no, section, resolver, st)
+
+
+def _tally_form(form: str, st: _State) -> None:
+    if form == "x":
+        st.x_counts += 1
+    elif form == "glued":
+        st.glued_x += 1
+    elif form == "tab":
+        st.tab_counts += 1
+    else:
+        st.space_counts += 1
+
+
+def _is_prose(t: str) -> bool:
+    words = t.split()
+    if len(words) > _MAX_NAME_WORDS:
+        return True
+    if t.endswith(("!", "?")) or (t.endswith(".") and len(words) >= 5):
+        return True
+    return bool(re.search(r"[.!?]\s+\S", t) and len(words) >= 4)
+
+
+def _add(card: CardDef, count: int, line_no: int, t: str, section: str | None, kinds: set[str],
+         resolver: Resolver, st: _State) -> None:
+    if count <= 0:
+        st.warnings.append(LineNote(line_no, f"a count of {count} was skipped", t))
+        return
+    st.entries += 1
+    kind = "crypt" if card.is_crypt else "library"
+    if section is not None and section != kind and kind in kinds:
+        st.warnings.append(LineNote(line_no, f"{card.display} is a {kind} card listed under the {section} heading",
+                                    t))
+    target = st.crypt if card.is_crypt else st.library
+    target[card.id] = target.get(card.id, 0) + count
+
+
+def _unknown(t: str, name: str, count: int, line_no: int, section: str | None,
+             resolver: Resolver, st: _State) -> None:
+    st.entries += 1
+    suggestions = resolver.suggest(name) if len(st.unknown) < _MAX_SUGGESTED else ()
+    st.unknown.append(UnknownLine(line_no, t, suggestions, count, section))
+
+
+# -- layout ---------------------------------------------------------------------------
+
+def _detect(lines: list[str], headings: dict[int, _Heading], preamble: list[str],
+            lackey_preamble: bool, st: _State) -> str:
+    """Name the layout from what was read: headings, count style, crypt columns."""
+    styles = {h.style for h in headings.values()}
+    if "ardb" in styles:
+        return Format.ARDB_TEXT
+    crypt_heads = [h for h in headings.values() if h.kind == "crypt"]
+    if lackey_preamble and crypt_heads and crypt_heads[0].style in ("colon", "bare"):
+        return Format.LACKEY
+    if "twd" in styles:
+        for i, h in headings.items():
+            nxt = next((ln.strip() for ln in lines[i + 1:] if ln.strip()), "")
+            if nxt.startswith("===") and set(nxt) == {"="}:
+                return Format.VDB_TEXT
+        return Format.TWD
+    if "count" in styles:
+        return Format.AMARANTH
+    counted = st.x_counts + st.glued_x + st.tab_counts + st.space_counts
+    if counted and st.tab_counts * 2 > counted:
+        return Format.LACKEY
+    if not headings:
+        if st.space_counts * 2 > counted and counted:
+            return Format.TEXT
+        return Format.JOL
+    if st.glued_x and st.glued_x * 2 >= counted:
+        return Format.JOL
+    return Format.TEXT
