@@ -380,9 +380,14 @@ def import_vekn(src: Path, progress: Callable[[str], None] | None = None) -> Car
     for name in vekn.SOURCE_FILES + ("groups.yaml",):
         if (src / name).is_file():
             shutil.copy2(src / name, tmp / name)
+    old = dst.with_name(dst.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
     if dst.exists():
-        shutil.rmtree(dst)
+        os.replace(dst, old)   # keep the previous import until the new one is in place
     os.replace(tmp, dst)
+    if old.exists():
+        shutil.rmtree(old, ignore_errors=True)
     db = load_db(progress, rebuild=True)
     assert len(db) == len(cards)
     return db

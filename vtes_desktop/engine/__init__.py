@@ -1,0 +1,1 @@
+"""The rules engine: state, commands, windows, legal moves, views. No Qt here."""

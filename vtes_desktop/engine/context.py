@@ -1,0 +1,212 @@
+"""The working context of one command: a cloned state, the card data, the events so far.
+
+Rule modules are functions of a `Ctx`. They read and write `ctx.st` (a clone
+of the game's state); the game keeps the clone only if the command is
+accepted. Helpers here are the only code that moves cards between regions,
+so every move keeps the regions, the attachments and the audience right.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from vtes_desktop.cards.db import CardDB
+from vtes_desktop.cards.model import CardDef
+from vtes_desktop.cards.rules import CardRules, compile_rules
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.events import Event
+from vtes_desktop.engine.state import HIDDEN, IN_PLAY, Card, State
+
+if TYPE_CHECKING:
+    from vtes_desktop.engine.game import Game
+
+HAND_SIZE = 7
+OWNER_REGIONS = HIDDEN | {"ash_heap", "removed"}
+
+
+class Ctx:
+    __slots__ = ("st", "db", "events", "seed", "game", "used_effect")
+
+    def __init__(self, game: "Game", st: State):
+        self.game = game
+        self.st = st
+        self.db: CardDB = game.db
+        self.events: list[Event] = []
+        self.seed = game.seed
+        self.used_effect = False
+
+    # -- cards ----------------------------------------------------------------------
+    def card(self, iid: int) -> Card:
+        try:
+            return self.st.cards[iid]
+        except KeyError:
+            raise Malformed("card", f"there is no card #{iid} in this game") from None
+
+    def cdef(self, iid: int | Card) -> CardDef:
+        c = iid if isinstance(iid, Card) else self.st.cards[iid]
+        return self.db[c.cid]
+
+    def rules(self, iid: int | Card) -> CardRules:
+        return compile_rules(self.cdef(iid))
+
+    def name(self, iid: int | Card | None) -> str:
+        if iid is None:
+            return "nobody"
+        return self.cdef(iid).display
+
+    def seat_name(self, seat: int | None) -> str:
+        return self.st.seats[seat].name if seat is not None else "nobody"
+
+    def emit(self, kind: str, text: str, seen_by: frozenset[int] | None = None, others: str | None = None) -> None:
+        self.events.append(Event(kind, text, seen_by, others))
+
+    # -- derived values --------------------------------------------------------------
+    def capacity(self, c: Card) -> int:
+        d = self.cdef(c)
+        return d.capacity or 0
+
+    def is_vampire(self, c: Card) -> bool:
+        return "Vampire" in self.cdef(c).types
+
+    def is_minion(self, c: Card) -> bool:
+        t = self.cdef(c).types
+        return "Vampire" in t or "Imbued" in t or "Ally" in t
+
+    def title(self, c: Card) -> str | None:
+        if c.title is not None:
+            return None if c.title == "none" else c.title
+        return self.cdef(c).title
+
+    def sect(self, c: Card) -> str | None:
+        return c.sect if c.sect is not None else self.cdef(c).sect
+
+    def discipline_level(self, c: Card, trigram: str) -> int:
+        lvl = self.cdef(c).discipline_level(trigram)
+        for a in self.st.attached.get(c.iid, ()):  # master discipline cards add a level
+            ad = self.cdef(a)
+            if "Master" in ad.types and ad.disciplines and ad.disciplines[0].lower() == trigram.lower():
+                lvl = min(2, lvl + 1)
+        return lvl
+
+    # -- random ------------------------------------------------------------------------
+    def rng(self) -> random.Random:
+        """A generator derived from the game's seed and a counter kept in the state."""
+        self.st.rng_n += 1
+        return random.Random(f"{self.seed}:{self.st.rng_n}")
+
+    # -- moving cards --------------------------------------------------------------------
+    def move(self, iid: int, region: str, *, seat: int | None = None, top: bool = True,
+             host: int | None = None, **changes) -> Card:
+        """Move a card to *region* of *seat* (default: its controller; hidden regions: its owner)."""
+        st = self.st
+        c = st.cards[iid]
+        st.remove_from_region(c)
+        if region == "attached":
+            assert host is not None
+            h = st.cards[host]
+            c = c._replace(region="attached", host=host, controller=h.controller, **changes)
+            st.attached[host] = st.attached.get(host, ()) + (iid,)
+            st.put(c)
+            return c
+        owner_side = region in OWNER_REGIONS
+        if seat is None:
+            seat = c.owner if owner_side else c.controller
+        if owner_side:
+            controller = c.owner
+        else:
+            controller = seat
+        hidden = c.hidden + (1 if region in HIDDEN and c.region not in HIDDEN else 0)
+        reset = {}
+        if region not in IN_PLAY and region != "aside":
+            reset = dict(counters=0 if region != "uncontrolled" else c.counters, locked=False, wounded=False,
+                         contested=False, title=None, sect=None, level=None)
+            if region in ("ash_heap", "removed", "hand", "library", "crypt"):
+                reset["counters"] = 0
+        c = c._replace(region=region, host=None, controller=controller, hidden=hidden, **{**reset, **changes})
+        st.put(c)
+        key = (c.owner if owner_side else controller, region)
+        cur = st.regions.get(key, ())
+        st.regions[key] = ((iid,) + cur) if (top and region in ("library", "crypt")) else (cur + (iid,))
+        return c
+
+    def update(self, iid: int, **changes) -> Card:
+        c = self.st.cards[iid]._replace(**changes)
+        self.st.put(c)
+        return c
+
+    def burn(self, iid: int, why: str = "") -> None:
+        """Burn a card: it and everything on it go to their owners' ash heaps."""
+        for a in list(self.st.attached.get(iid, ())):
+            self.burn(a)
+        self.st.attached.pop(iid, None)
+        c = self.st.cards[iid]
+        self.move(iid, "ash_heap")
+        if self.is_minion(c) or c.region in IN_PLAY:
+            self.emit("burned", f"{self.name(iid)} is burned{(' (' + why + ')') if why else ''}.")
+
+    def draw(self, seat: int, n: int = 1) -> list[int]:
+        drawn = []
+        for _ in range(n):
+            lib = self.st.region(seat, "library")
+            if not lib:
+                break
+            top = lib[0]
+            self.move(top, "hand", seat=seat)
+            drawn.append(top)
+        if drawn:
+            names = ", ".join(self.name(i) for i in drawn)
+            self.emit("drew", f"{self.seat_name(seat)} draws {names}.", frozenset({seat}),
+                      f"{self.seat_name(seat)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+        return drawn
+
+    def shuffle(self, seat: int, region: str) -> None:
+        ids = list(self.st.region(seat, region))
+        self.rng().shuffle(ids)
+        self.st.regions[(seat, region)] = tuple(ids)
+        for i in ids:
+            c = self.st.cards[i]
+            self.st.put(c._replace(hidden=c.hidden + 1))
+
+    # -- pool ----------------------------------------------------------------------------
+    def pool(self, seat: int, delta: int, why: str = "") -> None:
+        s = self.st.seats[seat]
+        self.st.seats[seat] = s._replace(pool=s.pool + delta)
+        if delta:
+            verb = "gains" if delta > 0 else "burns"
+            self.emit("pool", f"{s.name} {verb} {abs(delta)} pool{(' (' + why + ')') if why else ''}.")
+        if self.st.seats[seat].pool <= 0 and not s.ousted:
+            self.oust(seat)
+
+    def oust(self, seat: int) -> None:
+        st = self.st
+        pred = st.predator(seat)
+        s = st.seats[seat]
+        st.seats[seat] = s._replace(ousted=True, pool=0)
+        self.emit("ousted", f"{s.name} is ousted.")
+        if st.edge == seat:
+            st.edge = None
+        if pred != seat:
+            p = st.seats[pred]
+            st.seats[pred] = p._replace(vp=p.vp + 1, pool=p.pool + 6)
+            self.emit("vp", f"{p.name} gains 1 victory point and 6 pool for ousting {s.name}.")
+        live = st.live_seats()
+        if len(live) == 1:
+            w = st.seats[live[0]]
+            st.seats[live[0]] = w._replace(vp=w.vp + 1)
+            self.emit("vp", f"{w.name} is the last Methuselah standing and gains 1 victory point.")
+        # an ousted Methuselah's cards leave the game's play area
+        for region in ("ready", "torpor", "uncontrolled", "in_play", "incapacitated"):
+            for iid in list(st.region(seat, region)):
+                self.move(iid, "removed")
+
+    def set_blood(self, iid: int, value: int) -> Card:
+        c = self.st.cards[iid]
+        cap = self.capacity(c)
+        if self.is_vampire(c) and cap and value > cap and c.region in IN_PLAY:
+            value = cap  # excess drains off
+        return self.update(iid, counters=max(0, value))
+
+    def require(self, cond: bool, rule: str, message: str) -> None:
+        if not cond:
+            raise Illegal(rule, message)

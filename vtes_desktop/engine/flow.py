@@ -1,0 +1,405 @@
+"""The course of the game: steps, the impulse, windows, phases.
+
+`step(ctx, cmd)` is the one entry point. It makes the implicit passes a step
+needs (a step by a player who does not hold the impulse first makes every
+player ahead of them pass), dispatches to the rule for the command, and
+gives the impulse back to the acting Methuselah when an effect was used.
+
+Windows belong to frames (state.py): an action frame's stage, a combat
+frame's step, a damage frame, a referendum. When every player has passed in
+turn with nothing used in between, `close_window` moves the frame on.
+"""
+
+from __future__ import annotations
+
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import (
+    PHASES, ActionFrame, CombatFrame, DamageFrame, Impulse, ManualFrame, ReferendumFrame,
+)
+
+MAX_PASSES = 5000
+
+
+# -- names ------------------------------------------------------------------------------------
+
+_SEARCH_OWN = ("ready", "torpor", "incapacitated", "in_play", "hand", "crypt", "library", "uncontrolled",
+               "ash_heap", "removed", "aside")
+
+
+def ref(ctx: Ctx, seat: int, r, *, what: str = "card") -> int:
+    """The instance id a command's card reference means, searched from *seat*'s point of view.
+
+    An int is an instance id. A string is an alias, or a card name: the first
+    copy in the seat's own regions (cards in play and attached first, then hand,
+    then the other regions), then the other seats' cards in the same order.
+    """
+    st = ctx.st
+    if isinstance(r, int) and not isinstance(r, bool):
+        if r not in st.cards:
+            raise Malformed(what, f"there is no card #{r} in this game")
+        return r
+    if not isinstance(r, str) or not r.strip():
+        raise Malformed(what, f"a {what} must be named")
+    if r in ctx.game.aliases:
+        return ctx.game.aliases[r]
+    card = ctx.db.lookup(r)
+    if card is None:
+        raise Malformed(what, f"unknown card {r!r}" + (
+            f" (did you mean {', '.join(ctx.db.suggest(r))}?)" if ctx.db.suggest(r) else ""))
+    cids = {card.id}
+    order = [seat] + [s for s in range(len(st.seats)) if s != seat]
+    for s in order:
+        for region in _SEARCH_OWN:
+            for iid in st.region(s, region):
+                if st.cards[iid].cid in cids:
+                    return iid
+                if region in ("ready", "torpor", "incapacitated", "in_play"):
+                    found = _attached_with(ctx, iid, cids)
+                    if found is not None:
+                        return found
+    # attached cards anywhere, and cards set aside
+    for iid, c in st.cards.items():
+        if c.cid in cids:
+            return iid
+    raise Illegal(what, f"{card.display} is not at this table")
+
+
+def _attached_with(ctx: Ctx, host: int, cids: set[int]) -> int | None:
+    for a in ctx.st.attached.get(host, ()):
+        if ctx.st.cards[a].cid in cids:
+            return a
+        deeper = _attached_with(ctx, a, cids)
+        if deeper is not None:
+            return deeper
+    return None
+
+
+# -- the impulse ---------------------------------------------------------------------------
+
+def impulse_frame(st):
+    """The innermost frame that has an impulse, or None."""
+    for f in reversed(st.frames):
+        if hasattr(f, "imp"):
+            return f
+    return None
+
+
+def holder(st) -> int:
+    f = st.top
+    if f is not None and hasattr(f, "imp"):
+        return f.imp.seat
+    return st.active
+
+
+def window(st) -> str:
+    f = st.top
+    return f.window if f is not None else st.phase
+
+
+def set_top(ctx: Ctx, frame) -> None:
+    ctx.st.frames = ctx.st.frames[:-1] + (frame,)
+
+
+def push(ctx: Ctx, frame) -> None:
+    ctx.st.frames = ctx.st.frames + (frame,)
+
+
+def pop(ctx: Ctx):
+    f = ctx.st.frames[-1]
+    ctx.st.frames = ctx.st.frames[:-1]
+    return f
+
+
+def order_for(ctx: Ctx, acting: int, *, defenders: tuple[int, ...] = (), undirected: bool = False) -> tuple[int, ...]:
+    """The sequencing order: the acting Methuselah, then the defenders (directed or combat),
+    or prey then predator (undirected), then every other Methuselah in seat order from the acting one's prey."""
+    st = ctx.st
+    out = [acting]
+    if undirected:
+        ahead = [st.prey(acting), st.predator(acting)]
+    else:
+        ahead = sorted(set(defenders), key=lambda s: st.in_seat_order_from(acting).index(s)
+                       if s in st.in_seat_order_from(acting) else 99)
+    for s in ahead:
+        if s not in out and not st.seats[s].ousted:
+            out.append(s)
+    for s in st.in_seat_order_from(st.prey(acting)):
+        if s not in out:
+            out.append(s)
+    return tuple(out)
+
+
+def do_pass(ctx: Ctx, seat: int) -> None:
+    """*seat*, holding the impulse, passes once."""
+    st = ctx.st
+    f = st.top
+    if isinstance(f, ActionFrame) and f.stage == "blocks" and seat in f.blockers:
+        f = f._replace(declined=f.declined | {seat})
+    if isinstance(f, CombatFrame) and f.step == "strike":
+        from vtes_desktop.engine import rules_combat
+
+        set_top(ctx, f)
+        rules_combat.on_pass(ctx, seat)
+        f = ctx.st.top
+    f = f._replace(imp=f.imp.passed())
+    set_top(ctx, f)
+    if isinstance(f, CombatFrame) and f.step == "strike" and {f.a, f.b} <= (f.struck | {x[0] for x in f.committed}):
+        close_window(ctx)
+        return
+    if f.imp.closed:
+        close_window(ctx)
+
+
+def pass_until(ctx: Ctx, seat: int) -> None:
+    """Make every player ahead of *seat* pass until *seat* holds the impulse (or nothing is pending)."""
+    n = 0
+    while True:
+        f = ctx.st.top
+        if f is None or not hasattr(f, "imp") or isinstance(f, ManualFrame):
+            return
+        if f.imp.seat == seat:
+            return
+        do_pass(ctx, f.imp.seat)
+        n += 1
+        if n > MAX_PASSES:
+            raise Illegal("impulse", "the table went round too many times without an answer")
+
+
+def used_effect(ctx: Ctx) -> None:
+    """An effect was used: the impulse goes back to the acting Methuselah and round again."""
+    f = ctx.st.top
+    if f is not None and hasattr(f, "imp"):
+        set_top(ctx, f._replace(imp=f.imp.used()))
+
+
+def close_window(ctx: Ctx) -> None:
+    from vtes_desktop.engine import rules_action, rules_combat, rules_politics
+
+    f = ctx.st.top
+    ctx.st.rng_n += 0
+    if isinstance(f, ActionFrame):
+        rules_action.close(ctx, f)
+    elif isinstance(f, CombatFrame):
+        rules_combat.close(ctx, f)
+    elif isinstance(f, DamageFrame):
+        rules_combat.close_damage(ctx, f)
+    elif isinstance(f, ReferendumFrame):
+        rules_politics.close(ctx, f)
+    elif isinstance(f, ManualFrame):
+        pop(ctx)
+    _mark_closed(ctx)
+
+
+def _mark_closed(ctx: Ctx) -> None:
+    ctx.st.manual_notes = ctx.st.manual_notes  # no-op; windows are counted through closes
+    ctx.events.append(_CLOSE)
+
+
+class _Closed:
+    kind = "window_closed"
+    text = ""
+    seen_by = frozenset()
+    others = None
+    manual = False
+
+    def text_for(self, seat):
+        return None
+
+
+_CLOSE = _Closed()
+
+
+def closes(ctx: Ctx) -> int:
+    return sum(1 for e in ctx.events if e is _CLOSE)
+
+
+# -- the step ---------------------------------------------------------------------------------
+
+def step(ctx: Ctx, cmd: C.Command) -> None:
+    from vtes_desktop.engine import manual, rules_action, rules_combat, rules_politics, rules_turn
+
+    st = ctx.st
+    seat = cmd.seat
+    if st.seats[seat].ousted and not cmd.manual:
+        raise Illegal("ousted", f"{st.seats[seat].name} has been ousted and takes no further part")
+    if cmd.manual:
+        manual.apply(ctx, cmd)
+        _strip_marks(ctx)
+        return
+    t = cmd.type
+    if t == "resolve":
+        _resolve(ctx, seat)
+    elif t == "finish":
+        _finish(ctx, seat)
+    elif t in ("pass", "decline_block"):
+        if impulse_frame(st) is None:
+            raise Illegal("impulse", "nothing is under way to pass on; the active player ends the phase with end_phase")
+        if isinstance(st.top, ActionFrame) and st.top.stage == "announced" and t == "decline_block":
+            _pass_through_announced(ctx)
+        pass_until(ctx, seat)
+        f = st.top
+        if t == "decline_block":
+            if not (isinstance(f, ActionFrame) and f.stage == "blocks"):
+                raise Illegal("blocks", "blocks can be declined only while the action can be blocked")
+            if seat not in f.blockers:
+                raise Illegal("blocks", f"{st.seats[seat].name} may not block this action, so has no block to decline")
+        if f is None or not hasattr(f, "imp"):
+            raise Illegal("impulse", "nothing is under way to pass on")
+        do_pass(ctx, seat)
+    else:
+        handler = {
+            "end_phase": rules_turn.end_phase, "yield": rules_turn.yield_contest,
+            "transfer": rules_turn.transfer, "transfer_back": rules_turn.transfer_back,
+            "move_crypt": rules_turn.move_crypt, "influence": rules_turn.influence, "merge": rules_turn.merge,
+            "discard": rules_turn.discard,
+            "action": rules_action.announce, "block": rules_action.block, "diablerize": rules_action.diablerize,
+            "play": rules_action.play, "use": rules_action.use,
+            "maneuver": rules_combat.maneuver, "strike": rules_combat.strike, "press": rules_combat.press,
+            "prevent": rules_combat.prevent,
+            "terms": rules_politics.terms, "vote": rules_politics.vote,
+        }.get(t)
+        if handler is None:
+            raise Malformed("command", f"unknown command {t!r}")
+        _before_effect(ctx, cmd)
+        handler(ctx, cmd)
+        if t not in ("end_phase",):
+            used_effect(ctx)
+    _strip_marks(ctx)
+
+
+def _strip_marks(ctx: Ctx) -> None:
+    ctx.events[:] = [e for e in ctx.events if e is not _CLOSE]
+
+
+def _pass_through_announced(ctx: Ctx) -> None:
+    n = 0
+    while isinstance(ctx.st.top, ActionFrame) and ctx.st.top.stage == "announced":
+        do_pass(ctx, ctx.st.top.imp.seat)
+        n += 1
+        if n > MAX_PASSES:
+            break
+
+
+def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
+    """Implicit passes before a step that uses an effect."""
+    st = ctx.st
+    f = st.top
+    as_announced = cmd.type == "play" and _plays_as_announced(ctx, cmd)
+    if isinstance(f, ActionFrame) and f.stage == "announced" and not as_announced:
+        _pass_through_announced(ctx)
+    # the active player starting something new passes everyone through action_resolution
+    if cmd.type in ("action", "end_phase") and cmd.seat == st.active:
+        n = 0
+        while isinstance(st.top, ActionFrame) and st.top.stage == "resolution":
+            do_pass(ctx, st.top.imp.seat)
+            n += 1
+            if n > MAX_PASSES:
+                break
+    if impulse_frame(st) is not None and isinstance(st.top, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)):
+        pass_until(ctx, cmd.seat)
+
+
+def _plays_as_announced(ctx: Ctx, cmd) -> bool:
+    try:
+        iid = ref(ctx, cmd.seat, cmd.card)
+    except Exception:
+        return False
+    r = ctx.rules(iid)
+    return any("as announced" in m.only for m in r.modes)
+
+
+def _resolve(ctx: Ctx, seat: int) -> None:
+    if impulse_frame(ctx.st) is None:
+        raise Illegal("resolve", "nothing is under way to resolve")
+    start = closes(ctx)
+    n = 0
+    while closes(ctx) == start:
+        f = ctx.st.top
+        if f is None or not hasattr(f, "imp"):
+            break
+        if isinstance(f, ManualFrame):
+            raise Illegal("manual", f"the players must first carry out {f.what} by hand, then say done")
+        do_pass(ctx, f.imp.seat)
+        n += 1
+        if n > MAX_PASSES:
+            raise Illegal("resolve", "the window did not close")
+
+
+def _finish(ctx: Ctx, seat: int) -> None:
+    st = ctx.st
+    if not any(isinstance(f, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)) for f in st.frames):
+        raise Illegal("finish", "no action is under way")
+    n = 0
+    while True:
+        f = st.top if st is ctx.st else ctx.st.top
+        f = ctx.st.top
+        if f is None:
+            break
+        if isinstance(f, ActionFrame) and f.stage == "resolution":
+            break
+        if isinstance(f, ManualFrame):
+            break
+        do_pass(ctx, f.imp.seat)
+        n += 1
+        if n > MAX_PASSES:
+            raise Illegal("finish", "the action did not end")
+
+
+# -- phases ------------------------------------------------------------------------------------
+
+def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
+    st = ctx.st
+    st.phase = phase
+    if phase == "unlock" and not initial:
+        for region in ("ready", "torpor", "in_play", "incapacitated"):
+            for iid in st.region(st.active, region):
+                _unlock_tree(ctx, iid)
+        st.edge_used = False
+    if phase == "master":
+        st.mpa = 1
+    if phase == "influence":
+        st.transfers = transfers_for_turn(st.turn)
+    if phase == "discard":
+        st.dpa = 1
+    if not initial:
+        ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
+
+
+def _unlock_tree(ctx: Ctx, iid: int) -> None:
+    c = ctx.st.cards[iid]
+    if c.locked:
+        ctx.update(iid, locked=False)
+    for a in ctx.st.attached.get(iid, ()):
+        _unlock_tree(ctx, a)
+
+
+def transfers_for_turn(turn: int) -> int:
+    """1, 2 and 3 transfers on the game's first three turns, 4 after."""
+    return turn if 1 <= turn <= 3 else 4
+
+
+def next_phase(ctx: Ctx) -> None:
+    st = ctx.st
+    i = PHASES.index(st.phase)
+    if i + 1 < len(PHASES):
+        enter_phase(ctx, PHASES[i + 1])
+        return
+    # next Methuselah's turn
+    _end_of_turn(ctx)
+    st.turn += 1
+    st.active = st.prey(st.active)
+    st.acted = frozenset()
+    enter_phase(ctx, "unlock")
+
+
+def _end_of_turn(ctx: Ctx) -> None:
+    st = ctx.st
+    keep = []
+    for seat, iid, until in st.pending_draws:
+        if until == "turn":
+            ctx.draw(seat, 1)
+        else:
+            keep.append((seat, iid, until))
+    st.pending_draws = tuple(keep)

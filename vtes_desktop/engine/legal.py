@@ -1,0 +1,171 @@
+"""The legal-move answer: what a seat may do now, and why not.
+
+`legal(game, seat)` gives the non-manual commands accepted now and, for each
+card in the seat's hand, the ways it can be used now (by which minion, at
+which level) or the refusal that says why not. Every answer is found by
+asking the engine itself (`Game.can`), so the table never re-implements a
+rule and the answer cannot disagree with what `apply` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine.errors import Refused
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, ReferendumFrame
+
+ACTION_KIND_OF_TYPE = {"Equipment": "equip", "Retainer": "employ", "Ally": "recruit",
+                       "Political Action": "political", "Action": "card"}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """One way to use a card now: the command that would be accepted."""
+    command: C.Command
+    minion: int | None
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardAnswer:
+    iid: int
+    uses: tuple[CardUse, ...]
+    refusal: Refusal | None          # why not, when there is no use
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.uses)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAnswer:
+    seat: int
+    holds_impulse: bool
+    window: str
+    commands: tuple[C.Command, ...]
+    cards: dict[int, CardAnswer] = field(default_factory=dict)
+
+
+def _minions(game, seat: int, *, torpor: bool = False) -> list[int]:
+    st = game.state
+    out = list(st.region(seat, "ready"))
+    if torpor:
+        out += list(st.region(seat, "torpor"))
+    return out
+
+
+def _levels(rules) -> list[str | None]:
+    if rules.has_levels():
+        return ["basic", "superior"]
+    return [None]
+
+
+def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> list[C.Command]:
+    """The commands that could use card *iid* from *seat*'s hand now (each still to be checked)."""
+    from vtes_desktop.cards.rules import compile_rules
+
+    st = game.state
+    card = game.db[st.cards[iid].cid]
+    rules = compile_rules(card)
+    minions = [minion] if minion is not None else None
+    out: list[C.Command] = []
+    for t in rules.types:
+        kind = ACTION_KIND_OF_TYPE.get(t)
+        if kind is not None:
+            ms = minions if minions is not None else _minions(game, seat)
+            targets = [None]
+            if kind == "card" and any(m.directed for m in rules.modes):
+                targets = [None] + [s.name for i, s in enumerate(st.seats) if i != seat and not s.ousted]
+            for m in ms:
+                for lvl in _levels(rules):
+                    for tg in targets:
+                        out.append(C.Action(seat=seat, minion=m, kind=kind, card=iid, level=lvl, target=tg))
+    play_types = {"Action Modifier", "Reaction", "Combat", "Master", "Event"}
+    if set(rules.types) & play_types:
+        ms: list[int | None]
+        if minions is not None:
+            ms = list(minions)
+        elif set(rules.types) & {"Master", "Event"} and not set(rules.types) & {"Action Modifier", "Reaction", "Combat"}:
+            ms = [None]
+        else:
+            ms = _minions(game, seat, torpor=True) or [None]
+            top = st.top
+            if isinstance(top, ActionFrame) and top.seat == seat:
+                ms = [top.actor]
+        for m in ms:
+            for lvl in _levels(rules):
+                out.append(C.Play(seat=seat, card=iid, minion=m, level=lvl))
+    if isinstance(st.top, CombatFrame) and "Combat" in rules.types:
+        ms = minions if minions is not None else [m for m in (st.top.a, st.top.b) if st.cards[m].controller == seat]
+        for m in ms:
+            for lvl in _levels(rules):
+                out.append(C.Maneuver(seat=seat, minion=m, using=iid, level=lvl))
+                out.append(C.Strike(seat=seat, minion=m, strike=iid, level=lvl))
+                out.append(C.Press(seat=seat, minion=m, using=iid, level=lvl))
+    if isinstance(st.top, ReferendumFrame) and "Political Action" in rules.types:
+        for side in ("for", "against"):
+            out.append(C.Vote(seat=seat, side=side, **{"with": iid}))
+    return out
+
+
+def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAnswer:
+    uses = []
+    first: Refused | None = None
+    for cmd in card_candidates(game, seat, iid, minion):
+        r = game.can(cmd)
+        if r is None:
+            uses.append(CardUse(cmd, getattr(cmd, "minion", None), getattr(cmd, "level", None)))
+        elif first is None or (first.rule in ("control", "card type") and r.rule not in ("control", "card type")):
+            first = r
+    refusal = None
+    if not uses:
+        refusal = Refusal(first.rule, first.message) if first else Refusal("timing", "it cannot be used now")
+    return CardAnswer(iid, tuple(uses), refusal)
+
+
+def legal(game, seat: int) -> LegalAnswer:
+    from vtes_desktop.engine import flow
+
+    st = game.state
+    holds = flow.holder(st) == seat
+    cmds: list[C.Command] = []
+    basic = [C.EndPhase(seat=seat), C.Pass(seat=seat), C.DeclineBlock(seat=seat), C.Resolve(seat=seat),
+             C.Finish(seat=seat), C.MoveCrypt(seat=seat)]
+    for c in basic:
+        if game.can(c) is None:
+            cmds.append(c)
+    if st.edge == seat and game.can(C.Use(seat=seat, card="edge")) is None:
+        cmds.append(C.Use(seat=seat, card="edge"))
+    if st.active == seat and st.phase == "minion" and not st.frames:
+        for m in _minions(game, seat, torpor=True):
+            for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
+                c = C.Action(seat=seat, minion=m, kind=kind)
+                if game.can(c) is None:
+                    cmds.append(c)
+    top = st.top
+    if isinstance(top, ActionFrame) and top.stage in ("announced", "blocks") and seat in top.blockers:
+        for m in _minions(game, seat):
+            c = C.Block(seat=seat, minion=m)
+            if game.can(c) is None:
+                cmds.append(c)
+    if st.active == seat and st.phase == "influence" and not st.frames:
+        for v in st.region(seat, "uncontrolled"):
+            for c in (C.Transfer(seat=seat, to=v), C.TransferBack(seat=seat, **{"from": v}),
+                      C.Influence(seat=seat, vampire=v)):
+                if game.can(c) is None:
+                    cmds.append(c)
+    if isinstance(top, CombatFrame) and top.step == "strike":
+        for m in (top.a, top.b):
+            if st.cards[m].controller == seat:
+                c = C.Strike(seat=seat, minion=m, strike="hand")
+                if game.can(c) is None:
+                    cmds.append(c)
+    cards = {iid: card_answer(game, seat, iid) for iid in st.region(seat, "hand")}
+    return LegalAnswer(seat=seat, holds_impulse=holds, window=flow.window(st), commands=tuple(cmds), cards=cards)

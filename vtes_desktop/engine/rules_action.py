@@ -1,0 +1,866 @@
+"""Actions and blocks, action modifiers and reactions, master cards and events.
+
+The course of an action is an `ActionFrame` whose stage is its window:
+`announced` (action_announced), `blocks`, `attempt` (block_attempt),
+`declined` (blocks_declined), `resolution` (action_resolution). Costs are paid
+when the action succeeds; a blocked action burns its card and starts combat.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, Impulse, ManualFrame, Mod, ReferendumFrame
+
+ACTION_LABEL = {
+    "bleed": "bleed", "hunt": "hunt", "equip": "equip", "employ": "employ a retainer", "recruit": "recruit an ally",
+    "political": "take a political action", "leave_torpor": "leave torpor", "rescue": "rescue a vampire from torpor",
+    "diablerie": "diablerize a vampire", "become_anarch": "become Anarch", "card": "take an action",
+}
+OPEN_STAGES = ("announced", "blocks", "attempt", "declined")
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+def target_seat(ctx: Ctx, seat: int, target) -> int | None:
+    """A target that names a player, or None."""
+    if isinstance(target, str):
+        for i, s in enumerate(ctx.st.seats):
+            if s.name == target:
+                return i
+    return None
+
+
+def stealth(ctx: Ctx, f: ActionFrame) -> int:
+    return f.base_stealth + sum(m.amount for m in f.mods if m.kind == "stealth")
+
+
+def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
+    if minion is None:
+        return 0
+    return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion)
+
+
+def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
+    """Intercept a minion has of its own (its card text, retainers and equipment): the kernel knows the plain "+N intercept"."""
+    n = 0
+    for iid in (minion, *ctx.st.attached.get(minion, ())):
+        text = ctx.cdef(iid).text
+        for m in re.finditer(r"\+(\d+) intercept(?: (during directed actions|when blocking))?", text):
+            if ctx.cdef(iid).is_library and "Equipment" not in ctx.cdef(iid).types and "Retainer" not in ctx.cdef(iid).types:
+                continue
+            if m.group(2) == "during directed actions" and not f.directed:
+                continue
+            if re.search(r"(?i)only usable|can burn|can lock|may burn", text[max(0, m.start() - 80):m.start()]):
+                continue
+            n += int(m.group(1))
+    return n
+
+
+def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
+    return f.base_bleed + sum(m.amount for m in f.mods if m.kind == "bleed")
+
+
+def minion_bleed(ctx: Ctx, minion: int) -> int:
+    d = ctx.cdef(minion)
+    if "Ally" in d.types:
+        r = ctx.rules(minion)
+        return r.ally_bleed if r.ally_bleed is not None else 1
+    n = 1
+    head = d.text.split(":", 1)[-1]
+    for m in re.finditer(r"(?:^|\.\s)\+(\d+) bleed\.", head):
+        n += int(m.group(1))
+    return n
+
+
+def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
+    """Why *minion* cannot use this card (at this mode), or None."""
+    name = rules.name
+    if minion is None:
+        if rules.disciplines or rules.clans:
+            return f"{name} must be played by a minion"
+        return None
+    mc = ctx.st.cards[minion]
+    md = ctx.cdef(minion)
+    who = md.display
+    lvl = mode.level if mode else None
+    if lvl and lvl.lower() in {d.lower() for d in md.disciplines} | set(rules.disciplines) | {lvl.lower()}:
+        need = 2 if lvl.isupper() else 1
+        if ctx.discipline_level(mc, lvl) < need:
+            have = ctx.discipline_level(mc, lvl)
+            if have:
+                return f"{who} has only basic {discipline_label(lvl.lower()).split(' ', 1)[1]}; {name} at {discipline_label(lvl)} needs superior"
+            return f"{who} does not have {discipline_label(lvl).split(' ', 1)[1]}, which {name} requires"
+    elif rules.disciplines and not lvl:
+        have = [d for d in rules.disciplines if ctx.discipline_level(mc, d)]
+        if rules.discipline_any and not have:
+            return f"{who} has none of the disciplines {name} requires"
+        if not rules.discipline_any and len(have) < len(rules.disciplines):
+            return f"{who} lacks a discipline {name} requires"
+    if rules.clans:
+        clan = md.clans
+        if not set(c.lower() for c in clan) & set(c.lower() for c in rules.clans):
+            return f"{name} requires a {' or '.join(rules.clans)}; {who} is {'/'.join(clan) or 'of no clan'}"
+    for req in rules.requirements:
+        why = _req_refusal(ctx, mc, req, name, who)
+        if why:
+            return why
+    return None
+
+
+def _req_refusal(ctx: Ctx, mc, req: str, name: str, who: str) -> str | None:
+    d = ctx.cdef(mc)
+    if req == "ready vampire":
+        if "Vampire" not in d.types or mc.region != "ready":
+            return f"{name} requires a ready vampire"
+    elif req == "vampire":
+        if "Vampire" not in d.types:
+            return f"{name} requires a vampire; {who} is not one"
+    elif req.startswith("sect:"):
+        sect = req.split(":", 1)[1]
+        if (ctx.sect(mc) or "").lower() != sect:
+            return f"{name} requires a {sect.capitalize()} vampire; {who} is {ctx.sect(mc) or 'of no sect'}"
+    elif req.startswith("title:"):
+        titles = req.split(":", 1)[1].split("|")
+        t = ctx.title(mc)
+        if "titled" in titles:
+            if not t:
+                return f"{name} requires a titled vampire"
+        elif t not in titles:
+            return f"{name} requires a {' or '.join(titles)}; {who} is {t or 'untitled'}"
+    elif req.startswith("capacity>="):
+        if (d.capacity or 0) < int(req[10:]):
+            return f"{name} requires capacity {req[10:]} or more; {who} has {d.capacity}"
+    elif req.startswith("capacity<="):
+        if (d.capacity or 0) > int(req[10:]):
+            return f"{name} requires capacity {req[10:]} or less; {who} has {d.capacity}"
+    return None
+
+
+def choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str, ...], minion: int | None) -> Mode:
+    """The mode a step means: its level, and one of the card types usable here."""
+    if level is None and rules.has_levels():
+        cands = [m for m in rules.modes if set(m.types) & set(types)]
+        levels = {(m.level or "").isupper() for m in cands}
+        if len(levels) > 1:
+            raise Malformed("level", f"{rules.name} has a basic and a superior text: say which level")
+    if level is not None and level not in ("basic", "superior") and not rules.modes_for(level):
+        raise Malformed("level", f"level must be basic or superior, not {level!r}")
+    modes = [m for m in rules.modes_for(level) if set(m.types) & set(types)]
+    if not modes:
+        if rules.modes_for(level):
+            raise Illegal("card type", f"{rules.name} is not a {' or '.join(t.lower() for t in types)} card here")
+        raise Illegal("level", f"{rules.name} has no {level} text")
+    if minion is not None and len(modes) > 1:
+        ok = [m for m in modes if requirement_refusal(ctx, 0, rules, m, minion) is None]
+        if ok:
+            return ok[0]
+    return modes[0]
+
+
+def _hand_card(ctx: Ctx, seat: int, r) -> int:
+    iid = flow.ref(ctx, seat, r)
+    c = ctx.st.cards[iid]
+    if c.region != "hand" or c.owner != seat:
+        raise Illegal("hand", f"{ctx.name(iid)} is not in {ctx.seat_name(seat)}'s hand")
+    return iid
+
+
+def _my_minion(ctx: Ctx, seat: int, r, *, regions=("ready",), what="minion") -> int:
+    iid = flow.ref(ctx, seat, r, what=what)
+    c = ctx.st.cards[iid]
+    if c.controller != seat or c.region not in regions and c.region != "attached":
+        where = " or ".join(regions)
+        raise Illegal("control", f"{ctx.name(iid)} is not a {where} {what} of {ctx.seat_name(seat)}")
+    if c.region == "attached" or not ctx.is_minion(c):
+        raise Illegal("minion", f"{ctx.name(iid)} is not a minion")
+    if c.contested:
+        raise Illegal("contested", f"{ctx.name(iid)} is contested and out of play")
+    return iid
+
+
+def played_from_hand(ctx: Ctx, seat: int, iid: int, rules: CardRules, *, to: str = "ash_heap") -> None:
+    """A card leaves the hand: to the ash heap (or aside), and its replacement is drawn unless it says otherwise."""
+    if to == "aside":
+        ctx.move(iid, "aside", seat=seat)
+    elif to == "ash_heap":
+        ctx.move(iid, "ash_heap")
+    if rules.do_not_replace:
+        until = "combat" if "combat" in rules.do_not_replace else "turn"
+        ctx.st.pending_draws = ctx.st.pending_draws + ((seat, iid, until),)
+    else:
+        ctx.draw(seat, 1)
+
+
+def _pay(ctx: Ctx, seat: int, minion: int | None, pool: int, blood: int, what: str) -> None:
+    if blood:
+        c = ctx.st.cards[minion]
+        if c.counters < blood:
+            raise Illegal("cost", f"{ctx.name(minion)} has {c.counters} blood; {what} costs {blood}")
+        ctx.update(minion, counters=c.counters - blood)
+        ctx.emit("paid", f"{ctx.name(minion)} burns {blood} blood for {what}.")
+    if pool:
+        if ctx.st.seats[seat].pool < pool:
+            raise Illegal("cost", f"{ctx.seat_name(seat)} has {ctx.st.seats[seat].pool} pool; {what} costs {pool}")
+        ctx.pool(seat, -pool, what)
+
+
+def _cost(rules: CardRules, x: int | None) -> tuple[int, int]:
+    pool = rules.pool_cost or 0
+    blood = rules.blood_cost or 0
+    if pool == -1 or blood == -1:
+        if x is None:
+            raise Malformed("cost", f"{rules.name} has an X cost: give the cost")
+        pool = x if pool == -1 else pool
+        blood = x if blood == -1 else blood
+    return pool, blood
+
+
+# -- announcing --------------------------------------------------------------------------------
+
+def announce(ctx: Ctx, cmd: C.Action) -> None:
+    st = ctx.st
+    seat = cmd.seat
+    if seat != st.active:
+        raise Illegal("turn", f"only {st.seats[st.active].name} can take actions in their own minion phase")
+    if st.phase != "minion":
+        raise Illegal("phase", f"actions are taken in the minion phase, not the {st.phase} phase")
+    if st.frames:
+        raise Illegal("timing", "another action is under way: it must be resolved first")
+    kind = cmd.kind
+    regions = ("torpor",) if kind == "leave_torpor" else ("ready",)
+    m = flow.ref(ctx, seat, cmd.minion, what="minion")
+    mc = st.cards[m]
+    who = ctx.name(m)
+    if mc.controller != seat or not ctx.is_minion(mc) or mc.region == "attached":
+        raise Illegal("control", f"{who} is not a minion {ctx.seat_name(seat)} controls")
+    if mc.region not in regions:
+        if kind == "leave_torpor":
+            raise Illegal("torpor", f"{who} is not in torpor")
+        if mc.region == "torpor":
+            raise Illegal("torpor", f"{who} is in torpor: the only action a vampire in torpor can take is to leave torpor")
+        raise Illegal("ready", f"{who} is not ready; only ready minions act")
+    if mc.contested:
+        raise Illegal("contested", f"{who} is contested and out of play")
+    if mc.locked:
+        raise Illegal("locked", f"{who} is locked; only unlocked minions can act")
+    if mc.arrived == st.turn and "Ally" in ctx.cdef(m).types:
+        raise Illegal("recruit", f"{who} was recruited this turn and cannot act until your next turn")
+    _mandatory(ctx, seat, m, kind)
+    is_vamp = ctx.is_vampire(mc)
+
+    f = dict(kind=kind, actor=m, seat=seat, stage="announced", imp=Impulse((seat,)))
+    directed_at: tuple[int, ...] = ()
+    card_iid = None
+    rules = None
+    mode = None
+    pool_cost = blood_cost = 0
+    acted = set()
+    if kind == "bleed":
+        tgt = target_seat(ctx, seat, cmd.target) if cmd.target is not None else st.prey(seat)
+        if cmd.target is not None and tgt is None:
+            raise Illegal("target", "a bleed targets a Methuselah: name a player")
+        if tgt == seat:
+            raise Illegal("target", "you can never bleed yourself")
+        if tgt is not None and st.seats[tgt].ousted:
+            raise Illegal("target", f"{st.seats[tgt].name} has been ousted")
+        f.update(target_seat=tgt, directed=True, base_bleed=minion_bleed(ctx, m))
+        directed_at = (tgt,)
+        acted.add((m, "bleed"))
+    elif kind == "hunt":
+        if not is_vamp:
+            raise Illegal("hunt", f"only vampires hunt; {who} is not a vampire")
+        f.update(base_stealth=1)
+    elif kind in ("equip", "employ", "recruit", "political", "card"):
+        wanted = {"equip": "Equipment", "employ": "Retainer", "recruit": "Ally", "political": "Political Action",
+                  "card": "Action"}[kind]
+        if cmd.card is None and cmd.from_ is None:
+            raise Malformed("card", f"name the card for this {ACTION_LABEL[kind]} action")
+        if kind == "political" and not is_vamp:
+            raise Illegal("political", f"only vampires take political actions; {who} is not a vampire")
+        if kind == "card" and cmd.from_ is not None:
+            raise Illegal("card", "actions provided by cards in play are not automated yet: use manual moves")
+        card_iid = flow.ref(ctx, seat, cmd.card)
+        cc = st.cards[card_iid]
+        rules = ctx.rules(card_iid)
+        if kind == "equip" and cc.region == "attached":
+            holder = cc.host
+            if st.cards[holder].controller != seat or holder == m:
+                raise Illegal("equip", f"{ctx.name(card_iid)} is not on another minion of yours")
+            f.update(equip_from=card_iid, base_stealth=1)
+            card_iid = None
+        else:
+            if cc.region != "hand" or cc.owner != seat:
+                raise Illegal("hand", f"{ctx.name(card_iid)} is not in {ctx.seat_name(seat)}'s hand")
+            if wanted not in rules.types:
+                raise Illegal("card type", f"{ctx.name(card_iid)} is not {'an' if wanted[0] in 'AEIOU' else 'a'} "
+                                           f"{wanted.lower()} card; it cannot be used to {ACTION_LABEL[kind]}")
+            mode = choose_mode(ctx, rules, cmd.level, (wanted,), m)
+            why = requirement_refusal(ctx, card_iid, rules, mode, m)
+            if why:
+                raise Illegal("requirements", why)
+            pool_cost, blood_cost = _cost(rules, cmd.cost)
+            if blood_cost and not is_vamp:
+                raise Illegal("cost", f"{who} has no blood to pay {ctx.name(card_iid)}'s blood cost")
+            if kind == "political":
+                acted.add((m, "political"))
+            acted.add((m, ("card", rules.card_id)))
+            if kind in ("equip", "employ", "recruit", "political"):
+                f.update(base_stealth=1)
+            else:
+                f.update(base_stealth=mode.action_stealth)
+                eff, tgt = _card_action_effect(ctx, seat, mode, cmd.target)
+                f.update(effect=eff)
+                if mode.directed:
+                    if tgt is None:
+                        raise Illegal("target", f"{ctx.name(card_iid)} is a directed action: name its target")
+                    f.update(directed=True, target_seat=tgt)
+                    directed_at = (tgt,)
+                if eff == "bleed":
+                    f.update(base_bleed=minion_bleed(ctx, m) + mode.bleed)
+                    acted.add((m, "bleed"))
+            f.update(card=card_iid, card_level=mode.level)
+    elif kind == "leave_torpor":
+        blood_cost = 2
+        f.update(base_stealth=1)
+    elif kind in ("rescue", "diablerie"):
+        if not is_vamp:
+            raise Illegal(kind, f"only vampires can {ACTION_LABEL[kind]}")
+        if cmd.target is None:
+            raise Malformed("target", "name the vampire in torpor")
+        t = flow.ref(ctx, seat, cmd.target, what="vampire")
+        tc = st.cards[t]
+        if tc.region != "torpor":
+            raise Illegal("target", f"{ctx.name(t)} is not in torpor")
+        same = tc.controller == seat
+        f.update(target_card=t, base_stealth=1 if same else 0, directed=not same,
+                 target_seat=None if same else tc.controller)
+        if not same:
+            directed_at = (tc.controller,)
+        if kind == "rescue":
+            mine = 2 if cmd.cost is None else cmd.cost
+            mine = min(mine, 2)
+            if cmd.cost is None:
+                mine = min(2, mc.counters)
+            theirs = 2 - mine
+            if mc.counters < mine or tc.counters < theirs:
+                raise Illegal("cost", f"rescuing costs 2 blood, paid by {who} and {ctx.name(t)} together; they have "
+                                      f"{mc.counters} and {tc.counters}")
+            blood_cost = mine
+            f.update(rescue_split=theirs)
+    elif kind == "become_anarch":
+        if not is_vamp:
+            raise Illegal("anarch", f"only vampires can become Anarch")
+        if ctx.title(mc):
+            raise Illegal("anarch", f"{who} is titled ({ctx.title(mc)}); only untitled vampires can become Anarch")
+        if (ctx.sect(mc) or "").lower() == "anarch":
+            raise Illegal("anarch", f"{who} is already Anarch")
+        others = [i for i in st.region(seat, "ready") if i != m and (ctx.sect(st.cards[i]) or "").lower() == "anarch"]
+        blood_cost = 1 if others else 2
+        f.update(base_stealth=1)
+    else:
+        raise Malformed("action", f"unknown action kind {kind!r}")
+
+    for a in acted:
+        if a in st.acted:
+            what = a[1]
+            if what == "bleed":
+                raise Illegal("repeat", f"{who} has already bled this turn; a minion bleeds at most once each turn")
+            if what == "political":
+                raise Illegal("repeat", f"{who} has already taken a political action this turn")
+            raise Illegal("repeat", f"{who} has already used {ctx.db[what[1]].display} this turn; a minion uses the "
+                                    "same action card at most once each turn")
+    if blood_cost and mc.counters < blood_cost:
+        raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {blood_cost}")
+    if pool_cost and st.seats[seat].pool < pool_cost:
+        raise Illegal("cost", f"{ctx.seat_name(seat)} has {st.seats[seat].pool} pool; this action costs {pool_cost}")
+
+    st.acted = st.acted | acted
+    if directed_at:
+        blockers = tuple(s for s in directed_at if s != seat)
+        order = flow.order_for(ctx, seat, defenders=blockers)
+    else:
+        blockers = tuple(dict.fromkeys(s for s in (st.prey(seat), st.predator(seat)) if s != seat))
+        order = flow.order_for(ctx, seat, undirected=True)
+    f.update(blockers=blockers, imp=Impulse(order), cost_pool=pool_cost, cost_blood=blood_cost)
+    ctx.update(m, locked=True)
+    if card_iid is not None:
+        played_from_hand(ctx, seat, card_iid, rules, to="aside")
+    frame = ActionFrame(**f)
+    ctx.st.frames = ctx.st.frames + (frame,)
+    ctx.emit("action", _describe(ctx, frame))
+
+
+def _card_action_effect(ctx: Ctx, seat: int, mode: Mode, target) -> tuple[str | None, int | None]:
+    """How an action card resolves, as far as the kernel knows: a bleed, a hunt, or by hand."""
+    t = mode.text
+    tgt = target_seat(ctx, seat, target) if target is not None else None
+    if target is not None and tgt is None:
+        try:
+            iid = flow.ref(ctx, seat, target)
+            tgt = ctx.st.cards[iid].controller
+        except Exception:
+            tgt = None
+    if re.search(r"\(D\) Bleed\b", t):
+        return "bleed", tgt if tgt is not None else ctx.st.prey(seat)
+    if re.match(r"^(?:\+\d stealth action\.\s*)?Hunt\b", t):
+        return "hunt", tgt
+    if mode.directed and tgt is None:
+        return None, ctx.st.prey(seat) if re.search(r"\(D\)[^.]*\b(?:prey|Methuselah)\b", t) else None
+    return None, tgt
+
+
+def _describe(ctx: Ctx, f: ActionFrame) -> str:
+    who = ctx.name(f.actor)
+    parts = [f"{who}"]
+    if f.kind == "bleed":
+        parts.append(f"bleeds {ctx.seat_name(f.target_seat)}")
+    elif f.kind == "hunt":
+        parts.append("hunts")
+    elif f.kind in ("equip",) and f.equip_from:
+        parts.append(f"equips with {ctx.name(f.equip_from)}")
+    elif f.card is not None:
+        verb = {"equip": "equips with", "employ": "employs", "recruit": "recruits", "political": "calls a referendum with",
+                "card": "plays"}[f.kind]
+        parts.append(f"{verb} {ctx.name(f.card)}")
+        if f.target_seat is not None and f.directed:
+            parts.append(f"against {ctx.seat_name(f.target_seat)}")
+    elif f.kind in ("rescue", "diablerie"):
+        parts.append(f"{'rescues' if f.kind == 'rescue' else 'attempts to diablerize'} {ctx.name(f.target_card)}")
+    else:
+        parts.append(ACTION_LABEL[f.kind].replace("take ", "takes "))
+    s = stealth(ctx, f)
+    cost = []
+    if f.cost_blood:
+        cost.append(f"{f.cost_blood} blood")
+    if f.cost_pool:
+        cost.append(f"{f.cost_pool} pool")
+    return (" ".join(parts) + f" at {'+' if s > 0 else ''}{s} stealth" + (f", costing {' and '.join(cost)}" if cost else "")
+            + ("" if f.directed else " (undirected)") + ".")
+
+
+def _mandatory(ctx: Ctx, seat: int, m: int, kind: str) -> None:
+    """A ready unlocked vampire with no blood must hunt before any other action."""
+    st = ctx.st
+    hungry = [i for i in st.region(seat, "ready") if not st.cards[i].locked and ctx.is_vampire(st.cards[i])
+              and st.cards[i].counters == 0 and not st.cards[i].contested]
+    if not hungry:
+        return
+    if m in hungry:
+        if kind != "hunt":
+            raise Illegal("mandatory", f"{ctx.name(m)} has no blood: hunting is mandatory, and no other action is possible "
+                                       "for them until they have hunted")
+        return
+    raise Illegal("mandatory", f"{ctx.name(hungry[0])} has no blood and must hunt first: mandatory actions come before "
+                               "any other action")
+
+
+# -- blocks ------------------------------------------------------------------------------------------
+
+def block(ctx: Ctx, cmd: C.Block) -> None:
+    st = ctx.st
+    f = st.top
+    if not isinstance(f, ActionFrame):
+        raise Illegal("block", "there is no action to block")
+    if f.stage == "attempt":
+        raise Illegal("block", f"{ctx.name(f.blocker)} is already attempting to block; one attempt at a time")
+    if f.stage != "blocks":
+        raise Illegal("block", "blocks have been declined: the action can no longer be blocked")
+    seat = cmd.seat
+    if seat not in f.blockers:
+        why = ("only the Methuselah the action is directed at may block it" if f.directed
+               else "only the acting Methuselah's prey and predator may block an undirected action")
+        raise Illegal("block", f"{ctx.seat_name(seat)} may not block: {why}")
+    if seat in f.declined:
+        raise Illegal("block", f"{ctx.seat_name(seat)} has declined to block this action; that decision is final")
+    if not f.directed and len(f.blockers) > 1 and seat == f.blockers[1] and f.blockers[0] not in f.declined:
+        raise Illegal("block", "the prey has the first opportunity to block an undirected action")
+    m = _my_minion(ctx, seat, cmd.minion)
+    if st.cards[m].locked:
+        raise Illegal("locked", f"{ctx.name(m)} is locked; only unlocked minions can block")
+    flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
+    ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
+                      f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).")
+
+
+def close(ctx: Ctx, f: ActionFrame) -> None:
+    """Every player passed in the action's current window."""
+    reset = f.imp._replace(at=0, passes=0)
+    if f.stage == "announced":
+        flow.set_top(ctx, f._replace(stage="blocks", imp=reset))
+    elif f.stage == "blocks":
+        flow.set_top(ctx, f._replace(stage="declined", imp=reset, declined=frozenset(f.blockers)))
+        ctx.emit("declined", "No further block attempts.")
+    elif f.stage == "attempt":
+        st_, ic = stealth(ctx, f), intercept(ctx, f, f.blocker)
+        if ic >= st_:
+            _blocked(ctx, f, reset)
+        else:
+            ctx.emit("block_failed", f"{ctx.name(f.blocker)} fails to block ({ic} intercept against {st_} stealth).")
+            flow.set_top(ctx, f._replace(stage="blocks", blocker=None, imp=reset))
+    elif f.stage == "declined":
+        _succeed(ctx, f, reset)
+    elif f.stage == "resolution":
+        flow.pop(ctx)
+        ctx.st.last_action = f.outcome
+        _after_action(ctx, f)
+
+
+def _after_action(ctx: Ctx, f: ActionFrame) -> None:
+    """The action is over: its card leaves the aside area if it is still there."""
+    if f.card is not None and ctx.st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")
+
+
+def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
+    st = ctx.st
+    ctx.emit("blocked", f"{ctx.name(f.blocker)} blocks {ctx.name(f.actor)}.")
+    if f.card is not None and st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")
+        ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
+    ctx.update(f.blocker, locked=True)
+    nf = f._replace(stage="resolution", outcome="blocked", imp=reset, mods=())
+    if f.kind == "leave_torpor":
+        if ctx.is_vampire(st.cards[f.blocker]):
+            nf = nf._replace(diablerie_offer=f.blocker)
+            ctx.emit("offer", f"{ctx.name(f.blocker)} may diablerize {ctx.name(f.actor)}.")
+        flow.set_top(ctx, nf)
+        return
+    flow.set_top(ctx, nf)
+    from vtes_desktop.engine import rules_combat
+
+    rules_combat.start(ctx, f.actor, f.blocker)
+
+
+def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
+    st = ctx.st
+    f = f._replace(outcome="successful")
+    flow.set_top(ctx, f)
+    ctx.emit("successful", f"{ctx.name(f.actor)}'s action succeeds.")
+    what = ACTION_LABEL[f.kind] if f.card is None else ctx.name(f.card)
+    if f.kind == "rescue":
+        _pay(ctx, f.seat, f.actor, 0, f.cost_blood, what)
+        if f.rescue_split:
+            _pay(ctx, f.seat, f.target_card, 0, f.rescue_split, what)
+    else:
+        _pay(ctx, f.seat, f.actor, f.cost_pool, f.cost_blood, what)
+    nxt = f._replace(stage="resolution", imp=reset)
+    k = f.kind if f.kind != "card" else (f.effect or "card")
+    if k == "bleed":
+        n = bleed_amount(ctx, f)
+        tgt = f.target_seat
+        ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n}.")
+        if n > 0:
+            if st.edge != f.seat:
+                st.edge = f.seat
+                ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
+            ctx.pool(tgt, -n, "bled")
+    elif k == "hunt":
+        n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt")
+        if f.card is not None:
+            mm = re.search(r"\+(\d+) hunt", ctx.cdef(f.card).text)
+            n += int(mm.group(1)) if mm else 0
+        c = st.cards[f.actor]
+        before = c.counters
+        c = ctx.set_blood(f.actor, c.counters + n)
+        ctx.emit("hunted", f"{ctx.name(f.actor)} gains {c.counters - before} blood.")
+    elif f.kind == "equip":
+        if f.equip_from is not None:
+            ctx.move(f.equip_from, "attached", host=f.actor)
+        else:
+            ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+        ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(f.equip_from or f.card)}.")
+    elif f.kind == "employ":
+        life = _life(ctx, f.card, f.card_level)
+        ctx.move(f.card, "attached", host=f.actor, counters=life, level=f.card_level)
+        ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(f.card)} with {life} life.")
+    elif f.kind == "recruit":
+        life = _life(ctx, f.card, f.card_level)
+        ctx.move(f.card, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False, level=f.card_level)
+        ctx.emit("recruited", f"{ctx.name(f.card)} joins {ctx.seat_name(f.seat)} with {life} life.")
+        from vtes_desktop.engine.rules_turn import _check_contest
+        _check_contest(ctx, f.card)
+    elif f.kind == "leave_torpor":
+        ctx.move(f.actor, "ready", seat=f.seat, locked=True, counters=st.cards[f.actor].counters, wounded=False)
+        ctx.emit("left_torpor", f"{ctx.name(f.actor)} leaves torpor.")
+    elif f.kind == "rescue":
+        t = st.cards[f.target_card]
+        ctx.move(f.target_card, "ready", seat=t.controller, locked=t.locked, counters=t.counters, wounded=False)
+        ctx.emit("rescued", f"{ctx.name(f.target_card)} is rescued from torpor.")
+    elif f.kind == "diablerie":
+        flow.set_top(ctx, nxt)
+        diablerie(ctx, f.actor, f.target_card)
+        return
+    elif f.kind == "become_anarch":
+        ctx.update(f.actor, sect="Anarch")
+        ctx.emit("anarch", f"{ctx.name(f.actor)} becomes Anarch.")
+    elif f.kind == "political":
+        flow.set_top(ctx, nxt)
+        from vtes_desktop.engine import rules_politics
+
+        rules_politics.start(ctx, f)
+        return
+    else:  # an action card whose effect the players carry out by hand
+        flow.set_top(ctx, nxt)
+        _card_stays_or_goes(ctx, f)
+        flow.push(ctx, ManualFrame(imp=reset, what=f"the effect of {ctx.name(f.card)}", card=f.card))
+        ctx.emit("manual", f"Carry out {ctx.name(f.card)}'s effect by hand, then say done.")
+        return
+    flow.set_top(ctx, nxt)
+
+
+def _card_stays_or_goes(ctx: Ctx, f: ActionFrame) -> None:
+    text = ctx.cdef(f.card).text
+    if re.search(r"(?i)put this card (?:in play|on the table)", text):
+        ctx.move(f.card, "in_play", seat=f.seat)
+    elif re.search(r"(?i)put this card on (?:the acting|this) (?:vampire|minion)", text):
+        ctx.move(f.card, "attached", host=f.actor)
+
+
+def _life(ctx: Ctx, iid: int, level: str | None) -> int:
+    r = ctx.rules(iid)
+    life = r.life or 1
+    m = r.mode(level)
+    if m is not None:
+        mm = re.search(r"has (\d+) life", m.text)
+        if mm and level and level.isupper():
+            life = int(mm.group(1))
+    return life
+
+
+def diablerie(ctx: Ctx, diablerist: int, victim: int) -> None:
+    """The diablerist takes the victim's blood and equipment; the victim is burned; a blood hunt is called."""
+    st = ctx.st
+    v = st.cards[victim]
+    d = st.cards[diablerist]
+    ctx.set_blood(diablerist, d.counters + v.counters)
+    ctx.update(victim, counters=0)
+    for a in list(st.attached.get(victim, ())):
+        if "Equipment" in ctx.cdef(a).types:
+            ctx.move(a, "attached", host=diablerist)
+    ctx.emit("diablerie", f"{ctx.name(diablerist)} diablerizes {ctx.name(victim)}.")
+    ctx.burn(victim, "diablerized")
+    from vtes_desktop.engine import rules_politics
+
+    rules_politics.blood_hunt(ctx, diablerist)
+
+
+def diablerize(ctx: Ctx, cmd: C.Diablerize) -> None:
+    f = ctx.st.top
+    if not isinstance(f, ActionFrame) or f.diablerie_offer is None:
+        raise Illegal("diablerie", "no diablerie is on offer")
+    m = flow.ref(ctx, cmd.seat, cmd.minion)
+    v = flow.ref(ctx, cmd.seat, cmd.victim)
+    if m != f.diablerie_offer or v != f.actor or ctx.st.cards[m].controller != cmd.seat:
+        raise Illegal("diablerie", f"only {ctx.name(f.diablerie_offer)} may diablerize {ctx.name(f.actor)}")
+    flow.set_top(ctx, f._replace(diablerie_offer=None))
+    diablerie(ctx, m, v)
+
+
+# -- playing cards from hand ----------------------------------------------------------------------------
+
+def play(ctx: Ctx, cmd: C.Play) -> None:
+    st = ctx.st
+    seat = cmd.seat
+    iid = _hand_card(ctx, seat, cmd.card)
+    rules = ctx.rules(iid)
+    f = st.top
+    types = set(rules.types)
+    if isinstance(f, (CombatFrame,)) or (f is not None and f.__class__.__name__ == "DamageFrame"):
+        if "Combat" in types:
+            from vtes_desktop.engine import rules_combat
+
+            return rules_combat.play_combat(ctx, cmd, iid, rules)
+        raise Illegal("timing", "only combat cards are played during combat")
+    if isinstance(f, ActionFrame) and f.stage in OPEN_STAGES:
+        if seat == f.seat and "Action Modifier" in types:
+            return _play_modifier(ctx, cmd, f, iid, rules)
+        if seat != f.seat and "Reaction" in types:
+            return _play_reaction(ctx, cmd, f, iid, rules)
+        if "Action Modifier" in types:
+            raise Illegal("action modifier", "only the acting minion plays action modifiers")
+        if "Reaction" in types:
+            raise Illegal("reaction", "reactions are played by other Methuselahs' minions, not the acting Methuselah's")
+        raise Illegal("timing", f"{ctx.name(iid)} cannot be played during an action")
+    if isinstance(f, ReferendumFrame):
+        raise Illegal("timing", f"{ctx.name(iid)} cannot be played during the referendum (cast a political action "
+                                "card for a vote with vote)")
+    if "Master" in types:
+        return _play_master(ctx, cmd, iid, rules)
+    if "Event" in types:
+        return _play_event(ctx, cmd, iid, rules)
+    if types & {"Action", "Ally", "Retainer", "Equipment", "Political Action"}:
+        raise Illegal("card type", f"{ctx.name(iid)} is used by announcing an action with it, not played on its own")
+    if "Action Modifier" in types or "Reaction" in types:
+        raise Illegal("timing", f"{ctx.name(iid)} can be played only during an action")
+    if "Combat" in types:
+        raise Illegal("timing", f"{ctx.name(iid)} can be played only during combat")
+    raise Illegal("timing", f"{ctx.name(iid)} cannot be played now")
+
+
+def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str) -> str | None:
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    for only in mode.only:
+        if only == "during bleed" and kind != "bleed":
+            return f"{name} is only usable during a bleed action"
+        if only == "during hunt" and kind != "hunt":
+            return f"{name} is only usable during a hunt action"
+        if only == "during political" and f.kind != "political":
+            return f"{name} is only usable during a political action"
+        if only == "as announced" and f.stage != "announced":
+            return f"{name} is only usable as the action is announced"
+        if only == "block attempted" and f.stage != "attempt":
+            return f"{name} is only usable if a minion attempts to block"
+        if only == "directed at you" and not f.directed:
+            return f"{name} is only usable during an action directed at you"
+    if f.stage == "announced" and "as announced" not in mode.only:
+        return f"only effects used as the action is announced can be played now; {name} waits until blocks are decided"
+    if mode.bleed and kind != "bleed":
+        return f"{name} adds bleed, so it is only usable during a bleed action"
+    return None
+
+
+def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules) -> None:
+    actor = f.actor
+    if cmd.minion is not None:
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        if m != actor:
+            raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays action modifiers")
+    mode = choose_mode(ctx, rules, cmd.level, ("Action Modifier",), actor)
+    why = requirement_refusal(ctx, iid, rules, mode, actor)
+    if why:
+        raise Illegal("requirements", why)
+    if (actor, rules.card_id) in f.played:
+        raise Illegal("repeat", f"{ctx.name(actor)} has already played {rules.name} during this action")
+    why = _timing_refusal(ctx, f, mode, rules.name)
+    if why:
+        raise Illegal("timing", why)
+    if mode.stealth > 0:
+        if f.stage != "attempt":
+            raise Illegal("stealth", "Stealth can only be added while the action is being blocked")
+        if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+            raise Illegal("stealth", f"{ctx.name(actor)} already has more stealth ({stealth(ctx, f)}) than "
+                                     f"{ctx.name(f.blocker)} has intercept ({intercept(ctx, f, f.blocker)}); "
+                                     "stealth can be added only when needed")
+    if mode.limited and any(m.limited for m in f.mods):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) modifier "
+                                 "this action")
+    _apply_modes(ctx, cmd, f, iid, rules, mode, actor)
+
+
+def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules) -> None:
+    st = ctx.st
+    if cmd.minion is None:
+        raise Malformed("minion", f"name the minion that plays {rules.name}")
+    m = _my_minion(ctx, cmd.seat, cmd.minion)
+    if st.cards[m].locked:
+        raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
+    mode = choose_mode(ctx, rules, cmd.level, ("Reaction",), m)
+    why = requirement_refusal(ctx, iid, rules, mode, m)
+    if why:
+        raise Illegal("requirements", why)
+    if (m, rules.card_id) in f.played:
+        raise Illegal("repeat", f"{ctx.name(m)} has already played {rules.name} during this action")
+    why = _timing_refusal(ctx, f, mode, rules.name)
+    if why:
+        raise Illegal("timing", why)
+    if mode.intercept > 0:
+        if f.stage != "attempt" or f.blocker != m:
+            raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")
+        if intercept(ctx, f, m) >= stealth(ctx, f):
+            raise Illegal("intercept", f"{ctx.name(m)} already has enough intercept ({intercept(ctx, f, m)} against "
+                                       f"{stealth(ctx, f)} stealth); intercept can be added only when needed")
+    _apply_modes(ctx, cmd, f, iid, rules, mode, m)
+
+
+def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules, mode: Mode, minion: int) -> None:
+    pool, blood = _cost(rules, None)
+    _pay(ctx, cmd.seat, minion, pool, blood, rules.name)
+    mods = list(f.mods)
+    for kind in ("stealth", "intercept", "bleed", "hunt", "votes", "strength"):
+        n = getattr(mode, kind)
+        if n:
+            mods.append(Mod(kind, n, minion, iid, rules.card_id, limited=mode.limited and kind == "bleed"))
+    if mode.limited and not any(m.kind == "bleed" for m in mods[len(f.mods):]):
+        mods.append(Mod("bleed", 0, minion, iid, rules.card_id, limited=True))
+    f = ctx.st.top
+    flow.set_top(ctx, f._replace(mods=tuple(mods), played=f.played | {(minion, rules.card_id)}))
+    effects = ", ".join(f"+{getattr(mode, k)} {k}" for k in ("stealth", "intercept", "bleed", "hunt", "votes")
+                        if getattr(mode, k))
+    ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}" + (f" ({discipline_label(mode.level)})" if mode.level else "")
+             + (f": {effects}" if effects else "") + ".")
+    played_from_hand(ctx, cmd.seat, iid, rules)
+    if mode.unparsed:
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(mode.unparsed)}")
+
+
+def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    st = ctx.st
+    if cmd.seat != st.active or st.phase != "master":
+        raise Illegal("master", "master cards are played in your own master phase (out-of-turn master cards are "
+                                "played with manual moves for now)")
+    if st.frames:
+        raise Illegal("timing", "a master card cannot be played while something is under way")
+    if st.mpa < 1:
+        raise Illegal("master", "no master phase action left this phase")
+    pool, blood = _cost(rules, None)
+    _pay(ctx, cmd.seat, None, pool, 0, rules.name)
+    text = ctx.cdef(iid).text
+    st.mpa -= 1
+    if re.search(r"(?i)\btrifle\b", text):
+        st.mpa += 1
+    target = None
+    if cmd.target is not None and not target_seat(ctx, cmd.seat, cmd.target):
+        target = flow.ref(ctx, cmd.seat, cmd.target)
+    if target is not None and re.search(r"(?i)put this card on", text):
+        ctx.move(iid, "attached", host=target)
+    elif re.search(r"(?i)put this card in play|\blocation\b|\bunique\b", text):
+        ctx.move(iid, "in_play", seat=cmd.seat)
+    else:
+        ctx.move(iid, "ash_heap")
+    ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}.")
+    ctx.draw(cmd.seat, 1)
+
+
+def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    st = ctx.st
+    if cmd.seat != st.active or st.phase != "discard" or st.frames:
+        raise Illegal("event", "events are put in play with a discard phase action in your discard phase")
+    if st.dpa < 1:
+        raise Illegal("event", "no discard phase action left")
+    st.dpa -= 1
+    ctx.move(iid, "in_play", seat=cmd.seat)
+    ctx.emit("event", f"{ctx.seat_name(cmd.seat)} puts {rules.name} in play.")
+    ctx.draw(cmd.seat, 1)
+
+
+def use(ctx: Ctx, cmd: C.Use) -> None:
+    st = ctx.st
+    if cmd.card == "edge":
+        if st.edge != cmd.seat:
+            raise Illegal("edge", f"{ctx.seat_name(cmd.seat)} does not have the Edge")
+        if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+            raise Illegal("edge", "the Edge gives 1 pool in its holder's own unlock phase")
+        if st.edge_used:
+            raise Illegal("edge", "the Edge has already given its pool this unlock phase")
+        st.edge_used = True
+        ctx.pool(cmd.seat, 1, "the Edge")
+        return
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    c = st.cards[iid]
+    if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
+        raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")
+    if isinstance(st.top, CombatFrame):
+        from vtes_desktop.engine import rules_combat
+
+        return rules_combat.use_in_combat(ctx, cmd, iid)
+    flow.push(ctx, ManualFrame(imp=st.top.imp if st.top is not None and hasattr(st.top, "imp") else
+                               __import__("vtes_desktop.engine.state", fromlist=["Impulse"]).Impulse((cmd.seat,)),
+                               what=f"the effect of {ctx.name(iid)}", card=iid))
+    ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
+             + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")

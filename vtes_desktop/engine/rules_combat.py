@@ -1,0 +1,511 @@
+"""Combat and damage: the rounds of combat, range, strikes, damage resolution, presses.
+
+A combat is a `CombatFrame` whose step is its window; damage being inflicted
+is a `DamageFrame` on top of it (or alone, for damage outside combat).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from vtes_desktop.cards.rules import CardRules
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, Hit, Impulse, Mod
+
+STEPS = ("before_range", "range", "before_strikes", "strike", "additional_strikes", "press", "end_of_round")
+
+
+class StrikeDesc(NamedTuple):
+    kind: str                 # "damage", "dodge", "combat_ends", "steal_blood", "none"
+    amount: int = 0
+    ranged: bool = False
+    aggravated: bool = False
+    first: bool = False
+    source: int | None = None  # card iid (weapon or strike card) or None for a hand strike
+    label: str = "hand strike"
+
+
+def combat_frame(st) -> CombatFrame | None:
+    for f in reversed(st.frames):
+        if isinstance(f, CombatFrame):
+            return f
+    return None
+
+
+def start(ctx: Ctx, a: int, b: int) -> None:
+    st = ctx.st
+    sa, sb = st.cards[a].controller, st.cards[b].controller
+    order = flow.order_for(ctx, sa, defenders=(sb,))
+    flow.push(ctx, CombatFrame(a=a, b=b, step="before_range", imp=Impulse(order)))
+    ctx.emit("combat", f"{ctx.name(a)} and {ctx.name(b)} enter combat.")
+
+
+def _set_combat(ctx: Ctx, f: CombatFrame) -> None:
+    """Replace the combat frame wherever it is in the stack."""
+    frames = list(ctx.st.frames)
+    for i in range(len(frames) - 1, -1, -1):
+        if isinstance(frames[i], CombatFrame):
+            frames[i] = f
+            break
+    ctx.st.frames = tuple(frames)
+
+
+def _goto(ctx: Ctx, f: CombatFrame, step: str, **kw) -> None:
+    _set_combat(ctx, f._replace(step=step, imp=f.imp._replace(at=0, passes=0), **kw))
+
+
+def close(ctx: Ctx, f: CombatFrame) -> None:
+    if f.ended and f.step != "end_of_round":
+        _goto(ctx, f, "end_of_round")
+        return
+    if f.step == "before_range":
+        _goto(ctx, f, "before_strikes" if f.range_set else "range")
+    elif f.step == "range":
+        ctx.emit("range", f"The range is {f.range}.")
+        _goto(ctx, f, "before_strikes")
+    elif f.step == "before_strikes":
+        _goto(ctx, f, "strike", struck=frozenset(), strikes=())
+    elif f.step == "strike":
+        _resolve_strikes(ctx, f)
+    elif f.step == "additional_strikes":
+        extra = [(m, n) for m, n in f.extra if n > 0 and _ready(ctx, m)]
+        if extra:
+            _goto(ctx, f, "strike", struck=frozenset(m for m in (f.a, f.b) if m not in dict(extra)), strikes=(),
+                  extra=tuple((m, n - 1) for m, n in f.extra))
+        else:
+            _goto(ctx, f, "press")
+    elif f.step == "press":
+        _goto(ctx, f, "end_of_round")
+    elif f.step == "end_of_round":
+        if f.press_continue and not f.ended and _ready(ctx, f.a) and _ready(ctx, f.b):
+            ctx.emit("round", f"Combat continues: round {f.round + 1}.")
+            _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
+                                         round=f.round + 1, used=f.used))
+        else:
+            _end_combat(ctx, f)
+
+
+def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
+    st = ctx.st
+    frames = list(st.frames)
+    for i in range(len(frames) - 1, -1, -1):
+        if isinstance(frames[i], CombatFrame):
+            del frames[i]
+            break
+    st.frames = tuple(frames)
+    ctx.emit("combat_over", "Combat ends.")
+    keep = []
+    for seat, iid, until in st.pending_draws:
+        if until == "combat":
+            ctx.draw(seat, 1)
+        else:
+            keep.append((seat, iid, until))
+    st.pending_draws = tuple(keep)
+    top = st.top
+    if isinstance(top, ActionFrame):
+        flow.set_top(ctx, top._replace(imp=top.imp._replace(at=0, passes=0)))
+
+
+def _ready(ctx: Ctx, iid: int) -> bool:
+    c = ctx.st.cards.get(iid)
+    return c is not None and c.region == "ready"
+
+
+def _combatant(ctx: Ctx, seat: int, r, f: CombatFrame) -> int:
+    m = flow.ref(ctx, seat, r, what="minion")
+    if m not in (f.a, f.b):
+        raise Illegal("combat", f"{ctx.name(m)} is not in this combat")
+    if ctx.st.cards[m].controller != seat:
+        raise Illegal("control", f"{ctx.name(m)} is not {ctx.seat_name(seat)}'s minion")
+    return m
+
+
+def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
+    f = ctx.st.top
+    if not isinstance(f, CombatFrame):
+        raise Illegal("combat", "there is no combat under way" if combat_frame(ctx.st) is None
+                      else f"not now: {flow.window(ctx.st).replace('_', ' ')} comes first")
+    if step is not None and f.step != step:
+        raise Illegal("timing", f"this is done in the {step.replace('_', ' ')} step, not {f.step.replace('_', ' ')}")
+    return f
+
+
+# -- range ------------------------------------------------------------------------------------------
+
+def _maneuver_source(ctx: Ctx, seat: int, m: int, using, level: str | None, f: CombatFrame):
+    """(card iid, rules, mode, from_hand, is_strike_source, once_each_combat)."""
+    iid = flow.ref(ctx, seat, using)
+    c = ctx.st.cards[iid]
+    rules = ctx.rules(iid)
+    if c.region == "hand" and c.owner == seat:
+        from vtes_desktop.engine.rules_action import choose_mode, requirement_refusal
+
+        mode = choose_mode(ctx, rules, level, ("Combat",), m)
+        if not re.search(r"(?i)\bmaneuver\b", mode.text):
+            raise Illegal("maneuver", f"{rules.name}{' at that level' if level else ''} gives no maneuver")
+        why = requirement_refusal(ctx, iid, rules, mode, m)
+        if why:
+            raise Illegal("requirements", why)
+        return iid, rules, mode, True, bool(_strike_of_text(mode.text)), False
+    if c.region == "attached" and c.host == m:
+        text = ctx.cdef(iid).text
+        if not re.search(r"(?i)maneuver", text):
+            raise Illegal("maneuver", f"{rules.name} gives no maneuver")
+        once = bool(re.search(r"(?i)maneuver each combat", text))
+        return iid, rules, None, False, bool(_strike_of_text(text)), once
+    raise Illegal("maneuver", f"{ctx.name(iid)} is neither in {ctx.seat_name(seat)}'s hand nor on {ctx.name(m)}")
+
+
+def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
+    f = _need_combat(ctx)
+    if f.step != "range":
+        raise Illegal("timing", "maneuvers are used in the determine range step")
+    m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if f.last_maneuver == m:
+        raise Illegal("maneuver", f"{ctx.name(m)} made the last maneuver; a minion cannot maneuver twice in a row")
+    if cmd.using is None:
+        raise Malformed("maneuver", "name the card that gives the maneuver")
+    iid, rules, mode, from_hand, is_strike, once = _maneuver_source(ctx, cmd.seat, m, cmd.using, cmd.level, f)
+    if any(x[0] == m for x in f.committed) and is_strike:
+        raise Illegal("maneuver", f"{ctx.name(m)} has already chosen its strike through a maneuver this round")
+    if once and (m, iid, "maneuver") in f.used:
+        raise Illegal("maneuver", f"{rules.name}'s maneuver can be used once each combat")
+    committed = f.committed
+    if is_strike:
+        desc = _strike_of_text(mode.text if mode else ctx.cdef(iid).text, iid, rules.name)
+        committed = committed + ((m, desc),)
+    new_range = "long" if f.range == "close" else "close"
+    used = f.used | {(m, iid, "maneuver")} if once else f.used
+    _set_combat(ctx, f._replace(range=new_range, last_maneuver=m, committed=committed, used=used))
+    ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range with {rules.name}.")
+    if from_hand:
+        from vtes_desktop.engine.rules_action import played_from_hand
+
+        if is_strike:
+            ctx.move(iid, "aside", seat=cmd.seat)
+            played_from_hand(ctx, cmd.seat, iid, rules, to="none")
+        else:
+            played_from_hand(ctx, cmd.seat, iid, rules)
+
+
+# -- strikes ------------------------------------------------------------------------------------------
+
+_STRIKE_RE = re.compile(r"(?i)strike:\s*(?:(\d+)(R?) (aggravated )?damage|(dodge)|(combat ends)|steal (\d+) blood)")
+
+
+def _strike_of_text(text: str, source: int | None = None, label: str = "") -> StrikeDesc | None:
+    m = _STRIKE_RE.search(text)
+    if not m:
+        return None
+    first = bool(re.search(r"(?i)first strike", text))
+    if m.group(1):
+        return StrikeDesc("damage", int(m.group(1)), ranged=bool(m.group(2)), aggravated=bool(m.group(3)),
+                          first=first, source=source, label=label)
+    if m.group(4):
+        return StrikeDesc("dodge", source=source, label=label)
+    if m.group(5):
+        return StrikeDesc("combat_ends", source=source, label=label)
+    return StrikeDesc("steal_blood", int(m.group(6)), first=first, source=source, label=label)
+
+
+def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
+    d = ctx.cdef(m)
+    if "Ally" in d.types:
+        base = ctx.rules(m).ally_strength or 0
+    else:
+        base = 1
+        head = d.text.split(":", 1)[-1]
+        for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
+            base += int(mm.group(1))
+    return base + sum(x.amount for x in f.mods if x.kind == "strength" and x.minion == m)
+
+
+def strike(ctx: Ctx, cmd: C.Strike) -> None:
+    f = _need_combat(ctx, "strike")
+    m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if m in f.struck:
+        raise Illegal("strike", f"{ctx.name(m)} has already chosen a strike (or passed) in this strike step")
+    if any(x[0] == m for x in f.committed):
+        raise Illegal("strike", f"{ctx.name(m)} chose its strike with a maneuver this round")
+    s = cmd.strike
+    if s == "hand" or s is None:
+        desc = StrikeDesc("damage", strength(ctx, m, f), label="hand strike")
+    else:
+        iid = flow.ref(ctx, cmd.seat, s)
+        c = ctx.st.cards[iid]
+        rules = ctx.rules(iid)
+        if iid == m:
+            desc = _strike_of_text(ctx.cdef(iid).text, iid, rules.name)
+        elif c.region == "attached" and c.host == m:
+            desc = _strike_of_text(ctx.cdef(iid).text, iid, rules.name)
+        elif c.region == "hand" and c.owner == cmd.seat:
+            from vtes_desktop.engine.rules_action import choose_mode, played_from_hand, requirement_refusal
+
+            mode = choose_mode(ctx, rules, cmd.level, ("Combat",), m)
+            why = requirement_refusal(ctx, iid, rules, mode, m)
+            if why:
+                raise Illegal("requirements", why)
+            desc = _strike_of_text(mode.text, iid, rules.name)
+            if desc is None:
+                raise Illegal("strike", f"{rules.name} is not a strike")
+            played_from_hand(ctx, cmd.seat, iid, rules)
+        else:
+            raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
+        if desc is None:
+            raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
+    f = ctx.st.top
+    f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
+    _set_combat(ctx, f)
+    ctx.emit("strike", f"{ctx.name(m)} strikes: {desc.label}" + (f" ({desc.amount}{'R' if desc.ranged else ''})"
+                                                                    if desc.kind == "damage" else "") + ".")
+    _maybe_all_struck(ctx)
+
+
+def on_pass(ctx: Ctx, seat: int) -> None:
+    """In the strike step a combatant whose controller passes makes no strike."""
+    f = ctx.st.top
+    if not isinstance(f, CombatFrame) or f.step != "strike":
+        return
+    newly = {m for m in (f.a, f.b) if ctx.st.cards[m].controller == seat and m not in f.struck
+             and not any(x[0] == m for x in f.committed)}
+    if newly:
+        _set_combat(ctx, f._replace(struck=f.struck | newly))
+
+
+def _maybe_all_struck(ctx: Ctx) -> None:
+    f = ctx.st.top
+    chosen = f.struck | {x[0] for x in f.committed}
+    if f.a in chosen and f.b in chosen:
+        flow.close_window(ctx)
+
+
+def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
+    strikes = dict(f.strikes)
+    for m, desc in f.committed:
+        strikes.setdefault(m, desc)
+    f = f._replace(committed=())
+    a, b = f.a, f.b
+    sa, sb = strikes.get(a), strikes.get(b)
+    # combat ends resolves first of all
+    if any(s is not None and s.kind == "combat_ends" for s in (sa, sb)):
+        ctx.emit("combat_ends", "Combat ends.")
+        _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0)))
+        return
+    hits = []
+    steals = []
+    for me, other, s, os_ in ((a, b, sa, sb), (b, a, sb, sa)):
+        if s is None or s.kind in ("dodge", "none"):
+            continue
+        if os_ is not None and os_.kind == "dodge":
+            continue
+        if f.range == "long" and not s.ranged:
+            continue
+        if s.kind == "damage" and s.amount > 0:
+            hits.append(Hit(other, 0 if s.aggravated else s.amount, s.amount if s.aggravated else 0, source=me))
+        elif s.kind == "steal_blood":
+            steals.append((me, other, s.amount))
+    for me, other, n in steals:
+        oc = ctx.st.cards[other]
+        take = min(n, oc.counters)
+        ctx.update(other, counters=oc.counters - take)
+        ctx.set_blood(me, ctx.st.cards[me].counters + take)
+        ctx.emit("steal", f"{ctx.name(me)} steals {take} blood from {ctx.name(other)}.")
+    nxt = "additional_strikes"
+    _set_combat(ctx, f._replace(step=nxt, imp=f.imp._replace(at=0, passes=0), strikes=()))
+    if hits:
+        open_damage(ctx, tuple(hits))
+
+
+# -- presses --------------------------------------------------------------------------------------------
+
+def press(ctx: Ctx, cmd: C.Press) -> None:
+    f = _need_combat(ctx, "press")
+    m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if f.last_press == m:
+        raise Illegal("press", f"{ctx.name(m)} made the last press; a minion cannot press twice in a row")
+    if cmd.to == "end" and not f.press_continue:
+        raise Illegal("press", "there is no press to continue to cancel")
+    if cmd.using is None:
+        raise Malformed("press", "name the card that gives the press")
+    iid = flow.ref(ctx, cmd.seat, cmd.using)
+    rules = ctx.rules(iid)
+    c = ctx.st.cards[iid]
+    if c.region == "hand" and c.owner == cmd.seat:
+        from vtes_desktop.engine.rules_action import choose_mode, played_from_hand, requirement_refusal
+
+        mode = choose_mode(ctx, rules, cmd.level, ("Combat",), m)
+        if not re.search(r"(?i)\bpress\b", mode.text):
+            raise Illegal("press", f"{rules.name} gives no press")
+        if cmd.to == "continue" and re.search(r"(?i)only usable to end combat", mode.text):
+            raise Illegal("press", f"{rules.name}'s press is only usable to end combat")
+        why = requirement_refusal(ctx, iid, rules, mode, m)
+        if why:
+            raise Illegal("requirements", why)
+        played_from_hand(ctx, cmd.seat, iid, rules)
+    elif not (c.region == "attached" and c.host == m) and iid != m:
+        raise Illegal("press", f"{ctx.name(iid)} is not a press {ctx.name(m)} can use")
+    f = ctx.st.top
+    _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue")))
+    ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
+
+
+def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    """A combat card played for an effect other than a maneuver, strike or press."""
+    from vtes_desktop.engine.rules_action import choose_mode, played_from_hand, requirement_refusal
+
+    top = ctx.st.top
+    f = combat_frame(ctx.st)
+    if f is None:
+        raise Illegal("combat", "there is no combat under way")
+    m = _combatant(ctx, cmd.seat, cmd.minion, f) if cmd.minion is not None else None
+    if m is None:
+        raise Malformed("minion", f"name the minion that plays {rules.name}")
+    mode = choose_mode(ctx, rules, cmd.level, ("Combat",), m)
+    why = requirement_refusal(ctx, iid, rules, mode, m)
+    if why:
+        raise Illegal("requirements", why)
+    text = mode.text
+    if isinstance(top, DamageFrame):
+        pm = re.search(r"(?i)prevent (\d+) damage", text)
+        if not pm:
+            raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
+        _prevent(ctx, top, m, int(pm.group(1)), rules.name)
+        played_from_hand(ctx, cmd.seat, iid, rules)
+        return
+    if "before range" in mode.only and top.step != "before_range":
+        raise Illegal("timing", f"{rules.name} is only usable before range is determined")
+    mm = re.search(r"(?i)(\d+|an) additional strike", text)
+    mods = list(f.mods)
+    if mm:
+        n = 1 if mm.group(1).lower() == "an" else int(mm.group(1))
+        if any(x[0] == m for x in f.extra):
+            raise Illegal("limited", "a minion can use only one effect each round to gain additional strikes (limited)")
+        _set_combat(ctx, f._replace(extra=f.extra + ((m, n),)))
+    sm = re.search(r"\+(\d+) strength", text)
+    if sm:
+        mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
+        _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
+    ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
+    played_from_hand(ctx, cmd.seat, iid, rules)
+    if not (mm or sm):
+        ctx.emit("manual", f"{rules.name}: carry out its effect by hand.")
+
+
+def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
+    raise Illegal("use", f"use {ctx.name(iid)} through maneuver, strike or press, or by hand with manual moves")
+
+
+# -- damage -----------------------------------------------------------------------------------------------
+
+def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
+    st = ctx.st
+    f = combat_frame(st)
+    if f is not None:
+        order = f.imp.order
+    else:
+        top = flow.impulse_frame(st)
+        acting = top.seat if isinstance(top, ActionFrame) else st.active
+        order = flow.order_for(ctx, acting, defenders=tuple({st.cards[h.target].controller for h in hits}))
+    flow.push(ctx, DamageFrame(hits=hits, imp=Impulse(order)))
+    for h in hits:
+        parts = []
+        if h.normal:
+            parts.append(f"{h.normal} damage")
+        if h.aggravated:
+            parts.append(f"{h.aggravated} aggravated damage")
+        ctx.emit("damage", f"{ctx.name(h.target)} is to take {' and '.join(parts)}.")
+
+
+def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
+    hits = list(f.hits)
+    for i, h in enumerate(hits):
+        if h.target == m:
+            left_n = h.normal - h.prevented_normal
+            left_a = h.aggravated - h.prevented_aggravated
+            pa = min(n, left_a) if left_n == 0 else 0
+            pn = min(n - pa, left_n)
+            hits[i] = h._replace(prevented_normal=h.prevented_normal + pn, prevented_aggravated=h.prevented_aggravated + pa)
+            flow.set_top(ctx, f._replace(hits=tuple(hits)))
+            ctx.emit("prevented", f"{ctx.name(m)} prevents {pn + pa} damage with {label}.")
+            return
+    raise Illegal("prevent", f"{ctx.name(m)} is not taking damage")
+
+
+def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
+    f = ctx.st.top
+    if not isinstance(f, DamageFrame):
+        raise Illegal("prevent", "damage is prevented during damage resolution")
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    if ctx.st.cards[m].controller != cmd.seat:
+        raise Illegal("control", f"{ctx.name(m)} is not {ctx.seat_name(cmd.seat)}'s minion")
+    if cmd.using is None:
+        raise Malformed("prevent", "name the card that prevents the damage")
+    iid = flow.ref(ctx, cmd.seat, cmd.using)
+    c = ctx.st.cards[iid]
+    text = ctx.cdef(iid).text
+    if not (iid == m or (c.region == "attached" and c.host == m)):
+        raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
+    pm = re.search(r"(?i)prevent (\d+|\w+) damage", text)
+    if not pm:
+        raise Illegal("prevent", f"{ctx.name(iid)} prevents no damage")
+    n = min(cmd.amount, int(pm.group(1)) if pm.group(1).isdigit() else cmd.amount)
+    _prevent(ctx, f, m, n, ctx.name(iid))
+
+
+def close_damage(ctx: Ctx, f: DamageFrame) -> None:
+    flow.pop(ctx)
+    for h in f.hits:
+        inflict(ctx, h.target, h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated)
+    cf = combat_frame(ctx.st)
+    if cf is not None and (not _ready(ctx, cf.a) or not _ready(ctx, cf.b)) and not cf.ended:
+        _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0)))
+        ctx.emit("combat_ends", "A combatant is no longer ready: combat ends.")
+
+
+def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:
+    """Damage successfully inflicted: mend with blood, wounds, torpor, burning (rulebook, Damage Resolution)."""
+    st = ctx.st
+    c = st.cards.get(target)
+    if c is None or c.region in ("ash_heap", "removed"):
+        return
+    d = ctx.cdef(c)
+    if normal <= 0 and aggravated <= 0:
+        return
+    if "Vampire" not in d.types:  # allies, retainers, Imbued: life counters
+        life = c.counters - normal - aggravated
+        ctx.update(target, counters=max(0, life))
+        ctx.emit("hurt", f"{d.display} loses {min(c.counters, normal + aggravated)} life.")
+        if life <= 0:
+            if "Imbued" in d.types:
+                ctx.move(target, "incapacitated", seat=c.controller, counters=0)
+                ctx.emit("incapacitated", f"{d.display} is incapacitated.")
+            else:
+                ctx.burn(target, "no life left")
+        return
+    blood = c.counters
+    wounded = c.wounded or c.region == "torpor"
+    mend = min(blood, normal)
+    blood -= mend
+    if normal - mend > 0:
+        wounded = True
+    burned = False
+    for _ in range(aggravated):
+        if wounded:
+            if blood > 0:
+                blood -= 1
+            else:
+                burned = True
+                break
+        else:
+            wounded = True
+    ctx.update(target, counters=blood)
+    ctx.emit("hurt", f"{d.display} burns {c.counters - blood} blood to mend and prevent destruction.")
+    if burned:
+        ctx.burn(target, "aggravated damage while wounded")
+    elif wounded and c.region == "ready":
+        ctx.move(target, "torpor", seat=c.controller, counters=blood, locked=c.locked, wounded=False)
+        ctx.emit("torpor", f"{d.display} goes to torpor.")

@@ -1,0 +1,137 @@
+"""Referendums: terms, polling, votes and ballots, the tally, blood hunts.
+
+The tally is always readable from the frame (`tally(ctx)`): votes for and
+against with their sources, so the table can draw it live.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.cards.model import TITLE_VOTES
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, Impulse, ManualFrame, ReferendumFrame
+
+_TERMS_RE = re.compile(r"(?i)\b(choose|allocate|name)\b")
+
+
+def start(ctx: Ctx, f: ActionFrame) -> None:
+    text = ctx.cdef(f.card).text if f.card is not None else ""
+    needs_terms = bool(_TERMS_RE.search(text.split("Successful referendum")[0])) if text else False
+    order = flow.order_for(ctx, f.seat, undirected=True)
+    flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="referendum_terms" if needs_terms else "polling",
+                                   card=f.card, actor=f.actor, seat=f.seat))
+    ctx.emit("referendum", f"A referendum is called with {ctx.name(f.card)}." if f.card else "A referendum is called.")
+
+
+def blood_hunt(ctx: Ctx, diablerist: int) -> None:
+    st = ctx.st
+    acting = st.cards[diablerist].controller if diablerist in st.cards else st.active
+    order = flow.order_for(ctx, acting, undirected=True)
+    flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="polling", card=None, actor=diablerist, seat=acting,
+                                   terms="blood hunt"))
+    ctx.emit("referendum", f"A blood hunt referendum is called on {ctx.name(diablerist)}.")
+
+
+def _frame(ctx: Ctx) -> ReferendumFrame:
+    f = ctx.st.top
+    if not isinstance(f, ReferendumFrame):
+        raise Illegal("referendum", "no referendum is under way")
+    return f
+
+
+def terms(ctx: Ctx, cmd: C.Terms) -> None:
+    f = _frame(ctx)
+    if f.step != "referendum_terms":
+        raise Illegal("terms", "the terms have been chosen")
+    if cmd.seat != f.seat:
+        raise Illegal("terms", "the acting Methuselah chooses the terms")
+    flow.set_top(ctx, f._replace(terms=cmd.choice, step="polling", imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("terms", f"Terms: {cmd.choice}.")
+
+
+def tally(f: ReferendumFrame) -> tuple[int, int]:
+    return sum(v[2] for v in f.votes_for), sum(v[2] for v in f.votes_against)
+
+
+def vote(ctx: Ctx, cmd: C.Vote) -> None:
+    st = ctx.st
+    f = _frame(ctx)
+    if f.step != "polling":
+        raise Illegal("vote", "votes are cast in the polling step")
+    seat = cmd.seat
+    src = cmd.with_
+    pa_used = f.pa_vote_used
+    if src == "edge":
+        if st.edge != seat:
+            raise Illegal("edge", f"{ctx.seat_name(seat)} does not have the Edge")
+        st.edge = None
+        key, label, n = ("edge",), "the Edge", 1
+        ctx.emit("edge", f"{ctx.seat_name(seat)} burns the Edge for 1 vote.")
+    else:
+        iid = flow.ref(ctx, seat, src)
+        c = st.cards[iid]
+        d = ctx.cdef(iid)
+        key, label = (iid,), d.display
+        if iid == f.card:
+            if seat != f.seat:
+                raise Illegal("vote", f"{d.display} gives its vote to the acting Methuselah")
+            if seat in pa_used:
+                raise Illegal("political action", "each Methuselah gains at most 1 vote from political action cards")
+            n = 1
+            pa_used = pa_used | {seat}
+        elif "Political Action" in d.types and c.region == "hand" and c.owner == seat:
+            if seat in pa_used:
+                raise Illegal("political action", "each Methuselah gains at most 1 vote from political action cards "
+                                                  "in a referendum")
+            n = 1
+            pa_used = pa_used | {seat}
+            from vtes_desktop.engine.rules_action import played_from_hand
+
+            played_from_hand(ctx, seat, iid, ctx.rules(iid))
+        elif ctx.is_minion(c) and c.controller == seat:
+            if c.region != "ready":
+                raise Illegal("vote", f"{d.display} is not ready; only ready minions vote (in torpor they abstain)")
+            if c.contested:
+                raise Illegal("vote", f"{d.display} is contested")
+            n = TITLE_VOTES.get(ctx.title(c) or "", 0)
+            if n == 0:
+                raise Illegal("vote", f"{d.display} has no title and no votes")
+        else:
+            raise Illegal("vote", f"{d.display} gives {ctx.seat_name(seat)} no votes")
+    if key in f.used_sources:
+        raise Illegal("vote", f"the votes from {label} have been cast; once cast they cannot change")
+    entry = (seat, label, n)
+    f = ctx.st.top
+    if cmd.side == "for":
+        f = f._replace(votes_for=f.votes_for + (entry,))
+    else:
+        f = f._replace(votes_against=f.votes_against + (entry,))
+    flow.set_top(ctx, f._replace(used_sources=f.used_sources | {key}, pa_vote_used=pa_used))
+    ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} vote{'s' if n != 1 else ''} {cmd.side} with {label}.")
+
+
+def close(ctx: Ctx, f: ReferendumFrame) -> None:
+    if f.step == "referendum_terms":
+        flow.set_top(ctx, f._replace(step="polling", imp=f.imp._replace(at=0, passes=0)))
+        return
+    flow.pop(ctx)
+    yes, no = tally(f)
+    passed = yes > no
+    ctx.st.last_referendum = (passed, yes, no)
+    ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
+    if f.card is not None and ctx.st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")
+    if f.terms == "blood hunt":
+        if passed and f.actor in ctx.st.cards and ctx.st.cards[f.actor].region in ("ready", "torpor"):
+            ctx.burn(f.actor, "blood hunt")
+        return
+    if passed and f.card is not None:
+        top = ctx.st.top
+        imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
+        flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0), what=f"the effect of {ctx.name(f.card)}",
+                                   card=f.card))
+        ctx.emit("manual", f"Carry out {ctx.name(f.card)}'s effect by hand, then say done.")

@@ -1,0 +1,172 @@
+"""The turn's own steps: ending phases, the Edge, influence, discards, contests."""
+
+from __future__ import annotations
+
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal
+
+
+def _own_turn(ctx: Ctx, cmd: C.Command, phase: str | None, what: str) -> None:
+    st = ctx.st
+    if cmd.seat != st.active:
+        raise Illegal("turn", f"it is {st.seats[st.active].name}'s turn; {st.seats[cmd.seat].name} cannot {what} now")
+    if st.frames:
+        raise Illegal("timing", f"{what} is not possible while {flow.window(st).replace('_', ' ')} is under way")
+    if phase is not None and st.phase != phase:
+        raise Illegal("phase", f"{what} is done in the {phase} phase, not the {st.phase} phase")
+
+
+def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
+    st = ctx.st
+    if cmd.seat != st.active:
+        raise Illegal("turn", f"only {st.seats[st.active].name}, the active player, ends the phase")
+    if st.frames:
+        raise Illegal("timing", f"the phase cannot end while {flow.window(st).replace('_', ' ')} is under way")
+    flow.next_phase(ctx)
+
+
+def yield_contest(ctx: Ctx, cmd: C.Yield) -> None:
+    st = ctx.st
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    c = st.cards[iid]
+    if st.phase != "unlock" or cmd.seat != st.active:
+        raise Illegal("contest", "contests are yielded in your own unlock phase")
+    if not c.contested or c.controller != cmd.seat:
+        raise Illegal("contest", f"{ctx.name(iid)} is not a contested card of yours")
+    ctx.burn(iid, "yielded")
+
+
+# -- influence -----------------------------------------------------------------------------------
+
+def _uncontrolled(ctx: Ctx, seat: int, r, verb: str) -> int:
+    iid = flow.ref(ctx, seat, r, what="vampire")
+    c = ctx.st.cards[iid]
+    if c.region != "uncontrolled" or c.owner != seat:
+        raise Illegal("influence", f"{ctx.name(iid)} is not in {ctx.seat_name(seat)}'s uncontrolled region; "
+                                   f"only uncontrolled vampires can {verb}")
+    return iid
+
+
+def _spend(ctx: Ctx, seat: int, n: int, what: str) -> None:
+    st = ctx.st
+    if n > st.transfers:
+        left = st.transfers
+        raise Illegal("transfers", f"{st.seats[seat].name} has {left} transfer{'s' if left != 1 else ''} left this "
+                                   f"influence phase; {what} needs {n}")
+    st.transfers -= n
+
+
+def transfer(ctx: Ctx, cmd: C.Transfer) -> None:
+    _own_turn(ctx, cmd, "influence", "transfer pool")
+    if cmd.amount < 1:
+        raise Illegal("transfers", "a transfer moves at least 1 pool")
+    iid = _uncontrolled(ctx, cmd.seat, cmd.to, "receive transfers")
+    st = ctx.st
+    _spend(ctx, cmd.seat, cmd.amount, f"moving {cmd.amount} pool")
+    if st.seats[cmd.seat].pool < cmd.amount:
+        raise Illegal("pool", f"{st.seats[cmd.seat].name} has only {st.seats[cmd.seat].pool} pool")
+    c = st.cards[iid]
+    ctx.update(iid, counters=c.counters + cmd.amount)
+    ctx.emit("transfer", f"{st.seats[cmd.seat].name} moves {cmd.amount} pool to {ctx.name(iid)}.")
+    ctx.pool(cmd.seat, -cmd.amount)
+
+
+def transfer_back(ctx: Ctx, cmd: C.TransferBack) -> None:
+    _own_turn(ctx, cmd, "influence", "move blood back to pool")
+    if cmd.amount < 1:
+        raise Illegal("transfers", "move at least 1 blood")
+    iid = _uncontrolled(ctx, cmd.seat, cmd.from_, "give blood back")
+    c = ctx.st.cards[iid]
+    if c.counters < cmd.amount:
+        raise Illegal("blood", f"{ctx.name(iid)} has only {c.counters} blood")
+    _spend(ctx, cmd.seat, 2 * cmd.amount, f"moving {cmd.amount} blood back (2 transfers each)")
+    ctx.update(iid, counters=c.counters - cmd.amount)
+    ctx.emit("transfer", f"{ctx.seat_name(cmd.seat)} moves {cmd.amount} blood from {ctx.name(iid)} back to pool.")
+    ctx.pool(cmd.seat, cmd.amount)
+
+
+def move_crypt(ctx: Ctx, cmd: C.MoveCrypt) -> None:
+    _own_turn(ctx, cmd, "influence", "move a crypt card")
+    st = ctx.st
+    crypt = st.region(cmd.seat, "crypt")
+    if not crypt:
+        raise Illegal("crypt", f"{st.seats[cmd.seat].name}'s crypt is empty")
+    _spend(ctx, cmd.seat, 4, "moving a vampire from the crypt (4 transfers and 1 pool)")
+    iid = crypt[0]
+    ctx.move(iid, "uncontrolled", seat=cmd.seat)
+    ctx.emit("crypt", f"{st.seats[cmd.seat].name} moves {ctx.name(iid)} from the crypt to the uncontrolled region.")
+    ctx.pool(cmd.seat, -1, "to move a crypt card")
+
+
+def influence(ctx: Ctx, cmd: C.Influence) -> None:
+    _own_turn(ctx, cmd, "influence", "bring a vampire into play")
+    iid = _uncontrolled(ctx, cmd.seat, cmd.vampire, "be brought into play")
+    c = ctx.st.cards[iid]
+    cap = ctx.capacity(c)
+    if c.counters < cap:
+        raise Illegal("capacity", f"{ctx.name(iid)} has {c.counters} blood; a vampire comes into play only with "
+                                  f"blood at least equal to its capacity of {cap}")
+    _enter_play(ctx, iid)
+
+
+def _enter_play(ctx: Ctx, iid: int) -> None:
+    c = ctx.st.cards[iid]
+    ctx.move(iid, "ready", seat=c.owner, locked=False)
+    ctx.set_blood(iid, c.counters)
+    ctx.emit("influenced", f"{ctx.name(iid)} comes into play for {ctx.seat_name(c.owner)} "
+                           f"with {ctx.st.cards[iid].counters} blood.")
+    _check_contest(ctx, iid)
+
+
+def _check_contest(ctx: Ctx, iid: int) -> None:
+    """A unique card (every crypt card) coming into play while another copy is in play is contested."""
+    st = ctx.st
+    d = ctx.cdef(iid)
+    same = [i for i, c in st.cards.items() if i != iid and c.region in ("ready", "torpor", "in_play", "attached")
+            and ctx.db[c.cid].name == d.name and (d.is_crypt or ctx.rules(c).unique)]
+    if not same:
+        return
+    me = st.cards[iid]
+    if any(st.cards[i].controller == me.controller for i in same):
+        ctx.burn(iid, "you cannot contest a card with yourself")
+        return
+    for i in same + [iid]:
+        ctx.update(i, contested=True, face_down=True)
+    ctx.emit("contested", f"{d.display} is contested.")
+
+
+def merge(ctx: Ctx, cmd: C.Merge) -> None:
+    _own_turn(ctx, cmd, "influence", "merge an advanced vampire")
+    iid = _uncontrolled(ctx, cmd.seat, cmd.vampire, "merge")
+    d = ctx.cdef(iid)
+    st = ctx.st
+    partner = None
+    for i in st.region(cmd.seat, "ready") + st.region(cmd.seat, "torpor"):
+        pd = ctx.cdef(i)
+        if pd.name == d.name and pd.advanced != d.advanced and pd.group == d.group:
+            partner = i
+            break
+    if partner is None:
+        raise Illegal("merge", f"{d.display} can merge only with the other version of the same vampire in play")
+    _spend(ctx, cmd.seat, 4, "merging (4 transfers and 1 pool)")
+    ctx.move(iid, "attached", host=partner, counters=0)
+    ctx.emit("merged", f"{d.display} merges with {ctx.name(partner)}.")
+    ctx.pool(cmd.seat, -1, "to merge")
+
+
+# -- discard ---------------------------------------------------------------------------------------
+
+def discard(ctx: Ctx, cmd: C.Discard) -> None:
+    _own_turn(ctx, cmd, "discard", "discard a card")
+    st = ctx.st
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    if st.cards[iid].region != "hand" or st.cards[iid].owner != cmd.seat:
+        raise Illegal("discard", f"{ctx.name(iid)} is not in {ctx.seat_name(cmd.seat)}'s hand")
+    if st.dpa < 1:
+        raise Illegal("discard", "the discard phase action has been used")
+    st.dpa -= 1
+    ctx.move(iid, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(iid)}.")
+    ctx.draw(cmd.seat, 1)

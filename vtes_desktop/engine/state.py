@@ -1,0 +1,286 @@
+"""The game state: plain, immutable records in a few dictionaries.
+
+Every record (`Card`, `SeatState`, the frames) is an immutable NamedTuple and
+every region is a tuple, so `State.clone()` is a handful of shallow dict
+copies. The engine applies a command to a clone and keeps it only when the
+command is accepted: that makes `apply` atomic (implicit passes included) and
+`Game.fork()` cheap.
+
+Regions: `crypt`, `library`, `hand`, `uncontrolled`, `ready`, `torpor`,
+`incapacitated`, `ash_heap`, `removed`; cards in play may also be `attached`
+(to a host card) or `aside` (an action card between its announcement and its
+resolution), or `in_play` (master cards and other non-minion cards on the table).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+REGIONS = ("crypt", "library", "hand", "uncontrolled", "ready", "torpor", "incapacitated",
+           "ash_heap", "removed", "in_play", "aside")
+#: regions whose cards are in play (controlled)
+IN_PLAY = frozenset({"ready", "torpor", "incapacitated", "in_play"})
+HIDDEN = frozenset({"crypt", "library", "hand"})
+PHASES = ("unlock", "master", "minion", "influence", "discard")
+
+
+class Card(NamedTuple):
+    iid: int                     # instance id, unique in the game
+    cid: int                     # VEKN card id
+    owner: int                   # seat index of the deck it came from
+    controller: int
+    region: str
+    counters: int = 0            # blood on a vampire, life on an ally or retainer, counters on others
+    locked: bool = False
+    host: int | None = None      # iid of the card it is attached to (region "attached")
+    wounded: bool = False
+    contested: bool = False
+    face_down: bool = False
+    title: str | None = None     # override of the printed title ("none" for untitled)
+    sect: str | None = None      # override of the printed sect
+    arrived: int = -1            # turn number a recruited ally arrived (cannot act that turn)
+    hidden: int = 0              # how many times the card was hidden or shuffled (for opaque view ids)
+    level: str | None = None     # level an equipment/retainer/ally was played at
+
+
+class SeatState(NamedTuple):
+    name: str
+    pool: int = 30
+    vp: float = 0
+    ousted: bool = False
+
+
+# -- frames: what is under way, innermost last -------------------------------------------
+
+class Impulse(NamedTuple):
+    """Who may act in a window: the order (acting Methuselah first) and passes in a row."""
+    order: tuple[int, ...]
+    at: int = 0          # index into order of the seat holding the impulse
+    passes: int = 0      # consecutive passes since the last effect used
+
+    @property
+    def seat(self) -> int:
+        return self.order[self.at]
+
+    def passed(self) -> "Impulse":
+        return self._replace(at=(self.at + 1) % len(self.order), passes=self.passes + 1)
+
+    def used(self) -> "Impulse":
+        return self._replace(at=0, passes=0)
+
+    @property
+    def closed(self) -> bool:
+        return self.passes >= len(self.order)
+
+
+class Mod(NamedTuple):
+    """A modifier that lasts as long as its frame: +1 stealth from Bonding played by Sully."""
+    kind: str            # "stealth", "intercept", "bleed", "hunt", "strength", "votes"
+    amount: int
+    minion: int | None   # iid of the minion it applies to (None: the acting minion)
+    card: int | None     # iid of the card that gave it
+    cid: int | None = None
+    limited: bool = False
+
+
+class ActionFrame(NamedTuple):
+    kind: str                       # bleed, hunt, equip, employ, recruit, political, ...
+    actor: int                      # acting minion iid
+    seat: int                       # acting Methuselah
+    stage: str                      # announced, blocks, attempt, declined, resolution
+    imp: Impulse
+    card: int | None = None         # the action card set aside, or the card being equipped/employed/recruited
+    card_level: str | None = None
+    target_seat: int | None = None
+    target_card: int | None = None
+    directed: bool = False
+    blockers: tuple[int, ...] = ()  # seats that may block, in order
+    declined: frozenset = frozenset()
+    blocker: int | None = None      # the minion attempting to block
+    base_stealth: int = 0
+    base_bleed: int = 1
+    base_hunt: int = 1
+    cost_pool: int = 0
+    cost_blood: int = 0
+    mods: tuple[Mod, ...] = ()
+    played: frozenset = frozenset()  # (minion iid, card cid) pairs: no minion plays the same card twice
+    outcome: str | None = None      # successful, blocked, unsuccessful, cancelled
+    equip_from: int | None = None   # equip from another minion: the equipment's iid
+    from_card: int | None = None    # an action provided by a card in play
+    rescue_split: int = 0           # rescue: blood the rescued vampire pays
+    diablerie_offer: int | None = None   # a vampire that blocked a vampire leaving torpor may diablerize it
+    effect: str | None = None       # how the action card resolves: "bleed", "hunt", or None (by hand)
+
+    @property
+    def window(self) -> str:
+        return {"announced": "action_announced", "blocks": "blocks", "attempt": "block_attempt",
+                "declined": "blocks_declined", "resolution": "action_resolution"}[self.stage]
+
+
+class CombatFrame(NamedTuple):
+    a: int                          # acting minion iid (or the minion that started combat)
+    b: int                          # opposing minion iid
+    step: str                       # before_range, range, before_strikes, strike, additional_strikes, press, end_of_round
+    imp: Impulse
+    round: int = 1
+    range: str = "close"
+    range_set: bool = False          # an effect already set the range this round
+    last_maneuver: int | None = None
+    last_press: int | None = None
+    press_continue: bool = False
+    strikes: tuple = ()              # (iid, strike descriptor) chosen in the current strike window
+    struck: frozenset = frozenset()  # minions that have chosen/passed their strike this window
+    committed: tuple = ()            # (iid, strike) chosen through a maneuver from a strike card or weapon
+    extra: tuple = ()                # (iid, count) additional strikes
+    ended: bool = False
+    mods: tuple[Mod, ...] = ()
+    used: frozenset = frozenset()    # once-each-combat effects used: (iid, card iid, what)
+
+    @property
+    def window(self) -> str:
+        return self.step
+
+
+class Hit(NamedTuple):
+    target: int
+    normal: int
+    aggravated: int
+    prevented_normal: int = 0
+    prevented_aggravated: int = 0
+    source: int | None = None
+
+
+class DamageFrame(NamedTuple):
+    """Damage being inflicted, at the same time, on one or more minions: prevention comes first."""
+    hits: tuple[Hit, ...]
+    imp: Impulse
+
+    @property
+    def window(self) -> str:
+        return "damage"
+
+
+class ReferendumFrame(NamedTuple):
+    imp: Impulse
+    step: str = "polling"           # referendum_terms, polling
+    card: int | None = None         # the card that called it
+    actor: int | None = None
+    seat: int = 0
+    terms: str | None = None
+    votes_for: tuple = ()           # (seat, source label, amount)
+    votes_against: tuple = ()
+    used_sources: frozenset = frozenset()
+    pa_vote_used: frozenset = frozenset()   # seats that already gained their 1 vote from political action cards
+
+    @property
+    def window(self) -> str:
+        return self.step
+
+
+class ManualFrame(NamedTuple):
+    """An effect the engine leaves to the players: closed with `done`."""
+    imp: Impulse
+    what: str
+    card: int | None = None
+
+    @property
+    def window(self) -> str:
+        return "action_resolution"
+
+
+class State:
+    """All of a game's state. Clone before changing; records are immutable."""
+
+    __slots__ = ("cards", "regions", "attached", "seats", "edge", "turn", "active", "phase", "frames",
+                 "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
+                 "manual_notes", "pending_draws", "edge_used")
+
+    def __init__(self) -> None:
+        self.cards: dict[int, Card] = {}
+        self.regions: dict[tuple[int, str], tuple[int, ...]] = {}
+        self.attached: dict[int, tuple[int, ...]] = {}
+        self.seats: list[SeatState] = []
+        self.edge: int | None = None
+        self.turn = 1
+        self.active = 0
+        self.phase = "unlock"
+        self.frames: tuple = ()
+        self.rng_n = 0
+        self.transfers = 0
+        self.mpa = 1
+        self.dpa = 1
+        self.acted: frozenset = frozenset()   # (minion iid, what) done this turn: "bleed", "political", ("card", cid)
+        self.next_iid = 1
+        self.last_action: str | None = None
+        self.last_referendum: tuple | None = None   # (passed, for, against)
+        self.manual_notes: tuple = ()
+        self.pending_draws: tuple = ()   # (seat, card iid, until) replacements deferred by "Do not replace until"
+        self.edge_used = False
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.cards = dict(self.cards)
+        s.regions = dict(self.regions)
+        s.attached = dict(self.attached)
+        s.seats = list(self.seats)
+        for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
+                  "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used"):
+            setattr(s, k, getattr(self, k))
+        return s
+
+    # -- reading ---------------------------------------------------------------------
+    def region(self, seat: int, name: str) -> tuple[int, ...]:
+        return self.regions.get((seat, name), ())
+
+    @property
+    def top(self):
+        return self.frames[-1] if self.frames else None
+
+    def live_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.ousted]
+
+    def prey(self, seat: int) -> int:
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            j = (seat + k) % n
+            if not self.seats[j].ousted:
+                return j
+        return seat
+
+    def predator(self, seat: int) -> int:
+        n = len(self.seats)
+        for k in range(1, n + 1):
+            j = (seat - k) % n
+            if not self.seats[j].ousted:
+                return j
+        return seat
+
+    def in_seat_order_from(self, seat: int) -> list[int]:
+        """Live seats in seat order (each player to their prey), starting with *seat*."""
+        out = [seat] if not self.seats[seat].ousted else []
+        j = self.prey(seat)
+        while j != seat and j not in out:
+            out.append(j)
+            j = self.prey(j)
+        return out
+
+    # -- writing (on a clone) ---------------------------------------------------------
+    def put(self, card: Card) -> None:
+        self.cards[card.iid] = card
+
+    def remove_from_region(self, card: Card) -> None:
+        if card.region == "attached" and card.host is not None:
+            self.attached[card.host] = tuple(i for i in self.attached.get(card.host, ()) if i != card.iid)
+        else:
+            key = (card.controller if card.region not in HIDDEN | {"ash_heap", "removed"} else card.owner, card.region)
+            lst = self.regions.get(key, ())
+            if card.iid in lst:
+                self.regions[key] = tuple(i for i in lst if i != card.iid)
+            else:  # be robust: find it wherever it is
+                for k, v in self.regions.items():
+                    if card.iid in v:
+                        self.regions[k] = tuple(i for i in v if i != card.iid)
+                        break
+
+    def region_key(self, card: Card) -> tuple[int, str]:
+        return (card.owner if card.region in HIDDEN | {"ash_heap", "removed"} else card.controller, card.region)

@@ -1,0 +1,1 @@
+"""LAN host and client protocol. No Qt here."""

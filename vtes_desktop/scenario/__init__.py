@@ -1,0 +1,1 @@
+"""The rules scenario runner (../shared/spec/scenario-format.md). No Qt here."""
