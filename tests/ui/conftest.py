@@ -55,5 +55,5 @@ def window(make_window, db):
 
 @pytest.fixture
 def small_deck() -> Path:
-    """A TWD-style deck: 4 crypt cards, 9 library cards in 4 types, and line 18 naming no card."""
+    """A TWD-style deck: 4 crypt cards, 9 library cards in 4 types, and line 19 naming no card."""
     return FIXTURES / "small_deck.txt"

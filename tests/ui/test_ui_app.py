@@ -68,3 +68,13 @@ def test_cold_start_builds_the_cache_in_the_background(qtbot, tmp_path, monkeypa
     assert db.info.built and len(db) > 4000
     assert steps and steps[0].startswith("Reading")
     assert any(p.name.startswith("carddb-") for p in (tmp_path / "cache").iterdir())
+
+
+def test_the_last_deck_is_reopened_unless_another_is_asked(tmp_path, small_deck):
+    from vtes_desktop.ui.app import startup_deck
+
+    assert startup_deck(None, str(small_deck), reopen=True) == str(small_deck)
+    assert startup_deck("other.txt", str(small_deck), reopen=True) == "other.txt"
+    assert startup_deck(None, str(small_deck), reopen=False) is None      # screenshots and benchmarks
+    assert startup_deck(None, str(tmp_path / "gone.txt"), reopen=True) is None
+    assert startup_deck(None, "", reopen=True) is None

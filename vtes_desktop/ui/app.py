@@ -51,8 +51,8 @@ def main(args=None) -> int:
     window = MainWindow(settings, theme, persist=not (screenshot or bench))
     if not screenshot:
         window.restore_geometry()
-    deck_path = deck or (settings.last_deck if not (screenshot or bench) else "")
-    if deck_path and (deck or Path(deck_path).is_file()):
+    deck_path = startup_deck(deck, settings.last_deck, reopen=not (screenshot or bench))
+    if deck_path:
         window.open_deck_file(deck_path)   # read once the cards are loaded
 
     loader = DbLoader(window)
@@ -103,6 +103,15 @@ def main(args=None) -> int:
     code = app.exec()
     loader.wait(5)
     return status["code"] or code
+
+
+def startup_deck(asked: str | None, last: str, *, reopen: bool) -> str | None:
+    """The deck to open at start: `--deck`, else the last deck when it still exists (and *reopen*)."""
+    if asked:
+        return asked
+    if reopen and last and Path(last).is_file():
+        return last
+    return None
 
 
 def _set_icon(app) -> None:

@@ -196,10 +196,9 @@ class CardFace(QScrollArea):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self._fill_form(form, c, base)
-        if form.rowCount():
+        if form.rowCount() or c.banned:
             body.addLayout(form)
-
-        body.addWidget(self._rule())
+            body.addWidget(self._rule())
         for sec in card_text.sections(c):
             if sec.markers:
                 body.addSpacing(2)

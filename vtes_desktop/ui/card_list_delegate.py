@@ -85,7 +85,7 @@ class CardListDelegate(QStyledItemDelegate):
         if right:
             p.setFont(opt.font)
             color = self._theme.color("banned") if c.banned and not selected else (
-                self._theme.color("capacity") if c.is_crypt and not selected else muted)
+                self._theme.color("life" if c.is_imbued else "capacity") if c.is_crypt and not selected else muted)
             if c.is_crypt and not c.banned:
                 f = QFont(opt.font)
                 f.setBold(True)

@@ -96,6 +96,8 @@ def text_html(line: str, disc_color: Callable[[str], str], accent: str) -> str:
     """One line of card text: escaped, with `[markers]` drawn as coloured badges."""
     out, pos = [], 0
     for m in _MARKER.finditer(line):
+        if out and m.start() == pos:
+            out.append(" ")   # `[ANI][AUS]`: keep adjacent badges apart
         out.append(html.escape(line[pos:m.start()]))
         out.append(_badge_span(m.group(1), disc_color, accent))
         pos = m.end()

@@ -1,14 +1,16 @@
 """What the deck panel shows, made from `vtes_desktop.decks`: the one place that knows its API.
 
 `load_file` and `load_text` never raise: an unreadable file or a deck that
-does not parse comes back as a `DeckView` whose problems say why.
+does not parse (`DeckError`) comes back as a `DeckView` whose problems say why.
+Problems are the import's unknown lines (with line numbers and the nearest
+names) and notes, then what `validate` adds: deck-construction errors and
+warnings.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from vtes_desktop.cards.model import CardDef
@@ -16,6 +18,12 @@ from vtes_desktop.cards.model import CardDef
 #: Library groups in the order deck lists print them.
 LIBRARY_ORDER = ("Master", "Conviction", "Action", "Political Action", "Ally", "Retainer", "Equipment",
                  "Power", "Action Modifier", "Reaction", "Combat", "Event")
+
+
+#: How `Deck.format` codes read in the window.
+FORMAT_LABELS = {"twd": "TWD text", "vdb-text": "VDB text", "jol": "JOL", "lackey": "LackeyCCG",
+                 "ardb-text": "ARDB text", "ardb-xml": "ARDB XML", "amaranth": "Amaranth",
+                 "text": "plain card list"}
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,6 @@ class DeckView:
     problems: tuple[DeckProblem, ...] = ()
     loaded: bool = True               # False when nothing could be read at all
     author: str = ""
-    extra: dict = field(default_factory=dict)
 
     @property
     def crypt_count(self) -> int:
@@ -87,54 +94,50 @@ def group_library(entries: Iterable[DeckEntry]) -> tuple[DeckGroup, ...]:
                  for t in sorted(groups, key=rank))
 
 
-def crypt_group(entries: Iterable[DeckEntry]) -> DeckGroup:
-    ordered = sorted(entries, key=lambda e: (-(e.card.capacity or 0), e.card.display))
-    return DeckGroup("Crypt", tuple(ordered))
-
-
 def load_file(db, path: Path) -> DeckView:
+    from vtes_desktop.decks import DeckError, load_deck
+
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError as e:
-        return DeckView(path.name, str(path), problems=(DeckProblem("error", f"Cannot read {path}: {e.strerror or e}"),),
-                        loaded=False)
-    return load_text(db, text, source=str(path), name=path.stem)
+        deck = load_deck(path, db)
+    except DeckError as e:
+        return _failed(path.stem, str(path), str(e))
+    return _view(db, deck, str(path), path.stem)
 
 
-def load_text(db, text: str, *, source: str = "pasted text", name: str = "") -> DeckView:
-    return _fallback_parse(db, text, source, name or "Pasted deck")
+def load_text(db, text: str, *, source: str = "pasted text", name: str = "Pasted deck") -> DeckView:
+    from vtes_desktop.decks import DeckError, read_deck
+
+    try:
+        deck = read_deck(text, db)
+    except DeckError as e:
+        return _failed(name, source, str(e))
+    return _view(db, deck, source, name)
 
 
-# -- a plain "count name" reader, used until vtes_desktop.decks lands ------------------
-
-_COUNT_LINE = re.compile(r"^\s*(\d+)\s*[xX×]?\s+(.+?)\s*$")
-_HEADER = re.compile(r"^\s*(crypt|library|master|action|political|ally|retainer|equipment|combat|reaction|event|"
-                     r"power|conviction|modifier)\b.*\(\s*\d+", re.I)
+def _failed(name: str, source: str, message: str) -> DeckView:
+    return DeckView(name, source, problems=(DeckProblem("error", message),), loaded=False)
 
 
-def _fallback_parse(db, text: str, source: str, name: str) -> DeckView:
-    crypt: list[DeckEntry] = []
-    library: list[DeckEntry] = []
-    problems: list[DeckProblem] = []
-    deck_name = name
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if line.lower().startswith("deck name:"):
-            deck_name = line.split(":", 1)[1].strip() or deck_name
-            continue
-        if not line or _HEADER.match(line):
-            continue
-        m = _COUNT_LINE.match(line)
-        if not m:
-            continue
-        count, rest = int(m.group(1)), m.group(2)
-        card_name = re.split(r"\s{2,}|\t", rest)[0].strip()
-        card = db.lookup(card_name)
-        if card is None:
-            problems.append(DeckProblem("unknown", f"unknown card {card_name!r}", n, raw.rstrip(),
-                                        tuple(db.suggest(card_name))))
-            continue
-        (crypt if card.is_crypt else library).append(DeckEntry(count, card))
-    view = DeckView(deck_name, source, "plain list", crypt_group(crypt), group_library(library), tuple(problems),
-                    loaded=bool(crypt or library or problems))
-    return view
+def format_label(fmt: str, encoding: str = "utf-8") -> str:
+    label = FORMAT_LABELS.get(fmt, fmt)
+    return label if encoding.lower().replace("_", "-") in ("utf-8", "ascii") else f"{label}, {encoding}"
+
+
+def _view(db, deck, source: str, fallback_name: str) -> DeckView:
+    from vtes_desktop.decks import validate
+
+    def entries(counts) -> list[DeckEntry]:
+        return [DeckEntry(n, c) for cid, n in counts.items() if (c := db.get(cid)) is not None]
+
+    crypt = sorted(entries(deck.crypt), key=lambda e: (-e.count, -(e.card.capacity or 0), e.card.display))
+    problems = [DeckProblem("unknown", f"{u.text!r}", u.line, u.text, tuple(u.suggestions)) for u in deck.unknown]
+    problems += [DeckProblem("warning", n.message + (f": {n.text!r}" if n.text else ""), n.line or None, n.text)
+                 for n in deck.warnings]
+    # validate() repeats the unknown lines and import notes as strings: keep only what it adds
+    seen = {str(u) for u in deck.unknown} | {str(n) for n in deck.warnings}
+    check = validate(deck, db)
+    problems += [DeckProblem("error", e) for e in check.errors if e not in seen]
+    problems += [DeckProblem("warning", w) for w in check.warnings if w not in seen]
+    return DeckView(deck.name or fallback_name, source, format_label(deck.format, deck.encoding or "utf-8"),
+                    DeckGroup("Crypt", tuple(crypt)), group_library(entries(deck.library)), tuple(problems),
+                    author=deck.author or "")

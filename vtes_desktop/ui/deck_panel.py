@@ -37,6 +37,17 @@ def problem_text(p: DeckProblem) -> str:
     return f"{where}{_message(p)}{hint}"
 
 
+def problems_summary(problems: tuple[DeckProblem, ...]) -> str:
+    """`2 errors · 1 unknown card · 2 warnings`."""
+    parts = []
+    for kind, one, many in (("error", "error", "errors"), ("unknown", "unknown card", "unknown cards"),
+                            ("warning", "warning", "warnings")):
+        n = sum(1 for p in problems if p.kind == kind)
+        if n:
+            parts.append(f"{n} {one if n == 1 else many}")
+    return " · ".join(parts)
+
+
 def problem_html(p: DeckProblem, color: str) -> str:
     """The same as rich text: the line number in bold, each suggestion a link to its card."""
     where = f"<b>Line {p.line}</b> · " if p.line else ""
@@ -116,9 +127,11 @@ class DeckPanel(QWidget):
         self.tree.setStyleSheet(f"QTreeView::item {{ padding: {layout.DECK_ROW_PADDING}px 0; }}")
         hdr = self.tree.header()
         hdr.setStretchLastSection(False)
+        # names are never cut; the capacity/disciplines/cost column takes what is left
         hdr.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        hdr.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        hdr.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        hdr.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        hdr.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.currentItemChanged.connect(self._on_item)
         self.tree.itemClicked.connect(lambda item, _col: self._on_item(item, None))
         dv.addWidget(self.title)
@@ -179,8 +192,7 @@ class DeckPanel(QWidget):
             self.problems.setWidget(box)
             return
         worst = "error" if any(p.kind in ("error", "unknown") for p in problems) else "warning"
-        n = len(problems)
-        self.problems_title.setText(f"{n} problem{'s' if n != 1 else ''}")
+        self.problems_title.setText(problems_summary(problems))
         pal.setColor(QPalette.ColorRole.WindowText, self._theme.color(worst))
         self.problems_title.setPalette(pal)
         order = {"error": 0, "unknown": 1, "warning": 2}
@@ -198,9 +210,19 @@ class DeckPanel(QWidget):
         v.addStretch(1)
         self.problems.setWidget(box)
         self.problems.show()
-        width = max(200, self.problems.viewport().width() or self.width() - 2 * layout.MARGIN)
+        self._fit_problems()
+
+    def _fit_problems(self) -> None:
+        """Size the problem list to its labels at the current width, up to PROBLEMS_MAX_HEIGHT."""
+        if not self.problem_labels:
+            return
+        width = max(120, self.width() - 2 * layout.MARGIN - self.problems.verticalScrollBar().sizeHint().width())
         height = sum(lab.heightForWidth(width) + 4 for lab in self.problem_labels)
-        self.problems.setMaximumHeight(min(layout.PROBLEMS_MAX_HEIGHT, height + 4))
+        self.problems.setFixedHeight(min(layout.PROBLEMS_MAX_HEIGHT, height + 4))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_problems()
 
     def _group_item(self, parent, title: str, count: int) -> QTreeWidgetItem:
         item = QTreeWidgetItem([f"{title} ({count})", "", ""])

@@ -11,7 +11,7 @@ class PasteDeckDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Paste deck")
         self.resize(560, 520)
-        intro = QLabel("Paste a deck list: TWD, JOL, Lackey, VDB, Amaranth or ARDB text. "
+        intro = QLabel("Paste a deck list: TWD, JOL, Lackey, VDB, Amaranth, ARDB text or ARDB XML. "
                        "The format is detected.")
         intro.setWordWrap(True)
         self.edit = QPlainTextEdit()
