@@ -31,6 +31,14 @@ def test_the_window_waits_for_the_cards(make_window, db):
     assert w.browser.stack.currentIndex() == 1 and w.browser.search.isEnabled()
 
 
+def test_a_database_failure_is_shown_not_fatal(make_window):
+    w = make_window()
+    w.db_failed("The card database could not be loaded: no card data")
+    assert w.is_ready
+    assert w.browser.loading_text.text() == "The card database could not be loaded: no card data"
+    assert w.browser.progress.isHidden()
+
+
 def test_typing_a_query_filters_the_results(window, db, qtbot):
     qtbot.keyClicks(window.browser.search, "theo bell")
     qtbot.waitUntil(lambda: window.browser.model.rowCount() < len(db), timeout=3000)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QFont, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import QDesktopServices, QFont, QPainter, QPainterPath, QPalette, QPen, QTextDocumentFragment
 from PySide6.QtWidgets import (QFormLayout, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
@@ -106,8 +106,6 @@ class CardFace(QScrollArea):
         for lab in w.findChildren(QLabel):
             t = lab.text()
             if lab.textFormat() != Qt.TextFormat.PlainText:
-                from PySide6.QtGui import QTextDocumentFragment
-
                 t = QTextDocumentFragment.fromHtml(t).toPlainText()
             out.append(t)
         return "\n".join(out)

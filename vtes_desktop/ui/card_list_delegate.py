@@ -106,6 +106,7 @@ class CardListDelegate(QStyledItemDelegate):
         bold = QFont(opt.font)
         bold.setBold(True)
         bfm = QFontMetrics(bold)
+        left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         for d in c.disciplines:
             sup = d.isupper()
             f, m = (bold, bfm) if sup else (opt.font, fm)
@@ -114,6 +115,6 @@ class CardListDelegate(QStyledItemDelegate):
                 break
             p.setFont(f)
             p.setPen(fg if selected else self._theme.discipline_color(d))
-            p.drawText(QRectF(x, bottom.top(), w + 2, line_h), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, d)
+            p.drawText(QRectF(x, bottom.top(), w + 2, line_h), left, d)
             x += w + layout.LIST_DISC_GAP + fm.horizontalAdvance(" ")
         p.restore()

@@ -12,6 +12,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelInde
 from vtes_desktop.cards.model import CardDef
 
 CARD_ROLE = Qt.ItemDataRole.UserRole + 1
+_ROOT = QModelIndex()
 
 
 class CardListModel(QAbstractListModel):
@@ -35,7 +36,7 @@ class CardListModel(QAbstractListModel):
     def row_of(self, card: CardDef) -> int:
         return self._rows.get(card.id, -1)
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._cards)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):

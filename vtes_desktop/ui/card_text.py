@@ -116,7 +116,8 @@ def ruling_html(ruling: Ruling, disc_color: Callable[[str], str], accent: str) -
         if card is not None:
             out.append(f'<a href="{CARD_LINK}{html.escape(card, quote=True)}">{html.escape(card)}</a>')
         elif marker in refs:
-            out.append(f'<a href="{html.escape(refs[marker], quote=True)}">[{html.escape(marker).replace(" ", "&nbsp;")}]</a>')
+            label = html.escape(marker).replace(" ", "&nbsp;")   # never wrap inside "[LSJ 19980824]"
+            out.append(f'<a href="{html.escape(refs[marker], quote=True)}">[{label}]</a>')
         else:
             out.append(_badge_span(marker, disc_color, accent))
         pos = m.end()

@@ -19,7 +19,8 @@ def drop_path(r: QRectF) -> QPainterPath:
     rad = min(w * 0.44, h * 0.36)
     cy = r.bottom() - rad - h * 0.04
     path = QPainterPath(QPointF(cx, r.top() + h * 0.02))
-    path.cubicTo(QPointF(cx + rad * 0.25, r.top() + h * 0.28), QPointF(cx + rad, cy - rad * 0.55), QPointF(cx + rad, cy))
+    path.cubicTo(QPointF(cx + rad * 0.25, r.top() + h * 0.28), QPointF(cx + rad, cy - rad * 0.55),
+                 QPointF(cx + rad, cy))
     path.arcTo(QRectF(cx - rad, cy - rad, 2 * rad, 2 * rad), 0, -180)
     path.cubicTo(QPointF(cx - rad, cy - rad * 0.55), QPointF(cx - rad * 0.25, r.top() + h * 0.28),
                  QPointF(cx, r.top() + h * 0.02))

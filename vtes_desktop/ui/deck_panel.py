@@ -1,6 +1,7 @@
 """The deck panel: the deck grouped (crypt, then library by card type) with counts, its
 format, and its problems (unknown lines with line numbers and suggestions, errors,
-warnings). Clicking a card, or a problem's suggestion, emits `card_selected(card)`.
+warnings). Clicking a card emits `card_selected(card)`; clicking a name a problem
+suggests emits `suggestion_requested(name)`.
 """
 
 from __future__ import annotations
@@ -204,6 +205,7 @@ class DeckPanel(QWidget):
             lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                         | Qt.TextInteractionFlag.LinksAccessibleByMouse)
             lab.setToolTip(f"Line {p.line}: {p.text}" if p.line and p.text else p.text)
+            lab.setAccessibleName(problem_text(p))
             lab.linkActivated.connect(self._on_link)
             v.addWidget(lab)
             self.problem_labels.append(lab)

@@ -17,7 +17,8 @@ class PasteDeckDialog(QDialog):
         self.edit = QPlainTextEdit()
         self.edit.setObjectName("deckText")
         self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.edit.setPlaceholderText("Crypt (12 cards)\n3x Theo Bell\n…\n\nLibrary (90 cards)\nMaster (10)\n4x Blood Doll\n…")
+        self.edit.setPlaceholderText("Crypt (12 cards)\n3x Theo Bell\n…\n\n"
+                                     "Library (90 cards)\nMaster (10)\n4x Blood Doll\n…")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
