@@ -14,11 +14,10 @@ reads back through `read_deck` to the same cards.
 
 from __future__ import annotations
 
-import unicodedata
-
 from vtes_desktop.cards import CardDB, CardDef
 from vtes_desktop.cards import names as cardnames
 from vtes_desktop.decks.model import Deck, Format
+from vtes_desktop.decks.resolve import ascii_name
 
 #: The order of library sections in the TWDA; combined types follow their first type.
 TYPE_ORDER = (
@@ -35,12 +34,6 @@ def vekn_name(card: CardDef) -> str:
     return f"{card.name} {suffix}" if suffix else card.name
 
 
-def _ascii(s: str) -> str:
-    s = s.replace("\u2014", "-").replace("\u2013", "-").replace("\u2122", "(TM)")
-    s = unicodedata.normalize("NFKD", s)
-    return "".join(c for c in s if not unicodedata.combining(c)).encode("ascii", "ignore").decode()
-
-
 def _cards(db: CardDB, counts: dict[int, int] | object) -> list[tuple[CardDef, int]]:
     return [(db[cid], n) for cid, n in counts.items()]  # type: ignore[attr-defined]
 
@@ -55,9 +48,9 @@ def to_jol(deck: Deck, db: CardDB) -> str:
 
 def to_lackey(deck: Deck, db: CardDB) -> str:
     """LackeyCCG: `2<TAB>Name`, library first, `Crypt:`, then the crypt."""
-    lines = [f"{n}\t{_ascii(vekn_name(c))}" for c, n in _library_sorted(db, deck)]
+    lines = [f"{n}\t{ascii_name(vekn_name(c))}" for c, n in _library_sorted(db, deck)]
     lines.append("Crypt:")
-    lines += [f"{n}\t{_ascii(vekn_name(c))}" for c, n in _cards(db, deck.crypt)]
+    lines += [f"{n}\t{ascii_name(vekn_name(c))}" for c, n in _cards(db, deck.crypt)]
     return "\n".join(lines) + "\n"
 
 

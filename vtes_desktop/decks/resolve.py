@@ -19,6 +19,7 @@ by the quirks it knows:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from vtes_desktop.cards import CardDB, CardDef
@@ -32,6 +33,7 @@ ALIASES = {
 }
 
 _ADV_WORD = re.compile(r"[\s(\[]*\b(?:adv\.?|advanced)[)\]]?\s*$", re.I)
+_GROUP_WORD = re.compile(r"\s*[\(\[]\s*group\s*(\d+|any)\s*[\)\]]\s*$", re.I)   # Sutekh: "(Group 6)"
 _GROUP_TOKEN = re.compile(r"^\(?g\s*(\d+|any|\*)\)?$", re.I)
 _CLAN_GROUP = re.compile(r"^(?P<clan>[^:]*):\s*(?P<group>\d{1,2}|any|\*)$", re.I)
 _GLUED_CAPACITY = re.compile(r"^[a-z]{3}\d{1,2}$", re.I)   # "PRE11": a discipline run into the capacity
@@ -47,6 +49,17 @@ _ADV_TOKENS = {"adv", "adv.", "(adv)", "[adv]", "(advanced)", "advanced", "(adv.
 #: ARDB text cuts crypt names to this many characters.
 ARDB_NAME_WIDTH = 18
 
+#: Letters that have no decomposition, spelled as ASCII exports spell them (unidecode, AnyAscii).
+TRANSLIT = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
+                          "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "þ": "th", "Þ": "Th",
+                          "—": "-", "–": "-", "\u2122": "(TM)"})
+
+
+def ascii_name(name: str) -> str:
+    """*name* in plain ASCII, as LackeyCCG lists write it: `Bolesław` -> `Boleslaw`."""
+    s = unicodedata.normalize("NFKD", name.translate(TRANSLIT))
+    return "".join(c for c in s if not unicodedata.combining(c)).encode("ascii", "ignore").decode()
+
 
 def strip_suffixes(text: str) -> tuple[str, bool, str | None]:
     """`Theo Bell (ADV) (G2)` -> ("Theo Bell", True, "2"); also `Alan Sovereign Adv.`."""
@@ -58,6 +71,9 @@ def strip_suffixes(text: str) -> tuple[str, bool, str | None]:
         m = _ADV_WORD.search(base)
         if m and m.start() > 0:
             base, a = base[:m.start()].rstrip(), True
+        m = _GROUP_WORD.search(base)
+        if m and m.start() > 0:
+            base, g = base[:m.start()].rstrip(), m.group(1).upper()
         if base == s:
             return s, adv, group
         adv = adv or a
@@ -89,6 +105,15 @@ class Resolver:
         #: library card types, for telling type headings ("Action Modifier (12)") from cards
         self.library_types = frozenset(t.lower() for t in types)
         self._crypt_prefix_keys: list[tuple[str, int]] | None = None
+        # names whose ASCII spelling has another lookup key than the name itself (Bolesław, Boleslaw)
+        self._ascii_keys: dict[str, list[int]] = {}
+        for c in db:
+            for n in (c.name, c.display):
+                base = cardnames.split_suffix(n)[0]
+                for variant in (base, cardnames.article_free(base)):
+                    k = cardnames.key(ascii_name(variant))
+                    if k != cardnames.key(variant) and c.id not in self._ascii_keys.get(k, []):
+                        self._ascii_keys.setdefault(k, []).append(c.id)
 
     # -- names ----------------------------------------------------------------
     def lookup(self, text: str, *, crypt: bool | None = None, adv: bool = False,
@@ -106,6 +131,10 @@ class Resolver:
             return None
         alias = ALIASES.get(cardnames.fold(base).strip())
         cands = self.db.candidates(alias or base)
+        if not cands:
+            ids = self._ascii_keys.get(cardnames.key(base)) or self._ascii_keys.get(
+                cardnames.key(cardnames.article_free(base)), [])
+            cands = [self.db[i] for i in ids]
         if not cands:
             return None
         if crypt is not None:
@@ -125,12 +154,11 @@ class Resolver:
             return pool[0]
         return min(pool, key=lambda c: (_group_rank(c.group), c.id))
 
-    def is_ambiguous(self, text: str) -> bool:
-        """True when *text* names several printings (same-name vampires in different groups)."""
-        base, adv, group = strip_suffixes(text)
-        if group is not None:
-            return False
-        return len([c for c in self.db.candidates(base) if c.is_crypt and c.advanced == adv]) > 1
+    def printings(self, card: CardDef) -> list[CardDef]:
+        """The vampires sharing *card*'s name and advanced flag, one per group (Theo Bell: G2, G6)."""
+        if not card.is_crypt:
+            return [card]
+        return [c for c in self.db.candidates(card.name) if c.is_crypt and c.advanced == card.advanced]
 
     def suggest(self, text: str, n: int = 3) -> tuple[str, ...]:
         base, _, _ = strip_suffixes(strip_comment(text))

@@ -47,6 +47,7 @@ _COUNT_SPACE = re.compile(r"^(\d{1,3})(?:\s*[-:.)]\s+|\t+|\s+)(?=\S)(.+)$")   # 
 _COUNT_XFIRST = re.compile(r"^[xX×]\s*(\d{1,3})\s+(.+)$")                    # x2 Name
 _COUNT_AFTER = re.compile(r"^(.+?)\s*(?:[xX×]\s*(\d{1,2})|[\(\[]\s*[xX×]?\s*(\d{1,2})\s*[\)\]])$")  # Name x2, Name (2)
 
+_GROUP_HINT = re.compile(r"[\(\[]\s*g(?:roup)?\s*(\d+|any)\b|:\s*(\d{1,2}|any)\b", re.I)
 _TWD_PLAYERS = re.compile(r"^\d+\s+players?\b", re.I)
 _TWD_ROUNDS = re.compile(r"^\d+\s*R\s*\+\s*F\b", re.I)
 
@@ -76,6 +77,8 @@ class _State:
     tab_counts: int = 0         # entries written "2<TAB>Name" or "2      Name"
     space_counts: int = 0       # entries written "2 Name"
     meta: dict[str, str] = field(default_factory=dict)
+    #: crypt entries whose name fits vampires of several groups and that give no group
+    ambiguous: list[tuple[int, int, int, str]] = field(default_factory=list)
 
 
 def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
@@ -120,7 +123,8 @@ def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
             continue
         _read_entry(t, line_no, section, kinds, resolver, st)
 
-    fmt = _detect(lines, headings, preamble, lackey_preamble, st)
+    _settle_groups(st, resolver)
+    fmt = _detect(lines, headings, lackey_preamble, st)
     crypt_h = [h for h in headings.values() if h.kind == "crypt"]
     lib_h = [h for h in headings.values() if h.kind == "library"]
     return Deck(
@@ -339,6 +343,45 @@ def _add(card: CardDef, count: int, line_no: int, t: str, section: str | None, k
                                     t))
     target = st.crypt if card.is_crypt else st.library
     target[card.id] = target.get(card.id, 0) + count
+    if card.is_crypt and not _GROUP_HINT.search(t) and len(resolver.printings(card)) > 1:
+        st.ambiguous.append((line_no, card.id, count, t))
+
+
+def _settle_groups(st: _State, resolver: Resolver) -> None:
+    """Read a same-name vampire given without group as the printing that fits the rest of the crypt.
+
+    `Theo Bell` alone means the group 2 vampire; in a crypt of group 5 and 6
+    vampires it means the group 6 one, as the player meant (a legal crypt spans
+    at most two consecutive groups).
+    """
+    if not st.ambiguous:
+        return
+    vague = {cid for _, cid, _, _ in st.ambiguous}
+    fixed = {int(g) for cid in st.crypt if cid not in vague
+             for g in [resolver.db[cid].group or ""] if g.isdigit()}
+    if not fixed:
+        return
+    for line_no, cid, count, t in st.ambiguous:
+        card = resolver.db[cid]
+        fits = [c for c in resolver.printings(card) if c.group and c.group.isdigit()
+                and max(fixed | {int(c.group)}) - min(fixed | {int(c.group)}) <= 1]
+        if card in fits or len(fits) != 1 or st.crypt.get(cid, 0) < count:
+            continue
+        new = fits[0]
+        rebuilt: dict[int, int] = {}
+        for k, n in st.crypt.items():
+            if k == cid:
+                if n > count:
+                    rebuilt[k] = n - count
+                rebuilt[new.id] = rebuilt.get(new.id, 0) + count
+            elif k == new.id:
+                rebuilt[k] = rebuilt.get(k, 0) + n
+            else:
+                rebuilt[k] = n
+        st.crypt = rebuilt
+        groups = ", ".join(sorted(c.group or "?" for c in resolver.printings(card)))
+        st.warnings.append(LineNote(line_no, f"{card.name} is the name of vampires of groups {groups}; "
+                                             f"read as {new.display}, the one that fits the crypt's groups", t))
 
 
 def _unknown(t: str, name: str, count: int, line_no: int, section: str | None,
@@ -350,8 +393,7 @@ def _unknown(t: str, name: str, count: int, line_no: int, section: str | None,
 
 # -- layout ---------------------------------------------------------------------------
 
-def _detect(lines: list[str], headings: dict[int, _Heading], preamble: list[str],
-            lackey_preamble: bool, st: _State) -> str:
+def _detect(lines: list[str], headings: dict[int, _Heading], lackey_preamble: bool, st: _State) -> str:
     """Name the layout from what was read: headings, count style, crypt columns."""
     styles = {h.style for h in headings.values()}
     if "ardb" in styles:
