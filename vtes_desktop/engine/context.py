@@ -106,7 +106,7 @@ class Ctx:
             assert host is not None
             h = st.cards[host]
             c = c._replace(region="attached", host=host, controller=h.controller, **changes)
-            st.attached[host] = st.attached.get(host, ()) + (iid,)
+            st.w_attached()[host] = st.attached.get(host, ()) + (iid,)
             st.put(c)
             return c
         owner_side = region in OWNER_REGIONS
@@ -127,7 +127,7 @@ class Ctx:
         st.put(c)
         key = (c.owner if owner_side else controller, region)
         cur = st.regions.get(key, ())
-        st.regions[key] = ((iid,) + cur) if (top and region in ("library", "crypt")) else (cur + (iid,))
+        st.w_regions()[key] = ((iid,) + cur) if (top and region in ("library", "crypt")) else (cur + (iid,))
         return c
 
     def update(self, iid: int, **changes) -> Card:
@@ -139,7 +139,7 @@ class Ctx:
         """Burn a card: it and everything on it go to their owners' ash heaps."""
         for a in list(self.st.attached.get(iid, ())):
             self.burn(a)
-        self.st.attached.pop(iid, None)
+        self.st.w_attached().pop(iid, None)
         c = self.st.cards[iid]
         self.move(iid, "ash_heap")
         if self.is_minion(c) or c.region in IN_PLAY:
@@ -163,16 +163,16 @@ class Ctx:
     def shuffle(self, seat: int, region: str) -> None:
         ids = list(self.st.region(seat, region))
         self.rng().shuffle(ids)
-        self.st.regions[(seat, region)] = tuple(ids)
+        self.st.w_regions()[(seat, region)] = tuple(ids)
         for i in ids:
             c = self.st.cards[i]
             self.st.put(c._replace(hidden=c.hidden + 1))
 
     # -- pool ----------------------------------------------------------------------------
-    def pool(self, seat: int, delta: int, why: str = "") -> None:
+    def pool(self, seat: int, delta: int, why: str = "", *, quiet: bool = False) -> None:
         s = self.st.seats[seat]
-        self.st.seats[seat] = s._replace(pool=s.pool + delta)
-        if delta:
+        self.st.w_seats()[seat] = s._replace(pool=s.pool + delta)
+        if delta and not quiet:
             verb = "gains" if delta > 0 else "burns"
             self.emit("pool", f"{s.name} {verb} {abs(delta)} pool{(' (' + why + ')') if why else ''}.")
         if self.st.seats[seat].pool <= 0 and not s.ousted:
@@ -182,18 +182,18 @@ class Ctx:
         st = self.st
         pred = st.predator(seat)
         s = st.seats[seat]
-        st.seats[seat] = s._replace(ousted=True, pool=0)
+        st.w_seats()[seat] = s._replace(ousted=True, pool=0)
         self.emit("ousted", f"{s.name} is ousted.")
         if st.edge == seat:
             st.edge = None
         if pred != seat:
             p = st.seats[pred]
-            st.seats[pred] = p._replace(vp=p.vp + 1, pool=p.pool + 6)
+            st.w_seats()[pred] = p._replace(vp=p.vp + 1, pool=p.pool + 6)
             self.emit("vp", f"{p.name} gains 1 victory point and 6 pool for ousting {s.name}.")
         live = st.live_seats()
         if len(live) == 1:
             w = st.seats[live[0]]
-            st.seats[live[0]] = w._replace(vp=w.vp + 1)
+            st.w_seats()[live[0]] = w._replace(vp=w.vp + 1)
             self.emit("vp", f"{w.name} is the last Methuselah standing and gains 1 victory point.")
         # an ousted Methuselah's cards leave the game's play area
         for region in ("ready", "torpor", "uncontrolled", "in_play", "incapacitated"):

@@ -201,7 +201,7 @@ def _new_card(ctx: Ctx, seat: int, cid: int, region: str) -> Card:
     c = Card(iid=iid, cid=cid, owner=seat, controller=seat, region=region)
     st.put(c)
     key = (seat, region)
-    st.regions[key] = st.regions.get(key, ()) + (iid,)
+    st.w_regions()[key] = st.regions.get(key, ()) + (iid,)
     return c
 
 

@@ -115,11 +115,22 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
     return out
 
 
+#: refusals that do not depend on the minion or level tried: one trial answers for the whole group
+_GROUP_RULES = frozenset({"timing", "phase", "turn", "card type", "action modifier", "reaction", "master", "event",
+                          "impulse", "hand", "combat", "referendum", "vote", "ousted"})
+
+
 def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAnswer:
     uses = []
     first: Refused | None = None
+    dead: set[str] = set()
     for cmd in card_candidates(game, seat, iid, minion):
+        group = cmd.type if cmd.type != "action" else f"action:{cmd.kind}"
+        if group in dead:
+            continue
         r = game.can(cmd)
+        if r is not None and r.rule in _GROUP_RULES:
+            dead.add(group)
         if r is None:
             uses.append(CardUse(cmd, getattr(cmd, "minion", None), getattr(cmd, "level", None)))
         elif first is None or (first.rule in ("control", "card type") and r.rule not in ("control", "card type")):
@@ -128,6 +139,16 @@ def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAns
     if not uses:
         refusal = Refusal(first.rule, first.message) if first else Refusal("timing", "it cannot be used now")
     return CardAnswer(iid, tuple(uses), refusal)
+
+
+def _for_copy(ans: CardAnswer, iid: int) -> CardAnswer:
+    uses = []
+    for u in ans.uses:
+        c = u.command
+        field_ = {"play": "card", "action": "card", "maneuver": "using", "press": "using", "strike": "strike",
+                  "vote": "with_"}[c.type]
+        uses.append(CardUse(c.model_copy(update={field_: iid}), u.minion, u.level))
+    return CardAnswer(iid, tuple(uses), ans.refusal)
 
 
 def legal(game, seat: int) -> LegalAnswer:
@@ -167,5 +188,12 @@ def legal(game, seat: int) -> LegalAnswer:
                 c = C.Strike(seat=seat, minion=m, strike="hand")
                 if game.can(c) is None:
                     cmds.append(c)
-    cards = {iid: card_answer(game, seat, iid) for iid in st.region(seat, "hand")}
+    cards: dict[int, CardAnswer] = {}
+    by_cid: dict[int, CardAnswer] = {}
+    for iid in st.region(seat, "hand"):
+        cid = st.cards[iid].cid
+        if cid in by_cid:   # another copy of a card already answered: the same answer, for this copy
+            cards[iid] = _for_copy(by_cid[cid], iid)
+        else:
+            cards[iid] = by_cid[cid] = card_answer(game, seat, iid)
     return LegalAnswer(seat=seat, holds_impulse=holds, window=flow.window(st), commands=tuple(cmds), cards=cards)

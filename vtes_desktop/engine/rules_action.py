@@ -94,7 +94,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
         if ctx.discipline_level(mc, lvl) < need:
             have = ctx.discipline_level(mc, lvl)
             if have:
-                return f"{who} has only basic {discipline_label(lvl.lower()).split(' ', 1)[1]}; {name} at {discipline_label(lvl)} needs superior"
+                disc = discipline_label(lvl.lower()).split(' ', 1)[1]
+                return f"{name} at superior level needs superior {disc}; {who} has only basic {disc}"
             return f"{who} does not have {discipline_label(lvl).split(' ', 1)[1]}, which {name} requires"
     elif rules.disciplines and not lvl:
         have = [d for d in rules.disciplines if ctx.discipline_level(mc, d)]

@@ -70,7 +70,7 @@ def transfer(ctx: Ctx, cmd: C.Transfer) -> None:
     c = st.cards[iid]
     ctx.update(iid, counters=c.counters + cmd.amount)
     ctx.emit("transfer", f"{st.seats[cmd.seat].name} moves {cmd.amount} pool to {ctx.name(iid)}.")
-    ctx.pool(cmd.seat, -cmd.amount)
+    ctx.pool(cmd.seat, -cmd.amount, quiet=True)
 
 
 def transfer_back(ctx: Ctx, cmd: C.TransferBack) -> None:
@@ -84,7 +84,7 @@ def transfer_back(ctx: Ctx, cmd: C.TransferBack) -> None:
     _spend(ctx, cmd.seat, 2 * cmd.amount, f"moving {cmd.amount} blood back (2 transfers each)")
     ctx.update(iid, counters=c.counters - cmd.amount)
     ctx.emit("transfer", f"{ctx.seat_name(cmd.seat)} moves {cmd.amount} blood from {ctx.name(iid)} back to pool.")
-    ctx.pool(cmd.seat, cmd.amount)
+    ctx.pool(cmd.seat, cmd.amount, quiet=True)
 
 
 def move_crypt(ctx: Ctx, cmd: C.MoveCrypt) -> None:

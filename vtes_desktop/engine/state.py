@@ -191,7 +191,7 @@ class ManualFrame(NamedTuple):
 class State:
     """All of a game's state. Clone before changing; records are immutable."""
 
-    __slots__ = ("cards", "regions", "attached", "seats", "edge", "turn", "active", "phase", "frames",
+    __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
                  "manual_notes", "pending_draws", "edge_used")
 
@@ -200,6 +200,7 @@ class State:
         self.regions: dict[tuple[int, str], tuple[int, ...]] = {}
         self.attached: dict[int, tuple[int, ...]] = {}
         self.seats: list[SeatState] = []
+        self._own = 15   # which of cards/regions/attached/seats this state owns (copy on first write)
         self.edge: int | None = None
         self.turn = 1
         self.active = 0
@@ -218,11 +219,13 @@ class State:
         self.edge_used = False
 
     def clone(self) -> "State":
+        """A copy that shares the big tables until it first writes to them."""
         s = State.__new__(State)
-        s.cards = dict(self.cards)
-        s.regions = dict(self.regions)
-        s.attached = dict(self.attached)
-        s.seats = list(self.seats)
+        s.cards = self.cards
+        s.regions = self.regions
+        s.attached = self.attached
+        s.seats = self.seats
+        s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
                   "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used"):
             setattr(s, k, getattr(self, k))
@@ -265,21 +268,45 @@ class State:
         return out
 
     # -- writing (on a clone) ---------------------------------------------------------
+    def w_cards(self) -> dict[int, Card]:
+        if not self._own & 1:
+            self.cards = dict(self.cards)
+            self._own |= 1
+        return self.cards
+
+    def w_regions(self) -> dict[tuple[int, str], tuple[int, ...]]:
+        if not self._own & 2:
+            self.regions = dict(self.regions)
+            self._own |= 2
+        return self.regions
+
+    def w_attached(self) -> dict[int, tuple[int, ...]]:
+        if not self._own & 4:
+            self.attached = dict(self.attached)
+            self._own |= 4
+        return self.attached
+
+    def w_seats(self) -> list[SeatState]:
+        if not self._own & 8:
+            self.seats = list(self.seats)
+            self._own |= 8
+        return self.seats
+
     def put(self, card: Card) -> None:
-        self.cards[card.iid] = card
+        self.w_cards()[card.iid] = card
 
     def remove_from_region(self, card: Card) -> None:
         if card.region == "attached" and card.host is not None:
-            self.attached[card.host] = tuple(i for i in self.attached.get(card.host, ()) if i != card.iid)
+            self.w_attached()[card.host] = tuple(i for i in self.attached.get(card.host, ()) if i != card.iid)
         else:
             key = (card.controller if card.region not in HIDDEN | {"ash_heap", "removed"} else card.owner, card.region)
             lst = self.regions.get(key, ())
             if card.iid in lst:
-                self.regions[key] = tuple(i for i in lst if i != card.iid)
+                self.w_regions()[key] = tuple(i for i in lst if i != card.iid)
             else:  # be robust: find it wherever it is
                 for k, v in self.regions.items():
                     if card.iid in v:
-                        self.regions[k] = tuple(i for i in v if i != card.iid)
+                        self.w_regions()[k] = tuple(i for i in v if i != card.iid)
                         break
 
     def region_key(self, card: Card) -> tuple[int, str]:
