@@ -215,13 +215,11 @@ def parse(doc, path: Path, db: CardDB) -> Scenario:
 
 def _load_deck(path: Path, line: int, rel: str, db: CardDB) -> tuple[tuple[int, ...], tuple[int, ...]]:
     deck_path = (path.parent / rel)
+    from vtes_desktop.decks import DeckError, load_deck
+
     try:
-        from vtes_desktop.decks import read_deck_file
-    except ImportError as e:  # pragma: no cover
-        raise _err(path, line, f"decks cannot be read: {e}") from None
-    try:
-        deck = read_deck_file(deck_path, db)
-    except Exception as e:
+        deck = load_deck(deck_path, db)
+    except DeckError as e:
         raise _err(path, line, f"deck {rel!r}: {e}") from None
     if deck.unknown:
         u = deck.unknown[0]
