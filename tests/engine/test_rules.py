@@ -64,3 +64,13 @@ def test_only_the_active_player_ends_the_phase(table):
         game.step("Ben", EndPhase)
     game.step("Ann", EndPhase)
     assert game.view("Ben").phase == "minion"
+
+
+def test_legal_gives_transfer_amounts_as_ranges(table):
+    game = table(["Nora", "Alexis"], uncontrolled={"Nora": [("Alexa Draper", 1)]}, turn=("Nora", "influence", 9),
+                 pool={"Nora": 3})
+    ans = game.game.legal(game.seat("Nora"))
+    t = [c for c in ans.commands if c.type == "transfer"][0]
+    back = [c for c in ans.commands if c.type == "transfer_back"][0]
+    assert ans.amount_range(t) == (1, 3)      # 4 transfers, but only 3 pool
+    assert ans.amount_range(back) == (1, 1)   # 1 blood on Alexa

@@ -51,6 +51,14 @@ class LegalAnswer:
     window: str
     commands: tuple[C.Command, ...]
     cards: dict[int, CardAnswer] = field(default_factory=dict)
+    #: for commands with an amount (transfers), the accepted range, aligned with `commands` (None elsewhere)
+    amounts: tuple[tuple[int, int] | None, ...] = ()
+
+    def amount_range(self, cmd: C.Command) -> tuple[int, int] | None:
+        for c, r in zip(self.commands, self.amounts):
+            if c == cmd:
+                return r
+        return None
 
 
 def _minions(game, seat: int, *, torpor: bool = False) -> list[int]:
@@ -176,11 +184,17 @@ def legal(game, seat: int) -> LegalAnswer:
             c = C.Block(seat=seat, minion=m)
             if game.can(c) is None:
                 cmds.append(c)
+    amounts: dict[int, tuple[int, int]] = {}
     if st.active == seat and st.phase == "influence" and not st.frames:
+        pool = st.seats[seat].pool
         for v in st.region(seat, "uncontrolled"):
-            for c in (C.Transfer(seat=seat, to=v), C.TransferBack(seat=seat, **{"from": v}),
-                      C.Influence(seat=seat, vampire=v)):
+            blood = st.cards[v].counters
+            for c, hi in ((C.Transfer(seat=seat, to=v), min(st.transfers, pool)),
+                          (C.TransferBack(seat=seat, **{"from": v}), min(st.transfers // 2, blood)),
+                          (C.Influence(seat=seat, vampire=v), None)):
                 if game.can(c) is None:
+                    if hi is not None:
+                        amounts[len(cmds)] = (1, hi)
                     cmds.append(c)
     if isinstance(top, CombatFrame) and top.step == "strike":
         for m in (top.a, top.b):
@@ -196,4 +210,5 @@ def legal(game, seat: int) -> LegalAnswer:
             cards[iid] = _for_copy(by_cid[cid], iid)
         else:
             cards[iid] = by_cid[cid] = card_answer(game, seat, iid)
-    return LegalAnswer(seat=seat, holds_impulse=holds, window=flow.window(st), commands=tuple(cmds), cards=cards)
+    return LegalAnswer(seat=seat, holds_impulse=holds, window=flow.window(st), commands=tuple(cmds), cards=cards,
+                       amounts=tuple(amounts.get(i) for i in range(len(cmds))))
