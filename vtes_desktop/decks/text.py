@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from vtes_desktop.cards import CardDef
-from vtes_desktop.decks.model import Deck, Format, LineNote, UnknownLine
+from vtes_desktop.decks.model import Deck, DeckError, Format, LineNote, UnknownLine
 from vtes_desktop.decks.resolve import Resolver, strip_comment
 
 _HEADING = re.compile(r"^[#*=\s]*(?P<kind>crypt|library)\b(?P<rest>.*)$", re.I)
@@ -53,8 +53,12 @@ _TWD_ROUNDS = re.compile(r"^\d+\s*R\s*\+\s*F\b", re.I)
 
 #: Card names have at most 8 words; a longer unresolved line is prose.
 _MAX_NAME_WORDS = 8
-#: Suggestions cost a fuzzy search each; a file with more unknown lines than this is not a deck list.
+#: Suggestions cost a fuzzy search each: only the first unknown lines get them.
 _MAX_SUGGESTED = 60
+#: More unknown entries than this, and more than twice the cards found: the text is not a deck list.
+_MAX_UNKNOWN = 100
+#: Lines read in a list before the first card: past this many, the text is not a deck list.
+_MAX_STRAY = 300
 
 
 @dataclass
@@ -79,6 +83,8 @@ class _State:
     meta: dict[str, str] = field(default_factory=dict)
     #: crypt entries whose name fits vampires of several groups and that give no group
     ambiguous: list[tuple[int, int, int, str]] = field(default_factory=list)
+    #: unresolved lines without count in a list without headings: (line, text, name)
+    bare: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
@@ -122,7 +128,10 @@ def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
         if _type_heading(t, resolver, section):
             continue
         _read_entry(t, line_no, section, kinds, resolver, st)
+        if st.entries == 0 and len(st.bare) + len(st.warnings) > _MAX_STRAY:
+            raise DeckError(f"no card list found: none of the first {line_no} lines names a card")
 
+    _settle_bare(st, resolver)
     _settle_groups(st, resolver)
     fmt = _detect(lines, headings, lackey_preamble, st)
     crypt_h = [h for h in headings.values() if h.kind == "crypt"]
@@ -308,7 +317,29 @@ def _read_entry(t: str, line_no: int, section: str | None, kinds: set[str],
     if name == strip_comment(body) and _is_prose(body):
         st.warnings.append(LineNote(line_no, "a line that is not a card entry was skipped", t))
         return
+    if section is None and name == strip_comment(body):
+        st.bare.append((line_no, t, name))   # decided once the whole list is read
+        return
     _unknown(t, name, 1, line_no, section, resolver, st)
+
+
+def _settle_bare(st: _State, resolver: Resolver) -> None:
+    """Bare unresolved lines of a list without headings: misspelt cards, or not a list at all.
+
+    In a JOL list a line with no count is one copy of a card, so an unknown name
+    there is an unknown card, as long as the rest of the list reads as cards.
+    When most lines name no card, the text is not a card list: the lines are
+    reported as stray, not as dozens of unknown cards.
+    """
+    if not st.bare:
+        return
+    found = st.entries - len(st.unknown)
+    for line_no, t, name in st.bare:
+        if found >= 2 * len(st.bare):
+            _unknown(t, name, 1, line_no, None, resolver, st)
+        else:
+            st.warnings.append(LineNote(line_no, "a line that names no card was skipped", t))
+    st.unknown.sort(key=lambda u: u.line)
 
 
 def _tally_form(form: str, st: _State) -> None:
@@ -363,6 +394,8 @@ def _settle_groups(st: _State, resolver: Resolver) -> None:
         return
     for line_no, cid, count, t in st.ambiguous:
         card = resolver.db[cid]
+        if any(c.id in st.crypt and c.id not in vague for c in resolver.printings(card)):
+            continue   # another printing is named with its group: this line means the default one
         fits = [c for c in resolver.printings(card) if c.group and c.group.isdigit()
                 and max(fixed | {int(c.group)}) - min(fixed | {int(c.group)}) <= 1]
         if card in fits or len(fits) != 1 or st.crypt.get(cid, 0) < count:
@@ -387,6 +420,10 @@ def _settle_groups(st: _State, resolver: Resolver) -> None:
 def _unknown(t: str, name: str, count: int, line_no: int, section: str | None,
              resolver: Resolver, st: _State) -> None:
     st.entries += 1
+    found = st.entries - len(st.unknown) - 1
+    if len(st.unknown) >= _MAX_UNKNOWN and len(st.unknown) > 2 * found:
+        raise DeckError(f"this is not a deck list: {len(st.unknown) + 1} of the first {st.entries} "
+                        f"card entries (up to line {line_no}) name no card")
     suggestions = resolver.suggest(name) if len(st.unknown) < _MAX_SUGGESTED else ()
     st.unknown.append(UnknownLine(line_no, t, suggestions, count, section))
 
