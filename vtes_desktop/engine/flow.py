@@ -135,8 +135,9 @@ def do_pass(ctx: Ctx, seat: int) -> None:
     """*seat*, holding the impulse, passes once."""
     st = ctx.st
     f = st.top
-    if isinstance(f, ActionFrame) and f.stage == "blocks" and seat in f.blockers:
+    if isinstance(f, ActionFrame) and f.stage == "blocks" and seat in f.blockers and seat not in f.declined:
         f = f._replace(declined=f.declined | {seat})
+        ctx.emit("declined", f"{ctx.seat_name(seat)} declines to block.")
     if isinstance(f, CombatFrame) and f.step == "strike":
         from vtes_desktop.engine import rules_combat
 

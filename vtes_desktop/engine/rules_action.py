@@ -46,17 +46,43 @@ def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
     return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion)
 
 
+_OWN_INTERCEPT = re.compile(
+    r"(?:^|\.\s+|:\s+)(?:[^.]*?\b(?:gets|has)\s+)?\+(\d+) intercept"
+    r"(?P<cond>(?: against (?:vampires|allies))|(?: during directed actions)|(?: when blocking))?\s*(?:\.|$)")
+
+
+def effective_text(d, level: str | None) -> str:
+    """The text of a card in play at its level: basic lines (and common ones); superior adds its own
+    lines to the basic ones ("As above, but ..."). A card put in play with no level counts as basic."""
+    out = []
+    for lvl, line in d.text_levels():
+        if lvl is None or lvl.islower() or (level is not None and level.isupper() and lvl == level):
+            out.append(line)
+    return "\n".join(out)
+
+
 def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
-    """Intercept a minion has of its own (its card text, retainers and equipment): the kernel knows the plain "+N intercept"."""
+    """Intercept a minion has of its own: its card text, and its equipment and retainers ("+1 intercept",
+    "gets +1 intercept during directed actions", "+1 intercept against vampires")."""
     n = 0
+    actor_is_vampire = ctx.is_vampire(ctx.st.cards[f.actor])
     for iid in (minion, *ctx.st.attached.get(minion, ())):
-        text = ctx.cdef(iid).text
-        for m in re.finditer(r"\+(\d+) intercept(?: (during directed actions|when blocking))?", text):
-            if ctx.cdef(iid).is_library and "Equipment" not in ctx.cdef(iid).types and "Retainer" not in ctx.cdef(iid).types:
+        d = ctx.cdef(iid)
+        if iid != minion and not ({"Equipment", "Retainer"} & set(d.types)):
+            continue
+        text = effective_text(d, ctx.st.cards[iid].level) if iid != minion else d.text
+        for sentence in re.split(r"(?<=\.)\s+", text.split(":", 1)[-1] if d.is_crypt else text):
+            if re.search(r"(?i)\b(can|may) (burn|lock|discard|pay)|only usable|\bif\b|\bfor each\b", sentence):
                 continue
-            if m.group(2) == "during directed actions" and not f.directed:
+            m = _OWN_INTERCEPT.search(sentence)
+            if not m:
                 continue
-            if re.search(r"(?i)only usable|can burn|can lock|may burn", text[max(0, m.start() - 80):m.start()]):
+            cond = (m.group("cond") or "").strip()
+            if cond == "during directed actions" and not f.directed:
+                continue
+            if cond == "against vampires" and not actor_is_vampire:
+                continue
+            if cond == "against allies" and "Ally" not in ctx.cdef(f.actor).types:
                 continue
             n += int(m.group(1))
     return n
@@ -323,7 +349,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     f.update(directed=True, target_seat=tgt)
                     directed_at = (tgt,)
                 if eff == "bleed":
-                    f.update(base_bleed=minion_bleed(ctx, m) + mode.bleed)
+                    bonus = re.search(r"\bBleed (?:at|with) \+(\d+) bleed", mode.text)
+                    f.update(base_bleed=minion_bleed(ctx, m) + (int(bonus.group(1)) if bonus else mode.bleed))
                     acted.add((m, "bleed"))
             f.update(card=card_iid, card_level=mode.level)
     elif kind == "leave_torpor":
@@ -434,7 +461,8 @@ def _describe(ctx: Ctx, f: ActionFrame) -> str:
     elif f.kind in ("rescue", "diablerie"):
         parts.append(f"{'rescues' if f.kind == 'rescue' else 'attempts to diablerize'} {ctx.name(f.target_card)}")
     else:
-        parts.append(ACTION_LABEL[f.kind].replace("take ", "takes "))
+        parts.append({"leave_torpor": "leaves torpor", "become_anarch": "becomes Anarch",
+                      "political": "takes a political action"}.get(f.kind, ACTION_LABEL[f.kind]))
     s = stealth(ctx, f)
     cost = []
     if f.cost_blood:
@@ -481,6 +509,9 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
         raise Illegal("block", f"{ctx.seat_name(seat)} has declined to block this action; that decision is final")
     if not f.directed and len(f.blockers) > 1 and seat == f.blockers[1] and f.blockers[0] not in f.declined:
         raise Illegal("block", "the prey has the first opportunity to block an undirected action")
+    m = flow.ref(ctx, seat, cmd.minion, what="minion")
+    if st.cards[m].region == "torpor" and st.cards[m].controller == seat:
+        raise Illegal("torpor", f"{ctx.name(m)} is in torpor, not ready: vampires in torpor cannot block")
     m = _my_minion(ctx, seat, cmd.minion)
     if st.cards[m].locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only unlocked minions can block")
@@ -552,6 +583,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         _pay(ctx, f.seat, f.actor, f.cost_pool, f.cost_blood, what)
     nxt = f._replace(stage="resolution", imp=reset)
     k = f.kind if f.kind != "card" else (f.effect or "card")
+    if f.kind == "card" and f.effect in ("bleed", "hunt") and st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")   # the action card has done its work
     if k == "bleed":
         n = bleed_amount(ctx, f)
         tgt = f.target_seat
@@ -743,7 +776,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
         raise Illegal("timing", why)
     if mode.stealth > 0:
         if f.stage != "attempt":
-            raise Illegal("stealth", "Stealth can only be added while the action is being blocked")
+            raise Illegal("stealth", "stealth can only be added while the action is being blocked")
         if stealth(ctx, f) > intercept(ctx, f, f.blocker):
             raise Illegal("stealth", f"{ctx.name(actor)} already has more stealth ({stealth(ctx, f)}) than "
                                      f"{ctx.name(f.blocker)} has intercept ({intercept(ctx, f, f.blocker)}); "
