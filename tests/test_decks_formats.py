@@ -43,6 +43,7 @@ LAYOUTS = [
     ("vdb-lackey.txt", Format.LACKEY),         # VDB: count padded with spaces, ASCII names, "/" dropped
     ("vtesdecks-lackey.txt", Format.LACKEY),   # VTES Decks: tab, ASCII names
     ("sutekh-lackey.txt", Format.LACKEY),      # Sutekh: "Nergal Adv.", "Rexton 'Savage' Abernathy"
+    ("lackey.dek", Format.LACKEY),             # LackeyCCG's own deck file: one <card> per copy, zones
     ("ardb-text.txt", Format.ARDB_TEXT),       # ARDB text: names cut at 18 characters, "Adv" column
     ("ardb.xml", Format.ARDB_XML),             # ARDB XML: <adv>(ADV)</adv>, <group>
     ("sutekh-ardb.xml", Format.ARDB_XML),      # Sutekh's ARDB XML: <adv>Advanced</adv>, <adv />

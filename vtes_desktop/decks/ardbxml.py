@@ -13,6 +13,14 @@
       </library>
     </deck>
 
+LackeyCCG saves decks (`.dek`) in a close layout, also read here: one `<card>`
+per copy, in `<superzone name="...">` zones, the crypt in a zone named Crypt:
+
+    <deck version="0.8"><meta><game>vtes</game></meta>
+      <superzone name="Deck"><card><name id="...">Blood Doll</name><set>..</set></card>...</superzone>
+      <superzone name="Crypt"><card><name id="...">Anson</name><set>..</set></card>...</superzone>
+    </deck>
+
 `<adv>` is empty, `(ADV)`, `(Advanced)` or `Advanced` depending on the writer;
 names carry their article at the end (`Path of Blood, The`). `databaseID` is
 ARDB's own id, not VEKN's, so cards are found by name (and `<group>`). An ARDB
@@ -57,6 +65,7 @@ def parse(data: str, resolver: Resolver, *, encoding: str = "utf-8",
     current: list[_Entry | None] = [None]
     text_buf: list[str] = []
     root: list[str] = []
+    zone: list[str | None] = [None]     # the LackeyCCG superzone we are in
     p = expat.ParserCreate()
 
     def start(tag: str, attrs: dict[str, str]) -> None:
@@ -68,13 +77,16 @@ def parse(data: str, resolver: Resolver, *, encoding: str = "utf-8",
                 raise DeckError(f"the XML file's root element is <{tag}>, not an ARDB <deck>")
         stack.append(tag)
         text_buf.clear()
+        if tag == "superzone":
+            zone[0] = attrs.get("name", "")
         if tag in ("vampire", "card"):
             raw = attrs.get("count", attrs.get("have", "1"))
             try:
                 count = int(raw)
             except ValueError:
                 count = -1
-            current[0] = _Entry("crypt" if tag == "vampire" else "library", p.CurrentLineNumber, count)
+            crypt = tag == "vampire" or (zone[0] is not None and "crypt" in zone[0].lower())
+            current[0] = _Entry("crypt" if crypt else "library", p.CurrentLineNumber, count)
 
     def end(tag: str) -> None:
         value = "".join(text_buf).strip()
@@ -127,7 +139,7 @@ def parse(data: str, resolver: Resolver, *, encoding: str = "utf-8",
     if not entries:
         raise DeckError("the ARDB XML deck lists no <vampire> or <card> element")
     return Deck(
-        format=Format.ARDB_XML,
+        format=Format.LACKEY if zone[0] is not None else Format.ARDB_XML,
         crypt=crypt,
         library=library,
         name=meta.get("name") or None,

@@ -36,7 +36,7 @@ class Format:
     TWD = "twd"                # TWDA archive text, and the TWD exports of VDB, VTES Decks, Sutekh, krcg
     VDB_TEXT = "vdb-text"      # VDB's "Text" export: headings underlined with "=" and "-"
     JOL = "jol"                # Jyhad Online: "2x Name" or "2xName" lines, crypt then library
-    LACKEY = "lackey"          # LackeyCCG: "2<TAB>Name", library first, a "Crypt:" line, then the crypt
+    LACKEY = "lackey"          # LackeyCCG: "2<TAB>Name", library first, a "Crypt:" line, then the crypt (or a .dek file)
     ARDB_TEXT = "ardb-text"    # ARDB text: "Crypt [12 vampires] ...", "Library [90 cards]", "Action [12]"
     ARDB_XML = "ardb-xml"      # ARDB XML: <deck><crypt><vampire count=..>..</crypt><library>..</library></deck>
     AMARANTH = "amaranth"      # Amaranth text: "Crypt (12)", "Library (90)", type headings, "2x Name"

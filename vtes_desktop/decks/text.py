@@ -167,6 +167,8 @@ def _heading(t: str, line: int) -> _Heading | None:
     stated = int(n.group()) if n else None
     low = body.lower()
     if body[0] in "([":
+        if n is None:
+            return None   # "Library (see below)" in a description is prose, not a heading
         if body[0] == "[" or "vampire" in low or "min:" in low or "capacity" in low:
             style = "ardb"
         elif "min=" in low or "max=" in low or "avg=" in low:
