@@ -146,7 +146,7 @@ def do_pass(ctx: Ctx, seat: int) -> None:
         f = ctx.st.top
     f = f._replace(imp=f.imp.passed())
     set_top(ctx, f)
-    if isinstance(f, CombatFrame) and f.step == "strike" and {f.a, f.b} <= (f.struck | {x[0] for x in f.committed}):
+    if isinstance(f, CombatFrame) and f.step == "strike" and f.striking <= (f.struck | {x[0] for x in f.committed}):
         close_window(ctx)
         return
     if f.imp.closed:
@@ -227,6 +227,7 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         raise Illegal("ousted", f"{st.seats[seat].name} has been ousted and takes no further part")
     if cmd.manual:
         manual.apply(ctx, cmd)
+        _after_step(ctx)
         _strip_marks(ctx)
         return
     t = cmd.type
@@ -267,7 +268,14 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         handler(ctx, cmd)
         if t not in ("end_phase",):
             used_effect(ctx)
+    _after_step(ctx)
     _strip_marks(ctx)
+
+
+def _after_step(ctx: Ctx) -> None:
+    from vtes_desktop.engine import rules_combat
+
+    rules_combat.check_ready(ctx)
 
 
 def _strip_marks(ctx: Ctx) -> None:

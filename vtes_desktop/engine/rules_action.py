@@ -8,6 +8,7 @@ when the action succeeds; a blocked action burns its card and starts combat.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
@@ -169,8 +170,23 @@ def _req_refusal(ctx: Ctx, mc, req: str, name: str, who: str) -> str | None:
     return None
 
 
+def full_text(rules: CardRules, mode: Mode) -> str:
+    """A superior text that says "As above" includes the basic text it builds on."""
+    if mode.level and mode.level.isupper() and re.search(r"(?i)\bas above\b", mode.text):
+        base = rules.mode(mode.level.lower())
+        if base is not None:
+            return base.text + "\n" + mode.text
+    return mode.text
+
+
 def choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str, ...], minion: int | None) -> Mode:
-    """The mode a step means: its level, and one of the card types usable here."""
+    """The mode a step means: its level, and one of the card types usable here (its text made whole)."""
+    m = _choose_mode(ctx, rules, level, types, minion)
+    t = full_text(rules, m)
+    return m if t == m.text else dataclasses.replace(m, text=t)
+
+
+def _choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str, ...], minion: int | None) -> Mode:
     if level is None and rules.has_levels():
         cands = [m for m in rules.modes if set(m.types) & set(types)]
         levels = {(m.level or "").isupper() for m in cands}
@@ -218,7 +234,8 @@ def played_from_hand(ctx: Ctx, seat: int, iid: int, rules: CardRules, *, to: str
     elif to == "ash_heap":
         ctx.move(iid, "ash_heap")
     if rules.do_not_replace:
-        until = "combat" if "combat" in rules.do_not_replace else "turn"
+        dnr = rules.do_not_replace
+        until = "combat" if "combat" in dnr else ("action" if "action" in dnr else "turn")
         ctx.st.pending_draws = ctx.st.pending_draws + ((seat, iid, until),)
     else:
         ctx.draw(seat, 1)
@@ -343,7 +360,15 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 f.update(base_stealth=mode.action_stealth)
                 eff, tgt = _card_action_effect(ctx, seat, mode, cmd.target)
                 f.update(effect=eff)
-                if mode.directed:
+                if eff == "combat":
+                    if cmd.target is None:
+                        raise Illegal("target", f"{ctx.name(card_iid)}: name the minion to enter combat with")
+                    tm = flow.ref(ctx, seat, cmd.target, what="minion")
+                    tmc = st.cards[tm]
+                    if tmc.controller == seat or tmc.region != "ready" or not ctx.is_minion(tmc):
+                        raise Illegal("target", f"{ctx.name(tm)} is not a ready minion of another Methuselah")
+                    f.update(target_card=tm)
+                if mode.directed or re.search(r"(?:^|[.:]\s+|\n)\(D\)", mode.text):
                     if tgt is None:
                         raise Illegal("target", f"{ctx.name(card_iid)} is a directed action: name its target")
                     f.update(directed=True, target_seat=tgt)
@@ -436,6 +461,8 @@ def _card_action_effect(ctx: Ctx, seat: int, mode: Mode, target) -> tuple[str | 
             tgt = None
     if re.search(r"\(D\) Bleed\b", t):
         return "bleed", tgt if tgt is not None else ctx.st.prey(seat)
+    if re.search(r"\(D\) Enter combat with\b", t):
+        return "combat", tgt
     if re.match(r"^(?:\+\d stealth action\.\s*)?Hunt\b", t):
         return "hunt", tgt
     if mode.directed and tgt is None:
@@ -547,6 +574,14 @@ def _after_action(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: its card leaves the aside area if it is still there."""
     if f.card is not None and ctx.st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
+    st = ctx.st
+    keep = []
+    for seat, iid, until in st.pending_draws:
+        if until in ("action", "combat"):
+            ctx.draw(seat, 1)
+        else:
+            keep.append((seat, iid, until))
+    st.pending_draws = tuple(keep)
 
 
 def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
@@ -629,6 +664,16 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
     elif f.kind == "diablerie":
         flow.set_top(ctx, nxt)
         diablerie(ctx, f.actor, f.target_card)
+        return
+    elif k == "combat":
+        flow.set_top(ctx, nxt)
+        if st.cards[f.card].region == "aside":
+            ctx.move(f.card, "ash_heap")
+        granted = tuple((f.actor, w.lower(), 1) for w in
+                        re.findall(r"(?i)gets (?:1|an?) optional (maneuver|press)", ctx.cdef(f.card).text))
+        from vtes_desktop.engine import rules_combat
+
+        rules_combat.start(ctx, f.actor, f.target_card, granted)
         return
     elif f.kind == "become_anarch":
         ctx.update(f.actor, sect="Anarch")

@@ -27,6 +27,8 @@ class StrikeDesc(NamedTuple):
     first: bool = False
     source: int | None = None  # card iid (weapon or strike card) or None for a hand strike
     label: str = "hand strike"
+    target: int | None = None  # a retainer targeted at long range (None: the opposing minion)
+    equipment: str | None = None   # "destroy" or "steal" equipment
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -36,12 +38,31 @@ def combat_frame(st) -> CombatFrame | None:
     return None
 
 
-def start(ctx: Ctx, a: int, b: int) -> None:
+def start(ctx: Ctx, a: int, b: int, granted: tuple = ()) -> bool:
+    """Combat between *a* (acting) and *b*: only ready minions fight, never two of the same Methuselah."""
     st = ctx.st
+    if not (_ready(ctx, a) and _ready(ctx, b)):
+        ctx.emit("no_combat", "No combat: only ready minions enter combat.")
+        return False
     sa, sb = st.cards[a].controller, st.cards[b].controller
+    if sa == sb:
+        ctx.emit("no_combat", "No combat: a Methuselah's minions never fight each other.")
+        return False
     order = flow.order_for(ctx, sa, defenders=(sb,))
-    flow.push(ctx, CombatFrame(a=a, b=b, step="before_range", imp=Impulse(order)))
+    flow.push(ctx, CombatFrame(a=a, b=b, step="before_range", imp=Impulse(order), granted=granted))
     ctx.emit("combat", f"{ctx.name(a)} and {ctx.name(b)} enter combat.")
+    return True
+
+
+def check_ready(ctx: Ctx) -> None:
+    """A combatant that is no longer ready ends the combat at once (end of round still happens)."""
+    cf = combat_frame(ctx.st)
+    if cf is None or cf.ended or isinstance(ctx.st.top, DamageFrame):
+        return
+    if not _ready(ctx, cf.a) or not _ready(ctx, cf.b):
+        _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0),
+                                     pending=()))
+        ctx.emit("combat_ends", "A combatant is no longer ready: combat ends.")
 
 
 def _set_combat(ctx: Ctx, f: CombatFrame) -> None:
@@ -68,16 +89,11 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         ctx.emit("range", f"The range is {f.range}.")
         _goto(ctx, f, "before_strikes")
     elif f.step == "before_strikes":
-        _goto(ctx, f, "strike", struck=frozenset(), strikes=())
+        _goto(ctx, f, "strike", struck=frozenset(), strikes=(), striking=frozenset((f.a, f.b)), extra_phase=False)
     elif f.step == "strike":
         _resolve_strikes(ctx, f)
     elif f.step == "additional_strikes":
-        extra = [(m, n) for m, n in f.extra if n > 0 and _ready(ctx, m)]
-        if extra:
-            _goto(ctx, f, "strike", struck=frozenset(m for m in (f.a, f.b) if m not in dict(extra)), strikes=(),
-                  extra=tuple((m, n - 1) for m, n in f.extra))
-        else:
-            _goto(ctx, f, "press")
+        _next_extra_or_press(ctx, f)
     elif f.step == "press":
         _goto(ctx, f, "end_of_round")
     elif f.step == "end_of_round":
@@ -87,6 +103,17 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
                                          round=f.round + 1, used=f.used))
         else:
             _end_combat(ctx, f)
+
+
+def _next_extra_or_press(ctx: Ctx, f: CombatFrame) -> None:
+    """After the initial pair (and each further strike): another strike step for the minions that still
+    have additional strikes, at the same range; otherwise the press step."""
+    extra = {m: n for m, n in f.extra if n > 0 and _ready(ctx, m)}
+    if extra and not f.ended:
+        _goto(ctx, f, "strike", struck=frozenset(m for m in (f.a, f.b) if m not in extra), strikes=(),
+              striking=frozenset(extra), extra=tuple((m, n - 1) for m, n in f.extra), extra_phase=True)
+    else:
+        _goto(ctx, f, "press")
 
 
 def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
@@ -151,12 +178,15 @@ def _maneuver_source(ctx: Ctx, seat: int, m: int, using, level: str | None, f: C
         if why:
             raise Illegal("requirements", why)
         return iid, rules, mode, True, bool(_strike_of_text(mode.text)), False
-    if c.region == "attached" and c.host == m:
-        text = ctx.cdef(iid).text
+    if (c.region == "attached" and c.host == m) or iid == m:
+        from vtes_desktop.engine.rules_action import effective_text
+
+        text = effective_text(ctx.cdef(iid), c.level) if iid != m else ctx.cdef(iid).text
         if not re.search(r"(?i)maneuver", text):
             raise Illegal("maneuver", f"{rules.name} gives no maneuver")
-        once = bool(re.search(r"(?i)maneuver each combat", text))
-        return iid, rules, None, False, bool(_strike_of_text(text)), once
+        once = bool(re.search(r"(?i)maneuvers? each combat", text))
+        is_strike = iid != m and bool(_strike_of_text(text)) and bool(re.search(r"(?i)strike:[^.]*maneuver", text))
+        return iid, rules, None, False, is_strike, once
     raise Illegal("maneuver", f"{ctx.name(iid)} is neither in {ctx.seat_name(seat)}'s hand nor on {ctx.name(m)}")
 
 
@@ -168,7 +198,13 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     if f.last_maneuver == m:
         raise Illegal("maneuver", f"{ctx.name(m)} made the last maneuver; a minion cannot maneuver twice in a row")
     if cmd.using is None:
-        raise Malformed("maneuver", "name the card that gives the maneuver")
+        left = _granted(f, m, "maneuver")
+        if not left:
+            raise Illegal("maneuver", f"{ctx.name(m)} has no maneuver granted: name the card that gives one")
+        new_range = "long" if f.range == "close" else "close"
+        _set_combat(ctx, f._replace(range=new_range, last_maneuver=m, granted=_use_granted(f, m, "maneuver")))
+        ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
+        return
     iid, rules, mode, from_hand, is_strike, once = _maneuver_source(ctx, cmd.seat, m, cmd.using, cmd.level, f)
     if any(x[0] == m for x in f.committed) and is_strike:
         raise Illegal("maneuver", f"{ctx.name(m)} has already chosen its strike through a maneuver this round")
@@ -183,8 +219,10 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     _set_combat(ctx, f._replace(range=new_range, last_maneuver=m, committed=committed, used=used))
     ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range with {rules.name}.")
     if from_hand:
-        from vtes_desktop.engine.rules_action import played_from_hand
+        from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
 
+        pool, blood = _cost(rules, None)
+        _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         if is_strike:
             ctx.move(iid, "aside", seat=cmd.seat)
             played_from_hand(ctx, cmd.seat, iid, rules, to="none")
@@ -194,14 +232,23 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
 
 # -- strikes ------------------------------------------------------------------------------------------
 
-_STRIKE_RE = re.compile(r"(?i)strike:\s*(?:(\d+)(R?) (aggravated )?damage|(dodge)|(combat ends)|steal (\d+) blood)")
+_STRIKE_RE = re.compile(r"(?i)strike(?:, (?:ranged|first strike))?:\s*(?:(\d+)(R?) (aggravated )?damage|(dodge)|(combat ends)|steal (\d+) blood|"
+                        r"(destroy|steal) (?:equipment|weapon)|hand strike at \+(\d+) (aggravated )?damage)")
 
 
 def _strike_of_text(text: str, source: int | None = None, label: str = "") -> StrikeDesc | None:
     m = _STRIKE_RE.search(text)
     if not m:
-        return None
+        m2 = re.search(r"(?i)strike(?:, (ranged))?: (?:hand strike|steal (\d+) blood)", text)
+        if not m2:
+            return None
+        if m2.group(2):
+            return StrikeDesc("steal_blood", int(m2.group(2)), ranged=bool(m2.group(1)), source=source, label=label)
+        plus = re.search(r"(?i)at \+(\d+) (aggravated )?damage", text)
+        return StrikeDesc("hand_plus", int(plus.group(1)) if plus else 0, aggravated=bool(plus and plus.group(2)),
+                          source=source, label=label)
     first = bool(re.search(r"(?i)first strike", text))
+    ranged_kw = bool(re.search(r"(?i)strike, ranged", text))
     if m.group(1):
         return StrikeDesc("damage", int(m.group(1)), ranged=bool(m.group(2)), aggravated=bool(m.group(3)),
                           first=first, source=source, label=label)
@@ -209,7 +256,12 @@ def _strike_of_text(text: str, source: int | None = None, label: str = "") -> St
         return StrikeDesc("dodge", source=source, label=label)
     if m.group(5):
         return StrikeDesc("combat_ends", source=source, label=label)
-    return StrikeDesc("steal_blood", int(m.group(6)), first=first, source=source, label=label)
+    if m.group(6):
+        return StrikeDesc("steal_blood", int(m.group(6)), ranged=ranged_kw, first=first, source=source, label=label)
+    if m.group(7):
+        return StrikeDesc("equipment", first=first, source=source, label=label, equipment=m.group(7).lower())
+    return StrikeDesc("hand_plus", int(m.group(8)), aggravated=bool(m.group(9)), first=first, source=source,
+                      label=label)
 
 
 def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
@@ -227,8 +279,9 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
 def strike(ctx: Ctx, cmd: C.Strike) -> None:
     f = _need_combat(ctx, "strike")
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
-    if m in f.struck:
-        raise Illegal("strike", f"{ctx.name(m)} has already chosen a strike (or passed) in this strike step")
+    if m in f.struck or m not in f.striking:
+        raise Illegal("strike", f"{ctx.name(m)} has no strike to choose in this strike step" if m not in f.striking
+                      else f"{ctx.name(m)} has already chosen a strike (or passed) in this strike step")
     if any(x[0] == m for x in f.committed):
         raise Illegal("strike", f"{ctx.name(m)} chose its strike with a maneuver this round")
     s = cmd.strike
@@ -252,11 +305,28 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = _strike_of_text(mode.text, iid, rules.name)
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
+            from vtes_desktop.engine.rules_action import _cost, _pay
+
+            pool, blood = _cost(rules, None)
+            _pay(ctx, cmd.seat, m, pool, blood, rules.name)
             played_from_hand(ctx, cmd.seat, iid, rules)
         else:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
         if desc is None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
+    if cmd.target is not None:
+        other = f.b if m == f.a else f.a
+        t = flow.ref(ctx, cmd.seat, cmd.target)
+        tc = ctx.st.cards[t]
+        if t != other:
+            if not (tc.region == "attached" and tc.host == other and "Retainer" in ctx.cdef(t).types):
+                raise Illegal("strike", f"a strike targets the opposing minion or one of its retainers; "
+                                        f"{ctx.name(t)} is neither")
+            if f.range != "long":
+                raise Illegal("strike", "a strike can target a retainer only at long range")
+            if not (desc.kind == "damage" and desc.ranged):
+                raise Illegal("strike", "only a ranged strike can target a retainer")
+            desc = desc._replace(target=t)
     f = ctx.st.top
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
     _set_combat(ctx, f)
@@ -270,7 +340,7 @@ def on_pass(ctx: Ctx, seat: int) -> None:
     f = ctx.st.top
     if not isinstance(f, CombatFrame) or f.step != "strike":
         return
-    newly = {m for m in (f.a, f.b) if ctx.st.cards[m].controller == seat and m not in f.struck
+    newly = {m for m in f.striking if ctx.st.cards[m].controller == seat and m not in f.struck
              and not any(x[0] == m for x in f.committed)}
     if newly:
         _set_combat(ctx, f._replace(struck=f.struck | newly))
@@ -279,45 +349,105 @@ def on_pass(ctx: Ctx, seat: int) -> None:
 def _maybe_all_struck(ctx: Ctx) -> None:
     f = ctx.st.top
     chosen = f.struck | {x[0] for x in f.committed}
-    if f.a in chosen and f.b in chosen:
+    if f.striking <= chosen:
         flow.close_window(ctx)
 
 
 def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
+    """Resolve the chosen strikes: combat ends first of all, then first strikes, then the others together."""
     strikes = dict(f.strikes)
-    for m, desc in f.committed:
-        strikes.setdefault(m, desc)
+    if not f.extra_phase:
+        for m, desc in f.committed:
+            strikes.setdefault(m, desc)
     f = f._replace(committed=())
+    _set_combat(ctx, f)
     a, b = f.a, f.b
-    sa, sb = strikes.get(a), strikes.get(b)
-    # combat ends resolves first of all
-    if any(s is not None and s.kind == "combat_ends" for s in (sa, sb)):
+    if any(s_.kind == "combat_ends" for s_ in strikes.values()):
         ctx.emit("combat_ends", "Combat ends.")
-        _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0)))
+        _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))
         return
+    dodging = {m for m, s_ in strikes.items() if s_.kind == "dodge"}
+    firsts = {m: s_ for m, s_ in strikes.items() if s_.first}
+    now = strikes
+    later: tuple = ()
+    if firsts and len(firsts) < len([m for m, s_ in strikes.items() if s_.kind not in ("dodge",)]):
+        now = dict(firsts)
+        later = tuple((m, s_) for m, s_ in strikes.items() if m not in firsts)
+    _set_combat(ctx, f._replace(strikes=(), pending=later))
+    _apply_strikes(ctx, now, dodging)
+
+
+def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
+    f = combat_frame(ctx.st)
     hits = []
-    steals = []
-    for me, other, s, os_ in ((a, b, sa, sb), (b, a, sb, sa)):
-        if s is None or s.kind in ("dodge", "none"):
+    for me, s_ in strikes.items():
+        other = f.b if me == f.a else f.a
+        if s_.kind in ("dodge", "none") or other in dodging or not _ready(ctx, me):
             continue
-        if os_ is not None and os_.kind == "dodge":
+        ranged_ok = s_.ranged or s_.kind in ("equipment",)
+        if f.range == "long" and not ranged_ok:
             continue
-        if f.range == "long" and not s.ranged:
-            continue
-        if s.kind == "damage" and s.amount > 0:
-            hits.append(Hit(other, 0 if s.aggravated else s.amount, s.amount if s.aggravated else 0, source=me))
-        elif s.kind == "steal_blood":
-            steals.append((me, other, s.amount))
-    for me, other, n in steals:
-        oc = ctx.st.cards[other]
-        take = min(n, oc.counters)
-        ctx.update(other, counters=oc.counters - take)
-        ctx.set_blood(me, ctx.st.cards[me].counters + take)
-        ctx.emit("steal", f"{ctx.name(me)} steals {take} blood from {ctx.name(other)}.")
-    nxt = "additional_strikes"
-    _set_combat(ctx, f._replace(step=nxt, imp=f.imp._replace(at=0, passes=0), strikes=()))
+        target = s_.target or other
+        if s_.kind == "damage" and s_.amount > 0:
+            hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me))
+        elif s_.kind == "hand_plus":
+            n = strength(ctx, me, f) + s_.amount
+            hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me))
+        elif s_.kind == "steal_blood":
+            oc = ctx.st.cards[other]
+            take = min(s_.amount, oc.counters)
+            ctx.update(other, counters=oc.counters - take)
+            ctx.set_blood(me, ctx.st.cards[me].counters + take)
+            ctx.emit("steal", f"{ctx.name(me)} steals {take} blood from {ctx.name(other)}.")
+        elif s_.kind == "equipment":
+            eq = [a for a in ctx.st.attached.get(other, ()) if "Equipment" in ctx.cdef(a).types]
+            if eq:
+                if s_.equipment == "steal":
+                    ctx.move(eq[0], "attached", host=me)
+                    ctx.emit("steal", f"{ctx.name(me)} steals {ctx.name(eq[0])}.")
+                else:
+                    ctx.burn(eq[0], "destroyed by a strike")
+    cf = combat_frame(ctx.st)
+    _set_combat(ctx, cf._replace(step="strike_resolved", imp=cf.imp._replace(at=0, passes=0)))
     if hits:
         open_damage(ctx, tuple(hits))
+    else:
+        after_strike_damage(ctx)
+
+
+def after_strike_damage(ctx: Ctx) -> None:
+    """The damage of a strike is handled: a pending normal strike resolves, or the round goes on."""
+    cf = combat_frame(ctx.st)
+    if cf is None or cf.step != "strike_resolved":
+        return
+    if cf.ended or not _ready(ctx, cf.a) or not _ready(ctx, cf.b):
+        _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0),
+                                     pending=()))
+        return
+    if cf.pending:
+        later = dict(cf.pending)
+        _set_combat(ctx, cf._replace(pending=()))
+        _apply_strikes(ctx, later, set())
+        return
+    if cf.extra_phase:
+        _next_extra_or_press(ctx, cf)
+    else:
+        _goto(ctx, cf, "additional_strikes")
+
+
+def _granted(f: CombatFrame, m: int, what: str) -> int:
+    return sum(n for i, w, n in f.granted if i == m and w == what)
+
+
+def _use_granted(f: CombatFrame, m: int, what: str) -> tuple:
+    out = []
+    used = False
+    for i, w, n in f.granted:
+        if not used and i == m and w == what and n > 0:
+            n -= 1
+            used = True
+        out.append((i, w, n))
+    return tuple(out)
 
 
 # -- presses --------------------------------------------------------------------------------------------
@@ -330,7 +460,12 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
     if cmd.to == "end" and not f.press_continue:
         raise Illegal("press", "there is no press to continue to cancel")
     if cmd.using is None:
-        raise Malformed("press", "name the card that gives the press")
+        if not _granted(f, m, "press"):
+            raise Illegal("press", f"{ctx.name(m)} has no press granted: name the card that gives one")
+        _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue"),
+                                    granted=_use_granted(f, m, "press")))
+        ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
+        return
     iid = flow.ref(ctx, cmd.seat, cmd.using)
     rules = ctx.rules(iid)
     c = ctx.st.cards[iid]
@@ -345,6 +480,10 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         why = requirement_refusal(ctx, iid, rules, mode, m)
         if why:
             raise Illegal("requirements", why)
+        from vtes_desktop.engine.rules_action import _cost, _pay
+
+        pool, blood = _cost(rules, None)
+        _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         played_from_hand(ctx, cmd.seat, iid, rules)
     elif not (c.region == "attached" and c.host == m) and iid != m:
         raise Illegal("press", f"{ctx.name(iid)} is not a press {ctx.name(m)} can use")
@@ -369,6 +508,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if why:
         raise Illegal("requirements", why)
     text = mode.text
+    if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text):
+        raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
+    if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text):
+        raise Illegal("timing", f"{rules.name} gives a maneuver or a press: use it with maneuver or press")
     if isinstance(top, DamageFrame):
         pm = re.search(r"(?i)prevent (\d+) damage", text)
         if not pm:
@@ -378,10 +521,28 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         return
     if "before range" in mode.only and top.step != "before_range":
         raise Illegal("timing", f"{rules.name} is only usable before range is determined")
-    mm = re.search(r"(?i)(\d+|an) additional strike", text)
+    mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
+    if mm and top.step != "additional_strikes":
+        raise Illegal("timing", f"{rules.name} gives additional strikes: it is played after the first pair of strikes")
+    if "long range" in mode.only and f.range != "long":
+        raise Illegal("timing", f"{rules.name} is only usable at long range")
+    if "close range" in mode.only and f.range != "close":
+        raise Illegal("timing", f"{rules.name} is only usable at close range")
+    from vtes_desktop.engine.rules_action import _cost, _pay
+
+    pool, blood = _cost(rules, None)
+    _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+    f = combat_frame(ctx.st)
     mods = list(f.mods)
+    grants = list(f.granted)
+    before_grants = len(grants)
+    for n_, what in re.findall(r"(?i)(\d+|an?) (?:optional )?(maneuver|press)", text):
+        grants.append((m, what.lower(), 1 if not n_.isdigit() else int(n_)))
+    if grants != list(f.granted):
+        _set_combat(ctx, f._replace(granted=tuple(grants)))
+        f = combat_frame(ctx.st)
     if mm:
-        n = 1 if mm.group(1).lower() == "an" else int(mm.group(1))
+        n = int(mm.group(1)) if mm.group(1) and mm.group(1).isdigit() else 1
         if any(x[0] == m for x in f.extra):
             raise Illegal("limited", "a minion can use only one effect each round to gain additional strikes (limited)")
         _set_combat(ctx, f._replace(extra=f.extra + ((m, n),)))
@@ -391,7 +552,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     played_from_hand(ctx, cmd.seat, iid, rules)
-    if not (mm or sm):
+    if not (mm or sm or len(grants) > before_grants):
         ctx.emit("manual", f"{rules.name}: carry out its effect by hand.")
 
 
@@ -461,9 +622,14 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
     for h in f.hits:
         inflict(ctx, h.target, h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated)
     cf = combat_frame(ctx.st)
-    if cf is not None and (not _ready(ctx, cf.a) or not _ready(ctx, cf.b)) and not cf.ended:
-        _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0)))
+    if cf is None:
+        return
+    if (not _ready(ctx, cf.a) or not _ready(ctx, cf.b)) and not cf.ended:
         ctx.emit("combat_ends", "A combatant is no longer ready: combat ends.")
+        _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0),
+                                     pending=()))
+        return
+    after_strike_damage(ctx)
 
 
 def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:

@@ -135,10 +135,14 @@ class CombatFrame(NamedTuple):
     ended: bool = False
     mods: tuple[Mod, ...] = ()
     used: frozenset = frozenset()    # once-each-combat effects used: (iid, card iid, what)
+    extra_phase: bool = False        # the strike step under way is for additional strikes
+    pending: tuple = ()              # (iid, strike) a normal strike waiting for a first strike to resolve
+    granted: tuple = ()              # (iid, "maneuver"|"press", how many) granted by effects this combat
+    striking: frozenset = frozenset()  # minions with a strike to choose in the current strike step
 
     @property
     def window(self) -> str:
-        return self.step
+        return "strike" if self.step == "strike_resolved" else self.step
 
 
 class Hit(NamedTuple):
