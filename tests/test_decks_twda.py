@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED, shared_path
-from vtes_desktop.decks import load_deck, validate
+from vtes_desktop.decks import load_deck, read_deck, validate
 
 # krcg reads its card lists from disk and skips translations when these are set before its first import
 os.environ.setdefault("LOCAL_CARDS", "1")
@@ -79,27 +79,30 @@ def test_all_samples_check_fast(db):
 # -- cross-check against krcg's parser (tests only; the app never imports krcg) -------
 
 @pytest.fixture(scope="module")
-def krcg_deck():
+def krcg_sample():
+    """The sample decks as krcg's parser reads them: [(path, krcg Deck)]."""
     pytest.importorskip("krcg")
+    shared_path("data", "twda-sample")
     from krcg.deck import Deck
     from krcg.vtes import VTES
 
     if not VTES:
         VTES.load_from_vekn()
-    return Deck
+    decks = []
+    for path in FILES:
+        with path.open(encoding="utf-8") as f:
+            decks.append((path, Deck.from_txt(f, id=path.stem, offset=0)))
+    return decks
 
 
-def test_krcg_reads_the_same_cards(db, krcg_deck):
+def test_krcg_reads_the_same_cards(db, krcg_sample):
     """Where krcg's count agrees with the file's stated totals, its cards must equal ours.
 
     krcg reads card-like lines in descriptions too ("1 Spying Mission." in prose),
     so a deck where its totals differ from the stated ones is one it misread.
     """
-    shared_path("data", "twda-sample")
     compared = 0
-    for path in FILES:
-        with path.open(encoding="utf-8") as f:
-            theirs = krcg_deck.from_txt(f, id=path.stem, offset=0)
+    for path, theirs in krcg_sample:
         ours = load_deck(path, db)
         crypt, library = stated(path)
         their_counts = {c.id: n for c, n in theirs.cards()}
@@ -109,3 +112,13 @@ def test_krcg_reads_the_same_cards(db, krcg_deck):
         assert ours.cards() == their_counts, path.name
         compared += 1
     assert compared >= 0.95 * len(FILES)
+
+
+@pytest.mark.parametrize("layout", ["twd", "jol", "lackey"])
+def test_krcg_exports_read_back(db, krcg_sample, layout):
+    """krcg writes TWD, JOL and LackeyCCG text as those tools do; we read its output to its cards."""
+    for path, theirs in krcg_sample:
+        deck = read_deck(theirs.to_txt(layout), db)
+        assert deck.format == layout, path.name
+        assert deck.unknown == (), path.name
+        assert deck.cards() == {c.id: n for c, n in theirs.cards()}, path.name

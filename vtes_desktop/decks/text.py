@@ -37,9 +37,8 @@ _SEPARATOR = re.compile(r"^[-=_~*+#\s]{3,}$")
 _COMMENT_LINE = re.compile(r"^(--|//|#|;)")
 _URL = re.compile(r"(https?://|www\.)\S+", re.I)
 _FIRST_INT = re.compile(r"\d+")
-_TYPE_HEADING = re.compile(
-    r"^[-*•\s]*(?P<types>[A-Za-z][A-Za-z /&,]*?)\s*"
-    r"(?:[:\-]?\s*[\(\[]\s*\d*[^\)\]]*[\)\]].*|:\s*\d*\s*(?:cards?)?|\s+\d+\s*(?:cards?)?)?\s*$")
+_TYPE_HEADING = re.compile(r"^[-*•\s]*(?P<types>[A-Za-z][A-Za-z /&,]*?)\s*(?P<rest>[:\-\(\[\d].*)?$")
+_HEADING_WORDS = re.compile(r"\b(cards?|trifles?|total)\b")
 
 # count forms, most specific first
 _COUNT_X = re.compile(r"^(\d{1,3})\s*[xX×]\s*(?=\S)(.+)$")                 # 2x Name, 2 x Name, 2xName
@@ -101,7 +100,7 @@ def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
     preamble = lines[:first_heading]
     kinds = {h.kind for h in headings.values()}
     lackey_preamble = bool(headings) and _is_card_block(preamble, resolver)
-    _read_header(preamble, st, headingless=not headings)
+    _read_header(preamble, st, resolver, headingless=not headings)
 
     section: str | None = None
     in_list = not headings or lackey_preamble
@@ -123,6 +122,8 @@ def parse(text: str, resolver: Resolver, *, encoding: str = "utf-8",
         if m:
             in_description = not headings and m.group("key").lower().startswith("desc")
             continue
+        if in_description and _is_card_entry(t, resolver):
+            in_description = False
         if in_description or _COMMENT_LINE.match(t):
             continue
         if _type_heading(t, resolver, section):
@@ -186,7 +187,11 @@ def _type_heading(t: str, resolver: Resolver, section: str | None) -> bool:
     m = _TYPE_HEADING.match(t)
     if not m:
         return False
-    parts = [p.strip().lower() for p in re.split(r"[/&,]", m.group("types")) if p.strip()]
+    rest = _HEADING_WORDS.sub("", (m.group("rest") or "").lower())
+    if re.search(r"[a-z]", rest):
+        return False   # "Master: the best card" is not a heading
+    types = re.sub(r"\s+cards?$", "", m.group("types").strip(), flags=re.I)
+    parts = [p.strip().lower() for p in re.split(r"[/&,]", types) if p.strip()]
     if not parts:
         return False
     known = resolver.library_types | {"vampire", "imbued"}
@@ -219,7 +224,12 @@ def _is_card_block(block: list[str], resolver: Resolver) -> bool:
     return entries > 0 and entries >= 2 * other
 
 
-def _read_header(block: list[str], st: _State, *, headingless: bool) -> None:
+def _is_card_entry(t: str, resolver: Resolver) -> bool:
+    """A counted line that names a card: where a description without a blank line after it ends."""
+    return any(resolver.entry(rest, None) is not None for _, rest, _ in _count_forms(t))
+
+
+def _read_header(block: list[str], st: _State, resolver: Resolver, *, headingless: bool) -> None:
     """Deck name, author and description from the lines before the lists."""
     desc: list[str] | None = None
     for idx, raw in enumerate(block):
@@ -237,7 +247,7 @@ def _read_header(block: list[str], st: _State, *, headingless: bool) -> None:
                 st.meta["author"] = value
             continue
         if desc is not None:
-            if headingless and not t:
+            if headingless and (not t or _is_card_entry(t, resolver)):
                 st.meta.setdefault("description", "\n".join(desc).strip())
                 desc = None
                 continue
