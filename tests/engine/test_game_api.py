@@ -180,3 +180,25 @@ def test_fork_is_independent(db):
     f = game.fork()
     f.apply(C.EndPhase(seat=0))
     assert game.state.phase == "unlock" and f.state.phase == "master"
+
+
+def test_the_combat_walkthrough_is_in_the_view(db):
+    from vtes_desktop.engine.setup import CardSpec, SeatSetup, Setup
+
+    setup = Setup(seats=(SeatSetup(name="Ann", regions={"ready": (CardSpec(cid=db["Tamoszius"].id, blood=4),)}),
+                         SeatSetup(name="Ben", regions={"ready": (CardSpec(cid=db["Ryan"].id, blood=3),)})),
+                  phase="minion", turn_number=5)
+    game = Game(db, setup, seed=1)
+    game.apply(C.Action(seat=0, minion="Tamoszius", kind="bleed"))
+    game.apply(C.Block(seat=1, minion="Ryan"))
+    game.apply(C.Resolve(seat=0))          # the block succeeds: combat
+    for _ in range(3):
+        game.apply(C.Resolve(seat=0))      # before range, range, before strikes
+    game.apply(C.Strike(seat=0, minion="Tamoszius", strike="hand"))
+    v = game.view_for(1).combat
+    assert v.window == "strike" and v.range == "close" and v.a == "Tamoszius"
+    assert [(s.minion, s.effect) for s in v.strikes] == [("Tamoszius", "1 damage")]
+    game.apply(C.Strike(seat=1, minion="Ryan", strike="hand"))
+    v = game.view_for(0)
+    assert v.window == "damage"
+    assert sorted(x[0] for x in v.combat.pending_damage) == ["Ryan", "Tamoszius"]

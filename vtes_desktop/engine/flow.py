@@ -366,6 +366,10 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
             for iid in st.region(st.active, region):
                 _unlock_tree(ctx, iid)
         st.edge_used = False
+        st.burn_option_used = frozenset()
+        from vtes_desktop.engine.rules_turn import settle_contests
+
+        settle_contests(ctx, st.active)
     if phase == "master":
         st.mpa = 1
     if phase == "influence":

@@ -644,10 +644,15 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         else:
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
         ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(f.equip_from or f.card)}.")
+        if f.equip_from is None:
+            from vtes_desktop.engine.rules_turn import _check_contest
+            _check_contest(ctx, f.card)
     elif f.kind == "employ":
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "attached", host=f.actor, counters=life, level=f.card_level)
         ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(f.card)} with {life} life.")
+        from vtes_desktop.engine.rules_turn import _check_contest
+        _check_contest(ctx, f.card)
     elif f.kind == "recruit":
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False, level=f.card_level)
@@ -900,6 +905,8 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         ctx.move(iid, "attached", host=target)
     elif re.search(r"(?i)put this card in play|\blocation\b|\bunique\b", text):
         ctx.move(iid, "in_play", seat=cmd.seat)
+        from vtes_desktop.engine.rules_turn import _check_contest
+        _check_contest(ctx, iid)
     else:
         ctx.move(iid, "ash_heap")
     ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}.")
@@ -912,6 +919,9 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("event", "events are put in play with a discard phase action in your discard phase")
     if st.dpa < 1:
         raise Illegal("event", "no discard phase action left")
+    if rules.card_id in st.events_played:
+        raise Illegal("event", f"{rules.name} has already been played this game; each event is played once")
+    st.events_played = st.events_played | {rules.card_id}
     st.dpa -= 1
     ctx.move(iid, "in_play", seat=cmd.seat)
     ctx.emit("event", f"{ctx.seat_name(cmd.seat)} puts {rules.name} in play.")

@@ -57,6 +57,28 @@ def tally(f: ReferendumFrame) -> tuple[int, int]:
     return sum(v[2] for v in f.votes_for), sum(v[2] for v in f.votes_against)
 
 
+def uncast(ctx: Ctx, f: ReferendumFrame) -> dict[int, list[tuple[str, int]]]:
+    """The votes each Methuselah still holds and has not cast, by source."""
+    st = ctx.st
+    out: dict[int, list[tuple[str, int]]] = {}
+    for seat in st.live_seats():
+        lst = []
+        for iid in st.region(seat, "ready"):
+            c = st.cards[iid]
+            n = TITLE_VOTES.get(ctx.title(c) or "", 0) if ctx.is_minion(c) and not c.contested else 0
+            if n and (iid,) not in f.used_sources:
+                lst.append((ctx.name(iid), n))
+        if st.edge == seat and ("edge",) not in f.used_sources:
+            lst.append(("the Edge", 1))
+        if seat not in f.pa_vote_used:
+            if f.card is not None and seat == f.seat and (f.card,) not in f.used_sources:
+                lst.append((ctx.name(f.card), 1))
+            elif any("Political Action" in ctx.cdef(i).types for i in st.region(seat, "hand")):
+                lst.append(("a political action card from hand", 1))
+        out[seat] = lst
+    return out
+
+
 def vote(ctx: Ctx, cmd: C.Vote) -> None:
     st = ctx.st
     f = _frame(ctx)
@@ -110,7 +132,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
         f = f._replace(votes_for=f.votes_for + (entry,))
     else:
         f = f._replace(votes_against=f.votes_against + (entry,))
-    flow.set_top(ctx, f._replace(used_sources=f.used_sources | {key}, pa_vote_used=pa_used))
+    flow.set_top(ctx, f._replace(used_sources=f.used_sources | {key}, pa_vote_used=pa_used, votes_started=True))
     ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} vote{'s' if n != 1 else ''} {cmd.side} with {label}.")
 
 

@@ -24,7 +24,33 @@ def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
         raise Illegal("turn", f"only {st.seats[st.active].name}, the active player, ends the phase")
     if st.frames:
         raise Illegal("timing", f"the phase cannot end while {flow.window(st).replace('_', ' ')} is under way")
+    if st.phase == "unlock":
+        _pay_contests(ctx, cmd.seat)
     flow.next_phase(ctx)
+
+
+def _pay_contests(ctx: Ctx, seat: int) -> None:
+    """Contested cards not yielded cost their controller 1 pool each unlock phase."""
+    st = ctx.st
+    for iid, c in list(st.cards.items()):
+        if c.contested and c.controller == seat and c.region not in ("ash_heap", "removed"):
+            ctx.pool(seat, -1, f"to keep contesting {ctx.name(iid)}")
+            if st.seats[seat].ousted:
+                return
+
+
+def settle_contests(ctx: Ctx, seat: int) -> None:
+    """At the start of *seat*'s unlock phase: a contested card whose rivals have all yielded is theirs again."""
+    st = ctx.st
+    for iid, c in list(st.cards.items()):
+        if not (c.contested and c.controller == seat and c.region not in ("ash_heap", "removed")):
+            continue
+        name = ctx.db[c.cid].name
+        rivals = [i for i, o in st.cards.items() if i != iid and o.contested and ctx.db[o.cid].name == name
+                  and o.region not in ("ash_heap", "removed")]
+        if not rivals:
+            ctx.update(iid, contested=False, face_down=False, locked=False)
+            ctx.emit("contest_won", f"{ctx.name(iid)} is no longer contested: {ctx.seat_name(seat)} keeps it.")
 
 
 def yield_contest(ctx: Ctx, cmd: C.Yield) -> None:
@@ -159,8 +185,10 @@ def merge(ctx: Ctx, cmd: C.Merge) -> None:
 # -- discard ---------------------------------------------------------------------------------------
 
 def discard(ctx: Ctx, cmd: C.Discard) -> None:
-    _own_turn(ctx, cmd, "discard", "discard a card")
     st = ctx.st
+    if st.phase == "unlock" and not st.frames:
+        return _burn_option(ctx, cmd)
+    _own_turn(ctx, cmd, "discard", "discard a card")
     iid = flow.ref(ctx, cmd.seat, cmd.card)
     if st.cards[iid].region != "hand" or st.cards[iid].owner != cmd.seat:
         raise Illegal("discard", f"{ctx.name(iid)} is not in {ctx.seat_name(cmd.seat)}'s hand")
@@ -169,4 +197,31 @@ def discard(ctx: Ctx, cmd: C.Discard) -> None:
     st.dpa -= 1
     ctx.move(iid, "ash_heap")
     ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(iid)}.")
+    ctx.draw(cmd.seat, 1)
+
+
+def _burn_option(ctx: Ctx, cmd: C.Discard) -> None:
+    """A card with the burn option can be discarded in any unlock phase, once each unlock phase, by a
+    Methuselah who controls no minion able to use it."""
+    from vtes_desktop.engine.rules_action import requirement_refusal
+
+    st = ctx.st
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    c = st.cards[iid]
+    if c.region != "hand" or c.owner != cmd.seat:
+        raise Illegal("discard", f"{ctx.name(iid)} is not in {ctx.seat_name(cmd.seat)}'s hand")
+    d = ctx.cdef(iid)
+    if not d.burn_option:
+        raise Illegal("burn option", f"{d.display} has no burn option; cards are discarded in the discard phase")
+    if cmd.seat in st.burn_option_used:
+        raise Illegal("burn option", "the burn option can be used once each unlock phase")
+    rules = ctx.rules(iid)
+    able = [m for m in st.region(cmd.seat, "ready") if ctx.is_minion(st.cards[m])
+            and any(requirement_refusal(ctx, iid, rules, mode, m) is None for mode in rules.modes)]
+    if able:
+        raise Illegal("burn option", f"{ctx.name(able[0])} could use {d.display}: the burn option is only for a "
+                                     "Methuselah with no minion able to use the card")
+    st.burn_option_used = st.burn_option_used | {cmd.seat}
+    ctx.move(iid, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {d.display} (burn option).")
     ctx.draw(cmd.seat, 1)

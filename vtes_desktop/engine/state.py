@@ -175,6 +175,7 @@ class ReferendumFrame(NamedTuple):
     votes_against: tuple = ()
     used_sources: frozenset = frozenset()
     pa_vote_used: frozenset = frozenset()   # seats that already gained their 1 vote from political action cards
+    votes_started: bool = False     # the first vote or ballot ends "before votes and ballots are cast"
 
     @property
     def window(self) -> str:
@@ -197,7 +198,7 @@ class State:
 
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
-                 "manual_notes", "pending_draws", "edge_used")
+                 "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -221,6 +222,8 @@ class State:
         self.manual_notes: tuple = ()
         self.pending_draws: tuple = ()   # (seat, card iid, until) replacements deferred by "Do not replace until"
         self.edge_used = False
+        self.events_played: frozenset = frozenset()     # event card ids played this game (each once per game)
+        self.burn_option_used: frozenset = frozenset()  # seats that used the burn option this unlock phase
 
     def clone(self) -> "State":
         """A copy that shares the big tables until it first writes to them."""
@@ -231,7 +234,7 @@ class State:
         s.seats = self.seats
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
-                  "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used"):
+                  "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used"):
             setattr(s, k, getattr(self, k))
         return s
 

@@ -13,6 +13,7 @@ random generator. `Game` maps a seat's view id back with `card_for_view_id`.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import asdict, dataclass, field
 
@@ -72,12 +73,34 @@ class ActionView:
 
 
 @dataclass(frozen=True, slots=True)
+class StrikeView:
+    minion: str
+    label: str          # "hand strike", the card's name
+    effect: str         # "2R damage", "dodge", "combat ends", "steal 1 blood", ...
+    committed: bool     # chosen through a maneuver from a strike card or weapon
+
+
+@dataclass(frozen=True, slots=True)
 class CombatView:
+    """The combat walkthrough: everything the combat panel draws."""
     a: str
     b: str
+    a_seat: int
+    b_seat: int
     step: str
+    window: str
     round: int
     range: str
+    strikes: tuple[StrikeView, ...] = ()
+    pending_damage: tuple[tuple[str, int, int, int, int], ...] = ()   # (minion, normal, aggravated, prevented normal, prevented aggravated)
+    last_maneuver: str | None = None
+    last_press: str | None = None
+    press_to_continue: bool = False
+    additional_strikes: tuple[tuple[str, int], ...] = ()
+    granted: tuple[tuple[str, str, int], ...] = ()
+    ended: bool = False
+    a_strength: int = 0
+    b_strength: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +111,8 @@ class TallyView:
     total_for: int
     total_against: int
     passing: bool
+    uncast: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()   # (player, ((source, votes), ...))
+    terms: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,16 +192,39 @@ def view_for(game, seat: int) -> SeatView:
                 outcome=f.outcome, blockers=f.blockers, declined=tuple(sorted(f.declined)),
             )
         elif isinstance(f, CombatFrame):
-            combat = CombatView(a=ctx.name(f.a), b=ctx.name(f.b), step=f.step, round=f.round, range=f.range)
+            from vtes_desktop.engine import rules_combat
+
+            def sv(m, d, committed):
+                eff = {"damage": f"{d.amount}{'R' if d.ranged else ''}{' aggravated' if d.aggravated else ''} damage",
+                       "dodge": "dodge", "combat_ends": "combat ends", "steal_blood": f"steal {d.amount} blood",
+                       "equipment": f"{d.equipment} equipment",
+                       "hand_plus": f"hand strike at +{d.amount}"}.get(d.kind, d.kind)
+                return StrikeView(ctx.name(m), d.label, eff + (" (first strike)" if d.first else ""), committed)
+            combat = CombatView(
+                a=ctx.name(f.a), b=ctx.name(f.b), a_seat=st.cards[f.a].controller, b_seat=st.cards[f.b].controller,
+                step=f.step, window=f.window, round=f.round, range=f.range,
+                strikes=tuple(sv(m, d, False) for m, d in f.strikes) + tuple(sv(m, d, True) for m, d in f.committed),
+                last_maneuver=ctx.name(f.last_maneuver) if f.last_maneuver else None,
+                last_press=ctx.name(f.last_press) if f.last_press else None, press_to_continue=f.press_continue,
+                additional_strikes=tuple((ctx.name(m), n) for m, n in f.extra),
+                granted=tuple((ctx.name(m), w, n) for m, w, n in f.granted if n), ended=f.ended,
+                a_strength=rules_combat.strength(ctx, f.a, f), b_strength=rules_combat.strength(ctx, f.b, f))
         elif isinstance(f, ReferendumFrame):
             yes, no = rules_politics.tally(f)
             tally = TallyView(step=f.step,
                               votes_for=tuple((st.seats[s].name, lab, n) for s, lab, n in f.votes_for),
                               votes_against=tuple((st.seats[s].name, lab, n) for s, lab, n in f.votes_against),
-                              total_for=yes, total_against=no, passing=yes > no)
+                              total_for=yes, total_against=no, passing=yes > no,
+                              uncast=tuple((st.seats[s].name, tuple(v)) for s, v in
+                                           rules_politics.uncast(ctx, f).items()),
+                              terms=f.terms)
         elif isinstance(f, DamageFrame):
             damage = tuple((ctx.name(h.target), h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated)
                            for h in f.hits)
+            if combat is not None:
+                combat = dataclasses.replace(combat, pending_damage=tuple(
+                    (ctx.name(h.target), h.normal, h.aggravated, h.prevented_normal, h.prevented_aggravated)
+                    for h in f.hits))
         elif isinstance(f, ManualFrame):
             manual = f.what
     return SeatView(
