@@ -16,6 +16,12 @@ def run(capsys, *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
+def run_err(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["deck", "check", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
 def test_valid_deck_exits_0(capsys):
     code, out = run(capsys, str(FIXTURES / "twd.txt"))
     assert code == 0
@@ -62,9 +68,10 @@ def test_unreadable_files_are_entries_not_crashes(capsys, tmp_path):
 
 def test_text_output_one_line_per_file_and_a_summary(capsys, tmp_path):
     missing = tmp_path / "missing.txt"
-    code, out = run(capsys, str(FIXTURES / "jol.txt"), str(missing))
+    code, out, err = run_err(capsys, str(FIXTURES / "jol.txt"), str(missing))
     lines = out.strip().splitlines()
     assert code == 1
+    assert len(lines) == 2
     assert lines[0].endswith(": jol, crypt 12, library 76: VALID")
     assert lines[1].startswith(f"{missing}: UNREADABLE: no such file")
-    assert lines[2] == "2 decks checked: 1 valid, 1 invalid"
+    assert err.strip() == "2 decks checked: 1 valid, 1 invalid"

@@ -1,6 +1,6 @@
 """`vtes-desktop deck check FILE... [--json]`: import and validate deck files.
 
-One line per file, or with `--json` a list of objects:
+One line per file (and a count of valid decks on stderr), or with `--json` a list of objects:
 
     {"file": "deck.txt", "format": "twd", "valid": false,
      "crypt_count": 12, "library_count": 91,
@@ -59,7 +59,7 @@ def main(files: list[str], as_json: bool = False) -> int:
             print(_line(r))
         if len(reports) > 1:
             bad = sum(1 for r in reports if not r["valid"])
-            print(f"{len(reports)} decks checked: {len(reports) - bad} valid, {bad} invalid")
+            print(f"{len(reports)} decks checked: {len(reports) - bad} valid, {bad} invalid", file=sys.stderr)
     return 0 if all(r["valid"] for r in reports) else 1
 
 

@@ -121,8 +121,8 @@ class Resolver:
         """The card *text* names, preferring crypt (True) or library (False) cards.
 
         Suffixes in *text* (`(ADV)`, `(G6)`, `Adv.`) add to *adv* and *group*.
-        A group that matches no printing is ignored when the name has one printing
-        of the asked kind (old lists predate some reprints' group numbers).
+        A group that matches no printing is ignored (old lists predate some
+        reprints' group numbers); without one, the lowest group is meant.
         """
         base, a, g = strip_suffixes(text)
         adv = adv or a
@@ -161,6 +161,7 @@ class Resolver:
         return [c for c in self.db.candidates(card.name) if c.is_crypt and c.advanced == card.advanced]
 
     def suggest(self, text: str, n: int = 3) -> tuple[str, ...]:
+        """The card names nearest to an entry that names none."""
         base, _, _ = strip_suffixes(strip_comment(text))
         base = _COLUMNS.split(base.strip())[0] if base.strip() else base
         return tuple(self.db.suggest(base, n))
