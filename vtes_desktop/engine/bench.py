@@ -24,10 +24,20 @@ LIBRARY = (["Bonding"] * 8 + ["Conditioning"] * 6 + ["Enhanced Senses"] * 8 + ["
 
 
 def demo_setup(db, players: int = 5) -> Setup:
-    crypt = [db[n].id for n in CRYPT]
+    """Seats with the same library and a crypt each of their own (no contests between seats)."""
     lib = [db[n].id for n in LIBRARY]
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
-    return Setup.from_decks([(n, crypt, lib) for n in names])
+    first = [db[n].id for n in CRYPT]
+    plain = sorted((c for c in db.crypt if c.is_vampire and not c.advanced and c.capacity and 3 <= c.capacity <= 8
+                    and c.id not in first and len(c.text) < 40), key=lambda c: c.id)
+    seen: set[str] = {db[i].name for i in first}
+    others = []
+    for c in plain:
+        if c.name not in seen:
+            seen.add(c.name)
+            others.append(c.id)
+    crypts = [first] + [others[i * 12:(i + 1) * 12] for i in range(players - 1)]
+    return Setup.from_decks([(n, crypts[i], lib) for i, n in enumerate(names)])
 
 
 def next_command(game: Game) -> C.Command:
@@ -36,11 +46,23 @@ def next_command(game: Game) -> C.Command:
     from vtes_desktop.engine import flow
     from vtes_desktop.engine.state import ActionFrame
 
+    from vtes_desktop.engine.state import CombatFrame
+
     if st.frames:
         seat = flow.holder(st)
         f = st.top
         if isinstance(f, ActionFrame) and f.stage == "blocks" and seat in f.blockers and seat not in f.declined:
+            if st.turn % 3 != 0:   # block two turns in three, so the game has combats
+                for m in st.region(seat, "ready"):
+                    if not st.cards[m].locked:
+                        cmd = C.Block(seat=seat, minion=m)
+                        if game.can(cmd) is None:
+                            return cmd
             return C.DeclineBlock(seat=seat)
+        if isinstance(f, CombatFrame) and f.step == "strike":
+            for m in (f.a, f.b):
+                if st.cards[m].controller == seat and m in f.striking and m not in f.struck:
+                    return C.Strike(seat=seat, minion=m, strike="hand")
         return C.Pass(seat=seat)
     seat = st.active
     if st.phase == "minion":
@@ -62,7 +84,9 @@ def next_command(game: Game) -> C.Command:
             if c.counters >= cap:
                 return C.Influence(seat=seat, vampire=v)
         if unc and st.transfers > 0 and st.seats[seat].pool > 4:
-            return C.Transfer(seat=seat, to=unc[0], amount=1)
+            c = st.cards[unc[0]]
+            need = (game.db[c.cid].capacity or 1) - c.counters
+            return C.Transfer(seat=seat, to=unc[0], amount=max(1, min(st.transfers, need, st.seats[seat].pool - 4)))
         if not unc and st.transfers >= 4 and st.region(seat, "crypt"):
             return C.MoveCrypt(seat=seat)
     if st.phase == "discard" and st.dpa > 0 and st.region(seat, "hand"):
@@ -109,8 +133,10 @@ def run() -> dict:
         t0 = time.perf_counter()
         game._replay_state()
         replay_times.append((time.perf_counter() - t0) * 1e3 / len(game.entries) * 100)
+    combats = sum(1 for e in game.entries for ev in e.events if ev.kind == "combat")
     return {
         "commands": len(game.entries),
+        "combats": combats,
         "apply_us": round(statistics.median(apply_times), 1),
         "legal_us": round(statistics.median(legal_times), 1),
         "replay_ms_per_100": round(statistics.median(replay_times), 2),

@@ -165,11 +165,18 @@ def legal(game, seat: int) -> LegalAnswer:
     st = game.state
     holds = flow.holder(st) == seat
     cmds: list[C.Command] = []
-    basic = [C.EndPhase(seat=seat), C.Pass(seat=seat), C.DeclineBlock(seat=seat), C.Resolve(seat=seat),
-             C.Finish(seat=seat), C.MoveCrypt(seat=seat)]
+    basic = [C.EndPhase(seat=seat), C.Pass(seat=seat), C.DeclineBlock(seat=seat), C.MoveCrypt(seat=seat)]
     for c in basic:
         if game.can(c) is None:
             cmds.append(c)
+    # resolve and finish only pass for everyone: accepted whenever a window with an impulse is open
+    # (resolve) or an action, combat, damage or referendum is under way (finish); no trial needed
+    from vtes_desktop.engine.state import ManualFrame
+
+    if flow.impulse_frame(st) is not None and not isinstance(st.top, ManualFrame):
+        cmds.append(C.Resolve(seat=seat))
+        if any(isinstance(f, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)) for f in st.frames):
+            cmds.append(C.Finish(seat=seat))
     if st.edge == seat and game.can(C.Use(seat=seat, card="edge")) is None:
         cmds.append(C.Use(seat=seat, card="edge"))
     if st.active == seat and st.phase == "minion" and not st.frames:
