@@ -257,3 +257,12 @@ def test_deck_is_frozen(db):
         deck.crypt[1] = 2  # type: ignore[index]
     with pytest.raises(AttributeError):
         deck.format = "x"  # type: ignore[misc]
+
+
+def test_deck_pickles_and_compares_to_plain_dicts(db):
+    import pickle
+
+    deck = read_deck("12x Anson\n90x Blood Doll\n", db)
+    assert pickle.loads(pickle.dumps(deck)) == deck
+    assert deck.crypt == {db["Anson"].id: 12}
+    assert deck.to_json()["library"] == [[db["Blood Doll"].id, 90]]

@@ -17,9 +17,8 @@ Two kinds of trouble, as in the engine:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 
 class DeckError(Exception):
@@ -77,8 +76,38 @@ class LineNote:
         return f"{where}{self.message}{quoted}"
 
 
-def _frozen(counts: Mapping[int, int] | None) -> Mapping[int, int]:
-    return MappingProxyType(dict(counts or {}))
+class Counts(Mapping[int, int]):
+    """Card id -> count, read-only, in insertion order; equal to a dict with the same items."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, items: Mapping[int, int] | None = None):
+        self._d = dict(items or {})
+
+    def __getitem__(self, cid: int) -> int:
+        return self._d[cid]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self._d) == dict(other) if isinstance(other, Mapping) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._d.items()))
+
+    def __repr__(self) -> str:
+        return f"Counts({self._d!r})"
+
+    def __reduce__(self):
+        return (Counts, (self._d,))
+
+
+def _frozen(counts: Mapping[int, int] | None) -> Counts:
+    return counts if isinstance(counts, Counts) else Counts(counts)
 
 
 @dataclass(frozen=True)
@@ -109,7 +138,7 @@ class Deck:
         object.__setattr__(self, "warnings", tuple(self.warnings))
 
     def __hash__(self) -> int:
-        return hash((self.format, tuple(self.crypt.items()), tuple(self.library.items())))
+        return hash((self.format, self.crypt, self.library))
 
     @property
     def crypt_count(self) -> int:
@@ -122,6 +151,13 @@ class Deck:
     def cards(self) -> dict[int, int]:
         """Every card id with its count, crypt first."""
         return {**self.crypt, **self.library}
+
+    def to_json(self) -> dict:
+        """Plain data: cards as [id, count] pairs in file order."""
+        return {"format": self.format, "name": self.name, "author": self.author,
+                "description": self.description,
+                "crypt": [[cid, n] for cid, n in self.crypt.items()],
+                "library": [[cid, n] for cid, n in self.library.items()]}
 
     def __repr__(self) -> str:
         name = f" {self.name!r}" if self.name else ""
