@@ -156,6 +156,13 @@ def test_same_name_vampire_alone_is_the_lowest_group(db):
     ("2x Golconda: Inner Peace -- Inner Peace", "Golconda: Inner Peace", 2),
     ("6x Villein -- necessary, but would work better with a more diverse crypt", "Villein", 6),
     ("2x Mask of 1,000 Faces", "Mask of a Thousand Faces", 2),
+    ("2x Bang Nakh — Tiger's Claws — my favourite", "Bang Nakh — Tiger's Claws", 2),
+    ("4x Blood Doll - best card", "Blood Doll", 4),
+    ("4x Blood Doll // pool gain", "Blood Doll", 4),
+    ("4x Blood Doll (trifle)", "Blood Doll", 4),
+    ("• 4x Blood Doll", "Blood Doll", 4),
+    ("4x Blood Doll", "Blood Doll", 4),
+    ("4 × Blood Doll", "Blood Doll", 4),
 ])
 def test_entry_spellings(db, line, card, count):
     deck = read_deck(line + "\n", db)

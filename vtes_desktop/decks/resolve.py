@@ -38,6 +38,7 @@ _GROUP_TOKEN = re.compile(r"^\(?g\s*(\d+|any|\*)\)?$", re.I)
 _CLAN_GROUP = re.compile(r"^(?P<clan>[^:]*):\s*(?P<group>\d{1,2}|any|\*)$", re.I)
 _GLUED_CAPACITY = re.compile(r"^[a-z]{3}\d{1,2}$", re.I)   # "PRE11": a discipline run into the capacity
 _COMMENT = re.compile(r"\s+(?:--+|//+|#)\s*.*$|\s*--+\s*$")
+_NOTE_MARK = re.compile(r"\s+(?:--+|//+|#|[\u2014\u2013]|-)\s+")   # where a note may start: " -- ", " — ", " - "
 _TRAILING_BRACKET = re.compile(r"\s*[\(\[][^\(\)\[\]]*[\)\]]\s*$")
 _COLUMNS = re.compile(r"\t+|\s{2,}")
 
@@ -84,6 +85,15 @@ def strip_suffixes(text: str) -> tuple[str, bool, str | None]:
 def strip_comment(text: str) -> str:
     """`Villein -- necessary, but ...` -> `Villein`."""
     return _COMMENT.sub("", text).strip()
+
+
+def note_cuts(text: str) -> list[str]:
+    """*text* cut before each place a note may start, longest first.
+
+    `Bang Nakh — Tiger's Claws — my favourite` gives `Bang Nakh — Tiger's Claws`,
+    then `Bang Nakh`: the dash in the name and the dash before the note look alike.
+    """
+    return [text[:m.start()].strip() for m in reversed(list(_NOTE_MARK.finditer(text))) if m.start() > 0]
 
 
 class Resolver:
@@ -174,7 +184,7 @@ class Resolver:
         """
         want = True if section == "crypt" else (False if section == "library" else None)
         s = rest.strip()
-        for cand in (s, strip_comment(s)):
+        for cand in (s, strip_comment(s), *note_cuts(s)):
             card = self.lookup(cand, crypt=want)
             if card is not None:
                 return card
