@@ -160,6 +160,16 @@ class Ctx:
                       f"{self.seat_name(seat)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
         return drawn
 
+    def release_draws(self, *moments: str) -> None:
+        """Draw the replacements that "Do not replace until ..." held back until one of *moments*."""
+        keep = []
+        for seat, iid, until in self.st.pending_draws:
+            if until in moments:
+                self.draw(seat, 1)
+            else:
+                keep.append((seat, iid, until))
+        self.st.pending_draws = tuple(keep)
+
     def shuffle(self, seat: int, region: str) -> None:
         ids = list(self.st.region(seat, region))
         self.rng().shuffle(ids)

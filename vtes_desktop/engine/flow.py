@@ -408,11 +408,4 @@ def next_phase(ctx: Ctx) -> None:
 
 
 def _end_of_turn(ctx: Ctx) -> None:
-    st = ctx.st
-    keep = []
-    for seat, iid, until in st.pending_draws:
-        if until == "turn":
-            ctx.draw(seat, 1)
-        else:
-            keep.append((seat, iid, until))
-    st.pending_draws = tuple(keep)
+    ctx.release_draws("turn", "action", "combat")

@@ -574,14 +574,7 @@ def _after_action(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: its card leaves the aside area if it is still there."""
     if f.card is not None and ctx.st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
-    st = ctx.st
-    keep = []
-    for seat, iid, until in st.pending_draws:
-        if until in ("action", "combat"):
-            ctx.draw(seat, 1)
-        else:
-            keep.append((seat, iid, until))
-    st.pending_draws = tuple(keep)
+    ctx.release_draws("action", "combat")
 
 
 def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
@@ -809,21 +802,27 @@ def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str) -> str | No
     return None
 
 
+def _checked_mode(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules, kind: str, m: int) -> Mode:
+    """The mode of an action modifier or reaction that *m* may play now: requirements, no repeat, timing."""
+    mode = choose_mode(ctx, rules, cmd.level, (kind,), m)
+    why = requirement_refusal(ctx, iid, rules, mode, m)
+    if why:
+        raise Illegal("requirements", why)
+    if (m, rules.card_id) in f.played:
+        raise Illegal("repeat", f"{ctx.name(m)} has already played {rules.name} during this action")
+    why = _timing_refusal(ctx, f, mode, rules.name)
+    if why:
+        raise Illegal("timing", why)
+    return mode
+
+
 def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules) -> None:
     actor = f.actor
     if cmd.minion is not None:
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
         if m != actor:
             raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays action modifiers")
-    mode = choose_mode(ctx, rules, cmd.level, ("Action Modifier",), actor)
-    why = requirement_refusal(ctx, iid, rules, mode, actor)
-    if why:
-        raise Illegal("requirements", why)
-    if (actor, rules.card_id) in f.played:
-        raise Illegal("repeat", f"{ctx.name(actor)} has already played {rules.name} during this action")
-    why = _timing_refusal(ctx, f, mode, rules.name)
-    if why:
-        raise Illegal("timing", why)
+    mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", actor)
     if mode.stealth > 0:
         if f.stage != "attempt":
             raise Illegal("stealth", "stealth can only be added while the action is being blocked")
@@ -844,15 +843,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     m = _my_minion(ctx, cmd.seat, cmd.minion)
     if st.cards[m].locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
-    mode = choose_mode(ctx, rules, cmd.level, ("Reaction",), m)
-    why = requirement_refusal(ctx, iid, rules, mode, m)
-    if why:
-        raise Illegal("requirements", why)
-    if (m, rules.card_id) in f.played:
-        raise Illegal("repeat", f"{ctx.name(m)} has already played {rules.name} during this action")
-    why = _timing_refusal(ctx, f, mode, rules.name)
-    if why:
-        raise Illegal("timing", why)
+    mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     if mode.intercept > 0:
         if f.stage != "attempt" or f.blocker != m:
             raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")

@@ -125,13 +125,7 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
             break
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
-    keep = []
-    for seat, iid, until in st.pending_draws:
-        if until == "combat":
-            ctx.draw(seat, 1)
-        else:
-            keep.append((seat, iid, until))
-    st.pending_draws = tuple(keep)
+    ctx.release_draws("combat")
     top = st.top
     if isinstance(top, ActionFrame):
         flow.set_top(ctx, top._replace(imp=top.imp._replace(at=0, passes=0)))
