@@ -142,3 +142,9 @@ def test_a_zero_count_is_skipped_with_a_warning(db):
     deck = read_deck("12x Anson\n0x Alexandra\n90x Blood Doll\n", db)
     assert deck.crypt_count == 12
     assert any("count of 0" in str(w) for w in deck.warnings)
+
+
+def test_encoding_is_reported(db):
+    assert load_deck(FIXTURES / "lackey-cp1252.txt", db).encoding == "cp1252"
+    assert load_deck(FIXTURES / "jol-utf16.txt", db).encoding.startswith("utf-16")
+    assert load_deck(FIXTURES / "jol.txt", db).encoding == "utf-8"

@@ -94,13 +94,12 @@ def decode(data: bytes | str) -> tuple[str, str, list[LineNote]]:
         first_bad = e.start
     text = data.decode("cp1252", errors="replace")
     if "\ufffd" in text:
-        text = data.decode("latin-1")
-        label = "Latin-1 (ISO-8859-1)"
+        text, codec, label = data.decode("latin-1"), "latin-1", "Latin-1 (ISO-8859-1)"
     else:
-        label = "Windows-1252 (cp1252)"
+        codec, label = "cp1252", "Windows-1252 (cp1252)"
     line = data.count(b"\n", 0, first_bad) + 1
     notes.append(LineNote(0, f"the file is not UTF-8 (invalid byte on line {line}); it was read as {label}"))
-    return _check_text(text), label, notes
+    return _check_text(text), codec, notes
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
