@@ -29,7 +29,7 @@ from vtes_desktop import __version__
 from vtes_desktop.cards import names
 from vtes_desktop.cards.model import CardDef, Ruling
 
-SCHEMA = 3
+SCHEMA = 4   # bump when the cached data or the name keys change
 _FIELDS = [f.name for f in fields(CardDef)]
 _TUPLE_FIELDS = {f.name for f in fields(CardDef) if str(f.type).startswith("tuple")}
 _IDX_TUPLE = [i for i, f in enumerate(_FIELDS) if f in _TUPLE_FIELDS]

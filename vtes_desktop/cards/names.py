@@ -14,10 +14,15 @@ _SUFFIX = re.compile(
 )
 
 
+#: letters that Unicode does not decompose into a base letter and an accent
+_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l",
+                          "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "ı": "i", "þ": "th", "ð": "d"})
+
+
 def fold(s: str) -> str:
     """Lower case, accents and typographic quotes folded to ASCII."""
     s = s.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-    s = s.replace("\u00e6", "ae").replace("\u0153", "oe").replace("\u00df", "ss").replace("\u00f8", "o")
+    s = s.translate(_LETTERS)
     s = unicodedata.normalize("NFKD", s)
     return "".join(c for c in s if not unicodedata.combining(c)).lower()
 
