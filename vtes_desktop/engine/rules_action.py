@@ -241,7 +241,15 @@ def played_from_hand(ctx: Ctx, seat: int, iid: int, rules: CardRules, *, to: str
         ctx.draw(seat, 1)
 
 
-def _pay(ctx: Ctx, seat: int, minion: int | None, pool: int, blood: int, what: str) -> None:
+def _pay(ctx: Ctx, seat: int, minion: int | None, pool: int, blood: int, what: str, conviction: int = 0) -> None:
+    if conviction:
+        held = convictions(ctx, minion) if minion is not None else []
+        if len(held) < conviction:
+            raise Illegal("conviction", f"{ctx.name(minion) if minion else 'nobody'} has {len(held)} conviction; "
+                                        f"{what} costs {conviction}")
+        for c in held[:conviction]:
+            ctx.burn(c, "conviction spent")
+        ctx.emit("paid", f"{ctx.name(minion)} burns {conviction} conviction for {what}.")
     if blood:
         c = ctx.st.cards[minion]
         if c.counters < blood:
@@ -252,6 +260,10 @@ def _pay(ctx: Ctx, seat: int, minion: int | None, pool: int, blood: int, what: s
         if ctx.st.seats[seat].pool < pool:
             raise Illegal("cost", f"{ctx.seat_name(seat)} has {ctx.st.seats[seat].pool} pool; {what} costs {pool}")
         ctx.pool(seat, -pool, what)
+
+
+def convictions(ctx: Ctx, minion: int) -> list[int]:
+    return [a for a in ctx.st.attached.get(minion, ()) if "Conviction" in ctx.cdef(a).types]
 
 
 def _cost(rules: CardRules, x: int | None) -> tuple[int, int]:
@@ -341,10 +353,17 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         else:
             if cc.region != "hand" or cc.owner != seat:
                 raise Illegal("hand", f"{ctx.name(card_iid)} is not in {ctx.seat_name(seat)}'s hand")
+            if kind == "card" and "Power" in rules.types:
+                wanted = "Power"
+                if "Imbued" not in ctx.cdef(m).types:
+                    raise Illegal("power", f"only Imbued gain powers; {who} is not Imbued")
+                if any(st.cards[a].cid == rules.card_id for a in st.attached.get(m, ())):
+                    raise Illegal("power", f"{who} already has {rules.name}; an Imbued cannot have two copies of a power")
             if wanted not in rules.types:
                 raise Illegal("card type", f"{ctx.name(card_iid)} is not {'an' if wanted[0] in 'AEIOU' else 'a'} "
                                            f"{wanted.lower()} card; it cannot be used to {ACTION_LABEL[kind]}")
-            mode = choose_mode(ctx, rules, cmd.level, (wanted,), m)
+            usable = (wanted,) if wanted != "Power" else tuple({t for md in rules.modes for t in md.types} | {"Power"})
+            mode = choose_mode(ctx, rules, cmd.level, usable, m)
             why = requirement_refusal(ctx, card_iid, rules, mode, m)
             if why:
                 raise Illegal("requirements", why)
@@ -354,8 +373,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             if kind == "political":
                 acted.add((m, "political"))
             acted.add((m, ("card", rules.card_id)))
-            if kind in ("equip", "employ", "recruit", "political"):
-                f.update(base_stealth=1)
+            if kind in ("equip", "employ", "recruit", "political") or wanted == "Power":
+                f.update(base_stealth=1, effect="power" if wanted == "Power" else None)
             else:
                 f.update(base_stealth=mode.action_stealth)
                 eff, tgt = _card_action_effect(ctx, seat, mode, cmd.target)
@@ -663,6 +682,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         flow.set_top(ctx, nxt)
         diablerie(ctx, f.actor, f.target_card)
         return
+    elif k == "power":
+        ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+        ctx.update(f.actor, locked=False)
+        ctx.emit("power", f"{ctx.name(f.actor)} gains {ctx.name(f.card)} and unlocks.")
     elif k == "combat":
         flow.set_top(ctx, nxt)
         if st.cards[f.card].region == "aside":
@@ -744,7 +767,10 @@ def diablerize(ctx: Ctx, cmd: C.Diablerize) -> None:
 def play(ctx: Ctx, cmd: C.Play) -> None:
     st = ctx.st
     seat = cmd.seat
-    iid = _hand_card(ctx, seat, cmd.card)
+    iid = flow.ref(ctx, seat, cmd.card)
+    c = st.cards[iid]
+    if not (c.region == "ash_heap" and c.owner == seat and "Conviction" in ctx.cdef(iid).types):
+        iid = _hand_card(ctx, seat, cmd.card)
     rules = ctx.rules(iid)
     f = st.top
     types = set(rules.types)
@@ -767,6 +793,8 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
     if isinstance(f, ReferendumFrame):
         raise Illegal("timing", f"{ctx.name(iid)} cannot be played during the referendum (cast a political action "
                                 "card for a vote with vote)")
+    if "Conviction" in types:
+        return _play_conviction(ctx, cmd, iid, rules)
     if "Master" in types:
         return _play_master(ctx, cmd, iid, rules)
     if "Event" in types:
@@ -855,7 +883,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
 
 def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules, mode: Mode, minion: int) -> None:
     pool, blood = _cost(rules, None)
-    _pay(ctx, cmd.seat, minion, pool, blood, rules.name)
+    _pay(ctx, cmd.seat, minion, pool, blood, rules.name, conviction=max(0, rules.conviction_cost or 0))
     mods = list(f.mods)
     for kind in ("stealth", "intercept", "bleed", "hunt", "votes", "strength"):
         n = getattr(mode, kind)
@@ -872,6 +900,32 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     played_from_hand(ctx, cmd.seat, iid, rules)
     if mode.unparsed:
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(mode.unparsed)}")
+
+
+MAX_CONVICTION = 5
+
+
+def _play_conviction(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    """In your unlock phase, 1 conviction on each of your Imbued, from hand or ash heap."""
+    st = ctx.st
+    if cmd.seat != st.active or st.phase != "unlock" or st.frames:
+        raise Illegal("conviction", "conviction cards are played in your own unlock phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"name the Imbued who gets {rules.name}")
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    mc = st.cards[m]
+    if mc.controller != cmd.seat or mc.region not in ("ready", "incapacitated") or "Imbued" not in ctx.cdef(m).types:
+        raise Illegal("conviction", f"{ctx.name(m)} is not an Imbued of {ctx.seat_name(cmd.seat)} in play")
+    if (m, "conviction") in st.acted:
+        raise Illegal("conviction", f"{ctx.name(m)} has already received a conviction this unlock phase")
+    st.acted = st.acted | {(m, "conviction")}
+    from_hand = st.cards[iid].region == "hand"
+    ctx.move(iid, "attached", host=m)
+    ctx.emit("conviction", f"{ctx.name(m)} gains {rules.name}" + ("" if from_hand else " from the ash heap") + ".")
+    if len(convictions(ctx, m)) > MAX_CONVICTION:
+        ctx.burn(iid, f"an Imbued holds at most {MAX_CONVICTION} conviction")
+    if from_hand:
+        played_from_hand(ctx, cmd.seat, iid, rules, to="none")
 
 
 def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:

@@ -141,8 +141,9 @@ def _enter_play(ctx: Ctx, iid: int) -> None:
     c = ctx.st.cards[iid]
     ctx.move(iid, "ready", seat=c.owner, locked=False)
     ctx.set_blood(iid, c.counters)
+    what = "life" if "Imbued" in ctx.cdef(iid).types else "blood"
     ctx.emit("influenced", f"{ctx.name(iid)} comes into play for {ctx.seat_name(c.owner)} "
-                           f"with {ctx.st.cards[iid].counters} blood.")
+                           f"with {ctx.st.cards[iid].counters} {what}.")
     _check_contest(ctx, iid)
 
 
