@@ -370,6 +370,10 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             pool_cost, blood_cost = _cost(rules, cmd.cost)
             if blood_cost and not is_vamp:
                 raise Illegal("cost", f"{who} has no blood to pay {ctx.name(card_iid)}'s blood cost")
+            if kind in ("equip", "employ", "recruit"):
+                from vtes_desktop.engine.rules_turn import refuse_self_contest
+
+                refuse_self_contest(ctx, seat, card_iid)
             if kind == "political":
                 acted.add((m, "political"))
             acted.add((m, ("card", rules.card_id)))
@@ -938,8 +942,12 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if st.mpa < 1:
         raise Illegal("master", "no master phase action left this phase")
     pool, blood = _cost(rules, None)
-    _pay(ctx, cmd.seat, None, pool, 0, rules.name)
     text = ctx.cdef(iid).text
+    if re.search(r"(?i)put this card in play|\blocation\b|\bunique\b", text):
+        from vtes_desktop.engine.rules_turn import refuse_self_contest
+
+        refuse_self_contest(ctx, cmd.seat, iid)
+    _pay(ctx, cmd.seat, None, pool, 0, rules.name)
     st.mpa -= 1
     if re.search(r"(?i)\btrifle\b", text):
         st.mpa += 1

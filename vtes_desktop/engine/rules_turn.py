@@ -130,6 +130,7 @@ def influence(ctx: Ctx, cmd: C.Influence) -> None:
     _own_turn(ctx, cmd, "influence", "bring a vampire into play")
     iid = _uncontrolled(ctx, cmd.seat, cmd.vampire, "be brought into play")
     c = ctx.st.cards[iid]
+    refuse_self_contest(ctx, cmd.seat, iid)
     cap = ctx.capacity(c)
     if c.counters < cap:
         raise Illegal("capacity", f"{ctx.name(iid)} has {c.counters} blood; a vampire comes into play only with "
@@ -145,6 +146,19 @@ def _enter_play(ctx: Ctx, iid: int) -> None:
     ctx.emit("influenced", f"{ctx.name(iid)} comes into play for {ctx.seat_name(c.owner)} "
                            f"with {ctx.st.cards[iid].counters} {what}.")
     _check_contest(ctx, iid)
+
+
+def refuse_self_contest(ctx: Ctx, seat: int, iid: int) -> None:
+    """A Methuselah never contests a unique card (or a crypt card) with themselves by choice."""
+    d = ctx.cdef(iid)
+    if not (d.is_crypt or ctx.rules(iid).unique):
+        return
+    for i, c in ctx.st.cards.items():
+        if (i != iid and c.controller == seat and c.region in ("ready", "torpor", "in_play", "attached",
+                                                                "incapacitated")
+                and ctx.db[c.cid].name == d.name):
+            raise Illegal("contest", f"{ctx.seat_name(seat)} already controls {d.display}; you cannot contest a "
+                                     "unique card with yourself")
 
 
 def _check_contest(ctx: Ctx, iid: int) -> None:
