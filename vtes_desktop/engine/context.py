@@ -74,9 +74,31 @@ class Ctx:
         return "Vampire" in t or "Imbued" in t or "Ally" in t
 
     def title(self, c: Card) -> str | None:
+        """The title a vampire holds now: none while the title is contested or after it was yielded."""
+        if c.title_contested:
+            return None
         if c.title is not None:
             return None if c.title == "none" else c.title
         return self.cdef(c).title
+
+    def title_key(self, c: Card) -> tuple | None:
+        """What makes a title unique: a city (prince, baron, archbishop), a clan's justicar, Inner Circle
+        member or kholo, the regent; None for titles that are not unique (primogen, bishop, ...)."""
+        import re
+
+        if c.title == "none":
+            return None
+        d = self.cdef(c)
+        head = re.split(r":", d.text, maxsplit=1)[0]
+        t = (c.title or d.title or "").lower()
+        m = re.search(r"(?i)\b(?:prince|baron|archbishop) of ([^.:]+)", head)
+        if m and t in ("prince", "baron", "archbishop"):
+            return ("city", m.group(1).strip().lower())
+        if t in ("justicar", "inner circle", "kholo"):
+            return (t, (d.clans[0] if d.clans else "").lower())
+        if t == "regent":
+            return ("regent",)
+        return None
 
     def sect(self, c: Card) -> str | None:
         return c.sect if c.sect is not None else self.cdef(c).sect
@@ -120,7 +142,7 @@ class Ctx:
         reset = {}
         if region not in IN_PLAY and region != "aside":
             reset = dict(counters=0 if region != "uncontrolled" else c.counters, locked=False, wounded=False,
-                         contested=False, title=None, sect=None, level=None)
+                         contested=False, title=None, sect=None, level=None, title_contested=False)
             if region in ("ash_heap", "removed", "hand", "library", "crypt"):
                 reset["counters"] = 0
         c = c._replace(region=region, host=None, controller=controller, hidden=hidden, **{**reset, **changes})

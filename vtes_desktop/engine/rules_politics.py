@@ -119,6 +119,9 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
                 raise Illegal("vote", f"{d.display} is not ready; only ready minions vote (in torpor they abstain)")
             if c.contested:
                 raise Illegal("vote", f"{d.display} is contested")
+            if c.title_contested:
+                raise Illegal("vote", f"{d.display}'s title is contested: a vampire contesting a title counts as "
+                                      "untitled and has no votes from it")
             n = TITLE_VOTES.get(ctx.title(c) or "", 0)
             if n == 0:
                 raise Illegal("vote", f"{d.display} has no title and no votes")

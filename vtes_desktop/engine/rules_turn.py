@@ -30,8 +30,18 @@ def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
 
 
 def _pay_contests(ctx: Ctx, seat: int) -> None:
-    """Contested cards not yielded cost their controller 1 pool each unlock phase."""
+    """Contested cards not yielded cost their controller 1 pool each unlock phase; contested titles cost
+    the vampire 1 blood (a vampire in torpor, or with no blood, yields)."""
     st = ctx.st
+    for iid, c in list(st.cards.items()):
+        if c.title_contested and c.controller == seat and c.region in ("ready", "torpor"):
+            if c.region == "torpor" or c.counters < 1:
+                ctx.update(iid, title_contested=False, title="none")
+                ctx.emit("yielded", f"{ctx.name(iid)} yields the contested title "
+                                    f"({'in torpor' if c.region == 'torpor' else 'no blood to pay'}).")
+            else:
+                ctx.update(iid, counters=c.counters - 1)
+                ctx.emit("paid", f"{ctx.name(iid)} burns 1 blood to keep contesting the title.")
     for iid, c in list(st.cards.items()):
         if c.contested and c.controller == seat and c.region not in ("ash_heap", "removed"):
             ctx.pool(seat, -1, f"to keep contesting {ctx.name(iid)}")
@@ -42,6 +52,13 @@ def _pay_contests(ctx: Ctx, seat: int) -> None:
 def settle_contests(ctx: Ctx, seat: int) -> None:
     """At the start of *seat*'s unlock phase: a contested card whose rivals have all yielded is theirs again."""
     st = ctx.st
+    for iid, c in list(st.cards.items()):
+        if c.title_contested and c.controller == seat and c.region in ("ready", "torpor"):
+            key = ctx.title_key(c._replace(title_contested=False))
+            if not any(i != iid and o.title_contested and o.region in ("ready", "torpor")
+                       and ctx.title_key(o) == key for i, o in st.cards.items()):
+                ctx.update(iid, title_contested=False)
+                ctx.emit("title_won", f"{ctx.name(iid)} holds the title uncontested.")
     for iid, c in list(st.cards.items()):
         if not (c.contested and c.controller == seat and c.region not in ("ash_heap", "removed")):
             continue
@@ -59,8 +76,13 @@ def yield_contest(ctx: Ctx, cmd: C.Yield) -> None:
     c = st.cards[iid]
     if st.phase != "unlock" or cmd.seat != st.active:
         raise Illegal("contest", "contests are yielded in your own unlock phase")
+    if c.controller == cmd.seat and c.title_contested and not c.contested:
+        ctx.update(iid, title_contested=False, title="none")
+        ctx.emit("yielded", f"{ctx.name(iid)} yields the contested title and no longer has it.")
+        return
     if not c.contested or c.controller != cmd.seat:
-        raise Illegal("contest", f"{ctx.name(iid)} is not a contested card of yours")
+        raise Illegal("contest", f"{ctx.name(iid)} is neither a contested card of yours nor a vampire of yours "
+                                 "contesting a title")
     ctx.burn(iid, "yielded")
 
 
@@ -146,6 +168,8 @@ def _enter_play(ctx: Ctx, iid: int) -> None:
     ctx.emit("influenced", f"{ctx.name(iid)} comes into play for {ctx.seat_name(c.owner)} "
                            f"with {ctx.st.cards[iid].counters} {what}.")
     _check_contest(ctx, iid)
+    if ctx.st.cards[iid].region == "ready" and ctx.is_vampire(ctx.st.cards[iid]):
+        check_title_contest(ctx, iid)
 
 
 def refuse_self_contest(ctx: Ctx, seat: int, iid: int) -> None:
@@ -159,6 +183,22 @@ def refuse_self_contest(ctx: Ctx, seat: int, iid: int) -> None:
                 and ctx.db[c.cid].name == d.name):
             raise Illegal("contest", f"{ctx.seat_name(seat)} already controls {d.display}; you cannot contest a "
                                      "unique card with yourself")
+
+
+def check_title_contest(ctx: Ctx, iid: int) -> None:
+    """A vampire claiming a unique title that another vampire in play holds contests it."""
+    st = ctx.st
+    c = st.cards[iid]
+    key = ctx.title_key(c)
+    if key is None:
+        return
+    rivals = [i for i, o in st.cards.items() if i != iid and o.region in ("ready", "torpor")
+              and ctx.is_vampire(o) and ctx.title_key(o) == key]
+    if not rivals:
+        return
+    for i in rivals + [iid]:
+        ctx.update(i, title_contested=True)
+    ctx.emit("title_contested", f"The title of {ctx.name(iid)} is contested with {', '.join(ctx.name(i) for i in rivals)}.")
 
 
 def _check_contest(ctx: Ctx, iid: int) -> None:

@@ -41,6 +41,7 @@ class Card(NamedTuple):
     arrived: int = -1            # turn number a recruited ally arrived (cannot act that turn)
     hidden: int = 0              # how many times the card was hidden or shuffled (for opaque view ids)
     level: str | None = None     # level an equipment/retainer/ally was played at
+    title_contested: bool = False  # a unique title claimed by another vampire too: no title while it lasts
 
 
 class SeatState(NamedTuple):
