@@ -36,7 +36,7 @@ DISCIPLINE_NAMES: dict[str, str] = {v: k for k, v in DISCIPLINES.items()}
 TITLE_VOTES: dict[str, int] = {
     "primogen": 1, "prince": 2, "baron": 2, "justicar": 3, "inner circle": 4,
     "bishop": 1, "archbishop": 2, "cardinal": 3, "regent": 4, "priscus": 1,
-    "kholo": 1, "magaji": 2, "1 vote": 1, "2 votes": 2,
+    "kholo": 2, "magaji": 2, "1 vote": 1, "2 votes": 2,
 }
 
 SECTS = ("Camarilla", "Sabbat", "Anarch", "Independent", "Laibon")

@@ -236,11 +236,13 @@ def _strike_of_text(text: str, source: int | None = None, label: str = "") -> St
         m2 = re.search(r"(?i)strike(?:, (ranged))?: (?:hand strike|steal (\d+) blood)", text)
         if not m2:
             return None
+        first = bool(re.search(r"(?i)first strike", text))
         if m2.group(2):
-            return StrikeDesc("steal_blood", int(m2.group(2)), ranged=bool(m2.group(1)), source=source, label=label)
+            return StrikeDesc("steal_blood", int(m2.group(2)), ranged=bool(m2.group(1)), first=first, source=source,
+                              label=label)
         plus = re.search(r"(?i)at \+(\d+) (aggravated )?damage", text)
         return StrikeDesc("hand_plus", int(plus.group(1)) if plus else 0, aggravated=bool(plus and plus.group(2)),
-                          source=source, label=label)
+                          first=first, source=source, label=label)
     first = bool(re.search(r"(?i)first strike", text))
     ranged_kw = bool(re.search(r"(?i)strike, ranged", text))
     if m.group(1):
@@ -262,11 +264,20 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
     d = ctx.cdef(m)
     if "Ally" in d.types:
         base = ctx.rules(m).ally_strength or 0
+        lvl = ctx.st.cards[m].level
+        if lvl and lvl.isupper():   # "[ANI] As above, but this ally has 2 life and 1 strength."
+            for mk, line in d.text_levels():
+                mm = re.search(r"(\d+) strength", line) if mk == lvl else None
+                if mm:
+                    base = int(mm.group(1))
     else:
         base = 1
         head = d.text.split(":", 1)[-1]
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
+    sets = [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
+    if sets:
+        base = sets[-1]
     return base + sum(x.amount for x in f.mods if x.kind == "strength" and x.minion == m)
 
 
@@ -374,10 +385,17 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
 def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
     f = combat_frame(ctx.st)
     hits = []
+    ready = {m: _ready(ctx, m) for m in strikes}   # strikes resolve together: who could strike is fixed now
     for me, s_ in strikes.items():
         other = f.b if me == f.a else f.a
-        if s_.kind in ("dodge", "none") or other in dodging or not _ready(ctx, me):
+        if s_.kind in ("dodge", "none") or other in dodging or not ready[me]:
             continue
+        if s_.source is not None and s_.source != me:
+            src = ctx.st.cards[s_.source]
+            if src.region in ("ash_heap", "removed") or (src.region == "attached" and src.host != me):
+                if "Equipment" in ctx.cdef(s_.source).types:
+                    ctx.emit("no_strike", f"{ctx.name(me)} has lost {ctx.name(s_.source)}: no strike.")
+                    continue
         ranged_ok = s_.ranged or s_.kind in ("equipment",)
         if f.range == "long" and not ranged_ok:
             continue
@@ -393,6 +411,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
             ctx.update(other, counters=oc.counters - take)
             ctx.set_blood(me, ctx.st.cards[me].counters + take)
             ctx.emit("steal", f"{ctx.name(me)} steals {take} blood from {ctx.name(other)}.")
+            if take and ctx.st.cards[other].counters == 0 and not ctx.is_vampire(oc):
+                if "Imbued" in ctx.cdef(other).types:
+                    ctx.move(other, "incapacitated", seat=oc.controller, counters=0)
+                else:
+                    ctx.burn(other, "no life left")
         elif s_.kind == "equipment":
             eq = [a for a in ctx.st.attached.get(other, ()) if "Equipment" in ctx.cdef(a).types]
             if eq:
@@ -401,6 +424,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
                     ctx.emit("steal", f"{ctx.name(me)} steals {ctx.name(eq[0])}.")
                 else:
                     ctx.burn(eq[0], "destroyed by a strike")
+    for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
+        if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
+            ctx.move(s_.source, "ash_heap")
     cf = combat_frame(ctx.st)
     _set_combat(ctx, cf._replace(step="strike_resolved", imp=cf.imp._replace(at=0, passes=0)))
     if hits:
@@ -544,6 +570,11 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
+    st_m = re.search(r"(?i)gets a strength of (\d+)", text)
+    if st_m:
+        mods.append(Mod("strength_set", int(st_m.group(1)), m, iid, rules.card_id))
+        _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
+        sm = st_m
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     played_from_hand(ctx, cmd.seat, iid, rules)
     if not (mm or sm or len(grants) > before_grants):
