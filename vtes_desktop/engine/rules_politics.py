@@ -53,8 +53,25 @@ def terms(ctx: Ctx, cmd: C.Terms) -> None:
     ctx.emit("terms", f"Terms: {cmd.choice}.")
 
 
+PRISCI_BLOCK = 3
+
+
 def tally(f: ReferendumFrame) -> tuple[int, int]:
-    return sum(v[2] for v in f.votes_for), sum(v[2] for v in f.votes_against)
+    """Votes for and against. Prisci cast ballots in a sub-referendum: the side with more ballots gains
+    the prisci block of 3 votes; a tie abstains."""
+    yes = sum(v[2] for v in f.votes_for)
+    no = sum(v[2] for v in f.votes_against)
+    bf, ba = prisci_ballots(f)
+    if bf > ba:
+        yes += PRISCI_BLOCK
+    elif ba > bf:
+        no += PRISCI_BLOCK
+    return yes, no
+
+
+def prisci_ballots(f: ReferendumFrame) -> tuple[int, int]:
+    """Prisci ballots are recorded with 0 votes: they count only in the prisci sub-referendum."""
+    return (sum(1 for _, _, n in f.votes_for if n == 0), sum(1 for _, _, n in f.votes_against if n == 0))
 
 
 def uncast(ctx: Ctx, f: ReferendumFrame) -> dict[int, list[tuple[str, int]]]:
@@ -123,7 +140,10 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
                 raise Illegal("vote", f"{d.display}'s title is contested: a vampire contesting a title counts as "
                                       "untitled and has no votes from it")
             n = TITLE_VOTES.get(ctx.title(c) or "", 0)
-            if n == 0:
+            if ctx.title(c) == "priscus":
+                n = 0   # a ballot in the prisci sub-referendum (see tally)
+                label = f"{d.display} (priscus ballot)"
+            elif n == 0:
                 raise Illegal("vote", f"{d.display} has no title and no votes")
         else:
             raise Illegal("vote", f"{d.display} gives {ctx.seat_name(seat)} no votes")
@@ -136,7 +156,10 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
     else:
         f = f._replace(votes_against=f.votes_against + (entry,))
     flow.set_top(ctx, f._replace(used_sources=f.used_sources | {key}, pa_vote_used=pa_used, votes_started=True))
-    ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} vote{'s' if n != 1 else ''} {cmd.side} with {label}.")
+    if n == 0:
+        ctx.emit("vote", f"{ctx.seat_name(seat)} casts a prisci ballot {cmd.side} with {label}.")
+    else:
+        ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} vote{'s' if n != 1 else ''} {cmd.side} with {label}.")
 
 
 def close(ctx: Ctx, f: ReferendumFrame) -> None:
