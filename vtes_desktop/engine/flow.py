@@ -370,14 +370,33 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.rules_turn import settle_contests
 
         settle_contests(ctx, st.active)
+    st.phase_flags = frozenset()
     if phase == "master":
-        st.mpa = 1
+        st.mpa = 1 + _extra_phase_actions(ctx, "master")
     if phase == "influence":
         st.transfers = transfers_for_turn(st.turn)
     if phase == "discard":
-        st.dpa = 1
+        st.dpa = 1 + _extra_phase_actions(ctx, "discard")
     if not initial:
         ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
+
+
+def _extra_phase_actions(ctx: Ctx, phase: str) -> int:
+    """Extra master or discard phase actions from the active player's ready minions and cards in play
+    ("If Cicatriz is ready during your discard phase, you get an additional discard phase action")."""
+    import re
+
+    st = ctx.st
+    n = 0
+    pat = re.compile(rf"(?i)you get an (?:additional|extra) {phase} phase action")
+    for region in ("ready", "in_play"):
+        for iid in st.region(st.active, region):
+            c = st.cards[iid]
+            if c.contested:
+                continue
+            if pat.search(ctx.cdef(iid).text):
+                n += 1
+    return n
 
 
 def _unlock_tree(ctx: Ctx, iid: int) -> None:

@@ -949,8 +949,9 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         refuse_self_contest(ctx, cmd.seat, iid)
     _pay(ctx, cmd.seat, None, pool, 0, rules.name)
     st.mpa -= 1
-    if re.search(r"(?i)\btrifle\b", text):
-        st.mpa += 1
+    if re.search(r"(?i)\btrifle\b", text) and "trifle" not in st.phase_flags:
+        st.mpa += 1   # one extra master phase action from trifles each master phase
+        st.phase_flags = st.phase_flags | {"trifle"}
     target = None
     if cmd.target is not None and not target_seat(ctx, cmd.seat, cmd.target):
         target = flow.ref(ctx, cmd.seat, cmd.target)
@@ -963,6 +964,7 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     else:
         ctx.move(iid, "ash_heap")
     ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}.")
+    ctx.emit("manual", f"{rules.name}: carry out its effect by hand (master card effects are not automated yet).")
     ctx.draw(cmd.seat, 1)
 
 
@@ -972,9 +974,12 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("event", "events are put in play with a discard phase action in your discard phase")
     if st.dpa < 1:
         raise Illegal("event", "no discard phase action left")
+    if "event" in st.phase_flags:
+        raise Illegal("event", "only one event can be put in play each discard phase")
     if rules.card_id in st.events_played:
         raise Illegal("event", f"{rules.name} has already been played this game; each event is played once")
     st.events_played = st.events_played | {rules.card_id}
+    st.phase_flags = st.phase_flags | {"event"}
     st.dpa -= 1
     ctx.move(iid, "in_play", seat=cmd.seat)
     ctx.emit("event", f"{ctx.seat_name(cmd.seat)} puts {rules.name} in play.")

@@ -39,6 +39,10 @@ def blood_hunt(ctx: Ctx, diablerist: int) -> None:
 def _frame(ctx: Ctx) -> ReferendumFrame:
     f = ctx.st.top
     if not isinstance(f, ReferendumFrame):
+        if isinstance(f, ActionFrame) and f.kind == "political" and f.stage in ("announced", "blocks", "attempt",
+                                                                               "declined"):
+            raise Illegal("referendum", "the referendum is called only once the political action succeeds; "
+                                        "its terms are chosen then")
         raise Illegal("referendum", "no referendum is under way")
     return f
 

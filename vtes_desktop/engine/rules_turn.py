@@ -15,7 +15,7 @@ def _own_turn(ctx: Ctx, cmd: C.Command, phase: str | None, what: str) -> None:
     if st.frames:
         raise Illegal("timing", f"{what} is not possible while {flow.window(st).replace('_', ' ')} is under way")
     if phase is not None and st.phase != phase:
-        raise Illegal("phase", f"{what} is done in the {phase} phase, not the {st.phase} phase")
+        raise Illegal("phase", f"you can {what} only in the {phase} phase (this is the {st.phase} phase)")
 
 
 def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
