@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from vtes_desktop.engine.game import Game
 
 HAND_SIZE = 7
+
+
+def poss(name: str) -> str:
+    """The possessive of a name: "Sully's", "IR Goggles'"."""
+    return name + ("'" if name.endswith("s") else "'s")
 OWNER_REGIONS = HIDDEN | {"ash_heap", "removed"}
 
 

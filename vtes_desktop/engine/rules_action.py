@@ -14,7 +14,7 @@ import re
 from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import flow
-from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, Impulse, ManualFrame, Mod, ReferendumFrame
 
@@ -369,7 +369,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 raise Illegal("requirements", why)
             pool_cost, blood_cost = _cost(rules, cmd.cost)
             if blood_cost and not is_vamp:
-                raise Illegal("cost", f"{who} has no blood to pay {ctx.name(card_iid)}'s blood cost")
+                raise Illegal("cost", f"{who} has no blood to pay {poss(ctx.name(card_iid))} blood cost")
             if kind in ("equip", "employ", "recruit"):
                 from vtes_desktop.engine.rules_turn import refuse_self_contest
 
@@ -624,7 +624,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
     st = ctx.st
     f = f._replace(outcome="successful")
     flow.set_top(ctx, f)
-    ctx.emit("successful", f"{ctx.name(f.actor)}'s action succeeds.")
+    ctx.emit("successful", f"{poss(ctx.name(f.actor))} action succeeds.")
     what = ACTION_LABEL[f.kind] if f.card is None else ctx.name(f.card)
     if f.kind == "rescue":
         _pay(ctx, f.seat, f.actor, 0, f.cost_blood, what)
@@ -713,7 +713,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         flow.set_top(ctx, nxt)
         _card_stays_or_goes(ctx, f)
         flow.push(ctx, ManualFrame(imp=reset, what=f"the effect of {ctx.name(f.card)}", card=f.card))
-        ctx.emit("manual", f"Carry out {ctx.name(f.card)}'s effect by hand, then say done.")
+        ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done.")
         return
     flow.set_top(ctx, nxt)
 

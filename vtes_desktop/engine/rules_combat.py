@@ -12,7 +12,7 @@ from typing import NamedTuple
 from vtes_desktop.cards.rules import CardRules
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import flow
-from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, Hit, Impulse, Mod
 
@@ -148,10 +148,15 @@ def _combatant(ctx: Ctx, seat: int, r, f: CombatFrame) -> int:
 def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
     f = ctx.st.top
     if not isinstance(f, CombatFrame):
-        raise Illegal("combat", "there is no combat under way" if combat_frame(ctx.st) is None
-                      else f"not now: {flow.window(ctx.st).replace('_', ' ')} comes first")
+        if combat_frame(ctx.st) is None:
+            raise Illegal("combat", "there is no combat under way")
+        if isinstance(f, DamageFrame) and step == "strike":
+            raise Illegal("timing", "the strikes have been chosen and their damage is being resolved; "
+                                    "the strike step is over")
+        raise Illegal("combat", f"not now: {flow.window(ctx.st).replace('_', ' ')} comes first")
     if step is not None and f.step != step:
-        raise Illegal("timing", f"this is done in the {step.replace('_', ' ')} step, not {f.step.replace('_', ' ')}")
+        raise Illegal("timing", f"this is done in the {step.replace('_', ' ')} step; this is the "
+                                f"{f.window.replace('_', ' ')} step")
     return f
 
 
@@ -203,7 +208,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     if any(x[0] == m for x in f.committed) and is_strike:
         raise Illegal("maneuver", f"{ctx.name(m)} has already chosen its strike through a maneuver this round")
     if once and (m, iid, "maneuver") in f.used:
-        raise Illegal("maneuver", f"{rules.name}'s maneuver can be used once each combat")
+        raise Illegal("maneuver", f"{poss(rules.name)} maneuver can be used once each combat")
     committed = f.committed
     if is_strike:
         desc = _strike_of_text(mode.text if mode else ctx.cdef(iid).text, iid, rules.name)
@@ -296,10 +301,17 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         iid = flow.ref(ctx, cmd.seat, s)
         c = ctx.st.cards[iid]
         rules = ctx.rules(iid)
-        if iid == m:
-            desc = _strike_of_text(ctx.cdef(iid).text, iid, rules.name)
-        elif c.region == "attached" and c.host == m:
-            desc = _strike_of_text(ctx.cdef(iid).text, iid, rules.name)
+        if iid == m or (c.region == "attached" and c.host == m):
+            text = ctx.cdef(iid).text
+            desc = _strike_of_text(text, iid, rules.name)
+            if (iid, "stolen", f.round) in f.used:
+                raise Illegal("strike", f"{ctx.name(iid)} was stolen this round: its new bearer cannot strike "
+                                        "with it until the next round")
+            if desc is not None and _once_each_combat(text, "strike"):
+                if (m, iid, "strike") in f.used:
+                    raise Illegal("strike", f"{poss(rules.name)} strike can be used once each combat")
+                _set_combat(ctx, f._replace(used=f.used | {(m, iid, "strike")}))
+                f = ctx.st.top
         elif c.region == "hand" and c.owner == cmd.seat:
             from vtes_desktop.engine.rules_action import choose_mode, played_from_hand, requirement_refusal
 
@@ -319,6 +331,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
         if desc is None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
+    if desc is not None and ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
+        raise Illegal("strike", "only hand strikes can be used this round")
     if cmd.target is not None:
         other = f.b if m == f.a else f.a
         t = flow.ref(ctx, cmd.seat, cmd.target)
@@ -363,6 +377,10 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
     strikes = dict(f.strikes)
     if not f.extra_phase:
         for m, desc in f.committed:
+            if ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
+                ctx.emit("no_strike", f"{poss(ctx.name(m))} strike with {desc.label} cannot be used this round: "
+                                      "no strike.")
+                continue
             strikes.setdefault(m, desc)
     f = f._replace(committed=())
     _set_combat(ctx, f)
@@ -388,7 +406,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
     ready = {m: _ready(ctx, m) for m in strikes}   # strikes resolve together: who could strike is fixed now
     for me, s_ in strikes.items():
         other = f.b if me == f.a else f.a
-        if s_.kind in ("dodge", "none") or other in dodging or not ready[me]:
+        if s_.kind in ("dodge", "none") or not ready[me]:
+            continue
+        if other in dodging and s_.target is None:   # a dodge protects the minion, not its retainers
             continue
         if s_.source is not None and s_.source != me:
             src = ctx.st.cards[s_.source]
@@ -422,6 +442,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
                 if s_.equipment == "steal":
                     ctx.move(eq[0], "attached", host=me)
                     ctx.emit("steal", f"{ctx.name(me)} steals {ctx.name(eq[0])}.")
+                    cf0 = combat_frame(ctx.st)
+                    _set_combat(ctx, cf0._replace(used=cf0.used | {(eq[0], "stolen", cf0.round)}))
                 else:
                     ctx.burn(eq[0], "destroyed by a strike")
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
@@ -453,6 +475,18 @@ def after_strike_damage(ctx: Ctx) -> None:
         _next_extra_or_press(ctx, cf)
     else:
         _goto(ctx, cf, "additional_strikes")
+
+
+def _is_hand_strike(desc: StrikeDesc) -> bool:
+    return desc.kind == "hand_plus" or desc.label == "hand strike"
+
+
+def _once_each_combat(text: str, what: str) -> bool:
+    """"Once each combat, Flávio can strike: dodge", "may prevent 1 damage each combat"."""
+    for sentence in re.split(r"(?<=\.)\s+", text):
+        if what.lower() in sentence.lower() and re.search(r"(?i)\b(?:once )?each combat\b", sentence):
+            return True
+    return False
 
 
 def _granted(f: CombatFrame, m: int, what: str) -> int:
@@ -496,7 +530,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         if not re.search(r"(?i)\bpress\b", mode.text):
             raise Illegal("press", f"{rules.name} gives no press")
         if cmd.to == "continue" and re.search(r"(?i)only usable to end combat", mode.text):
-            raise Illegal("press", f"{rules.name}'s press is only usable to end combat")
+            raise Illegal("press", f"{poss(rules.name)} press is only usable to end combat")
         why = requirement_refusal(ctx, iid, rules, mode, m)
         if why:
             raise Illegal("requirements", why)
@@ -570,6 +604,11 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
+    grapple = re.search(r"(?i)strikes that are not hand strikes cannot be used this round", text)
+    if grapple:
+        f = combat_frame(ctx.st)
+        _set_combat(ctx, f._replace(used=f.used | {("hand_only", f.round)}))
+        sm = sm or grapple
     st_m = re.search(r"(?i)gets a strength of (\d+)", text)
     if st_m:
         mods.append(Mod("strength_set", int(st_m.group(1)), m, iid, rules.card_id))
@@ -638,6 +677,12 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     pm = re.search(r"(?i)prevent (\d+|\w+) damage", text)
     if not pm:
         raise Illegal("prevent", f"{ctx.name(iid)} prevents no damage")
+    cf = combat_frame(ctx.st)
+    if _once_each_combat(text, "prevent") and cf is not None:
+        if (m, iid, "prevent") in cf.used:
+            raise Illegal("prevent", f"{poss(ctx.name(iid))} prevention can be used once each combat")
+        _set_combat(ctx, cf._replace(used=cf.used | {(m, iid, "prevent")}))
+        f = ctx.st.top
     n = min(cmd.amount, int(pm.group(1)) if pm.group(1).isdigit() else cmd.amount)
     _prevent(ctx, f, m, n, ctx.name(iid))
 

@@ -11,7 +11,7 @@ import re
 from vtes_desktop.cards.model import TITLE_VOTES
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import flow
-from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, Impulse, ManualFrame, ReferendumFrame
 
@@ -141,7 +141,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             if c.contested:
                 raise Illegal("vote", f"{d.display} is contested")
             if c.title_contested:
-                raise Illegal("vote", f"{d.display}'s title is contested: a vampire contesting a title counts as "
+                raise Illegal("vote", f"{poss(d.display)} title is contested: a vampire contesting a title counts as "
                                       "untitled and has no votes from it")
             n = TITLE_VOTES.get(ctx.title(c) or "", 0)
             if ctx.title(c) == "priscus":
@@ -186,4 +186,4 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
         flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0), what=f"the effect of {ctx.name(f.card)}",
                                    card=f.card))
-        ctx.emit("manual", f"Carry out {ctx.name(f.card)}'s effect by hand, then say done.")
+        ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done.")
