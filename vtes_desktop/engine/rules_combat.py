@@ -421,10 +421,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
             continue
         target = s_.target or other
         if s_.kind == "damage" and s_.amount > 0:
-            hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me))
+            hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me,
+                            via=s_.source))
         elif s_.kind == "hand_plus":
             n = strength(ctx, me, f) + s_.amount
-            hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me))
+            hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me, via=s_.source))
         elif s_.kind == "steal_blood":
             oc = ctx.st.cards[other]
             take = min(s_.amount, oc.counters)
@@ -604,11 +605,16 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
+    immune = re.search(r"(?i)this round, this (?:vampire|minion) is immune to non-aggravated damage", text)
+    if immune:
+        f = combat_frame(ctx.st)
+        _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_normal", 0, m, iid, rules.card_id),)))
+        mods = list(combat_frame(ctx.st).mods)
     grapple = re.search(r"(?i)strikes that are not hand strikes cannot be used this round", text)
     if grapple:
         f = combat_frame(ctx.st)
         _set_combat(ctx, f._replace(used=f.used | {("hand_only", f.round)}))
-        sm = sm or grapple
+    sm = sm or grapple or immune
     st_m = re.search(r"(?i)gets a strength of (\d+)", text)
     if st_m:
         mods.append(Mod("strength_set", int(st_m.group(1)), m, iid, rules.card_id))
@@ -690,7 +696,9 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
 def close_damage(ctx: Ctx, f: DamageFrame) -> None:
     flow.pop(ctx)
     for h in f.hits:
-        inflict(ctx, h.target, h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated)
+        normal, aggravated = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
+        normal, aggravated = _after_immunity(ctx, h, normal, aggravated)
+        inflict(ctx, h.target, normal, aggravated)
     cf = combat_frame(ctx.st)
     if cf is None:
         return
@@ -700,6 +708,47 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
                                      pending=()))
         return
     after_strike_damage(ctx)
+
+
+_IMMUNE = re.compile(r"(?i)\bis immune to (non-aggravated |aggravated )?damage(?: from ([a-z ,]+?))?\.")
+
+
+def _after_immunity(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tuple[int, int]:
+    """Damage a minion is immune to is inflicted unsuccessfully: it burns no blood or life for it."""
+    if h.target not in ctx.st.cards:
+        return normal, aggravated
+    kinds = []
+    d = ctx.cdef(h.target)
+    head = d.text.split(":", 1)[-1] if d.is_crypt else d.text
+    for m in _IMMUNE.finditer(head):
+        sentence_start = head.rfind(".", 0, m.start())
+        sentence = head[sentence_start + 1:m.end()]
+        if re.search(r"(?i)\b(if|can|may|burn|this round|this combat)\b", sentence):
+            continue
+        kinds.append(((m.group(1) or "").strip(), (m.group(2) or "").strip()))
+    cf = combat_frame(ctx.st)
+    if cf is not None:
+        for x in cf.mods:
+            if x.kind == "immune_normal" and x.minion == h.target:
+                kinds.append(("non-aggravated", ""))
+    for kind, source in kinds:
+        if source:
+            src = h.source
+            if src is None:
+                continue
+            sd = ctx.cdef(src)
+            ok = (("allies" in source and "Ally" in sd.types) or ("retainers" in source and "Retainer" in sd.types)
+                  or ("weapons" in source and h.via is not None and "weapon" in ctx.cdef(h.via).text.lower()[:40])
+                  or ("the employer" in source and h.target in ctx.st.attached.get(src, ())))
+            if not ok:
+                continue
+        if kind in ("", "non-aggravated") and normal:
+            ctx.emit("immune", f"{d.display} is immune to the {normal} normal damage.")
+            normal = 0
+        if kind in ("", "aggravated") and aggravated:
+            ctx.emit("immune", f"{d.display} is immune to the {aggravated} aggravated damage.")
+            aggravated = 0
+    return normal, aggravated
 
 
 def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:

@@ -152,7 +152,8 @@ class Hit(NamedTuple):
     aggravated: int
     prevented_normal: int = 0
     prevented_aggravated: int = 0
-    source: int | None = None
+    source: int | None = None     # the minion inflicting it (None: environmental)
+    via: int | None = None        # the card it comes through (a weapon, a strike card)
 
 
 class DamageFrame(NamedTuple):
