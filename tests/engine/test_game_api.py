@@ -202,3 +202,20 @@ def test_the_combat_walkthrough_is_in_the_view(db):
     v = game.view_for(0)
     assert v.window == "damage"
     assert sorted(x[0] for x in v.combat.pending_damage) == ["Ryan", "Tamoszius"]
+
+
+def test_legal_lists_a_weapons_maneuver_in_the_range_step(db):
+    from vtes_desktop.engine.setup import CardSpec, SeatSetup, Setup
+
+    ayelech = CardSpec(cid=db["Ayelech"].id, blood=4, attached=(CardSpec(cid=db[".44 Magnum"].id),))
+    setup = Setup(seats=(SeatSetup(name="Sarah", regions={"ready": (CardSpec(cid=db["Colette"].id, blood=4),)}),
+                         SeatSetup(name="Marcus", regions={"ready": (ayelech,)})), phase="minion", turn_number=7)
+    game = Game(db, setup, seed=1)
+    game.apply(C.Action(seat=0, minion="Colette", kind="bleed"))
+    game.apply(C.Block(seat=1, minion="Ayelech"))
+    game.apply(C.Resolve(seat=0))
+    game.apply(C.Resolve(seat=0))   # before range closes: the range step
+    ans = game.legal(1)
+    assert ans.window == "range"
+    magnum = game.state.attached[[i for i, c in game.state.cards.items() if db[c.cid].name == "Ayelech"][0]][0]
+    assert any(c.type == "maneuver" and c.using == magnum for c in ans.commands)

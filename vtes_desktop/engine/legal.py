@@ -203,10 +203,25 @@ def legal(game, seat: int) -> LegalAnswer:
                     if hi is not None:
                         amounts[len(cmds)] = (1, hi)
                     cmds.append(c)
-    if isinstance(top, CombatFrame) and top.step == "strike":
+    if isinstance(top, CombatFrame):
+        # what each of this seat's combatants can do now with what is in play: its hand strike, its own
+        # text, its equipment and retainers, maneuvers and presses already granted
         for m in (top.a, top.b):
-            if st.cards[m].controller == seat:
-                c = C.Strike(seat=seat, minion=m, strike="hand")
+            if st.cards[m].controller != seat:
+                continue
+            sources = [m, *st.attached.get(m, ())]
+            options: list[C.Command] = []
+            if top.step == "strike":
+                options.append(C.Strike(seat=seat, minion=m, strike="hand"))
+                options += [C.Strike(seat=seat, minion=m, strike=src) for src in sources]
+            elif top.step == "range":
+                options.append(C.Maneuver(seat=seat, minion=m))
+                options += [C.Maneuver(seat=seat, minion=m, using=src) for src in sources]
+            elif top.step == "press":
+                for to in ("continue", "end"):
+                    options.append(C.Press(seat=seat, minion=m, to=to))
+                    options += [C.Press(seat=seat, minion=m, to=to, using=src) for src in sources]
+            for c in options:
                 if game.can(c) is None:
                     cmds.append(c)
     cards: dict[int, CardAnswer] = {}
