@@ -373,6 +373,12 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     st.phase_flags = frozenset()
     if phase == "master":
         st.mpa = 1 + _extra_phase_actions(ctx, "master")
+        for seat, trifle in st.oot:   # an out-of-turn master card used this master phase's action already
+            if seat == st.active:
+                st.mpa += (1 if trifle else 0) - 1
+                if trifle:
+                    st.phase_flags = st.phase_flags | {"trifle"}
+        st.oot = tuple(x for x in st.oot if x[0] != st.active)
     if phase == "influence":
         st.transfers = transfers_for_turn(st.turn)
     if phase == "discard":

@@ -934,6 +934,8 @@ def _play_conviction(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
 
 def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     st = ctx.st
+    if re.search(r"(?i)\bout-of-turn\b", ctx.cdef(iid).text.split("\n")[0]):
+        return _play_out_of_turn(ctx, cmd, iid, rules)
     if cmd.seat != st.active or st.phase != "master":
         raise Illegal("master", "master cards are played in your own master phase (out-of-turn master cards are "
                                 "played with manual moves for now)")
@@ -964,6 +966,33 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     else:
         ctx.move(iid, "ash_heap")
     ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}.")
+    ctx.emit("manual", f"{rules.name}: carry out its effect by hand (master card effects are not automated yet).")
+    ctx.draw(cmd.seat, 1)
+
+
+def _play_out_of_turn(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    """An out-of-turn master card: played during another Methuselah's turn, with a master phase action
+    taken from the player's next master phase; at most one between two of their turns."""
+    st = ctx.st
+    text = ctx.cdef(iid).text
+    if cmd.seat == st.active and not re.search(r"(?i)you may play this card during your (?:own )?turn", text):
+        raise Illegal("out-of-turn", f"{rules.name} is an out-of-turn master card: it cannot be played on your own turn")
+    if any(s_ == cmd.seat for s_, _ in st.oot):
+        raise Illegal("out-of-turn", "only one out-of-turn master card can be played between two of your turns")
+    pool, _ = _cost(rules, None)
+    _pay(ctx, cmd.seat, None, pool, 0, rules.name)
+    trifle = bool(re.search(r"(?i)\btrifle\b", text.split("\n")[0]))
+    st.oot = st.oot + ((cmd.seat, trifle),)
+    target = None
+    if cmd.target is not None and target_seat(ctx, cmd.seat, cmd.target) is None:
+        target = flow.ref(ctx, cmd.seat, cmd.target)
+    if target is not None and re.search(r"(?i)put this card on", text):
+        ctx.move(iid, "attached", host=target)
+    elif re.search(r"(?i)put this card in play", text):
+        ctx.move(iid, "in_play", seat=cmd.seat)
+    else:
+        ctx.move(iid, "ash_heap")
+    ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name} out of turn.")
     ctx.emit("manual", f"{rules.name}: carry out its effect by hand (master card effects are not automated yet).")
     ctx.draw(cmd.seat, 1)
 

@@ -200,7 +200,7 @@ class State:
 
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
-                 "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags")
+                 "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -227,6 +227,7 @@ class State:
         self.events_played: frozenset = frozenset()     # event card ids played this game (each once per game)
         self.burn_option_used: frozenset = frozenset()  # seats that used the burn option this unlock phase
         self.phase_flags: frozenset = frozenset()       # once-each-phase things done: "trifle", "event"
+        self.oot: tuple = ()    # (seat, trifle) out-of-turn master cards played since that seat's last master phase
 
     def clone(self) -> "State":
         """A copy that shares the big tables until it first writes to them."""
@@ -237,7 +238,7 @@ class State:
         s.seats = self.seats
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
-                  "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags"):
+                  "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot"):
             setattr(s, k, getattr(self, k))
         return s
 
