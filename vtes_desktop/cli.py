@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     imp = csub.add_parser("import-vekn", help="rebuild the card database from VEKN CSV files in DIR")
     imp.add_argument("dir")
     csub.add_parser("info", help="where the card database comes from")
+    cov = csub.add_parser("coverage", help="how much card text the rules grammar understands and the engine resolves")
+    cov.add_argument("--json", action="store_true", help="print the figures and the gaps as one JSON document")
+    cov.set_defaults(deck_reader="vtes_desktop.decks:load_deck")
     cards.set_defaults(func=_cards)
 
     deck = sub.add_parser("deck", help="check deck files")

@@ -24,6 +24,10 @@ from vtes_desktop.cards.model import DISCIPLINE_NAMES, CardDef, Ruling
 def main(args: argparse.Namespace) -> int:
     """Run the `cards` subcommand named by `args.cards_command`."""
     command = {"show": _show, "search": _search, "import-vekn": _import_vekn, "info": _info}
+    if args.cards_command == "coverage":
+        from vtes_desktop.cards import coverage
+
+        return coverage.main(args)
     return command[args.cards_command](args)
 
 
