@@ -1,0 +1,273 @@
+"""Where everything of one seat goes: header, regions, piles, and each card.
+
+Pure geometry over a seat's part of the view. A seat is laid out in rows:
+
+    header   name · pool · victory points · the Edge · prey/predator tags
+    main     ready (each minion with its attached cards fanned under it as tabs) ·
+             uncontrolled · torpor · in play · (the piles, for the other seats)
+    hand     the local seat only: the hand, face up, and the piles
+
+The card scale is the largest that fits the seat's height (with the deepest
+fan of attached cards, and the hand for the local seat); when the ready
+region is crowded its cards shrink a little, then overlap. Every other size
+follows from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
+
+from vtes_desktop.ui.table import scene_constants as K
+
+LOWER_ZONES = ("uncontrolled", "torpor", "incapacitated", "in_play")
+PILES_LOCAL = ("crypt", "library", "ash_heap", "removed")
+PILES_OTHER = ("crypt", "library", "hand", "ash_heap", "removed")
+
+
+@dataclass
+class Placement:
+    card: object               # CardView
+    pos: QPointF
+    scale: float
+    mode: str                  # "card" or "tab"
+    z: float
+    region: str                # the region the card is in ("attached" for tabs)
+    face_up: bool = True
+
+
+@dataclass
+class SeatLayout:
+    rect: QRectF
+    header: QRectF
+    pool_pos: QPointF
+    pool_size: float
+    name_font: QFont
+    edge_pos: QPointF
+    tags_right: float
+    zones: dict[str, QRectF] = field(default_factory=dict)
+    piles: dict[str, tuple[QPointF, float]] = field(default_factory=dict)
+    cards: list[Placement] = field(default_factory=list)
+    scale: float = 1.0
+    bank_pos: QPointF | None = None
+    compact_piles: bool = False
+
+
+def name_font(local: bool) -> QFont:
+    f = QFont()
+    f.setPixelSize(17 if local else 15)
+    f.setBold(True)
+    return f
+
+
+def _units(card) -> float:
+    """A card's slot width in card widths: a locked card lies across."""
+    return (K.CARD_H / K.CARD_W) if card.locked else 1.0
+
+
+def _flatten(card, depth: int = 0) -> list:
+    out = []
+    for a in card.attached:
+        out.append(a)
+        out.extend(_flatten(a, depth + 1))
+    return out
+
+
+def _row(n_slots: list[float], left: float, width: float, gap: float) -> list[float]:
+    """Left edges of slots of the given widths in a row of *width*; they overlap evenly when too many."""
+    if not n_slots:
+        return []
+    total = sum(n_slots) + gap * (len(n_slots) - 1)
+    xs = []
+    if total <= width or len(n_slots) == 1:
+        x = left
+        for w in n_slots:
+            xs.append(x)
+            x += w + gap
+        return xs
+    step = (width - n_slots[-1]) / (len(n_slots) - 1)
+    step = max(step, 6.0)
+    return [left + i * step for i in range(len(n_slots))]
+
+
+def layout_seat(info, hand: tuple, rect: QRectF, *, local: bool, bank: bool = False) -> SeatLayout:
+    """Lay out seat *info* (a SeatInfo) in *rect*; *hand* is the seat's hand when it is shown face up.
+
+    One main row holds the regions in play: ready (which takes the room
+    left), uncontrolled, torpor, incapacitated (when used) and in play. The
+    piles sit in a compact block at the right: of the main row for the other
+    seats, of the hand row for the local seat.
+    """
+    pad = K.SEAT_PAD
+    hh = K.HEADER_H_LOCAL if local else K.HEADER_H
+    header = QRectF(rect.left(), rect.top(), rect.width(), hh)
+    nf = name_font(local)
+    name_w = QFontMetricsF(nf).horizontalAdvance(info.name)
+    pool_size = (K.POOL_TOKEN if local else K.POOL_TOKEN * 0.85)
+    pool_pos = QPointF(rect.left() + pad + 18 + name_w + 10, header.center().y() - pool_size / 2)
+    edge_pos = QPointF(pool_pos.x() + pool_size * 1.9 + 70, header.center().y() - K.EDGE_TOKEN / 2)
+    out = SeatLayout(rect=QRectF(rect), header=header, pool_pos=pool_pos, pool_size=pool_size, name_font=nf,
+                     edge_pos=edge_pos, tags_right=rect.right() - pad)
+    if bank:
+        out.bank_pos = QPointF(rect.right() - pad - K.BANK_TOKEN - 4, header.center().y() - K.BANK_TOKEN / 2)
+        out.tags_right = out.bank_pos.x() - K.EDGE_TOKEN * 2.2 - 12
+
+    body = QRectF(rect.left() + pad, header.bottom(), rect.width() - 2 * pad, rect.bottom() - header.bottom() - pad)
+    regions = info.regions
+    ready = regions.get("ready", ())
+    # -- the scale: the main row (with the deepest fan) and, for the local seat, the hand row -----------
+    deepest = max((len(_flatten(c)) for c in ready), default=0)
+    fan = K.FAN_STEP * min(deepest, K.FAN_MAX_FULL) * 0.92
+    frame = K.ZONE_LABEL_H + 2 * K.ZONE_PAD
+    hand_units = K.HAND_SCALE if local else 0.0
+    fixed = frame * (2 if local else 1) + (K.ZONE_GAP if local else 0)
+    s_max = K.SCALE_MAX_LOCAL if local else K.SCALE_MAX_OTHER
+    s = min(s_max, (body.height() - fixed) / (K.CARD_H * (1 + fan + hand_units)))
+    s = max(K.SCALE_MIN, s)
+    hand_h = (frame + K.CARD_H * s * hand_units) if local else 0.0
+    main = QRectF(body.left(), body.top(), body.width(),
+                  body.height() - (hand_h + K.ZONE_GAP if local else 0.0))
+    hand_rect = QRectF(body.left(), main.bottom() + K.ZONE_GAP, body.width(), hand_h) if local else None
+
+    # -- the piles: two rows of small cards (local), a column of chips (the others) ---------------------
+    piles = PILES_LOCAL if local else PILES_OTHER
+    if local:
+        block = hand_rect
+        s_pile = max(0.22, min(s * 0.6, (block.height() - 2 * 16 - 6) / (2 * K.CARD_H)))
+        cols = (len(piles) + 1) // 2
+        pile_w = K.CARD_W * s_pile + 12
+        piles_w = cols * pile_w + 4
+        row_h = K.CARD_H * s_pile + 18
+        px0 = block.right() - piles_w + 6
+        py0 = block.top() + 14 + max(0.0, (block.height() - 2 * row_h) / 2)
+        for i, name in enumerate(piles):
+            col, row = i % cols, i // cols
+            out.piles[name] = (QPointF(px0 + col * pile_w, py0 + row * row_h), s_pile)
+    else:
+        piles_w = K.CHIP_W + K.ZONE_GAP
+        step = K.CHIP_H + K.CHIP_GAP
+        y0 = main.top() + max(0.0, (main.height() - step * len(piles)) / 2)
+        for i, name in enumerate(piles):
+            out.piles[name] = (QPointF(main.right() - K.CHIP_W, y0 + i * step), 0.0)
+        out.compact_piles = True
+
+    # -- the main row's regions ------------------------------------------------------------------------
+    s_low = s * K.LOWER_ROW_SCALE
+    # the other seats show an empty "in play" or "incapacitated" region only when it holds cards
+    optional = ("incapacitated",) if local else ("incapacitated", "in_play")
+    zones = ["ready"] + [z for z in LOWER_ZONES if z not in optional or regions.get(z)]
+    avail = main.width() - (0 if local else piles_w) - K.ZONE_GAP * (len(zones) - 1)
+    natural, minimum = {}, {}
+    for z in zones:
+        cards = regions.get(z, ())
+        sc = s if z == "ready" else (s_low * 0.7 if (z == "uncontrolled" and not local) else s_low)
+        u = sum(_units(c) for c in cards)
+        natural[z] = 2 * K.ZONE_PAD + u * K.CARD_W * sc + K.CARD_GAP * sc * max(0, len(cards) - 1)
+        minimum[z] = 2 * K.ZONE_PAD + K.CARD_W * sc * (1.0 if len(cards) <= 1 else 1.5)
+        if z != "ready" and not cards:
+            minimum[z] = 60.0
+        natural[z] = max(natural[z], minimum[z])
+    total = sum(natural.values())
+    widths = {}
+    if total <= avail:
+        widths = dict(natural)
+        widths["ready"] += avail - total            # the ready region takes the room left
+    else:
+        spare = sum(natural[z] - minimum[z] for z in zones)
+        cut = total - avail
+        for z in zones:
+            share = (natural[z] - minimum[z]) / spare if spare else 1 / len(zones)
+            widths[z] = max(minimum[z], natural[z] - cut * share)
+    s_ready = s
+    if ready and widths["ready"] < natural["ready"]:
+        units = sum(_units(c) for c in ready)
+        inner = widths["ready"] - 2 * K.ZONE_PAD - K.CARD_GAP * s * (len(ready) - 1)
+        s_ready = max(K.SCALE_MIN, s * 0.5, min(s, inner / (units * K.CARD_W)))
+    x = main.left()
+    for z in zones:
+        zr = QRectF(x, main.top(), widths[z], main.height())
+        out.zones[z] = zr
+        x += widths[z] + K.ZONE_GAP
+        if z == "ready":
+            _place_ready(out, ready, zr, s_ready)
+        else:
+            sc = s_low * 0.7 if (z == "uncontrolled" and not local) else s_low
+            _place_row(out, regions.get(z, ()), zr, sc, z, face_up=True)
+    out.scale = s_ready
+
+    # -- the hand -------------------------------------------------------------------------------
+    if hand_rect is not None:
+        hr = QRectF(hand_rect.left(), hand_rect.top(), hand_rect.width() - piles_w - K.ZONE_GAP, hand_rect.height())
+        out.zones["hand"] = hr
+        _place_row(out, hand, hr, s * K.HAND_SCALE, "hand", face_up=True)
+    return out
+
+
+def _place_row(out: SeatLayout, cards, zr: QRectF, s: float, region: str, *, face_up: bool) -> None:
+    top = zr.top() + K.ZONE_LABEL_H + K.ZONE_PAD
+    slots = [_units(c) * K.CARD_W * s for c in cards]
+    xs = _row(slots, zr.left() + K.ZONE_PAD, zr.width() - 2 * K.ZONE_PAD, K.CARD_GAP * s)
+    for i, (c, x, sw) in enumerate(zip(cards, xs, slots)):
+        w = K.CARD_W * s
+        pos = QPointF(x + (sw - w) / 2, top)
+        out.cards.append(Placement(c, pos, s, "card", K.Z_CARD + i * 0.01, region, face_up))
+        _place_tabs(out, c, pos, s, w, zr.bottom())
+
+
+def _place_ready(out: SeatLayout, ready, zr: QRectF, s: float) -> None:
+    _place_row(out, ready, zr, s, "ready", face_up=True)
+
+
+def _place_tabs(out: SeatLayout, c, pos: QPointF, s: float, w: float, bottom: float) -> None:
+    tabs = _flatten(c)
+    if not tabs:
+        return
+    h = K.CARD_H * s
+    visual_bottom = pos.y() + (h / 2 + w / 2 if c.locked else h)
+    tab_h = h * K.FAN_STEP
+    room = bottom - K.ZONE_PAD - visual_bottom
+    step = tab_h * 0.92
+    if len(tabs) * step > room and len(tabs) > 0:
+        step = max(tab_h * 0.35, (room - tab_h * 0.1) / len(tabs))
+    y = visual_bottom - tab_h * 0.1
+    for j, a in enumerate(tabs):
+        out.cards.append(Placement(a, QPointF(pos.x(), y), s, "tab", K.Z_ATTACHED - j * 0.01, "attached", True))
+        y += step
+
+
+# -- the table: where each seat goes -------------------------------------------------------------------
+
+def seat_rects(n: int, width: float, height: float) -> tuple[list[QRectF], QRectF | None]:
+    """Rects for the seats as seen from the local seat: [local (bottom), prey, ..., predator], and the
+    centre cell when one is free (6 players).
+
+    The others sit round the top in seat order, as at a table: the prey on the
+    left, the predator on the right.
+    """
+    g = K.SEAT_GAP
+    if n <= 1:
+        return [QRectF(0, 0, width, height)], None
+    share = K.LOCAL_SHARE.get(n, 0.42)
+    local_h = height * share
+    top_h = height - local_h - g
+    local = QRectF(0, top_h + g, width, local_h)
+    others = n - 1
+    rects: list[QRectF] = []
+    centre = None
+    if others <= 3:
+        w = (width - g * (others - 1)) / others
+        rects = [QRectF(i * (w + g), 0, w, top_h) for i in range(others)]
+    else:
+        cols = 2 if others == 4 else 3
+        w = (width - g * (cols - 1)) / cols
+        h = (top_h - g) / 2
+        row1 = [QRectF(i * (w + g), 0, w, h) for i in range(cols)]
+        row2_y = h + g
+        left = QRectF(0, row2_y, w, h)
+        right = QRectF((cols - 1) * (w + g), row2_y, w, h)
+        rects = [left] + row1 + [right]
+        if cols == 3:
+            centre = QRectF(w + g, row2_y, w, h)
+    return [local] + rects, centre

@@ -1,0 +1,83 @@
+"""The table's own settings: card images folder, privacy screen, automatic passes, recent decks.
+
+Kept in `table.json` beside the window's settings (`ui/settings.py`), written
+atomically; a missing or broken file gives the defaults. No Qt here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+FILE_NAME = "table.json"
+MAX_RECENT = 12
+
+
+@dataclass
+class TableSettings:
+    card_images: str = ""           # a folder of card images (empty: draw every card from the data)
+    privacy_screen: bool = True     # hot-seat: hide the table while the screen changes hands
+    auto_pass: bool = True          # hot-seat: seats with nothing to do but pass pass by themselves
+    recent_decks: list[str] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)   # the names used last time
+
+
+def settings_path() -> Path:
+    from vtes_desktop.ui.settings import config_dir
+
+    return config_dir() / FILE_NAME
+
+
+def load(path: Path | None = None) -> TableSettings:
+    path = path or settings_path()
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return TableSettings()
+    except (OSError, ValueError) as e:
+        print(f"vtes-desktop: ignoring unreadable table settings {path}: {e}", file=sys.stderr)
+        return TableSettings()
+    s = TableSettings()
+    if not isinstance(doc, dict):
+        return s
+    for f in fields(TableSettings):
+        v = doc.get(f.name)
+        if isinstance(getattr(s, f.name), bool) and isinstance(v, bool):
+            setattr(s, f.name, v)
+        elif isinstance(getattr(s, f.name), str) and isinstance(v, str):
+            setattr(s, f.name, v)
+        elif isinstance(getattr(s, f.name), list) and isinstance(v, list):
+            setattr(s, f.name, [str(x) for x in v if isinstance(x, str)][:MAX_RECENT])
+    return s
+
+
+def save(s: TableSettings, path: Path | None = None) -> bool:
+    path = path or settings_path()
+    data = json.dumps(asdict(s), indent=2).encode("utf-8")
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return True
+    except OSError as e:
+        print(f"vtes-desktop: could not save table settings to {path}: {e}", file=sys.stderr)
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
+
+
+def remember_deck(s: TableSettings, path: str) -> None:
+    p = str(Path(path).resolve())
+    s.recent_decks = [p] + [d for d in s.recent_decks if d != p][:MAX_RECENT - 1]

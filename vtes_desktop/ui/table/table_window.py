@@ -1,0 +1,434 @@
+"""The table window: the table, the phase bar and prompt, the card preview and the log.
+
+Built around one `GameSession`: it draws each view the session sends, sends
+each gesture as a command, and shows each refusal where the player looks.
+Menus: Game (new, open, save, export the position, undo, the turn
+commands, the seat on show, hot-seat options, concede), View (zoom, theme,
+card images).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMessageBox,
+                               QVBoxLayout, QWidget)
+
+from vtes_desktop.engine import commands as C
+from vtes_desktop.ui.table import storage, table_settings
+from vtes_desktop.ui.table.card_images import CardImages
+from vtes_desktop.ui.table.log_panel import LogPanel
+from vtes_desktop.ui.table.phase_bar import PhaseBar
+from vtes_desktop.ui.table.preview_panel import PreviewPanel
+from vtes_desktop.ui.table.privacy_screen import PrivacyScreen
+from vtes_desktop.ui.table.prompt_bar import PromptBar
+from vtes_desktop.ui.table.session import refusal_text
+from vtes_desktop.ui.table.table_scene import TableScene
+from vtes_desktop.ui.table.table_view import TableView
+
+GAME_FILTER = "Games and scenarios (*.jsonl *.yaml *.yml);;Saved games (*.jsonl);;Scenarios (*.yaml *.yml);;All files (*)"
+
+
+class TableWindow(QMainWindow):
+    #: a new view was drawn (tests and the screenshot wait for it)
+    drawn = Signal()
+
+    def __init__(self, db, theme, settings: table_settings.TableSettings | None = None, *,
+                 persist: bool = True) -> None:
+        super().__init__()
+        self.db = db
+        self.theme = theme
+        self.settings = settings or table_settings.TableSettings()
+        self.persist = persist
+        self.session = None
+        self.setObjectName("tableWindow")
+        self.setWindowTitle("VTES Desktop \u2014 table")
+        self.resize(1600, 1000)
+
+        images = CardImages(self.settings.card_images) if self.settings.card_images else None
+        self.scene = TableScene(theme, images, self)
+        self.view = TableView(self.scene)
+        self.phase_bar = PhaseBar(self.scene.palette)
+        self.prompt_bar = PromptBar(self.scene.palette)
+        central = QWidget()
+        v = QVBoxLayout(central)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(0)
+        v.addWidget(self.phase_bar)
+        v.addWidget(self.prompt_bar)
+        v.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+
+        self.preview = PreviewPanel(theme, db)
+        self.log_panel = LogPanel(self.scene.palette)
+        self.preview_dock = self._dock("Card", self.preview, "cardDock")
+        self.log_dock = self._dock("Log", self.log_panel, "logDock")
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.preview_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.resizeDocks([self.preview_dock], [320], Qt.Orientation.Horizontal)
+
+        self.privacy = PrivacyScreen(self, self.scene.palette)
+        self.privacy.revealed.connect(self._revealed)
+        self.privacy.undo_requested.connect(self._undo_for)
+
+        self.view.commands_requested.connect(self.submit_all)
+        self.view.browse_requested.connect(self.browse)
+        self.phase_bar.commands_requested.connect(self.submit_all)
+        self.prompt_bar.commands_requested.connect(self.submit_all)
+        self.prompt_bar.undo_requested.connect(lambda: self.undo())
+        self.scene.card_hovered.connect(self.preview.show_card)
+        self.log_panel.line_activated.connect(self._line_activated)
+        self._build_menus()
+        self._last_seat: int | None = None
+        self._last_actor: int | None = None
+        self._over_shown = False
+        self.final = None
+        self.statusBar().showMessage("Ready")
+
+    def _dock(self, title: str, w: QWidget, name: str) -> QDockWidget:
+        d = QDockWidget(title, self)
+        d.setObjectName(name)
+        d.setWidget(w)
+        d.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                      | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        return d
+
+    # -- menus -----------------------------------------------------------------------------------
+    def _act(self, menu, text: str, slot, shortcut=None, *, checkable: bool = False, checked: bool = False,
+             name: str = "") -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if checkable:
+            a.setCheckable(True)
+            a.setChecked(checked)
+            a.toggled.connect(slot)
+        else:
+            a.triggered.connect(lambda _=False: slot())
+        if name:
+            a.setObjectName(name)
+        menu.addAction(a)
+        self.addAction(a)
+        return a
+
+    def _build_menus(self) -> None:
+        g = self.menuBar().addMenu("&Game")
+        self._act(g, "&New game…", self.new_game, QKeySequence.StandardKey.New, name="actNewGame")
+        self._act(g, "&Open game or scenario…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self._act(g, "&Resume…", self.resume_dialog)
+        self._act(g, "&Save game as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self._act(g, "&Export position…", self.export_position, "Ctrl+Shift+E")
+        g.addSeparator()
+        self.act_undo = self._act(g, "&Undo my last step", self.undo, QKeySequence.StandardKey.Undo, name="actUndo")
+        self._act(g, "&End phase", lambda: self._turn("end_phase"), "E", name="actEndPhase")
+        self._act(g, "&Pass", lambda: self._turn("pass"), "P", name="actPass")
+        self._act(g, "Don't &block", lambda: self._turn("decline_block"), "B")
+        self._act(g, "&Resolve the window", lambda: self._turn("resolve"), "R")
+        self._act(g, "&Finish the action", lambda: self._turn("finish"), "F")
+        self._act(g, "&Done (effect carried out by hand)", lambda: self.submit_all([C.Done(seat=self._seat())]),
+                  "Ctrl+D")
+        self._act(g, "&Lock or unlock the card under the mouse", self.view.toggle_lock_hovered, "L", name="actLock")
+        self._act(g, "&Draw a card", lambda: self.submit_all([C.Draw(seat=self._seat(), count=1)]), "D",
+                  name="actDraw")
+        g.addSeparator()
+        self.seat_menu = g.addMenu("&Show the table as")
+        self.act_privacy = self._act(g, "Privacy screen between seats", self._set_privacy, checkable=True,
+                                     checked=self.settings.privacy_screen)
+        self.act_auto = self._act(g, "Pass automatically when nothing can be played", self._set_auto,
+                                  checkable=True, checked=self.settings.auto_pass)
+        g.addSeparator()
+        self._act(g, "&Concede (burn my pool)…", self.concede)
+        self._act(g, "&Withdraw…", self.withdraw)
+        g.addSeparator()
+        self._act(g, "&Close the table", self.close, QKeySequence.StandardKey.Close)
+
+        v = self.menuBar().addMenu("&View")
+        self._act(v, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
+        self._act(v, "Zoom &out", self.view.zoom_out, QKeySequence.StandardKey.ZoomOut)
+        self._act(v, "&Fit the table", self.view.zoom_reset, "Ctrl+0")
+        v.addSeparator()
+        tm = v.addMenu("&Theme")
+        grp = QActionGroup(self)
+        for key in ("dark", "light"):
+            a = QAction(key.title(), self, checkable=True)
+            a.setChecked(key == self.theme.key)
+            a.triggered.connect(lambda _=False, k=key: self.set_theme(k))
+            grp.addAction(a)
+            tm.addAction(a)
+        self._act(v, "Card &images folder…", self.choose_images)
+        v.addSeparator()
+        v.addAction(self.preview_dock.toggleViewAction())
+        v.addAction(self.log_dock.toggleViewAction())
+
+    def _rebuild_seat_menu(self) -> None:
+        self.seat_menu.clear()
+        if self.session is None or self.session.view is None:
+            return
+        for s in self.session.view.seats:
+            a = self.seat_menu.addAction(s.name)
+            a.setCheckable(True)
+            a.setChecked(s.index == self.session.seat)
+            a.triggered.connect(lambda _=False, i=s.index: self.show_seat(i))
+
+    # -- the session -----------------------------------------------------------------------------
+    def set_session(self, session) -> None:
+        if self.session is not None:
+            for sig, slot in ((self.session.updated, self._updated), (self.session.refused, self._refused),
+                              (self.session.seat_changed, self._seat_changed),
+                              (self.session.game_over, self._game_over)):
+                try:
+                    sig.disconnect(slot)
+                except (RuntimeError, TypeError):
+                    pass
+        self.session = session
+        self.view.set_session(session)
+        session.updated.connect(self._updated)
+        session.refused.connect(self._refused)
+        session.seat_changed.connect(self._seat_changed)
+        session.game_over.connect(self._game_over)
+        self._over_shown = False
+        self._last_seat = session.seat
+        self.preview.clear()
+        self._updated(session.view, session.log(), True)
+        names = ", ".join(s.name for s in session.view.seats)
+        self.setWindowTitle(f"VTES Desktop \u2014 {names}")
+        problems = getattr(session, "problems", [])
+        if problems:
+            QMessageBox.warning(self, "Some moves were not replayed", "\n".join(problems))
+        if session.is_over:
+            QTimer.singleShot(0, self._game_over)
+
+    def _seat(self) -> int:
+        return self.session.seat if self.session is not None else 0
+
+    def _updated(self, view, lines, reset: bool) -> None:
+        if view is None:
+            return
+        self.scene.show_view(view, self.session)
+        legal = self.session.legal
+        self.phase_bar.show_view(view, legal)
+        self.prompt_bar.show_view(view, legal)
+        self.log_panel.set_lines(lines, reset=reset)
+        self.act_undo.setEnabled(True)
+        self._rebuild_seat_menu()
+        self.drawn.emit()
+
+    def _refused(self, cmd, err) -> None:
+        msg = refusal_text(err)
+        self.view.command_refused(msg)
+        self.statusBar().showMessage(f"Refused: {msg}", 8000)
+
+    def submit_all(self, cmds) -> bool:
+        """Submit *cmds* in order; stop at the first refusal. True when all were accepted."""
+        if self.session is None or self.privacy.covering:
+            return False
+        before = self.session.seat
+        for c in cmds:
+            if c.seat != self.session.seat and not isinstance(c, C.Undo):
+                c = c.model_copy(update={"seat": self.session.seat})
+            if self.session.submit(c) is not None:
+                return False
+        self.view.command_accepted()
+        self._last_actor = before
+        return True
+
+    def _turn(self, key: str) -> None:
+        c = self.prompt_bar.command_for(key)
+        if key == "end_phase":
+            if self.phase_bar.end_phase.isEnabled():
+                c = C.EndPhase(seat=self._seat())
+            else:
+                c = C.EndPhase(seat=self._seat())   # the engine says why not
+        if c is None:
+            c = {"pass": C.Pass, "decline_block": C.DeclineBlock, "resolve": C.Resolve,
+                 "finish": C.Finish}[key](seat=self._seat())
+        self.submit_all([c])
+
+    def undo(self) -> None:
+        if self.session is not None:
+            self.session.undo(self.session.seat)
+
+    def _undo_for(self, seat: int) -> None:
+        if self.session is None:
+            return
+        self.privacy.hide()
+        if self.session.undo(seat) is None and hasattr(self.session, "show_seat"):
+            self.session.show_seat(seat)
+
+    # -- hot-seat ---------------------------------------------------------------------------------
+    def show_seat(self, seat: int) -> None:
+        if self.session is not None and hasattr(self.session, "show_seat"):
+            self.session.show_seat(seat)
+
+    def _seat_changed(self, seat: int) -> None:
+        prev = self._last_seat
+        self._last_seat = seat
+        self.preview.clear()
+        if not self.settings.privacy_screen or self.session is None or self.session.is_over:
+            return
+        view = self.session.view
+        from vtes_desktop.ui.table import prompt
+
+        asked = prompt.build(view, self.session.legal).text
+        prev_name = view.seats[prev].name if prev is not None and 0 <= prev < len(view.seats) else ""
+        self.privacy.cover(view.seats[seat].name, asked=asked, prev_seat=prev if prev is not None else -1,
+                           prev_name=prev_name)
+
+    def _revealed(self) -> None:
+        self.view.setFocus()
+
+    def _set_privacy(self, on: bool) -> None:
+        self.settings.privacy_screen = on
+        self._save_settings()
+        if not on:
+            self.privacy.hide()
+
+    def _set_auto(self, on: bool) -> None:
+        self.settings.auto_pass = on
+        self._save_settings()
+        if self.session is not None and hasattr(self.session, "set_auto_pass"):
+            self.session.set_auto_pass(on)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.privacy.isVisible():
+            self.privacy.setGeometry(self.rect())
+
+    # -- the log ------------------------------------------------------------------------------------
+    def _line_activated(self, line) -> None:
+        vids = self.session.cards_of(line) if self.session is not None else ()
+        n = self.scene.mark(vids)
+        if not line.refs:
+            self.statusBar().showMessage("This line names no card.", 4000)
+        elif not n:
+            self.statusBar().showMessage("The cards of this line are no longer where you can see them.", 4000)
+
+    # -- the end --------------------------------------------------------------------------------------
+    def _game_over(self) -> None:
+        if self._over_shown or self.session is None:
+            return
+        self._over_shown = True
+        path = getattr(self.session, "path", None)
+        if path is not None:
+            storage.mark_finished(path)
+        self.privacy.hide()
+        from vtes_desktop.ui.table.final_screen import FinalScreen
+
+        self.final = FinalScreen(self.session.view, self)
+        self.final.open()
+
+    def concede(self) -> None:
+        if self.session is None or self.session.view is None:
+            return
+        me = self.session.view.seats[self.session.seat]
+        if QMessageBox.question(self, "Concede",
+                                f"{me.name}: burn all your {me.pool} pool and leave the game? "
+                                "Your predator is credited as for an oust (by the engine's rules).") \
+                != QMessageBox.StandardButton.Yes:
+            return
+        self.submit_all([C.Counters(seat=self.session.seat, on="pool", delta=-me.pool, player=self.session.seat)])
+
+    def withdraw(self) -> None:
+        QMessageBox.information(
+            self, "Withdraw",
+            "Withdrawing (leaving with half a victory point, and no victory point for your predator) needs a "
+            "rule the engine does not have yet. Concede instead, or agree the result at the table.")
+
+    # -- files -------------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        from vtes_desktop.ui.table.new_game_dialog import NewGameDialog
+
+        dlg = NewGameDialog(self.db, self.settings, self)
+        if dlg.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        spec = dlg.result_spec()
+        from vtes_desktop.ui.table import launch
+
+        game = launch.build_new_game(self.db, spec)
+        self.settings.privacy_screen = dlg.privacy.isChecked()
+        self.act_privacy.setChecked(self.settings.privacy_screen)
+        self._save_settings()
+        self.set_session(launch.session_for_game(game, auto_pass=self.settings.auto_pass))
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a game or a scenario", str(storage.games_dir()),
+                                              GAME_FILTER)
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str) -> bool:
+        from vtes_desktop.ui.table import launch
+
+        try:
+            s = launch.open_file(self.db, path, auto_pass=self.settings.auto_pass)
+        except launch.OpenError as e:
+            QMessageBox.warning(self, "Cannot open", str(e))
+            return False
+        self.set_session(s)
+        return True
+
+    def resume_dialog(self) -> None:
+        games = storage.unfinished_games()
+        if not games:
+            QMessageBox.information(self, "Resume", "There is no unfinished game.")
+            return
+        items = [g.describe() for g in games]
+        choice, ok = QInputDialog.getItem(self, "Resume a game", "Unfinished games:", items, 0, False)
+        if ok:
+            self.open_path(str(games[items.index(choice)].path))
+
+    def save_as(self) -> None:
+        if self.session is None or not hasattr(self.session, "game"):
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.vtes.jsonl"),
+                                              "Saved games (*.jsonl)")
+        if path:
+            from vtes_desktop.engine import persist
+
+            persist.save(self.session.game, path)
+            self.statusBar().showMessage(f"Saved to {path}", 5000)
+
+    def export_position(self) -> None:
+        if self.session is None or not hasattr(self.session, "game"):
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export the position as a scenario",
+                                              str(Path.home() / "position.yaml"), "Scenarios (*.yaml *.yml)")
+        if path:
+            from vtes_desktop.ui.table.position_export import export_position
+
+            export_position(self.session.game, path)
+            self.statusBar().showMessage(f"Position written to {path}", 5000)
+
+    def browse(self, seat: int, region: str) -> None:
+        from vtes_desktop.ui.table.browse_dialog import BrowseDialog
+
+        dlg = BrowseDialog(self.session, seat, region, self.theme, self)
+        dlg.commands_requested.connect(lambda cmds: (self.submit_all(cmds), dlg.refresh()))
+        dlg.show()
+
+    # -- look --------------------------------------------------------------------------------------
+    def set_theme(self, key: str) -> None:
+        from vtes_desktop.ui.theme import apply_theme, load_theme
+
+        self.theme = load_theme(key)
+        apply_theme(QApplication.instance(), self.theme)
+        self.scene.set_theme(self.theme)
+        for w in (self.phase_bar, self.prompt_bar, self.log_panel, self.privacy, self.view.toast):
+            w.set_palette(self.scene.palette)
+        self.preview.set_theme(self.theme)
+        if self.session is not None and self.session.view is not None:
+            self._updated(self.session.view, [], False)
+
+    def choose_images(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, "A folder of card images", self.settings.card_images or
+                                             str(Path.home()))
+        self.settings.card_images = d or ""
+        self.scene.set_images(CardImages(d) if d else None)
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        if self.persist:
+            table_settings.save(self.settings)
