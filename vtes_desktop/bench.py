@@ -8,6 +8,8 @@ import json
 def main(what: str, *, as_json: bool = False) -> int:
     if what == "startup":
         from vtes_desktop.bench_startup import run
+    elif what == "table":
+        from vtes_desktop.bench_table import run
     else:
         from vtes_desktop.engine.bench import run
     figures = run()

@@ -75,15 +75,26 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _window(args: argparse.Namespace) -> int:
+    if getattr(args, "open", None):
+        from vtes_desktop.ui.table import table_app
+
+        return table_app.main(args)
     from vtes_desktop.ui import app
 
     return app.main(args)
+
+
+def _table(args: argparse.Namespace) -> int:
+    from vtes_desktop.ui.table import table_app
+
+    return table_app.main(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="vtes-desktop", description="A desktop table for Vampire: The Eternal Struggle.")
     p.add_argument("--version", action="version", version=f"vtes-desktop {__version__}")
     p.add_argument("--screenshot", metavar="PNG", help="render the window to PNG and exit")
+    p.add_argument("--open", metavar="FILE", help="open a scenario file or a saved game at the table")
     p.set_defaults(func=_window, deck=None)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -122,9 +133,17 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(func=_scenario)
 
     b = sub.add_parser("bench", help="benchmarks that print figures")
-    b.add_argument("what", choices=["startup", "engine"])
+    b.add_argument("what", choices=["startup", "engine", "table"])
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_bench)
+
+    t = sub.add_parser("table", help="open the game table (a new game, a saved game or a scenario)")
+    t.add_argument("--open", metavar="FILE", help="a scenario file (its starting position) or a saved game")
+    t.add_argument("--screenshot", metavar="PNG", help="render the table at that position offscreen, write the PNG "
+                                                       "and exit")
+    t.add_argument("--seat", metavar="NAME", help="show the table as this player sees it (default: the first)")
+    t.add_argument("--size", metavar="WxH", default="1600x1000", help="the picture's size (default 1600x1000)")
+    t.set_defaults(func=_table)
 
     w = sub.add_parser("window", help="open the window (the default)")
     w.add_argument("--deck", help="a deck file to open in the deck loader")

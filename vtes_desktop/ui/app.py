@@ -80,6 +80,13 @@ def main(args=None) -> int:
             app.quit()
         elif screenshot:
             QTimer.singleShot(80, save_screenshot)
+        elif window.db is not None:
+            QTimer.singleShot(0, offer_resume)
+
+    def offer_resume() -> None:
+        from vtes_desktop.ui.table.table_app import offer_resume as offer
+
+        offer(window, window.db, window.theme)
 
     def save_screenshot() -> None:
         window.repaint()

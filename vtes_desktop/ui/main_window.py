@@ -79,6 +79,8 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         m.addAction(quit_)
 
+        self._build_game_menu()
+
         v = self.menuBar().addMenu("&View")
         find = QAction("&Find card", self, shortcut=QKeySequence.StandardKey.Find, triggered=self.focus_search)
         v.addAction(find)
@@ -96,6 +98,28 @@ class MainWindow(QMainWindow):
         h = self.menuBar().addMenu("&Help")
         h.addAction(QAction("&Search syntax", self, triggered=self._search_help))
         h.addAction(QAction("&About VTES Desktop", self, triggered=self._about))
+
+    def _build_game_menu(self) -> None:
+        """Game: the table (ui/table), in a window of its own."""
+        g = self.menuBar().addMenu("&Game")
+        for text, kw in (("&New game…", {"new": True}), ("&Open game or scenario…", {"ask": True}),
+                         ("&Resume…", {"resume": True})):
+            a = QAction(text, self)
+            a.triggered.connect(lambda _=False, k=kw: self.open_table(**k))
+            g.addAction(a)
+
+    def open_table(self, *, new: bool = False, ask: bool = False, resume: bool = False, path: str = "") -> None:
+        if self.db is None:
+            self.statusBar().showMessage("The cards are still loading", 3000)
+            return
+        from vtes_desktop.ui.table.table_app import open_table
+        from vtes_desktop.ui.table.table_window import GAME_FILTER
+
+        if ask and not path:
+            path, _ = QFileDialog.getOpenFileName(self, "Open a game or a scenario", "", GAME_FILTER)
+            if not path:
+                return
+        open_table(self.db, self.theme, path=path or None, new=new, resume=resume, parent=self)
 
     def _search_help(self) -> None:
         QMessageBox.information(self, "Search syntax", SEARCH_TIP)
