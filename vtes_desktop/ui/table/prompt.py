@@ -53,6 +53,7 @@ def build(view: SeatView, legal: LegalAnswer | None = None) -> Prompt:
     yours = seat == view.seat
     context = ""
     ask = ""
+    can_block = legal is not None and legal.seat == seat and any(c.type == "block" for c in legal.commands)
     a = view.action
     if a is not None:
         kind = KIND_WORDS.get(a.kind, a.kind.replace("_", " "))
@@ -65,7 +66,10 @@ def build(view: SeatView, legal: LegalAnswer | None = None) -> Prompt:
         if a.outcome:
             context += f" ({a.outcome})"
         actor = _possessive(a.actor)
-        if a.stage == "announced":
+        if a.stage in ("announced", "blocks") and (can_block or (
+                a.stage == "blocks" and seat in a.blockers and seat not in a.declined)):
+            ask = f"block {actor} {kind}?"
+        elif a.stage == "announced":
             ask = f"respond to {actor} {kind} as it is announced, or pass"
         elif a.stage == "blocks":
             if seat in a.blockers and seat not in a.declined:

@@ -168,7 +168,7 @@ class LocalSession(GameSession):
         seat = self.seat if seat is None else seat
         live = [i for i, e in enumerate(self.game.entries) if not e.undone and not isinstance(e.cmd, C.Undo)]
         steps = []
-        while live and live[-1] in self._auto and self.game.entries[live[-1]].cmd.seat != seat:
+        while live and live[-1] in self._auto:
             steps.append(C.Undo(seat=self.game.entries[live.pop()].cmd.seat))
         steps.append(C.Undo(seat=seat))
         trial = self.game.fork()

@@ -1,0 +1,102 @@
+"""Hot-seat play: the table follows the impulse, passes for seats that can only pass, hides hands."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytestmark = pytest.mark.qt
+
+from conftest import card_named, make_game  # noqa: E402
+
+from vtes_desktop.engine import commands as C  # noqa: E402
+
+
+def _bleed_table(db, *, blocker: bool):
+    return make_game(db, ["Ann", "Ben", "Cat"],
+                     ready={"Ann": [("Colette", 4)], **({"Ben": [("Anson", 5)]} if blocker else {}),
+                            "Cat": [("Ayelech", 4)]},
+                     hand={"Ann": ["Dodge"], "Ben": ["Dodge"], "Cat": ["Dodge"]},
+                     library={"Ann": ["Dodge"] * 3, "Ben": ["Dodge"] * 3, "Cat": ["Dodge"] * 3})
+
+
+def test_seats_that_can_only_pass_pass_by_themselves(table, db):
+    win = table(_bleed_table(db, blocker=False), hotseat=True)
+    session = win.session
+    colette = card_named(win, "Colette", region="ready")
+    assert win.submit_all([C.Action(seat=0, minion=colette.vid, kind="bleed")])
+    game = session.game
+    # Ben cannot block and has nothing to play: the bleed went through without anyone clicking
+    assert session.view.seats[1].pool == 29
+    passes = [e for i, e in enumerate(game.entries) if i in session._auto]
+    assert passes and all(isinstance(e.cmd, (C.Pass, C.DeclineBlock)) for e in passes)
+    assert session.seat == 0 and session.view.impulse == 0       # back to Ann, whose input is needed
+    assert not any("passes" in t for t in win.log_panel.visible_texts())   # automatic passes hidden
+    win.log_panel.hide_auto.setChecked(False)
+    assert any("passes" in t or "does not block" in t for t in win.log_panel.visible_texts())
+
+
+def test_the_table_shows_the_seat_asked_and_what_it_is_asked(table, db):
+    win = table(_bleed_table(db, blocker=True), hotseat=True)
+    colette = card_named(win, "Colette", region="ready")
+    win.submit_all([C.Action(seat=0, minion=colette.vid, kind="bleed")])
+    s = win.session
+    assert s.seat == 1 and s.view.impulse == 1                    # Ben may block: his side is shown
+    assert win.prompt_bar.question.text().startswith("Ben: block Colette's bleed?")
+    assert win.prompt_bar.buttons["decline_block"].isVisible()
+    assert win.scene.seats[1].impulse
+    assert card_named(win, "Colette").acting
+
+
+def test_the_privacy_screen_comes_only_when_the_hand_on_show_changes(table, db):
+    game = make_game(db, ["Ann", "Ben"], ready={"Ann": [("Colette", 4)], "Ben": [("Anson", 5)]},
+                     hand={"Ann": ["Dodge"], "Ben": [".44 Magnum"]},
+                     library={"Ann": ["Dodge"] * 3, "Ben": ["Dodge"] * 3}, turn=("Ann", "master", 5))
+    win = table(game, hotseat=True, privacy=True)
+    assert not win.privacy.covering
+    win.submit_all([C.EndPhase(seat=0)])            # Ann's minion phase: still Ann
+    assert not win.privacy.covering
+    for _ in range(3):                              # minion, influence, discard: Ben's turn comes
+        win.submit_all([C.EndPhase(seat=0)])
+    assert win.session.seat == 1
+    assert win.privacy.covering and "Ben" in win.privacy.title.text()
+    assert not win.submit_all([C.EndPhase(seat=1)])  # nothing goes through the screen
+    win.privacy.show_button.click()
+    assert not win.privacy.covering
+    assert card_named(win, ".44 Magnum", region="hand").shows_face
+
+
+def test_another_seats_hand_never_renders_a_face(table, db):
+    game = make_game(db, ["Ann", "Ben"], hand={"Ann": ["Dodge", "Bonding"], "Ben": [".44 Magnum", "Deflection"]},
+                     uncontrolled={"Ann": [("Alexa Draper", 1)], "Ben": [("Sybren van Oosten", 3)]},
+                     library={"Ann": ["Dodge"], "Ben": ["Dodge"]})
+    win = table(game)
+    for seat_on_show, other in ((0, 1), (1, 0)):
+        win.session.show_seat(seat_on_show)
+        items = list(win.scene.cards.values())
+        assert {it.cdef.display for it in items if it.region == "hand"} == \
+            ({"Dodge", "Bonding"} if seat_on_show == 0 else {".44 Magnum", "Deflection"})
+        assert not [it for it in items if it.seat == other and it.region == "hand"]
+        hidden = [it for it in items if it.seat == other and it.region == "uncontrolled"]
+        assert hidden and all(not it.shows_face and it.cdef is None for it in hidden)
+        assert hidden[0].cv.counters in (1, 3)                      # the blood shows, the card does not
+        pile = win.scene.piles[(other, "hand")]
+        assert pile.count == 2 and pile.top is None
+        for it in hidden:
+            win.scene.hover_card(it)
+            assert win.preview.card is None or win.preview.card.display not in ("Alexa Draper", "Sybren van Oosten")
+        win.preview.clear()
+        # nothing in the rendered log names a card of the other hand
+        secret = {"Dodge", "Bonding"} if other == 0 else {".44 Magnum", "Deflection"}
+        assert not any(name in t for t in win.log_panel.visible_texts() for name in secret)
+
+
+def test_undo_takes_back_my_step_and_the_passes_made_for_others(table, db):
+    win = table(_bleed_table(db, blocker=False), hotseat=True)
+    colette = card_named(win, "Colette", region="ready")
+    win.submit_all([C.Action(seat=0, minion=colette.vid, kind="bleed")])
+    assert win.session.view.seats[1].pool == 29
+    win.undo()
+    assert win.session.view.seats[1].pool == 30
+    assert win.session.view.action is None and not card_named(win, "Colette").cv.locked
+    assert win.session.seat == 0
