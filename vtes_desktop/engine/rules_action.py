@@ -465,11 +465,11 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         order = flow.order_for(ctx, seat, undirected=True)
     f.update(blockers=blockers, imp=Impulse(order), cost_pool=pool_cost, cost_blood=blood_cost)
     ctx.update(m, locked=True)
-    if card_iid is not None:
-        played_from_hand(ctx, seat, card_iid, rules, to="aside")
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame))
+    if card_iid is not None:
+        played_from_hand(ctx, seat, card_iid, rules, to="aside")
 
 
 def _card_action_effect(ctx: Ctx, seat: int, mode: Mode, target) -> tuple[str | None, int | None]:
@@ -795,8 +795,9 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
             raise Illegal("reaction", "reactions are played by other Methuselahs' minions, not the acting Methuselah's")
         raise Illegal("timing", f"{ctx.name(iid)} cannot be played during an action")
     if isinstance(f, ReferendumFrame):
-        raise Illegal("timing", f"{ctx.name(iid)} cannot be played during the referendum (cast a political action "
-                                "card for a vote with vote)")
+        from vtes_desktop.engine import rules_politics
+
+        return rules_politics.play_for_votes(ctx, cmd, iid, rules)
     if "Conviction" in types:
         return _play_conviction(ctx, cmd, iid, rules)
     if "Master" in types:

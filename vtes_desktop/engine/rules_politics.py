@@ -36,6 +36,63 @@ def blood_hunt(ctx: Ctx, diablerist: int) -> None:
     ctx.emit("referendum", f"A blood hunt referendum is called on {ctx.name(diablerist)}.")
 
 
+_LOCK_FOR_VOTES = re.compile(r"(?i)lock (?:this (?:card|location)|[^.]*?) during the polling step[^.]*?to get \+(\d+) votes?")
+_GETS_VOTES = re.compile(r"(?i)\b(?:gets|has) (?:[^.]*?and )?\+(\d+) votes?\b")
+
+
+def _action_under(ctx: Ctx) -> ActionFrame | None:
+    for fr in reversed(ctx.st.frames):
+        if isinstance(fr, ActionFrame):
+            return fr
+    return None
+
+
+def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
+    """During the polling step of a political action: an action modifier by the acting minion, or a reaction
+    by another Methuselah's ready unlocked minion, that gives votes; the votes are then cast with `vote`."""
+    from vtes_desktop.engine.rules_action import _cost, _pay, choose_mode, played_from_hand, requirement_refusal
+
+    st = ctx.st
+    f = _frame(ctx)
+    act = _action_under(ctx)
+    if f.step != "polling" or act is None or act.kind != "political":
+        raise Illegal("timing", f"{rules.name} cannot be played now: only votes and ballots are cast in this "
+                                "referendum")
+    types = set(rules.types)
+    if cmd.seat == act.seat and "Action Modifier" in types:
+        m = act.actor
+        if cmd.minion is not None and flow.ref(ctx, cmd.seat, cmd.minion) != m:
+            raise Illegal("action modifier", f"only the acting minion, {ctx.name(m)}, plays action modifiers")
+        kind = "Action Modifier"
+    elif cmd.seat != act.seat and "Reaction" in types:
+        if cmd.minion is None:
+            raise Malformed("minion", f"name the minion that plays {rules.name}")
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        mc = st.cards[m]
+        if mc.controller != cmd.seat or mc.region != "ready" or mc.locked:
+            raise Illegal("reaction", f"{ctx.name(m)} is not a ready unlocked minion of {ctx.seat_name(cmd.seat)}")
+        kind = "Reaction"
+    else:
+        raise Illegal("timing", f"{rules.name} cannot be played during the polling step by "
+                                f"{ctx.seat_name(cmd.seat)}")
+    mode = choose_mode(ctx, rules, cmd.level, (kind,), m)
+    why = requirement_refusal(ctx, iid, rules, mode, m)
+    if why:
+        raise Illegal("requirements", why)
+    if "before votes" in " ".join(mode.only) and f.votes_started:
+        raise Illegal("timing", f"{rules.name} is only usable before votes and ballots are cast")
+    pool, blood = _cost(rules, None)
+    _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+    played_from_hand(ctx, cmd.seat, iid, rules)
+    f = ctx.st.top
+    if mode.votes:
+        flow.set_top(ctx, f._replace(gained=f.gained + ((cmd.seat, iid, mode.votes),)))
+        ctx.emit("played", f"{ctx.name(m)} plays {rules.name}: {ctx.seat_name(cmd.seat)} gains {mode.votes} "
+                           f"vote{'s' if mode.votes != 1 else ''} to cast.")
+    else:
+        ctx.emit("manual", f"{rules.name}: carry out its effect by hand.")
+
+
 def _frame(ctx: Ctx) -> ReferendumFrame:
     f = ctx.st.top
     if not isinstance(f, ReferendumFrame):
@@ -135,6 +192,13 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             from vtes_desktop.engine.rules_action import played_from_hand
 
             played_from_hand(ctx, seat, iid, ctx.rules(iid))
+        elif any(g[1] == iid and g[0] == seat for g in f.gained):
+            n = sum(g[2] for g in f.gained if g[1] == iid and g[0] == seat)
+        elif c.controller == seat and c.region in ("in_play", "attached") and _LOCK_FOR_VOTES.search(d.text):
+            if c.locked:
+                raise Illegal("vote", f"{d.display} is locked: it gives its votes by locking")
+            n = int(_LOCK_FOR_VOTES.search(d.text).group(1))
+            ctx.update(iid, locked=True)
         elif ctx.is_minion(c) and c.controller == seat:
             if c.region != "ready":
                 raise Illegal("vote", f"{d.display} is not ready; only ready minions vote (in torpor they abstain)")
@@ -144,6 +208,10 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
                 raise Illegal("vote", f"{poss(d.display)} title is contested: a vampire contesting a title counts as "
                                       "untitled and has no votes from it")
             n = TITLE_VOTES.get(ctx.title(c) or "", 0)
+            for a in st.attached.get(iid, ()):   # "This Ventrue gets +1 intercept and +1 vote"
+                mm = _GETS_VOTES.search(ctx.cdef(a).text)
+                if mm and not _LOCK_FOR_VOTES.search(ctx.cdef(a).text):
+                    n += int(mm.group(1))
             if ctx.title(c) == "priscus":
                 n = 0   # a ballot in the prisci sub-referendum (see tally)
                 label = f"{d.display} (priscus ballot)"

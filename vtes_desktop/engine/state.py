@@ -178,6 +178,7 @@ class ReferendumFrame(NamedTuple):
     used_sources: frozenset = frozenset()
     pa_vote_used: frozenset = frozenset()   # seats that already gained their 1 vote from political action cards
     votes_started: bool = False     # the first vote or ballot ends "before votes and ballots are cast"
+    gained: tuple = ()              # (seat, card iid, votes) gained from action modifiers and reactions, to cast
 
     @property
     def window(self) -> str:
