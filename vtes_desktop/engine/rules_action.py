@@ -748,6 +748,12 @@ def diablerie(ctx: Ctx, diablerist: int, victim: int) -> None:
         if "Equipment" in ctx.cdef(a).types:
             ctx.move(a, "attached", host=diablerist)
     ctx.emit("diablerie", f"{ctx.name(diablerist)} diablerizes {ctx.name(victim)}.")
+    vd, dd = ctx.cdef(victim), ctx.cdef(diablerist)
+    if (vd.capacity or 0) > (dd.capacity or 0):
+        ctx.emit("manual", f"{vd.display} was older: {ctx.seat_name(d.controller)} may search library, ash heap "
+                           f"and hand for a master Discipline card to put on {dd.display} (by hand).")
+    if "red list" in vd.text.lower():
+        ctx.emit("manual", f"{vd.display} was Red List: trophies may be gained (by hand).")
     ctx.burn(victim, "diablerized")
     from vtes_desktop.engine import rules_politics
 
