@@ -74,6 +74,13 @@ def _bench(args: argparse.Namespace) -> int:
     return bench.main(args.what, as_json=args.json)
 
 
+def _goldfish(args: argparse.Namespace) -> int:
+    from vtes_desktop.engine import goldfish_cli
+
+    return goldfish_cli.main(args.deck, games=args.games, seed=args.seed, as_json=args.json,
+                             turns=args.turns, extra=args.extra)
+
+
 def _window(args: argparse.Namespace) -> int:
     if getattr(args, "open", None):
         from vtes_desktop.ui.table import table_app
@@ -131,6 +138,19 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true")
     run.add_argument("-v", "--verbose", action="store_true", help="print each step")
     sc.set_defaults(func=_scenario)
+
+    gf = sub.add_parser("goldfish", help="simulate goldfish games with a deck, and its draw odds",
+                        description="Play seeded goldfish games (a prey and a predator that do nothing) with a "
+                                    "simple built-in policy through the rules engine, and print the turn the prey "
+                                    "is ousted, the pool spent and the cards most often stuck in hand.")
+    gf.add_argument("deck", help="a deck file in any supported format")
+    gf.add_argument("--games", type=int, default=100)
+    gf.add_argument("--seed", type=int, default=1)
+    gf.add_argument("--turns", type=int, default=5, help="turns of draw odds to print (default 5)")
+    gf.add_argument("--extra", type=int, default=1,
+                    help="cards drawn a turn beyond replacements, for the draw odds (default 1)")
+    gf.add_argument("--json", action="store_true")
+    gf.set_defaults(func=_goldfish)
 
     b = sub.add_parser("bench", help="benchmarks that print figures")
     b.add_argument("what", choices=["startup", "engine", "table"])

@@ -30,15 +30,22 @@ class VeknDataError(Exception):
 
 
 def krcg_data_dir() -> Path | None:
-    """krcg's data folder, found without importing krcg or its `cards` package."""
+    """krcg's data folder, found without importing krcg or its `cards` package.
+
+    Another package named `cards` earlier on the path (a test folder, say) must not hide it, so when the
+    first `cards` found holds no VEKN lists, every entry of the path is looked at.
+    """
+    import sys
+
+    candidates: list[Path] = []
     try:
         spec = importlib.util.find_spec("cards")
     except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for loc in spec.submodule_search_locations:
-        p = Path(loc)
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        candidates += [Path(loc) for loc in spec.submodule_search_locations]
+    candidates += [Path(entry) / "cards" for entry in sys.path if entry]
+    for p in candidates:
         if (p / CRYPT_CSV).is_file() and (p / LIBRARY_CSV).is_file():
             return p
     return None

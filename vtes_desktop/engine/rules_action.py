@@ -622,10 +622,17 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
 
 def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
     st = ctx.st
+    what = ACTION_LABEL[f.kind] if f.card is None else ctx.name(f.card)
+    if not _can_pay_action(ctx, f):
+        # the cost fell due and cannot be paid (blood lost since the action was announced): nothing happens
+        ctx.emit("unsuccessful", f"{ctx.name(f.actor)} cannot pay the cost of {what}: the action is unsuccessful.")
+        if f.card is not None and st.cards[f.card].region == "aside":
+            ctx.move(f.card, "ash_heap")
+        flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=reset))
+        return
     f = f._replace(outcome="successful")
     flow.set_top(ctx, f)
     ctx.emit("successful", f"{poss(ctx.name(f.actor))} action succeeds.")
-    what = ACTION_LABEL[f.kind] if f.card is None else ctx.name(f.card)
     if f.kind == "rescue":
         _pay(ctx, f.seat, f.actor, 0, f.cost_blood, what)
         if f.rescue_split:
@@ -716,6 +723,21 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done.")
         return
     flow.set_top(ctx, nxt)
+
+
+def _can_pay_action(ctx: Ctx, f: ActionFrame) -> bool:
+    st = ctx.st
+    if f.kind == "rescue":
+        return st.cards[f.actor].counters >= f.cost_blood and st.cards[f.target_card].counters >= f.rescue_split
+    return st.cards[f.actor].counters >= f.cost_blood and st.seats[f.seat].pool >= f.cost_pool
+
+
+def reserved_blood(ctx: Ctx, minion: int) -> int:
+    """Blood the minion's own pending action will cost when it succeeds: not available for other costs."""
+    for fr in ctx.st.frames:
+        if isinstance(fr, ActionFrame) and fr.actor == minion and fr.outcome is None:
+            return fr.cost_blood
+    return 0
 
 
 def _card_stays_or_goes(ctx: Ctx, f: ActionFrame) -> None:
@@ -894,6 +916,10 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
 
 def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules, mode: Mode, minion: int) -> None:
     pool, blood = _cost(rules, None)
+    held = reserved_blood(ctx, minion)
+    if blood and ctx.st.cards[minion].counters - held < blood:
+        raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
+                              f"the action under way; {rules.name} costs {blood} more")
     _pay(ctx, cmd.seat, minion, pool, blood, rules.name, conviction=max(0, rules.conviction_cost or 0))
     mods = list(f.mods)
     for kind in ("stealth", "intercept", "bleed", "hunt", "votes", "strength"):
