@@ -129,3 +129,21 @@ def test_described_commands(db):
     assert describe(C.Transfer(seat=0, to=1, amount=3), names) == "Transfer 3 pool to Anson"
     assert describe(C.Counters(seat=0, on=1, delta=-2), names) == "Remove 2 from Anson"
     assert describe(C.Move(seat=0, card=1, to="ash_heap"), names) == "Move Anson to the ash heap"
+
+
+def test_a_folder_of_card_images_is_used_where_an_image_exists(table, db, tmp_path):
+    from PySide6.QtGui import QColor, QImage
+
+    from vtes_desktop.ui.table.card_images import CardImages
+
+    img = QImage(63, 88, QImage.Format.Format_RGB32)
+    img.fill(QColor("#00ff00"))
+    img.save(str(tmp_path / "colette.png"))
+    images = CardImages(tmp_path)
+    assert images.path_for(db["Colette"]) == tmp_path / "colette.png"
+    assert images.path_for(db["Anson"]) is None
+    win = table(_game(db))
+    win.scene.set_images(images)
+    pm = card_named(win, "Colette").render_pixmap()
+    centre = pm.toImage().pixelColor(pm.width() // 2, pm.height() // 2)
+    assert centre.green() > 200 and centre.red() < 60      # the image, not the drawn face

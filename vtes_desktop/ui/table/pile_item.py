@@ -126,7 +126,12 @@ class PileItem(QGraphicsObject, DragStarter):
         p.setBrush(pal("zone_fill"))
         p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), r.height() / 2, r.height() / 2)
         icon = QRectF(r.left() + 5, r.top() + 3, (r.height() - 6) / 1.4, r.height() - 6)
-        if self.top is not None:
+        if self.region == "hand":   # the other Methuselah's hand: a little fan of backs
+            n = min(self.count, 7)
+            for i in range(n):
+                paint_back(p, icon.translated(i * 3.2, 0), pal, crypt=False)
+            icon = icon.translated(max(0, n - 1) * 3.2, 0)
+        elif self.top is not None:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(pal.theme.color("crypt_band" if self.top.is_crypt else "library_band"))
             p.drawRoundedRect(icon, 2, 2)

@@ -49,7 +49,7 @@ CARD_H = 156.0
 CARD_RADIUS = 0.055      # of the width
 #: The largest and smallest scale a seat's ready cards get (fitted to the seat's room).
 SCALE_MAX_LOCAL = 1.35
-SCALE_MAX_OTHER = 1.1
+SCALE_MAX_OTHER = 1.25
 SCALE_MIN = 0.34
 #: Cards in the lower row (uncontrolled, torpor, piles) are this much of the ready row's scale.
 LOWER_ROW_SCALE = 0.72
@@ -70,6 +70,8 @@ TEXT_MIN_SCALE = 0.55
 # -- seats ---------------------------------------------------------------------------------
 SEAT_PAD = 6.0
 SEAT_GAP = 6.0
+#: Another seat narrower than this times its height stacks its regions (ready on top, the rest below).
+TALL_SEAT_RATIO = 1.25
 HEADER_H = 34.0
 HEADER_H_LOCAL = 40.0
 #: Share of the table's height given to the local seat at the bottom (the rest to the others).

@@ -95,10 +95,13 @@ def _row(n_slots: list[float], left: float, width: float, gap: float) -> list[fl
 def layout_seat(info, hand: tuple, rect: QRectF, *, local: bool, bank: bool = False) -> SeatLayout:
     """Lay out seat *info* (a SeatInfo) in *rect*; *hand* is the seat's hand when it is shown face up.
 
-    One main row holds the regions in play: ready (which takes the room
-    left), uncontrolled, torpor, incapacitated (when used) and in play. The
-    piles sit in a compact block at the right: of the main row for the other
-    seats, of the hand row for the local seat.
+    A wide seat has one main row: ready (which takes the room left),
+    uncontrolled, torpor, incapacitated and in play when used. A tall seat
+    (another Methuselah's, in a narrow column) puts the ready region on top
+    and the others in a strip below. The ready region wraps its minions onto
+    more rows when that gives bigger cards. The piles sit in a compact block:
+    two rows of small cards beside the hand (local seat), a column of chips
+    (the others).
     """
     pad = K.SEAT_PAD
     hh = K.HEADER_H_LOCAL if local else K.HEADER_H
@@ -117,21 +120,23 @@ def layout_seat(info, hand: tuple, rect: QRectF, *, local: bool, bank: bool = Fa
     body = QRectF(rect.left() + pad, header.bottom(), rect.width() - 2 * pad, rect.bottom() - header.bottom() - pad)
     regions = info.regions
     ready = regions.get("ready", ())
-    # -- the scale: the main row (with the deepest fan) and, for the local seat, the hand row -----------
+    frame = K.ZONE_LABEL_H + 2 * K.ZONE_PAD
+    s_max = K.SCALE_MAX_LOCAL if local else K.SCALE_MAX_OTHER
+    # the scale of everything but the ready region: from the seat's height (the local seat keeps room
+    # for its hand)
     deepest = max((len(_flatten(c)) for c in ready), default=0)
     fan = K.FAN_STEP * min(deepest, K.FAN_MAX_FULL) * 0.92
-    frame = K.ZONE_LABEL_H + 2 * K.ZONE_PAD
     hand_units = K.HAND_SCALE if local else 0.0
     fixed = frame * (2 if local else 1) + (K.ZONE_GAP if local else 0)
-    s_max = K.SCALE_MAX_LOCAL if local else K.SCALE_MAX_OTHER
     s = min(s_max, (body.height() - fixed) / (K.CARD_H * (1 + fan + hand_units)))
     s = max(K.SCALE_MIN, s)
     hand_h = (frame + K.CARD_H * s * hand_units) if local else 0.0
     main = QRectF(body.left(), body.top(), body.width(),
                   body.height() - (hand_h + K.ZONE_GAP if local else 0.0))
     hand_rect = QRectF(body.left(), main.bottom() + K.ZONE_GAP, body.width(), hand_h) if local else None
+    tall = not local and main.width() < main.height() * K.TALL_SEAT_RATIO
 
-    # -- the piles: two rows of small cards (local), a column of chips (the others) ---------------------
+    # -- the piles -------------------------------------------------------------------------------------
     piles = PILES_LOCAL if local else PILES_OTHER
     if local:
         block = hand_rect
@@ -147,55 +152,52 @@ def layout_seat(info, hand: tuple, rect: QRectF, *, local: bool, bank: bool = Fa
             out.piles[name] = (QPointF(px0 + col * pile_w, py0 + row * row_h), s_pile)
     else:
         piles_w = K.CHIP_W + K.ZONE_GAP
-        step = K.CHIP_H + K.CHIP_GAP
-        y0 = main.top() + max(0.0, (main.height() - step * len(piles)) / 2)
-        for i, name in enumerate(piles):
-            out.piles[name] = (QPointF(main.right() - K.CHIP_W, y0 + i * step), 0.0)
         out.compact_piles = True
 
-    # -- the main row's regions ------------------------------------------------------------------------
-    s_low = s * K.LOWER_ROW_SCALE
-    # the other seats show an empty "in play" or "incapacitated" region only when it holds cards
+    # -- the regions in play -------------------------------------------------------------------------
     optional = ("incapacitated",) if local else ("incapacitated", "in_play")
-    zones = ["ready"] + [z for z in LOWER_ZONES if z not in optional or regions.get(z)]
-    avail = main.width() - (0 if local else piles_w) - K.ZONE_GAP * (len(zones) - 1)
-    natural, minimum = {}, {}
-    for z in zones:
-        cards = regions.get(z, ())
-        sc = s if z == "ready" else (s_low * 0.7 if (z == "uncontrolled" and not local) else s_low)
-        u = sum(_units(c) for c in cards)
-        natural[z] = 2 * K.ZONE_PAD + u * K.CARD_W * sc + K.CARD_GAP * sc * max(0, len(cards) - 1)
-        minimum[z] = 2 * K.ZONE_PAD + K.CARD_W * sc * (1.0 if len(cards) <= 1 else 1.5)
-        if z != "ready" and not cards:
-            minimum[z] = 60.0
-        natural[z] = max(natural[z], minimum[z])
-    total = sum(natural.values())
-    widths = {}
-    if total <= avail:
-        widths = dict(natural)
-        widths["ready"] += avail - total            # the ready region takes the room left
+    lower = [z for z in LOWER_ZONES if z not in optional or regions.get(z)]
+    if tall:
+        strip_h = max(frame + K.CARD_H * 0.42, min(main.height() * 0.36, frame + K.CARD_H * s * K.LOWER_ROW_SCALE))
+        if not any(regions.get(z) for z in lower):   # nothing below: a slim strip, more room for the minions
+            strip_h = frame + K.CARD_H * 0.3
+        ready_rect = QRectF(main.left(), main.top(), main.width(), main.height() - strip_h - K.ZONE_GAP)
+        strip = QRectF(main.left(), ready_rect.bottom() + K.ZONE_GAP, main.width() - piles_w, strip_h)
+        s_low = min(s * K.LOWER_ROW_SCALE, (strip_h - frame) / K.CARD_H)
+        widths = _share(lower, regions, strip.width() - K.ZONE_GAP * (len(lower) - 1), s_low, local, None)
+        x = strip.left()
+        for z in lower:
+            zr = QRectF(x, strip.top(), widths[z], strip.height())
+            out.zones[z] = zr
+            x += widths[z] + K.ZONE_GAP
+            _place_row(out, regions.get(z, ()), zr, _zone_scale(z, s_low, local), z, face_up=True)
+        chips_top, chips_h = strip.top(), strip.height()
+        if chips_h < (K.CHIP_H + K.CHIP_GAP) * len(piles):
+            chips_top, chips_h = main.top(), main.height()
+            ready_rect.setWidth(main.width() - piles_w)
     else:
-        spare = sum(natural[z] - minimum[z] for z in zones)
-        cut = total - avail
+        s_low = s * K.LOWER_ROW_SCALE
+        zones = ["ready"] + lower
+        avail = main.width() - (0 if local else piles_w) - K.ZONE_GAP * (len(zones) - 1)
+        widths = _share(zones, regions, avail, s_low, local, s)
+        x = main.left()
+        ready_rect = QRectF()
         for z in zones:
-            share = (natural[z] - minimum[z]) / spare if spare else 1 / len(zones)
-            widths[z] = max(minimum[z], natural[z] - cut * share)
-    s_ready = s
-    if ready and widths["ready"] < natural["ready"]:
-        units = sum(_units(c) for c in ready)
-        inner = widths["ready"] - 2 * K.ZONE_PAD - K.CARD_GAP * s * (len(ready) - 1)
-        s_ready = max(K.SCALE_MIN, s * 0.5, min(s, inner / (units * K.CARD_W)))
-    x = main.left()
-    for z in zones:
-        zr = QRectF(x, main.top(), widths[z], main.height())
-        out.zones[z] = zr
-        x += widths[z] + K.ZONE_GAP
-        if z == "ready":
-            _place_ready(out, ready, zr, s_ready)
-        else:
-            sc = s_low * 0.7 if (z == "uncontrolled" and not local) else s_low
-            _place_row(out, regions.get(z, ()), zr, sc, z, face_up=True)
-    out.scale = s_ready
+            zr = QRectF(x, main.top(), widths[z], main.height())
+            x += widths[z] + K.ZONE_GAP
+            if z == "ready":
+                ready_rect = zr
+                continue
+            out.zones[z] = zr
+            _place_row(out, regions.get(z, ()), zr, _zone_scale(z, s_low, local), z, face_up=True)
+        chips_top, chips_h = main.top(), main.height()
+    if not local:
+        step = K.CHIP_H + K.CHIP_GAP
+        y0 = chips_top + max(0.0, (chips_h - step * len(piles)) / 2)
+        for i, name in enumerate(piles):
+            out.piles[name] = (QPointF(main.right() - K.CHIP_W, y0 + i * step), 0.0)
+    out.zones["ready"] = ready_rect
+    out.scale = _place_ready(out, ready, ready_rect, s_max * (1.0 if tall else 1.15))
 
     # -- the hand -------------------------------------------------------------------------------
     if hand_rect is not None:
@@ -203,6 +205,59 @@ def layout_seat(info, hand: tuple, rect: QRectF, *, local: bool, bank: bool = Fa
         out.zones["hand"] = hr
         _place_row(out, hand, hr, s * K.HAND_SCALE, "hand", face_up=True)
     return out
+
+
+def _zone_scale(z: str, s_low: float, local: bool) -> float:
+    """Another Methuselah's uncontrolled vampires are face-down backs: smaller."""
+    return s_low * 0.7 if (z == "uncontrolled" and not local) else s_low
+
+
+def _share(zones, regions, avail: float, s_low: float, local: bool, s_ready: float | None) -> dict[str, float]:
+    """Widths for *zones* in *avail*: each its natural width; the ready region takes what is left,
+    and when the natural widths do not fit, each gives up its share down to a minimum."""
+    natural, minimum = {}, {}
+    for z in zones:
+        cards = regions.get(z, ())
+        sc = s_ready if z == "ready" else _zone_scale(z, s_low, local)
+        u = sum(_units(c) for c in cards)
+        natural[z] = 2 * K.ZONE_PAD + u * K.CARD_W * sc + K.CARD_GAP * sc * max(0, len(cards) - 1)
+        minimum[z] = 2 * K.ZONE_PAD + K.CARD_W * sc * (1.0 if len(cards) <= 1 else 1.5)
+        if z == "ready":
+            minimum[z] = max(minimum[z], avail * 0.45)
+        elif not cards:
+            minimum[z] = 60.0
+        natural[z] = max(natural[z], minimum[z])
+    total = sum(natural.values())
+    if total <= avail:
+        widths = dict(natural)
+        grow = "ready" if "ready" in widths else zones[-1]
+        if "ready" not in widths:   # a strip: the regions share what is left by their size
+            extra = avail - total
+            return {z: natural[z] + extra * natural[z] / total for z in zones}
+        widths[grow] += avail - total
+        return widths
+    spare = sum(natural[z] - minimum[z] for z in zones)
+    cut = total - avail
+    widths = {}
+    for z in zones:
+        share = (natural[z] - minimum[z]) / spare if spare else 1 / len(zones)
+        widths[z] = max(minimum[z], natural[z] - cut * share)
+    return widths
+
+
+def _rows_of(cards, n: int) -> list[list]:
+    """*cards* in *n* consecutive rows of about equal width."""
+    if n <= 1:
+        return [list(cards)]
+    total = sum(_units(c) for c in cards)
+    rows: list[list] = [[]]
+    acc = 0.0
+    for c in cards:
+        if acc >= total * len(rows) / n - 0.01 and len(rows) < n and rows[-1]:
+            rows.append([])
+        rows[-1].append(c)
+        acc += _units(c)
+    return rows
 
 
 def _place_row(out: SeatLayout, cards, zr: QRectF, s: float, region: str, *, face_up: bool) -> None:
@@ -216,8 +271,29 @@ def _place_row(out: SeatLayout, cards, zr: QRectF, s: float, region: str, *, fac
         _place_tabs(out, c, pos, s, w, zr.bottom())
 
 
-def _place_ready(out: SeatLayout, ready, zr: QRectF, s: float) -> None:
-    _place_row(out, ready, zr, s, "ready", face_up=True)
+def _place_ready(out: SeatLayout, ready, zr: QRectF, s_cap: float) -> float:
+    """The minions in one to three rows, whichever gives the biggest cards; returns their scale."""
+    if not ready:
+        return s_cap
+    frame = K.ZONE_LABEL_H + 2 * K.ZONE_PAD
+    best = None
+    for n in range(1, min(3, len(ready)) + 1):
+        rows = _rows_of(ready, n)
+        fans = [K.FAN_STEP * min(max((len(_flatten(c)) for c in r), default=0), K.FAN_MAX_FULL) * 0.92
+                for r in rows]
+        s_h = (zr.height() - frame - K.ZONE_GAP * (n - 1)) / (K.CARD_H * sum(1 + f for f in fans))
+        s_w = min((zr.width() - 2 * K.ZONE_PAD) / (sum(_units(c) for c in r) * K.CARD_W * (1 + 0.07)) for r in rows)
+        sc = min(s_cap, s_h, s_w)
+        if best is None or sc > best[0] * 1.04:
+            best = (sc, rows, fans)
+    sc, rows, fans = best
+    sc = max(K.SCALE_MIN, sc)
+    y = zr.top()
+    for r, f in zip(rows, fans):
+        h = frame + K.CARD_H * sc * (1 + f)
+        _place_row(out, r, QRectF(zr.left(), y, zr.width(), h), sc, "ready", face_up=True)
+        y += K.CARD_H * sc * (1 + f) + K.ZONE_GAP
+    return sc
 
 
 def _place_tabs(out: SeatLayout, c, pos: QPointF, s: float, w: float, bottom: float) -> None:

@@ -57,6 +57,11 @@ class TableScene(QGraphicsScene):
         self.edge = EdgeItem(self)
         self.addItem(self.bank)
         self.addItem(self.edge)
+        from vtes_desktop.ui.table.centre_item import CentreItem
+
+        self.centre = CentreItem(self)
+        self.centre.setVisible(False)
+        self.addItem(self.centre)
         self.hovered: CardItem | None = None
         self.dragging = None            # the Source of a drag under way
         self._moves: list[tuple[CardItem, QPointF, QPointF]] = []
@@ -132,7 +137,7 @@ class TableScene(QGraphicsScene):
             lay = layout_seat(info, view.hand if local else (), rects[k], local=local,
                               bank=local and centre is None)
             if local and centre is not None:
-                lay.bank_pos = QPointF(centre.center().x() - K.BANK_TOKEN / 2, centre.center().y() - K.BANK_TOKEN)
+                lay.bank_pos = QPointF(centre.center().x() + K.EDGE_TOKEN, centre.top() + 16)
             self.layouts[seat] = lay
             self._seat_item(seat, info, lay, view, local, n)
             for region, zr in lay.zones.items():
@@ -192,8 +197,15 @@ class TableScene(QGraphicsScene):
         self.bank.setPos(lay0.bank_pos if lay0.bank_pos is not None else QPointF(-100, -100))
         if view.edge is not None and view.edge in self.layouts:
             self.edge.setPos(self.layouts[view.edge].edge_pos)
+            self.edge.set_holder(view.seats[view.edge].name)
         elif lay0.bank_pos is not None:
+            self.edge.set_holder(None)
             self.edge.setPos(lay0.bank_pos + QPointF(-K.EDGE_TOKEN * 2.2, (K.BANK_TOKEN - K.EDGE_TOKEN) / 2))
+        if centre is not None:
+            self.centre.set_state(centre, view, session)
+            self.centre.setVisible(True)
+        else:
+            self.centre.setVisible(False)
         self._light(view, session)
         if moves:
             self._start_moves(moves)

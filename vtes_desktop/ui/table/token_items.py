@@ -157,10 +157,18 @@ class EdgeItem(_Token):
     def __init__(self, ctx) -> None:
         super().__init__(ctx, None)
         self.size = K.EDGE_TOKEN
-        self.setToolTip("The Edge. Drag it to a Methuselah to give it by hand.")
+        self.held_by = None
+        self.set_holder(None)
 
     def type(self) -> int:
         return K.TYPE_EDGE
+
+    def set_holder(self, name: str | None) -> None:
+        """Who holds the Edge (None: nobody; it lies by the blood bank, greyed)."""
+        self.held_by = name
+        self.setOpacity(1.0 if name else 0.45)
+        self.setToolTip((f"{name} holds the Edge." if name else "Nobody holds the Edge.")
+                        + " Drag it to a Methuselah to give it by hand.")
 
     def boundingRect(self) -> QRectF:
         return QRectF(-3, -3, self.size * 1.9 + 6, self.size + 6)
