@@ -219,3 +219,14 @@ def test_legal_lists_a_weapons_maneuver_in_the_range_step(db):
     assert ans.window == "range"
     magnum = game.state.attached[[i for i, c in game.state.cards.items() if db[c.cid].name == "Ayelech"][0]][0]
     assert any(c.type == "maneuver" and c.using == magnum for c in ans.commands)
+
+
+def test_a_game_saved_by_a_newer_app_is_refused(played, db, tmp_path):
+    path = tmp_path / "game.jsonl"
+    persist.save(played, path)
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["app"] = "99.0.0"
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]))
+    with pytest.raises(persist.SaveError, match="newer than this one"):
+        persist.load(path, db)

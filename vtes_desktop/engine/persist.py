@@ -30,6 +30,14 @@ class SaveError(Exception):
     """The file cannot be read as a saved game; the message names the file and the line."""
 
 
+def _version_tuple(v: str) -> tuple[int, ...]:
+    out = []
+    for part in v.split("."):
+        digits = "".join(ch for ch in part if ch.isdigit())
+        out.append(int(digits) if digits else 0)
+    return tuple(out) + (0,) * (3 - len(out))
+
+
 def header(game: Game) -> dict:
     return {"format": FORMAT, "version": FORMAT_VERSION, "app": __version__,
             "cards": getattr(game.db.info, "key", ""), "setup": game.setup.model_dump(mode="json"),
@@ -99,6 +107,10 @@ def load(path: str | Path, db: CardDB) -> Loaded:
     if not isinstance(v, int) or v > FORMAT_VERSION:
         raise SaveError(f"{path}, line 1: saved by a newer vtes-desktop (file format {v}; this version reads up to "
                         f"{FORMAT_VERSION}); update the app to open it")
+    saved_app = str(head.get("app", "0"))
+    if _version_tuple(saved_app)[:2] > _version_tuple(__version__)[:2]:
+        raise SaveError(f"{path}, line 1: saved by vtes-desktop {saved_app}, newer than this one ({__version__}); "
+                        "update the app to open it")
     try:
         setup = Setup.model_validate(head["setup"])
         game = Game(db, setup, seed=int(head.get("seed", 0)), secret=str(head.get("secret") or ""))
