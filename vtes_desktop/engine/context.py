@@ -31,7 +31,7 @@ OWNER_REGIONS = HIDDEN | {"ash_heap", "removed"}
 
 
 class Ctx:
-    __slots__ = ("st", "db", "events", "seed", "game", "used_effect")
+    __slots__ = ("st", "db", "events", "seed", "game", "closes")
 
     def __init__(self, game: "Game", st: State):
         self.game = game
@@ -39,7 +39,7 @@ class Ctx:
         self.db: CardDB = game.db
         self.events: list[Event] = []
         self.seed = game.seed
-        self.used_effect = False
+        self.closes = 0      # windows closed during this command (for resolve)
 
     # -- cards ----------------------------------------------------------------------
     def card(self, iid: int) -> Card:

@@ -176,10 +176,10 @@ def used_effect(ctx: Ctx) -> None:
 
 
 def close_window(ctx: Ctx) -> None:
+    """Every player passed in turn: the top frame moves on to its next window (or ends)."""
     from vtes_desktop.engine import rules_action, rules_combat, rules_politics
 
     f = ctx.st.top
-    ctx.st.rng_n += 0
     if isinstance(f, ActionFrame):
         rules_action.close(ctx, f)
     elif isinstance(f, CombatFrame):
@@ -190,30 +190,7 @@ def close_window(ctx: Ctx) -> None:
         rules_politics.close(ctx, f)
     elif isinstance(f, ManualFrame):
         pop(ctx)
-    _mark_closed(ctx)
-
-
-def _mark_closed(ctx: Ctx) -> None:
-    ctx.st.manual_notes = ctx.st.manual_notes  # no-op; windows are counted through closes
-    ctx.events.append(_CLOSE)
-
-
-class _Closed:
-    kind = "window_closed"
-    text = ""
-    seen_by = frozenset()
-    others = None
-    manual = False
-
-    def text_for(self, seat):
-        return None
-
-
-_CLOSE = _Closed()
-
-
-def closes(ctx: Ctx) -> int:
-    return sum(1 for e in ctx.events if e is _CLOSE)
+    ctx.closes += 1
 
 
 # -- the step ---------------------------------------------------------------------------------
@@ -228,7 +205,6 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
     if cmd.manual:
         manual.apply(ctx, cmd)
         _after_step(ctx)
-        _strip_marks(ctx)
         return
     t = cmd.type
     if t == "resolve":
@@ -269,17 +245,12 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         if t not in ("end_phase",):
             used_effect(ctx)
     _after_step(ctx)
-    _strip_marks(ctx)
 
 
 def _after_step(ctx: Ctx) -> None:
     from vtes_desktop.engine import rules_combat
 
     rules_combat.check_ready(ctx)
-
-
-def _strip_marks(ctx: Ctx) -> None:
-    ctx.events[:] = [e for e in ctx.events if e is not _CLOSE]
 
 
 def _pass_through_announced(ctx: Ctx) -> None:
@@ -322,9 +293,9 @@ def _plays_as_announced(ctx: Ctx, cmd) -> bool:
 def _resolve(ctx: Ctx, seat: int) -> None:
     if impulse_frame(ctx.st) is None:
         raise Illegal("resolve", "nothing is under way to resolve")
-    start = closes(ctx)
+    start = ctx.closes
     n = 0
-    while closes(ctx) == start:
+    while ctx.closes == start:
         f = ctx.st.top
         if f is None or not hasattr(f, "imp"):
             break
@@ -342,7 +313,6 @@ def _finish(ctx: Ctx, seat: int) -> None:
         raise Illegal("finish", "no action is under way")
     n = 0
     while True:
-        f = st.top if st is ctx.st else ctx.st.top
         f = ctx.st.top
         if f is None:
             break

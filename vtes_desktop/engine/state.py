@@ -201,7 +201,7 @@ class State:
 
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
-                 "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot")
+                 "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -222,7 +222,6 @@ class State:
         self.next_iid = 1
         self.last_action: str | None = None
         self.last_referendum: tuple | None = None   # (passed, for, against)
-        self.manual_notes: tuple = ()
         self.pending_draws: tuple = ()   # (seat, card iid, until) replacements deferred by "Do not replace until"
         self.edge_used = False
         self.events_played: frozenset = frozenset()     # event card ids played this game (each once per game)
@@ -239,7 +238,7 @@ class State:
         s.seats = self.seats
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
-                  "next_iid", "last_action", "last_referendum", "manual_notes", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot"):
+                  "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot"):
             setattr(s, k, getattr(self, k))
         return s
 
