@@ -100,3 +100,27 @@ def test_undo_takes_back_my_step_and_the_passes_made_for_others(table, db):
     assert win.session.view.seats[1].pool == 30
     assert win.session.view.action is None and not card_named(win, "Colette").cv.locked
     assert win.session.seat == 0
+
+
+def test_random_legal_play_through_the_table(table, db):
+    """Seeded random play through the window: the table always shows the seat asked, and only its hand."""
+    import random
+
+    from vtes_desktop.engine.bench import demo_setup
+    from vtes_desktop.engine.game import Game
+
+    win = table(Game(db, demo_setup(db, 3), seed=5, secret="t"), hotseat=True, privacy=True)
+    s = win.session
+    rng = random.Random(7)
+    for _ in range(120):
+        if s.is_over:
+            break
+        if win.privacy.covering:
+            win.privacy.show_button.click()
+        opts = list(s.legal.commands) + [u.command for a in s.legal.cards.values() for u in a.uses]
+        assert opts, (s.view.phase, s.view.window)
+        win.submit_all([rng.choice(opts)])
+        assert s.seat == s.view.impulse == s.needed_seat()
+        hand = [it for it in win.scene.cards.values() if it.region == "hand"]
+        assert len(hand) == len(s.view.hand) and all(it.seat == s.seat and it.shows_face for it in hand)
+    assert len(s.game.entries) >= 120

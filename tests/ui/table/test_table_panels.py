@@ -147,3 +147,15 @@ def test_a_folder_of_card_images_is_used_where_an_image_exists(table, db, tmp_pa
     pm = card_named(win, "Colette").render_pixmap()
     centre = pm.toImage().pixelColor(pm.width() // 2, pm.height() // 2)
     assert centre.green() > 200 and centre.red() < 60      # the image, not the drawn face
+
+
+def test_a_contested_card_lies_face_down_with_a_marker(table, db):
+    import dataclasses
+
+    win = table(_game(db))
+    colette = card_named(win, "Colette")
+    cv = dataclasses.replace(colette.cv, contested=True)
+    colette.set_state(cv, colette.cdef, seat=0, region="ready", scale=colette.s, face_up=False)
+    assert not colette.shows_face and "Contested" in colette.toolTip()
+    img = colette.render_pixmap().toImage()
+    assert not img.isNull()

@@ -40,11 +40,12 @@ class SeatItem(QGraphicsObject):
             self.prepareGeometryChange()
             self.rect = QRectF(layout.rect)
         self.layout = layout
-        state = (name, vp, tuple(tags), local, impulse, ousted)
-        if state != (self.name, self.vp, tuple(self.tags), self.local, self.impulse, self.ousted):
+        state = (name, vp, tuple(tags), local, impulse, ousted, layout.pool_pos, layout.header)
+        if state != getattr(self, "_state", None):
+            self._state = state
             self.name, self.vp, self.tags, self.local, self.impulse, self.ousted = \
                 name, vp, list(tags), local, impulse, ousted
-        self.update()
+            self.update()
 
     def set_hint(self, hint: bool | None) -> None:
         if hint != self.hint:

@@ -2,9 +2,9 @@
 
 Built around one `GameSession`: it draws each view the session sends, sends
 each gesture as a command, and shows each refusal where the player looks.
-Menus: Game (new, open, save, export the position, undo, the turn
-commands, the seat on show, hot-seat options, concede), View (zoom, theme,
-card images).
+Menus: File (new, open, resume, save, export the position), Game (undo,
+the turn commands, the seat on show, hot-seat options, concede, withdraw),
+View (zoom, theme, card images, panels).
 """
 
 from __future__ import annotations
@@ -115,13 +115,16 @@ class TableWindow(QMainWindow):
         return a
 
     def _build_menus(self) -> None:
+        f = self.menuBar().addMenu("&File")
+        self._act(f, "&New game…", self.new_game, QKeySequence.StandardKey.New, name="actNewGame")
+        self._act(f, "&Open game or scenario…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self._act(f, "&Resume…", self.resume_dialog)
+        self._act(f, "&Save game as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self._act(f, "&Export position…", self.export_position, "Ctrl+Shift+E", name="actExport")
+        f.addSeparator()
+        self._act(f, "&Close the table", self.close, QKeySequence.StandardKey.Close)
+
         g = self.menuBar().addMenu("&Game")
-        self._act(g, "&New game…", self.new_game, QKeySequence.StandardKey.New, name="actNewGame")
-        self._act(g, "&Open game or scenario…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self._act(g, "&Resume…", self.resume_dialog)
-        self._act(g, "&Save game as…", self.save_as, QKeySequence.StandardKey.SaveAs)
-        self._act(g, "&Export position…", self.export_position, "Ctrl+Shift+E")
-        g.addSeparator()
         self.act_undo = self._act(g, "&Undo my last step", self.undo, QKeySequence.StandardKey.Undo, name="actUndo")
         self._act(g, "&End phase", lambda: self._turn("end_phase"), "E", name="actEndPhase")
         self._act(g, "&Pass", lambda: self._turn("pass"), "P", name="actPass")
@@ -142,8 +145,6 @@ class TableWindow(QMainWindow):
         g.addSeparator()
         self._act(g, "&Concede (burn my pool)…", self.concede)
         self._act(g, "&Withdraw…", self.withdraw)
-        g.addSeparator()
-        self._act(g, "&Close the table", self.close, QKeySequence.StandardKey.Close)
 
         v = self.menuBar().addMenu("&View")
         self._act(v, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
