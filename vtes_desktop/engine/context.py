@@ -16,7 +16,7 @@ from vtes_desktop.cards.model import CardDef
 from vtes_desktop.cards.rules import CardRules, compile_rules
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.events import Event
-from vtes_desktop.engine.state import HIDDEN, IN_PLAY, Card, State
+from vtes_desktop.engine.state import HIDDEN, IN_PLAY, Card, Impulse, State
 
 if TYPE_CHECKING:
     from vtes_desktop.engine.game import Game
@@ -236,6 +236,32 @@ class Ctx:
         for region in ("ready", "torpor", "uncontrolled", "in_play", "incapacitated"):
             for iid in list(st.region(seat, region)):
                 self.move(iid, "removed")
+        # and they leave the impulse of everything under way
+        self.drop_ousted_from_impulse()
+
+    def drop_ousted_from_impulse(self) -> None:
+        """Ousted Methuselahs hold no impulse and may not block: take them out of every frame."""
+        st = self.st
+        gone = {i for i, s in enumerate(st.seats) if s.ousted}
+        if not gone:
+            return
+        frames = []
+        for f in st.frames:
+            imp = getattr(f, "imp", None)
+            if imp is not None and gone & set(imp.order):
+                order = tuple(x for x in imp.order if x not in gone)
+                if order:
+                    holder = imp.order[imp.at]
+                    if holder in gone:   # the next seat still in the game holds the impulse
+                        k = imp.at
+                        while imp.order[k % len(imp.order)] in gone:
+                            k += 1
+                        holder = imp.order[k % len(imp.order)]
+                    f = f._replace(imp=Impulse(order, order.index(holder), min(imp.passes, len(order))))
+            if hasattr(f, "blockers") and gone & set(f.blockers):
+                f = f._replace(blockers=tuple(b for b in f.blockers if b not in gone))
+            frames.append(f)
+        st.frames = tuple(frames)
 
     def set_blood(self, iid: int, value: int) -> Card:
         c = self.st.cards[iid]

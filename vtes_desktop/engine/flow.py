@@ -250,7 +250,24 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
 def _after_step(ctx: Ctx) -> None:
     from vtes_desktop.engine import rules_combat
 
+    st = ctx.st
+    if st.seats[st.active].ousted and len(st.live_seats()) > 1:
+        # the active Methuselah is ousted: whatever was under way ends with their turn
+        st.frames = ()
+        _end_of_turn(ctx)
+        st.turn += 1
+        st.active = st.prey(st.active)
+        st.acted = frozenset()
+        enter_phase(ctx, "unlock")
+        return
+    ctx.drop_ousted_from_impulse()
     rules_combat.check_ready(ctx)
+    f = st.top
+    n = 0
+    while f is not None and hasattr(f, "imp") and f.imp.closed and n < MAX_PASSES:
+        close_window(ctx)   # a window every remaining player has now passed (someone was ousted)
+        f = st.top
+        n += 1
 
 
 def _pass_through_announced(ctx: Ctx) -> None:
