@@ -34,9 +34,20 @@ _ORDER = list(dict.fromkeys(DISCIPLINES.values()))
 
 
 def resources_dir() -> Path:
-    """The `resources` folder: inside the package when installed, else the repository's."""
-    here = Path(__file__).resolve().parent.parent
-    for cand in (here / "resources", here.parent / "resources"):
+    """The `resources` folder (themes, icons, lessons), wherever the app runs from.
+
+    - an installed wheel: `vtes_desktop/resources` (setup.py maps the top-level
+      `resources/` there);
+    - the release bundle: the same place under the bundle's folder
+      (`sys._MEIPASS`, see packaging/vtes-desktop.spec);
+    - a checkout or an editable install: the repository's top-level `resources/`.
+    """
+    here = Path(__file__).resolve().parent.parent   # the vtes_desktop package
+    cands = [here / "resources", here.parent / "resources"]
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        cands.insert(0, Path(frozen) / "vtes_desktop" / "resources")
+    for cand in cands:
         if (cand / "themes").is_dir():
             return cand
     return here.parent / "resources"
