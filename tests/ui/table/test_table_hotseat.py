@@ -124,3 +124,14 @@ def test_random_legal_play_through_the_table(table, db):
         hand = [it for it in win.scene.cards.values() if it.region == "hand"]
         assert len(hand) == len(s.view.hand) and all(it.seat == s.seat and it.shows_face for it in hand)
     assert len(s.game.entries) >= 120
+
+
+def test_taking_back_a_step_from_the_privacy_screen(table, db):
+    game = make_game(db, ["Ann", "Ben"], ready={"Ann": [("Colette", 4)]},
+                     library={"Ann": ["Dodge"] * 3, "Ben": ["Dodge"] * 3}, turn=("Ann", "discard", 5))
+    win = table(game, hotseat=True, privacy=True)
+    win.submit_all([C.EndPhase(seat=0)])                  # Ben's turn: the screen comes
+    assert win.privacy.covering and win.session.seat == 1
+    win.privacy.undo_button.click()                       # Ann takes her step back
+    assert not win.privacy.covering
+    assert win.session.seat == 0 and win.session.view.phase == "discard"

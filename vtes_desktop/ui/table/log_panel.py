@@ -7,12 +7,34 @@ read them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QFont
-from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QFont, QFontMetrics
+from PySide6.QtWidgets import (QCheckBox, QHBoxLayout, QHeaderView, QLineEdit, QStyledItemDelegate, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
 
 ROLE_LINE = Qt.ItemDataRole.UserRole + 1
+
+
+class _WrapDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text (a tree view sizes rows from the unwrapped text otherwise)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option, index) -> QSize:
+        base = super().sizeHint(option, index)
+        depth = 0
+        p = index.parent()
+        while p.isValid():
+            depth += 1
+            p = p.parent()
+        width = self.tree.viewport().width() - self.tree.indentation() * (depth + 1) - 8
+        if width <= 40:
+            return base
+        fm = QFontMetrics(index.data(Qt.ItemDataRole.FontRole) or self.tree.font())
+        rect = fm.boundingRect(QRect(0, 0, width, 100000), int(Qt.TextFlag.TextWordWrap), index.data() or "")
+        return QSize(base.width(), max(base.height(), rect.height() + 4))
 
 
 class LogPanel(QWidget):
@@ -48,6 +70,11 @@ class LogPanel(QWidget):
         self.tree.setRootIsDecorated(True)
         self.tree.setWordWrap(True)
         self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.setItemDelegate(_WrapDelegate(self.tree))
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
         v.addWidget(self.tree, 1)
@@ -103,6 +130,10 @@ class LogPanel(QWidget):
             g.setHidden(all(g.child(i).isHidden() for i in range(g.childCount())))
         if last is not None:
             self.tree.scrollToItem(last)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.tree.doItemsLayout()   # rows re-wrap to the new width
 
     def _apply_filter(self, it: QTreeWidgetItem) -> None:
         line = it.data(0, ROLE_LINE)

@@ -253,11 +253,20 @@ class TableWindow(QMainWindow):
             self.session.undo(self.session.seat)
 
     def _undo_for(self, seat: int) -> None:
+        """From the privacy screen: the Methuselah who just played takes back their step, before handing over."""
         if self.session is None:
             return
+        r = self.session.undo(seat)
+        if r is not None:   # the screen stays: the next seat's table must not show
+            self.privacy.detail.setText(f"Cannot take it back: {refusal_text(r)}")
+            return
         self.privacy.hide()
-        if self.session.undo(seat) is None and hasattr(self.session, "show_seat"):
-            self.session.show_seat(seat)
+        if hasattr(self.session, "show_seat"):
+            self._covering_allowed = False
+            try:
+                self.session.show_seat(seat)
+            finally:
+                self._covering_allowed = True
 
     # -- hot-seat ---------------------------------------------------------------------------------
     def show_seat(self, seat: int) -> None:
@@ -268,7 +277,8 @@ class TableWindow(QMainWindow):
         prev = self._last_seat
         self._last_seat = seat
         self.preview.clear()
-        if not self.settings.privacy_screen or self.session is None or self.session.is_over:
+        if not self.settings.privacy_screen or self.session is None or self.session.is_over \
+                or not getattr(self, "_covering_allowed", True):
             return
         view = self.session.view
         from vtes_desktop.ui.table import prompt
