@@ -56,4 +56,15 @@ def compile_grammar_only(card: CardDef) -> CardRules:
     return compile_card(card, vocabulary(), set(CLANS))
 
 
-__all__ = ["CardRules", "Effect", "Limit", "Mode", "compile_grammar_only", "compile_rules", "discipline_label"]
+def clear_caches() -> None:
+    """Forget every compiled card and sentence (for measuring, and after the grammar changes in a session)."""
+    from vtes_desktop.cards.grammar import compiler, lexicon
+
+    _compile_cached.cache_clear()
+    compiler._MEMO.clear()
+    compiler._caps.cache_clear()
+    lexicon._tokens.cache_clear()
+
+
+__all__ = ["CardRules", "Effect", "Limit", "Mode", "clear_caches", "compile_grammar_only", "compile_rules",
+           "discipline_label"]

@@ -24,7 +24,7 @@ KEYWORDS = (
     "debt", "directive", "trap", "curse", "animal", "talisman", "reliquary", "haunting", "tactics", "terrorists",
     "disease", "cadet", "trinket", "consequence", "judgment", "hostage", "jyhad", "bloodline", "ministry",
     "infernal", "red list", "multiplier", "watchtower", "derivative", "inquisition", "nod fragment", "hunter-list",
-    "mithraic mysteries", "operation antigen", "fragment",
+    "mithraic mysteries", "operation antigen", "fragment", "reflex", "blood hunt referendum",
 )
 _KW = "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True))
 _KEYWORD_SENTENCE = re.compile(rf"^(?:(?:{_KW})(?:\s*[:,]\s*|\s+|$))+(?:\((?:this vampire|played on this acting vampire)\))?$")
@@ -43,6 +43,15 @@ _LIMIT = re.compile(
     rf"^{_WHO} (?:can|may) (?P<v>play|have|use|burn) only (?P<n>one|1|\d+) (?P<what>.+?)"
     r"(?: (?P<lvl>at (?:superior|basic|\[[a-z]+\])))?(?: (?P<per>each (?:round|combat|turn|action|strike|game|minion phase)|in a game|in play|"
     r"between (?:their|his or her) unlock phases|at a time|for the following effects each action))?$")
+
+
+_ONLY_ONE = re.compile(
+    r"^only one (?P<what>.+?) (?:can|may) (?:be )?(?:played|used|called|put in play|equipped|played or called|"
+    r"played or equipped|lock to [a-z ]+?)(?: (?P<lvl>at superior|at basic|at \[[a-z]+\]|at a given discipline))?"
+    r"(?: (?P<on>on (?:a|each) (?:vampire|minion)))?(?: (?P<by>by a (?:vampire|minion)))?"
+    r"(?: to reduce the cost of a given card)?"
+    r"(?: (?P<per>each (?:action|round|combat|turn|referendum|strike)|in a game|per game|during a game|"
+    r"during a referendum|during a strike phase))?$")
 
 
 def limit(t: str, own_names: tuple[str, ...]) -> list[Limit] | None:
@@ -67,13 +76,18 @@ def limit(t: str, own_names: tuple[str, ...]) -> list[Limit] | None:
     if m:
         return [Limit(per="in play", who="minion", what=m.group("a"), text=t),
                 Limit(per="in play", who="minion", what=m.group("b"), text=t)]
-    m = re.match(r"^only one (?P<what>.+?) can be (?:played|used) (?:on (?:a|each) (?P<on>vampire|minion) )?(?P<per>each (?:action|round|combat|turn|referendum)|in a game|during a referendum)$", t)
+    m = _ONLY_ONE.match(t)
     if m:
-        per = m.group("per").replace("each ", "").replace("in a ", "").replace("during a ", "")
+        per = m.group("per") or "each card"
+        per = {"in a game": "game", "per game": "game", "during a game": "game", "during a referendum": "referendum",
+               "during a strike phase": "round"}.get(per, per.replace("each ", ""))
         what = m.group("what")
         if what.lower() in own_names:
             what = "this card"
-        return [Limit(per=per, who="minion" if m.group("on") else "all", what=what, text=t)]
+        if m.group("lvl"):
+            what = f"{what} {m.group('lvl')}"
+        who = "minion" if m.group("on") or m.group("by") else "all"
+        return [Limit(per=per, who=who, what=what, text=t)]
     m = re.match(r"^a vampire can gain blood from only one hunting ground(?: card)? each turn$", t)
     if m:
         return [Limit(per="turn", who="minion", what="hunting ground", text=t)]
@@ -81,6 +95,16 @@ def limit(t: str, own_names: tuple[str, ...]) -> list[Limit] | None:
     if m:
         return [Limit(per="in play", who="minion", what=t.split("one ", 1)[1], text=t)]
     return None
+
+
+#: reminder text: a rule the card recalls, not an effect of its own
+REMINDERS = frozenset((
+    "this could lead to a contested title", "you still control this card", "this is not an action",
+))
+
+
+def reminder(t: str) -> bool:
+    return t in REMINDERS or bool(re.fullmatch(r"\[[a-z]+\] is not a discipline", t))
 
 
 _DNR = re.compile(r"^do not replace (?:these cards |this card )?(?P<u>until .+|as long as this card is in play)$")
@@ -111,8 +135,8 @@ def ally_stats(t: str) -> tuple[int, int, int | None] | None:
     return f(m.group("s")), f(m.group("b") or "0"), int(m.group("i")) if m.group("i") else None
 
 
-_COST = re.compile(r"^(?:as above, but )?this card costs (?:(?P<who>[a-z ]+?) )?(?P<n>\d+|x) (?:(?P<rel>fewer|more|less|additional) )?(?P<unit>blood|pool)"
-                   r"(?:, where x is (?P<x>.+))?$")
+_COST = re.compile(r"^(?:as above, but )?this card costs (?:(?P<who>[a-z ]+?) )?(?P<plus>\+)?(?P<n>\d+|x) (?:(?P<rel>fewer|more|less|additional) )?(?P<unit>blood|pool)"
+                   r"(?: to play(?P<on> on this vampire)?)?(?:, where x is (?P<x>.+))?$")
 
 
 def cost(t: str) -> tuple[str, int, str | None, str | None] | None:
@@ -120,7 +144,8 @@ def cost(t: str) -> tuple[str, int, str | None, str | None] | None:
     if not m or (m.group("who") and not m.group("rel")):
         return None
     n = -1 if m.group("n") == "x" else int(m.group("n"))
-    return m.group("unit"), n, m.group("rel"), m.group("x")
+    rel = m.group("rel") or ("additional" if m.group("plus") else None)
+    return m.group("unit"), n, rel, m.group("x")
 
 
 _X_IS = re.compile(r"^(?:x is|where x is) (?P<x>.+)$")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from vtes_desktop.cards.grammar import clauses, effects, timing
 from vtes_desktop.cards.grammar.lexicon import Vocabulary, tokenize, unknown_words
@@ -64,10 +65,13 @@ class Ctx:
             a, b = card.name.split(", ", 1)
             names.add(f"{b} {a}".lower())
         self.own_names = tuple(sorted(names))
+        self.own_tokens = frozenset(t for n in names for t in tokenize(n))
         self.caps: set[str] = set()
+        #: the name is not made of game words ("Frenzy", "Lock", "Red List"): it can stand for the card in its text
+        self.name_is_proper = not all(w in vocab.words for w in tokenize(card.display))
 
     def known(self, w: str) -> bool:
-        if w in self.caps or self.vocab.known(w):
+        if w in self.caps or w in self.own_tokens or self.vocab.known(w):
             return True
         if w.startswith("non-") and len(w) > 4:
             return self.known(w[4:])
@@ -77,16 +81,24 @@ class Ctx:
 
     def set_sentence(self, s: str) -> None:
         """Names of this sentence: capitalised words after its first word (cards, clans, places)."""
-        self.caps = {w.lower() for w in re.findall(r"(?<=[\s/(\"\-])([A-Z][\w'\-]*)", s)}
-        first = re.match(r"^\W*([A-Z][\w'\-]*)", s)
-        if first and first.group(1).lower() not in self.vocab.words:
-            self.caps.add(first.group(1).lower())     # a name opening the sentence
-        self.caps |= {w.lower().rstrip("'s") for w in self.caps}
-        for n in self.own_names:
-            self.caps.update(tokenize(n))
+        self.caps = _caps(s, self.vocab)
 
 
 # -- one sentence ----------------------------------------------------------------------------------------
+
+_CAPS = re.compile(r"(?<=[\s/(\"\-])([A-Z][\w'\-]*)")
+_FIRST = re.compile(r"^\W*([A-Z][\w'\-]*)")
+
+
+@lru_cache(maxsize=32768)
+def _caps(s: str, vocab: Vocabulary) -> frozenset[str]:
+    caps = {w.lower() for w in _CAPS.findall(s)}
+    first = _FIRST.match(s)
+    if first and first.group(1).lower() not in vocab.words:
+        caps.add(first.group(1).lower())     # a name opening the sentence
+    caps |= {w.lower().rstrip("'s") for w in caps}
+    return frozenset(caps)
+
 
 def _lower(s: str) -> str:
     t = strip_stop(s).lower()
@@ -98,8 +110,69 @@ def _words_ok(cx: Ctx, texts: list[str]) -> bool:
     return not any(unknown_words(tokenize(t), cx.known) for t in texts)
 
 
+def _own_name(s: str, name: str) -> str:
+    """The card's own name, written as it is printed, read as "this card" (not after "named")."""
+    out = s
+    i = out.find(name)
+    while i >= 0:
+        before = out[:i].rstrip().lower()
+        end = i + len(name)
+        if not before.endswith(("named", "/")) and (end >= len(out) or not out[end].isalnum()):
+            out = out[:i] + "this card" + out[end:]
+            i = out.find(name, i + len("this card"))
+        else:
+            i = out.find(name, end)
+    return out
+
+
+_ACTION_STEALTH = re.compile(r"^(?:(?:this|it) is )?(?:a |an )?\+(\d+) stealth (\(d\) )?(?:political )?action$")
+_IF_ACTION_STEALTH = re.compile(r"^(?P<c>if .+), this is (?:a |an )?\+(?P<n>\d+) stealth action$")
+
+
+_MEMO: dict[tuple, tuple[bool, Acc]] = {}
+
+
 def parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
-    """Consume one sentence into *acc*; False when no rule of the grammar reads it whole."""
+    """Consume one sentence into *acc*; False when no rule of the grammar reads it whole.
+
+    A sentence reads the same on every card of the same kind, so what it gives is kept and reused.
+    """
+    own = cx.own_tokens.intersection(tokenize(s))
+    key = (s, types, cx.card.is_library, cx.is_action, cx.is_minion_card, cx.name_is_proper,
+           (cx.card.display, cx.own_names, own) if own else None)
+    hit = _MEMO.get(key)
+    if hit is None:
+        sub = Acc()
+        ok = _parse_sentence(s, sub, cx, types)
+        hit = (ok, sub)
+        if len(_MEMO) < 50000:
+            _MEMO[key] = hit
+    ok, sub = hit
+    if ok:
+        _merge(acc, sub)
+    return ok
+
+
+def _merge(dst: Acc, src: Acc) -> None:
+    for k in ("only", "also", "reqs", "limits", "keywords", "effects", "unparsed"):
+        v = getattr(src, k)
+        if v:
+            getattr(dst, k).extend(v)
+    for k in ("dnr", "pool_cost", "blood_cost", "conviction", "life", "ally_strength", "ally_bleed", "ally_intercept",
+              "x_cost"):
+        v = getattr(src, k)
+        if v is not None:
+            setattr(dst, k, v)
+    if src.action_stealth:
+        dst.action_stealth = src.action_stealth
+    dst.unique = dst.unique or src.unique
+    dst.directed = dst.directed or src.directed
+
+
+def _parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
+    if cx.card.is_library and cx.card.display in s and not s.startswith("As ") and cx.name_is_proper \
+            and not cx.is_minion_card:
+        s = _own_name(s, cx.card.display)
     t = _lower(s)
     if not t:
         return True
@@ -107,13 +180,13 @@ def parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
     if t in ("(limited)",):
         acc.effects.append(Effect("limited", s, params=(("limited", True),)))
         return True
-    m = re.match(r"^(?:(?:this|it) is )?(?:a |an )?\+(\d+) stealth (\(d\) )?(?:political )?action$", t)
+    m = _ACTION_STEALTH.match(t) if "stealth" in t else None
     if m:
         acc.action_stealth = int(m.group(1))
         if m.group(2):
             acc.directed = True
         return True
-    m = re.match(r"^(?P<c>if .+), this is (?:a |an )?\+(?P<n>\d+) stealth action$", t)
+    m = _IF_ACTION_STEALTH.match(t) if "stealth" in t else None
     if m and _words_ok(cx, [m.group("c")]):
         acc.effects.append(Effect("action_stealth", s, int(m.group("n")), condition=m.group("c")))
         return True
@@ -122,12 +195,16 @@ def parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
         t = t[4:]
         if not t:
             return True
+    if clauses.reminder(t):
+        return True
     kw = clauses.keywords(t)
     if kw is not None:
         acc.keywords += kw
         if "unique" in kw:
             acc.unique = True
         return True
+    if t.startswith("this card is playable "):
+        t = "usable " + t[len("this card is playable "):]
     u = timing.parse_usable(t)
     if u is not None:
         kind, tags = u
@@ -187,12 +264,22 @@ def parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
 
 
 _TAIL = re.compile(r"^(?P<head>.+?)(?:,| and|;)? \(?(?P<tail>(?:(?:and )?only usable|usable|not usable)\b[^()]*)\)?$")
+_AND_VERB = re.compile(r",? and (?=(?:then )?(?:move|put|unlock|lock|burn|gain|add|remove|draw|discard|search|shuffle|"
+                       r"equip|choose|take|give|cancel|steal|return|place|look|reveal|you (?:can|may)|this (?:vampire|card) )\b)")
+_REFERENDUM = re.compile(r"^(?:a )?successful referendum means (?:that )?(?P<rest>.+)$")
 _WITH_ADDITIONAL = re.compile(
     r"^(?P<sign>[+\-])(?P<n>\d+) (?P<stat>bleed|stealth|intercept|strength|votes), with an additional \+(?P<m>\d+) (?P=stat) (?P<cond>if .+?)(?P<lim> \(limited\))?$")
 
 
 def effect_clause(t: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> list[Effect] | None:
     """The effects of one clause, or None: the core vocabulary, a clause with a usable tail, or a frame."""
+    m = _AND_VERB.search(t)
+    if m:
+        left = effects.core(t[:m.start()].strip(), s)
+        if left is not None:
+            right = effect_clause(t[m.end():].strip(), s, acc, cx, types)
+            if right is not None:
+                return left + right
     r = effects.core(t, s)
     if r is not None:
         return r
@@ -200,15 +287,27 @@ def effect_clause(t: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> 
     if m:
         lim = bool(m.group("lim"))
         stat = m.group("stat")
-        return [Effect(stat, s, int(m.group("n")), params=(("limited", lim), ("self", True)) if lim else (("self", True),)),
-                Effect(stat, s, int(m.group("m")), condition=m.group("cond"), params=(("self", True),))]
+        p = (("limited", True), ("self", True)) if lim else (("self", True),)
+        return [Effect(stat, s, int(m.group("n")), params=p),
+                Effect(stat, s, int(m.group("m")), condition=m.group("cond"), params=p)]
+    m = _REFERENDUM.match(t)
+    if m:
+        inner = effect_clause(m.group("rest"), s, acc, cx, types)
+        if inner is None:
+            return None
+        return [replace(e, condition="; ".join(x for x in ("the referendum passes", e.condition) if x)) for e in inner]
     m = _TAIL.match(t)
     if m and m.group("head").strip():
         u = timing.parse_usable(re.sub(r"^and ", "", m.group("tail")))
         if u is not None and _words_ok(cx, timing.condition_words(u[1])):
             head = effect_clause(m.group("head").strip().rstrip(","), s, acc, cx, types)
             if head is not None:
-                (acc.only if u[0] in ("only", "not") else acc.also).extend(u[1])
+                last = head[-1]
+                if last.kind in ("maneuver", "press", "additional_strikes") or \
+                        last.get("frame") and re.search(r"\b(?:maneuver|press|additional strike)", last.target or ""):
+                    head[-1] = _restrict(last, u[1])
+                else:
+                    (acc.only if u[0] in ("only", "not") else acc.also).extend(u[1])
                 return head
     parts = split_top(t, "; ")
     if len(parts) > 1:
@@ -232,6 +331,20 @@ def effect_clause(t: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> 
 
 # -- "As above" ---------------------------------------------------------------------------------------------
 
+def _restrict(e: Effect, tags: list[str]) -> Effect:
+    """A granted maneuver, press or strike with its own "only usable ..." (to long range, to end combat)."""
+    p = dict(e.params)
+    for t in tags:
+        if t in ("to close range", "to long range"):
+            p["to"] = t.split()[1]
+        elif t in ("to end combat", "to continue combat"):
+            p["to"] = t.split()[1]
+        else:
+            p.setdefault("only", ())
+            p["only"] = tuple(p["only"]) + (t,)
+    return replace(e, params=tuple(p.items()))
+
+
 _AS_ABOVE = re.compile(r"^(?:or \[[a-z]+\] )?as (?P<ref>(?:\[[a-z ]+\]\s*)*)above(?P<tail>.*)$", re.I)
 
 
@@ -254,7 +367,12 @@ def _group_lines(card: CardDef) -> tuple[list[str], list[tuple[tuple[str | None,
     common: list[str] = []
     groups: dict[tuple, list[str]] = {}
     order: list[tuple] = []
+    last: list[tuple] = []
     for markers, text in lines_with_markers(card.text):
+        if not markers and last and not re.match(r"^\[(\d+) CONVICTION\]", text):
+            for k in last:                 # a line after a marked one goes on with it (Imbued powers)
+                groups[k].append(text)
+            continue
         conv = None
         m = re.match(r"^\[(\d+) CONVICTION\]\s*", text)
         if m:
@@ -264,10 +382,14 @@ def _group_lines(card: CardDef) -> tuple[list[str], list[tuple[tuple[str | None,
         typ = next((TYPE_MARKERS[mk.upper()] for mk in markers if mk.upper() in TYPE_MARKERS), None)
         types = tuple(dict.fromkeys(TYPE_MARKERS[mk.upper()] for mk in markers if mk.upper() in TYPE_MARKERS))
         other = [mk for mk in markers if not is_discipline(mk) and mk.upper() not in TYPE_MARKERS]
+        if "REFLEX" in other:
+            other.remove("REFLEX")
+            text = "Reflex. " + text
         if other:
             text = " ".join(f"[{o}]" for o in other) + " " + text
         if not discs and typ is None and conv is None:
             common.append(text)
+            last = []
             continue
         alts = [discs] if discs else [()]
         while True:
@@ -276,6 +398,7 @@ def _group_lines(card: CardDef) -> tuple[list[str], list[tuple[tuple[str | None,
                 break
             alts.append((m.group(1),))
             text = text[m.end():]
+        last = []
         for ds in alts:
             disc = ds[0] if ds else None
             k = (disc, typ if len(types) < 2 else "/".join(types), ds, conv)
@@ -283,6 +406,7 @@ def _group_lines(card: CardDef) -> tuple[list[str], list[tuple[tuple[str | None,
                 groups[k] = []
                 order.append(k)
             groups[k].append(text)
+            last.append(k)
     return common, [(k, groups[k]) for k in order]
 
 
@@ -298,6 +422,12 @@ def _sentences(text: str) -> list[str]:
 
 
 def _parse_lines(lines: list[str], acc: Acc, cx: Ctx, types: tuple[str, ...]) -> None:
+    if cx.is_minion_card:
+        from vtes_desktop.cards.grammar.crypt import _replace_names, _self_names
+
+        me = "this ally" if "Ally" in cx.types else "this retainer"
+        names = [n for n in _self_names(cx.card) if not all(w in cx.vocab.words for w in tokenize(n))]
+        lines = [_replace_names(t, names, me) for t in lines]
     for text in lines:
         for s in _sentences(text):
             aa = as_above(s)
@@ -313,7 +443,8 @@ def _parse_lines(lines: list[str], acc: Acc, cx: Ctx, types: tuple[str, ...]) ->
 
 _OTHER_TAIL = re.compile(
     r"^(?:(?P<dur>for the remainder of (?:this |the )?(?:combat|action|turn)|until the end of (?:the |this )?(?:combat|action|turn)"
-    r"|during any unlock phase|for the remainder of the action if .+)|for (?P<n>\d+) (?P<unit>blood or life|blood|pool|life))$")
+    r"|during any unlock phase|for the remainder of the action if .+)|for (?P<n>\d+) (?P<unit>blood or life|blood|pool|life))"
+    r"(?: \([^)]*\))?$")
 _DAMAGE_TAIL = re.compile(
     r"^(?:for|with|at|it inflicts) (?P<plus>\+)?(?P<n>\d+|strength(?:\+\d+)?)(?P<r>r)?(?P<x> \+ x)? "
     r"(?P<kinds>(?:(?:ranged|aggravated|unpreventable|environmental) )*)damage(?: each)?$")
@@ -321,7 +452,6 @@ _DAMAGE_TAIL = re.compile(
 
 def _parse_tail(tail: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> None:
     """The changes after "As above": read like a sentence; modifiers and grants replace those of the same kind."""
-    before = len(acc.effects)
     m = _DAMAGE_TAIL.match(_lower(tail))
     if m:
         n = m.group("n")
@@ -347,7 +477,13 @@ def _parse_tail(tail: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) ->
                                                                                 ("unit", m.group("unit")))))
         return
     sub = Acc()
-    ok = parse_sentence(tail, sub, cx, types)
+    t2 = re.sub(r"^(?:for|with)\s+", "", tail.strip(), flags=re.I)
+    core = effects.core(_lower(t2), s) if t2 != tail.strip() else None
+    if core is not None:
+        sub.effects = core
+        ok = True
+    else:
+        ok = parse_sentence(tail, sub, cx, types)
     if not ok:
         # "As above, but for +2 bleed (limited)", "but with two additional strikes (limited) each round"
         t2 = re.sub(r"^(?:for|with)\s+", "", tail.strip(), flags=re.I)
@@ -359,7 +495,8 @@ def _parse_tail(tail: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) ->
     for e in sub.effects:
         acc.effects.append(replace(e, text=s))
     acc.replaced |= {e.kind for e in sub.effects if e.kind in ("bleed", "stealth", "intercept", "strength", "votes",
-                                                               "additional_strikes", "strike", "prevent")}
+                                                               "additional_strikes", "strike", "prevent",
+                                                               "enter_combat") and not e.get("frame")}
     acc.only += sub.only
     acc.also += sub.also
     acc.reqs += sub.reqs
@@ -370,8 +507,31 @@ def _parse_tail(tail: str, s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) ->
     for k in ("pool_cost", "blood_cost", "x_cost"):
         if getattr(sub, k) is not None:
             setattr(acc, k, getattr(sub, k))
-    if sub.effects and len(acc.effects) == before:
-        pass
+    if sub.action_stealth:
+        acc.action_stealth = sub.action_stealth
+    if sub.directed:
+        acc.directed = True
+
+
+_COMBAT_KINDS = {"strike", "maneuver", "press", "prevent", "additional_strikes", "strike_bonus", "hand_strikes_only",
+                 "immune"}
+
+
+def _infer_types(types: tuple[str, ...], common: Acc, acc: Acc) -> tuple[str, ...]:
+    """The type a level of a card of several types is played as, when its line has no type marker."""
+    kinds = {e.kind for e in common.effects + acc.effects}
+    tags = set(common.only + acc.only)
+    want: list[str] = []
+    if acc.action_stealth or acc.directed or kinds & {"action_bleed", "action_hunt", "enter_combat"}:
+        want.append("Action")
+    if kinds & _COMBAT_KINDS or tags & {"before range", "before strikes", "first round", "in combat", "end of round"}:
+        want.append("Combat")
+    if kinds & {"stealth", "bleed"} and not want:
+        want.append("Action Modifier")
+    if "intercept" in kinds and not want:
+        want.append("Reaction")
+    got = tuple(t for t in types if t in want)
+    return got or types
 
 
 def _apply_changes(inherited: list[Effect], changes: list[Effect]) -> tuple[list[Effect], list[Effect]]:
@@ -426,12 +586,26 @@ def compile_card(card: CardDef, vocab: Vocabulary, clans: set[str]) -> CardRules
         types = tuple(typ.split("/")) if typ else card.types
         acc = Acc(conviction=conv)
         _parse_lines(lines, acc, cx, types)
+        if not typ and len(card.types) > 1:
+            types = _infer_types(card.types, common, acc)
         if acc.as_above is not None:
             src = by_ref.get(acc.as_above.lower()) if acc.as_above else prev
             if src is None and acc.as_above:
                 src = prev
             if src is not None:
-                inherited = [e for e in src.effects if e.kind not in acc.replaced]
+                inherited = [e for e in src.effects if e.kind not in acc.replaced or e.kind == "bleed" and
+                             any(x.kind == "action_bleed" for x in src.effects)]
+                cancels = {e.kind for e in acc.effects if e.get("negated") and e.text.lower().startswith("as ")
+                           and e.kind in {x.kind for x in inherited}}
+                if cancels:
+                    inherited = [e for e in inherited if e.kind not in cancels]
+                    acc.effects = [e for e in acc.effects if not (e.get("negated") and e.kind in cancels)]
+                ab = next((e for e in inherited if e.kind == "action_bleed"), None)
+                tail_bleed = [e for e in acc.effects if e.kind == "bleed" and e.text.lower().startswith("as ")]
+                if ab is not None and tail_bleed:
+                    inherited = [replace(e, amount=(e.amount or 0) + sum(b.amount or 0 for b in tail_bleed),
+                                         text=tail_bleed[0].text) if e is ab else e for e in inherited]
+                    acc.effects = [e for e in acc.effects if e not in tail_bleed]
                 changes = [e for e in acc.effects if e.kind == "change"]
                 if changes:
                     inherited, used = _apply_changes(inherited, changes)
@@ -458,7 +632,15 @@ def compile_card(card: CardDef, vocab: Vocabulary, clans: set[str]) -> CardRules
 
 def _mode(card: CardDef, cx: Ctx, key, types, lines, common_lines, common: Acc, acc: Acc) -> Mode:
     disc, typ, discs, conv = key
-    effs = [effects.mark(e, types) for e in common.effects + acc.effects]
+    effs = _lasting(common.effects + acc.effects, types)
+    only_tags = common.only + acc.only
+    effs = [effects.mark(e, types) for e in effs]
+    if "Ally" in types:
+        effs = effects.first_own_strike(effs)
+    effs = effects.action_combat_grants(effs, types)
+    if "other than acting" in only_tags and "Action Modifier" in types:
+        # the engine lets only the acting minion play action modifiers
+        effs = [replace(e, automated=False) for e in effs]
     only = tuple(dict.fromkeys(common.only + acc.only))
     also = tuple(dict.fromkeys(common.also + acc.also))
     kinds = {e.kind for e in effs}
@@ -466,7 +648,8 @@ def _mode(card: CardDef, cx: Ctx, key, types, lines, common_lines, common: Acc, 
     wins = timing.windows(types, only, kinds, out_of_turn=out_of_turn)
     stats = {k: 0 for k in ("stealth", "intercept", "bleed", "hunt", "strength", "votes")}
     for e in effs:
-        if e.kind in stats and e.get("self") and e.condition is None and e.amount and e.amount > 0 and not e.optional:
+        if e.kind in stats and e.get("self") and e.condition is None and e.amount and e.amount > 0 and not e.optional \
+                and e.duration != "while this card is in play":
             stats[e.kind] += e.amount
     action_bleed = next((e for e in effs if e.kind == "action_bleed"), None)
     if action_bleed is not None and action_bleed.amount:
@@ -486,8 +669,26 @@ def _mode(card: CardDef, cx: Ctx, key, types, lines, common_lines, common: Acc, 
         only=only, unparsed=tuple(common.unparsed + acc.unparsed),
         also=also, windows=wins, requirements=tuple(dict.fromkeys(acc.reqs)),
         disciplines=tuple(d for d in discs), effects=tuple(effs), limits=limits,
-        pool_cost=acc.pool_cost, blood_cost=acc.blood_cost, manual=manual,
+        pool_cost=acc.pool_cost, blood_cost=acc.blood_cost, manual=manual, conviction_cost=acc.conviction,
     )
+
+
+_STATS = {"stealth", "intercept", "bleed", "hunt", "strength", "votes", "capacity", "hand_size", "transfers"}
+
+
+def _lasting(effs: list[Effect], types: tuple[str, ...]) -> list[Effect]:
+    """After "Put this card on ..." the modifiers of an action, modifier or reaction card last while it is in play."""
+    if not set(types) & {"Action", "Action Modifier", "Reaction", "Political Action", "Combat"}:
+        return effs
+    out = []
+    placed = False
+    for e in effs:
+        if e.kind == "put_in_play":
+            placed = True
+        elif placed and e.kind in _STATS and e.duration is None:
+            e = replace(e, duration="while this card is in play")
+        out.append(e)
+    return out
 
 
 def _card_rules(card: CardDef, modes: list[Mode], common: Acc, accs: list[Acc]) -> CardRules:
@@ -507,9 +708,9 @@ def _card_rules(card: CardDef, modes: list[Mode], common: Acc, accs: list[Acc]) 
     x_cost = common.x_cost or next((a.x_cost for a in accs if a.x_cost), None)
     conv = _cost_int(card.conviction_cost)
     if conv is None:
-        convs = [a.conviction for a in accs if a.conviction is not None]
-        if convs and len(set(convs)) == 1:
-            conv = convs[0]
+        convs = {m.conviction_cost for m in modes}
+        if len(convs) == 1:
+            conv = convs.pop()
     return CardRules(
         card_id=card.id, name=card.display, types=card.types,
         disciplines=tuple(d.lower() for d in card.disciplines), discipline_any=card.discipline_any,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from vtes_desktop.cards.grammar import effects
 from vtes_desktop.cards.grammar.compiler import Acc, Ctx, parse_sentence
 from vtes_desktop.cards.grammar.model import CardRules, Effect, Mode
 from vtes_desktop.cards.grammar.text import clean, split_sentences, strip_stop
@@ -25,7 +26,7 @@ TRAITS = ("black hand", "red list", "seraph", "infernal", "slave", "scarce", "st
           "non-unique")
 _TITLE = (r"(?:inner circle(?: member)?|justicar|prince|primogen|baron|bishop|archbishop|cardinal|regent|priscus|magaji|"
           r"kholo|imperator|\d votes? \(titled\))")
-_PLACE = r"(?: (?:of|for) [^\W\d_][\w .'\-]*)?"
+_PLACE = r"(?: (?:of|for) [^\W\d_][\w .'\-]*)?(?: \(\d votes?\))?"
 _PART = re.compile(
     rf"^(?P<adv>advanced)$|^(?P<sect>{_SECT})(?: (?:[a-z]+ )?(?P<title>{_TITLE}){_PLACE})?$|"
     rf"^(?:[a-z]+ )?(?P<title2>{_TITLE}){_PLACE}$|^(?P<trait>black hand|red list|seraph|infernal|scarce|sterile|"
@@ -103,8 +104,10 @@ def _replace_names(line: str, names: list[str], me: str) -> str:
             if (before.isalnum() or before in "/_") or (after.isalnum() or after == "_"):
                 start = j
                 continue
-            line = line[:i] + me + line[j:]
-            start = i + len(me)
+            head = line[:i].rstrip()
+            rep = me[0].upper() + me[1:] if (not head or head.endswith((".", ":", "!", "(", '"'))) else me
+            line = line[:i] + rep + line[j:]
+            start = i + len(rep)
     return line
 
 
@@ -139,7 +142,8 @@ def compile_crypt(card: CardDef, cx: Ctx) -> CardRules:
             if not parse_sentence(s, target, cx, card.types):
                 target.unparsed.append(s.strip())
     sect, title = card.sect, card.title
-    abilities = [_mark(e) for e in acc.effects] + [_mark(replace(e, condition="merged")) for e in merged.effects]
+    abilities = effects.first_own_strike([_mark(e) for e in acc.effects]) + \
+        [_mark(replace(e, condition="merged")) for e in merged.effects]
     mode = Mode(
         level=None, types=card.types, text=card.text,
         bleed=sum(e.amount for e in abilities if e.kind == "bleed" and e.automated),

@@ -51,8 +51,11 @@ def _e(kind: str, text: str, amount: int | None = None, **kw) -> Effect:
 
 _FIELDS = {"optional", "subject", "target", "condition", "duration"}
 
-SELF = r"(?:this (?:acting |reacting |blocking |striking )?(?:vampire|minion|imbued|ally|mortal|retainer)|the acting (?:minion|vampire)|he|she|they|he or she|the bearer|the attached (?:vampire|minion))"
-STATS = r"stealth|intercept|bleed|hunt|strength|votes?|capacity|life|damage|hand size"
+_NOT_MINION = r"(?:card|action|round|combat|turn|referendum|strike|location|equipment|weapon|event|game|phase|effect|bleed|hunt|vote|title|counter|damage|press|maneuver|way|amount)"
+SELF = (r"(?:this (?:acting |reacting |blocking |striking |modifying |ready )?(?!" + _NOT_MINION + r"\b)[a-z'\-]+(?: antitribu| of set| brother| haqim)?"
+        r"|the acting (?:minion|vampire)|he|she|they|he or she|the bearer|the employer|the attached (?:vampire|minion)"
+        r"|the (?:vampire|minion) with this (?:card|equipment|retainer))")
+STATS = r"stealth|intercept|bleed|hunt|strength|votes?|capacity|life|damage|hand size|transfers?"
 DURATION = (r"(?:this action|this round|this combat|this turn|this referendum|for the current action|for the current round|"
             r"for the remainder of (?:the |this )?(?:combat|action|turn|round|game)|for the remainder of the current (?:action|combat|round)|"
             r"during the resulting combat|for the duration of (?:the )?(?:combat|action)|until (?:the )?end of (?:the |this )?(?:action|turn|combat|round)|"
@@ -65,9 +68,10 @@ DURATION = (r"(?:this action|this round|this combat|this turn|this referendum|fo
 _MOD_ITEM = re.compile(rf"(?P<sign>[+\-])(?P<n>\d+|x)(?: (?P<opt>optional))? (?P<stat>{STATS})")
 _MOD_COND = re.compile(r"^(?P<mods>.+?) (?P<cond>(?:if|when|while|during|against|for each|for every|on) .+?)(?P<lim> \(limited\))?$")
 _MODS = re.compile(
-    rf"^(?:(?P<subj>{SELF}|you|your prey|this vampire and (?:his|her|their) blocker|(?:an?|the|each|any|another|that|all) [a-z ,'\-]+?) (?:gets|gains|get|gain|has|have) )?"
+    rf"^(?:(?P<subj>{SELF}|you|your prey|this vampire and (?:his|her|their) blocker|(?:an?|the|each|any|another|that|all)(?: [a-z'\-]+){{1,5}}?) (?:gets|gains|get|gain|has|have) )?"
     rf"(?P<list>[+\-](?:\d+|x) (?:optional )?(?:{STATS})(?:(?:,| and|, and) [+\-](?:\d+|x) (?:optional )?(?:{STATS}))*)"
-    rf"(?P<lim> \(limited\))?(?P<act> action)?(?: (?P<dur>{DURATION}))?(?P<lim2> \(limited\))?(?P<note> \((?:in addition to|this is in addition to) [^)]*\))?$")
+    rf"(?P<lim> \(limited\))?(?P<act> action)?(?: (?P<dur>{DURATION}))?(?P<lim2> \(limited\))?(?P<note> \((?:in addition to|this is in addition to) [^)]*\))?"
+    r"(?P<needed>,? even if (?:stealth|intercept) is not yet needed)?$")
 
 
 def modifiers(t: str, text: str) -> list[Effect] | None:
@@ -87,9 +91,10 @@ def modifiers(t: str, text: str) -> list[Effect] | None:
         if it.group("sign") == "-":
             n = -n
         stat = it.group("stat")
-        stat = "votes" if stat == "vote" else stat.replace(" ", "_")
+        stat = {"vote": "votes", "transfer": "transfers"}.get(stat, stat).replace(" ", "_")
         out.append(_e(stat, text, n, subject=subj, duration=m.group("dur"), limited=limited,
-                      self=subj is None or bool(re.fullmatch(SELF, subj)), optional=bool(it.group("opt"))))
+                      even_if_not_needed=bool(m.group("needed")),
+                      self=subj is None or bool(_SELF_RX.fullmatch(subj)), optional=bool(it.group("opt"))))
     return out
 
 
@@ -98,9 +103,9 @@ _STRIKE_BODY = re.compile(
     r"(?P<n>\d+|x)(?P<r>r)? (?P<agg>aggravated )?(?P<unp>unpreventable )?(?P<agg2>aggravated )?damage(?P<each> each)?"
     r"|strength(?:\+(?P<sp>\d+)|-(?P<sm>\d+))?(?P<r2> ranged)? (?P<agg3>aggravated )?damage"
     r"|(?P<dodge>dodge)|(?P<ends>combat ends)"
-    r"|steal (?P<steal>\d+|x) (?:blood|blood or life|life)"
-    r"|(?P<equip>destroy|burn|steal) (?:(?:an?|the) )?(?:equipment|weapon)(?: card)?"
-    r"|(?:make a |use a )?hand strike(?: at \+(?P<hp>\d+|x) (?P<agg4>aggravated )?damage)?(?: \(.*\))?"
+    r"|steal (?P<steal>\d+|x) (?:blood|blood or life|life)(?: \(becoming blood\))?"
+    r"|(?P<equip>destroy|burn|steal) (?:(?:an?|the) )?(?:equipment|weapon)(?: card)?(?P<orret> or retainer)?"
+    r"|(?:make a |use a )?hand strike(?:,? (?P<agg5>aggravated))?(?: at \+(?P<hp>\d+|x) (?P<agg4>aggravated )?damage)?(?: \(.*\))?"
     r"|hand strike or (?:use )?a melee weapon strike"
     r")(?P<first>,? (?:first strike|with first strike))?$")
 
@@ -111,7 +116,7 @@ def strike(body: str, text: str, **kw) -> Effect | None:
         return None
     first = bool(m.group("first")) or bool(kw.pop("first", False))
     ranged = bool(m.group("r") or m.group("r2") or m.group("ranged_kw"))
-    agg = bool(m.group("agg") or m.group("agg2") or m.group("agg3") or m.group("agg4"))
+    agg = bool(m.group("agg") or m.group("agg2") or m.group("agg3") or m.group("agg4") or m.group("agg5"))
     if m.group("n"):
         return _e("strike", text, num(m.group("n")), damage=num(m.group("n")), ranged=ranged, aggravated=agg,
                   unpreventable=bool(m.group("unp")), first_strike=first, **kw)
@@ -127,7 +132,7 @@ def strike(body: str, text: str, **kw) -> Effect | None:
         return _e("strike", text, num(m.group("steal")), steal_blood=num(m.group("steal")), ranged=ranged,
                   first_strike=first, or_life="life" in body, **kw)
     if m.group("equip"):
-        return _e("strike", text, ranged=ranged, first_strike=first,
+        return _e("strike", text, ranged=ranged, first_strike=first, or_retainer=bool(m.group("orret")),
                   **{("steal_equipment" if m.group("equip") == "steal" else "destroy_equipment"): True}, **kw)
     if "melee weapon" in body:
         return _e("strike", text, hand=True, or_melee_weapon=True, first_strike=first, **kw)
@@ -137,9 +142,9 @@ def strike(body: str, text: str, **kw) -> Effect | None:
 
 
 _GRANT = re.compile(
-    rf"^(?:(?:and|with|gets|get|gains|has|plus) )?(?:(?P<n>{N}) )?(?P<opt>optional )?(?:an additional (?P<opt2>optional )?)?(?P<what>maneuver|press|additional strike)s?"
+    rf"^(?:(?P<subj>{SELF}) (?:gets|get|gains|has) )?(?:(?:and|with|gets|get|gains|has|plus) )?(?:(?P<n>{N}) )?(?P<opt>optional )?(?:an additional (?P<opt2>optional )?)?(?P<what>maneuver|press|additional strike)s?"
     r"(?: \((?P<lim>limited)\))?"
-    r"(?P<each> each combat| each round| this round| this combat| during the first round| in the first round(?: of (?:the resulting )?combat)?| during the resulting combat| during that combat)?"
+    r"(?P<each> each combat| each round| this round| this combat| during the first round| in the first round(?: of (?:the resulting )?combat)?| during the resulting combat| during that combat| in that combat| in the resulting combat)?"
     r"(?:,? only usable to (?:(?:get|go) to (?P<range>close|long) range|(?P<press>continue|end) combat))?"
     r"(?P<lim2> \(limited\))?(?: (?P<dur>this round|each round))?$")
 
@@ -153,7 +158,7 @@ def grant(t: str, text: str, *, optional_default: bool = False) -> Effect | None
     kind = {"maneuver": "maneuver", "press": "press", "additional strike": "additional_strikes"}[what]
     opt = bool(m.group("opt") or m.group("opt2")) or optional_default
     each = (m.group("each") or "").strip() or None
-    kw = {"optional": opt}
+    kw = {"optional": opt, "subject": m.group("subj")}
     if kind == "maneuver":
         return _e("maneuver", text, n, to=m.group("range"), once_each_combat=each == "each combat", duration=each
                   if each != "each combat" else None, **kw)
@@ -166,7 +171,7 @@ def grant(t: str, text: str, *, optional_default: bool = False) -> Effect | None
 
 _PREVENT = re.compile(
     r"^(?:(?P<subj>this vampire|this minion|the bearer|this imbued|he|she|they) (?:can |may )?)?prevents? "
-    r"(?P<n>\d+|x|all|up to \d+|up to x|1 additional) (?P<kind>non-aggravated |aggravated |normal )?damage"
+    r"(?P<n>\d+|x\+\d+|x|all|up to \d+|up to x|1 additional) (?P<kind>non-aggravated |aggravated |normal )?(?:the )?damage"
     r"(?: (?P<rest>(?:from|to|in|on|inflicted|each|this|during|that|dealt)\b.*))?$")
 
 
@@ -175,13 +180,13 @@ def prevent(t: str, text: str) -> Effect | None:
     if not m:
         return None
     n = m.group("n")
-    amount = -2 if n == "all" else num(n.split()[-1])
+    amount = -2 if n == "all" else -1 if n.startswith("x") else num(n.split()[-1])
     return _e("prevent", text, amount, all=n == "all", up_to=n.startswith("up to"),
               damage_kind=(m.group("kind") or "").strip() or None, scope=m.group("rest"), subject=m.group("subj"))
 
 
 _ACTION_HEAD = [
-    (re.compile(r"^(?P<d>\(d\) )?bleed(?: (?:at|with) (?P<sign>[+\-])(?P<n>\d+|x) bleed)?(?: (?P<rest>.+))?$"), "bleed"),
+    (re.compile(r"^(?P<d>\(d\) )?bleed(?: (?P<tgt>any methuselah|your prey|your predator|a methuselah other than your prey))?(?: (?:at|with) (?P<sign>[+\-])(?P<n>\d+|x) bleed)?(?: (?P<rest>.+))?$"), "bleed"),
     (re.compile(r"^hunt(?: at (?P<sign>[+\-])(?P<n>\d+|x) hunt)?(?: (?P<rest>.+))?$"), "hunt"),
 ]
 
@@ -193,7 +198,7 @@ def action_head(t: str, text: str) -> Effect | None:
             n = num(m.group("n")) if m.group("n") else 0
             if m.group("sign") == "-":
                 n = -n
-            return _e(f"action_{kind}", text, n, directed=bool(m.groupdict().get("d")))
+            return _e(f"action_{kind}", text, n, directed=bool(m.groupdict().get("d")), target=m.groupdict().get("tgt"))
     m = re.match(r"^(?P<d>\(d\) )?enter combat with (?P<np>.+?)(?: as a \(d\) action)?$", t)
     if m and not re.search(r"\b(?:and|then|if|after|,)\b", m.group("np")):
         return _e("enter_combat", text, target=m.group("np"), directed=bool(m.group("d")))
@@ -218,7 +223,7 @@ def blood_pool(t: str, text: str) -> Effect | None:
 
 
 _PUT = re.compile(
-    r"^put this card (?:in play|on (?P<np>[^;]+?))(?: (?:with|and put) (?P<c>\d+|x|one|two|three) (?P<cname>[a-z\- ]+?) counters? on (?:it|this card))?$")
+    r"^put this card (?:in play|into play|on (?P<np>[^;]+?))(?: (?:with|and put) (?P<c>\d+|x|one|two|three) (?P<cname>[a-z\- ]+?) counters? on (?:it|this card))?$")
 
 
 def put_in_play(t: str, text: str) -> Effect | None:
@@ -241,22 +246,54 @@ def lock_unlock(t: str, text: str) -> Effect | None:
               subject=m.group("subj"))
 
 
+_GIVE = re.compile(rf"^give (?P<who>.+?) (?P<mods>[+\-](?:\d+|x) (?:{STATS})(?: and [+\-](?:\d+|x) (?:{STATS}))*)(?P<lim> \(limited\))?(?: (?P<dur>{DURATION}))?$")
+_SET_LIFE = re.compile(rf"^(?P<subj>{SELF}|this retainer|this ally) has (?P<n>\d+) life$")
+_STRIKE_BONUS = re.compile(r"^this strike is at \+(?P<n>\d+) (?P<agg>aggravated )?damage(?P<rest>,.+)?$")
 _IMMUNE = re.compile(rf"^(?:(?P<dur>this round|for the remainder of (?:this |the )?combat), )?(?P<subj>{SELF}) (?:is|are) immune to (?P<what>[a-z\- ]+?)(?: (?P<dur2>this round))?$")
-_HAND_ONLY = re.compile(r"^strikes that are not hand strikes cannot be used this round$")
+_HAND_ONLY = re.compile(r"^strikes that are not hand strikes cannot be used this round(?: \(by either combatant\))?$")
+
+
+_SELF_RX = re.compile(SELF)
+_STRIKE_HEAD = re.compile(rf"^(?P<once0>once each combat, )?(?:(?P<subj>{SELF}|this vampire|the bearer) (?:can |may )?)?(?P<once>once each combat,? )?(?:(?P<rkw>ranged )?strike|strike(?P<rkw2>, ranged)?|strike, first strike): (?P<body>.+)$")
+_STRIKE_PARTS = re.compile(r",\s*(?=(?:with|and|only usable|usable|first strike|plus)\b)")
+_WEAPON_STRIKE = re.compile(r"^(?P<body>(?:strength(?:[+\-]\d+)?|\d+r?|x) (?:(?:ranged|aggravated|unpreventable) )*damage)(?: each strike| as a strike)(?P<rest>,.+)?$")
+_GRANT_PARTS = re.compile(r"\s*(?:,|\bor\b|\band\b|\bwith\b)\s*(?=(?:an? |\d |optional )?(?:optional )?(?:maneuver|press|additional strike))")
+_LEVEL = re.compile(rf"^(?P<subj>{SELF}) gains (?P<n>one|two|a|1|2) levels? of (?P<name>[a-z]+)(?: \[(?P<tri>[a-z]+)\])?$")
+
+
+_PAY_TO = re.compile(rf"^(?:(?P<subj>{SELF}|you) (?:can |may )?)?(?P<v>burn|pay|lock) (?:(?P<n>\d+|x|a|an|one) (?P<unit>blood or life|blood|pool|life)|this card|(?P<self>this (?:vampire|minion|imbued|ally)))(?: to | for (?=an? |\d))(?P<rest>.+)$")
 
 
 def core(t: str, text: str) -> list[Effect] | None:
     """The core vocabulary for one clause (lower case, no final stop); None if it is none of it."""
+    m = _PAY_TO.match(t) if ("burn" in t or "pay" in t or "lock" in t) else None
+    if m:
+        rest = m.group("rest")
+        rest = re.sub(r"^(?:get|gain) (?=[+\-]\d)", "", rest)
+        rest = re.sub(r"^(?:get|gain) (?=[+\-]?\d|an? |one |\d)", "", rest) if re.match(r"^(?:get|gain) (?:an? |one |\d)?(?:optional )?(?:maneuver|press|additional strike)", rest) else rest
+        inner = core(rest, text)
+        if inner:
+            cost = m.group("v") + " " + (f"{m.group('n')} {m.group('unit')}" if m.group("n") else
+                                         (m.group("self") or "this card"))
+            return [replace(e, params=e.params + (("cost", cost),), subject=e.subject or m.group("subj"),
+                            optional=True) for e in inner]
+    m = _LEVEL.match(t)
+    if m:
+        from vtes_desktop.cards.model import DISCIPLINES
+
+        tri = m.group("tri") or DISCIPLINES.get(m.group("name").capitalize())
+        if tri:
+            return [_e("gain_discipline", text, num(m.group("n")), discipline=tri.lower(), subject=m.group("subj"))]
     r = modifiers(t, text)
     if r:
         return r
-    m = re.match(rf"^(?:(?P<subj>{SELF}|this vampire|the bearer) (?:can |may )?)?(?P<once>once each combat,? )?(?:(?P<rkw>ranged )?strike|strike(?P<rkw2>, ranged)?|strike, first strike): (?P<body>.+)$", t)
+    m = _STRIKE_HEAD.match(t) if "strike" in t else None
     if m:
-        parts = [p.strip() for p in re.split(r",\s*(?=(?:with|and|only usable|usable|first strike|plus)\b)", m.group("body"))]
+        parts = [p.strip() for p in _STRIKE_PARTS.split(m.group("body").replace("ranged; ", "ranged "))]
         body = parts[0]
         first = "first strike" in m.group(0).split(":", 1)[0]
         s = strike(("ranged " if (m.group("rkw") or m.group("rkw2")) else "") + body, text, first=first,
-                   once_each_combat=bool(m.group("once")), subject=m.group("subj"))
+                   once_each_combat=bool(m.group("once") or m.group("once0")), subject=m.group("subj"))
         if s is None:
             return None
         out = [s]
@@ -269,7 +306,7 @@ def core(t: str, text: str) -> list[Effect] | None:
                 return None
             out.append(g)
         return out
-    m = re.match(r"^(?P<body>(?:strength(?:[+\-]\d+)?|\d+r?|x) (?:(?:ranged|aggravated|unpreventable) )*damage)(?: each strike| as a strike)(?P<rest>,.+)?$", t)
+    m = _WEAPON_STRIKE.match(t) if "strike" in t else None
     if m:
         body = m.group("body")
         s_ = strike(body.replace(" ranged", "").replace("ranged ", ""), text, weapon=True)
@@ -288,8 +325,10 @@ def core(t: str, text: str) -> list[Effect] | None:
     r2 = prevent(t, text)
     if r2:
         return [r2]
-    parts = [p.strip() for p in re.split(r"\s*(?:,|\bor\b|\band\b)\s*(?=(?:an? |\d |optional )?(?:optional )?(?:maneuver|press|additional strike))", t)]
-    gs = [grant(p, text) for p in parts if p]
+    gs = None
+    if "maneuver" in t or "press" in t or "additional strike" in t:
+        parts = [p.strip() for p in _GRANT_PARTS.split(t)]
+        gs = [grant(p, text) for p in parts if p]
     if gs and all(gs):
         if " or " in t and len(gs) > 1:
             gs = [replace(g, params=g.params + (("choice", True),)) for g in gs]
@@ -297,6 +336,25 @@ def core(t: str, text: str) -> list[Effect] | None:
     a = action_head(t, text)
     if a:
         return [a]
+    m = _GIVE.match(t) if t.startswith("give ") else None
+    if m:
+        inner = modifiers(m.group("mods") + (m.group("lim") or ""), text)
+        if inner:
+            return [replace(e, subject=m.group("who"), duration=m.group("dur") or e.duration,
+                            params=tuple(p for p in e.params if p[0] != "self")) for e in inner]
+    m = _SET_LIFE.match(t)
+    if m:
+        return [_e("life", text, int(m.group("n")), subject=m.group("subj"), set_to=True)]
+    m = _STRIKE_BONUS.match(t)
+    if m:
+        out = [_e("strike_bonus", text, int(m.group("n")), aggravated=bool(m.group("agg")))]
+        for p in re.split(r",\s*", (m.group("rest") or "").strip(", ")):
+            if p:
+                g = grant(p, text)
+                if g is None:
+                    return None
+                out.append(g)
+        return out
     m = _IMMUNE.match(t)
     if m:
         return [_e("immune", text, what=m.group("what"), subject=m.group("subj"), duration=m.group("dur"))]
@@ -317,12 +375,17 @@ def core(t: str, text: str) -> list[Effect] | None:
 # -- 2. frames --------------------------------------------------------------------------------------------
 
 _INTRO = re.compile(
-    r"^(?P<intro>(?:if|when|whenever|after|during|while|once|as|at|in|until|before|unless|each time|for each|for|each|"
+    r"^(?P<intro>(?:if|when|whenever|after|during|while|once|as|at|in|until|before|unless|each time|for each|for|"
+    r"each (?:round|turn|combat|action|time|unlock phase|minion phase)|this (?:combat|round|action|turn)|"
     r"instead|then|also|additionally|otherwise|alternatively|afterward|afterwards|if so|on|with|from|to|by|except|"
     r"regardless|just as|as long as|even if|even though|any time)\b[^,]*),\s*")
-_GUARD = re.compile(r"^(?:\(?(?:only |not |also )?usable|requires|do not replace|this card costs)\b")
+_GUARD = re.compile(r"^(?:\(?(?:only |not |also )?usable|requires|do not replace|this card costs|only one\b|"
+                    r"an? (?:vampire|minion|methuselah) (?:can|may) (?:play|have) only)\b")
+_CLAN_WORDS = re.compile(r"\b(?:followers? of set|daughters? of cacophony|harbingers? of skulls|blood brothers?|true brujah|banu haqim|"
+                         r"blood hunts?|master phase actions?|hunting grounds?|ash heaps?|(?:unlock|master|minion|influence|discard) phases?|"
+                         r"victory points?|blood bank|inner circle)\b")
 _SKIP_BEFORE_VERB = frozenset("who that which whose whom".split())
-_NOT_MAIN = frozenset("acting blocking striking reacting attacking opposing ready locked unlocked controlled chosen "
+_NOT_MAIN = frozenset("acting blocking striking reacting attacking opposing ready locked unlocked controlled chosen attached "
                       "burned named remaining resulting following existing involving including leading "
                       "played used successful bled".split())
 _PREPS = frozenset("from to on in into onto with without by for of at during before after until as if when than "
@@ -331,19 +394,26 @@ _DURATION_RX = re.compile(DURATION)
 _NOUN_VERBS = frozenset("strike strikes turn turns bleed bleeds hunt hunts block blocks play press presses maneuver "
                         "maneuvers vote votes cost costs control name names use uses change changes lock locks "
                         "damage count counts end ends start result results attempt attempts effect effects "
-                        "action actions round rounds need guess bid bids copy copies return discard".split())
+                        "action actions round rounds need guess bid bids copy copies return discard target targets "
+                        "hit draw".split())
 _SUBORD = frozenset("if when whenever unless until while before after".split())
+
+
+_SLASH_NAME = re.compile(r"/[^/]+/")
 
 
 def frame(t: str, text: str, known: Callable[[str], bool]) -> tuple[Effect | None, list[str]]:
     """(the effect, the unknown words) for a clause outside the core vocabulary."""
+    t = _SLASH_NAME.sub("named_card", t)
     toks = tokenize(t)
     unknown = unknown_words(toks, known)
     if unknown:
         return None, unknown
     if _GUARD.search(t):
         return None, []
-    s = t
+    s = _CLAN_WORDS.sub(lambda m: m.group(0).replace(" ", "_"), t)
+    if "(" in s:
+        s = re.sub(r"\s*\([^()]*\)", "", s).strip() or s
     conds: list[str] = []
     while True:
         m = _INTRO.match(s)
@@ -366,7 +436,11 @@ def frame(t: str, text: str, known: Callable[[str], bool]) -> tuple[Effect | Non
     if lemma in MODALS or lemma in ("can", "may", "must", "will", "would", "could", "should", "cannot"):
         modal = toks[i]
         k = j
-        while k < len(toks) and toks[k] in ("not", "also", "instead", "then", "only", "now", "still", "be", "to"):
+        if k < len(toks) and toks[k] == ",":
+            while k < len(toks) and toks[k] != ",":
+                k += 1
+        while k < len(toks) and toks[k] in ("not", "also", "instead", "then", "only", "now", "still", "be", "to", "both",
+                                            "either", "always", "never"):
             k += 1
         if k < len(toks) and toks[k] in VERB_FORMS:
             lemma = VERB_FORMS[toks[k]]
@@ -374,13 +448,24 @@ def frame(t: str, text: str, known: Callable[[str], bool]) -> tuple[Effect | Non
     if lemma in ("do",) and j < len(toks) and toks[j] in VERB_FORMS:
         lemma = VERB_FORMS[toks[j]]
         j += 1
+    passive = False
+    if lemma == "be":
+        k = j
+        while k < len(toks) and toks[k] in ("not", "also", "then", "now", "still", "immediately"):
+            k += 1
+        if k < len(toks) and toks[k] in VERB_FORMS and VERB_FORMS[toks[k]] not in WEAK_VERBS \
+                and toks[k].endswith(("ed", "en", "t", "n")) and toks[k] not in ("ready", "acting"):
+            lemma = VERB_FORMS[toks[k]]
+            passive = True
+            j = k + 1
     obj: list[str] = []
-    while j < len(toks) and toks[j] not in _PREPS and toks[j] != ",":
+    while j < len(toks) and (toks[j] not in _PREPS or toks[j] == "up" or (toks[j] == "to" and obj and obj[-1] == "up")) \
+            and toks[j] != ",":
         obj.append(toks[j])
         j += 1
     k = j
     while k < len(toks):
-        if toks[k] in _SUBORD:
+        if toks[k] in _SUBORD and toks[k] != "until":
             conds.append(" ".join(toks[k:]))
             break
         k += 1
@@ -393,13 +478,18 @@ def frame(t: str, text: str, known: Callable[[str], bool]) -> tuple[Effect | Non
     d = _DURATION_RX.search(s)
     negated = modal in ("cannot", "can't") or " not " in f" {s} " and i + 1 < len(toks) and toks[i + 1] == "not"
     kind = lemma
+    if kind in MODALS:
+        kind = "state"
     if kind in ("be", "have", "get") and re.search(r"[+\-]\d+ \w+", s):
         kind = "modifier"
     elif kind in ("be", "have"):
         kind = "state"
-    return _e(kind, text, amount, subject=subj, target=" ".join(obj) or None,
-              condition="; ".join(conds) or None, duration=d.group(0) if d else None,
-              negated=bool(negated), modal=modal), []
+    def words(x: str | None) -> str | None:
+        return x.replace("named_card", "a named card").replace("_", " ") if x else x
+
+    return _e(kind, text, amount, subject=words(subj), target=words(" ".join(obj)) or None,
+              condition=words("; ".join(conds)) or None, duration=words(d.group(0)) if d else None,
+              negated=bool(negated), modal=modal, passive=passive, frame=True), []
 
 
 def _main_verb(toks: list[str]) -> int | None:
@@ -412,6 +502,10 @@ def _main_verb(toks: list[str]) -> int | None:
         if i > 0 and toks[i - 1] in ("you", "they", "he", "she") and VERB_FORMS[w] == "control" and i > 1:
             continue
         if w in _NOT_MAIN and i > 0:
+            continue
+        if i > 0 and toks[i - 1] == "to" and w not in MODALS:
+            if first_verb is None:
+                first_verb = i
             continue
         if i > 0 and w in _NOUN_VERBS and toks[i - 1] in ("a", "an", "the", "this", "that", "each", "any", "its", "his",
                                                            "her", "their", "your", "no", "of", "another", "one",
@@ -432,16 +526,22 @@ def _main_verb(toks: list[str]) -> int | None:
 # automated only when the engine carries out all of it; the rest is carried out by hand. Keep in step with
 # vtes_desktop/engine: when the engine learns an effect, flip it here (and the coverage report follows).
 
+_ENGINE_INTERCEPT_CONDITIONS = ("against vampires", "against allies", "during directed actions", "when blocking")
 _SELF_PUT = re.compile(r"(?i)put this card (?:in play|on the table|on (?:the acting|this) (?:vampire|minion))\.?$")
 _SIMPLE_COMBAT_TARGETS = ("a minion", "a ready minion", "a minion controlled by another methuselah",
                           "a ready minion controlled by another methuselah")
 
 
 def _plain_self(e: Effect) -> bool:
-    return bool(e.get("self")) and e.amount is not None and e.amount > 0 and not e.optional and e.condition is None
+    return bool(e.get("self")) and e.amount is not None and e.amount > 0 and not e.optional and e.condition is None \
+        and not e.get("cost") and not e.get("even_if_not_needed")
 
 
 def _strike_automated(e: Effect) -> bool:
+    if e.get("or_retainer"):
+        return False
+    if e.get("cost") or e.subject is not None:
+        return False        # a minion's own strike: see `first_own_strike`
     if e.get("unpreventable") or e.get("or_life") or e.get("or_melee_weapon") or e.get("plus_x"):
         return False
     if e.get("damage") == "strength" or e.get("bonus"):
@@ -453,15 +553,21 @@ def _strike_automated(e: Effect) -> bool:
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
     """Whether the engine resolves *e*, played as a card of *types*."""
+    if e.get("frame"):
+        return False        # a clause read as a frame: recognised, carried out by hand
     k = e.kind
     t = set(types)
     if k in ("stealth", "bleed", "hunt"):
         # action modifiers: the acting minion's own stealth, bleed (bleed actions) and hunt, this action
         return "Action Modifier" in t and _plain_self(e) and e.duration in (None, "this action", "for the current action")
     if k == "intercept":
-        # reactions: the blocking minion's intercept; equipment, retainers and allies: printed intercept
+        # reactions: the blocking minion's intercept; equipment, retainers and allies: printed intercept,
+        # also "against vampires", "against allies", "during directed actions", "when blocking"
+        if t & {"Equipment", "Retainer", "Ally"} and e.condition in _ENGINE_INTERCEPT_CONDITIONS and e.get("self") \
+                and e.amount and e.amount > 0 and not e.get("cost"):
+            return True
         return bool(t & {"Reaction", "Equipment", "Retainer", "Ally"}) and _plain_self(e) and \
-            e.duration in (None, "this action", "for the current action")
+            e.duration in (None, "this action", "for the current action") and not e.get("cost")
     if k == "strength":
         # combat cards: +N strength for the round (the engine keeps it until the round ends)
         return "Combat" in t and _plain_self(e) and e.duration in (None, "this round")
@@ -479,7 +585,8 @@ def automated(e: Effect, types: tuple[str, ...]) -> bool:
         return "Combat" in t and e.amount is not None and e.amount > 0 and not e.get("damage_kind") \
             and not e.get("scope") and not e.get("up_to") and e.subject is None and e.condition is None
     if k in ("action_bleed", "action_hunt"):
-        return e.amount is not None and e.amount >= 0 and e.condition is None
+        return e.amount is not None and e.amount >= 0 and e.condition is None and \
+            e.target in (None, "any methuselah", "your prey")
     if k == "enter_combat":
         return (e.target or "") in _SIMPLE_COMBAT_TARGETS and e.condition is None
     if k == "put_in_play":
@@ -492,7 +599,36 @@ def automated(e: Effect, types: tuple[str, ...]) -> bool:
         return "Combat" in t and e.get("what") == "non-aggravated damage" and e.duration == "this round"
     if k == "hand_strikes_only":
         return "Combat" in t
+    if k == "life":
+        return bool(e.get("set_to")) and bool(t & {"Retainer", "Ally"})
     return False
+
+
+_GRANT_COMBAT = (None, "during that combat", "in that combat", "during the resulting combat", "in the resulting combat")
+
+
+def action_combat_grants(effs: list[Effect], types: tuple[str, ...]) -> list[Effect]:
+    """An action card that enters combat: the engine grants its "gets 1 optional maneuver/press" in that combat."""
+    if "Action" not in types or not any(e.kind == "enter_combat" and e.automated for e in effs):
+        return effs
+    return [replace(e, automated=True) if e.kind in ("maneuver", "press") and e.optional and e.amount == 1
+            and e.get("to") in (None, "any") and e.duration in _GRANT_COMBAT and e.condition is None
+            and not e.get("cost") and not e.get("frame") else e for e in effs]
+
+
+def first_own_strike(effs: list[Effect]) -> list[Effect]:
+    """A minion's own text ("can strike: 1R damage"): the engine offers the first strike its text names."""
+    out = []
+    seen = False
+    for e in effs:
+        if e.kind == "strike" and e.subject is not None and not e.get("frame"):
+            if not seen:
+                seen = True
+                plain = replace(e, subject=None, params=tuple(p for p in e.params if p[0] != "once_each_combat"))
+                if _strike_automated(plain):
+                    e = replace(e, automated=True)
+        out.append(e)
+    return out
 
 
 def mark(e: Effect, types: tuple[str, ...]) -> Effect:

@@ -10,6 +10,7 @@ reported as left over by the coverage report.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from vtes_desktop.cards.model import DISCIPLINES
 
@@ -43,7 +44,7 @@ reduce refer remain remove reorder repay replace represent require rescue reset 
 retarget retrieve return reveal reverse save search select shift show skip spend start stay succeed suffer
 switch tally target tap torture transfer treat try turn unlock untap use vote wake withdraw yield destroy
 attack diablerise hide raise enslave protect survive trade tie abandon stun guess collect open grant break
-redirect reorganize rearrange sacrifice summon assign win lose tally tie bet
+redirect reorganize rearrange sacrifice summon assign win lose tally tie bet roll
 """
 
 
@@ -192,17 +193,24 @@ class Vocabulary:
             return True
         if "-" in tok and all(self.known(p) for p in tok.split("-") if p):
             return True
+        if "_" in tok:
+            return True     # a clan name of several words or a /Card Name/, joined by the frame reader
         return False
 
 
 _NUMBERISH = re.compile(r"[+\-]?(?:\d+x?|x)(?:[+\-](?:\d+|x))?r?|\d+(?:st|nd|rd|th)|\[[a-z0-9 ]+\]|\(d\)|\(limited\)")
-_TOKEN = re.compile(r"\[[^\W_][\w ]*\]|\(d\)|\(limited\)|[+\-]?\d+[^\W\d_]*(?:[+\-]\w+)?|[+\-]?x(?:[+\-]\d+)?\b|"
+_TOKEN = re.compile(r"[a-z]+(?:_[a-z]+)+|\[[^\W_][\w ]*\]|\(d\)|\(limited\)|[+\-]?\d+[^\W\d_]*(?:[+\-]\w+)?|[+\-]?x(?:[+\-]\d+)?\b|"
                     r"[^\W\d_](?:[\w'\-]*[^\W_])?", re.I)
+
+
+@lru_cache(maxsize=16384)
+def _tokens(text: str) -> tuple[str, ...]:
+    return tuple(t.lower() for t in _TOKEN.findall(text))
 
 
 def tokenize(text: str) -> list[str]:
     """Lower-case word tokens; icons ([dom]), (D) and (limited) stay whole."""
-    return [t.lower() for t in _TOKEN.findall(text)]
+    return list(_tokens(text))
 
 
 def unknown_words(toks: list[str], known) -> list[str]:

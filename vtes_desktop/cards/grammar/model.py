@@ -117,6 +117,7 @@ class Mode:
     pool_cost: int | None = None    # a cost the text sets at this level (overrides the card's), None: the card's
     blood_cost: int | None = None
     manual: tuple[str, ...] = ()    # consumed clauses whose effect the engine does not resolve (carry out by hand)
+    conviction_cost: int | None = None   # Imbued powers: "[1 CONVICTION]" at this level
 
     @property
     def understood(self) -> bool:
@@ -134,6 +135,31 @@ class Mode:
     @property
     def adds_intercept(self) -> bool:
         return self.intercept > 0
+
+    def as_json(self) -> dict:
+        d: dict[str, Any] = {"level": self.level, "types": list(self.types)}
+        for k in ("stealth", "intercept", "bleed", "hunt", "strength", "votes", "action_stealth"):
+            if getattr(self, k):
+                d[k] = getattr(self, k)
+        for k in ("limited", "directed"):
+            if getattr(self, k):
+                d[k] = True
+        for k in ("only", "also", "windows", "requirements", "disciplines"):
+            if getattr(self, k):
+                d[k] = list(getattr(self, k))
+        if self.pool_cost is not None:
+            d["pool_cost"] = self.pool_cost
+        if self.blood_cost is not None:
+            d["blood_cost"] = self.blood_cost
+        if self.conviction_cost is not None:
+            d["conviction_cost"] = self.conviction_cost
+        if self.effects:
+            d["effects"] = [e.as_json() for e in self.effects]
+        if self.limits:
+            d["limits"] = [lim.as_json() for lim in self.limits]
+        if self.unparsed:
+            d["unparsed"] = list(self.unparsed)
+        return d
 
     def effects_of(self, kind: str) -> list[Effect]:
         return [e for e in self.effects if e.kind == kind]
@@ -175,6 +201,31 @@ class CardRules:
 
     def levels(self) -> tuple[str | None, ...]:
         return tuple(m.level for m in self.modes)
+
+    def as_json(self) -> dict:
+        """A plain, stable rendering (the golden file of the tests compares it)."""
+        d: dict[str, Any] = {"id": self.card_id, "name": self.name, "types": list(self.types)}
+        if self.disciplines:
+            d["disciplines"] = list(self.disciplines)
+            if len(self.disciplines) > 1:
+                d["discipline_any"] = self.discipline_any
+        for k in ("clans", "requirements", "keywords", "traits"):
+            if getattr(self, k):
+                d[k] = list(getattr(self, k))
+        for k in ("pool_cost", "blood_cost", "conviction_cost", "do_not_replace", "life", "ally_strength", "ally_bleed",
+                  "ally_intercept", "x_cost", "sect", "title"):
+            if getattr(self, k) is not None:
+                d[k] = getattr(self, k)
+        if self.votes:
+            d["votes"] = self.votes
+        if self.unique:
+            d["unique"] = True
+        if self.handwritten:
+            d["handwritten"] = True
+        d["understood"] = self.understood
+        d["automated"] = self.automated
+        d["modes"] = [m.as_json() for m in self.modes]
+        return d
 
     def has_levels(self) -> bool:
         """True when the card has a basic and a superior text, so a level must be named."""

@@ -50,8 +50,14 @@ def lines_with_markers(text: str) -> list[tuple[tuple[str, ...], str]]:
     return out
 
 
+_SIMPLE_SPLIT = re.compile(r"(?<=[.!])\s+(?=[A-Z0-9\[(+\-\"/])")
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of one line, never cut inside parentheses or quotes; each keeps its final stop."""
+    if "(" not in text and '"' not in text and "e.g." not in text and "i.e." not in text and " vs." not in text \
+            and "etc." not in text:
+        return [x.strip() for x in _SIMPLE_SPLIT.split(text.strip()) if x.strip()]
     out: list[str] = []
     depth = 0
     quote = False

@@ -176,7 +176,7 @@ PHRASES: list[Phrase] = [
     _p(r"when a bleed against you is (?:about to be )?successful(?: or a referendum passes)?",
        lambda m: ["either:bleeding you,bleed succeeding|referendum passed"] if "referendum" in m.group(0)
        else ["bleeding you", "bleed succeeding"]),
-    _p(r"if a bleed would be successful", ["bleeding you", "bleed succeeding"]),
+    _p(r"if a bleed would be successful", ["during bleed", "bleed succeeding"]),
     _p(rf"after a (?P<np>{NP}) successfully bleeds you", lambda m: ["bleeding you", "after success"]),
     _p(rf"if a minion controlled by your predator successfully bleeds you", ["bleeding you", "after success", "bleeder:your predator's minion"]),
     _p(rf"if another methuselah is being bled by a minion you do not control and the bleed amount is (?P<n>\d+) or more",
@@ -250,7 +250,7 @@ PHRASES: list[Phrase] = [
     _p(r"even if intercept is not yet needed", ["intercept not needed"]),
     _p(rf"on (?P<np>{NP}){_END}", lambda m: [_np_tag("on", m.group("np"))]),
     _p(r"(?:during|on) (?:your|his or her|their) (?:own )?turn", ["your turn"]),
-    _p(r"during your influence phase", ["influence"]),
+    _p(r"during your (?:own )?(?P<ph>unlock|master|minion|influence|discard) phase", lambda m: [m.group("ph")]),
     _p(r"during the first action in a minion phase", ["if:the first action of a minion phase"]),
     _p(r"otherwise", ["if:otherwise"]),
     # -- the rest: a condition in the game's words (the caller checks every word) --------------------------
@@ -258,7 +258,7 @@ PHRASES: list[Phrase] = [
        lambda m: [f"if:{m.group('c')}"], greedy=True),
 ]
 
-_OPEN = re.compile(r"^(?:(?P<also>also |but |and )?(?P<kind>only usable|usable|not usable|playable|play))\b\s*")
+_OPEN = re.compile(r"^(?:(?P<also>also |but |and |or )?(?P<kind>only usable|usable|not usable|playable|play))\b\s*")
 _JOIN = re.compile(r"(?:\s*[,;]\s*(?:and )?(?:only usable |usable |and only |only )?|\s+and (?:only )?(?:usable )?|\s+or |\s+)")
 
 
@@ -269,6 +269,8 @@ def parse_usable(clause: str) -> tuple[str, list[str]] | None:
     if not m:
         return None
     kind = {"only usable": "only", "usable": "also", "playable": "also", "not usable": "not", "play": "only"}[m.group("kind")]
+    if m.group("also") == "or " and kind == "only":
+        kind = "also"       # "Or play when ...": another moment the card can be used
     pos = m.end()
     if pos >= len(s):
         return None
@@ -282,11 +284,51 @@ def parse_usable(clause: str) -> tuple[str, list[str]] | None:
     return kind, tags
 
 
+def _first_words(src: str) -> frozenset[str] | None:
+    """The words a phrase pattern can start with, when its source says so plainly (None: any)."""
+    m = re.match(r"^\(\?:((?:[a-z\-]+\|)*[a-z\-]+)\)[ \\]", src)
+    if m:
+        return frozenset(m.group(1).split("|"))
+    m = re.match(r"^([a-z\-]+)[ ,\\]", src)
+    if m:
+        return frozenset((m.group(1),))
+    return None
+
+
+_BY_WORD: dict[str, list[Phrase]] = {}
+_ANY: list[tuple[int, Phrase]] = []
+
+
+def _index() -> None:
+    words: dict[str, list[tuple[int, Phrase]]] = {}
+    for i, ph in enumerate(PHRASES):
+        fw = _first_words(ph[0].pattern)
+        if fw is None:
+            _ANY.append((i, ph))
+        else:
+            for w in fw:
+                words.setdefault(w, []).append((i, ph))
+    for w, lst in words.items():
+        _BY_WORD[w] = [ph for _, ph in sorted(lst + _ANY, key=lambda x: x[0])]
+
+
+_WORD = re.compile(r"[a-z\-]+")
+
+
+def _candidates(s: str, pos: int) -> list[Phrase]:
+    if not _BY_WORD and not _ANY:
+        _index()
+    m = _WORD.match(s, pos)
+    if m and m.group(0) in _BY_WORD:
+        return _BY_WORD[m.group(0)]
+    return [ph for _, ph in _ANY]
+
+
 def _phrases(s: str, pos: int, depth: int) -> list[str] | None:
     """Tags for s[pos:] read as a chain of phrases, trying every phrase that fits at each point."""
     if depth > 8:
         return None
-    for rx, plain, fn, greedy in PHRASES:
+    for rx, plain, fn, greedy in _candidates(s, pos):
         mm = rx.match(s, pos)
         if not mm or mm.end() <= pos:
             continue
