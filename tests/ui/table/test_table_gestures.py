@@ -188,3 +188,20 @@ def test_keyboard_shortcuts_end_the_phase_and_lock(table, db, qtbot):
     qtbot.keyClick(win.view, Qt.Key.Key_E)
     assert isinstance(win.session.game.entries[-1].cmd, C.EndPhase)
     assert win.phase_bar.current == "influence"
+
+
+def test_piles_and_the_edge_are_dragged_too(table, db):
+    game = make_game(db, ["Nora", "Alexis"], library={"Nora": ["Dodge", "Bonding"]},
+                     crypt={"Nora": ["Anson", "Colette", "Ayelech", "Sully", "Ryan"]},
+                     turn=("Nora", "influence", 9), edge="Nora")
+    win = table(game)
+    hand = win.scene.zones[(0, "hand")]
+    drag(win, Source(kind=K.KIND_PILE, id="library", seat=0), win.view.mapFromScene(hand.rect.center()))
+    assert isinstance(game.entries[-1].cmd, C.Draw) and len(win.session.view.hand) == 1
+    unc = win.scene.zones[(0, "uncontrolled")]
+    drag(win, Source(kind=K.KIND_PILE, id="crypt", seat=0), win.view.mapFromScene(unc.rect.center()))
+    assert isinstance(game.entries[-1].cmd, C.MoveCrypt)         # the influence phase: the rules' move
+    assert len(win.session.view.seats[0].regions["uncontrolled"]) == 1
+    drag(win, Source(kind=K.KIND_EDGE), viewport_point(win, win.scene.pools[1]))
+    assert game.entries[-1].cmd == C.EdgeMove(seat=0, to=1) and win.session.view.edge == 1
+    assert win.scene.edge.held_by == "Alexis"

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGridLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QRadioButton, QSpinBox, QVBoxLayout)
+                               QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QRadioButton, QSpinBox,
+                               QVBoxLayout)
 
 from vtes_desktop.ui.table.launch import NewGame, PlayerSpec, deck_ids
 
@@ -56,13 +57,15 @@ class _Row:
         self.dlg = dlg
         self.name = QLineEdit()
         self.name.setObjectName(f"playerName{i}")
+        self.name.setMinimumWidth(130)
+        self.number = QLabel(f"{i + 1}.")
         self.deck = QComboBox()
         self.deck.setObjectName(f"playerDeck{i}")
         self.deck.setMinimumWidth(260)
         self.note = QLabel()
         self.note.setObjectName(f"playerNote{i}")
         self.choice: DeckChoice | None = None
-        grid.addWidget(QLabel(f"{i + 1}."), i, 0)
+        grid.addWidget(self.number, i, 0)
         grid.addWidget(self.name, i, 1)
         grid.addWidget(self.deck, i, 2)
         grid.addWidget(self.note, i, 3)
@@ -82,7 +85,7 @@ class _Row:
         self.deck.blockSignals(False)
 
     def widgets(self):
-        return (self.name, self.deck, self.note)
+        return (self.number, self.name, self.deck, self.note)
 
     def _picked(self, index: int) -> None:
         data = self.deck.itemData(index)
@@ -145,6 +148,13 @@ class NewGameDialog(QDialog):
             r.name.setText(settings.players[i] if i < len(settings.players) else DEFAULT_NAMES[i])
             r.name.textChanged.connect(self.revalidate)
         v.addWidget(box)
+        same = QPushButton("Give everyone the first player's deck")
+        same.setObjectName("sameDeck")
+        same.clicked.connect(self.same_deck_for_all)
+        row = QHBoxLayout()
+        row.addWidget(same)
+        row.addStretch(1)
+        v.addLayout(row)
         seat = QHBoxLayout()
         self.random_seating = QRadioButton("Random seating")
         self.random_seating.setObjectName("randomSeating")
@@ -180,6 +190,16 @@ class NewGameDialog(QDialog):
         for i, r in enumerate(self.rows):
             for w in r.widgets():
                 w.setVisible(i < n)
+        self.revalidate()
+
+    def same_deck_for_all(self) -> None:
+        first = self.rows[0]
+        if first.choice is None:
+            return
+        for r in self.rows[1:]:
+            r.choice = first.choice
+            r.note.setText(f"{first.choice.label}: {first.choice.note}")
+            r.deck.setCurrentIndex(first.deck.currentIndex())
         self.revalidate()
 
     def players(self) -> list[_Row]:
