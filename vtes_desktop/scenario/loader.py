@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vtes_desktop.cards.db import CardDB
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine.setup import CardSpec, SeatSetup, Setup
 
+if TYPE_CHECKING:  # pragma: no cover
+    from vtes_desktop.scenario.lesson import LessonInfo, Teaching
+
 REGION_FIELDS = ("crypt", "library", "hand", "uncontrolled", "ready", "torpor", "incapacitated", "ash_heap", "removed")
 TOP_FIELDS = {"title", "source", "seed", "table", "turn", "edge", "steps", "expect"}
 #: fields the project adds (lessons and puzzles: docs/lessons.md); a plain scenario may carry them too
-EXTRA_TOP_FIELDS = {"description", "tags", "lesson", "intro", "outro", "kind", "id", "level", "next"}
+EXTRA_TOP_FIELDS = {"description", "tags", "lesson", "puzzle", "intro", "outro", "kind", "id", "level", "next"}
 PLAYER_FIELDS = {"player", "pool", "deck", *REGION_FIELDS}
 CARD_FIELDS = {"card", "as", "blood", "life", "locked", "counters", "equipment", "retainers", "cards", "title",
                "sect", "wounded"}
@@ -63,6 +66,7 @@ class Step:
     expect_error: str | None
     expect: list[tuple[int, dict]]
     raw: dict
+    teach: "Teaching | None" = None    # the tutor's fields (say, ask, hints, ...): scenario/lesson.py
 
 
 @dataclass
@@ -77,6 +81,7 @@ class Scenario:
     expect: list[tuple[int, dict]]
     aliases: dict[str, tuple[int, int]] = field(default_factory=dict)   # alias -> (seat, card id)
     extra: dict = field(default_factory=dict)
+    lesson: "LessonInfo | None" = None     # a lesson's or puzzle's block, intro and outro: scenario/lesson.py
 
 
 def _line(node, key=None) -> int:
@@ -209,8 +214,12 @@ def parse(doc, path: Path, db: CardDB) -> Scenario:
         steps.append(_step(path, i, s, players))
     expect = _checks(path, doc.get("expect"), _line(doc, "expect"), players)
     extra = {k: doc[k] for k in doc if k in EXTRA_TOP_FIELDS}
-    return Scenario(path=path, title=str(doc.get("title", path.stem)), source=str(doc.get("source", "")),
-                    seed=seed, setup=setup, players=players, steps=steps, expect=expect, aliases=aliases, extra=extra)
+    sc = Scenario(path=path, title=str(doc.get("title", path.stem)), source=str(doc.get("source", "")),
+                  seed=seed, setup=setup, players=players, steps=steps, expect=expect, aliases=aliases, extra=extra)
+    from vtes_desktop.scenario.lesson import attach
+
+    attach(doc, raw_steps, sc, db)   # the tutor's fields, validated (nothing to do in a plain scenario)
+    return sc
 
 
 def _load_deck(path: Path, line: int, rel: str, db: CardDB) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -48,6 +48,7 @@ def run_scenario(sc: Scenario, db: CardDB, *, verbose: bool = False) -> Result:
     for step in sc.steps:
         seat = sc.players.index(step.by)
         where = f"step {step.index + 1} (line {step.line}, {step.by} {step.verb})"
+        before = game.fork() if step.teach is not None and step.teach.ask else None
         try:
             cmd = to_command(step, seat, sc.players)
             events = game.apply(cmd)
@@ -79,6 +80,10 @@ def run_scenario(sc: Scenario, db: CardDB, *, verbose: bool = False) -> Result:
         _run_checks(game, sc, step.expect, res, where)
         if not res.passed:
             return res
+        if before is not None:
+            _check_question(before, game, sc, step, res, where)
+            if not res.passed:
+                return res
     _run_checks(game, sc, sc.expect, res, "final checks")
     return res
 
@@ -95,6 +100,19 @@ def _run_checks(game: Game, sc: Scenario, checks, res: Result, where: str) -> No
             res.passed = False
             res.message = f"{where}: check at line {line} {_fmt(chk)} is not valid: {e.message}"
             return
+
+
+def _check_question(before: Game, after: Game, sc: Scenario, step: Step, res: Result, where: str) -> None:
+    """A lesson's question: its `accept` checks hold after the file's move; its `wrong` moves are judged wrong."""
+    from vtes_desktop.scenario.lesson import check_step
+
+    try:
+        msg = check_step(before, after, sc, step)
+    except Exception as e:  # a bug, never a crash of the runner
+        msg = f"engine error while judging the question: {type(e).__name__}: {e}"
+    if msg:
+        res.passed = False
+        res.message = f"{where}: {msg}"
 
 
 def _fmt(chk: dict) -> str:
