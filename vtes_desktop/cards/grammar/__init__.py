@@ -13,6 +13,25 @@
 
 Cards the grammar cannot express get hand-written rules in
 `vtes_desktop.cards.handwritten`, applied over the compiled ones.
+
+What a compiled card says (see `model`):
+
+- `CardRules.requirements`, `Mode.requirements` (tags, `requirements`): "ready vampire", "vampire", "ready",
+  "minion", "imbued", "unlocked", "sect:<s>" ("sect:independent|anarch" for either), "not sect:<s>",
+  "title:<t>|<t>" ("title:titled" for any title), "untitled", "clan:<c>" ("clan:a&b" for both),
+  "not clan:<c>", "capacity>=N", "capacity<=N", "black hand", "not black hand", "red list", "not red list",
+  "seraph", "infernal", "slave", "non-sterile", "same circle", "unmerged", "base", "advanced",
+  "gehenna>=N", "conviction>=N", "path:<path>>=N", "with:<what>", "ally kind:<k>|<k>",
+  "either:<tags>|<tags>", "trait:<word>".
+- `Mode.only` (restrictions), `Mode.also` (permissions), tags listed in `timing`; `Mode.windows`, the public
+  windows of the scenario format.
+- `Mode.limits` (`Limit(per, who, what, count)`), `CardRules.do_not_replace`, `CardRules.keywords`,
+  `CardRules.unique`, costs (`pool_cost`, `blood_cost`, `conviction_cost`, -1 for X; `x_cost` says what X is;
+  `Mode.pool_cost`/`blood_cost`/`conviction_cost` where a level differs).
+- `Mode.effects`: `Effect(kind, amount, params, subject, target, condition, duration, optional, automated)`;
+  the kinds of the core vocabulary and their parameters are listed in `effects`; any other clause is a frame
+  whose kind is its main verb (`params` has `frame=True`, `modal`, `negated`, `passive`). `Mode.manual` holds
+  the text of every clause the engine does not resolve, for the players to carry out.
 """
 
 from __future__ import annotations

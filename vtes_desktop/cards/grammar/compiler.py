@@ -137,7 +137,8 @@ def parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
 
     A sentence reads the same on every card of the same kind, so what it gives is kept and reused.
     """
-    own = cx.own_tokens.intersection(tokenize(s))
+    low = s.lower()
+    own = cx.own_tokens.intersection(tokenize(s)) if any(t in low for t in cx.own_tokens) else None
     key = (s, types, cx.card.is_library, cx.is_action, cx.is_minion_card, cx.name_is_proper,
            (cx.card.display, cx.own_names, own) if own else None)
     hit = _MEMO.get(key)
@@ -197,7 +198,7 @@ def _parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
             return True
     if clauses.reminder(t):
         return True
-    kw = clauses.keywords(t)
+    kw = clauses.keywords(t) if len(t) < 60 else None
     if kw is not None:
         acc.keywords += kw
         if "unique" in kw:
@@ -212,21 +213,21 @@ def _parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
             return False
         (acc.only if kind in ("only", "not") else acc.also).extend(tags)
         return True
-    if t.startswith("requires "):
+    if t.startswith("requires "):  # noqa: SIM102
         r = parse_requires(t, cx.clans)
         if r is None:
             return False
         acc.reqs += r
         return True
-    lim = clauses.limit(t, cx.own_names)
+    lim = clauses.limit(t, cx.own_names) if "only" in t else None
     if lim is not None:
         acc.limits += lim
         return True
-    d = clauses.do_not_replace(t)
+    d = clauses.do_not_replace(t) if t.startswith("do not replace") else None
     if d is not None:
         acc.dnr = d
         return True
-    c = clauses.cost(t)
+    c = clauses.cost(t) if "costs" in t else None
     if c is not None:
         unit, n, rel, x = c
         if rel in ("fewer", "less"):
@@ -252,7 +253,7 @@ def _parse_sentence(s: str, acc: Acc, cx: Ctx, types: tuple[str, ...]) -> bool:
         if st is not None:
             acc.ally_strength, acc.ally_bleed, acc.ally_intercept = st
             return True
-    x = clauses.x_is(t)
+    x = clauses.x_is(t) if "x is" in t else None
     if x is not None and _words_ok(cx, [x]):
         acc.x_cost = x
         return True

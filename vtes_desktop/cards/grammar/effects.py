@@ -2,20 +2,32 @@
 
 Two layers:
 
-1. The core vocabulary, read field by field: modifiers (`+1 stealth`, `+2
-   bleed (limited)`, `this vampire gets +1 intercept`), strikes (`Strike: 2R
-   aggravated damage, first strike`, `Strike: dodge`, `Strike: combat ends`,
-   `Strike: steal 1 blood`, `Strike: hand strike at +1 damage`, `Strike:
-   destroy equipment`), maneuvers and presses (optional, "only usable to end
-   combat"), damage prevention (`Prevent 2 damage`, `prevent all damage`),
-   additional strikes, unlock, gain and burn blood or pool, put in play with
-   counters, action card headers (`(D) Bleed at +1 bleed`, `Hunt at +2
-   hunt`, `(D) Enter combat with ...`).
+1. The core vocabulary, read field by field. Kinds and their parameters:
+
+   - modifiers `stealth`, `intercept`, `bleed`, `hunt`, `strength`, `votes`, `capacity`, `hand_size`,
+     `transfers`, `life`: amount (negative for "-1"), `self` (the player's own minion: "+1 stealth",
+     "this vampire gets +1 intercept"), `limited`, `subject`, `duration`, `condition` ("+3 bleed if the
+     target Methuselah has 9 or fewer pool"), `even_if_not_needed`, `cost` ("burn 1 blood to get ...");
+   - `strike`: `damage` (int, or "strength" with `bonus`), `ranged`, `aggravated`, `unpreventable`,
+     `first_strike`, `dodge`, `combat_ends`, `steal_blood` (`or_life`), `destroy_equipment`,
+     `steal_equipment` (`or_retainer`), `hand` with `hand_bonus` ("hand strike at +1 damage"),
+     `or_melee_weapon`, `weapon` ("Strength+1 damage each strike"), `once_each_combat`, `subject` (a
+     minion's own "can strike: ..."); `strike_bonus` ("This strike is at +2 damage");
+   - `maneuver`, `press`, `additional_strikes`: amount, `optional`, `to` ("close"/"long" for a
+     maneuver; "continue"/"end"/"any" for a press), `once_each_combat`, `limited`, `choice` ("Maneuver or
+     press"), `duration`, `only` (its own timing);
+   - `prevent`: amount (-2 all, -1 X), `all`, `up_to`, `damage_kind`, `scope` ("from the opposing
+     minion's strike");
+   - `action_bleed` (amount: the bonus, `target`), `action_hunt`, `enter_combat` (`target`),
+     `action_stealth` (conditional), `put_in_play` (`target`, `counters`, `counter_kind`), `unlock`,
+     `lock`, `gain_blood`, `burn_blood`, `gain_pool`, `burn_pool`, `gain_life`, `burn_vp`,
+     `gain_discipline` (`discipline`), `immune` (`what`), `hand_strikes_only`, `cost_change`
+     (`unit`), `limited`, `change` (an "As above, but ..." that changes damage, duration or amount).
 2. Frames, for every other clause: the clause is read as [intro,] [subject]
    [modal] verb object [adjuncts], every word of it known to the lexicon;
    the effect's kind is the main verb's lemma ("burn", "cancel", "move"...).
 
-`AUTOMATED` is the one place that says which effects the engine resolves.
+`automated()` is the one place that says which effects the engine resolves.
 """
 
 from __future__ import annotations
@@ -75,6 +87,8 @@ _MODS = re.compile(
 
 
 def modifiers(t: str, text: str) -> list[Effect] | None:
+    if "+" not in t and "-" not in t:
+        return None
     m = _MODS.match(t)
     if not m or m.group("act"):
         c = _MOD_COND.match(t)
@@ -223,7 +237,8 @@ def blood_pool(t: str, text: str) -> Effect | None:
 
 
 _PUT = re.compile(
-    r"^put this card (?:in play|into play|on (?P<np>[^;]+?))(?: (?:with|and put) (?P<c>\d+|x|one|two|three) (?P<cname>[a-z\- ]+?) counters? on (?:it|this card))?$")
+    r"^put this card (?:in play|into play|on (?P<np>[^;]+?))"
+    r"(?: with (?P<c>\d+|x|one|two|three) (?:(?P<cname>[a-z\-]+) )?counters?(?: on (?:it|this card))?)?$")
 
 
 def put_in_play(t: str, text: str) -> Effect | None:
@@ -277,7 +292,7 @@ def core(t: str, text: str) -> list[Effect] | None:
                                          (m.group("self") or "this card"))
             return [replace(e, params=e.params + (("cost", cost),), subject=e.subject or m.group("subj"),
                             optional=True) for e in inner]
-    m = _LEVEL.match(t)
+    m = _LEVEL.match(t) if "level" in t else None
     if m:
         from vtes_desktop.cards.model import DISCIPLINES
 
@@ -322,7 +337,7 @@ def core(t: str, text: str) -> list[Effect] | None:
                     return None
                 out.append(g)
             return out
-    r2 = prevent(t, text)
+    r2 = prevent(t, text) if "prevent" in t else None
     if r2:
         return [r2]
     gs = None
@@ -333,7 +348,7 @@ def core(t: str, text: str) -> list[Effect] | None:
         if " or " in t and len(gs) > 1:
             gs = [replace(g, params=g.params + (("choice", True),)) for g in gs]
         return gs
-    a = action_head(t, text)
+    a = action_head(t, text) if t.startswith(("(d) ", "bleed", "hunt", "enter combat")) else None
     if a:
         return [a]
     m = _GIVE.match(t) if t.startswith("give ") else None
@@ -342,10 +357,10 @@ def core(t: str, text: str) -> list[Effect] | None:
         if inner:
             return [replace(e, subject=m.group("who"), duration=m.group("dur") or e.duration,
                             params=tuple(p for p in e.params if p[0] != "self")) for e in inner]
-    m = _SET_LIFE.match(t)
+    m = _SET_LIFE.match(t) if t.endswith(" life") else None
     if m:
         return [_e("life", text, int(m.group("n")), subject=m.group("subj"), set_to=True)]
-    m = _STRIKE_BONUS.match(t)
+    m = _STRIKE_BONUS.match(t) if t.startswith("this strike") else None
     if m:
         out = [_e("strike_bonus", text, int(m.group("n")), aggravated=bool(m.group("agg")))]
         for p in re.split(r",\s*", (m.group("rest") or "").strip(", ")):
@@ -355,18 +370,18 @@ def core(t: str, text: str) -> list[Effect] | None:
                     return None
                 out.append(g)
         return out
-    m = _IMMUNE.match(t)
+    m = _IMMUNE.match(t) if "immune" in t else None
     if m:
         return [_e("immune", text, what=m.group("what"), subject=m.group("subj"), duration=m.group("dur"))]
-    if _HAND_ONLY.match(t):
+    if t.startswith("strikes that") and _HAND_ONLY.match(t):
         return [_e("hand_strikes_only", text, duration="this round")]
-    b = blood_pool(t, text)
+    b = blood_pool(t, text) if re.search(r"\b(?:blood|pool|life|victory)", t) else None
     if b:
         return [b]
-    p = put_in_play(t, text)
+    p = put_in_play(t, text) if t.startswith("put this card") else None
     if p:
         return [p]
-    u = lock_unlock(t, text)
+    u = lock_unlock(t, text) if "lock" in t else None
     if u:
         return [u]
     return None

@@ -205,7 +205,7 @@ _TOKEN = re.compile(r"[a-z]+(?:_[a-z]+)+|\[[^\W_][\w ]*\]|\(d\)|\(limited\)|[+\-
 
 @lru_cache(maxsize=16384)
 def _tokens(text: str) -> tuple[str, ...]:
-    return tuple(t.lower() for t in _TOKEN.findall(text))
+    return tuple(_TOKEN.findall(text.lower()))
 
 
 def tokenize(text: str) -> list[str]:
