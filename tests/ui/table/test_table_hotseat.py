@@ -135,3 +135,16 @@ def test_taking_back_a_step_from_the_privacy_screen(table, db):
     win.privacy.undo_button.click()                       # Ann takes her step back
     assert not win.privacy.covering
     assert win.session.seat == 0 and win.session.view.phase == "discard"
+
+
+def test_a_smaller_game_after_a_bigger_one_leaves_no_seat_behind(table, db):
+    from vtes_desktop.ui.table.session import LocalSession
+
+    win = table(_bleed_table(db, blocker=True))
+    assert len(win.scene.seats) == 3
+    win.set_session(LocalSession(make_game(db, ["Ann", "Ben"]), hotseat=False))
+    assert sorted(win.scene.seats) == [0, 1] and sorted(win.scene.pools) == [0, 1]
+    assert all(seat < 2 for seat, _ in win.scene.zones) and all(seat < 2 for seat, _ in win.scene.piles)
+    win.session.show_seat(1)
+    visible = {k for k, p in win.scene.piles.items() if p.isVisible()}
+    assert (1, "hand") not in visible and (0, "hand") in visible   # the seat on show has its hand, not a chip

@@ -151,6 +151,9 @@ class TableScene(QGraphicsScene):
             for (s2, region), z in self.zones.items():
                 if s2 == seat and region not in lay.zones:
                     z.setVisible(False)
+            for (s2, region), pile in self.piles.items():
+                if s2 == seat and region not in lay.piles:
+                    pile.setVisible(False)
             for region, (pos, sc) in lay.piles.items():
                 pile = self._pile(seat, region)
                 if region == "hand":
@@ -185,6 +188,13 @@ class TableScene(QGraphicsScene):
                     item.setPos(pl.pos)
                 item.set_flags()
                 seen.add(cv.id)
+        # seats of an earlier game with more players
+        for group in (self.seats, self.pools):
+            for seat in [k for k in group if k >= n]:
+                self.removeItem(group.pop(seat))
+        for group in (self.zones, self.piles):
+            for key in [k for k in group if k[0] >= n]:
+                self.removeItem(group.pop(key))
         for vid in list(self.cards):
             if vid not in seen:
                 it = self.cards.pop(vid)

@@ -215,6 +215,11 @@ class TableWindow(QMainWindow):
         self.log_panel.set_lines(lines, reset=reset)
         self.act_undo.setEnabled(True)
         self._rebuild_seat_menu()
+        if self._over_shown and not self.session.is_over:   # the last oust was taken back: play on
+            self._over_shown = False
+            path = getattr(self.session, "path", None)
+            if path is not None:
+                storage.mark_finished(path, False)
         self.drawn.emit()
 
     def _refused(self, cmd, err) -> None:
