@@ -75,7 +75,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _goldfish(args: argparse.Namespace) -> int:
-    from vtes_desktop.engine import goldfish_cli
+    from vtes_desktop import goldfish_cli
 
     return goldfish_cli.main(args.deck, games=args.games, seed=args.seed, as_json=args.json,
                              turns=args.turns, extra=args.extra)
