@@ -22,7 +22,9 @@ Two layers:
      `action_stealth` (conditional), `put_in_play` (`target`, `counters`, `counter_kind`), `unlock`,
      `lock`, `gain_blood`, `burn_blood`, `gain_pool`, `burn_pool`, `gain_life`, `burn_vp`,
      `gain_discipline` (`discipline`), `immune` (`what`), `hand_strikes_only`, `cost_change`
-     (`unit`), `limited`, `change` (an "As above, but ..." that changes damage, duration or amount).
+     (`unit`), `limited`, `change` (an "As above, but ..." that changes damage, duration or amount),
+     `wake` (a locked minion may react and block), `steal_blood`/`steal_pool`/`steal_life`, `reduce_bleed`,
+     `redirect_bleed` ("Change the target of the bleed to ..."), `combat_ends` (not as a strike).
 2. Frames, for every other clause: the clause is read as [intro,] [subject]
    [modal] verb object [adjuncts], every word of it known to the lexicon;
    the effect's kind is the main verb's lemma ("burn", "cancel", "move"...).
@@ -261,6 +263,10 @@ def lock_unlock(t: str, text: str) -> Effect | None:
               subject=m.group("subj"))
 
 
+_WAKE = re.compile(rf"^(?P<subj>{SELF}|the chosen ally) wakes(?: \(.*\))?$")
+_STEAL = re.compile(rf"^(?:(?P<subj>{SELF}) (?:can |may )?)?steals? (?P<n>\d+|x) (?P<unit>blood or life|blood|life|pool)(?: \(becoming (?:blood|life)\))?(?: from (?P<from>.+))?$")
+_REDUCE_BLEED = re.compile(r"^reduce (?:a|the) bleed(?: against you)? by (?P<n>\d+|x)$")
+_REDIRECT = re.compile(r"^change the target of the bleed to (?P<to>.+?)(?: \(.*\))?$")
 _GIVE = re.compile(rf"^give (?P<who>.+?) (?P<mods>[+\-](?:\d+|x) (?:{STATS})(?: and [+\-](?:\d+|x) (?:{STATS}))*)(?P<lim> \(limited\))?(?: (?P<dur>{DURATION}))?$")
 _SET_LIFE = re.compile(rf"^(?P<subj>{SELF}|this retainer|this ally) has (?P<n>\d+) life$")
 _STRIKE_BONUS = re.compile(r"^this strike is at \+(?P<n>\d+) (?P<agg>aggravated )?damage(?P<rest>,.+)?$")
@@ -351,6 +357,21 @@ def core(t: str, text: str) -> list[Effect] | None:
     a = action_head(t, text) if t.startswith(("(d) ", "bleed", "hunt", "enter combat")) else None
     if a:
         return [a]
+    if t.endswith("combat ends") and t in ("combat ends", "end combat"):
+        return [_e("combat_ends", text)]
+    m = _WAKE.match(t) if "wakes" in t else None
+    if m:
+        return [_e("wake", text, subject=m.group("subj"))]
+    m = _STEAL.match(t) if "steal" in t else None
+    if m:
+        return [_e("steal_" + m.group("unit").split()[0], text, num(m.group("n")), subject=m.group("subj"),
+                   target=m.group("from"), or_life="or life" in m.group("unit"))]
+    m = _REDUCE_BLEED.match(t) if t.startswith("reduce") else None
+    if m:
+        return [_e("reduce_bleed", text, num(m.group("n")))]
+    m = _REDIRECT.match(t) if t.startswith("change the target") else None
+    if m:
+        return [_e("redirect_bleed", text, target=m.group("to"))]
     m = _GIVE.match(t) if t.startswith("give ") else None
     if m:
         inner = modifiers(m.group("mods") + (m.group("lim") or ""), text)
