@@ -17,7 +17,7 @@ Cards the grammar cannot express get hand-written rules in
 What a compiled card says (see `model`):
 
 - `CardRules.requirements`, `Mode.requirements` (tags, `requirements`): "ready vampire", "vampire", "ready",
-  "minion", "imbued", "unlocked", "sect:<s>" ("sect:independent|anarch" for either), "not sect:<s>",
+  "minion", "imbued", "unlocked", "sect:<s>", "not sect:<s>",
   "title:<t>|<t>" ("title:titled" for any title), "untitled", "clan:<c>" ("clan:a&b" for both),
   "not clan:<c>", "capacity>=N", "capacity<=N", "black hand", "not black hand", "red list", "not red list",
   "seraph", "infernal", "slave", "non-sterile", "same circle", "unmerged", "base", "advanced",

@@ -20,7 +20,7 @@ from vtes_desktop.cards.grammar.lexicon import Vocabulary, tokenize, unknown_wor
 from vtes_desktop.cards.grammar.model import CardRules, Effect, Limit, Mode
 from vtes_desktop.cards.grammar.requirements import meta_tags, parse_minion_np, parse_requires
 from vtes_desktop.cards.grammar.text import TYPE_MARKERS, is_discipline, lines_with_markers, split_sentences, split_top, strip_stop
-from vtes_desktop.cards.model import TITLE_VOTES, CardDef
+from vtes_desktop.cards.model import CardDef
 
 
 @dataclass
@@ -695,11 +695,14 @@ def _lasting(effs: list[Effect], types: tuple[str, ...]) -> list[Effect]:
 def _card_rules(card: CardDef, modes: list[Mode], common: Acc, accs: list[Acc]) -> CardRules:
     reqs = list(dict.fromkeys(common.reqs))
     meta = meta_tags(card.requirements)
-    have_sect = any(r.startswith("sect:") for r in reqs)
+    have_sect = any(r.startswith(("sect:", "either:sect:")) for r in reqs)
     have_title = any(r.startswith("title:") for r in reqs)
+    eithers = [r for r in reqs if r.startswith("either:")]
     for r in meta:
         if r.startswith("sect:") and have_sect or r.startswith("title:") and have_title:
             continue
+        if any(r in e for e in eithers):
+            continue        # the VEKN list gives both halves of "a Laibon or non-titled vampire"
         if r not in reqs:
             reqs.append(r)
     life = common.life
@@ -732,10 +735,6 @@ def _cost_int(s: str | None) -> int | None:
         return int(s)
     except ValueError:
         return None
-
-
-def title_votes(title: str | None) -> int:
-    return TITLE_VOTES.get(title or "", 0)
 
 
 __all__ = ["compile_card", "parse_sentence", "Acc", "Ctx", "parse_minion_np"]

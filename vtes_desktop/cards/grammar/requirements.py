@@ -187,7 +187,9 @@ def _one_np(np: str, clans: set[str]) -> list[str] | None:
             continue
         mm = take(r"(camarilla|sabbat|anarch|laibon|independent)(?: or (camarilla|sabbat|anarch|laibon|independent))?\b")
         if mm:
-            tags.append("sect:" + "|".join(x for x in mm.groups() if x))
+            sects = [x for x in mm.groups() if x]
+            # one sect: "sect:sabbat"; two: "either:sect:independent|sect:anarch" (the engine reads one sect)
+            tags.append(f"sect:{sects[0]}" if len(sects) == 1 else "either:" + "|".join(f"sect:{x}" for x in sects))
             head = head or "vampire"
             continue
         mm = take(r"(black hand|seraph|infernal|slave|red list)\b")
