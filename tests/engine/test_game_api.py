@@ -26,7 +26,7 @@ ALL = [C.EndPhase(seat=0), C.Pass(seat=1), C.Resolve(seat=0), C.Finish(seat=0), 
        C.Vote(seat=0, side="for", **{"with": "edge"}), C.Move(seat=0, card=3, to="torpor"),
        C.Counters(seat=0, on="pool", delta=-1), C.Lock(seat=0, card=3), C.Unlock(seat=0, card=3),
        C.Damage(seat=0, target=3, normal=1), C.Draw(seat=0, count=2), C.Shuffle(seat=0), C.EdgeMove(seat=0, to=None),
-       C.Reveal(seat=0, card=3), C.Done(seat=0), C.Undo(seat=0)]
+       C.Reveal(seat=0, card=3), C.Done(seat=0), C.Concede(seat=1), C.Undo(seat=0)]
 
 
 @pytest.mark.parametrize("cmd", ALL, ids=lambda c: c.type)
@@ -230,3 +230,16 @@ def test_a_game_saved_by_a_newer_app_is_refused(played, db, tmp_path):
     path.write_text("\n".join([json.dumps(head)] + lines[1:]))
     with pytest.raises(persist.SaveError, match="newer than this one"):
         persist.load(path, db)
+
+
+def test_concede_ousts_and_the_last_standing_wins(db):
+    from vtes_desktop.engine.setup import SeatSetup, Setup
+
+    game = Game(db, Setup(seats=(SeatSetup(name="A"), SeatSetup(name="B"), SeatSetup(name="C"))), seed=1)
+    game.apply(C.Concede(seat=1))          # B concedes: A, B's predator, gains the victory point
+    assert game.state.seats[1].ousted and game.state.seats[0].vp == 1
+    assert not game.result().over
+    game.apply(C.Concede(seat=2))          # C concedes: B is gone, so A again; A is the last standing
+    r = game.result()
+    assert r.over and r.vps[0] == 3 and r.winner == 0
+    assert game.view_for(0).game_over and game.view_for(0).winner == 0

@@ -276,6 +276,11 @@ class Done(ManualCommand):
     type: Literal["done"] = "done"
 
 
+class Concede(Command):
+    """Leave the game now: the Methuselah is ousted, with the usual consequences."""
+    type: Literal["concede"] = "concede"
+
+
 class Undo(Command):
     """Take back the last step of this seat (the log keeps both)."""
     type: Literal["undo"] = "undo"
@@ -284,7 +289,7 @@ class Undo(Command):
 AnyCommand = Annotated[
     Union[EndPhase, Pass, Resolve, Finish, Yield, Transfer, TransferBack, MoveCrypt, Influence, Merge,
           Action, Block, DeclineBlock, Diablerize, Play, Use, Discard, Maneuver, Strike, Press, Prevent,
-          Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Undo],
+          Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo],
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter = TypeAdapter(AnyCommand)
@@ -294,11 +299,11 @@ VERBS: dict[str, type[Command]] = {
     c.model_fields["type"].default: c
     for c in (EndPhase, Pass, Resolve, Finish, Yield, Transfer, TransferBack, MoveCrypt, Influence, Merge,
               Action, Block, DeclineBlock, Diablerize, Play, Use, Discard, Maneuver, Strike, Press, Prevent,
-              Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Undo)
+              Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo)
 }
 
 #: steps that do not count as using an effect (the impulse does not come back to the acting Methuselah)
-NOT_EFFECTS = frozenset({"pass", "decline_block", "resolve", "finish", "undo"})
+NOT_EFFECTS = frozenset({"pass", "decline_block", "resolve", "finish", "undo", "concede"})
 
 
 def parse_command(data: str | bytes | dict) -> Command:

@@ -63,8 +63,9 @@ class Ctx:
     def seat_name(self, seat: int | None) -> str:
         return self.st.seats[seat].name if seat is not None else "nobody"
 
-    def emit(self, kind: str, text: str, seen_by: frozenset[int] | None = None, others: str | None = None) -> None:
-        self.events.append(Event(kind, text, seen_by, others))
+    def emit(self, kind: str, text: str, seen_by: frozenset[int] | None = None, others: str | None = None,
+             cards: tuple[int, ...] = ()) -> None:
+        self.events.append(Event(kind, text, seen_by, others, cards=cards))
 
     # -- derived values --------------------------------------------------------------
     def capacity(self, c: Card) -> int:
@@ -170,7 +171,7 @@ class Ctx:
         c = self.st.cards[iid]
         self.move(iid, "ash_heap")
         if self.is_minion(c) or c.region in IN_PLAY:
-            self.emit("burned", f"{self.name(iid)} is burned{(' (' + why + ')') if why else ''}.")
+            self.emit("burned", f"{self.name(iid)} is burned{(' (' + why + ')') if why else ''}.", cards=(iid,))
 
     def draw(self, seat: int, n: int = 1) -> list[int]:
         drawn = []
@@ -184,7 +185,8 @@ class Ctx:
         if drawn:
             names = ", ".join(self.name(i) for i in drawn)
             self.emit("drew", f"{self.seat_name(seat)} draws {names}.", frozenset({seat}),
-                      f"{self.seat_name(seat)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
+                      f"{self.seat_name(seat)} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.",
+                      cards=tuple(drawn))
         return drawn
 
     def release_draws(self, *moments: str) -> None:

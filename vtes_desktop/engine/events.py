@@ -17,6 +17,7 @@ class Event:
     seen_by: frozenset[int] | None = None
     others: str | None = None
     manual: bool = False
+    cards: tuple[int, ...] = ()   # instance ids of the cards it touched (shown only to seats that see `text`)
 
     def text_for(self, seat: int | None) -> str | None:
         if self.seen_by is None or (seat is not None and seat in self.seen_by):

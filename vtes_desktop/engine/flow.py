@@ -207,6 +207,11 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         _after_step(ctx)
         return
     t = cmd.type
+    if t == "concede":
+        ctx.emit("conceded", f"{st.seats[seat].name} concedes.")
+        ctx.oust(seat)
+        _after_step(ctx)
+        return
     if t == "resolve":
         _resolve(ctx, seat)
     elif t == "finish":

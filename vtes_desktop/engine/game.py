@@ -11,6 +11,7 @@ a seat may know; `fork()` is a cheap copy for trying things.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -25,12 +26,20 @@ from vtes_desktop.engine.setup import CardSpec, Setup
 from vtes_desktop.engine.state import Card, SeatState, State
 
 
+@dataclass(frozen=True)
+class Result:
+    over: bool                   # one Methuselah (or none) is left
+    vps: tuple[float, ...]       # victory points by seat
+    winner: int | None           # the seat with the game win, when the game is over and someone earned it
+
+
 @dataclass
 class LogEntry:
     cmd: C.Command
     events: list[Event]
     undone: bool = False
     revealed: bool = False   # it showed a hidden card (a draw): not undoable outside free undo
+    turn: int = 0            # the game turn the command was given in
 
 
 class Game:
@@ -54,10 +63,11 @@ class Game:
         """
         if isinstance(cmd, C.Undo):
             return self._undo(cmd)
+        turn = self.state.turn
         ctx = self._run(cmd)
         self.state = ctx.st
         revealed = any(e.kind in ("drew", "revealed", "shuffled") for e in ctx.events)
-        self.entries.append(LogEntry(cmd, ctx.events, revealed=revealed))
+        self.entries.append(LogEntry(cmd, ctx.events, revealed=revealed, turn=turn))
         return ctx.events
 
     def check(self, cmd: C.Command) -> None:
@@ -84,7 +94,7 @@ class Game:
     def fork(self) -> "Game":
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.entries = list(self.entries)
+        g.entries = [dataclasses.replace(e) for e in self.entries]   # undo marks entries: never share them
         g.aliases = dict(self.aliases)
         return g
 
@@ -132,7 +142,7 @@ class Game:
         self.entries[target].undone = True
         self.state = self._replay_state()
         ev = [Event("undo", f"{self.state.seats[cmd.seat].name} takes back: {self.entries[target].cmd!r}")]
-        self.entries.append(LogEntry(cmd, ev))
+        self.entries.append(LogEntry(cmd, ev, turn=self.state.turn))
         return ev
 
     def _replay_state(self) -> State:
@@ -153,6 +163,18 @@ class Game:
             g.apply(e.cmd)
         return g
 
+    # -- the result -----------------------------------------------------------------------
+    def result(self) -> "Result":
+        """Victory points so far; once the game is over, the game win: the most victory points, at least 2,
+        and no tie for the most (the tournament convention)."""
+        st = self.state
+        vps = tuple(s.vp for s in st.seats)
+        over = len(st.live_seats()) <= 1
+        best = max(vps) if vps else 0
+        leaders = [i for i, v in enumerate(vps) if v == best]
+        winner = leaders[0] if over and best >= 2 and len(leaders) == 1 else None
+        return Result(over=over, vps=vps, winner=winner)
+
     # -- names ------------------------------------------------------------------------------
     def seat_of(self, name: str) -> int:
         for i, s in enumerate(self.state.seats):
@@ -166,7 +188,7 @@ def _initial_state(game: Game, setup: Setup) -> tuple[State, list[Event]]:
     ctx = Ctx(game, st)
     if not setup.seats:
         raise Malformed("setup", "a game needs at least one seat")
-    st.seats = [SeatState(name=s.name, pool=s.pool) for s in setup.seats]
+    st.seats = [SeatState(name=s.name, pool=s.pool, vp=s.vp) for s in setup.seats]
     for seat, s in enumerate(setup.seats):
         if s.standard_start or s.crypt or s.library:
             for region, ids in (("crypt", s.crypt), ("library", s.library)):
@@ -224,7 +246,7 @@ def _place(ctx: Ctx, seat: int, spec: CardSpec, region: str, host: int | None = 
     elif "Imbued" in d.types and region in ("ready",):
         counters = d.capacity or 0
     c = ctx.update(c.iid, counters=counters, locked=spec.locked, title=spec.title, sect=spec.sect,
-                   wounded=spec.wounded)
+                   wounded=spec.wounded, contested=spec.contested, face_down=spec.contested)
     if spec.alias:
         ctx.game.aliases[spec.alias] = c.iid
     for a in spec.attached:

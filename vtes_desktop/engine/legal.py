@@ -117,6 +117,8 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
                 out.append(C.Maneuver(seat=seat, minion=m, using=iid, level=lvl))
                 out.append(C.Strike(seat=seat, minion=m, strike=iid, level=lvl))
                 out.append(C.Press(seat=seat, minion=m, using=iid, level=lvl))
+    if st.phase in ("discard", "unlock") and minion is None:
+        out.append(C.Discard(seat=seat, card=iid))
     if isinstance(st.top, ReferendumFrame) and "Political Action" in rules.types:
         for side in ("for", "against"):
             out.append(C.Vote(seat=seat, side=side, **{"with": iid}))
@@ -154,7 +156,7 @@ def _for_copy(ans: CardAnswer, iid: int) -> CardAnswer:
     for u in ans.uses:
         c = u.command
         field_ = {"play": "card", "action": "card", "maneuver": "using", "press": "using", "strike": "strike",
-                  "vote": "with_"}[c.type]
+                  "vote": "with_", "discard": "card"}[c.type]
         uses.append(CardUse(c.model_copy(update={field_: iid}), u.minion, u.level))
     return CardAnswer(iid, tuple(uses), ans.refusal)
 

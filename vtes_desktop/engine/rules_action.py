@@ -467,7 +467,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     ctx.update(m, locked=True)
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
-    ctx.emit("action", _describe(ctx, frame))
+    ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))
     if card_iid is not None:
         played_from_hand(ctx, seat, card_iid, rules, to="aside")
 
@@ -567,7 +567,7 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only unlocked minions can block")
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
-                      f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).")
+                      f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).", cards=(m, f.actor))
 
 
 def close(ctx: Ctx, f: ActionFrame) -> None:
@@ -602,7 +602,7 @@ def _after_action(ctx: Ctx, f: ActionFrame) -> None:
 
 def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     st = ctx.st
-    ctx.emit("blocked", f"{ctx.name(f.blocker)} blocks {ctx.name(f.actor)}.")
+    ctx.emit("blocked", f"{ctx.name(f.blocker)} blocks {ctx.name(f.actor)}.", cards=(f.blocker, f.actor))
     if f.card is not None and st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
         ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
@@ -632,7 +632,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         return
     f = f._replace(outcome="successful")
     flow.set_top(ctx, f)
-    ctx.emit("successful", f"{poss(ctx.name(f.actor))} action succeeds.")
+    ctx.emit("successful", f"{poss(ctx.name(f.actor))} action succeeds.", cards=(f.actor,))
     if f.kind == "rescue":
         _pay(ctx, f.seat, f.actor, 0, f.cost_blood, what)
         if f.rescue_split:
@@ -933,7 +933,7 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     effects = ", ".join(f"+{getattr(mode, k)} {k}" for k in ("stealth", "intercept", "bleed", "hunt", "votes")
                         if getattr(mode, k))
     ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}" + (f" ({discipline_label(mode.level)})" if mode.level else "")
-             + (f": {effects}" if effects else "") + ".")
+             + (f": {effects}" if effects else "") + ".", cards=(minion, iid))
     played_from_hand(ctx, cmd.seat, iid, rules)
     if mode.unparsed:
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(mode.unparsed)}")

@@ -50,7 +50,7 @@ def start(ctx: Ctx, a: int, b: int, granted: tuple = ()) -> bool:
         return False
     order = flow.order_for(ctx, sa, defenders=(sb,))
     flow.push(ctx, CombatFrame(a=a, b=b, step="before_range", imp=Impulse(order), granted=granted))
-    ctx.emit("combat", f"{ctx.name(a)} and {ctx.name(b)} enter combat.")
+    ctx.emit("combat", f"{ctx.name(a)} and {ctx.name(b)} enter combat.", cards=(a, b))
     return True
 
 
@@ -648,7 +648,7 @@ def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
             parts.append(f"{h.normal} damage")
         if h.aggravated:
             parts.append(f"{h.aggravated} aggravated damage")
-        ctx.emit("damage", f"{ctx.name(h.target)} is to take {' and '.join(parts)}.")
+        ctx.emit("damage", f"{ctx.name(h.target)} is to take {' and '.join(parts)}.", cards=(h.target,))
 
 
 def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
@@ -793,4 +793,4 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:
         ctx.burn(target, "aggravated damage while wounded")
     elif wounded and c.region == "ready":
         ctx.move(target, "torpor", seat=c.controller, counters=blood, locked=c.locked, wounded=False)
-        ctx.emit("torpor", f"{d.display} goes to torpor.")
+        ctx.emit("torpor", f"{d.display} goes to torpor.", cards=(target,))

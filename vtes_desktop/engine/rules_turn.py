@@ -117,7 +117,7 @@ def transfer(ctx: Ctx, cmd: C.Transfer) -> None:
         raise Illegal("pool", f"{st.seats[cmd.seat].name} has only {st.seats[cmd.seat].pool} pool")
     c = st.cards[iid]
     ctx.update(iid, counters=c.counters + cmd.amount)
-    ctx.emit("transfer", f"{st.seats[cmd.seat].name} moves {cmd.amount} pool to {ctx.name(iid)}.")
+    ctx.emit("transfer", f"{st.seats[cmd.seat].name} moves {cmd.amount} pool to {ctx.name(iid)}.", cards=(iid,))
     ctx.pool(cmd.seat, -cmd.amount, quiet=True)
 
 
@@ -166,7 +166,7 @@ def _enter_play(ctx: Ctx, iid: int) -> None:
     ctx.set_blood(iid, c.counters)
     what = "life" if "Imbued" in ctx.cdef(iid).types else "blood"
     ctx.emit("influenced", f"{ctx.name(iid)} comes into play for {ctx.seat_name(c.owner)} "
-                           f"with {ctx.st.cards[iid].counters} {what}.")
+                           f"with {ctx.st.cards[iid].counters} {what}.", cards=(iid,))
     _check_contest(ctx, iid)
     if ctx.st.cards[iid].region == "ready" and ctx.is_vampire(ctx.st.cards[iid]):
         check_title_contest(ctx, iid)

@@ -24,6 +24,7 @@ class CardSpec(BaseModel):
     title: str | None = None
     sect: str | None = None
     wounded: bool = False
+    contested: bool = False
     attached: tuple["CardSpec", ...] = ()
 
 
@@ -31,6 +32,7 @@ class SeatSetup(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: str
     pool: int = 30
+    vp: float = 0
     crypt: tuple[int, ...] = ()        # card ids of the deck's crypt (standard start)
     library: tuple[int, ...] = ()
     standard_start: bool = False       # shuffle and deal from crypt and library

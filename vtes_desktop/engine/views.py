@@ -70,6 +70,10 @@ class ActionView:
     outcome: str | None
     blockers: tuple[int, ...]
     declined: tuple[int, ...]
+    actor_id: str = ""                # view ids (per seat) of the cards named above
+    blocker_id: str | None = None
+    target_card_id: str | None = None
+    card_id: str | None = None        # the action card, when there is one
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,8 @@ class CombatView:
     ended: bool = False
     a_strength: int = 0
     b_strength: int = 0
+    a_id: str = ""                    # view ids (per seat) of the combatants
+    b_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +137,12 @@ class SeatView:
     combat: CombatView | None = None
     tally: TallyView | None = None
     damage: tuple[tuple[str, int, int], ...] = ()
+    damage_ids: tuple[str, ...] = ()      # view ids of the minions in `damage`, in the same order
     manual: str | None = None
     last_action: str | None = None
     last_referendum: tuple | None = None
+    game_over: bool = False
+    winner: int | None = None             # the seat with the game win, once the game is over
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -180,6 +189,10 @@ def view_for(game, seat: int) -> SeatView:
     from vtes_desktop.engine import rules_action, rules_politics
 
     ctx = Ctx(game, st)
+
+    def vid(iid):
+        return None if iid is None else view_id(game.secret, seat, iid, st.cards[iid].hidden)
+    damage_ids: tuple = ()
     for f in st.frames:
         if isinstance(f, ActionFrame):
             action = ActionView(
@@ -190,6 +203,8 @@ def view_for(game, seat: int) -> SeatView:
                 directed=f.directed, blocker=ctx.name(f.blocker) if f.blocker is not None else None,
                 intercept=rules_action.intercept(ctx, f, f.blocker), bleed=rules_action.bleed_amount(ctx, f),
                 outcome=f.outcome, blockers=f.blockers, declined=tuple(sorted(f.declined)),
+                actor_id=vid(f.actor), blocker_id=vid(f.blocker), target_card_id=vid(f.target_card),
+                card_id=vid(f.card),
             )
         elif isinstance(f, CombatFrame):
             from vtes_desktop.engine import rules_combat
@@ -208,7 +223,8 @@ def view_for(game, seat: int) -> SeatView:
                 last_press=ctx.name(f.last_press) if f.last_press else None, press_to_continue=f.press_continue,
                 additional_strikes=tuple((ctx.name(m), n) for m, n in f.extra),
                 granted=tuple((ctx.name(m), w, n) for m, w, n in f.granted if n), ended=f.ended,
-                a_strength=rules_combat.strength(ctx, f.a, f), b_strength=rules_combat.strength(ctx, f.b, f))
+                a_strength=rules_combat.strength(ctx, f.a, f), b_strength=rules_combat.strength(ctx, f.b, f),
+                a_id=vid(f.a), b_id=vid(f.b))
         elif isinstance(f, ReferendumFrame):
             yes, no = rules_politics.tally(f)
             tally = TallyView(step=f.step,
@@ -221,17 +237,20 @@ def view_for(game, seat: int) -> SeatView:
         elif isinstance(f, DamageFrame):
             damage = tuple((ctx.name(h.target), h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated)
                            for h in f.hits)
+            damage_ids = tuple(vid(h.target) for h in f.hits)
             if combat is not None:
                 combat = dataclasses.replace(combat, pending_damage=tuple(
                     (ctx.name(h.target), h.normal, h.aggravated, h.prevented_normal, h.prevented_aggravated)
                     for h in f.hits))
         elif isinstance(f, ManualFrame):
             manual = f.what
+    result = game.result()
     return SeatView(
         seat=seat, turn=st.turn, active=st.active, phase=st.phase, window=flow.window(st), impulse=flow.holder(st),
         edge=st.edge, transfers=st.transfers if st.phase == "influence" else 0, seats=tuple(infos), hand=hand,
-        action=action, combat=combat, tally=tally, damage=damage, manual=manual,
+        action=action, combat=combat, tally=tally, damage=damage, damage_ids=damage_ids, manual=manual,
         last_action=st.last_action, last_referendum=st.last_referendum,
+        game_over=result.over, winner=result.winner,
     )
 
 

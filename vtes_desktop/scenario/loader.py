@@ -18,13 +18,14 @@ from vtes_desktop.engine.setup import CardSpec, SeatSetup, Setup
 if TYPE_CHECKING:  # pragma: no cover
     from vtes_desktop.scenario.lesson import LessonInfo, Teaching
 
-REGION_FIELDS = ("crypt", "library", "hand", "uncontrolled", "ready", "torpor", "incapacitated", "ash_heap", "removed")
+REGION_FIELDS = ("crypt", "library", "hand", "uncontrolled", "ready", "torpor", "incapacitated", "ash_heap", "removed",
+                 "in_play")   # in_play (master cards and events on the table) is this project's extension
 TOP_FIELDS = {"title", "source", "seed", "table", "turn", "edge", "steps", "expect"}
 #: fields the project adds (lessons and puzzles: docs/lessons.md); a plain scenario may carry them too
 EXTRA_TOP_FIELDS = {"description", "tags", "lesson", "puzzle", "intro", "outro", "kind", "id", "level", "next"}
-PLAYER_FIELDS = {"player", "pool", "deck", *REGION_FIELDS}
+PLAYER_FIELDS = {"player", "pool", "deck", "vp", *REGION_FIELDS}   # vp: this project's extension
 CARD_FIELDS = {"card", "as", "blood", "life", "locked", "counters", "equipment", "retainers", "cards", "title",
-               "sect", "wounded"}
+               "sect", "wounded", "contested"}   # contested: this project's extension
 STEP_COMMON = {"by", "do", "expect_error", "expect"}
 EXTRA_STEP_FIELDS = {"say", "ask", "hint", "hints", "highlight", "accept", "explain", "note", "wrong"}
 
@@ -43,6 +44,7 @@ VERB_FIELDS: dict[str, set[str]] = {
     "move": {"card", "to", "player"}, "counters": {"on", "delta", "player"}, "lock": {"card"}, "unlock": {"card"},
     "damage": {"target", "normal", "aggravated"}, "draw": {"player", "from", "count"},
     "shuffle": {"player", "region"}, "edge": {"to"}, "reveal": {"card"}, "done": set(), "undo": set(),
+    "concede": set(),
 }
 #: fields that name a player (converted to a seat index)
 PLAYER_VALUED = {("move", "player"), ("counters", "player"), ("draw", "player"), ("shuffle", "player"), ("edge", "to")}
@@ -171,7 +173,10 @@ def parse(doc, path: Path, db: CardDB) -> Scenario:
             if "library" not in regions:
                 regions["library"] = tuple(CardSpec(cid=c) for c in lib_ids)
             crypt_ids, lib_ids = (), ()
-        seats.append(SeatSetup(name=name, pool=pool, crypt=crypt_ids, library=lib_ids, standard_start=standard,
+        vp = entry.get("vp", 0)
+        if not isinstance(vp, (int, float)) or isinstance(vp, bool) or vp < 0:
+            raise _err(path, _line(entry, "vp"), "'vp' must be a number of victory points")
+        seats.append(SeatSetup(name=name, pool=pool, vp=vp, crypt=crypt_ids, library=lib_ids, standard_start=standard,
                                regions=regions))
 
     for n in players:
@@ -282,7 +287,7 @@ def _card_spec(path: Path, c, db: CardDB, aliases, seat: int, parent, idx) -> Ca
             raise _err(path, ln, f"{k!r} must be true or false, not {v!r}")
         return v
     return CardSpec(cid=card.id, alias=alias, blood=_int("blood"), life=_int("life"), counters=_int("counters"),
-                    locked=_bool("locked"), wounded=_bool("wounded"),
+                    locked=_bool("locked"), wounded=_bool("wounded"), contested=_bool("contested"),
                     title=(None if fields_.get("title") is None else str(fields_.get("title")).lower()),
                     sect=(None if fields_.get("sect") is None else str(fields_.get("sect"))),
                     attached=tuple(attached))
