@@ -66,7 +66,8 @@ if [ "$(uname -s)" = Linux ]; then
         libxcb-shape.so.0) p=libxcb-shape0 ;;        libxcb-randr.so.0) p=libxcb-randr0 ;;
         libxcb-xfixes.so.0) p=libxcb-xfixes0 ;;      libxcb-sync.so.1) p=libxcb-sync1 ;;
         libxcb-shm.so.0) p=libxcb-shm0 ;;            libxcb-render.so.0) p=libxcb-render0 ;;
-        libxcb-xinput.so.0) p=libxcb-xinput0 ;;      libEGL.so.1) p=libegl1 ;;
+        libxcb-xinput.so.0) p=libxcb-xinput0 ;;      libxcb-util.so.1) p=libxcb-util1 ;;
+        libEGL.so.1) p=libegl1 ;;
         libfontconfig.so.1) p=libfontconfig1 ;;      libX11-xcb.so.1) p=libx11-xcb1 ;;
         *) p="(the package holding $so)" ;;
       esac
