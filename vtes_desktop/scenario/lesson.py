@@ -336,6 +336,7 @@ class Verdict:
     failed_check: str = ""
     same_as_file: bool = False
     game: "Game | None" = None
+    replaced: bool = False     # Tutor: the answer was right, but the lesson goes on from the file's own move
 
     @property
     def right(self) -> bool:
@@ -477,10 +478,10 @@ class Tutor:
 
     `step` is the next step (None at the end). A step without `ask` is played by
     the tutor with `play()`. At a question, `answer(cmd)` judges the learner's
-    move; a right answer is kept, or replaced by the file's own move when it
-    left a different position (so that the lesson's later steps still apply),
-    and a wrong or refused one leaves the game as it was. `hint()` gives the
-    next hint.
+    move; a right answer is kept when the rest of the lesson still plays from
+    it (its steps accepted and its checks holding), and otherwise replaced by
+    the file's own move (`Verdict.replaced`); a wrong or refused one leaves
+    the game as it was. `hint()` gives the next hint.
     """
 
     def __init__(self, sc: "Scenario", db: "CardDB"):
@@ -532,12 +533,36 @@ class Tutor:
             raise ValueError("there is no question to answer now")
         v = judge(self.game, self.sc, step, cmd, hint_no=self.hints_shown)
         if v.right:
-            if v.same_as_file and v.game is not None:
+            if v.game is not None and (v.same_as_file or self._continues(v.game)):
                 self.game = v.game
             else:
                 self.game.apply(file_command(self.sc, step))
+                v.replaced = True
             self._next()
         return v
+
+    def _continues(self, game: "Game") -> bool:
+        """Whether the rest of the lesson plays from *game*: every later step accepted (or refused where
+        it expects a refusal) and every check holding."""
+        from vtes_desktop.scenario.runner import CheckFailed, check
+
+        g = game.fork()
+        try:
+            for step in self.sc.steps[self.at + 1:]:
+                try:
+                    g.apply(file_command(self.sc, step))
+                    if step.expect_error is not None:
+                        return False
+                except Refused as e:
+                    if step.expect_error is None or step.expect_error.lower() not in e.message.lower():
+                        return False
+                for _, chk in step.expect:
+                    check(g, self.sc, chk)
+            for _, chk in self.sc.expect:
+                check(g, self.sc, chk)
+        except (CheckFailed, Refused):
+            return False
+        return True
 
     def _next(self) -> None:
         self.at += 1
