@@ -563,7 +563,7 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     if st.cards[m].region == "torpor" and st.cards[m].controller == seat:
         raise Illegal("torpor", f"{ctx.name(m)} is in torpor, not ready: vampires in torpor cannot block")
     m = _my_minion(ctx, seat, cmd.minion)
-    if st.cards[m].locked:
+    if st.cards[m].locked and m not in f.woken:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only unlocked minions can block")
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
@@ -812,7 +812,7 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
 
             return rules_combat.play_combat(ctx, cmd, iid, rules)
         raise Illegal("timing", "only combat cards are played during combat")
-    if isinstance(f, ActionFrame) and f.stage in OPEN_STAGES:
+    if isinstance(f, ActionFrame):
         if seat == f.seat and "Action Modifier" in types:
             return _play_modifier(ctx, cmd, f, iid, rules)
         if seat != f.seat and "Reaction" in types:
@@ -841,8 +841,29 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
     raise Illegal("timing", f"{ctx.name(iid)} cannot be played now")
 
 
-def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str) -> str | None:
+_AFTER = ("after action", "after success", "action blocked", "after unsuccessful")
+
+
+def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int | None = None,
+                    seat: int | None = None) -> str | None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
+    after = any(t in mode.only for t in _AFTER)
+    if f.stage == "resolution" and not after:
+        return f"the action has been resolved: {name} can no longer be played during it"
+    if after and f.stage != "resolution":
+        return f"{name} is only usable after the action is resolved"
+    if "after success" in mode.only and f.outcome != "successful":
+        return f"{name} is only usable after a successful action"
+    if "action blocked" in mode.only and f.outcome != "blocked":
+        return f"{name} is only usable after the action was blocked"
+    if "after blocks declined" in mode.only and f.stage != "declined":
+        return f"{name} is only usable after blocks are declined"
+    if "bleeding you" in mode.only and (kind != "bleed" or f.target_seat != seat):
+        return f"{name} is only usable while a minion is bleeding you"
+    for only in mode.only:
+        if only.startswith("bleeder:younger") and minion is not None:
+            if (ctx.cdef(f.actor).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+                return f"{name} is only usable if the bleeding vampire is younger than {ctx.name(minion)}"
     for only in mode.only:
         if only == "during bleed" and kind != "bleed":
             return f"{name} is only usable during a bleed action"
@@ -871,7 +892,7 @@ def _checked_mode(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRu
         raise Illegal("requirements", why)
     if (m, rules.card_id) in f.played:
         raise Illegal("repeat", f"{ctx.name(m)} has already played {rules.name} during this action")
-    why = _timing_refusal(ctx, f, mode, rules.name)
+    why = _timing_refusal(ctx, f, mode, rules.name, minion=m, seat=cmd.seat)
     if why:
         raise Illegal("timing", why)
     return mode
@@ -902,7 +923,10 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     if cmd.minion is None:
         raise Malformed("minion", f"name the minion that plays {rules.name}")
     m = _my_minion(ctx, cmd.seat, cmd.minion)
-    if st.cards[m].locked:
+    locked_only = any("locked" == t for md in rules.modes for t in md.only)
+    if locked_only and not st.cards[m].locked:
+        raise Illegal("locked", f"{rules.name} is only usable by a locked minion; {ctx.name(m)} is unlocked")
+    if st.cards[m].locked and not locked_only and m not in f.woken:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     if mode.intercept > 0:
@@ -934,9 +958,13 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
                         if getattr(mode, k))
     ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}" + (f" ({discipline_label(mode.level)})" if mode.level else "")
              + (f": {effects}" if effects else "") + ".", cards=(minion, iid))
+    _resolve_effects(ctx, cmd, minion, mode, rules)
     played_from_hand(ctx, cmd.seat, iid, rules)
-    if mode.unparsed:
-        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(mode.unparsed)}")
+    by_hand = [e.text for e in getattr(mode, "effects", ()) if not e.automated and e.kind not in _ENGINE_DOES]
+    by_hand = list(dict.fromkeys(list(getattr(mode, "manual", ())) if not getattr(mode, "effects", ()) else by_hand))
+    by_hand += [u for u in mode.unparsed if u not in by_hand]
+    if by_hand:
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(by_hand)}")
 
 
 MAX_CONVICTION = 5
@@ -963,6 +991,49 @@ def _play_conviction(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         ctx.burn(iid, f"an Imbued holds at most {MAX_CONVICTION} conviction")
     if from_hand:
         played_from_hand(ctx, cmd.seat, iid, rules, to="none")
+
+
+#: effect kinds this module resolves itself when an action modifier or reaction is played
+_ENGINE_DOES = frozenset({"stealth", "intercept", "bleed", "hunt", "limited", "unlock", "lock", "wake",
+                          "redirect_bleed"})
+
+
+def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules) -> None:
+    """Effects of an action modifier or reaction beyond the +N modifiers: unlock, lock, wake, redirect a bleed."""
+    st = ctx.st
+    for e in getattr(mode, "effects", ()):
+        subj = (e.subject or "").lower()
+        if e.kind == "unlock" and subj in ("", "this vampire", "this minion", "this acting vampire",
+                                           "this acting minion") and not e.get("negated") and not e.get("frame"):
+            ctx.update(minion, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(minion)} unlocks.", cards=(minion,))
+        elif e.kind == "lock" and (e.target or "this reacting vampire").lower().startswith("this") \
+                and not e.get("frame"):
+            ctx.update(minion, locked=True)
+        elif e.kind == "wake" and not e.get("frame"):
+            f = st.top
+            flow.set_top(ctx, f._replace(woken=f.woken | {minion}))
+            ctx.emit("wakes", f"{ctx.name(minion)} wakes: it can block and play reactions though locked.",
+                     cards=(minion,))
+        elif e.kind == "redirect_bleed":
+            _redirect(ctx, cmd, rules)
+
+
+def _redirect(ctx: Ctx, cmd: C.Play, rules: CardRules) -> None:
+    """The bleed goes to another Methuselah, not the acting minion's controller; they may attempt to block."""
+    st = ctx.st
+    f = st.top
+    new = target_seat(ctx, cmd.seat, cmd.target) if cmd.target is not None else None
+    if new is None:
+        raise Malformed("target", f"{rules.name}: name the Methuselah the bleed goes to")
+    if new == f.seat:
+        raise Illegal("target", f"{rules.name}: the bleed cannot be sent back to the acting minion's controller")
+    if new == f.target_seat or st.seats[new].ousted:
+        raise Illegal("target", f"{rules.name}: choose another Methuselah still in the game")
+    order = flow.order_for(ctx, f.seat, defenders=(new,))
+    flow.set_top(ctx, f._replace(target_seat=new, blockers=(new,), declined=f.declined - {new}, stage="blocks",
+                                 blocker=None, imp=Impulse(order)))
+    ctx.emit("redirected", f"The bleed now targets {ctx.seat_name(new)}, who may attempt to block.")
 
 
 def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:

@@ -111,6 +111,7 @@ class ActionFrame(NamedTuple):
     rescue_split: int = 0           # rescue: blood the rescued vampire pays
     diablerie_offer: int | None = None   # a vampire that blocked a vampire leaving torpor may diablerize it
     effect: str | None = None       # how the action card resolves: "bleed", "hunt", or None (by hand)
+    woken: frozenset = frozenset()  # locked minions that may still block and play reactions this action
 
     @property
     def window(self) -> str:

@@ -637,6 +637,18 @@ def automated(e: Effect, types: tuple[str, ...]) -> bool:
         return "Combat" in t
     if k == "life":
         return bool(e.get("set_to")) and bool(t & {"Retainer", "Ally"})
+    # action modifiers and reactions: the engine unlocks or locks the minion that played the card, wakes it,
+    # or sends the bleed to another Methuselah (engine/rules_action.py, _resolve_effects)
+    if t & {"Action Modifier", "Reaction"} and e.condition is None and not e.get("negated"):
+        if k == "unlock":
+            return (e.subject or "").lower() in ("", "this vampire", "this minion", "this acting vampire",
+                                                  "this acting minion")
+        if k == "lock":
+            return (e.target or "this reacting vampire").lower().startswith("this")
+        if k == "wake":
+            return "Reaction" in t
+        if k == "redirect_bleed":
+            return "Reaction" in t
     return False
 
 
