@@ -121,3 +121,16 @@ def test_a_broken_welcome_state_file_shows_the_panel(make_window, config_dir):
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / "welcome.json").write_text("{not json", encoding="utf-8")
     assert make_window().welcome_panel.isVisible()
+
+
+def test_help_about_opens_the_about_dialog(make_window, db, monkeypatch):
+    from vtes_desktop.ui import about_dialog
+
+    shown = []
+    monkeypatch.setattr(about_dialog.AboutDialog, "exec", lambda self: shown.append(self) or 0)
+    w = make_window(db)
+    help_menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Help")
+    about = next(a for a in help_menu.actions() if a.text().startswith("&About"))
+    about.trigger()
+    assert len(shown) == 1 and shown[0].db is db
+    assert shown[0].values["Card data version"].text() == db.info.key

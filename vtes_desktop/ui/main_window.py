@@ -14,7 +14,6 @@ from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow, QMessageBox, QSplitter
 
-from vtes_desktop import __version__
 from vtes_desktop.cards.model import CardDef
 from vtes_desktop.ui import layout
 from vtes_desktop.ui.card_browser import SEARCH_TIP, CardBrowser
@@ -63,6 +62,9 @@ class MainWindow(QMainWindow):
         self.db_label = QLabel()
         self.statusBar().addPermanentWidget(self.db_label)
         self._build_menus()
+        from vtes_desktop.ui.welcome_panel import install_welcome
+
+        install_welcome(self)   # above the browser: goldfish, LAN game, learn the rules
         self.set_progress("Loading the cards…")
 
     # -- menus -------------------------------------------------------------------
@@ -125,10 +127,9 @@ class MainWindow(QMainWindow):
         QMessageBox.information(self, "Search syntax", SEARCH_TIP)
 
     def _about(self) -> None:
-        src = self.db.info.source if self.db is not None and self.db.info else "not loaded"
-        QMessageBox.about(self, "About VTES Desktop",
-                          f"<b>VTES Desktop {__version__}</b><br>A desktop table for Vampire: The Eternal "
-                          f"Struggle.<br>Card data: {src}.")
+        from vtes_desktop.ui.about_dialog import show_about
+
+        show_about(self, self.db)
 
     def focus_search(self) -> None:
         self.browser.search.setFocus()
