@@ -325,6 +325,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             raise Illegal("target", "you can never bleed yourself")
         if tgt is not None and st.seats[tgt].ousted:
             raise Illegal("target", f"{st.seats[tgt].name} has been ousted")
+        if tgt != st.prey(seat):
+            raise Illegal("target", f"a bleed targets your prey, {st.seats[st.prey(seat)].name}; only a card that "
+                                    "says so lets a minion bleed another Methuselah")
         f.update(target_seat=tgt, directed=True, base_bleed=minion_bleed(ctx, m))
         directed_at = (tgt,)
         acted.add((m, "bleed"))
@@ -396,6 +399,10 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                         raise Illegal("target", f"{ctx.name(card_iid)} is a directed action: name its target")
                     f.update(directed=True, target_seat=tgt)
                     directed_at = (tgt,)
+                if eff == "bleed" and tgt != st.prey(seat) and not re.search(r"(?i)any methuselah|other than your prey",
+                                                                              mode.text):
+                    raise Illegal("target", f"{ctx.name(card_iid)} bleeds your prey, "
+                                            f"{st.seats[st.prey(seat)].name}, unless its text says otherwise")
                 if eff == "bleed":
                     bonus = re.search(r"\bBleed (?:at|with) \+(\d+) bleed", mode.text)
                     f.update(base_bleed=minion_bleed(ctx, m) + (int(bonus.group(1)) if bonus else mode.bleed))
@@ -995,7 +1002,7 @@ def _play_conviction(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
 
 #: effect kinds this module resolves itself when an action modifier or reaction is played
 _ENGINE_DOES = frozenset({"stealth", "intercept", "bleed", "hunt", "limited", "unlock", "lock", "wake",
-                          "redirect_bleed"})
+                          "redirect_bleed", "attempt"})
 
 
 def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules) -> None:
@@ -1017,6 +1024,14 @@ def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: Card
                      cards=(minion,))
         elif e.kind == "redirect_bleed":
             _redirect(ctx, cmd, rules)
+        elif e.kind == "attempt" and re.search(r"(?i)attempts to block", e.text):
+            f = st.top
+            if f.stage not in ("blocks", "declined"):
+                raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be "
+                                       "blocked and no other attempt is under way")
+            flow.set_top(ctx, f._replace(stage="attempt", blocker=minion))
+            ctx.emit("block", f"{ctx.name(minion)} attempts to block {ctx.name(f.actor)} ({rules.name}).",
+                     cards=(minion, f.actor))
 
 
 def _redirect(ctx: Ctx, cmd: C.Play, rules: CardRules) -> None:

@@ -29,6 +29,7 @@ class StrikeDesc(NamedTuple):
     label: str = "hand strike"
     target: int | None = None  # a retainer targeted at long range (None: the opposing minion)
     equipment: str | None = None   # "destroy" or "steal" equipment
+    unlock: bool = False           # the striker unlocks as the strike resolves (Majesty at superior)
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -322,6 +323,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = _strike_of_text(mode.text, iid, rules.name)
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
+            if re.search(r"(?i)\bunlock this (?:vampire|minion)\b", mode.text):
+                desc = desc._replace(unlock=True)
             from vtes_desktop.engine.rules_action import _cost, _pay
 
             pool, blood = _cost(rules, None)
@@ -385,6 +388,10 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
     f = f._replace(committed=())
     _set_combat(ctx, f)
     a, b = f.a, f.b
+    for m, s_ in strikes.items():
+        if s_.unlock and _ready(ctx, m):
+            ctx.update(m, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(m)} unlocks.", cards=(m,))
     if any(s_.kind == "combat_ends" for s_ in strikes.values()):
         ctx.emit("combat_ends", "Combat ends.")
         _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))

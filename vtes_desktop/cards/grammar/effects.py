@@ -649,6 +649,11 @@ def automated(e: Effect, types: tuple[str, ...]) -> bool:
             return "Reaction" in t
         if k == "redirect_bleed":
             return "Reaction" in t
+        if k == "attempt":
+            return "Reaction" in t and "attempts to block" in e.text.lower()
+    # a strike card that also unlocks its striker ("As above, and unlock this vampire")
+    if k == "unlock" and "Combat" in t and (e.target or e.subject or "").lower() in ("this vampire", "this minion"):
+        return True
     return False
 
 
