@@ -3,13 +3,14 @@
 A lesson (or a rules puzzle) is a scenario with narration: text shown before a
 step (`say`), a step the learner is asked to make (`ask`), hints, what to
 highlight, checks that define a right answer (`accept`), an explanation after
-a right answer (`explain`) and explanations of likely wrong moves (`wrong`).
+a right answer (`explain`), other moves that are just as right (`also`) and
+explanations of likely wrong moves (`wrong`).
 docs/lessons.md describes every field. Nothing here changes how a scenario
 runs: the loader calls `attach` to validate the fields and keep them on the
 `Scenario` (`lesson`) and its `Step`s (`teach`); the runner calls
 `check_step` after a step that teaches, so CI proves that the file's own move
-satisfies its `accept` checks and that each move listed under `wrong` is
-judged wrong. `judge` and `Tutor` are what the tutor's window uses: they judge
+satisfies its `accept` checks, that each move listed under `also` is judged
+right and each move listed under `wrong` is judged wrong. `judge` and `Tutor` are what the tutor's window uses: they judge
 a learner's move against the step without touching the lesson's game.
 """
 
@@ -33,8 +34,9 @@ LESSON_TOP = ("lesson", "puzzle", "intro", "outro", "tags")
 LESSON_KEYS = {"id", "order", "level", "summary", "section", "goals", "goal"}
 LEVELS = ("easy", "medium", "hard")
 #: step fields that need `ask` on the same step
-ASK_ONLY = ("hint", "hints", "accept", "explain", "wrong")
+ASK_ONLY = ("hint", "hints", "accept", "explain", "wrong", "also")
 WRONG_KEYS = {"move", "explain", "refused"}
+ALSO_KEYS = {"move", "explain"}
 HIGHLIGHT_REGIONS = {"crypt", "library", "hand", "uncontrolled", "ready", "torpor", "incapacitated", "ash_heap",
                      "removed", "in_play"}
 #: counters by owner: a player's, a card's, or the table's (the Edge)
@@ -71,6 +73,7 @@ class Teaching:
     accept: list[tuple[int, dict]] = field(default_factory=list)
     explain: str = ""
     wrong: tuple[WrongMove, ...] = ()
+    also: tuple[WrongMove, ...] = ()    # other right answers (`refused` unused); `explain` may be empty
     note: str = ""
 
     @property
@@ -205,7 +208,8 @@ def _teaching(path: Path, node, ln: int, step: "Step", sc: "Scenario", names: _N
         accept = _checks(path, node["accept"], _line(node, "accept") or ln, sc.players)
     return Teaching(say=text("say"), ask=ask, hints=hints,
                     highlight=_highlights(path, node, ln, names), accept=accept, explain=text("explain"),
-                    wrong=_wrongs(path, node, ln, step, sc), note=text("note"))
+                    wrong=_wrongs(path, node, ln, step, sc), also=_wrongs(path, node, ln, step, sc, key="also"),
+                    note=text("note"))
 
 
 def _highlights(path: Path, node, ln: int, names: _Names) -> tuple[Highlight, ...]:
@@ -267,41 +271,44 @@ def _highlights(path: Path, node, ln: int, names: _Names) -> tuple[Highlight, ..
     return tuple(out)
 
 
-def _wrongs(path: Path, node, ln: int, step: "Step", sc: "Scenario") -> tuple[WrongMove, ...]:
+def _wrongs(path: Path, node, ln: int, step: "Step", sc: "Scenario", key: str = "wrong") -> tuple[WrongMove, ...]:
+    """`wrong:` (likely wrong moves, each with why) or `also:` (other right moves), as WrongMove records."""
     from vtes_desktop.scenario.loader import _err, _line, _step
 
-    if "wrong" not in node:
+    if key not in node:
         return ()
-    lst = node["wrong"]
+    what = "a wrong move" if key == "wrong" else "another right move"
+    lst = node[key]
     if not isinstance(lst, list) or not lst:
-        raise _err(path, _line(node, "wrong") or ln, "'wrong' must be a list of {move, explain}")
+        raise _err(path, _line(node, key) or ln, f"{key!r} must be a list of {{move, explain}}")
     out = []
     for w in lst:
-        wl = _line(w) or _line(node, "wrong") or ln
+        wl = _line(w) or _line(node, key) or ln
         if not isinstance(w, dict):
-            raise _err(path, wl, f"a wrong move is a mapping {{move, explain}}, not {w!r}")
+            raise _err(path, wl, f"{what} is a mapping {{move, explain}}, not {w!r}")
         for k in w:
-            if k not in WRONG_KEYS:
-                raise _err(path, _line(w, k) or wl, f"unknown field {k!r} in a wrong move")
-        if "move" not in w or "explain" not in w:
-            raise _err(path, wl, "a wrong move needs 'move' and 'explain'")
+            if k not in (WRONG_KEYS if key == "wrong" else ALSO_KEYS):
+                raise _err(path, _line(w, k) or wl, f"unknown field {k!r} in {what}")
+        if "move" not in w or (key == "wrong" and "explain" not in w):
+            raise _err(path, wl, f"{what} needs 'move'" + (" and 'explain'" if key == "wrong" else ""))
         mv = w["move"]
         if not isinstance(mv, dict):
             raise _err(path, _line(w, "move") or wl, "'move' is a step: {do: VERB, ...fields}")
         for k in mv:
             if k in ("expect", "expect_error") or k in ("say", "ask", "hint", "hints", "highlight", "accept",
-                                                       "explain", "note", "wrong"):
-                raise _err(path, _line(mv, k) or wl, f"field {k!r} has no place in a wrong move")
+                                                       "explain", "note", "wrong", "also"):
+                raise _err(path, _line(mv, k) or wl, f"field {k!r} has no place in {what}")
         move = dict(mv)
         move.setdefault("by", step.by)
         wstep = _step(path, step.index, _Lined(move, mv), sc.players)
         try:
             file_command(sc, wstep)
         except Exception as e:   # Malformed, or a field value the command cannot take
-            raise _err(path, _line(w, "move") or wl, f"the wrong move is not a valid step: {e}") from None
-        ex = w["explain"]
-        if not isinstance(ex, str) or not ex.strip():
-            raise _err(path, _line(w, "explain") or wl, "'explain' must be text")
+            raise _err(path, _line(w, "move") or wl, f"{what} is not a valid step: {e}") from None
+        ex = w.get("explain", "")
+        if key == "wrong" or ex:
+            if not isinstance(ex, str) or not ex.strip():
+                raise _err(path, _line(w, "explain") or wl, "'explain' must be text")
         ref = w.get("refused")
         if ref is not None and (not isinstance(ref, str) or not ref.strip()):
             raise _err(path, _line(w, "refused") or wl, "'refused' must be text")
@@ -354,8 +361,9 @@ def judge(game: "Game", sc: "Scenario", step: "Step", cmd: "C.Command", *, hint_
 
     Refused by the engine: "refused", with the engine's message. Accepted: with
     `accept` checks, "right" when they all hold after it; without them, "right"
-    only when it leaves the same position as the file's own move. A manual
-    move is right only when it leaves the same position as the file's move.
+    only when it leaves the same position as the file's own move or as one of
+    the step's `also` moves. A manual move is right only when it leaves the
+    same position as one of those.
     """
     from vtes_desktop.scenario.runner import CheckFailed, check
 
@@ -378,9 +386,13 @@ def judge(game: "Game", sc: "Scenario", step: "Step", cmd: "C.Command", *, hint_
                 return Verdict("wrong", message=wrong.explain if wrong else "That move is legal, but it does not "
                                "do what the question asks.", hint=hint, wrong=wrong,
                                failed_check=f"line {line}: {why}", same_as_file=same, game=after)
-        return Verdict("right", message=teach.explain, same_as_file=same, game=after)
+        return Verdict("right", message=_also_explain(game, sc, step, after) or teach.explain, same_as_file=same,
+                       game=after)
     if same:
         return Verdict("right", message=teach.explain, same_as_file=True, game=after)
+    alt = _also_explain(game, sc, step, after)
+    if alt is not None:
+        return Verdict("right", message=alt or teach.explain, game=after)
     return Verdict("wrong", message=wrong.explain if wrong else "That move is legal, but it is not the move "
                    "this lesson asks for.", hint=hint, wrong=wrong, game=after)
 
@@ -392,6 +404,21 @@ def _same_position(game: "Game", sc: "Scenario", step: "Step", after: "Game") ->
     except Refused:
         return False
     return state_key(mine.state) == state_key(after.state)
+
+
+def _also_explain(game: "Game", sc: "Scenario", step: "Step", after: "Game") -> str | None:
+    """The `explain` of the `also` move that leaves the same position as *after* ("" when it has none),
+    or None when no `also` move does."""
+    key = state_key(after.state)
+    for a in (step.teach.also if step.teach else ()):
+        try:
+            g = game.fork()
+            g.apply(file_command(sc, a.step))
+        except Refused:
+            continue
+        if state_key(g.state) == key:
+            return a.explain
+    return None
 
 
 def state_key(st) -> tuple:
@@ -439,8 +466,9 @@ def match_wrong(game: "Game", sc: "Scenario", step: "Step", cmd: "C.Command") ->
 
 def check_step(before: "Game", after: "Game", sc: "Scenario", step: "Step") -> str | None:
     """For the runner, after a question step was played from *before* to *after*: the `accept` checks
-    hold after the file's own move, and each `wrong` move is judged wrong (refused with its `refused`
-    text where it gives one). Returns what failed, or None."""
+    hold after the file's own move, each `also` move is judged right (or refused: it may serve only a
+    learner who took another right path earlier), and each `wrong` move is judged wrong (refused with its
+    `refused` text where it gives one). Returns what failed, or None."""
     from vtes_desktop.scenario.runner import CheckFailed, _fmt, check
 
     teach = step.teach
@@ -453,6 +481,14 @@ def check_step(before: "Game", after: "Game", sc: "Scenario", step: "Step") -> s
             return f"accept check at line {line} {_fmt(chk)} failed after the file's own move: {e}"
         except Refused as e:
             return f"accept check at line {line} {_fmt(chk)} is not valid: {e.message}"
+    for a in teach.also:
+        try:
+            v = judge(before, sc, step, file_command(sc, a.step))
+        except Refused as e:
+            return f"right move at line {a.line} is malformed: {e.message}"
+        # refused here: it serves a learner who took another right path at an earlier question
+        if v.outcome == "wrong":
+            return f"the move at line {a.line}, listed under 'also', is judged wrong: {v.failed_check or v.message}"
     for w in teach.wrong:
         try:
             cmd = file_command(sc, w.step)
@@ -549,13 +585,18 @@ class Tutor:
         g = game.fork()
         try:
             for step in self.sc.steps[self.at + 1:]:
-                try:
-                    g.apply(file_command(self.sc, step))
-                    if step.expect_error is not None:
-                        return False
-                except Refused as e:
-                    if step.expect_error is None or step.expect_error.lower() not in e.message.lower():
-                        return False
+                moves = [step] + [a.step for a in (step.teach.also if step.teach else ())]
+                for i, mv in enumerate(moves):
+                    try:
+                        g.apply(file_command(self.sc, mv))
+                        if step.expect_error is not None:
+                            return False
+                        break
+                    except Refused as e:
+                        if i + 1 < len(moves):
+                            continue   # a later question: one of its other right moves may apply here
+                        if step.expect_error is None or step.expect_error.lower() not in e.message.lower():
+                            return False
                 for _, chk in step.expect:
                     check(g, self.sc, chk)
             for _, chk in self.sc.expect:

@@ -27,7 +27,7 @@ PLAYER_FIELDS = {"player", "pool", "deck", "vp", *REGION_FIELDS}   # vp: this pr
 CARD_FIELDS = {"card", "as", "blood", "life", "locked", "counters", "equipment", "retainers", "cards", "title",
                "sect", "wounded", "contested"}   # contested: this project's extension
 STEP_COMMON = {"by", "do", "expect_error", "expect"}
-EXTRA_STEP_FIELDS = {"say", "ask", "hint", "hints", "highlight", "accept", "explain", "note", "wrong"}
+EXTRA_STEP_FIELDS = {"say", "ask", "hint", "hints", "highlight", "accept", "explain", "note", "wrong", "also"}
 
 #: scenario fields by verb (the engine's command fields, under the spec's names)
 VERB_FIELDS: dict[str, set[str]] = {
