@@ -631,7 +631,12 @@ class Course:
 
 
 def load_course(folder: str | Path) -> Course:
-    """Read `course.json` in *folder*: the lessons in order by section, and the puzzles (easy to hard)."""
+    """Read `course.json` in *folder*: the lessons in order, by section, and the puzzles, easy to hard.
+
+    {"format": 1, "title": ..., "sections": [{"title": ..., "lessons": [{"file": ..., "title": ...}]}],
+     "puzzles": [{"title": "Easy", "puzzles": [{"file": "puzzles/...", "title": ...}]}]}
+    Raises ValueError naming the problem: not JSON, a missing field, a file listed twice or not there.
+    """
     folder = Path(folder)
     p = folder / "course.json"
     try:
@@ -639,16 +644,28 @@ def load_course(folder: str | Path) -> Course:
     except (OSError, ValueError) as e:
         raise ValueError(f"{p}: {e}") from None
     if not isinstance(doc, dict) or doc.get("format") != 1:
-        raise ValueError(f"{p}: a course index is a JSON object with \"format\": 1")
-    lessons = []
-    for sec in doc.get("sections") or []:
-        for e in sec.get("lessons") or []:
-            lessons.append(CourseEntry(file=str(e["file"]), title=str(e["title"]), section=str(sec["title"])))
-    puzzles = []
-    for sec in doc.get("puzzles") or []:
-        for e in sec.get("lessons") or []:
-            puzzles.append(CourseEntry(file=str(e["file"]), title=str(e["title"]), section=str(sec["title"])))
+        raise ValueError(f'{p}: a course index is a JSON object with "format": 1')
+
+    def entries(key: str, inner: str) -> list[CourseEntry]:
+        out = []
+        groups = doc.get(key) or []
+        if not isinstance(groups, list):
+            raise ValueError(f"{p}: {key!r} must be a list of {{title, {inner}}}")
+        for g in groups:
+            if not isinstance(g, dict) or not isinstance(g.get("title"), str) or not isinstance(g.get(inner), list):
+                raise ValueError(f"{p}: each of {key!r} needs a 'title' and a list {inner!r}")
+            for e in g[inner]:
+                if not isinstance(e, dict) or not isinstance(e.get("file"), str) or not isinstance(e.get("title"), str):
+                    raise ValueError(f"{p}: each entry of {g['title']!r} needs 'file' and 'title'")
+                out.append(CourseEntry(file=e["file"], title=e["title"], section=g["title"]))
+        return out
+
+    lessons, puzzles = entries("sections", "lessons"), entries("puzzles", "puzzles")
+    seen: set[str] = set()
     for e in lessons + puzzles:
+        if e.file in seen:
+            raise ValueError(f"{p}: {e.file} is listed twice")
+        seen.add(e.file)
         if not (folder / e.file).is_file():
             raise ValueError(f"{p}: {e.file} is listed but there is no such file")
     return Course(title=str(doc.get("title", "")), lessons=tuple(lessons), puzzles=tuple(puzzles))
