@@ -386,8 +386,8 @@ def judge(game: "Game", sc: "Scenario", step: "Step", cmd: "C.Command", *, hint_
                 return Verdict("wrong", message=wrong.explain if wrong else "That move is legal, but it does not "
                                "do what the question asks.", hint=hint, wrong=wrong,
                                failed_check=f"line {line}: {why}", same_as_file=same, game=after)
-        return Verdict("right", message=_also_explain(game, sc, step, after) or teach.explain, same_as_file=same,
-                       game=after)
+        alt = None if same else _also_explain(game, sc, step, after)
+        return Verdict("right", message=alt or teach.explain, same_as_file=same, game=after)
     if same:
         return Verdict("right", message=teach.explain, same_as_file=True, game=after)
     alt = _also_explain(game, sc, step, after)
