@@ -79,8 +79,9 @@ def test_welcome_panel_buttons_open_what_exists(make_window, db, monkeypatch):
     assert not panel.lan.isEnabled() and panel.lan.toolTip() == wp.LAN_TIP_OFF
     calls = []
     monkeypatch.setattr(w, "open_table", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(w, "open_goldfish", lambda: calls.append("goldfish"))   # the goldfish table (ui/goldfish)
     panel.goldfish.click()
-    assert calls == [{"new": True}]
+    assert calls == ["goldfish"]
     if wp.lessons():
         assert panel.learn.isEnabled()
         panel.learn.click()

@@ -74,6 +74,12 @@ def _bench(args: argparse.Namespace) -> int:
     return bench.main(args.what, as_json=args.json)
 
 
+def _host(args: argparse.Namespace) -> int:
+    from vtes_desktop.net import serve
+
+    return serve.main(args)
+
+
 def _goldfish(args: argparse.Namespace) -> int:
     from vtes_desktop import goldfish_cli
 
@@ -156,6 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("what", choices=["startup", "engine", "table"])
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=_bench)
+
+    h = sub.add_parser("host", help="host a LAN game with no window",
+                       description="Host a game on the local network: players join with the window's Join "
+                                   "dialog (or any client of the protocol in docs/protocol.md).")
+    from vtes_desktop.net.serve import add_arguments
+
+    add_arguments(h)
+    h.set_defaults(func=_host)
 
     t = sub.add_parser("table", help="open the game table (a new game, a saved game or a scenario)")
     t.add_argument("--open", metavar="FILE", help="a scenario file (its starting position) or a saved game")

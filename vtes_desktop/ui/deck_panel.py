@@ -65,6 +65,8 @@ class DeckPanel(QWidget):
     open_requested = Signal()
     paste_requested = Signal()
     suggestion_requested = Signal(str)   # a card name a problem suggests
+    goldfish_requested = Signal()        # play the deck alone at the table (ui/goldfish)
+    stats_requested = Signal()           # the deck's draw odds and simulated games (ui/goldfish)
 
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -135,8 +137,22 @@ class DeckPanel(QWidget):
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.currentItemChanged.connect(self._on_item)
         self.tree.itemClicked.connect(lambda item, _col: self._on_item(item, None))
+        self.goldfish_button = QPushButton("Goldfish this deck")
+        self.goldfish_button.setObjectName("goldfishDeck")
+        self.goldfish_button.setToolTip("Play this deck alone at the table, against a prey and a predator "
+                                        "that never act (Ctrl+G)")
+        self.goldfish_button.clicked.connect(self.goldfish_requested)
+        self.stats_button = QPushButton("Deck statistics")
+        self.stats_button.setObjectName("deckStats")
+        self.stats_button.setToolTip("Draw odds by turn, crypt odds and simulated goldfish games")
+        self.stats_button.clicked.connect(self.stats_requested)
+        deck_buttons = QHBoxLayout()
+        deck_buttons.addWidget(self.goldfish_button)
+        deck_buttons.addWidget(self.stats_button)
+        deck_buttons.addStretch(1)
         dv.addWidget(self.title)
         dv.addWidget(self.meta)
+        dv.addLayout(deck_buttons)
         dv.addWidget(self.problems_title)
         dv.addWidget(self.problems, 1)
         dv.addWidget(self.tree, 3)
@@ -168,6 +184,9 @@ class DeckPanel(QWidget):
         self.meta.setToolTip(view.source)
         self._fill_problems(view.problems)
         self._fill_tree(view)
+        playable = view.crypt_count >= 4 and view.library_count > 0
+        self.goldfish_button.setEnabled(playable)
+        self.stats_button.setEnabled(view.crypt_count > 0 or view.library_count > 0)
 
     def set_theme(self, theme: Theme) -> None:
         self._theme = theme

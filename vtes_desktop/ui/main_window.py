@@ -57,6 +57,8 @@ class MainWindow(QMainWindow):
         self.deck_panel.open_requested.connect(self.open_deck_dialog)
         self.deck_panel.paste_requested.connect(self.paste_deck_dialog)
         self.deck_panel.suggestion_requested.connect(self.show_card_named)
+        self.deck_panel.goldfish_requested.connect(lambda: self.open_goldfish())
+        self.deck_panel.stats_requested.connect(lambda: self.open_deck_stats())
         self.face.card_link_activated.connect(self.show_card_named)
 
         self.db_label = QLabel()
@@ -109,6 +111,13 @@ class MainWindow(QMainWindow):
             a = QAction(text, self)
             a.triggered.connect(lambda _=False, k=kw: self.open_table(**k))
             g.addAction(a)
+        # solo play and deck statistics (ui/goldfish)
+        g.addSeparator()
+        g.addAction(QAction("&Goldfish this deck", self, shortcut=QKeySequence("Ctrl+G"),
+                            triggered=lambda: self.open_goldfish()))
+        g.addAction(QAction("Deck &statistics…", self, triggered=lambda: self.open_deck_stats()))
+        g.addAction(QAction("Si&mulate 1,000 goldfish games…", self,
+                            triggered=lambda: self.open_deck_stats(tab="simulate")))
 
     def open_table(self, *, new: bool = False, ask: bool = False, resume: bool = False, path: str = "") -> None:
         if self.db is None:
@@ -122,6 +131,44 @@ class MainWindow(QMainWindow):
             if not path:
                 return
         open_table(self.db, self.theme, path=path or None, new=new, resume=resume, parent=self)
+
+    def _deck_cards(self):
+        """The open deck for the goldfish and the statistics, or None (the status bar says why)."""
+        if self.db is None:
+            self.statusBar().showMessage("The cards are still loading", 3000)
+            return None
+        view = self.deck_panel.view
+        if view is None or not view.loaded:
+            return None
+        from vtes_desktop.ui.goldfish.deck_cards import DeckCards
+
+        return DeckCards.from_view(view)
+
+    def open_goldfish(self):
+        """Goldfish the open deck at the table (asks for a deck when none is open)."""
+        if self.db is not None and self.deck_panel.view is None:
+            self.open_deck_dialog()
+        deck = self._deck_cards()
+        if deck is None:
+            return None
+        problem = deck.goldfish_problem()
+        if problem:
+            QMessageBox.information(self, "Goldfish", f"This deck cannot be goldfished: {problem}.")
+            return None
+        from vtes_desktop.ui.goldfish.launch import open_goldfish
+
+        return open_goldfish(self.db, self.theme, deck)
+
+    def open_deck_stats(self, tab: str = "odds"):
+        """The open deck's draw odds, crypt odds and simulated games."""
+        if self.db is not None and self.deck_panel.view is None:
+            self.open_deck_dialog()
+        deck = self._deck_cards()
+        if deck is None:
+            return None
+        from vtes_desktop.ui.goldfish.launch import open_stats
+
+        return open_stats(self.db, self.theme, deck, tab=tab)
 
     def _search_help(self) -> None:
         QMessageBox.information(self, "Search syntax", SEARCH_TIP)
