@@ -177,3 +177,28 @@ def test_every_table_feature_is_there(goldfish, small_cards):
     assert len(win.session.view.hand) == n + 1
     win.undo()
     assert len(win.session.view.hand) == n
+
+
+def test_goldfish_without_a_deck_asks_for_one(make_window, db, small_deck, monkeypatch):
+    from vtes_desktop.ui.goldfish.goldfish_window import GoldfishWindow
+
+    w = make_window(db=db)
+    asked = []
+    monkeypatch.setattr(w, "open_deck_dialog", lambda: (asked.append(1), w.open_deck_file(str(small_deck))))
+    win = w.open_goldfish()                       # the welcome panel's "Goldfish a deck" calls this
+    try:
+        assert asked == [1] and isinstance(win, GoldfishWindow) and win.deck.crypt_count == 4
+    finally:
+        win.close()
+
+
+def test_a_deck_without_a_crypt_is_not_goldfished(make_window, db, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    w = make_window(db=db)
+    w.open_deck_text("Library (2)\n2x Bonding\n")
+    assert not w.deck_panel.goldfish_button.isEnabled()
+    said = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: said.append(a[2]))
+    assert w.open_goldfish() is None
+    assert said and "at least 4 crypt cards" in said[0]

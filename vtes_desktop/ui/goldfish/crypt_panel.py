@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QSizePolicy, QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QHBoxLayout, QHeaderView, QLabel, QSizePolicy,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from vtes_desktop.cards.model import DISCIPLINE_NAMES
 from vtes_desktop.decks import stats
 from vtes_desktop.ui.goldfish.deck_cards import DeckCards
-from vtes_desktop.ui.goldfish.odds_panel import VALUE_ROLE, _blend, _muted, percent
-from vtes_desktop.ui.goldfish.plots import BarChart
+from vtes_desktop.ui.goldfish.odds_panel import VALUE_ROLE, percent
+from vtes_desktop.ui.goldfish.plots import BarChart, mix, muted_color
 
 
 def discipline_label(trigram: str) -> str:
@@ -62,7 +62,7 @@ class CryptPanel(QWidget):
             it = QTableWidgetItem(percent(p))
             it.setData(VALUE_ROLE, p)
             it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            it.setBackground(QBrush(_blend(base, QColor("#3f8f5a"), 0.55 * p)))
+            it.setBackground(QBrush(mix(base, QColor("#3f8f5a"), 0.55 * p)))
             self.table.setItem(r, 2, it)
         h = self.table.horizontalHeader()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -93,7 +93,7 @@ class CryptPanel(QWidget):
             self.summary.setText(f"Capacity {min(caps)} to {max(caps)}, {mean:.1f} on average; "
                                  f"the four largest add up to {sum(sorted(caps)[-4:])}.")
         pal = self.summary.palette()
-        pal.setColor(QPalette.ColorRole.WindowText, _muted(self))
+        pal.setColor(QPalette.ColorRole.WindowText, muted_color(self))
         self.summary.setPalette(pal)
         self.summary.setWordWrap(True)
         right.addWidget(self.summary)

@@ -11,7 +11,6 @@ statistics (draw odds, crypt, simulated games).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence
 
 from vtes_desktop.ui.goldfish.deck_cards import DeckCards
 from vtes_desktop.ui.goldfish.goldfish_panel import GoldfishPanel

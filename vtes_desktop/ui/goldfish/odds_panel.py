@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QButtonGroup, QHBoxLayout, QHe
 
 from vtes_desktop.decks import stats
 from vtes_desktop.ui.goldfish.deck_cards import DeckCards
-from vtes_desktop.ui.goldfish.plots import LinePlot, Series, series_color
+from vtes_desktop.ui.goldfish.plots import LinePlot, Series, mix, muted_color, series_color
 
 VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
 #: rows plotted when the panel opens
@@ -93,7 +93,7 @@ class OddsPanel(QWidget):
         self.explain.setObjectName("oddsExplain")
         self.explain.setWordWrap(True)
         pal = self.explain.palette()
-        pal.setColor(QPalette.ColorRole.WindowText, _muted(self))
+        pal.setColor(QPalette.ColorRole.WindowText, muted_color(self))
         self.explain.setPalette(pal)
         v.addWidget(self.explain)
 
@@ -107,7 +107,7 @@ class OddsPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.setToolTip("Select rows to plot them below (Ctrl+click or Shift+click for several)")
         pal = self.table.palette()
-        pal.setColor(QPalette.ColorRole.Highlight, _blend(pal.color(QPalette.ColorRole.Base),
+        pal.setColor(QPalette.ColorRole.Highlight, mix(pal.color(QPalette.ColorRole.Base),
                                                           pal.color(QPalette.ColorRole.Text), 0.22))
         pal.setColor(QPalette.ColorRole.HighlightedText, pal.color(QPalette.ColorRole.Text))
         self.table.setPalette(pal)
@@ -143,7 +143,8 @@ class OddsPanel(QWidget):
         seen = stats.seen_by_turn(k, d)
         copies = "a copy" if n == 1 else f"{n} copies"
         self.explain.setText(
-            "Select rows to plot them. " + f"The chance to hold at least {copies} of each {'card' if self.by == 'card' else 'card type'} "
+            f"Select rows to plot them. The chance to hold at least {copies} of each "
+            f"{'card' if self.by == 'card' else 'card type'} "
             f"in a {size}-card library. By turn {k} you have seen {stats.HAND} + {d}·({k} − 1) = "
             f"{min(seen, size)} cards: the opening hand of {stats.HAND}, then d = {d} "
             f"card{'s' if d != 1 else ''} a turn beyond the replacements of the cards you play.")
@@ -177,7 +178,7 @@ class OddsPanel(QWidget):
                 it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 it.setToolTip(f"{o.label}: at least {self.need.value()} of {o.copies} by "
                               f"{turn_label(j + 1).lower()}: {p:.4f}")
-                it.setBackground(QBrush(_blend(base, hi, 0.55 * p)))
+                it.setBackground(QBrush(mix(base, hi, 0.55 * p)))
                 t.setItem(r, 2 + j, it)
         h = t.horizontalHeader()
         h.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -244,13 +245,3 @@ def _swatch(i: int) -> QIcon:
     p.drawRoundedRect(1, 4, 12, 6, 2, 2)
     p.end()
     return QIcon(pm)
-
-
-def _blend(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor.fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
-                           a.blueF() * (1 - t) + b.blueF() * t)
-
-
-def _muted(w: QWidget) -> QColor:
-    pal = w.palette()
-    return _blend(pal.color(QPalette.ColorRole.Window), pal.color(QPalette.ColorRole.WindowText), 0.65)

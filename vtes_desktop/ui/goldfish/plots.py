@@ -35,9 +35,16 @@ def nice_step(top: float, ticks: int = 5) -> float:
     return float(10 * mag)
 
 
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
+def mix(a: QColor, b: QColor, t: float) -> QColor:
+    """*a* moved a fraction *t* towards *b*."""
     return QColor.fromRgbF(a.redF() * (1 - t) + b.redF() * t, a.greenF() * (1 - t) + b.greenF() * t,
                            a.blueF() * (1 - t) + b.blueF() * t)
+
+
+def muted_color(w: QWidget) -> QColor:
+    """Text for small print and explanations: between the window and its text."""
+    pal = w.palette()
+    return mix(pal.color(QPalette.ColorRole.Window), pal.color(QPalette.ColorRole.WindowText), 0.65)
 
 
 class _Chart(QWidget):
@@ -63,10 +70,10 @@ class _Chart(QWidget):
         return self.palette().color(QPalette.ColorRole.WindowText)
 
     def _muted(self) -> QColor:
-        return _mix(self.palette().color(QPalette.ColorRole.Window), self._text(), 0.62)
+        return mix(self.palette().color(QPalette.ColorRole.Window), self._text(), 0.62)
 
     def _grid(self) -> QColor:
-        return _mix(self.palette().color(QPalette.ColorRole.Window), self._text(), 0.16)
+        return mix(self.palette().color(QPalette.ColorRole.Window), self._text(), 0.16)
 
     def _small(self) -> QFont:
         f = QFont(self.font())
@@ -190,8 +197,8 @@ class LinePlot(_Chart):
             p.drawLine(QPointF(x0, y + 8), QPointF(x0 + 16, y + 8))
             p.setPen(self._text())
             text = fm.elidedText(s.label, Qt.TextElideMode.ElideRight, legend_w - 24)
-            p.drawText(QRectF(x0 + 22, y, legend_w - 22, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                       text)
+            p.drawText(QRectF(x0 + 22, y, legend_w - 22, 16),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
             y += 19
             if y > plot.bottom():
                 break

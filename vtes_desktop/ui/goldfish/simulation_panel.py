@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFormLayout, QHBoxLayout, QHea
                                QWidget)
 
 from vtes_desktop.ui.goldfish.deck_cards import DeckCards
-from vtes_desktop.ui.goldfish.odds_panel import _muted
-from vtes_desktop.ui.goldfish.plots import BarChart, Marker
+from vtes_desktop.ui.goldfish.plots import BarChart, Marker, muted_color
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
@@ -89,7 +88,7 @@ class SimulationPanel(QWidget):
                        "and hunts when it must. The same seed always gives the same figures.")
         intro.setWordWrap(True)
         pal = intro.palette()
-        pal.setColor(QPalette.ColorRole.WindowText, _muted(self))
+        pal.setColor(QPalette.ColorRole.WindowText, muted_color(self))
         intro.setPalette(pal)
         v.addWidget(intro)
 
@@ -161,6 +160,11 @@ class SimulationPanel(QWidget):
         body.addLayout(side, 2)
         v.addLayout(body, 1)
 
+        from PySide6.QtCore import QCoreApplication
+
+        app = QCoreApplication.instance()
+        if app is not None:   # a worker must not outlive the application
+            app.aboutToQuit.connect(self.stop)
         self.games.valueChanged.connect(lambda n: self.run_button.setText(games_text(n)))
         self.run_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
