@@ -28,6 +28,8 @@ from vtes_desktop.ui.table.session import MAX_AUTO_PASSES, LocalSession
 
 #: a goldfish turn is a handful of steps (five phases, a few passes); this bounds a runaway loop
 MAX_GOLDFISH_STEPS = 4 * MAX_AUTO_PASSES
+#: what a goldfish may do when the engine refuses its usual step (never block, never act)
+FALLBACK_STEPS = ("pass", "decline_block", "resolve", "finish", "end_phase", "done")
 #: the player's name at the table ("You" would read "You's minion phase" in the log)
 DEFAULT_PLAYER = "Player"
 
@@ -113,5 +115,15 @@ class GoldfishSession(LocalSession):
             try:
                 self._apply(cmd)
             except Refused:
-                return
+                cmd = self._fallback(holder) if is_goldfish(holder) else None
+                if cmd is None:
+                    return
+                self._apply(cmd)
             self._auto.add(len(self.game.entries) - 1)
+
+    def _fallback(self, seat: int):
+        """When the engine refuses the goldfish's step: the first "nothing from me" it offers that seat."""
+        for c in self.game.legal(seat).commands:
+            if c.type in FALLBACK_STEPS and self.game.can(c) is None:
+                return c
+        return None
