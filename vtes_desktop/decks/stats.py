@@ -68,7 +68,7 @@ def crypt_discipline_odds(crypt: dict[int, int], db: CardDB, draws: int = CRYPT_
     for cid, n in crypt.items():
         for d in {x.lower() for x in db[cid].disciplines}:
             discs[d] = discs.get(d, 0) + n
-    return {d: at_least(size, k, draws, 1) for d, k in sorted(discs.items(), key=lambda kv: -kv[1])}
+    return {d: at_least(size, k, draws, 1) for d, k in sorted(discs.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
 def capacity_spread(crypt: dict[int, int], db: CardDB) -> dict[int, int]:

@@ -29,7 +29,7 @@ MAX_TURNS = 30
 POOL_RESERVE = 2
 
 
-def goldfish_setup(crypt: list[int], library: list[int], player: str = "You") -> Setup:
+def goldfish_setup(crypt: list[int], library: list[int], player: str = "Player") -> Setup:
     """The player's standard start, then the two goldfish seats."""
     return Setup(seats=(SeatSetup(name=player, crypt=tuple(crypt), library=tuple(library), standard_start=True),
                         *(SeatSetup(name=n) for n in GOLDFISH)), free_undo=True)
