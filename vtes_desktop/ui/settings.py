@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+
+from vtes_desktop.ui.json_store import write_json
 
 FILE_NAME = "settings.json"
 VERSION = 1
@@ -67,22 +68,4 @@ def load_settings(path: Path | None = None) -> Settings:
 def save_settings(s: Settings, path: Path | None = None) -> bool:
     """Write *s* atomically; False (and a note on stderr) when the folder is not writable."""
     path = path or settings_path()
-    data = json.dumps({"version": VERSION, **asdict(s)}, indent=2).encode("utf-8")
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        return True
-    except OSError as e:
-        print(f"vtes-desktop: could not save settings to {path}: {e}", file=sys.stderr)
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        return False
+    return write_json(path, {"version": VERSION, **asdict(s)}, "settings")
