@@ -76,6 +76,8 @@ class CardItem(QGraphicsObject, DragStarter):
         self.hint: bool | None = None  # drop hint: True ok, False refused
         self.marked = False            # lit by a log line
         self.acting = False            # the acting minion or the blocker
+        self.glow = False              # named by a legal command now (it can act, block, strike...)
+        self.target = False            # a legal target of the card being dragged or hovered
         self.home_z = K.Z_CARD
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -122,7 +124,8 @@ class CardItem(QGraphicsObject, DragStarter):
 
     def _tooltip(self, base: str) -> str:
         r = getattr(self, "_reason", "")
-        return f"{base}\n{r}".strip() if r else base
+        g = getattr(self, "_glow_tip", "")
+        return "\n".join(x for x in (base, r, g) if x)
 
     def set_hint(self, hint: bool | None) -> None:
         if hint != self.hint:
@@ -139,6 +142,20 @@ class CardItem(QGraphicsObject, DragStarter):
             self.acting = on
             self.update()
 
+    def set_glow(self, on: bool, tip: str = "") -> None:
+        """Lit as able to do something now (rules assist); *tip* says what, in words."""
+        if on != self.glow:
+            self.glow = on
+            self.update()
+        self._glow_tip = tip if on else ""
+        self.setToolTip(self._tooltip(self.cdef.display if (self.cdef and self.face_up) else ""))
+
+    def set_target(self, on: bool) -> None:
+        """Lit as a place the card being dragged (or hovered) can go."""
+        if on != self.target:
+            self.target = on
+            self.update()
+
     @property
     def shows_face(self) -> bool:
         return bool(self.face_up and self.cdef is not None)
@@ -151,7 +168,7 @@ class CardItem(QGraphicsObject, DragStarter):
 
     # -- geometry --------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
-        return QRectF(-3, -3, self.w + 6, self.h + 6)
+        return QRectF(-5, -5, self.w + 10, self.h + 10)
 
     def counter_rect(self) -> QRectF | None:
         """Where the counter token is drawn (item coordinates), or None without counters."""
@@ -234,15 +251,19 @@ class CardItem(QGraphicsObject, DragStarter):
         elif self.marked:
             color = pal("log_highlight")
             width = 3.2
+        elif self.target:
+            color = pal("drop_ok")
+            width = 3.4
         elif self.acting:
             color = pal("acting")
             width = 3.0
-        elif self.lit:
+        elif self.lit or self.glow:
             color = pal("lit")
+            width = 2.8 if self.glow else 2.4
         if self.dim:
             p.save()
             c = QColor(pal("dim"))
-            c.setAlpha(80)
+            c.setAlpha(120)
             rad = self.w * K.CARD_RADIUS
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
             p.setPen(Qt.PenStyle.NoPen)
@@ -252,6 +273,14 @@ class CardItem(QGraphicsObject, DragStarter):
         if color is not None:
             p.save()
             p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            if self.glow or self.target:
+                # a soft halo round the outline: this card can do something now, or take the drop
+                halo = QColor(color)
+                halo.setAlpha(70)
+                rad = self.w * K.CARD_RADIUS
+                p.setPen(QPen(halo, width + 4))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(r.adjusted(-1, -1, 1, 1), rad + 1, rad + 1)
             p.setPen(QPen(color, width))
             p.setBrush(Qt.BrushStyle.NoBrush)
             rad = self.w * K.CARD_RADIUS

@@ -43,11 +43,25 @@ def build_menu(view, pos: QPointF) -> QMenu:
             a.setToolTip(tip)
             a.setStatusTip(tip)
         if enabled and cmds:
+            a.setData(list(cmds))   # the commands it sends (tests and tools read them)
             a.triggered.connect(lambda _=False, cs=list(cmds): view.commands_requested.emit(cs))
         return a
 
     def say(cmd) -> str:
         return describe(cmd, name, session.seat_name)
+
+    def figures(cmd) -> str:
+        """An action's stealth, target and cost, read from announcing it on a fork (after a tab: the menu
+        shows it in the right-hand column); nothing with the assist off."""
+        if not getattr(scene, "assist_lights", True):
+            return ""
+        from vtes_desktop.ui.table.preview import action_figures
+
+        fig = action_figures(session, cmd)
+        if fig is None:
+            return ""
+        target = f"at {fig.target}, " if fig.target and f"at {fig.target}" not in say(cmd) else ""
+        return "\t" + target + fig.words()
 
     card = next((it for it in scene.items(pos) if isinstance(it, CardItem)), None)
     target, item = scene.target_at(pos)
@@ -65,6 +79,9 @@ def build_menu(view, pos: QPointF) -> QMenu:
             elif ans is not None:
                 msg = ans.refusal.message if ans.refusal else "it cannot be played now"
                 add(menu, f"Cannot be played now: {msg}", [], enabled=False)
+                rule = ans.refusal.rule if ans.refusal else ""
+                why = menu.addAction("Why not? (the rule, in a few words)")
+                why.triggered.connect(lambda _=False, r=rule, m=msg: view.explain_requested.emit(r, m))
             disc = C.Discard(seat=me, card=vid)
             if session.can(disc) is None:
                 add(menu, say(disc), [disc])
@@ -79,6 +96,8 @@ def build_menu(view, pos: QPointF) -> QMenu:
                         for n in range(rng[0], rng[1] + 1):
                             c2 = cmd.model_copy(update={"amount": n})
                             add(sub, say(c2), [c2])
+                    elif cmd.type == "action":
+                        add(menu, say(cmd) + figures(cmd), [cmd])
                     else:
                         add(menu, say(cmd), [cmd])
                 if card.region in ("ready", "torpor") and card.seat == me:
@@ -90,7 +109,7 @@ def build_menu(view, pos: QPointF) -> QMenu:
                     if plays:
                         sub = menu.addMenu("Play from hand")
                         for c in plays:
-                            add(sub, say(c), [c])
+                            add(sub, say(c) + (figures(c) if c.type == "action" else ""), [c])
         # manual moves
         menu.addSection("By hand")
         if card.region in IN_PLAY:

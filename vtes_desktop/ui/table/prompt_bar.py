@@ -86,6 +86,18 @@ class PromptBar(QWidget):
                     self._cmds[c.type] = c
         if view.manual:
             self._cmds["done"] = C.Done(seat=view.seat)
+        # the passes say what they mean here ("No maneuver", "Take the damage", "No block")
+        from vtes_desktop.ui.table import pass_words as PW
+
+        words = {"pass": PW.pass_words(view, legal), "decline_block": PW.decline_words(),
+                 "resolve": PW.resolve_words(view), "finish": PW.finish_words(view)}
+        for key, w in words.items():
+            b = self.buttons[key]
+            b.setText(w.label)
+            keyname = next(k for k2, _l, k in BUTTONS if k2 == key)
+            b.setToolTip(f"{w.tip} ({keyname})" if keyname else w.tip)
+        if "decline_block" in self._cmds and words["pass"].label == words["decline_block"].label:
+            self._cmds.pop("pass", None)   # the same answer twice: keep one button
         for key, b in self.buttons.items():
             b.setVisible(key in self._cmds)
 

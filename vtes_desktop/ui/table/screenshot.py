@@ -1,7 +1,8 @@
 """`vtes-desktop table --open FILE --screenshot OUT.png`: render a position offscreen and exit.
 
-A scenario is shown at its starting position (before its steps); a saved
-game at its last position. Nothing is recorded, no automatic pass is made
+A scenario is shown at its starting position (before its steps), or with
+`--after-step N` after its first N steps, with the action, combat or
+referendum panel open at that moment; a saved game at its last position. Nothing is recorded, no automatic pass is made
 and no settings change: the picture is the position as the seat sees it.
 """
 
@@ -23,8 +24,16 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
+def scenario_commands(path, db, n: int) -> list:
+    """The commands of the first *n* steps of the scenario at *path* (`loader.load` + `to_command`)."""
+    from vtes_desktop.scenario.loader import load, to_command
+
+    sc = load(path, db)
+    return [to_command(step, sc.players.index(step.by), sc.players) for step in sc.steps[:n]]
+
+
 def render(path: str, out: str, *, seat: str | None = None, size: str = "1600x1000",
-           theme: str | None = None) -> int:
+           theme: str | None = None, after_step: int | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     try:
         w, h = parse_size(size)
@@ -51,6 +60,22 @@ def render(path: str, out: str, *, seat: str | None = None, size: str = "1600x10
     except launch.OpenError as e:
         print(f"vtes-desktop: {e}", file=sys.stderr)
         return 1
+    steps = []
+    if after_step is not None:
+        if not launch.is_scenario(Path(path)):
+            print("vtes-desktop: --after-step needs a scenario file (.yaml)", file=sys.stderr)
+            return 2
+        if after_step < 0:
+            print("vtes-desktop: --after-step must be 0 or more", file=sys.stderr)
+            return 2
+        from vtes_desktop.engine.errors import Refused
+        from vtes_desktop.scenario.loader import ScenarioError
+
+        try:
+            steps = scenario_commands(path, db, after_step)
+        except (ScenarioError, Refused) as e:
+            print(f"vtes-desktop: {e}", file=sys.stderr)
+            return 1
     index = 0
     if seat:
         names = [s.name for s in game.state.seats]
@@ -63,6 +88,10 @@ def render(path: str, out: str, *, seat: str | None = None, size: str = "1600x10
     settings = table_settings.load()
     settings.privacy_screen = False
     win = TableWindow(db, t, settings, persist=False)
+    from vtes_desktop.ui.table import assist_settings
+
+    win.assist.mode = assist_settings.load().mode   # the player's table setting; their stops do not matter here
+    win.scene.assist_lights = win.assist.lights
     win.scene.animate = False
     if w < 1280:   # a small picture: the table only
         win.preview_dock.hide()
@@ -71,6 +100,10 @@ def render(path: str, out: str, *, seat: str | None = None, size: str = "1600x10
     session = LocalSession(game, path=None, seat=index, hotseat=False, auto_pass=False)
     win.set_session(session)
     win.show()
+    app.processEvents()
+    if steps:
+        # step by step, as at the table: the panels see each moment (a strike shown before it resolves)
+        session.step_through(steps)
     for _ in range(3):
         app.processEvents()
     win.view.fit()

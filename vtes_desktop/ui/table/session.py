@@ -29,13 +29,15 @@ from PySide6.QtCore import QObject, Signal
 
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine.errors import Illegal, Refused
-from vtes_desktop.engine.legal import CardAnswer, LegalAnswer
+from vtes_desktop.engine.legal import CardAnswer, LegalAnswer, Refusal
 from vtes_desktop.engine.views import SeatView, view_id as _view_id
 
 #: command fields that name a card
 CARD_FIELDS = ("card", "minion", "target", "to", "on", "vampire", "from_", "with_", "using", "strike", "victim")
 #: commands that say "nothing from me": a seat whose legal answer offers only these (and no playable card) passes
 PASS_LIKE = frozenset({"pass", "decline_block", "resolve", "finish"})
+#: the uses a window is for: a card that cannot be used is refused with the refusal of such a use when it has one
+WINDOW_USES = {"polling": ("vote",), "range": ("maneuver",), "strike": ("strike",), "press": ("press",)}
 MAX_AUTO_PASSES = 400
 
 
@@ -51,6 +53,7 @@ class LogLine:
     auto: bool = False    # an automatic pass
     undone: bool = False  # taken back later
     refs: tuple = ()      # the cards the command names (engine references; `GameSession.cards_of`)
+    kind: str = ""        # the engine event's kind ("strike", "maneuver", ...); "" for a line said for a step
 
 
 class GameSession(QObject):
@@ -83,6 +86,11 @@ class GameSession(QObject):
     def undo(self, seat: int | None = None) -> Refused | None:
         return self.submit(C.Undo(seat=self.seat if seat is None else seat))
 
+    def trial(self) -> "Trial | None":
+        """A throw-away copy of the game for the seat on show (previews), or None when the session cannot
+        fork one (a network client)."""
+        return None
+
     def log(self) -> list[LogLine]:
         return []
 
@@ -108,6 +116,11 @@ class GameSession(QObject):
 
     def card_def(self, cid: int | None):
         return None if cid is None else self.db.get(cid)
+
+    def card_def_of(self, vid: str | None):
+        """The card behind a view id the view names without showing it (the action card set aside while its
+        referendum runs), when the seat may know it; None otherwise."""
+        return None
 
     def seat_name(self, seat: int | None) -> str:
         if seat is None or self.view is None or not 0 <= seat < len(self.view.seats):
@@ -138,6 +151,8 @@ class LocalSession(GameSession):
         self._vids: tuple[object, int, dict[str, int], dict[int, str]] | None = None
         self._shown = 0                               # log entries already sent for the seat on show
         self._suppress_auto = False
+        #: stops (assist): stop_at(seat, window) True keeps *seat* from passing by itself in that window
+        self.stop_at = None
         self._rebuild_turns()
         if hotseat:
             self._run_auto_passes()
@@ -204,6 +219,16 @@ class LocalSession(GameSession):
             return None
         return card_answer(self.game, self.seat, iid, minion=m)
 
+    def card_def_of(self, vid: str | None):
+        iid = self.iid(vid) if vid else None
+        if iid is None:
+            return None
+        c = self.game.state.cards[iid]
+        if c.region not in ("ready", "torpor", "incapacitated", "in_play", "ash_heap", "removed", "aside",
+                            "attached") or c.face_down:
+            return None
+        return self.db.get(c.cid)
+
     def view_id(self, ref) -> str | None:
         if isinstance(ref, bool):
             return None
@@ -217,6 +242,20 @@ class LocalSession(GameSession):
         if ref == vid:
             return True
         return isinstance(ref, int) and self.iid(vid) == ref
+
+    def step_through(self, cmds) -> list[Refused]:
+        """Apply *cmds* one by one, the table updated after each (a scenario's steps shown as they happen);
+        a refused command changes nothing and is returned, as the scenario runner treats it. No automatic
+        pass is made."""
+        refused = []
+        for cmd in cmds:
+            try:
+                self._apply(cmd)
+            except Refused as e:
+                refused.append(e)
+                continue
+            self._refresh()
+        return refused
 
     # -- hot-seat -------------------------------------------------------------------------
     def needed_seat(self) -> int:
@@ -239,15 +278,75 @@ class LocalSession(GameSession):
             self._after_step(follow=True)
 
     def is_auto_passable(self, seat: int) -> bool:
-        """*seat* holds the impulse and may only pass: nothing else is legal and no card is playable."""
-        if self.game.view_for(seat).manual:
+        """*seat* holds the impulse and may only pass: nothing else is legal, no card is playable, no vote is
+        left to cast, and the seat set no stop at this window.
+
+        Decided only from what the seat itself may know: its own legal answer (its hand, its cards in play)
+        and its own view (its uncast votes); never from another seat's hand.
+        """
+        view = self.game.view_for(seat)
+        if view.manual:
             return False
-        la = self.game.legal(seat)
+        la = self.legal_for(seat)
         if not la.holds_impulse or not la.commands:
             return False
         if any(c.type not in PASS_LIKE for c in la.commands):
             return False
-        return not any(a.playable for a in la.cards.values())
+        if any(a.playable for a in la.cards.values()):
+            return False
+        if self.stop_at is not None and self.stop_at(seat, view.window):
+            return False
+        if view.tally is not None:
+            from vtes_desktop.ui.table.votes import vote_options
+
+            if vote_options(view, la, lambda c: self._can_for(seat, c)):
+                return False
+        return True
+
+    def legal_for(self, seat: int) -> LegalAnswer:
+        """The engine's legal answer for *seat*, with every card's uses complete.
+
+        The engine's `card_answer` stops trying a kind of use (a maneuver, a strike) after one refusal of
+        certain rules, and a refusal of one level ("not a combat card here" at basic) then hides the other
+        level's use (Swallowed by the Night's superior maneuver). For a card left without uses, every
+        candidate command the engine lists (`card_candidates`) is asked of the engine itself (`Game.can`):
+        nothing is decided here, the engine is asked once more.
+        """
+        from vtes_desktop.engine.legal import CardUse, card_candidates
+
+        la = self.game.legal(seat)
+        fixed = {}
+        fits = WINDOW_USES.get(la.window, ())
+        for iid, ans in la.cards.items():
+            if ans.playable:
+                continue
+            uses = []
+            fitting = None
+            for cmd in card_candidates(self.game, seat, iid):
+                r = self.game.can(cmd)
+                if r is None:
+                    uses.append(CardUse(cmd, getattr(cmd, "minion", None), getattr(cmd, "level", None)))
+                elif fitting is None and cmd.type in fits:
+                    fitting = r
+            if uses:
+                fixed[iid] = CardAnswer(iid, tuple(uses), None)
+            elif fitting is not None and ans.refusal is not None and fitting.rule != ans.refusal.rule:
+                # the engine's refusal of the use this window is for (a vote in polling, a maneuver in the
+                # range step) says more than the refusal it reported first
+                fixed[iid] = CardAnswer(iid, (), Refusal(fitting.rule, fitting.message))
+        if not fixed:
+            return la
+        return dataclasses.replace(la, cards={**la.cards, **fixed})
+
+    def _can_for(self, seat: int, cmd: C.Command) -> Refused | None:
+        """Would *cmd*, naming cards by *seat*'s view ids, be accepted?"""
+        try:
+            return self.game.can(self.translate(cmd, seat))
+        except Refused as e:
+            return e
+
+    def trial(self) -> "Trial":
+        return Trial(self)
 
     def _run_auto_passes(self) -> None:
         if not (self.hotseat and self.auto_pass) or self._over():
@@ -270,9 +369,10 @@ class LocalSession(GameSession):
             self._auto.add(len(self.game.entries) - 1)
 
     # -- internals ---------------------------------------------------------------------------
-    def translate(self, cmd: C.Command) -> C.Command:
-        """*cmd* with the view ids it names replaced by instance ids."""
-        ids = self._maps()[2]
+    def translate(self, cmd: C.Command, seat: int | None = None) -> C.Command:
+        """*cmd* with the view ids it names (as *seat* sees them; default the seat on show) replaced by
+        instance ids."""
+        ids = self._maps()[2] if seat is None or seat == self.seat else self._ids_for(seat)
         update = {}
         for f in CARD_FIELDS:
             v = getattr(cmd, f, None)
@@ -282,6 +382,10 @@ class LocalSession(GameSession):
 
     def iid(self, vid: str) -> int | None:
         return self._maps()[2].get(vid)
+
+    def _ids_for(self, seat: int) -> dict[str, int]:
+        secret = self.game.secret
+        return {_view_id(secret, seat, iid, c.hidden): iid for iid, c in self.game.state.cards.items()}
 
     def _maps(self):
         st = self.game.state
@@ -328,7 +432,7 @@ class LocalSession(GameSession):
 
     def _refresh(self, *, reset: bool = False) -> None:
         self.view = self.game.view_for(self.seat)
-        self.legal = self.game.legal(self.seat)
+        self.legal = self.legal_for(self.seat)
         if reset:
             lines = self._lines(0, self.seat)
         else:
@@ -373,7 +477,8 @@ class LocalSession(GameSession):
                     turn, active = after
                 said = True
                 out.append(LogLine(entry=k, turn=turn, active=names[active], text=text, seat=e.cmd.seat,
-                                   manual=e.cmd.manual, auto=k in self._auto, undone=e.undone, refs=refs))
+                                   manual=e.cmd.manual, auto=k in self._auto, undone=e.undone, refs=refs,
+                                   kind=ev.kind))
             if not said and not isinstance(e.cmd, C.Undo):
                 # a step with nothing to show (a pass): say what was done
                 out.append(LogLine(entry=k, turn=turn, active=names[active], text=self._said(e.cmd, names),
@@ -391,8 +496,39 @@ class LocalSession(GameSession):
         return f"{who} {words.get(cmd.type, cmd.type.replace('_', ' '))}."
 
 
+class Trial:
+    """A fork of a local game, seen by the seat on show: apply commands to it and read its views, then
+    throw it away. Previews (the outcome of damage, of an action, the cost of a transfer) are asked of the
+    engine this way, never computed by the table."""
+
+    def __init__(self, session: "LocalSession") -> None:
+        self.session = session
+        self.game = session.game.fork()
+        self.seat = session.seat
+        self.lines: list[str] = []
+
+    @property
+    def view(self) -> SeatView:
+        return self.game.view_for(self.seat)
+
+    def legal(self, seat: int | None = None) -> LegalAnswer:
+        return self.game.legal(self.seat if seat is None else seat)
+
+    def apply(self, cmd: C.Command) -> Refused | None:
+        """Apply *cmd* (naming cards by the seat on show's view ids) to the fork; the refusal, or None."""
+        try:
+            events = self.game.apply(self.session.translate(cmd))
+        except Refused as e:
+            return e
+        for ev in events:
+            t = ev.text_for(self.seat)
+            if t:
+                self.lines.append(t)
+        return None
+
+
 def refusal_text(err: Refused) -> str:
     return err.message[:1].upper() + err.message[1:] if err.message else err.rule
 
 
-__all__ = ["GameSession", "LocalSession", "LogLine", "Illegal", "refusal_text"]
+__all__ = ["GameSession", "LocalSession", "LogLine", "Illegal", "Trial", "refusal_text"]

@@ -70,7 +70,8 @@ def main(args) -> int:
         if not path:
             print("vtes-desktop: --screenshot of the table needs --open FILE", file=sys.stderr)
             return 2
-        return render(path, shot, seat=getattr(args, "seat", None), size=getattr(args, "size", None) or "1600x1000")
+        return render(path, shot, seat=getattr(args, "seat", None), size=getattr(args, "size", None) or "1600x1000",
+                      after_step=getattr(args, "after_step", None))
     from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 

@@ -63,6 +63,11 @@ class TableScene(QGraphicsScene):
         self.centre.setVisible(False)
         self.addItem(self.centre)
         self.hovered: CardItem | None = None
+        self.assist_lights = True       # the rules assist lights legal plays (off: nothing lit)
+        from vtes_desktop.ui.table.lit import DropTargets, Lights
+
+        self.lights = Lights()
+        self.targets = DropTargets()
         self.dragging = None            # the Source of a drag under way
         self._moves: list[tuple[CardItem, QPointF, QPointF]] = []
         self._anim = QVariantAnimation(self)
@@ -269,31 +274,53 @@ class TableScene(QGraphicsScene):
         return p
 
     def _light(self, view, session) -> None:
-        """Light the hand cards that can be played now, dim the others (with the reason as a tooltip);
-        mark the acting minion and the blocker."""
-        legal = getattr(session, "legal", None)
+        """Light what the engine's legal answer allows now (`lit.compute`): hand cards that can be played
+        (the others dimmed, with the engine's reason as the tooltip), and the cards in play a legal command
+        names (minions that can act, block, strike...). Mark the acting minion and the blocker. With the
+        assist off nothing is lit."""
+        from vtes_desktop.ui.table import lit
+
+        self.lights = lit.compute(session) if (self.assist_lights and session is not None) else lit.Lights()
+        hand_ids = set()
         for c in view.hand:
+            hand_ids.add(c.id)
             item = self.cards.get(c.id)
             if item is None:
                 continue
-            ans = session.answer_for(c.id) if session is not None else None
-            if ans is None or legal is None:
+            h = self.lights.hand.get(c.id)
+            if h is None:
                 item.set_flags()
-            elif ans.playable:
-                item.set_flags(lit=True, reason="Can be played now (drag it onto a minion, or right-click).")
+            elif h.playable:
+                item.set_flags(lit=True, reason=h.tip)
             else:
-                reason = ans.refusal.message if ans.refusal else ""
-                item.set_flags(dim=True, reason=reason[:1].upper() + reason[1:])
+                item.set_flags(dim=True, reason=h.tip)
         acting = set()
         a = view.action
         if a is not None:
-            names = {a.actor, a.blocker} - {None}
-            for s in view.seats:
-                for c in s.regions.get("ready", ()):
-                    if c.name in names:
-                        acting.add(c.id)
+            acting = {x for x in (a.actor_id, a.blocker_id) if x}
         for vid, item in self.cards.items():
             item.set_acting(vid in acting)
+            said = self.lights.glow.get(vid) if vid not in hand_ids else None
+            if said:
+                shown = said[:5] + ([f"\u2026 and {len(said) - 5} more"] if len(said) > 5 else [])
+                item.set_glow(True, "Can now:\n" + "\n".join("\u2022 " + x for x in shown))
+            else:
+                item.set_glow(False)
+        self.light_targets(None)
+
+    def light_targets(self, source) -> None:
+        """Light the legal targets of *source* (a drag under way, or a hovered hand card); None clears."""
+        from vtes_desktop.ui.table import lit
+
+        t = lit.drop_targets(self.session, self.lights, source) if (source is not None and self.session
+                                                                      is not None) else lit.DropTargets()
+        for vid, item in self.cards.items():
+            item.set_target(vid in t.cards)
+        for key, z in self.zones.items():
+            z.set_target(key in t.zones)
+        for seat, p in self.pools.items():
+            p.set_target(seat in t.pools)
+        self.targets = t
 
     # -- motion -----------------------------------------------------------------------------
     def _start_moves(self, moves) -> None:
@@ -337,6 +364,12 @@ class TableScene(QGraphicsScene):
     def hover_card(self, item: CardItem | None) -> None:
         self.hovered = item
         self.card_hovered.emit(item.cdef if item is not None else None)
+        if self.dragging is None:
+            # a lit card in hand shows the minions that can play it while the mouse is on it
+            if item is not None and item.region == "hand" and item.lit:
+                self.light_targets(item.source())
+            elif self.targets.cards or self.targets.zones or self.targets.pools:
+                self.light_targets(None)
 
     def click_card(self, item: CardItem) -> None:
         self.card_clicked.emit(item)
@@ -357,6 +390,7 @@ class TableScene(QGraphicsScene):
         drag.setPixmap(pm)
         drag.setHotSpot((pm.rect().center() / dpr).toPoint() if dpr != 1 else pm.rect().center())
         self.dragging = source
+        self.light_targets(source)
         self.drag_started.emit(source)
         old = item.opacity()
         if source.kind == K.KIND_CARD:
@@ -366,6 +400,7 @@ class TableScene(QGraphicsScene):
         finally:
             item.setOpacity(old)
             self.dragging = None
+            self.light_targets(None)
             self.drag_finished.emit()
 
     def drag_pixmap(self, item, source, dpr: float = 1.0) -> QPixmap:

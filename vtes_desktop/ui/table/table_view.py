@@ -32,6 +32,10 @@ class TableView(QGraphicsView):
     commands_requested = Signal(object)
     #: browse a pile (seat, region)
     browse_requested = Signal(int, str)
+    #: explain a rule: (rule id, what was said)
+    explain_requested = Signal(str, str)
+    #: a refusal was shown where the player looked: (rule id, message)
+    refusal_shown = Signal(str, str)
 
     def __init__(self, scene: TableScene, parent=None) -> None:
         super().__init__(scene, parent)
@@ -52,6 +56,8 @@ class TableView(QGraphicsView):
         self.setMouseTracking(True)
         self.toast = Toast(self.viewport(), scene.palette)
         self.last_refusal: str | None = None
+        #: the table setting "manual": a gesture the engine refuses becomes a manual move
+        self.assist_manual = False
         self._hinted = None
         self._pending_drop: tuple | None = None     # (source, scene pos) of the last drop, for a late refusal
         self._judged: dict = {}
@@ -114,6 +120,10 @@ class TableView(QGraphicsView):
         out = self._judged.get(key)
         if out is None:
             out = gestures.drop(self.session, src, target, manual=manual)
+            if out.refusal and not manual and self.assist_manual:
+                by_hand = gestures.drop(self.session, src, target, manual=True)
+                if by_hand.accepted:
+                    out = by_hand
             self._judged[key] = out
         return target, item, out
 
@@ -174,6 +184,7 @@ class TableView(QGraphicsView):
         if out.refusal:
             self.spring_back(src, pos)
             self.show_refusal(out.refusal, vpos)
+            self.refusal_shown.emit(out.rule or "", out.refusal)
             return
         if len(out.choices) == 1:
             self._pending_drop = (src, pos, vpos)

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QInputDia
                                QVBoxLayout, QWidget)
 
 from vtes_desktop.engine import commands as C
-from vtes_desktop.ui.table import storage, table_settings
+from vtes_desktop.ui.table import assist_settings, storage, table_settings
+from vtes_desktop.ui.table.assist_dock import AssistDock
 from vtes_desktop.ui.table.card_images import CardImages
 from vtes_desktop.ui.table.log_panel import LogPanel
 from vtes_desktop.ui.table.phase_bar import PhaseBar
@@ -68,6 +69,27 @@ class TableWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.preview_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.resizeDocks([self.preview_dock], [320], Qt.Orientation.Horizontal)
+        # the rules assist (issue 9): what is under way, what can be played, what passing means
+        self.assist = assist_settings.load() if persist else assist_settings.AssistSettings()
+        from vtes_desktop.ui.table.stops import Stops
+
+        self.stops = Stops(self.assist.stops)
+        self.assist_panel = AssistDock(self.scene.palette)
+        self.assist_dock = self._dock("Under way", self.assist_panel, "assistDock")
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.assist_dock)
+        self.resizeDocks([self.assist_dock], [360], Qt.Orientation.Horizontal)
+        self.assist_panel.commands_requested.connect(self.submit_all)
+        self.assist_panel.explain_requested.connect(self.explain)
+        self.assist_panel.stop_toggled.connect(self._stop_toggled)
+        self.assist_panel.referendum.last_call_fired.connect(self._last_call)
+        self.scene.assist_lights = self.assist.lights
+        self.view.assist_manual = self.assist.manual
+        self.view.explain_requested.connect(self.explain)
+        self.view.refusal_shown.connect(self._refusal_shown)
+        self.log_panel.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.log_panel.tree.customContextMenuRequested.connect(self._log_menu)
+        self.last_refusal: tuple[str, str] | None = None
+        self.explanation = None
 
         self.privacy = PrivacyScreen(self, self.scene.palette)
         self.privacy.revealed.connect(self._revealed)
@@ -85,6 +107,14 @@ class TableWindow(QMainWindow):
         self._last_actor: int | None = None
         self._over_shown = False
         self.final = None
+        from PySide6.QtWidgets import QPushButton
+
+        self.why_button = QPushButton("Why?")
+        self.why_button.setObjectName("whyButton")
+        self.why_button.setToolTip("Explain the rule behind the last refusal")
+        self.why_button.setEnabled(False)
+        self.why_button.clicked.connect(self.explain_last_refusal)
+        self.statusBar().addPermanentWidget(self.why_button)
         self.statusBar().showMessage("Ready")
 
     def _dock(self, title: str, w: QWidget, name: str) -> QDockWidget:
@@ -142,6 +172,20 @@ class TableWindow(QMainWindow):
                                      checked=self.settings.privacy_screen)
         self.act_auto = self._act(g, "Pass automatically when nothing can be played", self._set_auto,
                                   checkable=True, checked=self.settings.auto_pass)
+        self._act(g, "&Stops (where the table waits for each player)…", self.edit_stops, name="actStops")
+        rm = g.addMenu("&Rules")
+        rm.setObjectName("rulesMenu")
+        grp = QActionGroup(self)
+        self.mode_actions = {}
+        for key in assist_settings.MODES:
+            a = QAction(assist_settings.MODE_LABELS[key], self, checkable=True)
+            a.setObjectName(f"mode_{key}")
+            a.setChecked(key == self.assist.mode)
+            a.triggered.connect(lambda _=False, k=key: self.set_assist_mode(k))
+            grp.addAction(a)
+            rm.addAction(a)
+            self.mode_actions[key] = a
+        self._act(g, "E&xplain the last refusal", self.explain_last_refusal, "F1", name="actExplain")
         g.addSeparator()
         self._act(g, "&Concede (burn my pool)…", self.concede)
         self._act(g, "&Withdraw…", self.withdraw)
@@ -163,6 +207,7 @@ class TableWindow(QMainWindow):
         v.addSeparator()
         v.addAction(self.preview_dock.toggleViewAction())
         v.addAction(self.log_dock.toggleViewAction())
+        v.addAction(self.assist_dock.toggleViewAction())
 
     def _rebuild_seat_menu(self) -> None:
         self.seat_menu.clear()
@@ -186,6 +231,9 @@ class TableWindow(QMainWindow):
                     pass
         self.session = session
         self.view.set_session(session)
+        self.assist_panel.log = []
+        if hasattr(session, "stop_at"):
+            session.stop_at = self.stops.hook([s.name for s in session.view.seats])
         session.updated.connect(self._updated)
         session.refused.connect(self._refused)
         session.seat_changed.connect(self._seat_changed)
@@ -213,6 +261,8 @@ class TableWindow(QMainWindow):
         self.phase_bar.show_view(view, legal)
         self.prompt_bar.show_view(view, legal)
         self.log_panel.set_lines(lines, reset=reset)
+        self.assist_panel.set_log(lines, reset)
+        self.assist_panel.show_state(self.session, view, self.scene.lights, self.assist, self.stops)
         self.act_undo.setEnabled(True)
         self._rebuild_seat_menu()
         if self._over_shown and not self.session.is_over:   # the last oust was taken back: play on
@@ -225,7 +275,96 @@ class TableWindow(QMainWindow):
     def _refused(self, cmd, err) -> None:
         msg = refusal_text(err)
         self.view.command_refused(msg)
+        self._refusal_shown(err.rule, msg)
         self.statusBar().showMessage(f"Refused: {msg}", 8000)
+
+    # -- the rules assist ----------------------------------------------------------------------------
+    def _refusal_shown(self, rule: str, message: str) -> None:
+        self.last_refusal = (rule or "", message)
+        self.why_button.setEnabled(True)
+        self.why_button.setToolTip(f"Why? {message}")
+
+    def explain_last_refusal(self) -> None:
+        if self.last_refusal is not None:
+            self.explain(*self.last_refusal)
+
+    def explain(self, rule: str, said: str = "", cards=()) -> None:
+        """Open the short explanation of *rule* (with the rulings of *cards*, CardDefs)."""
+        from vtes_desktop.ui.table.explain_dialog import ExplainDialog
+        from vtes_desktop.ui.table.explanations import explain
+
+        if not cards and self.scene.hovered is not None and self.scene.hovered.cdef is not None:
+            cards = (self.scene.hovered.cdef,)
+        self.explanation = ExplainDialog(explain(rule or None, said, cards, self.db), self)
+        self.explanation.show()
+
+    def explain_line(self, line) -> None:
+        from vtes_desktop.ui.table.explain_dialog import ExplainDialog
+        from vtes_desktop.ui.table.explanations import explain_line
+
+        vids = self.session.cards_of(line) if self.session is not None else ()
+        cards = tuple(it.cdef for v in vids for it in [self.scene.item_of(v)] if it is not None and it.cdef)
+        self.explanation = ExplainDialog(explain_line(line, cards, self.db), self)
+        self.explanation.show()
+
+    def _log_menu(self, pos) -> None:
+        from PySide6.QtWidgets import QMenu
+
+        from vtes_desktop.ui.table.log_panel import ROLE_LINE
+
+        item = self.log_panel.tree.itemAt(pos)
+        line = item.data(0, ROLE_LINE) if item is not None else None
+        if line is None:
+            return
+        menu = QMenu(self)
+        menu.setObjectName("logMenu")
+        a = menu.addAction("Explain this line (the rule involved)")
+        a.triggered.connect(lambda _=False, ln=line: self.explain_line(ln))
+        b = menu.addAction("Show its cards on the table")
+        b.triggered.connect(lambda _=False, ln=line: self._line_activated(ln))
+        self.last_log_menu = menu
+        menu.popup(self.log_panel.tree.viewport().mapToGlobal(pos))
+
+    def set_assist_mode(self, mode: str) -> None:
+        """Enforced, manual (refused gestures become manual moves) or assist off (nothing lit)."""
+        self.assist.mode = mode
+        if mode in self.mode_actions:
+            self.mode_actions[mode].setChecked(True)
+        self.scene.assist_lights = self.assist.lights
+        self.view.assist_manual = self.assist.manual
+        self._save_assist()
+        if self.session is not None and self.session.view is not None:
+            self._updated(self.session.view, [], False)
+        self.statusBar().showMessage(assist_settings.MODE_LABELS[mode], 5000)
+
+    def edit_stops(self) -> None:
+        from vtes_desktop.ui.table.stops import StopsDialog
+
+        if self.session is None or self.session.view is None:
+            return
+        dlg = StopsDialog(self.stops, [s.name for s in self.session.view.seats], self)
+        if dlg.exec() == StopsDialog.DialogCode.Accepted:
+            self._stops_changed()
+
+    def _stop_toggled(self, seat: int, window: str, on: bool) -> None:
+        if self.session is None or self.session.view is None:
+            return
+        self.stops.set(self.session.view.seats[seat].name, window, on)
+        self._stops_changed()
+
+    def _stops_changed(self) -> None:
+        self.assist.stops = self.stops.to_dict()
+        self._save_assist()
+
+    def _last_call(self) -> None:
+        """The last call ran out: everyone passes until polling closes."""
+        v = self.session.view if self.session is not None else None
+        if v is not None and v.tally is not None and v.tally.step == "polling":
+            self.submit_all([C.Resolve(seat=self.session.seat)])
+
+    def _save_assist(self) -> None:
+        if self.persist:
+            assist_settings.save(self.assist)
 
     def submit_all(self, cmds) -> bool:
         """Submit *cmds* in order; stop at the first refusal. True when all were accepted."""
@@ -432,7 +571,7 @@ class TableWindow(QMainWindow):
         self.theme = load_theme(key)
         apply_theme(QApplication.instance(), self.theme)
         self.scene.set_theme(self.theme)
-        for w in (self.phase_bar, self.prompt_bar, self.log_panel, self.privacy, self.view.toast):
+        for w in (self.phase_bar, self.prompt_bar, self.log_panel, self.privacy, self.view.toast, self.assist_panel):
             w.set_palette(self.scene.palette)
         self.preview.set_theme(self.theme)
         if self.session is not None and self.session.view is not None:

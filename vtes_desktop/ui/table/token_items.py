@@ -35,9 +35,16 @@ class _Token(QGraphicsObject, DragStarter):
             self.hint = hint
             self.update()
 
+    def set_target(self, on: bool) -> None:
+        """Lit as a place the thing being dragged can go (rules assist)."""
+        if on != getattr(self, "target", False):
+            self.target = on
+            self.update()
+
     def _paint_hint(self, p: QPainter, r: QRectF) -> None:
-        if self.hint is not None:
-            p.setPen(QPen(self.ctx.palette("drop_ok" if self.hint else "drop_bad"), 3.0))
+        if self.hint is not None or getattr(self, "target", False):
+            ok = self.hint if self.hint is not None else True
+            p.setPen(QPen(self.ctx.palette("drop_ok" if ok else "drop_bad"), 3.0))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(r.adjusted(-2, -2, 2, 2))
 
@@ -111,8 +118,9 @@ class PoolItem(_Token):
         p.setPen(txt)
         p.drawText(QRectF(d.right(), r.top(), r.right() - d.right() - self.size * 0.15, r.height()),
                    Qt.AlignmentFlag.AlignCenter, str(self.pool))
-        if self.hint is not None:
-            p.setPen(QPen(self.ctx.palette("drop_ok" if self.hint else "drop_bad"), 3.0))
+        if self.hint is not None or getattr(self, "target", False):
+            ok = self.hint if self.hint is not None else True
+            p.setPen(QPen(self.ctx.palette("drop_ok" if ok else "drop_bad"), 3.0))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(r.adjusted(-2, -2, 2, 2), self.size / 2 + 2, self.size / 2 + 2)
 

@@ -27,6 +27,7 @@ class ZoneItem(QGraphicsObject):
         self.count = 0
         self.note = ""
         self.hint: bool | None = None
+        self.target = False            # a legal drop target of the drag under way (rules assist)
         self.setZValue(K.Z_ZONE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -46,6 +47,11 @@ class ZoneItem(QGraphicsObject):
             self.hint = hint
             self.update()
 
+    def set_target(self, on: bool) -> None:
+        if on != self.target:
+            self.target = on
+            self.update()
+
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-2, -2, 2, 2)
 
@@ -53,9 +59,12 @@ class ZoneItem(QGraphicsObject):
         pal = self.ctx.palette
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         border = pal("zone_border")
+        strong = self.hint is not None or self.target
         if self.hint is not None:
             border = pal("drop_ok" if self.hint else "drop_bad")
-        p.setPen(QPen(border, 2.0 if self.hint is not None else 1.0, Qt.PenStyle.SolidLine if self.hint is not None
+        elif self.target:
+            border = pal("drop_ok")
+        p.setPen(QPen(border, 2.0 if strong else 1.0, Qt.PenStyle.SolidLine if self.hint is not None
                       else Qt.PenStyle.DashLine))
         fill = QColor(pal("zone_fill"))
         fill.setAlpha(150)

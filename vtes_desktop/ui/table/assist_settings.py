@@ -1,0 +1,100 @@
+"""The rules assist's settings: how the table treats the rules, each player's stops, the last call.
+
+No Qt. Kept in `assist.json` beside the table's settings, written atomically;
+a missing or broken file gives the defaults.
+
+Modes (the table setting of issue 9):
+
+- `enforced`: the engine refuses illegal moves; legal plays are lit, previews shown.
+- `manual`: every move is allowed: a gesture the engine refuses becomes a manual
+  move (logged as such); legal plays are still lit.
+- `off`: the rules are enforced, but nothing is lit and nothing previewed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+FILE_NAME = "assist.json"
+MODES = ("enforced", "manual", "off")
+MODE_LABELS = {
+    "enforced": "Rules enforced (legal plays lit)",
+    "manual": "Manual: every move allowed, logged as manual (legal plays lit)",
+    "off": "Assist off: rules enforced, nothing lit",
+}
+LAST_CALL_SECONDS = 8
+
+
+@dataclass
+class AssistSettings:
+    mode: str = "enforced"
+    #: player name -> the windows where that player wants to stop (never passed for automatically)
+    stops: dict[str, list[str]] = field(default_factory=dict)
+    last_call: bool = False
+    last_call_seconds: int = LAST_CALL_SECONDS
+
+    @property
+    def lights(self) -> bool:
+        return self.mode != "off"
+
+    @property
+    def manual(self) -> bool:
+        return self.mode == "manual"
+
+
+def settings_path() -> Path:
+    from vtes_desktop.ui.settings import config_dir
+
+    return config_dir() / FILE_NAME
+
+
+def load(path: Path | None = None) -> AssistSettings:
+    path = path or settings_path()
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return AssistSettings()
+    except (OSError, ValueError) as e:
+        print(f"vtes-desktop: ignoring unreadable assist settings {path}: {e}", file=sys.stderr)
+        return AssistSettings()
+    s = AssistSettings()
+    if not isinstance(doc, dict):
+        return s
+    if doc.get("mode") in MODES:
+        s.mode = doc["mode"]
+    stops = doc.get("stops")
+    if isinstance(stops, dict):
+        s.stops = {str(k): [str(w) for w in v if isinstance(w, str)] for k, v in stops.items() if isinstance(v, list)}
+    if isinstance(doc.get("last_call"), bool):
+        s.last_call = doc["last_call"]
+    if isinstance(doc.get("last_call_seconds"), int) and 2 <= doc["last_call_seconds"] <= 60:
+        s.last_call_seconds = doc["last_call_seconds"]
+    return s
+
+
+def save(s: AssistSettings, path: Path | None = None) -> bool:
+    path = path or settings_path()
+    data = json.dumps(asdict(s), indent=2).encode("utf-8")
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return True
+    except OSError as e:
+        print(f"vtes-desktop: could not save assist settings to {path}: {e}", file=sys.stderr)
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
