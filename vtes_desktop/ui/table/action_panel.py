@@ -145,7 +145,7 @@ class ActionPanel(Panel):
             facts.append(f"Bleed {a.bleed}")
         self.text(" \u00b7 ".join(facts), name="actionFacts", muted=True)
         # stealth against intercept
-        self.body.addWidget(self.meter)
+        self.add(self.meter)
         self.meter.set_values(a.stealth, a.intercept, a.blocker or "", a.actor)
         self.meter.show()
         # what happens if everyone passes now (asked of the engine on a fork)
@@ -169,9 +169,9 @@ class ActionPanel(Panel):
                 elif a.blocker and a.blocker_id and self._controls(v, s, a.blocker_id):
                     state = f"blocks with {a.blocker}" if a.outcome == "blocked" else f"{a.blocker} is trying to block"
                 elif a.stage in ("announced", "blocks") and v.impulse == s:
-                    state = "may block now"
+                    state = "may block now (holds the impulse)"
                 elif a.stage in ("announced", "blocks"):
-                    state = "may still block"
+                    state = "may block"
                 elif a.outcome == "blocked":
                     state = "no block needed"
                 else:

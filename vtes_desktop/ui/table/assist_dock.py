@@ -211,6 +211,7 @@ class AssistDock(QWidget):
 
     def lit_buttons(self) -> list:
         """Every button the dock offers now (in the panels and the footer)."""
-        from PySide6.QtWidgets import QPushButton, QToolButton
+        from PySide6.QtWidgets import QAbstractButton, QCheckBox
 
-        return [b for b in self.findChildren((QPushButton, QToolButton)) if b.isVisibleTo(self) and b.isEnabled()]
+        return [b for b in self.findChildren(QAbstractButton)
+                if not isinstance(b, QCheckBox) and b.isVisibleTo(self) and b.isEnabled()]

@@ -14,11 +14,11 @@ Modes (the table setting of issue 9):
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from vtes_desktop.ui.json_store import write_json
 
 FILE_NAME = "assist.json"
 MODES = ("enforced", "manual", "off")
@@ -79,22 +79,4 @@ def load(path: Path | None = None) -> AssistSettings:
 
 def save(s: AssistSettings, path: Path | None = None) -> bool:
     path = path or settings_path()
-    data = json.dumps(asdict(s), indent=2).encode("utf-8")
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=FILE_NAME + ".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        return True
-    except OSError as e:
-        print(f"vtes-desktop: could not save assist settings to {path}: {e}", file=sys.stderr)
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        return False
+    return write_json(path, asdict(s), "assist settings")

@@ -115,7 +115,7 @@ class CombatPanel(Panel):
             return f"{name} ({seats[seat].name if seat in seats else '?'}{blood}, strength {strength})"
         self.text(f"{who(c.a, c.a_id, c.a_seat, c.a_strength)}  against  {who(c.b, c.b_id, c.b_seat, c.b_strength)}",
                   name="combatants", big=True)
-        self.body.addWidget(self.timeline)
+        self.add(self.timeline)
         self.timeline.set_current(window)
         self.timeline.show()
         lines = self._combat_lines(ctx)

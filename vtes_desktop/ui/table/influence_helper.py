@@ -69,7 +69,7 @@ class InfluenceHelper(Panel):
         me = v.seats[v.seat]
         self._most = max(self._most if v.transfers <= self._most else v.transfers, v.transfers)
         self.badge.setText(f"{v.transfers} transfer{'s' if v.transfers != 1 else ''} left")
-        self.body.addWidget(self.pips)
+        self.add(self.pips)
         self.pips.set_count(v.transfers, self._most)
         self.pips.show()
         self.text(f"Pool: {me.pool}", name="influencePool", muted=True)

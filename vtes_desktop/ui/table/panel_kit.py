@@ -28,6 +28,7 @@ class FlowWrap(QWidget):
 
     def add(self, w: QWidget) -> QWidget:
         self.flow.addWidget(w)
+        w.show()   # at once, not when the event loop gets to it: what is drawn is what is offered
         return w
 
 
@@ -210,7 +211,7 @@ class Panel(QFrame):
         if big:
             lab.setProperty("big", True)
         lab.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.body.addWidget(lab)
+        self.add(lab)
         return lab
 
     def heading(self, s: str, rule: str = "", said: str = "") -> QLabel:
@@ -218,7 +219,7 @@ class Panel(QFrame):
         lab = QLabel(s.upper())
         lab.setProperty("heading", True)
         if not rule:
-            self.body.addWidget(lab)
+            self.add(lab)
             return lab
         row = QWidget()
         h = QHBoxLayout(row)
@@ -226,12 +227,17 @@ class Panel(QFrame):
         h.addWidget(lab)
         h.addStretch(1)
         h.addWidget(self.why(rule, said or s, "Why?"))
-        self.body.addWidget(row)
+        self.add(row)
         return lab
 
     def row(self) -> FlowWrap:
-        w = FlowWrap()
+        return self.add(FlowWrap())
+
+    def add(self, w: QWidget) -> QWidget:
+        """Add *w* under what is there, shown at once (children of a shown panel otherwise wait for the
+        event loop)."""
         self.body.addWidget(w)
+        w.show()
         return w
 
     def why(self, rule: str, said: str, label: str = "Why?") -> QPushButton:
@@ -250,7 +256,10 @@ class Panel(QFrame):
 
     # -- for tests and the report ----------------------------------------------------------------
     def buttons(self) -> list:
-        return [w for w in self.findChildren((QPushButton, QToolButton)) if w.isVisibleTo(self)]
+        from PySide6.QtWidgets import QAbstractButton, QCheckBox
+
+        return [w for w in self.findChildren(QAbstractButton)
+                if w.isVisibleTo(self) and not isinstance(w, QCheckBox)]
 
     def texts(self) -> list[str]:
         return [w.text() for w in self.findChildren(QLabel) if w.isVisibleTo(self) and w.text()]

@@ -175,7 +175,7 @@ class ReferendumPanel(Panel):
                 last = self._last if (self._last is not None and self._last[0] == key) else None
                 if last is not None:
                     # the final tally, as it stood when polling closed
-                    self.body.addWidget(self.bar)
+                    self.add(self.bar)
                     self.bar.set_tally(last[1])
                     self.bar.show()
                     self.text("For: " + (self._sources(last[1].votes_for) or "nobody"), name="votesFor")
@@ -202,7 +202,7 @@ class ReferendumPanel(Panel):
                                                         if t.step == "referendum_terms" else "Terms: none to choose"),
                   name="referendumTerms", muted=not t.terms)
         # the tally
-        self.body.addWidget(self.bar)
+        self.add(self.bar)
         self.bar.set_tally(t)
         self.bar.show()
         tie = " (a tie)" if t.total_for == t.total_against else ""
@@ -231,7 +231,7 @@ class ReferendumPanel(Panel):
                     [C.Terms(seat=v.seat, choice=e.text().strip())]))
                 h.addWidget(edit, 1)
                 h.addWidget(b)
-                self.body.addWidget(row)
+                self.add(row)
         else:
             opts = vote_options(v, ctx.legal, ctx.session.can, ctx.name)
             if opts:
@@ -267,7 +267,7 @@ class ReferendumPanel(Panel):
             h.setContentsMargins(0, 0, 0, 0)
             h.addWidget(self.last_call)
             h.addWidget(self.countdown, 1)
-            self.body.addWidget(lc)
+            self.add(lc)
             self.last_call.show()
             self.countdown.show()
             want = bool(getattr(self.settings, "last_call", False))
