@@ -140,7 +140,7 @@ def test_scenario_08_the_range_example(table, db, shared):
 
     def range_opens(w):
         assert c.isVisible() and c.timeline.current == "range" and c.badge.text() == "Range"
-        assert "Close range." in _texts(c)
+        assert "Close range (combat starts at close range; maneuvers change it)." in _texts(c)
 
     def marcus_maneuvers(w):
         labels = {b.text() for b in c.buttons()}

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from vtes_desktop.engine import commands as C
 from vtes_desktop.ui.table import preview
-from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button
+from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button, preview_tip
 from vtes_desktop.ui.table.prompt import KIND_WORDS
 
 STAGES = {"announced": "Announced", "blocks": "Blocks", "attempt": "Block attempt",
@@ -145,6 +145,8 @@ class ActionPanel(Panel):
             facts.append(f"Bleed {a.bleed}")
         self.text(" \u00b7 ".join(facts), name="actionFacts", muted=True)
         # stealth against intercept
+        self.heading("Stealth against intercept", rule="block",
+                     said=f"Stealth {a.stealth} against intercept {a.intercept}")
         self.add(self.meter)
         self.meter.set_values(a.stealth, a.intercept, a.blocker or "", a.actor)
         self.meter.show()
@@ -156,7 +158,7 @@ class ActionPanel(Panel):
                 said = [ln for ln in p.lines if not ln.endswith("declines to block.")
                         and ln != "No further block attempts."]
                 self.verdict = "If everyone passes now: " + " ".join(said[:4] or p.changes[:4])
-                self.text(self.verdict, name="actionPreview")
+                self.text(self.verdict, name="actionPreview", big=True)
         if a.outcome:
             self.text(f"Outcome: the action is {a.outcome}.", name="actionOutcome", big=True)
         # who may block, in order
@@ -204,7 +206,7 @@ class ActionPanel(Panel):
             r2 = self.row()
             names = {c.id: c.name for c in v.hand}
             for vid, h in mine:
-                choices = [(ctx.say(u.command), [u.command]) for u in h.uses]
+                choices = [(ctx.say(u.command), [u.command], preview_tip(ctx, u.command)) for u in h.uses]
                 r2.add(choice_or_button(names.get(vid) or "a card", choices, self.send,
                                         tip="Play it now; each choice says how.", name=f"play_{names.get(vid)}"))
         else:

@@ -124,6 +124,11 @@ class AssistDock(QWidget):
             QPushButton[role="pass"], QToolButton[role="pass"] {{ border: 2px solid {ok}; border-radius: 6px;
                 padding: 4px 10px; font-weight: 700; }}
             QPushButton[role="plain"] {{ border: 1px solid {border}; border-radius: 6px; padding: 4px 10px; }}
+            QToolButton::menu-indicator {{ image: none; width: 0; }}
+            QPushButton[role="for"] {{ border: 2px solid {pal('prey').name()}; border-radius: 6px; padding: 4px 12px;
+                font-weight: 700; }}
+            QPushButton[role="against"] {{ border: 2px solid {pal('predator').name()}; border-radius: 6px;
+                padding: 4px 12px; font-weight: 700; }}
             QPushButton[role="link"] {{ border: none; color: {pal('log_highlight').name()};
                 text-decoration: underline; padding: 0 2px; }}
         """)

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from vtes_desktop.ui.table import preview
-from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button
+from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button, preview_tip
 
 TIMELINE = (("before_range", "Before range"), ("range", "Range"), ("before_strikes", "Before strikes"),
             ("strike", "Strike"), ("damage", "Damage"), ("additional_strikes", "Additional strikes"),
@@ -24,6 +24,19 @@ TIMELINE = (("before_range", "Before range"), ("range", "Range"), ("before_strik
 COMBAT_KINDS = frozenset({"combat", "range", "maneuver", "strike", "no_strike", "damage", "hurt", "prevented",
                           "press", "round", "combat_ends", "torpor", "burned", "incapacitated", "steal", "immune"})
 OPTION_TYPES = ("maneuver", "strike", "press", "prevent")
+#: what each step is for, in a sentence under the timeline
+STEP_WORDS = {
+    "before_range": "Effects used \u201cbefore range is determined\u201d can be played now.",
+    "range": "Each side may maneuver to change the range (close or long); a minion cannot maneuver twice in a "
+             "row.",
+    "before_strikes": "Effects used \u201cbefore strikes\u201d can be played now; strikes come next.",
+    "strike": "Each combatant chooses one strike; the strikes resolve together (first strikes first).",
+    "damage": "The damage is being resolved: prevention can be played now, then the damage is taken.",
+    "additional_strikes": "Minions with additional strikes may use them now.",
+    "press": "A minion with a press may continue the combat for another round, or end it.",
+    "end_of_round": "The round ends: effects used \u201cat the end of the round\u201d can be played now.",
+}
+DAMAGE_KINDS = frozenset({"hurt", "burned", "torpor", "incapacitated", "prevented", "immune", "steal"})
 
 
 def effect_words(effect: str) -> str:
@@ -118,15 +131,18 @@ class CombatPanel(Panel):
         self.add(self.timeline)
         self.timeline.set_current(window)
         self.timeline.show()
+        self.text(STEP_WORDS.get(window, ""), muted=True, name="stepWords")
         lines = self._combat_lines(ctx)
         # the range, with the maneuvers played
         this_round = self._this_round(lines)
         maneuvers = [ln.text for ln in this_round if ln.kind == "maneuver"]
-        rng = f"{c.range.title()} range."
+        rng = f"{c.range.title()} range"
         if maneuvers:
-            rng += " " + " ".join(maneuvers)
+            rng += ". " + " ".join(maneuvers)
         elif c.window in ("before_range", "range"):
-            rng += " (combat starts at close range; maneuvers change it)"
+            rng += " (combat starts at close range; maneuvers change it)."
+        else:
+            rng += ": nobody maneuvered."
         if c.last_maneuver and c.window == "range":
             rng += f" {c.last_maneuver} maneuvered last, so the other side may answer."
         self.heading("Range", rule="maneuver", said=rng)
@@ -191,6 +207,12 @@ class CombatPanel(Panel):
                 if p is not None:
                     self.outcome_text = "; ".join(p.changes) if p.changes else "no lasting effect"
                     self.text(f"If nothing more is prevented: {self.outcome_text}.", name="damagePreview", big=True)
+        else:
+            taken = [ln.text for ln in this_round if ln.kind in DAMAGE_KINDS]
+            if taken:
+                self.heading("Damage this round", rule="prevent", said=" ".join(taken))
+                for t in taken:
+                    self.text(t, name="damageTaken")
         # presses and the end of the round
         if c.last_press or c.press_to_continue or c.window in ("press", "end_of_round"):
             self.heading("Presses", rule="press", said="Presses")
@@ -199,6 +221,8 @@ class CombatPanel(Panel):
                           name="pressState")
             elif c.last_press:
                 self.text(f"{c.last_press} pressed to end the combat.", name="pressState")
+            elif c.window == "end_of_round":
+                self.text("No press: combat ends at the end of this round.", name="pressState", muted=True)
             else:
                 self.text("No press yet: combat ends after this round unless someone presses to continue.",
                           name="pressState", muted=True)
@@ -211,16 +235,22 @@ class CombatPanel(Panel):
             self.heading("Your choices")
             row = self.row()
             for cmd in opts:
-                row.add(CommandButton(ctx.say(cmd), [cmd], self.send, tip=self._tip(ctx, cmd), role="primary",
+                tip = self._tip(ctx, cmd)
+                row.add(CommandButton(ctx.say(cmd), [cmd], self.send, tip=tip, role="primary",
                                       name=f"opt_{cmd.type}"))
+                if cmd.type == "strike" and len(opts) <= 3 and "\nThen: " in tip:
+                    # what the strike leads to, asked of the engine on a fork
+                    self.text(f"{ctx.say(cmd)} \u2192 {tip.split(chr(10) + 'Then: ')[1]}", muted=True,
+                              name="strikePreview")
+                    row = self.row()
             by_card: dict[str, list] = {}
             for vid, u in hand:
                 by_card.setdefault(vid, []).append(u)
             names = {cv.id: cv.name for cv in v.hand}
             for vid, uses in by_card.items():
-                choices = [(ctx.say(u.command), [u.command]) for u in uses]
+                choices = [(ctx.say(u.command), [u.command], preview_tip(ctx, u.command)) for u in uses]
                 row.add(choice_or_button(names.get(vid) or "a card", choices, self.send,
-                                         tip=self._tip(ctx, uses[0].command), name=f"play_{names.get(vid)}"))
+                                         tip="Play it now; each choice says how.", name=f"play_{names.get(vid)}"))
         return True
 
     @staticmethod
@@ -233,9 +263,4 @@ class CombatPanel(Panel):
 
     @staticmethod
     def _tip(ctx: AssistCtx, cmd) -> str:
-        tip = ctx.say(cmd)
-        if ctx.previews:
-            p = preview.step_outcome(ctx.session, cmd)
-            if p is not None and p.refused is None and p.lines:
-                tip += "\nThen: " + " ".join(p.lines[:4])
-        return tip
+        return preview_tip(ctx, cmd)

@@ -83,38 +83,45 @@ class InfluenceHelper(Panel):
             for cmd in infl:
                 row.add(CommandButton(ctx.say(cmd), [cmd], self.send, role="primary", name="influence",
                                       tip="Its blood has reached its capacity: it can come into play now."))
-        # transfers, with their cost and range
+        # transfers, vampire by vampire, with their cost and range
         moves = ctx.commands("transfer", "transfer_back", "move_crypt")
         if moves:
-            self.heading("Transfers")
+            self.heading("Transfers", rule="transfers", said=f"{v.transfers} transfers left")
+        by_vampire: dict[str, list] = {}
         for cmd in moves:
-            rng = legal.amount_range(cmd) if legal is not None else None
-            cost = self._cost(ctx, cmd)
             if cmd.type == "move_crypt":
+                cost = self._cost(ctx, cmd)
                 self.row().add(CommandButton(ctx.say(cmd), [cmd], self.send, role="primary", name="move_crypt",
-                                             tip=f"Costs {cost}." if cost else ""))
+                                             tip=f"Costs {cost}." if cost else ctx.say(cmd)))
                 continue
             ref = cmd.to if cmd.type == "transfer" else cmd.from_
-            vid = ctx.session.view_id(ref)
+            by_vampire.setdefault(ctx.session.view_id(ref), []).append(cmd)
+        costs: dict[str, str] = {}
+        for vid, cmds in by_vampire.items():
             cv = unc.get(vid)
             cdef = ctx.session.card_def(cv.cid) if cv is not None and cv.cid is not None else None
-            who = cdef.display if cdef else ctx.name(ref)
-            blood = f"{cv.counters} blood" if cv is not None else ""
-            cap = f" of {cdef.capacity} capacity" if cdef is not None and cdef.capacity else ""
-            lo, hi = rng if rng else (1, 1)
-            verb = "Give" if cmd.type == "transfer" else "Take back"
-            choices = []
-            for n in range(lo, hi + 1):
-                c2 = cmd.model_copy(update={"amount": n})
-                choices.append((ctx.say(c2), [c2]))
-            label = f"{verb} {lo}\u2013{hi}" if hi > lo else f"{verb} {lo}"
+            who = cdef.display if cdef else ctx.name(vid)
+            facts = [f"{cv.counters} blood"] if cv is not None else []
+            if cdef is not None and cdef.capacity:
+                facts.append(f"capacity {cdef.capacity}")
+            self.text(f"{who} \u2014 {', '.join(facts)}", name=f"vampire_{who}")
             row = self.row()
-            row.add(self.text_label(f"{who} ({blood}{cap})"))
-            row.add(choice_or_button(label, choices, self.send, role="primary",
-                                     name=f"{cmd.type}_{who}",
-                                     tip=f"Each costs {cost}." if cost else ""))
-            if cost:
-                row.add(self.text_label(f"each: {cost}", muted=True))
+            for cmd in cmds:
+                rng = legal.amount_range(cmd) if legal is not None else None
+                lo, hi = rng if rng else (1, 1)
+                verb = "Give" if cmd.type == "transfer" else "Take back"
+                if cmd.type not in costs:
+                    costs[cmd.type] = self._cost(ctx, cmd)
+                cost = costs[cmd.type]
+                choices = [(ctx.say(c2), [c2]) for n in range(lo, hi + 1)
+                           for c2 in [cmd.model_copy(update={"amount": n})]]
+                label = f"{verb} {lo}\u2013{hi}" if hi > lo else f"{verb} {lo}"
+                row.add(choice_or_button(label, choices, self.send, role="primary", name=f"{cmd.type}_{who}",
+                                         tip=f"{verb} 1 to {hi}; each costs {cost}." if cost else ""))
+        if costs:
+            words = {"transfer": "Give 1 blood", "transfer_back": "Take back 1 blood"}
+            self.text(" \u00b7 ".join(f"{words[k]}: {c}" for k, c in costs.items() if c), muted=True,
+                      name="transferCosts")
         if not infl and not moves:
             self.text("No transfer can be made now.", muted=True)
         return True

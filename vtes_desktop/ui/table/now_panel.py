@@ -37,6 +37,8 @@ class NowPanel(Panel):
         self.reset()
         if v.action is not None or v.combat is not None or v.tally is not None or v.damage or v.manual:
             return False
+        if v.phase == "influence" and v.active == v.seat:
+            return False   # the influence helper says it all
         active = v.seats[v.active].name
         self.title.setText(f"{active}'s {v.phase} phase")
         self.badge.setText(f"Turn {v.turn}")

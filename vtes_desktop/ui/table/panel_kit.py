@@ -96,6 +96,18 @@ class AssistCtx:
         return out
 
 
+def preview_tip(ctx: AssistCtx, cmd) -> str:
+    """The command in words and, when previews are on, what it leads to (the fork's log lines)."""
+    tip = ctx.say(cmd)
+    if ctx.previews:
+        from vtes_desktop.ui.table.preview import step_outcome
+
+        p = step_outcome(ctx.session, cmd)
+        if p is not None and p.refused is None and p.lines:
+            tip += "\nThen: " + " ".join(p.lines[:4])
+    return tip
+
+
 def clear_layout(layout: QLayout) -> None:
     while layout.count():
         it = layout.takeAt(0)
@@ -151,8 +163,12 @@ class ChoiceButton(QToolButton):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         m = QMenu(self)
         self.choices = list(choices)
-        for label, cmds in self.choices:
+        m.setToolTipsVisible(True)
+        for choice in self.choices:
+            label, cmds = choice[0], choice[1]
             a = m.addAction(label)
+            if len(choice) > 2 and choice[2]:
+                a.setToolTip(choice[2])
             a.setData(list(cmds))
             a.triggered.connect(lambda _=False, cs=list(cmds): send(cs))
         self.setMenu(m)
@@ -161,8 +177,9 @@ class ChoiceButton(QToolButton):
 def choice_or_button(text: str, choices, send, *, tip: str = "", role: str = "primary", name: str = ""):
     """One choice: a plain button that sends it; several: a button with a menu."""
     if len(choices) == 1:
-        label, cmds = choices[0]
-        return CommandButton(label, cmds, send, tip=tip or label, role=role, name=name)
+        label, cmds = choices[0][0], choices[0][1]
+        own = choices[0][2] if len(choices[0]) > 2 else ""
+        return CommandButton(label, cmds, send, tip=own or tip or label, role=role, name=name)
     return ChoiceButton(text, choices, send, tip=tip, role=role, name=name)
 
 

@@ -242,11 +242,11 @@ class ReferendumPanel(Panel):
                     lab.setMinimumWidth(150)
                     row.add(lab)
                     if o.for_ is not None:
-                        row.add(CommandButton("For", [o.for_], self.send, role="primary", name=f"for_{o.label}",
+                        row.add(CommandButton("For", [o.for_], self.send, role="for", name=f"for_{o.label}",
                                               tip=f"Cast {o.votes} vote{'s' if o.votes != 1 else ''} for, with "
                                                   f"{o.label}"))
                     if o.against is not None:
-                        row.add(CommandButton("Against", [o.against], self.send, role="primary",
+                        row.add(CommandButton("Against", [o.against], self.send, role="against",
                                               name=f"against_{o.label}",
                                               tip=f"Cast {o.votes} vote{'s' if o.votes != 1 else ''} against, "
                                                   f"with {o.label}"))
