@@ -5,8 +5,13 @@ from __future__ import annotations
 import json
 
 
-def main(what: str, *, as_json: bool = False) -> int:
-    if what == "startup":
+def main(what: str, *, as_json: bool = False, clients: int = 5) -> int:
+    if what == "net":
+        from vtes_desktop.net import bench as net_bench
+
+        def run():
+            return net_bench.run(clients=clients)
+    elif what == "startup":
         from vtes_desktop.bench_startup import run
     elif what == "table":
         from vtes_desktop.bench_table import run

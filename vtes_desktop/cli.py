@@ -71,7 +71,7 @@ def _scenario(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from vtes_desktop import bench
 
-    return bench.main(args.what, as_json=args.json)
+    return bench.main(args.what, as_json=args.json, clients=args.clients)
 
 
 def _host(args: argparse.Namespace) -> int:
@@ -159,8 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     gf.set_defaults(func=_goldfish)
 
     b = sub.add_parser("bench", help="benchmarks that print figures")
-    b.add_argument("what", choices=["startup", "engine", "table"])
+    b.add_argument("what", choices=["startup", "engine", "table", "net"])
     b.add_argument("--json", action="store_true")
+    b.add_argument("--clients", type=int, default=5, help="net: clients at the table (default 5)")
     b.set_defaults(func=_bench)
 
     h = sub.add_parser("host", help="host a LAN game with no window",

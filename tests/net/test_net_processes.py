@@ -119,3 +119,14 @@ def test_host_command_line_refuses_a_bad_table(tmp_path):
     out = subprocess.run([sys.executable, "-m", "vtes_desktop", "host", "--seats", "2", "--no-mdns", "--port", "0",
                           "--bind", LOOPBACK, "--game", str(missing)], capture_output=True, text=True, timeout=30)
     assert out.returncode == 2 and "seat tokens" in out.stderr
+
+
+def test_command_line_knows_host_and_bench_net():
+    from vtes_desktop.cli import build_parser
+
+    p = build_parser()
+    a = p.parse_args(["bench", "net", "--clients", "3", "--json"])
+    assert (a.what, a.clients, a.json) == ("net", 3, True)
+    h = p.parse_args(["host", "--seats", "4", "--port", "0", "--password", "pw", "--judge", "--no-mdns"])
+    assert (h.seats, h.port, h.password, h.judge, h.no_mdns, h.bind, h.seating) == (4, 0, "pw", True, True,
+                                                                                    "0.0.0.0", "random")
