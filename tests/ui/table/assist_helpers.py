@@ -14,6 +14,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF
 
 
+def _card_named(win, name, **kw):
+    from conftest import card_named
+
+    return card_named(win, name, **kw)
+
+
 @dataclass
 class Offer:
     label: str
@@ -146,3 +152,67 @@ def show_seat(win, name: str) -> None:
 def scene_point(item):
     r = item.boundingRect()
     return item.mapToScene(QPointF(r.center()))
+
+
+def open_scenario(table, db, shared, name, **kw):
+    """A public scenario at its starting position in a hot-seat table window (no automatic passes)."""
+    from vtes_desktop.scenario.loader import load
+    from vtes_desktop.scenario.runner import build_game
+
+    sc = load(shared / "scenarios" / name, db)
+    opts = dict(hotseat=True, auto_pass=False, size=(1600, 1000))
+    opts.update(kw)
+    win = table(build_game(sc, db), **opts)
+    return win, sc
+
+
+def texts(panel) -> str:
+    return "\n".join(panel.texts())
+
+
+def play(win, sc, after=None, before=None, upto=None, start=0):
+    """Play every step of *sc* through the window's offers; *before*/*after*: {step number: check(win)}."""
+    from vtes_desktop.scenario.loader import to_command
+    from vtes_desktop.scenario.runner import check
+
+    s = win.session
+    game = s.game
+    said = []
+    for step in sc.steps[start:upto]:
+        k = step.index + 1
+        seat = sc.players.index(step.by)
+        wanted = to_command(step, seat, sc.players)     # only to recognise the offer that means this step
+        show_seat(win, step.by)
+        assert s.seat == seat
+        labelled(win)
+        words = pass_label(win)
+        if before and k in before:
+            before[k](win)
+        if step.verb == "action":
+            minion = _card_named(win, step.fields["minion"], region="ready")
+            assert minion.glow, f"step {k}: {step.fields['minion']} can act but does not glow"
+            cands = menu_offers(win, minion)
+        else:
+            cands = offers(win)
+        fits = [o for o in cands if len(o.commands) == 1 and same_step(s, o.commands[0], wanted)]
+        if step.expect_error is not None:
+            assert not fits, f"step {k}: {wanted!r} is refused by the engine but offered as {fits[0].label!r}"
+            if after and k in after:
+                after[k](win)
+            continue
+        assert fits, f"step {k}: nothing offered means {wanted!r}; offered: {[o.label for o in cands]}"
+        n = len(game.entries)
+        fits[0].click()
+        assert len(game.entries) > n and game.entries[n].cmd.type == wanted.type, \
+            f"step {k}: {fits[0].label!r} was not accepted"
+        said.append((k, fits[0].label, words))
+        for _line, chk in step.expect:
+            check(game, sc, chk)
+        if after and k in after:
+            after[k](win)
+    if upto is None and start == 0:
+        for _line, chk in sc.expect:
+            check(game, sc, chk)
+    return said
+
+

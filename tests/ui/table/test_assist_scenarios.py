@@ -16,65 +16,8 @@ import pytest
 pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
-from assist_helpers import labelled, menu_offers, offers, pass_label, same_step, show_seat  # noqa: E402
+from assist_helpers import menu_offers, open_scenario as _open, play as _play, texts as _texts  # noqa: E402
 from conftest import card_named  # noqa: E402
-
-
-def _open(table, db, shared, name):
-    from vtes_desktop.scenario.loader import load
-    from vtes_desktop.scenario.runner import build_game
-
-    sc = load(shared / "scenarios" / name, db)
-    win = table(build_game(sc, db), hotseat=True, auto_pass=False, size=(1600, 1000))
-    return win, sc
-
-
-def _texts(panel) -> str:
-    return "\n".join(panel.texts())
-
-
-def _play(win, sc, after=None, before=None):
-    """Play every step of *sc* through the window's offers; *before*/*after*: {step number: check(win)}."""
-    from vtes_desktop.scenario.loader import to_command
-    from vtes_desktop.scenario.runner import check
-
-    s = win.session
-    game = s.game
-    said = []
-    for step in sc.steps:
-        k = step.index + 1
-        seat = sc.players.index(step.by)
-        wanted = to_command(step, seat, sc.players)     # only to recognise the offer that means this step
-        show_seat(win, step.by)
-        assert s.seat == seat
-        labelled(win)
-        words = pass_label(win)
-        if before and k in before:
-            before[k](win)
-        if step.verb == "action":
-            minion = card_named(win, step.fields["minion"], region="ready")
-            assert minion.glow, f"step {k}: {step.fields['minion']} can act but does not glow"
-            cands = menu_offers(win, minion)
-        else:
-            cands = offers(win)
-        fits = [o for o in cands if len(o.commands) == 1 and same_step(s, o.commands[0], wanted)]
-        if step.expect_error is not None:
-            assert not fits, f"step {k}: {wanted!r} is refused by the engine but offered as {fits[0].label!r}"
-            if after and k in after:
-                after[k](win)
-            continue
-        assert fits, f"step {k}: nothing offered means {wanted!r}; offered: {[o.label for o in cands]}"
-        n = len(game.entries)
-        fits[0].click()
-        assert len(game.entries) == n + 1, f"step {k}: {fits[0].label!r} was not accepted"
-        said.append((k, fits[0].label, words))
-        for _line, chk in step.expect:
-            check(game, sc, chk)
-        if after and k in after:
-            after[k](win)
-    for _line, chk in sc.expect:
-        check(game, sc, chk)
-    return said
 
 
 def test_scenario_03_the_wauneka_hunt_block(table, db, shared):

@@ -34,8 +34,8 @@ class TableView(QGraphicsView):
     browse_requested = Signal(int, str)
     #: explain a rule: (rule id, what was said)
     explain_requested = Signal(str, str)
-    #: a refusal was shown where the player looked: (rule id, message)
-    refusal_shown = Signal(str, str)
+    #: a refusal was shown where the player looked: (rule id, message, view ids of the cards involved)
+    refusal_shown = Signal(str, str, object)
 
     def __init__(self, scene: TableScene, parent=None) -> None:
         super().__init__(scene, parent)
@@ -184,7 +184,7 @@ class TableView(QGraphicsView):
         if out.refusal:
             self.spring_back(src, pos)
             self.show_refusal(out.refusal, vpos)
-            self.refusal_shown.emit(out.rule or "", out.refusal)
+            self.refusal_shown.emit(out.rule or "", out.refusal, [x for x in (src.id, _t.id if _t else None) if x])
             return
         if len(out.choices) == 1:
             self._pending_drop = (src, pos, vpos)

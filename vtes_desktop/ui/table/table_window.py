@@ -275,12 +275,17 @@ class TableWindow(QMainWindow):
     def _refused(self, cmd, err) -> None:
         msg = refusal_text(err)
         self.view.command_refused(msg)
-        self._refusal_shown(err.rule, msg)
+        from vtes_desktop.ui.table.session import CARD_FIELDS
+
+        self._refusal_shown(err.rule, msg, [v for f in CARD_FIELDS for v in [getattr(cmd, f, None)]
+                                            if isinstance(v, str)])
         self.statusBar().showMessage(f"Refused: {msg}", 8000)
 
     # -- the rules assist ----------------------------------------------------------------------------
-    def _refusal_shown(self, rule: str, message: str) -> None:
-        self.last_refusal = (rule or "", message)
+    def _refusal_shown(self, rule: str, message: str, vids=()) -> None:
+        cards = tuple(it.cdef for v in vids or () for it in [self.scene.item_of(v)] if it is not None and it.cdef
+                      and it.shows_face)
+        self.last_refusal = (rule or "", message, cards)
         self.why_button.setEnabled(True)
         self.why_button.setToolTip(f"Why? {message}")
 
