@@ -253,3 +253,17 @@ def test_table_screenshot_after_n_steps(tmp_path, shared):
 
     img = QImage(str(out))
     assert (img.width(), img.height()) == (1400, 900)
+
+
+def test_a_preview_never_shows_the_card_a_fork_draws(table, db):
+    """A fork shares the random generator: its draws are the real next cards, so a preview keeps only what
+    every seat sees ("Sarah draws a card")."""
+    game = make_game(db, ["Sarah", "Marcus"], ready={"Sarah": [("Colette", 4)]}, hand={"Sarah": [".44 Magnum"]},
+                     library={"Sarah": ["Deflection", "Deflection"]})
+    win = table(game)
+    s = win.session
+    equip = next(u.command for a in s.legal.cards.values() for u in a.uses if u.command.type == "action")
+    t = s.trial()
+    assert t.apply(equip) is None
+    assert t.lines and not any("Deflection" in line for line in t.lines)
+    assert any("draws" in line for line in t.lines)

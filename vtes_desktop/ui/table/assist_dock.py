@@ -120,7 +120,7 @@ class AssistDock(QWidget):
             QLabel[step="future"] {{ color: {text}; border: 1px solid {border}; border-radius: 5px; padding: 2px;
                                      font-size: 10px; }}
             QPushButton[role="primary"], QToolButton[role="primary"] {{ border: 2px solid {lit};
-                border-radius: 6px; padding: 4px 10px; font-weight: 600; }}
+                border-radius: 6px; padding: 4px 10px; font-weight: 600; text-align: left; }}
             QPushButton[role="pass"], QToolButton[role="pass"] {{ border: 2px solid {ok}; border-radius: 6px;
                 padding: 4px 10px; font-weight: 700; }}
             QPushButton[role="plain"] {{ border: 1px solid {border}; border-radius: 6px; padding: 4px 10px; }}

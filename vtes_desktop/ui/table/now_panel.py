@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QWidget
 from vtes_desktop.ui.table import preview
 from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button
 
+MAX_SHOWN = 5   # a minion's actions shown as buttons; the rest under one more button
+
 PHASE_WORDS = {
     "unlock": "Unlock phase: your minions unlock; use the Edge or unlock effects, then end the phase.",
     "master": "Master phase: play a master card, or end the phase.",
@@ -57,13 +59,19 @@ class NowPanel(Panel):
             self.heading("Minions that can act")
             for vid, cmds in acts.items():
                 name = ctx.name(vid)
+                self.text(name, name=f"minion_{name}", big=True)
                 choices = []
                 for cmd in cmds:
                     label = preview.action_words(ctx.session, cmd, ctx.say) if ctx.previews else ctx.say(cmd)
                     choices.append((label, [cmd]))
-                row = self.row()
-                row.add(choice_or_button(name, choices, self.send, role="primary", name=f"act_{name}",
-                                         tip=f"What {name} can do now"))
+                shown = choices if len(choices) <= MAX_SHOWN else choices[:MAX_SHOWN - 1]
+                for label, cs in shown:
+                    self.row().add(CommandButton(label, cs, self.send, role="primary", name=f"act_{name}",
+                                                 tip=f"{name}: {label}"))
+                if len(choices) > len(shown):
+                    rest = choices[len(shown):]
+                    self.row().add(choice_or_button(f"{len(rest)} more actions for {name}", rest, self.send,
+                                                    role="primary", name=f"act_{name}_more"))
         # other cards playable now (master cards, events, discards)
         other = [(vid, h) for vid, h in ctx.lights.hand.items() if h.playable
                  and not all(u.command.type == "action" for u in h.uses)]

@@ -521,7 +521,9 @@ class Trial:
         except Refused as e:
             return e
         for ev in events:
-            t = ev.text_for(self.seat)
+            # only what everyone sees: a fork's draw would otherwise show the top of the library before it
+            # is drawn (the fork shares the random generator's state)
+            t = ev.text if ev.seen_by is None else ev.others
             if t:
                 self.lines.append(t)
         return None
