@@ -201,7 +201,19 @@ class ReferendumPanel(Panel):
         self.text(f"Terms: {t.terms}" if t.terms else ("Terms: being chosen by the caller"
                                                         if t.step == "referendum_terms" else "Terms: none to choose"),
                   name="referendumTerms", muted=not t.terms)
-        # the tally
+        # the tally: for from the left, against from the right
+        legend = QWidget()
+        lh = QHBoxLayout(legend)
+        lh.setContentsMargins(0, 0, 0, 0)
+        lf, la = QLabel(f"\u25c0 For: {t.total_for}"), QLabel(f"Against: {t.total_against} \u25b6")
+        lf.setObjectName("tallyFor")
+        la.setObjectName("tallyAgainst")
+        lf.setStyleSheet(f"color: {self.pal('prey').name()}; font-weight: 700;")
+        la.setStyleSheet(f"color: {self.pal('predator').name()}; font-weight: 700;")
+        lh.addWidget(lf)
+        lh.addStretch(1)
+        lh.addWidget(la)
+        self.add(legend)
         self.add(self.bar)
         self.bar.set_tally(t)
         self.bar.show()
