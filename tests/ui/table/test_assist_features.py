@@ -267,3 +267,15 @@ def test_a_preview_never_shows_the_card_a_fork_draws(table, db):
     assert t.apply(equip) is None
     assert t.lines and not any("Deflection" in line for line in t.lines)
     assert any("draws" in line for line in t.lines)
+
+
+def test_damage_outside_combat_is_read_and_previewed(table, db):
+    win = table(_minion_phase(db))
+    anson = card_named(win, "Anson")
+    s = win.session
+    # damage given by hand opens damage resolution, as a card's effect would: prevention first
+    assert s.submit(C.Damage(seat=0, target=anson.vid, normal=2)) is None and s.view.damage
+    c = win.assist_panel.combat
+    assert c.isVisible() and c.title.text() == "Damage" and "Anson: 2 normal damage" in texts(c)
+    assert "If nothing more is prevented: Anson burns 2 blood." in texts(c)
+    assert win.assist_panel.pass_button.text() == "Take the damage"

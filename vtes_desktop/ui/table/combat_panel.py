@@ -114,7 +114,23 @@ class CombatPanel(Panel):
         if c is None:
             self.outcome_text = ""
             self._strikes.clear()
-            return False
+            if not v.damage:
+                return False
+            # damage outside combat (a card's effect): the same reading, without the round
+            self.title.setText("Damage")
+            self.badge.setText("Damage")
+            self.heading("Damage to resolve", rule="prevent", said="Damage to resolve")
+            for m, normal, agg in v.damage:
+                parts = [f"{normal} normal"] if normal else []
+                if agg:
+                    parts.append(f"{agg} aggravated")
+                self.text(f"{m}: {' and '.join(parts) or 'no'} damage", name=f"damage_{m}")
+            if ctx.previews:
+                p = preview.damage_outcome(ctx.session)
+                if p is not None:
+                    self.outcome_text = "; ".join(p.changes) if p.changes else "no lasting effect"
+                    self.text(f"If nothing more is prevented: {self.outcome_text}.", name="damagePreview", big=True)
+            return True
         seats = {s.index: s for s in v.seats}
         window = "damage" if v.damage else c.window
         self.title.setText(f"Combat \u00b7 round {c.round}")
