@@ -227,3 +227,23 @@ def test_clients_keep_playing_while_one_reconnects(db, demo_decks, tmp_path):
     assert view == before_view
     assert log == before_log
     assert steps[0] >= 45 and len(set(steps)) == 1
+
+
+def test_undo_with_the_hosts_consent_resets_every_log(db, demo_decks, tmp_path):
+    async def scenario():
+        host = await open_host(db, demo_decks[:2], tmp_path, allow_undo=True)
+        ann, ben = await seat_players(host, ("Ann", "Ben"))
+        await ann.request({"type": "end_phase", "seat": 0})
+        assert ben.view.phase == "master"
+        with pytest.raises(CommandRefused) as e:
+            await ben.request({"type": "undo", "seat": 1})       # not Ben's step to take back
+        await ann.request({"type": "undo", "seat": 0})
+        await settle([ann, ben])
+        out = e.value.rule, ben.view.phase, [ln.undone for ln in ben.game_log if ln.entry == 0], ann.step
+        await ann.close()
+        await ben.close()
+        await host.close()
+        return out
+
+    rule, phase, undone, step = run(scenario())
+    assert rule == "undo" and phase == "unlock" and undone and all(undone) and step == 2
