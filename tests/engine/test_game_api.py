@@ -243,3 +243,15 @@ def test_concede_ousts_and_the_last_standing_wins(db):
     r = game.result()
     assert r.over and r.vps[0] == 3 and r.winner == 0
     assert game.view_for(0).game_over and game.view_for(0).winner == 0
+
+
+def test_transfers_do_not_name_face_down_vampires_to_others(db):
+    game = Game(db, demo_setup(db, 2), seed=4)
+    for _ in range(3):
+        game.apply(C.EndPhase(seat=0))     # to Ann's influence phase
+    vamp = game.state.region(0, "uncontrolled")[0]
+    name = db[game.state.cards[vamp].cid].display
+    game.apply(C.Transfer(seat=0, to=vamp, amount=1))
+    assert any(name in line for line in game.log_lines(0))
+    assert not any(name in line for line in game.log_lines(1))
+    assert any("face-down vampire" in line for line in game.log_lines(1))

@@ -117,7 +117,9 @@ def transfer(ctx: Ctx, cmd: C.Transfer) -> None:
         raise Illegal("pool", f"{st.seats[cmd.seat].name} has only {st.seats[cmd.seat].pool} pool")
     c = st.cards[iid]
     ctx.update(iid, counters=c.counters + cmd.amount)
-    ctx.emit("transfer", f"{st.seats[cmd.seat].name} moves {cmd.amount} pool to {ctx.name(iid)}.", cards=(iid,))
+    who = st.seats[cmd.seat].name   # the uncontrolled region is face down to the other Methuselahs
+    ctx.emit("transfer", f"{who} moves {cmd.amount} pool to {ctx.name(iid)}.", frozenset({cmd.seat}),
+             f"{who} moves {cmd.amount} pool to a face-down vampire.", cards=(iid,))
     ctx.pool(cmd.seat, -cmd.amount, quiet=True)
 
 
@@ -131,7 +133,9 @@ def transfer_back(ctx: Ctx, cmd: C.TransferBack) -> None:
         raise Illegal("blood", f"{ctx.name(iid)} has only {c.counters} blood")
     _spend(ctx, cmd.seat, 2 * cmd.amount, f"moving {cmd.amount} blood back (2 transfers each)")
     ctx.update(iid, counters=c.counters - cmd.amount)
-    ctx.emit("transfer", f"{ctx.seat_name(cmd.seat)} moves {cmd.amount} blood from {ctx.name(iid)} back to pool.")
+    who = ctx.seat_name(cmd.seat)
+    ctx.emit("transfer", f"{who} moves {cmd.amount} blood from {ctx.name(iid)} back to pool.", frozenset({cmd.seat}),
+             f"{who} moves {cmd.amount} blood from a face-down vampire back to pool.", cards=(iid,))
     ctx.pool(cmd.seat, cmd.amount, quiet=True)
 
 
@@ -144,7 +148,9 @@ def move_crypt(ctx: Ctx, cmd: C.MoveCrypt) -> None:
     _spend(ctx, cmd.seat, 4, "moving a vampire from the crypt (4 transfers and 1 pool)")
     iid = crypt[0]
     ctx.move(iid, "uncontrolled", seat=cmd.seat)
-    ctx.emit("crypt", f"{st.seats[cmd.seat].name} moves {ctx.name(iid)} from the crypt to the uncontrolled region.")
+    who = st.seats[cmd.seat].name
+    ctx.emit("crypt", f"{who} moves {ctx.name(iid)} from the crypt to the uncontrolled region.", frozenset({cmd.seat}),
+             f"{who} moves a card from the crypt to the uncontrolled region.", cards=(iid,))
     ctx.pool(cmd.seat, -1, "to move a crypt card")
 
 
