@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
             self.theme_actions[key] = a
 
         h = self.menuBar().addMenu("&Help")
+        h.addAction(QAction("&Learn the rules\u2026", self, triggered=lambda: self.open_lessons()))
         h.addAction(QAction("&Search syntax", self, triggered=self._search_help))
         h.addAction(QAction("&About VTES Desktop", self, triggered=self._about))
 
@@ -118,6 +119,16 @@ class MainWindow(QMainWindow):
         g.addAction(QAction("Deck &statistics…", self, triggered=lambda: self.open_deck_stats()))
         g.addAction(QAction("Si&mulate 1,000 goldfish games…", self,
                             triggered=lambda: self.open_deck_stats(tab="simulate")))
+
+    def open_lessons(self):
+        """The Learn screen (ui/learn): lessons and rules puzzles, played at the table."""
+        if self.db is None:
+            self.statusBar().showMessage("The cards are still loading", 3000)
+            return None
+        from vtes_desktop.ui.learn.learn_window import open_learn
+
+        self._learn = open_learn(self.db, self.theme, parent=self)
+        return self._learn
 
     def open_table(self, *, new: bool = False, ask: bool = False, resume: bool = False, path: str = "") -> None:
         if self.db is None:

@@ -1,0 +1,122 @@
+"""The rules tutor at the table: a lesson and a puzzle played through the Learn screen, progress kept."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytestmark = pytest.mark.qt
+
+from vtes_desktop.engine import commands as C  # noqa: E402
+
+
+def _open(learn, qtbot, file):
+    w = learn.open_file(file)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    qtbot.waitExposed(w)
+    return w
+
+
+def _vid(win, name, seat=None):
+    for it in win.scene.cards.values():
+        if it.cdef is not None and it.cdef.display == name and (seat is None or it.seat == seat):
+            return it.vid
+    raise LookupError(name)
+
+
+def test_the_learn_screen_lists_the_course(learn):
+    c = learn.course
+    assert len(learn.items) == len(c.lessons) + len(c.puzzles)
+    assert learn.tree.currentItem() is learn.items[c.lessons[0].file]   # nothing done: the first lesson
+    assert "0 of" in learn.summary.text()
+    assert c.lessons[0].title in learn.about.text()
+
+
+def test_a_lesson_played_with_a_wrong_move_then_the_right_one(learn, qtbot, data_dir):
+    file = "05-bleeding-and-the-edge.yaml"
+    w = _open(learn, qtbot, file)
+    n = w.narration
+    assert "Bleeding is how you win" in n.plain() and not n.show_me_button.isEnabled()
+    w.next()                                      # past the intro: the first step's narration
+    assert "Underbridge Stray" in n.plain() and w.highlights()
+    marks = [m for m in w.scene.items() if m.data(0) == "lessonHighlight"]
+    assert marks                                  # the Stray and the Edge outlined
+    # a move between questions is refused: the tutor plays those steps
+    assert not w.submit_all([C.Action(seat=0, minion=_vid(w, "Belinde"), kind="bleed")])
+    w.next()                                      # the tutor bleeds with the Stray
+    w.next()                                      # and finishes the action: the question
+    assert w.tutor.is_question and "Take the Edge from Cat" in n.plain()
+    assert n.show_me_button.isEnabled() and not n.next_button.isEnabled()
+    assert w.session.seat == 0 and w.scene.lights is not None
+    # a refused move: the Stray is locked
+    assert not w.submit_all([C.Action(seat=0, minion=_vid(w, "Underbridge Stray"), kind="bleed")])
+    text = n.plain()
+    assert "The rules say no" in text and "already acted" in text and "Hint:" in text
+    # a legal but wrong move: taken back and explained
+    pool = w.session.view.seats[1].pool
+    assert not w.submit_all([C.Action(seat=0, minion=_vid(w, "Belinde"), kind="hunt")])
+    assert "moves no Edge" in n.plain() and "taken back" in n.plain()
+    assert w.session.view.seats[1].pool == pool and w.tutor.is_question
+    # the right move
+    assert w.submit_all([C.Action(seat=0, minion=_vid(w, "Belinde"), kind="bleed")])
+    assert "That's right" in n.plain() and "Belinde bleeds Ben" in n.plain()
+    while not w.tutor.done:
+        w.next()
+    w.next()                                      # the end is shown
+    assert "You finished" in n.plain()
+    assert learn.progress.is_done(file)
+    doc = json.loads((data_dir / "learn.json").read_text())
+    assert file in doc["done"] and doc["done"][file]["shown"] is False
+    assert "1 of" in learn.summary.text()
+
+
+def test_back_and_show_me(learn, qtbot):
+    w = _open(learn, qtbot, "05-bleeding-and-the-edge.yaml")
+    w.next()
+    w.next()
+    w.next()
+    at = w.tutor.at
+    assert w.tutor.is_question
+    w.back()
+    assert w.tutor.at < at and not w.tutor.is_question
+    w.forward()                                   # the tutor plays the step on show: the question again
+    assert w.tutor.at == at and w.tutor.is_question
+    w.show_me()                                   # the tutor plays Belinde's bleed
+    assert w.answered and "Shown" in w.narration.plain()
+    assert w.tutor.at == at + 1
+
+
+def test_a_puzzle_wrong_then_right(learn, qtbot, data_dir):
+    from vtes_desktop.scenario.lesson import file_command
+
+    file = learn.course.puzzles[0].file
+    w = _open(learn, qtbot, file)
+    w.next()
+    while not w.tutor.is_question:
+        w.next()
+    step = w.tutor.step
+    wrong = w.tutor.teach.wrong[0]
+    cmd = file_command(w.sc, wrong.step)
+    assert w.session.submit(cmd) is not None      # engine ids pass through the session as they are
+    assert "Hint:" in w.narration.plain()
+    assert w.tutor.step is step
+    assert w.session.submit(file_command(w.sc, step)) is None
+    assert "That's right" in w.narration.plain()
+    while not w.tutor.done:
+        w.next()
+    assert learn.progress.is_done(file)
+    assert file in json.loads((data_dir / "learn.json").read_text())["done"]
+
+
+def test_the_main_window_opens_the_learn_screen(make_window, db, qtbot):
+    from vtes_desktop.ui.learn.learn_window import LearnWindow
+
+    win = make_window(db=db)
+    texts = [a.text() for m in win.menuBar().actions() if m.menu() for a in m.menu().actions()]
+    assert "&Learn the rules\u2026" in texts
+    lw = win.open_lessons()
+    assert isinstance(lw, LearnWindow) and lw.isVisible() and lw.items
+    lw.close()
