@@ -3,29 +3,16 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
+from support import ROOT, shared_path
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parent.parent
 # One card cache for the whole test session, kept between runs.
 os.environ.setdefault("VTES_DESKTOP_CACHE", str(ROOT / ".pytest_cache" / "carddb"))
 os.environ.setdefault("VTES_DESKTOP_DATA", str(ROOT / ".pytest_cache" / "userdata"))
 os.environ.setdefault("VTES_DESKTOP_CONFIG", str(ROOT / ".pytest_cache" / "config"))
-
-SHARED = Path(os.environ.get("VTES_SHARED", str(ROOT.parent / "shared"))).resolve()
-
-
-def shared_path(*parts: str) -> Path:
-    """A path under the shared data. Missing data fails under CI=true and skips elsewhere."""
-    p = SHARED.joinpath(*parts)
-    if not p.exists():
-        msg = f"shared data not found at {p} (set VTES_SHARED)"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(msg)
-        pytest.skip(msg)
-    return p
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from support import SHARED
 from vtes_desktop.decks import Format, load_deck, read_deck, to_jol, to_lackey, to_text, to_twd, vekn_name
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED, shared_path
+from support import SHARED, shared_path
 from vtes_desktop.decks import load_deck, read_deck, validate
 
 # krcg reads its card lists from disk and skips translations when these are set before its first import

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from support import ROOT
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.flow import ref

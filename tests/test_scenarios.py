@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, shared_path
+from support import ROOT, shared_path
 from vtes_desktop.scenario.runner import run_file
 
 # Public scenarios that need rules not landed yet; the list only shrinks (kept in step with .ci/run).

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import time
 
-from conftest import shared_path
+from support import shared_path
 from vtes_desktop.cards import coverage
 
 

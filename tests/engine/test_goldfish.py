@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from conftest import shared_path
+from support import shared_path
 from vtes_desktop.decks import load_deck
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine.game import Game

@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF
 
 
 def _card_named(win, name, **kw):
-    from conftest import card_named
+    from table_support import card_named
 
     return card_named(win, name, **kw)
 

@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
 from assist_helpers import open_scenario, play, texts  # noqa: E402
-from conftest import card_named, drag, make_game, viewport_point  # noqa: E402
+from table_support import card_named, drag, make_game, viewport_point  # noqa: E402
 
 from vtes_desktop.engine import commands as C  # noqa: E402
 

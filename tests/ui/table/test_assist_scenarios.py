@@ -17,7 +17,7 @@ pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
 from assist_helpers import menu_offers, open_scenario as _open, play as _play, texts as _texts  # noqa: E402
-from conftest import card_named  # noqa: E402
+from table_support import card_named  # noqa: E402
 
 
 def test_scenario_03_the_wauneka_hunt_block(table, db, shared):

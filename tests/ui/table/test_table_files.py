@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
-from conftest import POSITIONS, card_named, make_game  # noqa: E402
+from table_support import POSITIONS, card_named, make_game  # noqa: E402
 
 from vtes_desktop.engine import commands as C  # noqa: E402
 from vtes_desktop.engine import persist  # noqa: E402
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[3]
 CHILD = textwrap.dedent("""
     import sys
     sys.path.insert(0, {conftest_dir!r})
-    from conftest import make_game
+    from table_support import make_game
     from vtes_desktop.cards import load_db
     from vtes_desktop.engine import commands as C
     from vtes_desktop.ui.table.session import LocalSession

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
-from conftest import card_named, drag, make_game, viewport_point  # noqa: E402
+from table_support import card_named, drag, make_game, viewport_point  # noqa: E402
 
 from vtes_desktop.engine import commands as C  # noqa: E402
 from vtes_desktop.ui.table import scene_constants as K  # noqa: E402

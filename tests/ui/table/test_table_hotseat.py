@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
-from conftest import card_named, make_game  # noqa: E402
+from table_support import card_named, make_game  # noqa: E402
 
 from vtes_desktop.engine import commands as C  # noqa: E402
 
