@@ -21,7 +21,7 @@ from vtes_desktop.ui.learn.narration import NarrationPanel
 from vtes_desktop.ui.table.table_settings import TableSettings
 from vtes_desktop.ui.table.table_window import TableWindow
 
-HIGHLIGHT = QColor("#ffd23f")
+HIGHLIGHT = QColor("#3fc8ff")     # not the rules assist's gold (lit plays) nor the impulse's
 Z_HIGHLIGHT = 10_000
 
 
@@ -43,7 +43,7 @@ class _Outline(QWidget):
 
     def paintEvent(self, _ev) -> None:   # noqa: N802
         p = QPainter(self)
-        p.setPen(QPen(HIGHLIGHT, 4))
+        p.setPen(QPen(HIGHLIGHT, 4, Qt.PenStyle.DashLine))
         p.drawRect(self.rect().adjusted(2, 2, -2, -2))
 
 
@@ -149,7 +149,14 @@ class LessonWindow(TableWindow):
             self._show_end()
             return
         t = self.tutor.teach
+        before = self._said_before()
+        if before:
+            n.add(before, "past", "So far:")
+        if self.info is not None and self.info.goal:
+            n.add(self.info.goal, "", "Goal:")
         n.add(t.say)
+        if t.highlight:
+            n.add(", ".join(self._describe(h) for h in t.highlight) + ".", "look", "Look at (outlined in blue):")
         if t.ask:
             self.lesson_session.sync(self._learner_seat())
             me = self.sc.players[self.lesson_session.seat]
@@ -157,6 +164,29 @@ class LessonWindow(TableWindow):
             n.add("Make the move on the table: the cards you can play are lit.")
         self._buttons()
         self._draw_highlights()
+
+    def _said_before(self) -> str:
+        """The narration of the step before the one on show (what the table just did), if any."""
+        for s in reversed(self.sc.steps[:self.tutor.at]):
+            if s.teach is not None and s.teach.say:
+                return s.teach.say
+        return ""
+
+    def _describe(self, h) -> str:
+        whose = f"{h.player}'s " if h.player else ""
+        if h.kind == "region":
+            return whose + h.what.replace("_", " ") + (" region" if h.what not in ("hand", "library", "crypt")
+                                                         else "")
+        if h.kind == "card":
+            return whose + h.what
+        if h.kind == "panel":
+            return {"phase": "the phase bar", "prompt": "the prompt above the table", "log": "the log"}.get(
+                h.what, f"the {h.what} panel (Under way)")
+        if h.what == "edge":
+            return "the Edge"
+        if h.card:
+            return f"the {h.what} on {h.card}"
+        return whose + {"vp": "victory points", "transfers": "transfers", "hand": "hand size"}.get(h.what, h.what)
 
     def _show_end(self) -> None:
         n = self.narration
@@ -282,9 +312,17 @@ class LessonWindow(TableWindow):
                 self.scene.removeItem(m)
         self._marks = []
         for o in self._outlines:
+            o.hide()
+            o.parent().removeEventFilter(o)
             o.deleteLater()
         self._outlines = []
+        previewed = False
         for h in self.highlights():
+            if h.kind == "card" and not previewed:
+                items = self._card_items(h.what, self._seat_of(h.player))
+                if items and items[0].cdef is not None:
+                    self.preview.show_card(items[0].cdef)
+                    previewed = True
             if h.kind == "panel":
                 w = self._panel(h.what)
                 if w is not None:
@@ -292,7 +330,7 @@ class LessonWindow(TableWindow):
                 continue
             for rect in self._rects(h):
                 m = QGraphicsRectItem(rect.adjusted(-5, -5, 5, 5))
-                m.setPen(QPen(HIGHLIGHT, 5))
+                m.setPen(QPen(HIGHLIGHT, 5, Qt.PenStyle.DashLine))
                 m.setZValue(Z_HIGHLIGHT)
                 m.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 m.setData(0, "lessonHighlight")

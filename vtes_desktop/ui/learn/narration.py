@@ -7,7 +7,7 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-COLOURS = {"right": "#5fbf6a", "wrong": "#e0a040", "refused": "#e06060", "ask": "#f0c850", "hint": "#8ab4f8"}
+COLOURS = {"right": "#5fbf6a", "wrong": "#e0a040", "refused": "#e06060", "ask": "#f0c850", "hint": "#8ab4f8", "look": "#3fc8ff", "past": "#9a9a9a"}
 
 
 class NarrationPanel(QWidget):
@@ -35,7 +35,7 @@ class NarrationPanel(QWidget):
         self.text.setTextFormat(Qt.TextFormat.RichText)
         self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.text.setStyleSheet("font-size: 12pt;")
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(self.text)
@@ -85,12 +85,18 @@ class NarrationPanel(QWidget):
         if label:
             body = f"<b>{html.escape(label)}</b> {body}"
         colour = COLOURS.get(kind)
+        if kind == "past":
+            body = f"<span style='font-size: 10pt;'>{body}</span>"
         if kind == "ask":
             body = f"<span style='font-size: 13pt; font-weight: bold;'>{body}</span>"
         if colour:
             body = f"<div style='border-left: 4px solid {colour}; padding-left: 6px; color: {colour};'>{body}</div>"
         self.parts.append(f"<p>{body}</p>")
         self.text.setText("".join(self.parts))
+        from PySide6.QtCore import QTimer
+
+        bar = self.scroll.verticalScrollBar()
+        QTimer.singleShot(0, bar, lambda: bar.setValue(bar.maximum()))   # the newest paragraph in sight
 
     def plain(self) -> str:
         from PySide6.QtGui import QTextDocument
