@@ -61,7 +61,9 @@ def test_a_lesson_played_with_a_wrong_move_then_the_right_one(learn, qtbot, data
     assert "moves no Edge" in n.plain() and "taken back" in n.plain()
     assert w.session.view.seats[1].pool == pool and w.tutor.is_question
     # the right move
-    assert w.submit_all([C.Action(seat=0, minion=_vid(w, "Belinde"), kind="bleed")])
+    bleed = C.Action(seat=0, minion=_vid(w, "Belinde"), kind="bleed")
+    assert w.session.can(bleed) is None
+    assert w.submit_all([bleed])
     assert "That's right" in n.plain() and "Belinde bleeds Ben" in n.plain()
     while not w.tutor.done:
         w.next()
@@ -120,3 +122,16 @@ def test_the_main_window_opens_the_learn_screen(make_window, db, qtbot):
     lw = win.open_lessons()
     assert isinstance(lw, LearnWindow) and lw.isVisible() and lw.items
     lw.close()
+
+
+@pytest.mark.parametrize("file", ["04-opening-transfers-and-the-crypt.yaml", "25-politics-and-referendums.yaml",
+                                  "puzzles/12-count-every-vote.yaml"])
+def test_skip_plays_a_lesson_to_its_end(learn, qtbot, file):
+    w = _open(learn, qtbot, file)
+    w.next()
+    for _ in range(100):
+        if w.tutor.done and not w.answered:
+            break
+        w.forward()
+    assert "You finished" in w.narration.plain()
+    assert learn.progress.done[file]["shown"] is (any(s.teach and s.teach.is_question for s in w.sc.steps))

@@ -125,14 +125,16 @@ class LessonWindow(TableWindow):
             self.started = True
             self._show_step()
             return
+        if self.tutor.is_question and not self.answered:
+            return                      # the learner's move is awaited
+        if self.answered:               # past the verdict (the tutor is already at the next step)
+            self.answered = False
+            self._show_step()
+            return
         if self.tutor.done:
             self.close()
             return
-        if self.tutor.is_question and not self.answered:
-            return                      # the learner's move is awaited
-        if not self.answered:
-            self._play()
-        self.answered = False
+        self._play()
         self._show_step()
 
     def _play(self) -> None:
@@ -268,10 +270,10 @@ class LessonWindow(TableWindow):
         self._buttons_after_answer()
 
     def forward(self) -> None:
-        if self.tutor.done:
-            return
         if self.answered:
             self.next()
+        elif self.tutor.done:
+            return
         elif self.tutor.is_question:
             self.show_me()
         else:
