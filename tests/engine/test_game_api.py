@@ -255,3 +255,21 @@ def test_transfers_do_not_name_face_down_vampires_to_others(db):
     assert any(name in line for line in game.log_lines(0))
     assert not any(name in line for line in game.log_lines(1))
     assert any("face-down vampire" in line for line in game.log_lines(1))
+
+
+def test_legal_offers_a_superior_use_when_the_basic_text_does_not_fit(db):
+    """Swallowed by the Night: basic is an action modifier, superior a combat maneuver."""
+    from vtes_desktop.engine.setup import CardSpec, SeatSetup, Setup
+
+    setup = Setup(seats=(SeatSetup(name="Sarah", regions={"ready": (CardSpec(cid=db["Colette"].id, blood=4),),
+                                                          "hand": (CardSpec(cid=db["Swallowed by the Night"].id),)}),
+                         SeatSetup(name="Marcus", regions={"ready": (CardSpec(cid=db["Ayelech"].id, blood=4),)})),
+                  phase="minion", turn_number=7)
+    game = Game(db, setup, seed=1)
+    game.apply(C.Action(seat=0, minion="Colette", kind="bleed"))
+    game.apply(C.Block(seat=1, minion="Ayelech"))
+    game.apply(C.Resolve(seat=0))
+    game.apply(C.Resolve(seat=0))          # the range step
+    card = game.state.region(0, "hand")[0]
+    uses = game.legal(0).cards[card].uses
+    assert any(u.command.type == "maneuver" and u.level == "superior" for u in uses)

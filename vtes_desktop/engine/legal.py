@@ -125,7 +125,8 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
     return out
 
 
-#: refusals that do not depend on the minion or level tried: one trial answers for the whole group
+#: refusals that depend neither on the minion nor on the level tried: one trial answers for the whole group
+#: (a "mode" refusal is about one level's text, so the other level is still tried)
 _GROUP_RULES = frozenset({"timing", "phase", "turn", "card type", "action modifier", "reaction", "master", "event",
                           "impulse", "hand", "combat", "referendum", "vote", "ousted"})
 
@@ -224,6 +225,20 @@ def legal(game, seat: int) -> LegalAnswer:
                     options.append(C.Press(seat=seat, minion=m, to=to))
                     options += [C.Press(seat=seat, minion=m, to=to, using=src) for src in sources]
             for c in options:
+                if game.can(c) is None:
+                    cmds.append(c)
+    if isinstance(top, ReferendumFrame) and top.step == "polling":
+        # votes from the seat's titled vampires, the Edge, the calling card, cards in play and gained votes
+        sources = [m for m in st.region(seat, "ready")] + [c for c in st.region(seat, "in_play")]
+        sources += [a for m in st.region(seat, "ready") for a in st.attached.get(m, ())]
+        sources += [g[1] for g in top.gained if g[0] == seat]
+        if top.card is not None and top.seat == seat:
+            sources.append(top.card)
+        if st.edge == seat:
+            sources.append("edge")
+        for src in dict.fromkeys(sources):
+            for side in ("for", "against"):
+                c = C.Vote(seat=seat, side=side, **{"with": src})
                 if game.can(c) is None:
                     cmds.append(c)
     cards: dict[int, CardAnswer] = {}

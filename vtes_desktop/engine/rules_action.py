@@ -197,7 +197,8 @@ def _choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str
     modes = [m for m in rules.modes_for(level) if set(m.types) & set(types)]
     if not modes:
         if rules.modes_for(level):
-            raise Illegal("card type", f"{rules.name} is not a {' or '.join(t.lower() for t in types)} card here")
+            raise Illegal("mode", f"{rules.name} is not a {' or '.join(t.lower() for t in types)} card here"
+                                  + (f" at {level} level" if level else ""))
         raise Illegal("level", f"{rules.name} has no {level} text")
     if minion is not None and len(modes) > 1:
         ok = [m for m in modes if requirement_refusal(ctx, 0, rules, m, minion) is None]

@@ -549,6 +549,16 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         played_from_hand(ctx, cmd.seat, iid, rules)
     elif not (c.region == "attached" and c.host == m) and iid != m:
         raise Illegal("press", f"{ctx.name(iid)} is not a press {ctx.name(m)} can use")
+    else:
+        from vtes_desktop.engine.rules_action import effective_text
+
+        text = effective_text(ctx.cdef(iid), c.level) if iid != m else ctx.cdef(iid).text
+        if not re.search(r"(?i)\bpress\b", text):
+            raise Illegal("press", f"{ctx.name(iid)} gives no press")
+        if _once_each_combat(text, "press"):
+            if (m, iid, "press") in f.used:
+                raise Illegal("press", f"{poss(ctx.name(iid))} press can be used once each combat")
+            _set_combat(ctx, f._replace(used=f.used | {(m, iid, "press")}))
     f = ctx.st.top
     _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue")))
     ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")

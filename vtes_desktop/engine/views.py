@@ -74,6 +74,9 @@ class ActionView:
     blocker_id: str | None = None
     target_card_id: str | None = None
     card_id: str | None = None        # the action card, when there is one
+    card: str | None = None           # its name (it is set aside while the action is under way)
+    cost_pool: int = 0                # what the action costs when it succeeds
+    cost_blood: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +207,8 @@ def view_for(game, seat: int) -> SeatView:
                 intercept=rules_action.intercept(ctx, f, f.blocker), bleed=rules_action.bleed_amount(ctx, f),
                 outcome=f.outcome, blockers=f.blockers, declined=tuple(sorted(f.declined)),
                 actor_id=vid(f.actor), blocker_id=vid(f.blocker), target_card_id=vid(f.target_card),
-                card_id=vid(f.card),
+                card_id=vid(f.card), card=ctx.name(f.card) if f.card is not None else None,
+                cost_pool=f.cost_pool, cost_blood=f.cost_blood,
             )
         elif isinstance(f, CombatFrame):
             from vtes_desktop.engine import rules_combat

@@ -38,6 +38,10 @@ RULES: dict[str, tuple[str, str]] = {
                   "action modifier by the acting minion, a reaction by a minion of another Methuselah, a combat "
                   "card in combat. A card with two types (or two levels) may be one thing at one level and "
                   "another at the other."),
+    "mode": ("A card's levels and types",
+             "A card with a basic and a superior text, or with two types, does something different at each: "
+             "one level may be an action modifier and the other a combat card. The text at the level you "
+             "name is the one that must fit the moment."),
     "requirements": ("Requirements",
                      "A card may require a discipline (at basic or superior level), a clan, a sect, a title or a "
                      "capacity of the minion that plays it. A minion without it cannot play the card."),
