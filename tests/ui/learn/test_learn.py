@@ -73,6 +73,10 @@ def test_a_lesson_played_with_a_wrong_move_then_the_right_one(learn, qtbot, data
     doc = json.loads((data_dir / "learn.json").read_text())
     assert file in doc["done"] and doc["done"][file]["shown"] is False
     assert "1 of" in learn.summary.text()
+    assert n.next_button.text().startswith("Next lesson")
+    n.next_button.click()                         # the course's next lesson opens in its place
+    assert learn.lesson is not w and learn.lesson.key == "06-hunting.yaml"
+    qtbot.addWidget(learn.lesson)
 
 
 def test_back_and_show_me(learn, qtbot):

@@ -118,6 +118,12 @@ class LearnWindow(QMainWindow):
         return next((e.file for e in self.course.lessons + self.course.puzzles if not self.progress.is_done(e.file)),
                     None)
 
+    def after(self, file: str) -> str | None:
+        """The file after *file* in the course (the lessons, then the puzzles)."""
+        files = [e.file for e in self.course.lessons + self.course.puzzles]
+        i = files.index(file)
+        return files[i + 1] if i + 1 < len(files) else None
+
     def entry(self, file: str):
         return next(e for e in self.course.lessons + self.course.puzzles if e.file == file)
 
@@ -160,6 +166,9 @@ class LearnWindow(QMainWindow):
         w = LessonWindow(self.db, self.theme, self.folder / file, key=file)
         w.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         w.finished.connect(self._finished)
+        after = self.after(file)
+        if after is not None:
+            w.next_lesson = lambda: self.open_file(after)
         w.destroyed.connect(lambda *_: setattr(self, "lesson", None) if self.lesson is w else None)
         self.lesson = w
         w.show()

@@ -66,6 +66,8 @@ class LessonWindow(TableWindow):
         self.hints_used = 0
         self.shown = False             # Show me was used
         self.done_emitted = False
+        #: set by the Learn screen: opens the course's next lesson (Next at the end)
+        self.next_lesson = None
         self._marks: list[QGraphicsRectItem] = []
         self._outlines: list[_Outline] = []
 
@@ -88,10 +90,19 @@ class LessonWindow(TableWindow):
         self.lesson_session.judged.connect(self._judged)
         self.set_session(self.lesson_session)
         self.drawn.connect(self._draw_highlights)
+        self._lesson_menus()
         kind = "Puzzle" if self.info is not None and self.info.kind == "puzzle" else "Lesson"
         self.setWindowTitle(f"VTES Desktop \u2014 {kind}: {self.sc.title}")
         self.narration.title.setText(self.sc.title)
         self._show_intro()
+
+    def _lesson_menus(self) -> None:
+        """A lesson is not a game to save, resume or replace: File keeps only Close."""
+        for top in self.menuBar().actions():
+            if top.menu() is not None and top.text() == "&File":
+                for a in top.menu().actions():
+                    if not a.text().startswith("&Close"):
+                        a.setVisible(False)
 
     # -- whose side the learner plays ------------------------------------------------------------
     def _learner_seat(self, at: int | None = None) -> int:
@@ -132,6 +143,8 @@ class LessonWindow(TableWindow):
             self._show_step()
             return
         if self.tutor.done:
+            if self.next_lesson is not None:
+                self.next_lesson()
             self.close()
             return
         self._play()
@@ -209,7 +222,9 @@ class LessonWindow(TableWindow):
         n.hint_button.setEnabled(q and bool(self.tutor.teach.hints))
         n.show_me_button.setEnabled(q)
         n.next_button.setEnabled(not q)
-        n.next_button.setText("Close" if self.started and self.tutor.done else "Next \u25b8")
+        end = self.started and self.tutor.done
+        n.next_button.setText(("Next lesson \u25b8" if self.next_lesson is not None else "Close") if end
+                              else "Next \u25b8")
         n.back_button.setEnabled(self.started and (self.tutor.at > 0 or self.answered))
         n.forward_button.setEnabled(self.started and not self.tutor.done)
         total = len(self.sc.steps)
