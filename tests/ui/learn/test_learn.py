@@ -139,3 +139,28 @@ def test_skip_plays_a_lesson_to_its_end(learn, qtbot, file):
         w.forward()
     assert "You finished" in w.narration.plain()
     assert learn.progress.done[file]["shown"] is (any(s.teach and s.teach.is_question for s in w.sc.steps))
+
+
+
+def _lit_button(win, label):
+    """The rules assist's button (a CommandButton in the Under way panel) whose label starts with *label*."""
+    from PySide6.QtWidgets import QPushButton
+
+    found = [b for b in win.assist_panel.findChildren(QPushButton)
+             if getattr(b, "label", b.text()).startswith(label) and b.isVisible()]
+    assert found, f"no lit button {label!r}"
+    return found[0]
+
+
+def test_the_first_lesson_answered_with_the_assists_lit_buttons(learn, qtbot):
+    from PySide6.QtCore import Qt
+
+    w = _open(learn, qtbot, "01-the-table.yaml")
+    w.next()
+    while not w.tutor.is_question:
+        w.next()
+    at = w.tutor.at
+    qtbot.mouseClick(_lit_button(w, "Hunt with Sully"), Qt.MouseButton.LeftButton)     # legal, but not a bleed
+    assert w.tutor.at == at and "Not this time" in w.narration.plain() and "Hint:" in w.narration.plain()
+    qtbot.mouseClick(_lit_button(w, "Bleed with Sully"), Qt.MouseButton.LeftButton)
+    assert w.tutor.at > at and "That's right" in w.narration.plain()
