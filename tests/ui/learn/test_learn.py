@@ -164,3 +164,20 @@ def test_the_first_lesson_answered_with_the_assists_lit_buttons(learn, qtbot):
     assert w.tutor.at == at and "Not this time" in w.narration.plain() and "Hint:" in w.narration.plain()
     qtbot.mouseClick(_lit_button(w, "Bleed with Sully"), Qt.MouseButton.LeftButton)
     assert w.tutor.at > at and "That's right" in w.narration.plain()
+
+
+def test_progress_is_kept_and_can_be_forgotten(learn, qtbot, db, monkeypatch, data_dir):
+    from PySide6.QtWidgets import QMessageBox
+
+    from vtes_desktop.ui.learn.learn_window import LearnWindow
+    from vtes_desktop.ui.theme import load_theme
+
+    first = learn.course.lessons[0].file
+    learn.progress.mark(first, hints=2)
+    again = LearnWindow(db, load_theme("dark"))                 # read back from learn.json
+    qtbot.addWidget(again)
+    assert again.progress.done[first] == {"hints": 2, "shown": False}
+    assert again.tree.currentItem() is again.items[learn.course.lessons[1].file]
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    again.reset_progress()
+    assert not again.progress.done and not LearnWindow(db, load_theme("dark")).progress.done

@@ -59,6 +59,11 @@ class LearnWindow(QMainWindow):
         rv = QVBoxLayout(right)
         rv.addWidget(self.about, 1)
         row = QHBoxLayout()
+        self.reset_button = QPushButton("Start the course again")
+        self.reset_button.setObjectName("resetProgressButton")
+        self.reset_button.setToolTip("Forget which lessons and puzzles you finished")
+        self.reset_button.clicked.connect(self.reset_progress)
+        row.addWidget(self.reset_button)
         row.addStretch(1)
         row.addWidget(self.open_button)
         rv.addLayout(row)
@@ -113,6 +118,16 @@ class LearnWindow(QMainWindow):
         np_ = sum(self.progress.is_done(e.file) for e in self.course.puzzles)
         self.summary.setText(f"{nl} of {len(self.course.lessons)} lessons and {np_} of {len(self.course.puzzles)} "
                              "puzzles done. Double-click one to play it at the table.")
+
+    def reset_progress(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        if self.progress.done and QMessageBox.question(
+                self, "Start again", "Forget which lessons and puzzles you finished?") \
+                != QMessageBox.StandardButton.Yes:
+            return
+        self.progress.forget()
+        self._fill()
 
     def first_unfinished(self) -> str | None:
         return next((e.file for e in self.course.lessons + self.course.puzzles if not self.progress.is_done(e.file)),

@@ -93,6 +93,7 @@ class LessonWindow(TableWindow):
         self._lesson_menus()
         kind = "Puzzle" if self.info is not None and self.info.kind == "puzzle" else "Lesson"
         self.setWindowTitle(f"VTES Desktop \u2014 {kind}: {self.sc.title}")
+        self.narration_dock.setWindowTitle(kind)
         self.narration.title.setText(self.sc.title)
         self._show_intro()
 
