@@ -82,12 +82,11 @@ def test_welcome_panel_buttons_open_what_exists(make_window, db, monkeypatch):
     monkeypatch.setattr(w, "open_goldfish", lambda: calls.append("goldfish"))   # the goldfish table (ui/goldfish)
     panel.goldfish.click()
     assert calls == ["goldfish"]
-    if wp.lessons():
-        assert panel.learn.isEnabled()
-        panel.learn.click()
-        assert calls[-1] == {"path": str(wp.lessons()[0])}
-    else:
-        assert not panel.learn.isEnabled() and panel.learn.toolTip() == wp.LEARN_TIP_OFF
+    # the window has the Learn screen (ui/learn): the button opens it
+    assert panel.learn.isEnabled()
+    panel.learn.click()
+    assert w._learn.isVisible() and w._learn.items
+    w._learn.close()
 
 
 def test_features_on_the_window_enable_their_buttons(make_window):
