@@ -64,6 +64,11 @@ class SimulationThread(QThread):
         self.completed.emit(self.figures, self._cancel.is_set())
 
 
+#: threads still running, kept alive here until they finish: a QThread destroyed while it runs aborts the
+#: process, and the panel that started one may be closed (and deleted) before the games are done
+_RUNNING: set[SimulationThread] = set()
+
+
 def games_text(n: int) -> str:
     return f"Simulate {n:,} game{'s' if n != 1 else ''}"
 
@@ -191,7 +196,9 @@ class SimulationPanel(QWidget):
             self.thread.deleteLater()
         games = self.games.value()
         self._busy = True
-        self.thread = SimulationThread(self.db, self.deck, games, self.seed_value(), self)
+        self.thread = SimulationThread(self.db, self.deck, games, self.seed_value())
+        _RUNNING.add(self.thread)
+        self.thread.finished.connect(lambda t=self.thread: _RUNNING.discard(t))
         self.thread.progressed.connect(self._progressed)
         self.thread.completed.connect(self._completed)
         self.thread.failed.connect(self._failed)
@@ -215,6 +222,10 @@ class SimulationPanel(QWidget):
         if self.thread is not None:
             self.thread.cancel()
             self.thread.wait(timeout_ms)
+
+    def closeEvent(self, event) -> None:   # noqa: N802 (Qt's name)
+        self.stop()
+        super().closeEvent(event)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)
