@@ -181,3 +181,27 @@ def test_progress_is_kept_and_can_be_forgotten(learn, qtbot, db, monkeypatch, da
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     again.reset_progress()
     assert not again.progress.done and not LearnWindow(db, load_theme("dark")).progress.done
+
+
+def test_a_politics_question_answered_in_the_referendum_panel(learn, qtbot):
+    """The referendum's terms typed in the Under way panel's field: a wrong clan explained, then the right one."""
+    from PySide6.QtWidgets import QLineEdit, QPushButton
+
+    w = _open(learn, qtbot, "25-politics-and-referendums.yaml")
+    w.next()
+    w.show_me()                                   # the first question: the referendum is called
+    w.next()
+    while not w.tutor.is_question:
+        w.next()
+    assert "Name the clan" in w.narration.plain()
+    at = w.tutor.at
+    field = next(e for e in w.assist_panel.findChildren(QLineEdit) if e.isVisible() and "terms" in
+                 e.placeholderText().lower())
+    for clan in ("Tremere", "Nosferatu"):
+        field.setText(clan)
+        choose = next(b for b in w.assist_panel.findChildren(QPushButton) if b.isVisible() and
+                      getattr(b, "label", b.text()).startswith("Choose the terms"))
+        choose.click()
+        if clan == "Tremere":
+            assert w.tutor.at == at and "They would gain pool" in w.narration.plain()
+    assert w.tutor.at > at and "That's right" in w.narration.plain()
