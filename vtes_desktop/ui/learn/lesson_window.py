@@ -254,8 +254,7 @@ class LessonWindow(TableWindow):
             n.add(v.message, "wrong", "Not this time:")
             n.add("The move was taken back.")
         if t is not None and t.hints:
-            self.hints_used += 1
-            n.add(self.tutor.hint(), "hint", "Hint:")
+            self.hint()
 
     def _buttons_after_answer(self) -> None:
         n = self.narration
@@ -268,9 +267,12 @@ class LessonWindow(TableWindow):
         self._draw_highlights()
 
     def hint(self) -> None:
-        if self.tutor.is_question and self.tutor.teach.hints:
+        hints = self.tutor.teach.hints if self.tutor.is_question else ()
+        if hints:
             self.hints_used += 1
-            self.narration.add(self.tutor.hint(), "hint", "Hint:")
+            i = min(self.tutor.hints_shown + 1, len(hints))
+            label = "Hint:" if len(hints) == 1 else f"Hint {i} of {len(hints)}:"
+            self.narration.add(self.tutor.hint(), "hint", label)
 
     def show_me(self) -> None:
         """Play the expected move for the learner."""
