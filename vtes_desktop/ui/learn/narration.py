@@ -7,7 +7,8 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-COLOURS = {"right": "#5fbf6a", "wrong": "#e0a040", "refused": "#e06060", "ask": "#f0c850", "hint": "#8ab4f8", "look": "#3fc8ff", "past": "#9a9a9a"}
+COLOURS = {"right": "#5fbf6a", "wrong": "#e0a040", "refused": "#e06060", "ask": "#f0c850", "hint": "#8ab4f8",
+           "look": "#3fc8ff", "past": "#9a9a9a"}
 
 
 class NarrationPanel(QWidget):
