@@ -205,3 +205,15 @@ def test_a_politics_question_answered_in_the_referendum_panel(learn, qtbot):
         if clan == "Tremere":
             assert w.tutor.at == at and "They would gain pool" in w.narration.plain()
     assert w.tutor.at > at and "That's right" in w.narration.plain()
+
+
+def test_a_panel_the_step_names_is_outlined(learn, qtbot):
+    from vtes_desktop.ui.learn.lesson_window import _Outline
+
+    w = _open(learn, qtbot, "02-the-five-phases.yaml")
+    w.next()
+    while not any(h.kind == "panel" for h in w.highlights()):
+        w.forward()
+    outlines = [o for o in w.phase_bar.findChildren(_Outline) if o.isVisible()]
+    assert outlines and outlines[0].geometry() == w.phase_bar.rect()
+    assert "the phase bar" in w.narration.plain()
