@@ -128,8 +128,15 @@ def test_the_main_window_opens_the_learn_screen(make_window, db, qtbot):
     lw.close()
 
 
-@pytest.mark.parametrize("file", ["04-opening-transfers-and-the-crypt.yaml", "25-politics-and-referendums.yaml",
-                                  "puzzles/12-count-every-vote.yaml"])
+def _course_files():
+    from vtes_desktop.scenario.lesson import load_course
+    from vtes_desktop.ui.learn.learn_window import lessons_dir
+
+    c = load_course(lessons_dir())
+    return [e.file for e in c.lessons + c.puzzles]
+
+
+@pytest.mark.parametrize("file", _course_files())
 def test_skip_plays_a_lesson_to_its_end(learn, qtbot, file):
     w = _open(learn, qtbot, file)
     w.next()
