@@ -127,6 +127,11 @@ class MainWindow(QMainWindow):
             return None
         from vtes_desktop.ui.learn.learn_window import open_learn
 
+        learn = getattr(self, "_learn", None)
+        if learn is not None and learn.isVisible():
+            learn.raise_()
+            learn.activateWindow()
+            return learn
         self._learn = open_learn(self.db, self.theme, parent=self)
         return self._learn
 

@@ -224,3 +224,12 @@ def test_a_panel_the_step_names_is_outlined(learn, qtbot):
     outlines = [o for o in w.phase_bar.findChildren(_Outline) if o.isVisible()]
     assert outlines and outlines[0].geometry() == w.phase_bar.rect()
     assert "the phase bar" in w.narration.plain()
+
+
+def test_the_learn_screen_is_opened_once(make_window, db):
+    win = make_window(db=db)
+    first = win.open_lessons()
+    assert win.open_lessons() is first
+    first.close()
+    assert win.open_lessons() is not first
+    win._learn.close()

@@ -164,7 +164,9 @@ class LearnWindow(QMainWindow):
             if info.goals:
                 text += "<p><b>You will learn:</b></p><ul>" + "".join(f"<li>{g}</li>" for g in info.goals) + "</ul>"
         if self.progress.is_done(file):
-            text += f"<p style='color:#5fbf6a'>{TICK} Done</p>"
+            rec = self.progress.done[file]
+            how = " with the tutor's help" if rec.get("shown") else (" with hints" if rec.get("hints") else "")
+            text += f"<p style='color:#5fbf6a'>{TICK} Done{how}</p>"
         self.about.setText(text)
 
     # -- playing ------------------------------------------------------------------------------------------
