@@ -176,7 +176,7 @@ class LessonWindow(TableWindow):
         if t.ask:
             self.lesson_session.sync(self._learner_seat())
             me = self.sc.players[self.lesson_session.seat]
-            n.add(t.ask, "ask", f"{me}, your move:")
+            n.ask(t.ask, f"{me}, your move:")
             n.add("Make the move on the table, or with the buttons of the Under way panel below: what you can "
                   "play is lit in gold. Stuck? Ask for a hint, or let the tutor show you.")
         self._buttons()

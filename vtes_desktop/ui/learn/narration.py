@@ -40,8 +40,15 @@ class NarrationPanel(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidget(self.text)
+        #: the question, kept in sight above the narration (which scrolls to its newest paragraph)
+        self.question = QLabel()
+        self.question.setObjectName("lessonQuestion")
+        self.question.setWordWrap(True)
+        self.question.setTextFormat(Qt.TextFormat.RichText)
+        self.question.setVisible(False)
         v.addWidget(self.title)
         v.addWidget(self.progress)
+        v.addWidget(self.question)
         v.addWidget(scroll, 1)
         row1 = QHBoxLayout()
         self.hint_button = QPushButton("Hint")
@@ -77,6 +84,15 @@ class NarrationPanel(QWidget):
     def clear(self) -> None:
         self.parts = []
         self.text.setText("")
+        self.question.setText("")
+        self.question.setVisible(False)
+
+    def ask(self, text: str, label: str) -> None:
+        """Show the question above the narration, where it stays while verdicts and hints are added."""
+        c = COLOURS["ask"]
+        self.question.setText(f"<div style='color: {c}; font-size: 13pt; font-weight: bold;'>{html.escape(label)} "
+                              f"{html.escape(text)}</div>")
+        self.question.setVisible(True)
 
     def add(self, text: str, kind: str = "", label: str = "") -> None:
         """Add a paragraph: *kind* colours it (right, wrong, refused, ask, hint), *label* is put in bold."""
@@ -103,5 +119,5 @@ class NarrationPanel(QWidget):
         from PySide6.QtGui import QTextDocument
 
         d = QTextDocument()
-        d.setHtml(self.text.text())
+        d.setHtml(self.question.text() + self.text.text())
         return d.toPlainText()
