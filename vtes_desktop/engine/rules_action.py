@@ -968,9 +968,8 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
              + (f": {effects}" if effects else "") + ".", cards=(minion, iid))
     _resolve_effects(ctx, cmd, minion, mode, rules)
     played_from_hand(ctx, cmd.seat, iid, rules)
-    by_hand = [e.text for e in getattr(mode, "effects", ()) if not e.automated and e.kind not in _ENGINE_DOES]
-    by_hand = list(dict.fromkeys(list(getattr(mode, "manual", ())) if not getattr(mode, "effects", ()) else by_hand))
-    by_hand += [u for u in mode.unparsed if u not in by_hand]
+    by_hand = list(dict.fromkeys([e.text for e in mode.effects if not e.automated and e.kind not in _ENGINE_DOES]
+                                 + list(mode.unparsed)))
     if by_hand:
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(by_hand)}")
 
@@ -1009,7 +1008,7 @@ _ENGINE_DOES = frozenset({"stealth", "intercept", "bleed", "hunt", "limited", "u
 def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules) -> None:
     """Effects of an action modifier or reaction beyond the +N modifiers: unlock, lock, wake, redirect a bleed."""
     st = ctx.st
-    for e in getattr(mode, "effects", ()):
+    for e in mode.effects:
         subj = (e.subject or "").lower()
         if e.kind == "unlock" and subj in ("", "this vampire", "this minion", "this acting vampire",
                                            "this acting minion") and not e.get("negated") and not e.get("frame"):

@@ -640,7 +640,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     played_from_hand(ctx, cmd.seat, iid, rules)
     if not (mm or sm or len(grants) > before_grants):
-        ctx.emit("manual", f"{rules.name}: carry out its effect by hand.")
+        left = [e.text for e in mode.effects if not e.automated] + list(mode.unparsed)
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(dict.fromkeys(left))}" if left
+                 else f"{rules.name}: carry out its effect by hand.")
 
 
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
