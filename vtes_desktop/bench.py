@@ -14,7 +14,7 @@ def main(what: str, *, as_json: bool = False, clients: int = 5) -> int:
     elif what == "startup":
         from vtes_desktop.bench_startup import run
     elif what == "table":
-        from vtes_desktop.bench_table import run
+        from vtes_desktop.ui.bench_table import run
     else:
         from vtes_desktop.engine.bench import run
     figures = run()
