@@ -31,3 +31,19 @@ def write_json(path: Path, doc: object, what: str) -> bool:
             except OSError:
                 pass
         return False
+
+
+def read_json(path: Path, what: str) -> dict | None:
+    """The JSON object in *path*, or None when it is missing, unreadable or not an object (said on stderr,
+    except for a missing file): settings fall back to their defaults, never fail."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        print(f"vtes-desktop: ignoring unreadable {what} {path}: {e}", file=sys.stderr)
+        return None
+    if not isinstance(doc, dict):
+        print(f"vtes-desktop: ignoring {what} {path}: not a JSON object", file=sys.stderr)
+        return None
+    return doc

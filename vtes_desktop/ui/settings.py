@@ -8,13 +8,11 @@ worth refusing to start for. No Qt here: geometry is kept as base64 text.
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from vtes_desktop.ui.json_store import write_json
+from vtes_desktop.ui.json_store import read_json, write_json
 
 FILE_NAME = "settings.json"
 VERSION = 1
@@ -45,15 +43,8 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults for anything missing or malformed."""
     path = path or settings_path()
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return Settings()
-    except (OSError, ValueError) as e:
-        print(f"vtes-desktop: ignoring unreadable settings {path}: {e}", file=sys.stderr)
-        return Settings()
-    if not isinstance(doc, dict):
-        print(f"vtes-desktop: ignoring settings {path}: not a JSON object", file=sys.stderr)
+    doc = read_json(path, "settings")
+    if doc is None:
         return Settings()
     s = Settings()
     for f in fields(Settings):

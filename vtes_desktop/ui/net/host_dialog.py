@@ -13,12 +13,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtWidgets import (
-    QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-    QSpinBox, QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QFormLayout, QLineEdit, QSpinBox, QVBoxLayout, QWidget
 
 from vtes_desktop.net import DEFAULT_PORT
+from vtes_desktop.ui.net.form_kit import NetFormDialog
 
 
 @dataclass
@@ -87,7 +85,7 @@ class HostedGame:
                 self.proc.wait(5)
 
 
-class HostDialog(QDialog):
+class HostDialog(NetFormDialog):
     def __init__(self, parent: QWidget | None = None, *, name: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Host a game")
@@ -101,22 +99,14 @@ class HostDialog(QDialog):
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setPlaceholderText("none")
         self.name = QLineEdit(name)
-        self.deck = QLineEdit()
-        self.deck.setPlaceholderText("your deck file")
-        pick = QPushButton("Browse…")
-        pick.clicked.connect(self._browse_deck)
+        deck_row = self._deck_row("your deck file")
         self.judge = QCheckBox("Spectators see every hand (judge)")
         self.announce = QCheckBox("Announce the game on this network")
         self.announce.setChecked(True)
         self.local = QCheckBox("This machine only (for trying it out)")
-        self.error = QLabel("")
-        self.error.setObjectName("hostError")
-        self.error.setWordWrap(True)
+        self._error_label("hostError")
         form = QFormLayout()
         form.addRow("Your name", self.name)
-        deck_row = QHBoxLayout()
-        deck_row.addWidget(self.deck, 1)
-        deck_row.addWidget(pick)
         form.addRow("Your deck", deck_row)
         form.addRow("Seats", self.seats)
         form.addRow("Port", self.port)
@@ -134,19 +124,6 @@ class HostDialog(QDialog):
         v.addWidget(buttons)
         self.params: HostParams | None = None
 
-    def _browse_deck(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Deck file", "", "Deck lists (*.txt *.dek *.xml *.json);;All (*)")
-        if path:
-            self.deck.setText(path)
-
-    def _accept(self) -> None:
-        try:
-            self.params = self.read()
-        except ValueError as e:
-            self.error.setText(str(e))
-            return
-        self.accept()
-
     def read(self) -> HostParams:
         name = self.name.text().strip()
         if not name:
@@ -154,10 +131,7 @@ class HostDialog(QDialog):
         path = self.deck.text().strip()
         if not path:
             raise ValueError("Choose your deck.")
-        try:
-            deck = Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError as e:
-            raise ValueError(f"Cannot read the deck file: {e.strerror or e}") from None
+        deck = self._read_deck(path)
         return HostParams(seats=self.seats.value(), port=self.port.value(), password=self.password.text() or None,
                           name=name, deck=deck, judge=self.judge.isChecked(), announce=self.announce.isChecked(),
                           lan=not self.local.isChecked())

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-    QListWidgetItem, QPushButton, QVBoxLayout, QWidget,
+    QCheckBox, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
+    QVBoxLayout, QWidget,
 )
 
 from vtes_desktop.net import DEFAULT_PORT
+from vtes_desktop.ui.net.form_kit import NetFormDialog
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def parse_address(text: str) -> tuple[str, int] | None:
     return host, port
 
 
-class JoinDialog(QDialog):
+class JoinDialog(NetFormDialog):
     found = Signal(object)   # list[discovery.Found], from the browsing thread
 
     def __init__(self, parent: QWidget | None = None, *, name: str = "", browse: bool = True) -> None:
@@ -67,22 +67,14 @@ class JoinDialog(QDialog):
         self.name = QLineEdit(name)
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.deck = QLineEdit()
-        self.deck.setPlaceholderText("a deck file (or leave empty for the host's deck)")
-        pick = QPushButton("Browse…")
-        pick.clicked.connect(self._browse_deck)
+        deck_row = self._deck_row("a deck file (or leave empty for the host's deck)")
         self.spectator = QCheckBox("Watch as a spectator")
-        self.error = QLabel("")
-        self.error.setObjectName("joinError")
-        self.error.setWordWrap(True)
+        self._error_label("joinError")
 
         form = QFormLayout()
         form.addRow("Address", self.address)
         form.addRow("Your name", self.name)
         form.addRow("Password", self.password)
-        deck_row = QHBoxLayout()
-        deck_row.addWidget(self.deck, 1)
-        deck_row.addWidget(pick)
         form.addRow("Deck", deck_row)
         form.addRow("", self.spectator)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -129,19 +121,6 @@ class JoinDialog(QDialog):
         if addr:
             self.address.setText(addr)
 
-    def _browse_deck(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Deck file", "", "Deck lists (*.txt *.dek *.xml *.json);;All (*)")
-        if path:
-            self.deck.setText(path)
-
-    def _accept(self) -> None:
-        try:
-            self.params = self.read()
-        except ValueError as e:
-            self.error.setText(str(e))
-            return
-        self.accept()
-
     def read(self) -> JoinParams:
         """The form as join parameters; ValueError says what is missing."""
         addr = parse_address(self.address.text())
@@ -153,8 +132,5 @@ class JoinDialog(QDialog):
         deck = None
         path = self.deck.text().strip()
         if path and not self.spectator.isChecked():
-            try:
-                deck = Path(path).read_text(encoding="utf-8", errors="replace")
-            except OSError as e:
-                raise ValueError(f"Cannot read the deck file: {e.strerror or e}") from None
+            deck = self._read_deck(path)
         return JoinParams(addr[0], addr[1], name, self.password.text() or None, deck, self.spectator.isChecked())

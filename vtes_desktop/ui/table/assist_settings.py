@@ -13,12 +13,10 @@ Modes (the table setting of issue 9):
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from vtes_desktop.ui.json_store import write_json
+from vtes_desktop.ui.json_store import read_json, write_json
 
 FILE_NAME = "assist.json"
 MODES = ("enforced", "manual", "off")
@@ -55,15 +53,9 @@ def settings_path() -> Path:
 
 def load(path: Path | None = None) -> AssistSettings:
     path = path or settings_path()
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return AssistSettings()
-    except (OSError, ValueError) as e:
-        print(f"vtes-desktop: ignoring unreadable assist settings {path}: {e}", file=sys.stderr)
-        return AssistSettings()
     s = AssistSettings()
-    if not isinstance(doc, dict):
+    doc = read_json(path, "assist settings")
+    if doc is None:
         return s
     if doc.get("mode") in MODES:
         s.mode = doc["mode"]

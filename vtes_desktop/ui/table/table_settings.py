@@ -6,12 +6,10 @@ atomically; a missing or broken file gives the defaults. No Qt here.
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from vtes_desktop.ui.json_store import write_json
+from vtes_desktop.ui.json_store import read_json, write_json
 
 FILE_NAME = "table.json"
 MAX_RECENT = 12
@@ -34,15 +32,9 @@ def settings_path() -> Path:
 
 def load(path: Path | None = None) -> TableSettings:
     path = path or settings_path()
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return TableSettings()
-    except (OSError, ValueError) as e:
-        print(f"vtes-desktop: ignoring unreadable table settings {path}: {e}", file=sys.stderr)
-        return TableSettings()
     s = TableSettings()
-    if not isinstance(doc, dict):
+    doc = read_json(path, "table settings")
+    if doc is None:
         return s
     for f in fields(TableSettings):
         v = doc.get(f.name)

@@ -1,0 +1,54 @@
+"""What the Host and Join dialogs share: the deck row, the error line, accepting a form that reads itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton
+
+DECK_FILTER = "Deck lists (*.txt *.dek *.xml *.json);;All (*)"
+
+
+class NetFormDialog(QDialog):
+    """A dialog whose `read()` turns the form into parameters or raises ValueError saying what is missing."""
+
+    params = None
+
+    def _deck_row(self, placeholder: str) -> QHBoxLayout:
+        self.deck = QLineEdit()
+        self.deck.setPlaceholderText(placeholder)
+        pick = QPushButton("Browse…")
+        pick.clicked.connect(self._browse_deck)
+        row = QHBoxLayout()
+        row.addWidget(self.deck, 1)
+        row.addWidget(pick)
+        return row
+
+    def _error_label(self, name: str) -> QLabel:
+        self.error = QLabel("")
+        self.error.setObjectName(name)
+        self.error.setWordWrap(True)
+        return self.error
+
+    def _browse_deck(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Deck file", "", DECK_FILTER)
+        if path:
+            self.deck.setText(path)
+
+    def _accept(self) -> None:
+        try:
+            self.params = self.read()
+        except ValueError as e:
+            self.error.setText(str(e))
+            return
+        self.accept()
+
+    def read(self):
+        raise NotImplementedError
+
+    @staticmethod
+    def _read_deck(path: str) -> str:
+        try:
+            return Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise ValueError(f"Cannot read the deck file: {e.strerror or e}") from None
