@@ -654,7 +654,14 @@ def automated(e: Effect, types: tuple[str, ...]) -> bool:
     # a strike card that also unlocks its striker ("As above, and unlock this vampire")
     if k == "unlock" and "Combat" in t and (e.target or e.subject or "").lower() in ("this vampire", "this minion"):
         return True
-    return False
+    # the families the engine has learnt since, each in its own module (grammar/auto_*.py)
+    return any(family(e, types) for family in _families())
+
+
+def _families() -> tuple[Callable[[Effect, tuple[str, ...]], bool], ...]:
+    from vtes_desktop.cards.grammar import auto_action, auto_combat, auto_permanent, auto_politics
+
+    return (auto_combat.automated, auto_action.automated, auto_permanent.automated, auto_politics.automated)
 
 
 _GRANT_COMBAT = (None, "during that combat", "in that combat", "during the resulting combat", "in the resulting combat")
