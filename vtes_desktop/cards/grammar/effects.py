@@ -590,7 +590,8 @@ def _strike_automated(e: Effect) -> bool:
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
     """Whether the engine resolves *e*, played as a card of *types*."""
     if e.get("frame"):
-        return False        # a clause read as a frame: recognised, carried out by hand
+        # a clause read as a frame: carried out by hand, unless a family module says the engine resolves it
+        return any(family(e, types) for family in _families())
     k = e.kind
     t = set(types)
     if k in ("stealth", "bleed", "hunt"):
