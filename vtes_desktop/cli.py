@@ -63,6 +63,10 @@ def _deck(args: argparse.Namespace) -> int:
 
 
 def _scenario(args: argparse.Namespace) -> int:
+    if args.scenario_command == "export":
+        from vtes_desktop.scenario import writer
+
+        return writer.main(args.game, args.output, title=args.title)
     from vtes_desktop.scenario import runner
 
     return runner.main(args.files, as_json=args.json, verbose=args.verbose)
@@ -143,6 +147,12 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("files", nargs="+")
     run.add_argument("--json", action="store_true")
     run.add_argument("-v", "--verbose", action="store_true", help="print each step")
+    ex = ssub.add_parser("export", help="write a saved game's current position as a scenario file",
+                         description="Replay a saved game (.jsonl) and write where it stands as a scenario: a "
+                                     "starting position to share for a rules question or a bug report.")
+    ex.add_argument("game", help="a saved game (.jsonl)")
+    ex.add_argument("-o", "--output", help="the scenario file to write (default: print it)")
+    ex.add_argument("--title", help="the scenario's title")
     sc.set_defaults(func=_scenario)
 
     gf = sub.add_parser("goldfish", help="simulate goldfish games with a deck, and its draw odds",

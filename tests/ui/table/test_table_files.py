@@ -100,7 +100,7 @@ def test_export_position_writes_a_scenario_that_loads_back(table, db, tmp_path):
     from vtes_desktop.scenario.loader import load
     from vtes_desktop.scenario.runner import build_game
     from vtes_desktop.ui.table.launch import game_from_file
-    from vtes_desktop.ui.table.position_export import export_position
+    from vtes_desktop.scenario.writer import export_position
 
     game, _, _ = game_from_file(db, POSITIONS / "six-mid-game.yaml")
     out = export_position(game, tmp_path / "position.yaml")

@@ -18,6 +18,10 @@ from vtes_desktop.ui.goldfish.session import DEFAULT_PLAYER, GoldfishSession, ne
 from vtes_desktop.ui.table.table_window import TableWindow
 
 
+#: the player's share of the table's height (the two goldfish seats keep only their counters and piles)
+GOLDFISH_SHARE = 0.7
+
+
 class GoldfishWindow(TableWindow):
     #: a new goldfish game is on the table (its seed)
     restarted = Signal(int)
@@ -28,6 +32,7 @@ class GoldfishWindow(TableWindow):
         self.setObjectName("goldfishWindow")
         self.deck = deck
         self.stats_dialog = None
+        self.scene.local_share = GOLDFISH_SHARE     # the goldfish have nothing on the table: the player has room
         self.panel = GoldfishPanel(self.scene.palette)
         self.goldfish_dock = self._dock("Goldfish", self.panel, "goldfishDock")
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.goldfish_dock)

@@ -105,7 +105,7 @@ class LogPanel(QWidget):
                 self._groups[key] = g
             text = line.text
             if line.manual:
-                text = "\u270b " + text + "  (by hand)"
+                text = "\u270e " + text + "  (by hand)"   # a pencil: in the common fonts, unlike the emoji hand
             if line.undone:
                 text += "  (taken back)"
             it = QTreeWidgetItem([text])

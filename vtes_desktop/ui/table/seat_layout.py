@@ -315,17 +315,19 @@ def _place_tabs(out: SeatLayout, c, pos: QPointF, s: float, w: float, bottom: fl
 
 # -- the table: where each seat goes -------------------------------------------------------------------
 
-def seat_rects(n: int, width: float, height: float) -> tuple[list[QRectF], QRectF | None]:
+def seat_rects(n: int, width: float, height: float, *,
+               local_share: float | None = None) -> tuple[list[QRectF], QRectF | None]:
     """Rects for the seats as seen from the local seat: [local (bottom), prey, ..., predator], and the
     centre cell when one is free (6 players).
 
     The others sit round the top in seat order, as at a table: the prey on the
-    left, the predator on the right.
+    left, the predator on the right. *local_share* overrides the local seat's
+    share of the height (a goldfish table gives most of it to the one player).
     """
     g = K.SEAT_GAP
     if n <= 1:
         return [QRectF(0, 0, width, height)], None
-    share = K.LOCAL_SHARE.get(n, 0.42)
+    share = local_share if local_share is not None else K.LOCAL_SHARE.get(n, 0.42)
     local_h = height * share
     top_h = height - local_h - g
     local = QRectF(0, top_h + g, width, local_h)

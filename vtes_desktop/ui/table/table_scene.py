@@ -47,6 +47,8 @@ class TableScene(QGraphicsScene):
         self.session = None
         self.view_model = None
         self.size = QRectF(0, 0, *K.MIN_TABLE)
+        #: the local seat's share of the table's height (None: by the number of seats)
+        self.local_share: float | None = None
         self.cards: dict[str, CardItem] = {}
         self.seats: dict[int, SeatItem] = {}
         self.zones: dict[tuple[int, str], ZoneItem] = {}
@@ -131,7 +133,7 @@ class TableScene(QGraphicsScene):
         self.view_model = view
         self.session = session
         n = len(view.seats)
-        rects, centre = seat_rects(n, self.size.width(), self.size.height())
+        rects, centre = seat_rects(n, self.size.width(), self.size.height(), local_share=self.local_share)
         seen: set[str] = set()
         moves = []
         order = self.order(view)

@@ -187,7 +187,7 @@ class TableWindow(QMainWindow):
             self.mode_actions[key] = a
         self._act(g, "E&xplain the last refusal", self.explain_last_refusal, "F1", name="actExplain")
         g.addSeparator()
-        self._act(g, "&Concede (burn my pool)…", self.concede)
+        self._act(g, "&Concede…", self.concede)
         self._act(g, "&Withdraw…", self.withdraw)
 
         v = self.menuBar().addMenu("&View")
@@ -485,11 +485,11 @@ class TableWindow(QMainWindow):
             return
         me = self.session.view.seats[self.session.seat]
         if QMessageBox.question(self, "Concede",
-                                f"{me.name}: burn all your {me.pool} pool and leave the game? "
-                                "Your predator is credited as for an oust (by the engine's rules).") \
+                                f"{me.name}: leave the game now? You are ousted: your predator gains the "
+                                "victory point and 6 pool, as for any ousting.") \
                 != QMessageBox.StandardButton.Yes:
             return
-        self.submit_all([C.Counters(seat=self.session.seat, on="pool", delta=-me.pool, player=self.session.seat)])
+        self.submit_all([C.Concede(seat=self.session.seat)])
 
     def withdraw(self) -> None:
         QMessageBox.information(
@@ -557,7 +557,7 @@ class TableWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "Export the position as a scenario",
                                               str(Path.home() / "position.yaml"), "Scenarios (*.yaml *.yml)")
         if path:
-            from vtes_desktop.ui.table.position_export import export_position
+            from vtes_desktop.scenario.writer import export_position
 
             export_position(self.session.game, path)
             self.statusBar().showMessage(f"Position written to {path}", 5000)

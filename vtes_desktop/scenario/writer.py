@@ -1,17 +1,17 @@
-"""File > Export position: the current position as a scenario file (shared/spec/scenario-format.md).
+"""The current position of a game as a scenario file (shared/spec/scenario-format.md).
 
-The host side writes it (a local session owns the game): every seat with
+The table's File > Export position and the command line use it. The host side writes it (a local session owns the game): every seat with
 its pool and regions, card entries with blood, life or counters, locked,
 attached cards (equipment, retainers, other cards), the title and sect
 overrides, wounded; the turn and the Edge; libraries and crypts in order,
 top first, and hands, so the position replays exactly. No steps: the file
-is a starting position. What the format cannot say (a card face down, a
-contest, a card set aside mid-action) is written as a comment.
+is a starting position. Victory points, contested cards and the cards
+on the table that are not minions use this project's extensions of the
+format; what it cannot say (a card face down, a card set aside mid-action, an
+ousted seat) is written as a comment.
 
 No Qt here. It reads the game state because exporting a position is the
-host's business, like saving; it belongs beside the scenario loader and
-should move there (`vtes_desktop.scenario.writer`) when the scenario
-package takes it.
+host's business, like saving; the scenario loader reads what it writes.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from pathlib import Path
 
 from vtes_desktop.engine.state import REGIONS
 
-WRITTEN = ("uncontrolled", "ready", "torpor", "incapacitated", "hand", "ash_heap", "removed", "library", "crypt")
+#: the regions written, in this order (`in_play`, the master cards and events on the table, is this project's
+#: extension of the format, like `vp` and `contested`: docs/scenario-extensions.md)
+WRITTEN = ("uncontrolled", "ready", "torpor", "incapacitated", "in_play", "hand", "ash_heap", "removed", "library",
+           "crypt")
 
 
 def _q(s: str) -> str:
@@ -54,15 +57,25 @@ def card_entry(game, iid: int, notes: list[str]) -> str:
     for key, lst in groups.items():
         if lst:
             fields.append(f"{key}: [{', '.join(lst)}]")
-    if c.face_down:
+    if c.face_down and not c.contested:           # a contested card is face down by the rules
         notes.append(f"{d.display} is face down")
     if c.contested:
-        notes.append(f"{d.display} is contested")
+        fields.append("contested: true")
     return "{" + ", ".join(fields) + "}"
 
 
 def export_position(game, path: str | Path, *, title: str | None = None) -> Path:
     """Write the game's current position to *path* as a scenario file; returns the path."""
+    text = position_text(game, title=title)
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def position_text(game, *, title: str | None = None) -> str:
+    """The game's current position as the text of a scenario file."""
     st = game.state
     names = [s.name for s in st.seats]
     notes: list[str] = []
@@ -73,6 +86,8 @@ def export_position(game, path: str | Path, *, title: str | None = None) -> Path
     for seat, s in enumerate(st.seats):
         out.append(f"  - player: {_q(s.name)}")
         out.append(f"    pool: {s.pool}")
+        if s.vp:
+            out.append(f"    vp: {s.vp:g}")
         for region in WRITTEN:
             ids = st.region(seat, region)
             if not ids:
@@ -80,8 +95,6 @@ def export_position(game, path: str | Path, *, title: str | None = None) -> Path
             out.append(f"    {region}:")
             for iid in ids:
                 out.append(f"      - {card_entry(game, iid, notes)}")
-        if s.vp:
-            notes.append(f"{s.name} has {s.vp:g} victory points")
         if s.ousted:
             notes.append(f"{s.name} is ousted")
     for region in set(REGIONS) - set(WRITTEN):
@@ -97,8 +110,26 @@ def export_position(game, path: str | Path, *, title: str | None = None) -> Path
     text = "\n".join(out) + "\n"
     if notes:
         text = "".join(f"# not in the format: {n}\n" for n in notes) + text
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-    return path
+    return text
+
+
+def main(game_file: str, output: str | None = None, *, title: str | None = None) -> int:
+    """`vtes-desktop scenario export GAME [-o FILE]`: 0 when written, 2 when the saved game cannot be read."""
+    import sys
+
+    from vtes_desktop.cards.db import load_db
+    from vtes_desktop.engine import persist
+
+    try:
+        loaded = persist.load(game_file, load_db())
+    except persist.SaveError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for p in loaded.problems:
+        print(f"warning: {p}", file=sys.stderr)
+    if output:
+        export_position(loaded.game, output, title=title)
+        print(f"wrote {output}")
+    else:
+        sys.stdout.write(position_text(loaded.game, title=title))
+    return 0
