@@ -849,43 +849,92 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
     raise Illegal("timing", f"{ctx.name(iid)} cannot be played now")
 
 
-_AFTER = ("after action", "after success", "action blocked", "after unsuccessful")
+_AFTER = ("after action", "after success", "action blocked", "after unsuccessful", "after political",
+          "referendum passed", "referendum failed", "after combat")
+#: the tags that mean "during a referendum's polling step": never while an action is being announced or blocked
+_POLLING = ("polling", "referendum", "before votes")
+
+
+def _kind_holds(ctx: Ctx, f: ActionFrame, kind: str, k: str) -> bool:
+    """Whether the action under way is of kind *k* ("bleed", "directed", "non-bleed", "action", ...)."""
+    if k in ("directed", "(d)"):
+        return bool(f.directed)
+    if k == "undirected":
+        return not f.directed
+    if k == "non-bleed":
+        return kind != "bleed"
+    if k == "action":
+        return True
+    if k in ("recruit ally", "recruit"):
+        return f.kind == "recruit"
+    if k in ("employ retainer", "employ"):
+        return f.kind == "employ"
+    if k == "political":
+        return f.kind == "political"
+    return kind == k or f.kind == k
 
 
 def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int | None = None,
                     seat: int | None = None) -> str | None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
-    after = any(t in mode.only for t in _AFTER)
+    only = mode.only
+    top = ctx.st.top
+    if isinstance(top, ReferendumFrame):
+        # the polling step of *f*'s referendum: nothing that waits for the action's end or its blocks
+        if any(t in only for t in _AFTER) or "after blocks declined" in only or "block attempted" in only:
+            return f"{name} is only usable after the action is resolved, not during its referendum"
+        if "before votes" in only and getattr(top, "votes_started", False):
+            return f"{name} is only usable before votes and ballots are cast"
+        return None
+    if any(t in only for t in _POLLING):
+        return f"{name} is only usable during the polling step of a referendum"
+    after = any(t in only for t in _AFTER)
     if f.stage == "resolution" and not after:
         return f"the action has been resolved: {name} can no longer be played during it"
     if after and f.stage != "resolution":
         return f"{name} is only usable after the action is resolved"
-    if "after success" in mode.only and f.outcome != "successful":
+    if "after success" in only and f.outcome != "successful":
         return f"{name} is only usable after a successful action"
-    if "action blocked" in mode.only and f.outcome != "blocked":
+    if "after unsuccessful" in only and f.outcome == "successful":
+        return f"{name} is only usable after an unsuccessful action"
+    if "action blocked" in only and f.outcome != "blocked":
         return f"{name} is only usable after the action was blocked"
-    if "after blocks declined" in mode.only and f.stage != "declined":
+    if "after political" in only and (f.kind != "political" or f.outcome != "successful"):
+        return f"{name} is only usable after a successful political action has resolved"
+    last = ctx.st.last_referendum
+    if "referendum passed" in only and not (f.kind == "political" and last and last[0]):
+        return f"{name} is only usable after a referendum that passed"
+    if "referendum failed" in only and not (f.kind == "political" and last and not last[0]):
+        return f"{name} is only usable after a referendum that failed"
+    if "after blocks declined" in only and f.stage != "declined":
         return f"{name} is only usable after blocks are declined"
-    if "bleeding you" in mode.only and (kind != "bleed" or f.target_seat != seat):
+    if "bleeding you" in only and (kind != "bleed" or f.target_seat != seat):
         return f"{name} is only usable while a minion is bleeding you"
-    for only in mode.only:
-        if only.startswith("bleeder:younger") and minion is not None:
+    for t in only:
+        m_ = re.fullmatch(r"bleed amount>=(\d+)", t)
+        if m_ and bleed_amount(ctx, f) < int(m_.group(1)):
+            return f"{name} is only usable if the bleed amount is {m_.group(1)} or more (it is {bleed_amount(ctx, f)})"
+    for t in only:
+        if t.startswith("bleeder:younger") and minion is not None and not re.search(
+                r"(?i)can be the same age or older", mode.text):
             if (ctx.cdef(f.actor).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
                 return f"{name} is only usable if the bleeding vampire is younger than {ctx.name(minion)}"
-    for only in mode.only:
-        if only == "during bleed" and kind != "bleed":
-            return f"{name} is only usable during a bleed action"
-        if only == "during hunt" and kind != "hunt":
-            return f"{name} is only usable during a hunt action"
-        if only == "during political" and f.kind != "political":
-            return f"{name} is only usable during a political action"
-        if only == "as announced" and f.stage != "announced":
+    if "other than acting" in only and minion is not None and minion == f.actor:
+        return f"{name} is only usable by a vampire other than the acting minion"
+    for t in only:
+        if t.startswith("during "):
+            kinds = t[len("during "):].split("|")
+            if not any(_kind_holds(ctx, f, kind, k.strip()) for k in kinds):
+                what = " or ".join(k.strip() for k in kinds)
+                return f"{name} is only usable during {'an' if what[0] in 'aeiou' else 'a'} {what} action"
+        if t == "as announced" and f.stage != "announced":
             return f"{name} is only usable as the action is announced"
-        if only == "block attempted" and f.stage != "attempt":
+        if t == "block attempted" and f.stage != "attempt":
             return f"{name} is only usable if a minion attempts to block"
-        if only == "directed at you" and not f.directed:
+        if t == "directed at you" and not (f.directed and seat is not None and (
+                f.target_seat == seat or (f.target_card is not None and ctx.st.cards[f.target_card].controller == seat))):
             return f"{name} is only usable during an action directed at you"
-    if f.stage == "announced" and "as announced" not in mode.only:
+    if f.stage == "announced" and "as announced" not in only:
         return f"only effects used as the action is announced can be played now; {name} waits until blocks are decided"
     if mode.bleed and kind != "bleed":
         return f"{name} adds bleed, so it is only usable during a bleed action"

@@ -81,6 +81,10 @@ def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
         raise Illegal("requirements", why)
     if "before votes" in " ".join(mode.only) and f.votes_started:
         raise Illegal("timing", f"{rules.name} is only usable before votes and ballots are cast")
+    from vtes_desktop.engine.rules_action import _timing_refusal
+    why = _timing_refusal(ctx, act, mode, rules.name, minion=m, seat=cmd.seat)
+    if why:   # the card's own "Only usable ..." clause, as for any action modifier or reaction
+        raise Illegal("timing", why)
     pool, blood = _cost(rules, None)
     _pay(ctx, cmd.seat, m, pool, blood, rules.name)
     played_from_hand(ctx, cmd.seat, iid, rules)
