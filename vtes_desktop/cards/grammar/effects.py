@@ -588,7 +588,13 @@ def _strike_automated(e: Effect) -> bool:
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
-    """Whether the engine resolves *e*, played as a card of *types*."""
+    """Whether the engine resolves *e*, played as a card of *types*: the core vocabulary, or a family module
+    (a core kind the core leaves to the players, "prevent 2 damage from the opposing minion's strike", may
+    still be one a family resolves)."""
+    return _core_automated(e, types) or (not e.get("frame") and any(family(e, types) for family in _families()))
+
+
+def _core_automated(e: Effect, types: tuple[str, ...]) -> bool:
     if e.get("frame"):
         # a clause read as a frame: carried out by hand, unless a family module says the engine resolves it
         return any(family(e, types) for family in _families())
