@@ -103,7 +103,7 @@ class Merge(Command):
 # -- minion phase ------------------------------------------------------------------
 
 ActionKind = Literal["bleed", "hunt", "equip", "employ", "recruit", "political", "leave_torpor",
-                     "rescue", "diablerie", "become_anarch", "card"]
+                     "rescue", "diablerie", "become_anarch", "card", "burn_imbued"]
 
 
 class Action(Command):
@@ -116,6 +116,8 @@ class Action(Command):
     level: str | None = None
     from_: CardRef | None = Field(default=None, alias="from")
     cost: int | None = None
+    discipline: CardRef | None = None   # diablerie: the master Discipline card gained from an older victim
+    trophy: CardRef | None = None       # diablerie: the trophy gained from a Red List victim
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
@@ -131,10 +133,17 @@ class DeclineBlock(Command):
 
 
 class Diablerize(Command):
-    """After blocking a vampire leaving torpor, take the offered diablerie."""
+    """After blocking a vampire leaving torpor, take the offered diablerie.
+
+    `discipline`: a master Discipline card from the diablerist's controller's hand, library or ash heap, put on
+    the diablerist when the victim was older; `trophy`: a master trophy card (hand, library, ash heap, or an
+    unawarded trophy of theirs in play) moved to the diablerist when the victim was Red List.
+    """
     type: Literal["diablerize"] = "diablerize"
     minion: CardRef
     victim: CardRef
+    discipline: CardRef | None = None
+    trophy: CardRef | None = None
 
 
 # -- cards ---------------------------------------------------------------------------
@@ -281,6 +290,26 @@ class Concede(Command):
     type: Literal["concede"] = "concede"
 
 
+class Withdraw(Command):
+    """Unlock phase: a Methuselah whose library is exhausted and who began the turn with fewer cards than
+    her hand size announces that she withdraws. Unless she is ousted first, she leaves the game at the start
+    of her next unlock phase with ½ victory point; her predator gains nothing."""
+    type: Literal["withdraw"] = "withdraw"
+
+
+class TimeOut(Command):
+    """The time limit is reached (the players agree): the game ends now and each Methuselah still in it
+    gains ½ victory point."""
+    type: Literal["time_out"] = "time_out"
+
+
+class LeaveIncapacitated(Command):
+    """Unlock phase: an Imbued of yours leaves the incapacitated region by burning 3 conviction, and gains
+    1 life (not beyond its starting life)."""
+    type: Literal["leave_incapacitated"] = "leave_incapacitated"
+    minion: CardRef
+
+
 class Undo(Command):
     """Take back the last step of this seat (the log keeps both)."""
     type: Literal["undo"] = "undo"
@@ -289,7 +318,8 @@ class Undo(Command):
 AnyCommand = Annotated[
     Union[EndPhase, Pass, Resolve, Finish, Yield, Transfer, TransferBack, MoveCrypt, Influence, Merge,
           Action, Block, DeclineBlock, Diablerize, Play, Use, Discard, Maneuver, Strike, Press, Prevent,
-          Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo],
+          Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo,
+          Withdraw, TimeOut, LeaveIncapacitated],
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter = TypeAdapter(AnyCommand)
@@ -299,11 +329,12 @@ VERBS: dict[str, type[Command]] = {
     c.model_fields["type"].default: c
     for c in (EndPhase, Pass, Resolve, Finish, Yield, Transfer, TransferBack, MoveCrypt, Influence, Merge,
               Action, Block, DeclineBlock, Diablerize, Play, Use, Discard, Maneuver, Strike, Press, Prevent,
-              Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo)
+              Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo,
+              Withdraw, TimeOut, LeaveIncapacitated)
 }
 
 #: steps that do not count as using an effect (the impulse does not come back to the acting Methuselah)
-NOT_EFFECTS = frozenset({"pass", "decline_block", "resolve", "finish", "undo", "concede"})
+NOT_EFFECTS = frozenset({"pass", "decline_block", "resolve", "finish", "undo", "concede", "withdraw", "time_out"})
 
 
 def parse_command(data: str | bytes | dict) -> Command:

@@ -200,7 +200,11 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
 
     st = ctx.st
     seat = cmd.seat
+    if st.ended is not None:
+        raise Illegal("game over", "the game is over (time ran out); nothing more can be played")
     if st.seats[seat].ousted and not cmd.manual:
+        if seat in st.withdrawn:
+            raise Illegal("withdrawn", f"{st.seats[seat].name} has withdrawn from the game and takes no further part")
         raise Illegal("ousted", f"{st.seats[seat].name} has been ousted and takes no further part")
     if cmd.manual:
         manual.apply(ctx, cmd)
@@ -210,6 +214,10 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
     if t == "concede":
         ctx.emit("conceded", f"{st.seats[seat].name} concedes.")
         ctx.oust(seat)
+        _after_step(ctx)
+        return
+    if t in ("withdraw", "time_out"):   # neither passes for anyone nor uses an effect
+        (rules_turn.withdraw if t == "withdraw" else rules_turn.time_out)(ctx, cmd)
         _after_step(ctx)
         return
     if t == "resolve":
@@ -236,7 +244,7 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
             "end_phase": rules_turn.end_phase, "yield": rules_turn.yield_contest,
             "transfer": rules_turn.transfer, "transfer_back": rules_turn.transfer_back,
             "move_crypt": rules_turn.move_crypt, "influence": rules_turn.influence, "merge": rules_turn.merge,
-            "discard": rules_turn.discard,
+            "discard": rules_turn.discard, "leave_incapacitated": rules_turn.leave_incapacitated,
             "action": rules_action.announce, "block": rules_action.block, "diablerize": rules_action.diablerize,
             "play": rules_action.play, "use": rules_action.use,
             "maneuver": rules_combat.maneuver, "strike": rules_combat.strike, "press": rules_combat.press,
@@ -256,14 +264,12 @@ def _after_step(ctx: Ctx) -> None:
     from vtes_desktop.engine import rules_combat
 
     st = ctx.st
+    if st.ended is not None:
+        return
     if st.seats[st.active].ousted and len(st.live_seats()) > 1:
         # the active Methuselah is ousted: whatever was under way ends with their turn
         st.frames = ()
-        _end_of_turn(ctx)
-        st.turn += 1
-        st.active = st.prey(st.active)
-        st.acted = frozenset()
-        enter_phase(ctx, "unlock")
+        _next_turn(ctx)
         return
     ctx.drop_ousted_from_impulse()
     rules_combat.check_ready(ctx)
@@ -363,6 +369,8 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
 
         settle_contests(ctx, st.active)
     st.phase_flags = frozenset()
+    if phase == "unlock":
+        st.turn_hand = (st.active, len(st.region(st.active, "hand")))
     if phase == "master":
         st.mpa = 1 + _extra_phase_actions(ctx, "master")
         for seat, trifle in st.oot:   # an out-of-turn master card used this master phase's action already
@@ -417,10 +425,23 @@ def next_phase(ctx: Ctx) -> None:
         enter_phase(ctx, PHASES[i + 1])
         return
     # next Methuselah's turn
+    _next_turn(ctx)
+
+
+def _next_turn(ctx: Ctx) -> None:
+    """The next Methuselah's turn. A Methuselah who announced a withdrawal and was not ousted since leaves
+    the game as her next unlock phase begins, and the turn goes on to her prey."""
+    st = ctx.st
     _end_of_turn(ctx)
     st.turn += 1
     st.active = st.prey(st.active)
     st.acted = frozenset()
+    while st.active in st.withdrawing and not st.seats[st.active].ousted and len(st.live_seats()) > 1:
+        from vtes_desktop.engine.rules_turn import leave_by_withdrawal
+
+        leaving = st.active
+        leave_by_withdrawal(ctx, leaving)
+        st.active = st.prey(leaving)
     enter_phase(ctx, "unlock")
 
 

@@ -169,7 +169,7 @@ class Game:
         and no tie for the most (the tournament convention)."""
         st = self.state
         vps = tuple(s.vp for s in st.seats)
-        over = len(st.live_seats()) <= 1
+        over = len(st.live_seats()) <= 1 or st.ended is not None   # the last one standing, or a time-out
         best = max(vps) if vps else 0
         leaders = [i for i, v in enumerate(vps) if v == best]
         winner = leaders[0] if over and best >= 2 and len(leaders) == 1 else None

@@ -286,3 +286,143 @@ def _burn_option(ctx: Ctx, cmd: C.Discard) -> None:
     ctx.move(iid, "ash_heap")
     ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {d.display} (burn option).")
     ctx.draw(cmd.seat, 1)
+
+
+# -- leaving the game: withdrawal, time-out -------------------------------------------------------
+
+def hand_size(ctx: Ctx, seat: int) -> int:
+    """The seat's hand size: 7, plus "+N hand size" from its ready minions, what is on them, and its cards in
+    play ("While she is ready, you get +1 hand size"; a trophy's "gets +2 hand size")."""
+    import re
+
+    from vtes_desktop.engine.context import HAND_SIZE
+
+    st = ctx.st
+    n = HAND_SIZE
+    pat = re.compile(r"(?i)\+(\d+) hand size")
+    sources = []
+    for iid in st.region(seat, "ready") + st.region(seat, "in_play"):
+        if st.cards[iid].contested:
+            continue
+        sources.append(iid)
+        sources += list(st.attached.get(iid, ()))
+    for iid in sources:
+        m = pat.search(ctx.cdef(iid).text)
+        if m:
+            n += int(m.group(1))
+    return n
+
+
+def withdraw(ctx: Ctx, cmd: C.Withdraw) -> None:
+    """Announce a withdrawal (VEKN rulebook, "Withdrawing from the Game"): in your own unlock phase, with your
+    library exhausted and fewer cards in hand than your hand size at the start of the turn."""
+    st = ctx.st
+    seat = cmd.seat
+    who = ctx.seat_name(seat)
+    if seat != st.active:
+        raise Illegal("withdraw", f"a withdrawal is announced in your own unlock phase; it is "
+                                  f"{ctx.seat_name(st.active)}'s turn")
+    if st.phase != "unlock":
+        raise Illegal("withdraw", f"a withdrawal is announced during your unlock phase, not the {st.phase} phase")
+    if st.frames:
+        raise Illegal("timing", f"a withdrawal cannot be announced while {flow.window(st).replace('_', ' ')} "
+                                "is under way")
+    if seat in st.withdrawing:
+        raise Illegal("withdraw", f"{who} has already announced a withdrawal: it takes effect at the start of "
+                                  "their next unlock phase")
+    lib = len(st.region(seat, "library"))
+    if lib:
+        raise Illegal("withdraw", f"{who} still has {lib} card{'s' if lib != 1 else ''} in their library; only a "
+                                  "Methuselah whose library is exhausted may withdraw")
+    hand = st.turn_hand if st.turn_hand is not None and st.turn_hand[0] == seat else None
+    held = hand[1] if hand is not None else len(st.region(seat, "hand"))
+    size = hand_size(ctx, seat)
+    if held >= size:
+        raise Illegal("withdraw", f"{who} began the turn with {held} cards in hand, a full hand (hand size {size}); "
+                                  "only a Methuselah who begins the turn with fewer cards than the hand size may "
+                                  "withdraw")
+    st.withdrawing = st.withdrawing | {seat}
+    ctx.emit("withdrawing", f"{who} announces a withdrawal: unless ousted first, {who} leaves the game at the start "
+                            "of their next unlock phase, with ½ victory point.")
+
+
+def leave_by_withdrawal(ctx: Ctx, seat: int) -> None:
+    """The withdrawing Methuselah leaves the game: ½ victory point, and nothing for the predator. Her cards
+    leave play as an ousted Methuselah's do."""
+    st = ctx.st
+    s = st.seats[seat]
+    st.withdrawing = st.withdrawing - {seat}
+    st.withdrawn = st.withdrawn | {seat}
+    st.w_seats()[seat] = s._replace(ousted=True, vp=s.vp + 0.5)
+    ctx.emit("withdrew", f"{s.name} withdraws from the game and gains ½ victory point; "
+                         f"{ctx.seat_name(st.predator(seat))} gains no victory point and no pool for it.")
+    if st.edge == seat:
+        st.edge = None
+    live = st.live_seats()
+    if len(live) == 1:
+        w = st.seats[live[0]]
+        st.w_seats()[live[0]] = w._replace(vp=w.vp + 1)
+        ctx.emit("vp", f"{w.name} is the last Methuselah standing and gains 1 victory point.")
+    for region in ("ready", "torpor", "uncontrolled", "in_play", "incapacitated"):
+        for iid in list(st.region(seat, region)):
+            ctx.move(iid, "removed")
+    ctx.drop_ousted_from_impulse()
+
+
+def time_out(ctx: Ctx, cmd: C.TimeOut) -> None:
+    """The time limit ends the game: each Methuselah still in it gains ½ victory point."""
+    st = ctx.st
+    live = st.live_seats()
+    if len(live) <= 1:
+        raise Illegal("game over", "the game is already over: "
+                                   + (f"{ctx.seat_name(live[0])} is the last Methuselah standing" if live
+                                      else "no Methuselah is left"))
+    st.frames = ()   # whatever was under way stops with the game
+    for seat in live:
+        s = st.seats[seat]
+        st.w_seats()[seat] = s._replace(vp=s.vp + 0.5)
+    st.withdrawing = frozenset()
+    st.ended = "time_out"
+    ctx.emit("time_out", f"Time is up ({ctx.seat_name(cmd.seat)} calls it): the game ends, and "
+                         f"{', '.join(ctx.seat_name(s) for s in live)} each gain ½ victory point.")
+
+
+def vp_text(vp: float) -> str:
+    """Victory points as players write them: "2", "1.5", "½"."""
+    whole, half = divmod(round(vp * 2), 2)
+    if not half:
+        return str(whole)
+    return "½" if whole == 0 else f"{whole}.5"
+
+
+# -- Imbued ----------------------------------------------------------------------------------------
+
+CONVICTION_TO_RECOVER = 3
+
+
+def leave_incapacitated(ctx: Ctx, cmd: C.LeaveIncapacitated) -> None:
+    """During your unlock phase an incapacitated Imbued may burn 3 conviction to leave the incapacitated
+    region and gain 1 life (not beyond its starting life)."""
+    from vtes_desktop.engine.rules_action import convictions
+
+    _own_turn(ctx, cmd, "unlock", "bring an Imbued back from incapacitation")
+    st = ctx.st
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    c = st.cards[m]
+    d = ctx.cdef(m)
+    if "Imbued" not in d.types:
+        raise Illegal("imbued", f"{d.display} is not an Imbued; only Imbued are incapacitated")
+    if c.controller != cmd.seat:
+        raise Illegal("control", f"{d.display} is not controlled by {ctx.seat_name(cmd.seat)}")
+    if c.region != "incapacitated":
+        raise Illegal("incapacitated", f"{d.display} is not incapacitated")
+    conv = convictions(ctx, m)
+    if len(conv) < CONVICTION_TO_RECOVER:
+        raise Illegal("conviction", f"{d.display} has {len(conv)} conviction; leaving the incapacitated region "
+                                    f"costs {CONVICTION_TO_RECOVER}")
+    for a in conv[:CONVICTION_TO_RECOVER]:
+        ctx.burn(a, "spent")
+    life = min(c.counters + 1, d.capacity or 1)
+    ctx.move(m, "ready", seat=c.controller, counters=life, locked=c.locked)
+    ctx.emit("recovered", f"{d.display} burns {CONVICTION_TO_RECOVER} conviction, leaves the incapacitated region "
+                          f"and has {life} life.", cards=(m,))

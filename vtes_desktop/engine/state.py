@@ -202,7 +202,8 @@ class State:
 
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
-                 "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot")
+                 "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
+                 "withdrawing", "withdrawn", "ended", "turn_hand")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -229,6 +230,10 @@ class State:
         self.burn_option_used: frozenset = frozenset()  # seats that used the burn option this unlock phase
         self.phase_flags: frozenset = frozenset()       # once-each-phase things done: "trifle", "event"
         self.oot: tuple = ()    # (seat, trifle) out-of-turn master cards played since that seat's last master phase
+        self.withdrawing: frozenset = frozenset()   # seats that announced their withdrawal (they leave next unlock)
+        self.withdrawn: frozenset = frozenset()     # seats that withdrew: out of the game (`ousted` set), not ousted
+        self.ended: str | None = None   # "time_out" once the time limit ended the game
+        self.turn_hand: tuple | None = None   # (seat, cards in hand) as the active Methuselah began the turn
 
     def clone(self) -> "State":
         """A copy that shares the big tables until it first writes to them."""
@@ -239,7 +244,8 @@ class State:
         s.seats = self.seats
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
-                  "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot"):
+                  "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
+                  "withdrawing", "withdrawn", "ended", "turn_hand"):
             setattr(s, k, getattr(self, k))
         return s
 

@@ -18,6 +18,7 @@ import hashlib
 from dataclasses import asdict, dataclass, field
 
 from vtes_desktop.engine import flow
+from vtes_desktop.engine.rules_turn import vp_text
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, ReferendumFrame, ManualFrame
 
 PUBLIC_REGIONS = ("ready", "torpor", "incapacitated", "in_play", "ash_heap", "removed")
@@ -146,6 +147,10 @@ class SeatView:
     last_referendum: tuple | None = None
     game_over: bool = False
     winner: int | None = None             # the seat with the game win, once the game is over
+    ended_by: str | None = None           # once over: "time_out", or "last_standing" (one Methuselah left, or none)
+    scores: tuple[str, ...] = ()          # victory points by seat as players write them ("1.5", "½")
+    withdrawing: tuple[int, ...] = ()     # seats that announced a withdrawal (they leave at their next unlock)
+    withdrawn: tuple[int, ...] = ()       # seats that withdrew (out of the game, shown as ousted, not ousted)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -255,6 +260,9 @@ def view_for(game, seat: int) -> SeatView:
         action=action, combat=combat, tally=tally, damage=damage, damage_ids=damage_ids, manual=manual,
         last_action=st.last_action, last_referendum=st.last_referendum,
         game_over=result.over, winner=result.winner,
+        ended_by=(st.ended or "last_standing") if result.over else None,
+        scores=tuple(vp_text(v) for v in result.vps),
+        withdrawing=tuple(sorted(st.withdrawing)), withdrawn=tuple(sorted(st.withdrawn)),
     )
 
 

@@ -34,8 +34,8 @@ VERB_FIELDS: dict[str, set[str]] = {
     "end_phase": set(), "pass": set(), "resolve": set(), "finish": set(), "yield": {"card"},
     "transfer": {"to", "amount"}, "transfer_back": {"from", "amount"}, "move_crypt": set(),
     "influence": {"vampire"}, "merge": {"vampire"},
-    "action": {"minion", "kind", "card", "target", "level", "from", "cost"},
-    "block": {"minion"}, "decline_block": set(), "diablerize": {"minion", "victim"},
+    "action": {"minion", "kind", "card", "target", "level", "from", "cost", "discipline", "trophy"},
+    "block": {"minion"}, "decline_block": set(), "diablerize": {"minion", "victim", "discipline", "trophy"},
     "play": {"card", "minion", "level", "target", "choice"}, "use": {"card", "minion", "effect"},
     "discard": {"card"},
     "maneuver": {"minion", "using", "level"}, "strike": {"minion", "strike", "level", "target"},
@@ -44,14 +44,15 @@ VERB_FIELDS: dict[str, set[str]] = {
     "move": {"card", "to", "player"}, "counters": {"on", "delta", "player"}, "lock": {"card"}, "unlock": {"card"},
     "damage": {"target", "normal", "aggravated"}, "draw": {"player", "from", "count"},
     "shuffle": {"player", "region"}, "edge": {"to"}, "reveal": {"card"}, "done": set(), "undo": set(),
-    "concede": set(),
+    "concede": set(), "withdraw": set(), "time_out": set(), "leave_incapacitated": {"minion"},
 }
 #: fields that name a player (converted to a seat index)
 PLAYER_VALUED = {("move", "player"), ("counters", "player"), ("draw", "player"), ("shuffle", "player"), ("edge", "to")}
 
 CHECK_KEYS = {"player", "pool", "vp", "ousted", "transfers", "hand", "edge", "card", "region", "blood", "life",
               "locked", "on", "controller", "counters", "wounded", "sect", "title", "contested", "phase", "window",
-              "range", "combat", "action", "referendum", "for", "against", "impulse", "legal", "can", "cannot"}
+              "range", "combat", "action", "referendum", "for", "against", "impulse", "legal", "can", "cannot",
+              "withdrawn", "withdrawing", "game_over", "winner"}   # the last four: this project's extension
 
 
 class ScenarioError(Exception):

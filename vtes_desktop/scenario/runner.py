@@ -186,13 +186,32 @@ def check(game: Game, sc: Scenario, chk: dict) -> None:
                 return
             found.append(", ".join(f"{k}: {_show(game, sc, k, facts.get(k))}" for k in wanted))
         raise CheckFailed("found " + " / ".join(found))
-    if "player" in keys and keys & {"pool", "vp", "ousted", "transfers", "hand"}:
+    if "game_over" in keys or "winner" in keys:   # this project's extension: the game's result
+        r = game.result()
+        bad = []
+        if "game_over" in chk and r.over != chk["game_over"]:
+            bad.append(f"game_over is {r.over}")
+        if "winner" in chk:
+            want = None if chk["winner"] in (None, "none") else _seat(sc, chk["winner"])
+            if r.winner != want:
+                bad.append(f"winner is {st.seats[r.winner].name if r.winner is not None else None}")
+        if bad:
+            raise CheckFailed(", ".join(bad))
+        return
+    player_keys = ("pool", "vp", "ousted", "transfers", "hand", "withdrawn", "withdrawing")
+    if "player" in keys and keys & set(player_keys):
         s = _seat(sc, chk["player"])
         seat = st.seats[s]
-        facts = {"pool": seat.pool, "vp": seat.vp, "ousted": seat.ousted,
+        # a Methuselah who withdrew is out of the game (the state marks her seat out) but was not ousted
+        facts = {"pool": seat.pool, "vp": seat.vp, "ousted": seat.ousted and s not in st.withdrawn,
                  "transfers": st.transfers if st.active == s and st.phase == "influence" else 0,
-                 "hand": len(st.region(s, "hand"))}
-        bad = [f"{k} is {facts[k]}" for k in ("pool", "vp", "ousted", "transfers", "hand") if k in chk and facts[k] != chk[k]]
+                 "hand": len(st.region(s, "hand")), "withdrawn": s in st.withdrawn,
+                 "withdrawing": s in st.withdrawing}
+        want = dict(chk)
+        if isinstance(want.get("vp"), str):   # "1.5", "½", "2½"
+            txt = want["vp"].strip()
+            want["vp"] = (float(txt.rstrip("½") or 0) + 0.5) if txt.endswith("½") else float(txt)
+        bad = [f"{k} is {facts[k]}" for k in player_keys if k in want and facts[k] != want[k]]
         if bad:
             raise CheckFailed(", ".join(bad))
         return
