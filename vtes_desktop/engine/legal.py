@@ -131,6 +131,15 @@ _GROUP_RULES = frozenset({"timing", "phase", "turn", "card type", "action modifi
                           "impulse", "hand", "combat", "referendum", "vote", "ousted"})
 
 
+def _targets(game, seat: int) -> list:
+    """Every target a step could name: the other Methuselahs still in the game, then the minions in play."""
+    st = game.state
+    out: list = [s.name for i, s in enumerate(st.seats) if i != seat and not s.ousted]
+    for i in range(len(st.seats)):
+        out += list(st.region(i, "ready")) + list(st.region(i, "torpor"))
+    return out
+
+
 def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAnswer:
     uses = []
     first: Refused | None = None
@@ -140,6 +149,13 @@ def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAns
         if group in dead:
             continue
         r = game.can(cmd)
+        if r is not None and r.rule == "target" and getattr(cmd, "target", "-") is None:
+            # a card that needs a target (a Methuselah, or a minion): any target that would be accepted will do
+            for tg in _targets(game, seat):
+                r2 = game.can(cmd.model_copy(update={"target": tg}))
+                if r2 is None:
+                    cmd, r = cmd.model_copy(update={"target": tg}), None
+                    break
         if r is not None and r.rule in _GROUP_RULES:
             dead.add(group)
         if r is None:

@@ -13,7 +13,7 @@ import re
 
 from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
 from vtes_desktop.engine import commands as C
-from vtes_desktop.engine import flow
+from vtes_desktop.engine import effects_action, flow
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, Impulse, ManualFrame, Mod, ReferendumFrame
@@ -102,7 +102,9 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
     head = d.text.split(":", 1)[-1]
     for m in re.finditer(r"(?:^|\.\s)\+(\d+) bleed\.", head):
         n += int(m.group(1))
-    return n
+    from vtes_desktop.engine.effects_combat import bearer_bonus
+
+    return n + bearer_bonus(ctx, minion, "bleed")     # "The bearer/employer gets +1 bleed"
 
 
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
@@ -387,6 +389,12 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 f.update(base_stealth=mode.action_stealth)
                 eff, tgt = _card_action_effect(ctx, seat, mode, cmd.target)
                 f.update(effect=eff)
+                if eff is None:   # an effect the engine carries out may need a target (effects_actioncard)
+                    from vtes_desktop.engine import effects_actioncard
+
+                    planned = effects_actioncard.plan(ctx, seat, m, rules, mode, cmd.target)
+                    tgt = planned.pop("target_seat", tgt)
+                    f.update(planned)
                 if eff == "combat":
                     if cmd.target is None:
                         raise Illegal("target", f"{ctx.name(card_iid)}: name the minion to enter combat with")
@@ -573,6 +581,9 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     m = _my_minion(ctx, seat, cmd.minion)
     if st.cards[m].locked and m not in f.woken:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only unlocked minions can block")
+    why = effects_action.block_refusal(ctx, f, m, seat)
+    if why:
+        raise Illegal("block", why)
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
                       f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).", cards=(m, f.actor))
@@ -589,16 +600,20 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
     elif f.stage == "attempt":
         st_, ic = stealth(ctx, f), intercept(ctx, f, f.blocker)
         if ic >= st_:
+            effects_action.before_resolution(ctx, f, f.blocker)
             _blocked(ctx, f, reset)
         else:
             ctx.emit("block_failed", f"{ctx.name(f.blocker)} fails to block ({ic} intercept against {st_} stealth).")
             flow.set_top(ctx, f._replace(stage="blocks", blocker=None, imp=reset))
+            effects_action.attempt_failed(ctx, f.blocker)
     elif f.stage == "declined":
+        effects_action.before_resolution(ctx, f, None)
         _succeed(ctx, f, reset)
     elif f.stage == "resolution":
         flow.pop(ctx)
         ctx.st.last_action = f.outcome
         _after_action(ctx, f)
+        effects_action.after_action(ctx, f)
 
 
 def _after_action(ctx: Ctx, f: ActionFrame) -> None:
@@ -615,7 +630,8 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.move(f.card, "ash_heap")
         ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
     ctx.update(f.blocker, locked=True)
-    nf = f._replace(stage="resolution", outcome="blocked", imp=reset, mods=())
+    nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
+                    mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     if f.kind == "leave_torpor":
         if ctx.is_vampire(st.cards[f.blocker]):
             nf = nf._replace(diablerie_offer=f.blocker)
@@ -660,6 +676,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
                 st.edge = f.seat
                 ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
             ctx.pool(tgt, -n, "bled")
+            if f.kind == "card":
+                from vtes_desktop.engine import effects_actioncard
+
+                effects_actioncard.bleed_bonus(ctx, f, n)
     elif k == "hunt":
         n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt")
         if f.card is not None:
@@ -724,11 +744,18 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
 
         rules_politics.start(ctx, f)
         return
-    else:  # an action card whose effect the players carry out by hand
+    else:  # an action card: the engine carries out what it knows (effects_actioncard), the players the rest
         flow.set_top(ctx, nxt)
         _card_stays_or_goes(ctx, f)
+        from vtes_desktop.engine import effects_actioncard
+
+        left = effects_actioncard.resolve_action(ctx, f)
+        if not left:
+            if st.cards[f.card].region == "aside":
+                ctx.move(f.card, "ash_heap")   # the action card has done its work
+            return
         flow.push(ctx, ManualFrame(imp=reset, what=f"the effect of {ctx.name(f.card)}", card=f.card))
-        ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done.")
+        ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done: {' '.join(left)}")
         return
     flow.set_top(ctx, nxt)
 
@@ -906,10 +933,10 @@ def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int
         return f"{name} is only usable after a referendum that passed"
     if "referendum failed" in only and not (f.kind == "political" and last and not last[0]):
         return f"{name} is only usable after a referendum that failed"
-    if "after blocks declined" in only and f.stage != "declined":
-        return f"{name} is only usable after blocks are declined"
     if "bleeding you" in only and (kind != "bleed" or f.target_seat != seat):
         return f"{name} is only usable while a minion is bleeding you"
+    if "after blocks declined" in only and f.stage != "declined":
+        return f"{name} is only usable after blocks are declined"
     for t in only:
         m_ = re.fullmatch(r"bleed amount>=(\d+)", t)
         if m_ and bleed_amount(ctx, f) < int(m_.group(1)):
@@ -1055,8 +1082,12 @@ _ENGINE_DOES = frozenset({"stealth", "intercept", "bleed", "hunt", "limited", "u
 
 
 def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules) -> None:
-    """Effects of an action modifier or reaction beyond the +N modifiers: unlock, lock, wake, redirect a bleed."""
+    """Effects of an action modifier or reaction beyond the +N modifiers: unlock, lock, wake, redirect a bleed;
+    the others by their reading (engine/effects_action.py)."""
     st = ctx.st
+    top = st.top
+    blocker = top.blocker if isinstance(top, ActionFrame) and top.stage == "attempt" else None
+    done: set = set()
     for e in mode.effects:
         subj = (e.subject or "").lower()
         if e.kind == "unlock" and subj in ("", "this vampire", "this minion", "this acting vampire",
@@ -1081,6 +1112,18 @@ def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: Card
             flow.set_top(ctx, f._replace(stage="attempt", blocker=minion))
             ctx.emit("block", f"{ctx.name(minion)} attempts to block {ctx.name(f.actor)} ({rules.name}).",
                      cards=(minion, f.actor))
+        elif e.automated and (e.text, e.kind) not in done:
+            # one clause read as two frames ("Burn 1 blood to have that attempt fail; the blocking minion ...")
+            # is carried out once
+            if effects_action.resolve(ctx, cmd, minion, mode, rules, e, _played_iid(ctx, cmd), blocker):
+                done.update((x.text, x.kind) for x in mode.effects if x.text == e.text)
+
+
+def _played_iid(ctx: Ctx, cmd: C.Play) -> int | None:
+    try:
+        return flow.ref(ctx, cmd.seat, cmd.card)
+    except Exception:
+        return None
 
 
 def _redirect(ctx: Ctx, cmd: C.Play, rules: CardRules) -> None:
