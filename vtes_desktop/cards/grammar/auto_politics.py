@@ -1,13 +1,157 @@
-"""Effects of the politics family that the engine resolves, beyond the core ones in `effects.automated`.
+"""Effects of the politics and action-card family that the engine resolves, beyond the core ones in `effects.automated`.
 
-`automated(e, types)` answers True only for an effect the engine carries out by itself; each True here is
-backed by engine code and a scenario that proves it.
+`read(e, types)` gives the structured reading of one effect clause of an action card or a political action
+card, or None when the engine does not carry it out; `automated(e, types)` is True exactly when `read` gives
+one. The engine (`engine/effects_actioncard.py`) resolves from the same reading, so a flag here is always
+backed by engine code (and by a scenario in tests/scenarios/540-619).
+
+Readings (a tuple whose first item names it):
+
+- ``("add_uncontrolled", n, younger, clan, discipline)``: an action card puts *n* blood from the bank on a
+  vampire in the acting Methuselah's uncontrolled region, younger than the acting vampire when *younger*,
+  of *clan* or with *discipline* when given;
+- ``("add_amount", n)``: "As above, but add N blood" (the superior amount of the reading above);
+- ``("add_other", n)``: *n* blood on another vampire in play (capped at its capacity);
+- ``("bleed_gain_pool", n)``: the acting Methuselah gains *n* pool when the card's bleed succeeds for 1+;
+- ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
+  moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
+- ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
+  in the game) among at least *least* Methuselahs (other than the acting one when *others_only*);
+- ``("burn_per_point", n)``: a successful referendum burns *n* pool from each Methuselah per point;
+- ``("per_minion", sign, n, what)``: a successful referendum makes each Methuselah gain (+1) or burn (-1)
+  *n* pool for each of their minions matching *what* ("minion", "locked minion", "vampire", "torpor vampire",
+  "clan" (of the chosen clan), "capacity>=8", "ready independent or anarch");
+- ``("terms_clan",)``: the terms name a clan;
+- ``("terms_vampire", "ready younger")``: the terms name a ready vampire younger than the acting one;
+- ``("banish",)``, ``("banish_stay",)``: the chosen vampire goes to its controller's uncontrolled region,
+  with its cards and counters;
+- ``("terms_methuselahs",)`` and ``("chosen_burn", n, extra, condition)``: the terms name one or more
+  Methuselahs; each burns *n* pool, and *extra* more if they control a ready vampire matching *condition*
+  ("capacity<=4");
+- ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
+  and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
+from vtes_desktop.cards.grammar.lexicon import CLANS
 from vtes_desktop.cards.grammar.model import Effect
+
+_CLANS = frozenset(CLANS)
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "x": -1}
+
+
+def _n(s: str) -> int:
+    return _NUM[s] if s in _NUM else int(s)
+
+
+_ADD_UNC = re.compile(
+    r"^(?:add|move) (?P<n>\d+) blood (?:from the blood bank )?to an? (?P<younger>younger )?(?P<who>[a-z' ]+?)"
+    r"(?: with (?P<dname>[a-z]+) \[(?P<disc>[a-z]{3})\])? in your uncontrolled region$")
+_ADD_AMOUNT = re.compile(r"^as above, but add (?P<n>\d+) blood$")
+_ADD_OTHER = re.compile(r"^add (?P<n>\d+) blood to another vampire$")
+_BLEED_POOL = re.compile(r"^(?:as above, and )?gain (?P<n>\d+) pool if the bleed is successful \(for 1 or more\)$")
+_STEAL = re.compile(r"^\(d\) steal (?:an ally controlled by another methuselah|a retainer controlled by another vampire"
+                    r"|a location|a vampire in torpor controlled by another methuselah)$")
+_ALLOCATE = re.compile(r"^allocate (?P<n>\d+|x) points among (?P<least>one|two) or more (?P<other>other )?methuselahs"
+                       r"(?P<x>, where x is the number of methuselahs in the game)?$")
+_PER_POINT = re.compile(r"^successful referendum means each methuselah burns (?P<n>\d+) pool for each point allocated$")
+_PER_MINION = re.compile(
+    r"^successful referendum means each methuselah (?P<v>burns|gains) (?P<n>\d+) pool for each "
+    r"(?P<what>minion|locked minion|vampire in torpor|vampire of the chosen clan|ready independent or anarch vampire"
+    r"|vampire)(?: (?:they|he or she) control(?:s)?)?(?P<cap> with capacity 8 or more)?$")
+_CHOSEN_BURN = re.compile(r"^successful referendum means each chosen methuselah burns (?P<n>\d+) pool, plus (?P<x>\d+) "
+                          r"additional pool if they control a ready vampire with capacity (?P<cap>\d+) or less$")
+_BANISH = ("successful referendum means the chosen vampire is moved to the uncontrolled region (breaking any "
+           "temporary control effects); any cards and counters on the chosen vampire stay with them but are out of "
+           "play as long as the chosen vampire remains uncontrolled")
+_SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do and allocate (?P<n>\d+) of their pool "
+                          r"among 1 or more other methuselahs \(including you\)$")
+
+
+def _clause(text: str) -> str:
+    t = text.strip().lower().rstrip(".").strip()
+    t = re.sub(r"^\+1 stealth action\.\s*", "", t)
+    return re.sub(r"[{}]", "", t)
+
+
+def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
+    """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
+    if not e.text or e.get("negated"):
+        return None
+    return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
+
+
+@lru_cache(maxsize=4096)
+def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | None:
+    t = _clause(text)
+    if "Action" in types and "Political Action" not in types and len(types) == 1:
+        m = _ADD_UNC.match(t) if kind in ("add", "move") else None
+        if m:
+            who = m.group("who").strip()
+            clan = None
+            if who != "vampire":
+                if who not in _CLANS:
+                    return None
+                clan = who
+            if m.group("disc") and who != "vampire":
+                return None
+            return ("add_uncontrolled", int(m.group("n")), bool(m.group("younger")), clan, m.group("disc"))
+        m = _ADD_AMOUNT.match(t) if kind == "gain_blood" else None
+        if m:
+            return ("add_amount", int(m.group("n")))
+        m = _ADD_OTHER.match(t) if kind == "add" else None
+        if m:
+            return ("add_other", int(m.group("n")))
+        m = _BLEED_POOL.search(t) if kind == "gain" else None
+        if m:
+            return ("bleed_gain_pool", int(m.group("n")))
+        m = _STEAL.match(t) if kind == "steal" else None
+        if m:
+            what = "ally" if "ally" in t else "retainer" if "retainer" in t else "location" if "location" in t \
+                else "torpor"
+            return ("steal", what)
+        return None
+    if types == ("Political Action",):
+        m = _ALLOCATE.match(t) if kind == "allocate" else None
+        if m:
+            if m.group("n") == "x" and not m.group("x"):
+                return None
+            return ("terms_allocate", _n(m.group("n")), 1 if m.group("least") == "one" else 2, bool(m.group("other")))
+        m = _PER_POINT.match(t) if kind == "burn" else None
+        if m:
+            return ("burn_per_point", int(m.group("n")))
+        m = _PER_MINION.match(t) if kind in ("burn", "gain") else None
+        if m:
+            what = {"minion": "minion", "locked minion": "locked minion", "vampire in torpor": "torpor vampire",
+                    "vampire of the chosen clan": "clan", "ready independent or anarch vampire": "ready independent or anarch",
+                    "vampire": "vampire"}[m.group("what")]
+            if m.group("cap"):
+                if what != "vampire":
+                    return None
+                what = "capacity>=8"
+            return ("per_minion", 1 if m.group("v") == "gains" else -1, int(m.group("n")), what)
+        if kind == "choose" and t == "choose a clan":
+            return ("terms_clan",)
+        if kind == "choose" and t == "choose a ready younger vampire":
+            return ("terms_vampire", "ready younger")
+        if kind == "choose" and t == "choose one or more methuselahs":
+            return ("terms_methuselahs",)
+        if kind in ("move", "stay") and t == _BANISH:
+            return ("banish",) if kind == "move" else ("banish_stay",)
+        m = _CHOSEN_BURN.match(t) if kind == "burn" else None
+        if m:
+            return ("chosen_burn", int(m.group("n")), int(m.group("x")), f"capacity<={m.group('cap')}")
+        m = _SHIFT_TERMS.match(t) if kind == "choose" else None
+        if m:
+            return ("terms_shift", int(m.group("n")))
+        if kind == "distribute" and t == "successful referendum means the pool is distributed as you chose":
+            return ("shift",)
+    return None
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
-    return False
+    return read(e, types) is not None

@@ -1,0 +1,444 @@
+"""Action cards and political action cards: the effects the engine carries out by itself.
+
+What each clause means comes from the card rules grammar (`cards/grammar/auto_politics.read`): the same
+reading says a clause is automated and tells this module what to do, so the two never drift apart.
+
+- `plan` checks, when an action card is announced, the target its effect needs (a vampire in your
+  uncontrolled region, an ally to steal, ...) and returns what the action frame keeps of it;
+- `resolve_action` carries out a successful action card's effects and returns the clauses left to the
+  players;
+- `bleed_bonus` adds what a bleed card gives when its bleed succeeds;
+- `check_terms` reads and checks the terms of a referendum when the acting Methuselah chooses them;
+- `resolve_referendum` carries out a passed referendum's effects and returns the clauses left to the players.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.cards.grammar.auto_politics import read
+from vtes_desktop.cards.rules import CardRules, Mode
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx, poss
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, ReferendumFrame
+
+#: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
+#: staying in play, "(limited)")
+_DONE_ELSEWHERE = frozenset({"limited", "action_stealth"})
+
+
+def readings(rules: CardRules, mode: Mode) -> list[tuple]:
+    return [x for x in (read(e, rules.types) for e in mode.effects) if x is not None]
+
+
+def mode_of(ctx: Ctx, card: int, level: str | None) -> tuple[CardRules, Mode | None]:
+    rules = ctx.rules(card)
+    m = rules.mode(level)
+    if m is None and rules.modes:
+        m = rules.modes[0] if level is None else None
+    return rules, m
+
+
+def left_by_hand(rules: CardRules, mode: Mode, done_kinds: frozenset = frozenset()) -> list[str]:
+    """The clauses of *mode* the engine does not carry out on this path."""
+    out = []
+    for e in mode.effects:
+        if read(e, rules.types) is not None or e.kind in _DONE_ELSEWHERE or e.kind in done_kinds:
+            continue
+        out.append(e.text)
+    return list(dict.fromkeys(out + list(mode.unparsed)))
+
+
+# -- action cards -------------------------------------------------------------------------------------
+
+def _controls(ctx: Ctx, seat: int) -> list[int]:
+    """The minions *seat* controls (ready, in torpor, incapacitated), contested cards left out."""
+    st = ctx.st
+    out = []
+    for region in ("ready", "torpor", "incapacitated"):
+        for iid in st.region(seat, region):
+            c = st.cards[iid]
+            if not c.contested and ctx.is_minion(c):
+                out.append(iid)
+    return out
+
+
+def _fits_uncontrolled(ctx: Ctx, seat: int, actor: int, v: int, spec: tuple) -> str | None:
+    _, _, younger, clan, disc = spec
+    st = ctx.st
+    c = st.cards[v]
+    d = ctx.cdef(v)
+    if c.region != "uncontrolled" or c.controller != seat or "Vampire" not in d.types:
+        return f"{d.display} is not a vampire in {ctx.seat_name(seat)}'s uncontrolled region"
+    if younger and (d.capacity or 0) >= (ctx.cdef(actor).capacity or 0):
+        return (f"{d.display} (capacity {d.capacity}) is not younger than {ctx.name(actor)} "
+                f"(capacity {ctx.cdef(actor).capacity})")
+    if clan and clan not in {x.lower() for x in d.clans}:
+        return f"{d.display} is not {clan.title()}"
+    if disc and not d.discipline_level(disc):
+        return f"{d.display} does not have the discipline [{disc}]"
+    return None
+
+
+def _steal_target(ctx: Ctx, seat: int, iid: int, what: str) -> str | None:
+    st = ctx.st
+    c = st.cards[iid]
+    d = ctx.cdef(iid)
+    if c.contested:
+        return f"{d.display} is contested and out of play"
+    if what == "ally":
+        if "Ally" not in d.types or c.region != "ready" or c.controller == seat:
+            return f"{d.display} is not an ally controlled by another Methuselah"
+    elif what == "retainer":
+        if "Retainer" not in d.types or c.region != "attached" or c.controller == seat:
+            return f"{d.display} is not a retainer employed by another Methuselah's minion"
+    elif what == "location":
+        if "location" not in ctx.rules(iid).keywords or c.region != "in_play" or c.controller == seat:
+            return f"{d.display} is not a location controlled by another Methuselah"
+    elif what == "torpor":
+        if "Vampire" not in d.types or c.region != "torpor" or c.controller == seat:
+            return f"{d.display} is not a vampire in torpor controlled by another Methuselah"
+    return None
+
+
+def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
+    st = ctx.st
+    if spec[0] == "add_uncontrolled":
+        return [v for v in st.region(seat, "uncontrolled") if _fits_uncontrolled(ctx, seat, actor, v, spec) is None]
+    if spec[0] == "add_other":
+        return [v for s in st.live_seats() for r in ("ready", "torpor") for v in st.region(s, r)
+                if v != actor and ctx.is_vampire(st.cards[v]) and not st.cards[v].contested]
+    if spec[0] == "steal":
+        return [v for v in st.cards if _steal_target(ctx, seat, v, spec[1]) is None]
+    return []
+
+
+def _needs_target(spec: tuple) -> bool:
+    return spec[0] in ("add_uncontrolled", "add_other", "steal")
+
+
+def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
+    """The action frame's fields for an action card whose effect needs a target (refused when it is wrong)."""
+    specs = [s for s in readings(rules, mode) if _needs_target(s)]
+    if not specs:
+        return {}
+    spec = specs[0]
+    name = rules.name
+    iid = None
+    if target is not None:
+        try:
+            iid = flow.ref(ctx, seat, target)
+        except (Malformed, Illegal):
+            iid = None
+    if iid is None:
+        cands = _candidates(ctx, seat, actor, spec)
+        what = {"add_uncontrolled": "a vampire in your uncontrolled region", "add_other": "another vampire",
+                "steal": {"ally": "an ally of another Methuselah", "retainer": "a retainer of another Methuselah",
+                          "location": "a location of another Methuselah",
+                          "torpor": "a vampire in another Methuselah's torpor"}.get(spec[1], "")}[spec[0]]
+        if not cands:
+            raise Illegal("target", f"{name} needs {what} as its target, and there is none that fits")
+        if target is not None or len(cands) > 1:
+            raise Illegal("target", f"{name}: name its target, {what}")
+        iid = cands[0]
+    if spec[0] == "add_uncontrolled":
+        why = _fits_uncontrolled(ctx, seat, actor, iid, spec)
+    elif spec[0] == "add_other":
+        c = ctx.st.cards[iid]
+        why = None if iid in _candidates(ctx, seat, actor, spec) else \
+            f"{ctx.name(iid)} is not another vampire in play" if c.region not in ("ready", "torpor") or iid == actor \
+            or not ctx.is_vampire(c) else f"{ctx.name(iid)} cannot receive blood now"
+    else:
+        why = _steal_target(ctx, seat, iid, spec[1])
+    if why:
+        raise Illegal("target", f"{name}: {why}")
+    out = {"target_card": iid}
+    if spec[0] == "steal":
+        out["target_seat"] = ctx.st.cards[iid].controller
+    return out
+
+
+def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
+    """Carry out a successful action card's effects that the engine knows; the other clauses are returned."""
+    if f.card is None:
+        return []
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    if mode is None:
+        return []
+    specs = readings(rules, mode)
+    amount = next((s[1] for s in specs if s[0] == "add_amount"), None)
+    for spec in specs:
+        k = spec[0]
+        if k == "add_uncontrolled":
+            _add_blood(ctx, f, amount if amount is not None else spec[1], uncontrolled=True, spec=spec)
+        elif k == "add_other":
+            _add_blood(ctx, f, spec[1], uncontrolled=False, spec=spec)
+        elif k == "steal":
+            _steal(ctx, f, spec[1])
+    return left_by_hand(rules, mode, frozenset({"put_in_play"}) if _stays(rules, mode) else frozenset())
+
+
+def _stays(rules: CardRules, mode: Mode) -> bool:
+    return any(e.kind == "put_in_play" and e.automated for e in mode.effects)
+
+
+def _add_blood(ctx: Ctx, f: ActionFrame, n: int, *, uncontrolled: bool, spec: tuple) -> None:
+    st = ctx.st
+    v = f.target_card
+    if v is None:
+        return
+    c = st.cards[v]
+    if uncontrolled:
+        if _fits_uncontrolled(ctx, f.seat, f.actor, v, spec) is not None:
+            ctx.emit("fizzles", f"{ctx.name(v)} is no longer a fit target: {ctx.name(f.card)} has no effect.")
+            return
+        ctx.update(v, counters=c.counters + n)
+        ctx.emit("blood", f"{ctx.name(v)} gets {n} blood from the bank ({ctx.name(f.card)}).", cards=(v,))
+        return
+    if c.region not in ("ready", "torpor") or not ctx.is_vampire(c):
+        ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play: {ctx.name(f.card)} has no effect.")
+        return
+    before = c.counters
+    c = ctx.set_blood(v, c.counters + n)
+    ctx.emit("blood", f"{ctx.name(v)} gets {c.counters - before} blood from the bank ({ctx.name(f.card)}).", cards=(v,))
+
+
+def _steal(ctx: Ctx, f: ActionFrame, what: str) -> None:
+    st = ctx.st
+    t = f.target_card
+    if t is None:
+        return
+    if _steal_target(ctx, f.seat, t, what) is not None:
+        ctx.emit("fizzles", f"{ctx.name(t)} can no longer be stolen: {ctx.name(f.card)} has no effect.")
+        return
+    c = st.cards[t]
+    old = ctx.seat_name(c.controller)
+    if what == "ally":
+        ctx.move(t, "ready", seat=f.seat, counters=c.counters, locked=c.locked, level=c.level, arrived=c.arrived)
+    elif what == "retainer":
+        ctx.move(t, "attached", host=f.actor)
+    elif what == "location":
+        ctx.move(t, "in_play", seat=f.seat, counters=c.counters, locked=c.locked)
+    else:
+        ctx.move(t, "torpor", seat=f.seat, counters=c.counters, locked=c.locked)
+    _retag_attached(ctx, t, f.seat)
+    ctx.emit("stolen", f"{ctx.seat_name(f.seat)} takes control of {ctx.name(t)} from {old}"
+             + (f"; it now works for {ctx.name(f.actor)}" if what == "retainer" else "") + ".", cards=(t,))
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    _check_contest(ctx, t)
+
+
+def _retag_attached(ctx: Ctx, host: int, seat: int) -> None:
+    """Cards on a card that changes control go with it, under the new controller."""
+    for a in ctx.st.attached.get(host, ()):
+        ctx.update(a, controller=seat)
+        _retag_attached(ctx, a, seat)
+
+
+def bleed_bonus(ctx: Ctx, f: ActionFrame, bled: int) -> None:
+    """A bleed card's "gain N pool if the bleed is successful (for 1 or more)"."""
+    if f.card is None or bled < 1:
+        return
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    if mode is None:
+        return
+    for spec in readings(rules, mode):
+        if spec[0] == "bleed_gain_pool":
+            ctx.pool(f.seat, spec[1], f"{ctx.name(f.card)}: the bleed succeeded")
+
+
+# -- referendums ----------------------------------------------------------------------------------------
+
+def _ref_specs(ctx: Ctx, f: ReferendumFrame) -> tuple[CardRules | None, Mode | None, list[tuple]]:
+    if f.card is None:
+        return None, None, []
+    act = next((fr for fr in reversed(ctx.st.frames) if isinstance(fr, ActionFrame) and fr.card == f.card), None)
+    rules, mode = mode_of(ctx, f.card, act.card_level if act is not None else None)
+    if mode is None:
+        return rules, None, []
+    return rules, mode, readings(rules, mode)
+
+
+def _seat_named(ctx: Ctx, name: str) -> int | None:
+    for i, s in enumerate(ctx.st.seats):
+        if s.name.lower() == name.strip().lower():
+            return i
+    return None
+
+
+def _allocation(ctx: Ctx, text: str, what: str) -> dict[int, int]:
+    """ "Ben 3, Cid 1" (or "Ben: 3; Cid: 1") read as {seat: points}."""
+    out: dict[int, int] = {}
+    for part in re.split(r"[,;]", text):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.fullmatch(r"(.+?)\s*[:=]?\s*(\d+)", part)
+        if not m:
+            raise Malformed("terms", f"{what}: write the allocation as 'Name N, Name N', not {part!r}")
+        s = _seat_named(ctx, m.group(1))
+        if s is None:
+            raise Illegal("terms", f"{what}: {m.group(1)!r} is not a Methuselah in this game")
+        if ctx.st.seats[s].ousted:
+            raise Illegal("terms", f"{what}: {ctx.seat_name(s)} has been ousted")
+        out[s] = out.get(s, 0) + int(m.group(2))
+    return {s: n for s, n in out.items() if n}
+
+
+def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
+    """The terms as the engine keeps them; refused when they do not fit the card."""
+    rules, mode, specs = _ref_specs(ctx, f)
+    if rules is None:
+        return choice
+    name = rules.name
+    st = ctx.st
+    for spec in specs:
+        k = spec[0]
+        if k == "terms_allocate":
+            n = len(st.live_seats()) if spec[1] == -1 else spec[1]
+            alloc = _allocation(ctx, choice, name)
+            if sum(alloc.values()) != n:
+                raise Illegal("terms", f"{name}: allocate exactly {n} points (these add up to {sum(alloc.values())})")
+            if len(alloc) < spec[2]:
+                raise Illegal("terms", f"{name}: allocate the points among {'two' if spec[2] == 2 else 'one'} or more "
+                                       "Methuselahs")
+            if spec[3] and f.seat in alloc:
+                raise Illegal("terms", f"{name}: the points go to other Methuselahs, not to {ctx.seat_name(f.seat)}")
+            return ", ".join(f"{ctx.seat_name(s)} {v}" for s, v in alloc.items())
+        if k == "terms_clan":
+            clans = _clans(ctx.db)
+            key = choice.strip().lower()
+            if clans and key not in clans:
+                raise Illegal("terms", f"{name}: {choice!r} is not a clan")
+            return clans.get(key, choice.strip())
+        if k == "terms_vampire":
+            try:
+                v = flow.ref(ctx, f.seat, choice)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: choose a ready vampire, not {choice!r}") from None
+            c = st.cards[v]
+            if c.region != "ready" or not ctx.is_vampire(c) or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a ready vampire")
+            if "younger" in spec[1] and (ctx.cdef(v).capacity or 0) >= (ctx.cdef(f.actor).capacity or 0):
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not younger than {ctx.name(f.actor)}")
+            return f"{ctx.name(v)} #{v}"
+        if k == "terms_methuselahs":
+            seats = []
+            for part in re.split(r",|\band\b", choice):
+                if part.strip():
+                    s = _seat_named(ctx, part)
+                    if s is None or st.seats[s].ousted:
+                        raise Illegal("terms", f"{name}: {part.strip()!r} is not a Methuselah in the game")
+                    seats.append(s)
+            if not seats:
+                raise Illegal("terms", f"{name}: choose one or more Methuselahs")
+            return ", ".join(ctx.seat_name(s) for s in dict.fromkeys(seats))
+        if k == "terms_shift":
+            m = re.fullmatch(r"\s*(.+?)\s*:\s*(.+)", choice)
+            if not m:
+                raise Malformed("terms", f"{name}: write the terms as 'Methuselah: Name N, Name N' (the Methuselah "
+                                         "whose pool is taken, then where it goes)")
+            src = _seat_named(ctx, m.group(1))
+            if src is None or st.seats[src].ousted:
+                raise Illegal("terms", f"{name}: {m.group(1)!r} is not a Methuselah in the game")
+            if st.seats[src].pool <= st.seats[f.seat].pool:
+                raise Illegal("terms", f"{name}: {ctx.seat_name(src)} has {st.seats[src].pool} pool, not more than "
+                                       f"{ctx.seat_name(f.seat)}'s {st.seats[f.seat].pool}")
+            alloc = _allocation(ctx, m.group(2), name)
+            if src in alloc:
+                raise Illegal("terms", f"{name}: the pool goes to Methuselahs other than {ctx.seat_name(src)}")
+            if sum(alloc.values()) != spec[1] or not alloc:
+                raise Illegal("terms", f"{name}: allocate exactly {spec[1]} of {poss(ctx.seat_name(src))} pool")
+            return f"{ctx.seat_name(src)}: " + ", ".join(f"{ctx.seat_name(s)} {v}" for s, v in alloc.items())
+    return choice
+
+
+_CLAN_CACHE: dict[int, dict[str, str]] = {}
+
+
+def _clans(db) -> dict[str, str]:
+    """Every clan name of the card data, by its lower-case spelling."""
+    key = id(db)
+    if key not in _CLAN_CACHE:
+        _CLAN_CACHE[key] = {c.lower(): c for d in db.crypt for c in d.clans}
+    return _CLAN_CACHE[key]
+
+
+def needs_terms(ctx: Ctx, f: ReferendumFrame) -> bool:
+    return any(s[0].startswith("terms_") for s in _ref_specs(ctx, f)[2])
+
+
+def _count(ctx: Ctx, seat: int, what: str, terms: str | None) -> int:
+    st = ctx.st
+    n = 0
+    for iid in _controls(ctx, seat):
+        c = st.cards[iid]
+        d = ctx.cdef(iid)
+        vamp = "Vampire" in d.types
+        if what == "minion":
+            n += 1
+        elif what == "locked minion":
+            n += c.locked
+        elif what == "vampire":
+            n += vamp
+        elif what == "torpor vampire":
+            n += vamp and c.region == "torpor"
+        elif what == "clan":
+            n += vamp and terms is not None and terms.lower() in {x.lower() for x in d.clans}
+        elif what == "capacity>=8":
+            n += vamp and (d.capacity or 0) >= 8
+        elif what == "ready independent or anarch":
+            n += vamp and c.region == "ready" and (ctx.sect(c) or "").lower() in ("independent", "anarch")
+    return n
+
+
+def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
+    """Carry out a passed referendum's effects; the clauses left to the players (None: nothing known here)."""
+    rules, mode, specs = _ref_specs(ctx, f)
+    if rules is None or mode is None or not specs:
+        return None
+    st = ctx.st
+    name = rules.name
+    terms = f.terms
+    changes: dict[int, int] = {}
+    for spec in specs:
+        k = spec[0]
+        if k == "burn_per_point" and terms:
+            for s, pts in _allocation(ctx, terms, name).items():
+                changes[s] = changes.get(s, 0) - spec[1] * pts
+        elif k == "per_minion":
+            for s in st.live_seats():
+                changes[s] = changes.get(s, 0) + spec[1] * spec[2] * _count(ctx, s, spec[3], terms)
+        elif k == "chosen_burn" and terms:
+            cap = int(spec[3].split("<=")[1])
+            for part in terms.split(","):
+                s = _seat_named(ctx, part)
+                if s is None:
+                    continue
+                small = any(st.cards[i].region == "ready" and ctx.is_vampire(st.cards[i])
+                            and (ctx.cdef(i).capacity or 0) <= cap for i in _controls(ctx, s))
+                changes[s] = changes.get(s, 0) - spec[1] - (spec[2] if small else 0)
+        elif k == "shift" and terms:
+            src_name, rest = terms.split(":", 1)
+            src = _seat_named(ctx, src_name)
+            alloc = _allocation(ctx, rest, name)
+            if src is not None:
+                changes[src] = changes.get(src, 0) - sum(alloc.values())
+                for s, v in alloc.items():
+                    changes[s] = changes.get(s, 0) + v
+        elif k == "banish" and terms and re.search(r"#(\d+)$", terms):
+            v = int(re.search(r"#(\d+)$", terms).group(1))
+            c = st.cards.get(v)
+            if c is None or c.region != "ready":
+                ctx.emit("fizzles", f"{ctx.name(v)} is no longer ready: {name} has no effect on them.")
+                continue
+            ctx.move(v, "uncontrolled", seat=c.controller, counters=c.counters)
+            ctx.emit("banished", f"{ctx.name(v)} is moved to {poss(ctx.seat_name(c.controller))} uncontrolled region, "
+                                 "with the cards and counters on them.", cards=(v,))
+    # pool changes all happen together; gains first, so no one is ousted by an order of payment
+    for s in sorted(changes, key=lambda s: -changes[s]):
+        if changes[s] and not st.seats[s].ousted:
+            ctx.pool(s, changes[s], name)
+    return left_by_hand(rules, mode)
