@@ -114,8 +114,11 @@ def terms(ctx: Ctx, cmd: C.Terms) -> None:
         raise Illegal("terms", "the terms have been chosen")
     if cmd.seat != f.seat:
         raise Illegal("terms", "the acting Methuselah chooses the terms")
-    flow.set_top(ctx, f._replace(terms=cmd.choice, step="polling", imp=f.imp._replace(at=0, passes=0)))
-    ctx.emit("terms", f"Terms: {cmd.choice}.")
+    from vtes_desktop.engine import effects_actioncard
+
+    chosen = effects_actioncard.check_terms(ctx, f, cmd.choice)   # refused when they do not fit the card
+    flow.set_top(ctx, f._replace(terms=chosen, step="polling", imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("terms", f"Terms: {chosen.split(' #')[0]}.")
 
 
 PRISCI_BLOCK = 3
@@ -240,6 +243,10 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
 
 def close(ctx: Ctx, f: ReferendumFrame) -> None:
     if f.step == "referendum_terms":
+        from vtes_desktop.engine import effects_actioncard
+
+        if effects_actioncard.needs_terms(ctx, f):
+            raise Illegal("terms", f"{ctx.name(f.card)}: the acting Methuselah must choose the terms before polling")
         flow.set_top(ctx, f._replace(step="polling", imp=f.imp._replace(at=0, passes=0)))
         return
     flow.pop(ctx)
@@ -254,8 +261,14 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
             ctx.burn(f.actor, "blood hunt")
         return
     if passed and f.card is not None:
+        from vtes_desktop.engine import effects_actioncard
+
+        left = effects_actioncard.resolve_referendum(ctx, f)   # None: no effect the engine knows
+        if left == []:
+            return
         top = ctx.st.top
         imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
         flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0), what=f"the effect of {ctx.name(f.card)}",
                                    card=f.card))
-        ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done.")
+        ctx.emit("manual", f"Carry out {poss(ctx.name(f.card))} effect by hand, then say done"
+                           + (f": {' '.join(left)}" if left else "."))
