@@ -380,7 +380,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
                     st.phase_flags = st.phase_flags | {"trifle"}
         st.oot = tuple(x for x in st.oot if x[0] != st.active)
     if phase == "influence":
-        st.transfers = transfers_for_turn(st.turn)
+        from vtes_desktop.engine.effects_master import extra_transfers
+
+        st.transfers = transfers_for_turn(st.turn) + extra_transfers(ctx, st.active)
     if phase == "discard":
         st.dpa = 1 + _extra_phase_actions(ctx, "discard")
     if not initial:
@@ -425,6 +427,9 @@ def next_phase(ctx: Ctx) -> None:
         enter_phase(ctx, PHASES[i + 1])
         return
     # next Methuselah's turn
+    from vtes_desktop.engine.effects_master import end_of_discard_phase
+
+    end_of_discard_phase(ctx)
     _next_turn(ctx)
 
 

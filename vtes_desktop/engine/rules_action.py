@@ -22,6 +22,7 @@ ACTION_LABEL = {
     "bleed": "bleed", "hunt": "hunt", "equip": "equip", "employ": "employ a retainer", "recruit": "recruit an ally",
     "political": "take a political action", "leave_torpor": "leave torpor", "rescue": "rescue a vampire from torpor",
     "diablerie": "diablerize a vampire", "become_anarch": "become Anarch", "card": "take an action",
+    "burn_imbued": "burn an incapacitated Imbued",
 }
 OPEN_STAGES = ("announced", "blocks", "attempt", "declined")
 
@@ -434,6 +435,10 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                  target_seat=None if same else tc.controller)
         if not same:
             directed_at = (tc.controller,)
+        if kind == "diablerie" and (cmd.discipline is not None or cmd.trophy is not None):
+            from vtes_desktop.engine.rules_diablerie import check_choices
+
+            f.update(choices=check_choices(ctx, seat, m, t, cmd.discipline, cmd.trophy))
         if kind == "rescue":
             mine = 2 if cmd.cost is None else cmd.cost
             mine = min(mine, 2)
@@ -445,6 +450,11 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                                       f"{mc.counters} and {tc.counters}")
             blood_cost = mine
             f.update(rescue_split=theirs)
+    elif kind == "burn_imbued":
+        from vtes_desktop.engine.rules_diablerie import announce_burn_imbued
+
+        upd, directed_at = announce_burn_imbued(ctx, seat, m, cmd.target)
+        f.update(upd)
     elif kind == "become_anarch":
         if not is_vamp:
             raise Illegal("anarch", f"only vampires can become Anarch")
@@ -467,6 +477,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 raise Illegal("repeat", f"{who} has already taken a political action this turn")
             raise Illegal("repeat", f"{who} has already used {ctx.db[what[1]].display} this turn; a minion uses the "
                                     "same action card at most once each turn")
+    if (m, ("same", kind, rules.card_id if rules is not None else None)) in st.acted:
+        raise Illegal("repeat", f"{who} cannot perform the same action again this turn (a card played on its "
+                                "earlier action says so)")
     if blood_cost and mc.counters < blood_cost:
         raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {blood_cost}")
     if pool_cost and st.seats[seat].pool < pool_cost:
@@ -719,8 +732,12 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("rescued", f"{ctx.name(f.target_card)} is rescued from torpor.")
     elif f.kind == "diablerie":
         flow.set_top(ctx, nxt)
-        diablerie(ctx, f.actor, f.target_card)
+        diablerie(ctx, f.actor, f.target_card, f.choices, recheck=True)
         return
+    elif f.kind == "burn_imbued":
+        from vtes_desktop.engine.rules_diablerie import burn_imbued
+
+        burn_imbued(ctx, f)
     elif k == "power":
         ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
         ctx.update(f.actor, locked=False)
@@ -794,27 +811,32 @@ def _life(ctx: Ctx, iid: int, level: str | None) -> int:
     return life
 
 
-def diablerie(ctx: Ctx, diablerist: int, victim: int) -> None:
-    """The diablerist takes the victim's blood and equipment; the victim is burned; a blood hunt is called."""
+def diablerie(ctx: Ctx, diablerist: int, victim: int, choices: tuple = (), *, recheck: bool = False) -> None:
+    """The diablerist takes the victim's blood and equipment; the victim is burned; a Discipline from an older
+    victim and a trophy from a Red List victim, as chosen (*choices*: instance ids of the master Discipline
+    card and the trophy, or None); then the blood hunt referendum, unless a card forbids it."""
+    from vtes_desktop.engine import rules_diablerie
+
     st = ctx.st
     v = st.cards[victim]
     d = st.cards[diablerist]
+    if recheck and any(x is not None for x in choices):
+        choices = rules_diablerie.recheck(ctx, d.controller, diablerist, victim, choices)
+    disc, tro = (tuple(choices) + (None, None))[:2]
+    older = ctx.capacity(v) > ctx.capacity(d)
+    red = rules_diablerie.is_red_list(ctx, victim)
     ctx.set_blood(diablerist, d.counters + v.counters)
     ctx.update(victim, counters=0)
     for a in list(st.attached.get(victim, ())):
         if "Equipment" in ctx.cdef(a).types:
             ctx.move(a, "attached", host=diablerist)
     ctx.emit("diablerie", f"{ctx.name(diablerist)} diablerizes {ctx.name(victim)}.")
-    vd, dd = ctx.cdef(victim), ctx.cdef(diablerist)
-    if (vd.capacity or 0) > (dd.capacity or 0):
-        ctx.emit("manual", f"{vd.display} was older: {ctx.seat_name(d.controller)} may search library, ash heap "
-                           f"and hand for a master Discipline card to put on {dd.display} (by hand).")
-    if "red list" in vd.text.lower():
-        ctx.emit("manual", f"{vd.display} was Red List: trophies may be gained (by hand).")
     ctx.burn(victim, "diablerized")
+    rules_diablerie.give(ctx, d.controller, diablerist, disc, tro, older=older, red_list=red,
+                         victim_name=ctx.name(victim))
     from vtes_desktop.engine import rules_politics
 
-    rules_politics.blood_hunt(ctx, diablerist)
+    rules_politics.blood_hunt(ctx, diablerist, victim)
 
 
 def diablerize(ctx: Ctx, cmd: C.Diablerize) -> None:
@@ -825,8 +847,11 @@ def diablerize(ctx: Ctx, cmd: C.Diablerize) -> None:
     v = flow.ref(ctx, cmd.seat, cmd.victim)
     if m != f.diablerie_offer or v != f.actor or ctx.st.cards[m].controller != cmd.seat:
         raise Illegal("diablerie", f"only {ctx.name(f.diablerie_offer)} may diablerize {ctx.name(f.actor)}")
+    from vtes_desktop.engine.rules_diablerie import check_choices
+
+    choices = check_choices(ctx, cmd.seat, m, v, cmd.discipline, cmd.trophy)
     flow.set_top(ctx, f._replace(diablerie_offer=None))
-    diablerie(ctx, m, v)
+    diablerie(ctx, m, v, choices)
 
 
 # -- playing cards from hand ----------------------------------------------------------------------------
@@ -1144,6 +1169,8 @@ def _redirect(ctx: Ctx, cmd: C.Play, rules: CardRules) -> None:
 
 
 def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    from vtes_desktop.engine import effects_master
+
     st = ctx.st
     if re.search(r"(?i)\bout-of-turn\b", ctx.cdef(iid).text.split("\n")[0]):
         return _play_out_of_turn(ctx, cmd, iid, rules)
@@ -1160,25 +1187,32 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         from vtes_desktop.engine.rules_turn import refuse_self_contest
 
         refuse_self_contest(ctx, cmd.seat, iid)
-    _pay(ctx, cmd.seat, None, pool, 0, rules.name)
+    effects_master.check_limits(ctx, cmd, iid, rules)
+    target = effects_master.check_placement(ctx, cmd, iid, rules)
+    _pay(ctx, cmd.seat, None, pool + effects_master.extra_cost(ctx, cmd, iid, rules), 0, rules.name)
     st.mpa -= 1
     if re.search(r"(?i)\btrifle\b", text) and "trifle" not in st.phase_flags:
         st.mpa += 1   # one extra master phase action from trifles each master phase
         st.phase_flags = st.phase_flags | {"trifle"}
-    target = None
-    if cmd.target is not None and not target_seat(ctx, cmd.seat, cmd.target):
+    if target is None and cmd.target is not None and target_seat(ctx, cmd.seat, cmd.target) is None:
         target = flow.ref(ctx, cmd.seat, cmd.target)
     if target is not None and re.search(r"(?i)put this card on", text):
         ctx.move(iid, "attached", host=target)
-    elif re.search(r"(?i)put this card in play|\blocation\b|\bunique\b", text):
+    elif re.search(r"(?i)put this card (?:in|into) play|\blocation\b|\bunique\b", text):
         ctx.move(iid, "in_play", seat=cmd.seat)
         from vtes_desktop.engine.rules_turn import _check_contest
         _check_contest(ctx, iid)
     else:
         ctx.move(iid, "ash_heap")
-    ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}.")
-    ctx.emit("manual", f"{rules.name}: carry out its effect by hand (master card effects are not automated yet).")
-    ctx.draw(cmd.seat, 1)
+    ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}"
+             + (f" on {ctx.name(target)}" if target is not None and st.cards[iid].region == "attached" else "") + ".")
+    effects_master.resolve_played(ctx, cmd, iid, rules, target)
+    by_hand = list(dict.fromkeys([e.text for m in rules.modes for e in m.effects if not e.automated]
+                                 + [u for m in rules.modes for u in m.unparsed]))
+    if by_hand:
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(by_hand)}")
+    played_from_hand(ctx, cmd.seat, iid, rules, to="none")   # the replacement, unless the card holds it back
+    effects_master.after_play(ctx, cmd.seat, iid)
 
 
 def _play_out_of_turn(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
@@ -1238,6 +1272,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         st.edge_used = True
         ctx.pool(cmd.seat, 1, "the Edge")
         return
+    if cmd.effect == "conviction_damage":   # an Imbued answers the burning of an incapacitated Imbued
+        from vtes_desktop.engine.rules_diablerie import conviction_damage
+
+        return conviction_damage(ctx, cmd)
     iid = flow.ref(ctx, cmd.seat, cmd.card)
     c = st.cards[iid]
     if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
@@ -1246,6 +1284,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         from vtes_desktop.engine import rules_combat
 
         return rules_combat.use_in_combat(ctx, cmd, iid)
+    from vtes_desktop.engine import effects_master
+
+    if effects_master.use(ctx, cmd, iid):
+        return
     flow.push(ctx, ManualFrame(imp=st.top.imp if st.top is not None and hasattr(st.top, "imp") else
                                __import__("vtes_desktop.engine.state", fromlist=["Impulse"]).Impulse((cmd.seat,)),
                                what=f"the effect of {ctx.name(iid)}", card=iid))

@@ -1,13 +1,110 @@
-"""Effects of the permanent family that the engine resolves, beyond the core ones in `effects.automated`.
+"""Effects of the permanent family (master cards, events) that the engine resolves, beyond the core ones in
+`effects.automated`.
 
-`automated(e, types)` answers True only for an effect the engine carries out by itself; each True here is
-backed by engine code and a scenario that proves it.
+`reading(e, types)` is the engine's reading of one clause: a key naming the handler in
+`vtes_desktop/engine/effects_master.py` that carries it out, and the values read from the text (amounts, a
+clan, a stat). `automated(e, types)` answers True exactly when there is a reading, so every effect marked
+here is one the engine resolves; each key is proved by a scenario (tests/scenarios/46x-53x).
+
+Keys, by when the engine acts:
+
+- played: `choose_vampire` + `fill_chosen` (Giant's Blood), `add_blood` (to a ready vampire),
+  `add_blood_uncontrolled`, `tribute` (1 blood from each ready vampire you control to your pool),
+  `tap` (any amount of blood from a vampire you control to your pool; the Play's `choice` is the amount),
+  `villein` (2 to 5 blood from the vampire the card goes on), `lock_minion`, `mill_pool` (burn N cards
+  from your library to gain N pool), `crypt_to_uncontrolled`, `gain_pool`, `discipline_level`,
+  `discipline_capacity`, `not_on_superior`;
+- lasting, while the card is in play: `transfers` (influence phase), `hand_size` (drawn up at once),
+  `minion_tap_cost`, `villein_cost`;
+- used (`use` step, `effect` and `minion` as below): `blood_doll` (in the named phase, `effect: to pool`
+  or `to vampire`), `hunting_ground` (your unlock phase, `minion` gains the blood), `lock_give`
+  (during an action: lock the card, `minion` gets +N stealth/intercept), `lock_mpa` (+1 master phase
+  action), `lock_add_blood` (`minion` gains N blood), `lock_add_uncontrolled` (in your influence phase);
+- at a moment of the turn: `predator_takes` (at the end of your discard phase).
 """
 
 from __future__ import annotations
 
+import re
+
 from vtes_desktop.cards.grammar.model import Effect
+
+_CLAN = r"(?P<clan>[a-z][a-z' ]*?)"
+_WHO = (r"(?P<who>a minion you control|a minion controlled by another methuselah|any minion|a minion|a vampire you control|an? [a-z][a-z' ]*? you control"
+        r"|an anarch|a vampire with capacity (?P<cap>\d+) or more)")
+
+#: (key, pattern over the clause in lower case without its final stop), in the order tried
+PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
+    # -- played
+    ("choose_vampire", r"^choose a vampire$"),
+    ("fill_chosen", r"^the chosen vampire gains enough blood to reach full capacity$"),
+    ("add_blood", r"^add (?P<n>\d+) blood to a (?P<ready>ready )?vampire$"),
+    ("add_blood_uncontrolled", r"^add (?P<n>\d+) blood to a vampire in your uncontrolled region"
+                               r"(?: with capacity (?P<cap>\d+) or more)?$"),
+    ("tribute", r"^move (?P<n>\d+) blood from each ready vampire you control to your pool$"),
+    ("tap", r"^move any amount of blood from a vampire you control to your pool$"),
+    ("villein", r"^put this card on a vampire you control who has any amount of blood and move (?P<lo>\d+) to "
+                r"(?P<hi>\d+) blood from that vampire to your pool$"),
+    ("lock_minion", r"^lock a minion$"),
+    ("vessel_burn", r"^put this card on a vampire and you can burn a card named /blood doll/ \(if any\)$"),
+    ("mill_pool", r"^burn (?P<n>\d+) cards from the top of your library to gain (?P<pool>\d+) pool$"),
+    ("crypt_to_uncontrolled", r"^move the top card from your crypt to your uncontrolled region$"),
+    ("discipline_level", r"^this vampire (?:gets \+1 level|gains 1 level) of [a-z]+ \[(?P<tri>[a-z]{3})\]"
+                         r"(?P<cap> and \+1 capacity)?$"),
+    ("discipline_capacity", r"^capacity increases by 1: the vampire is one generation older$"),
+    ("not_on_superior", r"^cannot be (?:put|placed) on a vampire with superior [a-z]+ \[(?P<tri>[a-z]{3})\]$"),
+    # -- lasting
+    ("transfers", r"^\+(?P<n>\d) transfers?$"),
+    ("hand_size", r"^(?:you get )?\+(?P<n>\d) hand size$"),
+    ("minion_tap_cost", r"^cards named /minion tap/ cost you \+1 pool to play$"),
+    ("villein_cost", r"^(?:villein|this card) costs \+1 pool to play on this vampire$"),
+    # -- used
+    ("blood_doll", r"^during (?:their|your) (?P<phase>master|unlock) phase, this vampire's controller can move 1 blood "
+                   r"from this vampire to their pool or from their pool to this vampire$"),
+    ("hunting_ground", r"^during your unlock phase, a ready (?P<titled>titled )?vampire you control can gain "
+                       r"(?P<n>\d+) blood$"),
+    ("hunting_ground", r"^during your unlock phase, you may move (?P<n>1) blood from the bank to a ready vampire "
+                       r"you control$"),
+    ("lock_give", r"^(?:you can )?lock (?:this (?:card|location) )?(?:and burn (?P<pool>1) pool )?to give " + _WHO +
+                  r" \+(?P<n>\d) (?P<stat>stealth|intercept)(?: for the current action)?$"),
+    ("lock_mpa", r"^during your master phase, you can lock this card to get \+1 master phase action$"),
+    ("lock_add_blood", r"^you can lock this card to add (?P<n>\d+) blood to a ready vampire you control$"),
+    ("lock_add_uncontrolled", r"^(?:you can )?lock (?:this (?:card|location) )?during your influence phase to add "
+                              r"(?P<n>1) blood to an? " + _CLAN + r" in your uncontrolled region$"),
+    ("lock_add_uncontrolled", r"^during your influence phase, lock to move (?P<n>1) blood from the blood bank to an? "
+                              + _CLAN + r" in your uncontrolled region$"),
+    # -- at a moment of the turn
+    ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
+))
+
+_KINDS_OK = {"transfers", "hand_size"}
+_CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
+
+
+def norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower()).rstrip(".").strip()
+
+
+def reading(e: Effect, types: tuple[str, ...]) -> tuple[str, dict] | None:
+    """(handler key, values read) for a master card's clause the engine resolves, or None."""
+    if "Master" not in types:
+        return None
+    t = norm(e.text)
+    key = (e.kind, t)
+    if key in _CACHE:
+        return _CACHE[key]
+    out = None
+    if e.kind in _KINDS_OK and (e.get("cost") or e.duration or e.condition):
+        out = None
+    else:
+        for k, rx in PATTERNS:
+            m = rx.match(t)
+            if m:
+                out = (k, {a: b for a, b in m.groupdict().items() if b is not None})
+                break
+    _CACHE[key] = out
+    return out
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
-    return False
+    return reading(e, types) is not None

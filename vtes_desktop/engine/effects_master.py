@@ -1,0 +1,492 @@
+"""Master card effects the engine carries out: when the card is played, while it is in play, when it is used.
+
+The grammar's reading of each clause (`vtes_desktop.cards.grammar.auto_permanent.reading`) names the handler
+here; a clause with no reading is left to the players ("carry out by hand"). The player's choices come from
+the step: `Play.target` (the card or vampire the master card goes on or chooses), `Play.choice` (an amount
+of blood, or the card named to burn), `Use.minion` (the minion that gains the blood or the bonus) and
+`Use.effect` (which way Blood Doll moves its blood: "to pool" or "to vampire").
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.cards.grammar.auto_permanent import reading
+from vtes_desktop.cards.rules import CardRules
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import HAND_SIZE, Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, Mod
+
+PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tribute", "tap",
+                    "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn"})
+USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled"})
+IN_PLAY = ("ready", "torpor", "in_play", "attached")
+
+
+# -- readings of a card ------------------------------------------------------------------------------------
+
+def readings(rules: CardRules) -> list[tuple[str, dict, str]]:
+    """(key, values, clause text) for each clause of *rules* the engine resolves, each clause once."""
+    out = []
+    seen = set()
+    for m in rules.modes:
+        for e in m.effects:
+            if e.kind == "put_in_play":
+                continue
+            r = reading(e, rules.types)
+            if r is None or (r[0], e.text) in seen:
+                continue
+            seen.add((r[0], e.text))
+            out.append((r[0], r[1], e.text))
+    return out
+
+
+def _has(ctx: Ctx, iid: int, key: str) -> list[dict]:
+    return [v for k, v, _ in readings(ctx.rules(iid)) if k == key]
+
+
+def _in_play_masters(ctx: Ctx, seat: int | None = None):
+    """Master cards in play (on the table or on a minion), not contested: (iid, controller)."""
+    for iid, c in ctx.st.cards.items():
+        if c.region in ("in_play", "attached") and not c.contested and (seat is None or c.controller == seat):
+            if "Master" in ctx.cdef(iid).types:
+                yield iid
+
+
+# -- lasting effects ------------------------------------------------------------------------------------------
+
+def hand_size(ctx: Ctx, seat: int) -> int:
+    n = HAND_SIZE
+    for iid in _in_play_masters(ctx, seat):
+        for v in _has(ctx, iid, "hand_size"):
+            n += int(v["n"])
+    return n
+
+
+def extra_transfers(ctx: Ctx, seat: int) -> int:
+    """Transfers that master cards in play give their controller each influence phase."""
+    n = 0
+    for iid in _in_play_masters(ctx, seat):
+        for v in _has(ctx, iid, "transfers"):
+            n += int(v["n"])
+    if n:
+        ctx.emit("transfers", f"{ctx.seat_name(seat)} has {n} more transfer{'s' if n > 1 else ''} from cards in play.")
+    return n
+
+
+def capacity_bonus(ctx: Ctx, iid: int) -> int:
+    """+1 capacity for each master Discipline card on the vampire that says so."""
+    n = 0
+    for a in ctx.st.attached.get(iid, ()):
+        for k, v, _ in readings(ctx.rules(a)):
+            if k == "discipline_capacity" or (k == "discipline_level" and v.get("cap")):
+                n += 1
+    return n
+
+
+def extra_cost(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int:
+    """Pool a master card costs more because of cards in play (Villein: Minion Tap, a second Villein)."""
+    n = 0
+    name = rules.name.lower()
+    for v in _in_play_masters(ctx, cmd.seat):
+        for k, _, _ in readings(ctx.rules(v)):
+            if k == "minion_tap_cost" and name == "minion tap":
+                n += 1
+    if any(k == "villein_cost" for k, _, _ in readings(rules)) and cmd.target is not None:
+        t = _target_card(ctx, cmd)
+        if t is not None:
+            n += sum(1 for a in ctx.st.attached.get(t, ()) if ctx.st.cards[a].cid == rules.card_id)
+    return n
+
+
+# -- playing a master card --------------------------------------------------------------------------------------
+
+def _target_card(ctx: Ctx, cmd) -> int | None:
+    from vtes_desktop.engine.rules_action import target_seat
+
+    if cmd.target is None or target_seat(ctx, cmd.seat, cmd.target) is not None:
+        return None
+    return flow.ref(ctx, cmd.seat, cmd.target)
+
+
+_PUT_ON = re.compile(r"(?i)put this card on (?P<np>an? (?:ready )?(?:vampire|minion)(?: you control)?)"
+                     r"(?P<blood> who has any amount of blood)?\b")
+
+
+def _check_minion(ctx: Ctx, seat: int, t: int, np: str, name: str) -> None:
+    c = ctx.st.cards[t]
+    np = np.lower()
+    what = "vampire" if "vampire" in np else "minion"
+    ok = ctx.is_vampire(c) if what == "vampire" else ctx.is_minion(c)
+    if not ok or c.region not in ("ready", "torpor") or c.contested:
+        raise Illegal("target", f"{name} goes on {np}: {ctx.name(t)} is not a {what} in play")
+    if "ready" in np and c.region != "ready":
+        raise Illegal("target", f"{name} goes on {np}: {ctx.name(t)} is not ready")
+    if "you control" in np and c.controller != seat:
+        raise Illegal("target", f"{name} goes on {np}: {ctx.name(t)} is controlled by {ctx.seat_name(c.controller)}")
+
+
+def check_placement(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int | None:
+    """The card or minion a master card goes on, checked against its text; None for a card put in play."""
+    text = ctx.cdef(iid).text
+    t = _target_card(ctx, cmd)
+    m = _PUT_ON.search(text)
+    if m:
+        if t is None:
+            raise Malformed("target", f"{rules.name} goes on {m.group('np')}: name it as the target")
+        _check_minion(ctx, cmd.seat, t, m.group("np"), rules.name)
+        if m.group("blood") and ctx.st.cards[t].counters < 1:
+            raise Illegal("target", f"{rules.name} goes on a vampire with blood: {ctx.name(t)} has none")
+        for k, v, _ in readings(rules):
+            if k == "not_on_superior" and ctx.discipline_level(ctx.st.cards[t], v["tri"]) >= 2:
+                raise Illegal("target", f"{rules.name} cannot go on {ctx.name(t)}, who has it at superior level")
+    return t
+
+
+def _choice_amount(cmd: C.Play, name: str) -> int | None:
+    if cmd.choice is None:
+        return None
+    try:
+        return int(str(cmd.choice).strip())
+    except ValueError:
+        raise Malformed("choice", f"{name}: the choice is an amount of blood, a number, not {cmd.choice!r}") from None
+
+
+def _vampire(ctx: Ctx, t: int | None, name: str, *, regions=("ready", "torpor"), what="a vampire in play") -> int:
+    if t is None:
+        raise Malformed("target", f"{name}: name {what} as the target")
+    c = ctx.st.cards[t]
+    if not ctx.is_vampire(c) or c.region not in regions or c.contested:
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not {what}")
+    return t
+
+
+def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: int | None) -> None:
+    """Carry out the clauses of a master card that act as it is played, in the card's order."""
+    seat = cmd.seat
+    name = rules.name
+    st = ctx.st
+    for key, v, _text in readings(rules):
+        if key not in PLAYED:
+            continue
+        if key == "choose_vampire":
+            _vampire(ctx, target, name)
+        elif key == "fill_chosen":
+            t = _vampire(ctx, target, name)
+            c = st.cards[t]
+            cap = ctx.capacity(c)
+            if c.counters < cap:
+                ctx.update(t, counters=cap)
+                ctx.emit("blood", f"{ctx.name(t)} gains {cap - c.counters} blood, to full capacity ({name}).",
+                         cards=(t,))
+        elif key == "add_blood":
+            t = _vampire(ctx, target, name, regions=("ready",), what="a ready vampire")
+            n = int(v["n"])
+            ctx.set_blood(t, st.cards[t].counters + n)
+            ctx.emit("blood", f"{ctx.name(t)} gains {n} blood ({name}).", cards=(t,))
+        elif key == "add_blood_uncontrolled":
+            t = _vampire(ctx, target, name, regions=("uncontrolled",), what="a vampire in your uncontrolled region")
+            c = st.cards[t]
+            if c.owner != seat:
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not in your uncontrolled region")
+            if v.get("cap") and ctx.capacity(c) < int(v["cap"]):
+                raise Illegal("target", f"{name}: {ctx.name(t)} has capacity {ctx.capacity(c)}, less than {v['cap']}")
+            n = int(v["n"])
+            ctx.update(t, counters=c.counters + n)
+            ctx.emit("blood", f"{ctx.seat_name(seat)} adds {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
+                     f"{ctx.seat_name(seat)} adds {n} blood to a face-down vampire ({name}).", cards=(t,))
+        elif key == "tribute":
+            n = int(v["n"])
+            got = 0
+            for m in st.region(seat, "ready"):
+                c = st.cards[m]
+                if ctx.is_vampire(c) and not c.contested and c.counters > 0:
+                    k = min(n, c.counters)
+                    ctx.update(m, counters=c.counters - k)
+                    got += k
+            ctx.emit("blood", f"{name}: {got} blood moves from {ctx.seat_name(seat)}'s ready vampires to their pool.")
+            ctx.pool(seat, got, name)
+        elif key in ("tap", "villein"):
+            t = _vampire(ctx, target, name)
+            c = st.cards[t]
+            if c.controller != seat:
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a vampire you control")
+            n = _choice_amount(cmd, name)
+            if n is None:
+                raise Malformed("choice", f"{name}: say how much blood moves to your pool (choice: a number)")
+            lo, hi = (1, c.counters) if key == "tap" else (min(int(v["lo"]), c.counters), min(int(v["hi"]), c.counters))
+            if not lo <= n <= hi:
+                raise Illegal("choice", f"{name}: {n} blood cannot move from {ctx.name(t)}, who has {c.counters}; "
+                                        f"choose from {lo} to {hi}")
+            ctx.update(t, counters=c.counters - n)
+            ctx.emit("blood", f"{n} blood moves from {ctx.name(t)} to {ctx.seat_name(seat)}'s pool ({name}).",
+                     cards=(t,))
+            ctx.pool(seat, n, name)
+        elif key == "lock_minion":
+            if target is None:
+                raise Malformed("target", f"{name}: name the minion to lock as the target")
+            c = st.cards[target]
+            if not ctx.is_minion(c) or c.region != "ready" or c.contested:
+                raise Illegal("target", f"{name}: {ctx.name(target)} is not a ready minion")
+            if c.locked:
+                raise Illegal("target", f"{name}: {ctx.name(target)} is already locked")
+            ctx.update(target, locked=True)
+            ctx.emit("locked", f"{ctx.name(target)} is locked ({name}).", cards=(target,))
+        elif key == "mill_pool":
+            n, p = int(v["n"]), int(v["pool"])
+            lib = st.region(seat, "library")
+            if len(lib) < n:
+                raise Illegal("library", f"{name}: your library has {len(lib)} cards; {n} must be burned")
+            for i in lib[:n]:
+                ctx.move(i, "ash_heap")
+            ctx.emit("burned", f"{ctx.seat_name(seat)} burns the top {n} cards of their library ({name}).")
+            ctx.pool(seat, p, name)
+        elif key == "crypt_to_uncontrolled":
+            crypt = st.region(seat, "crypt")
+            if not crypt:
+                raise Illegal("crypt", f"{name}: your crypt is empty")
+            top = crypt[0]
+            ctx.move(top, "uncontrolled", seat=seat)
+            ctx.emit("crypt", f"{ctx.seat_name(seat)} moves {ctx.name(top)} from the crypt to the uncontrolled region.",
+                     frozenset({seat}), f"{ctx.seat_name(seat)} moves a card from the crypt to the uncontrolled region.",
+                     cards=(top,))
+        elif key == "vessel_burn":
+            if cmd.choice is not None:
+                doll = flow.ref(ctx, seat, cmd.choice)
+                d = ctx.cdef(doll)
+                if d.name.lower() != "blood doll" or st.cards[doll].region not in IN_PLAY:
+                    raise Illegal("choice", f"{name}: only a Blood Doll in play can be burned, not {d.display}")
+                ctx.burn(doll, name)
+
+
+def after_play(ctx: Ctx, seat: int, iid: int) -> None:
+    """A master card is on the table: its hand size bonus takes effect at once (draw up)."""
+    if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
+        draw_up(ctx, seat)
+
+
+def draw_up(ctx: Ctx, seat: int) -> None:
+    n = hand_size(ctx, seat) - len(ctx.st.region(seat, "hand")) - sum(1 for s, _, _ in ctx.st.pending_draws
+                                                                      if s == seat)
+    if n > 0:
+        ctx.draw(seat, n)
+
+
+# -- using a card in play ---------------------------------------------------------------------------------
+
+def _usable(ctx: Ctx, cmd: C.Use, iid: int, *, lock: bool) -> None:
+    c = ctx.st.cards[iid]
+    if c.contested:
+        raise Illegal("contested", f"{ctx.name(iid)} is contested and out of play")
+    if lock and c.locked:
+        raise Illegal("locked", f"{ctx.name(iid)} is locked")
+
+
+def _own_phase(ctx: Ctx, cmd: C.Use, iid: int, phase: str) -> None:
+    st = ctx.st
+    if st.active != cmd.seat or st.phase != phase or st.frames:
+        raise Illegal("timing", f"{ctx.name(iid)} is used in your own {phase} phase")
+
+
+def _once_each_phase(ctx: Ctx, iid: int) -> None:
+    key = ("used", iid)
+    if key in ctx.st.phase_flags:
+        raise Illegal("use", f"{ctx.name(iid)} has already been used this phase")
+    ctx.st.phase_flags = ctx.st.phase_flags | {key}
+
+
+def _minion(ctx: Ctx, cmd: C.Use, name: str, what: str):
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name {what} (minion)")
+    return flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+
+
+def _lock(ctx: Ctx, iid: int) -> None:
+    ctx.update(iid, locked=True)
+
+
+def _fits(ctx: Ctx, seat: int, m: int, who: str, v: dict) -> bool:
+    c = ctx.st.cards[m]
+    d = ctx.cdef(m)
+    who = who.lower()
+    if who.endswith(" you control") and c.controller != seat:
+        return False
+    if "controlled by another methuselah" in who and c.controller == seat:
+        return False
+    noun = re.sub(r"^(?:an?|any) | you control$| controlled by another methuselah$", "", who)
+    if noun.startswith("vampire with capacity"):
+        return ctx.is_vampire(c) and ctx.capacity(c) >= int(v["cap"])
+    if noun == "minion":
+        return ctx.is_minion(c)
+    if noun == "vampire":
+        return ctx.is_vampire(c)
+    if noun == "anarch":
+        return ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == "anarch"
+    return ctx.is_vampire(c) and any(noun.rstrip("s") in (cl.lower(), cl.lower().rstrip("s")) for cl in d.clans)
+
+
+def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Carry out the use of a master card in play; False when the engine does not resolve its uses."""
+    rules = ctx.rules(iid)
+    if "Master" not in rules.types:
+        return False
+    uses = [(k, v, t) for k, v, t in readings(rules) if k in USED]
+    if not uses:
+        return False
+    st = ctx.st
+    seat = cmd.seat
+    name = rules.name
+    c = st.cards[iid]
+    if c.controller != seat:
+        raise Illegal("control", f"{name} is controlled by {ctx.seat_name(c.controller)}")
+    keys = {k for k, _, _ in uses}
+    if "lock_give" in keys and isinstance(st.top, ActionFrame):
+        return _lock_give(ctx, cmd, iid, rules, [(v, t) for k, v, t in uses if k == "lock_give"])
+    key, v, _ = uses[0]
+    if key == "lock_give":
+        raise Illegal("timing", f"{name} gives its bonus during an action")
+    if key == "blood_doll":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, v["phase"])
+        _once_each_phase(ctx, iid)
+        host = c.host
+        if host is None:
+            raise Illegal("use", f"{name} is not on a vampire")
+        way = (cmd.effect or "").lower().strip()
+        h = st.cards[host]
+        if way in ("to pool", "pool"):
+            if h.counters < 1:
+                raise Illegal("blood", f"{ctx.name(host)} has no blood to move")
+            ctx.update(host, counters=h.counters - 1)
+            ctx.pool(seat, 1, f"{name}: 1 blood from {ctx.name(host)}")
+        elif way in ("to vampire", "vampire", "to blood", "blood"):
+            if st.seats[seat].pool < 1:
+                raise Illegal("pool", f"{ctx.seat_name(seat)} has no pool to move")
+            ctx.pool(seat, -1, f"{name}: 1 pool to {ctx.name(host)}")
+            ctx.set_blood(host, h.counters + 1)
+        else:
+            raise Malformed("effect", f"{name}: say which way the blood moves (effect: to pool, or to vampire)")
+        return True
+    if key == "hunting_ground":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = _minion(ctx, cmd, name, "the ready vampire that gains the blood")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        if v.get("titled") and not ctx.title(mc):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} has no title")
+        if (m, "hunting ground") in st.acted:
+            raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
+        _once_each_phase(ctx, iid)
+        st.acted = st.acted | {(m, "hunting ground")}
+        n = int(v["n"])
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+        return True
+    _usable(ctx, cmd, iid, lock=True)
+    if key == "lock_mpa":
+        _own_phase(ctx, cmd, iid, "master")
+        _lock(ctx, iid)
+        st.mpa += 1
+        ctx.emit("master", f"{ctx.seat_name(seat)} locks {name}: +1 master phase action.")
+        return True
+    if key == "lock_add_blood":
+        m = _minion(ctx, cmd, name, "the ready vampire that gains the blood")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        _lock(ctx, iid)
+        n = int(v["n"])
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} gains {n} blood.", cards=(m,))
+        return True
+    if key == "lock_add_uncontrolled":
+        _own_phase(ctx, cmd, iid, "influence")
+        m = _minion(ctx, cmd, name, "the vampire in your uncontrolled region")
+        mc = st.cards[m]
+        clan = v["clan"].strip()
+        if mc.region != "uncontrolled" or mc.owner != seat or not ctx.is_vampire(mc):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not in your uncontrolled region")
+        if not _fits(ctx, seat, m, "a " + clan, v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not {clan}")
+        _lock(ctx, iid)
+        n = int(v["n"])
+        ctx.update(m, counters=mc.counters + n)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name} to add {n} blood to {ctx.name(m)}.", frozenset({seat}),
+                 f"{ctx.seat_name(seat)} locks {name} to add {n} blood to a face-down vampire.", cards=(m,))
+        return True
+    return False
+
+
+_ACTIONS = ("bleed", "hunt", "equip", "employ", "recruit", "political", "leave_torpor", "rescue", "diablerie",
+            "become_anarch")
+
+
+def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[tuple[dict, str]]) -> bool:
+    st = ctx.st
+    f: ActionFrame = st.top
+    name = rules.name
+    _usable(ctx, cmd, iid, lock=True)
+    if f.stage == "resolution":
+        raise Illegal("timing", f"{name}: the action has been resolved")
+    if any("first action" in o for m in rules.modes for o in m.only):
+        earlier = {a[0] for a in st.acted if a[1] in _ACTIONS or (isinstance(a[1], tuple) and a[1][0] == "card")}
+        if earlier <= {f.actor}:
+            raise Illegal("timing", f"{name} is not usable during the first action of a minion phase")
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion") if cmd.minion is not None else None
+    for v, _text in options:
+        stat = v["stat"]
+        who = m if m is not None else (f.actor if stat == "stealth" else None)
+        if who is None:
+            raise Malformed("minion", f"{name}: name the minion that gets the intercept (minion)")
+        c = st.cards[who]
+        if stat == "stealth" and who != f.actor:
+            continue
+        if c.region != "ready" or c.contested or not _fits(ctx, cmd.seat, who, v["who"], v):
+            continue
+        if v.get("pool"):
+            from vtes_desktop.engine.rules_action import _pay
+
+            _pay(ctx, cmd.seat, None, int(v["pool"]), 0, name)
+        _lock(ctx, iid)
+        n = int(v["n"])
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod(stat, n, who, iid, rules.card_id),)))
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: {ctx.name(who)} gets +{n} {stat}.",
+                 cards=(iid, who))
+        return True
+    target = ctx.name(m) if m is not None else ctx.name(f.actor)
+    raise Illegal("minion", f"{name} cannot give its bonus to {target}: "
+                            + "; ".join(f"+{v['n']} {v['stat']} goes to {v['who']}"
+                                        + (" (the acting minion)" if v["stat"] == "stealth" else "")
+                                        for v, _ in options))
+
+
+# -- moments of the turn ----------------------------------------------------------------------------------
+
+def end_of_discard_phase(ctx: Ctx) -> None:
+    """At the end of the active Methuselah's discard phase: cards that go to the predator change hands."""
+    st = ctx.st
+    seat = st.active
+    for iid in list(st.region(seat, "in_play")):
+        if st.cards[iid].contested:
+            continue
+        if _has(ctx, iid, "predator_takes"):
+            pred = st.predator(seat)
+            if pred != seat:
+                ctx.move(iid, "in_play", seat=pred)
+                ctx.emit("control", f"{ctx.seat_name(pred)} takes control of {ctx.name(iid)}.", cards=(iid,))
+
+
+def check_limits(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
+    """"Only one X can be played in a game": a second copy is refused."""
+    for m in rules.modes:
+        for lim in m.limits:
+            if lim.per == "game":
+                mark = ("game", rules.card_id)
+                if mark in ctx.st.events_played:
+                    raise Illegal("limit", f"only one {rules.name} can be played in a game, and one has been")
+                ctx.st.events_played = ctx.st.events_played | {mark}
+                return
