@@ -2,12 +2,109 @@
 
 `automated(e, types)` answers True only for an effect the engine carries out by itself; each True here is
 backed by engine code and a scenario that proves it.
+
+`reading(e, types)` names what the engine does with an effect of an action modifier or reaction (the name of
+its handler in `vtes_desktop.engine.effects_action`), or None when the effect is left to the players. The
+engine dispatches on the same reading, so a flag set here and the engine's behaviour cannot drift apart.
 """
 
 from __future__ import annotations
 
+import re
+
 from vtes_desktop.cards.grammar.model import Effect
+
+_MINE = frozenset({"Action Modifier", "Reaction"})
+
+#: "+N <stat> if/with an additional ... if <condition>": conditions the engine can decide
+CONDITIONS = (
+    re.compile(r"^if (?:this|the acting) (?:vampire|minion) is (?:an? )?(?P<clan>[a-z' \-]+)$"),
+    re.compile(r"^if the target methuselah has (?P<pool>\d+) or fewer pool$"),
+    re.compile(r"^if the acting (?:minion|vampire) is (?P<titled>titled)$"),
+)
+
+_EXCLUSIVE = re.compile(r"^this card and (?:cards named )?/?(?P<name>[^/]+?)/? cannot both be played "
+                        r"(?:during|on) the same action\.?$", re.I)
+
+_TEXTS: dict[str, re.Pattern] = {
+    # the block attempt fails, and the blocking minion may not try again this action
+    "attempt_fails": re.compile(r"^that attempt fails and the blocking minion cannot attempt to block this action "
+                                r"again\.?$"),
+    "block_fails": re.compile(r"^the block fails, and the action continues\.?$"),
+    "fail_for_blood": re.compile(r"^burn 1 blood to have that attempt fail; the blocking minion cannot attempt to "
+                                 r"block this action again\.?$"),
+    "fail_for_lock": re.compile(r"^lock this modifying vampire to have that attempt fail; the blocking minion cannot "
+                                r"attempt to block this action again\.?$"),
+    "no_retry": re.compile(r"^the blocking minion cannot attempt to block this action again\.?$"),
+    # Faceless Night: failed blockers lock before the action resolves
+    "fail_lock": re.compile(r"^as above, and minions who attempt to block this action and fail become locked before "
+                            r"action resolution\.?$"),
+    # Forced Awakening: a woken vampire that does not block burns 1 blood as the action resolves
+    "burn_unless_block": re.compile(r"^if they do not block this action, they burn 1 blood before action "
+                                    r"resolution\.?$"),
+    # a locked vampire unlocks and attempts to block
+    "unlock_and_block": re.compile(r"^this (?:vampire|[a-z]+) unlocks and attempts to block"
+                                   r"(?: with \+(?P<n>\d) intercept, even if intercept is not yet needed)?\.?$"),
+    # Eagle's Sight, Falcon's Eye: a block attempt outside the usual blockers (the engine's `attempt`)
+    "attempt_anyway": re.compile(r"^this (?:reacting )?vampire attempts to block the current action, ignoring the "
+                                 r"normal prey, predator or target restrictions for blocking actions\.?$"),
+    # no block from vampires (Day Operation, Daring the Dawn)
+    "vampires_cannot_block": re.compile(r"^vampires cannot block this action\.?$"),
+    "torpor_after": re.compile(r"^the acting vampire goes to torpor after resolving the action\.?$"),
+    "aggravated_after": re.compile(r"^(?:as above, but )?this vampire takes (?P<n>\d) unpreventable environmental "
+                                   r"aggravated damage(?: after action resolution)?\.?$"),
+    # Change of Target, Psychomachia: the action ends before the block resolves
+    "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
+    "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
+    "no_repeat": re.compile(r"^this minion cannot perform the same action again this turn\.?$"),
+}
+
+
+def reading(e: Effect, types: tuple[str, ...]) -> str | None:
+    t = set(types)
+    if not t & _MINE:
+        return None
+    k = e.kind
+    low = e.text.strip().lower()
+    if k == "votes" and not e.get("frame"):
+        ok = e.amount is not None and e.amount > 0 and e.condition is None and not e.get("cost") and \
+            not e.optional and e.duration is None and bool(e.get("self"))
+        return "votes" if ok else None
+    if k == "reduce_bleed" and not e.get("frame"):
+        return "reduce_bleed" if e.amount and e.amount > 0 and e.condition is None and "against you" in low else None
+    if k in ("stealth", "intercept", "bleed") and not e.get("frame"):
+        if e.amount is not None and e.amount > 0 and e.get("self") and e.condition and not e.get("cost") \
+                and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
+            if (k == "intercept") == ("Reaction" in t):
+                return "conditional"
+        if k == "intercept" and e.amount is not None and e.amount < 0 and (e.subject or "").lower() == \
+                "the blocking minion" and e.condition is None and "Action Modifier" in t:
+            return "blocker_intercept"
+        return None
+    if not e.get("frame"):
+        return None
+    if _EXCLUSIVE.match(e.text.strip()):
+        return "exclusive"
+    for name, rx in _TEXTS.items():
+        if rx.match(low):
+            if name == "attempt_anyway" and "Reaction" not in t:
+                return None
+            return name
+    return None
+
+
+def condition_kind(cond: str) -> str | None:
+    for rx in CONDITIONS:
+        m = rx.match(cond.strip().lower())
+        if m:
+            return next(k for k, v in m.groupdict().items() if v)
+    return None
+
+
+def exclusive_name(e: Effect) -> str | None:
+    m = _EXCLUSIVE.match(e.text.strip())
+    return m.group("name").strip() if m else None
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
-    return False
+    return reading(e, types) is not None

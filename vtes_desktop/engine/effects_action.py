@@ -1,0 +1,353 @@
+"""Effects of action modifiers and reactions beyond the +N modifiers: the engine's half of
+`vtes_desktop.cards.grammar.auto_action`.
+
+`resolve` carries out one effect of a card just played, by the reading the grammar gave it (the same
+reading that sets the effect's `automated` flag). Lasting effects ride on the action as `Mod` records of
+their own kinds, so they last exactly as long as the action:
+
+- `no_block` (minion): that minion cannot attempt to block this action again / at all;
+- `no_block_vampires`: vampires cannot block this action;
+- `fail_lock`: minions whose block attempt fails lock before the action resolves; `failed` (minion):
+  such a minion, waiting to lock;
+- `burn_unless_block` (minion, amount): burns that much blood as the action resolves unless it blocked;
+- `torpor_after` (minion), `aggravated_after` (minion, amount): after the action resolves.
+
+Hooks called from `rules_action`: `block_refusal` (a block attempt), `attempt_failed` (a block attempt
+fails), `before_resolution` (the action begins to resolve, successful or blocked), `after_action` (the
+action is over).
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.cards.grammar import auto_action
+from vtes_desktop.cards.rules import CardRules, Mode
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal
+from vtes_desktop.engine.state import ActionFrame, Mod
+
+#: Mod kinds that outlive a successful block (they act as the action resolves or after it)
+LASTING = frozenset({"torpor_after", "aggravated_after"})
+
+
+def _top(ctx: Ctx) -> ActionFrame:
+    f = ctx.st.top
+    if not isinstance(f, ActionFrame):
+        raise Illegal("timing", "no action is under way")
+    return f
+
+
+def _add(ctx: Ctx, *mods: Mod) -> None:
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(mods=f.mods + mods))
+
+
+def has(f: ActionFrame, kind: str, minion: int | None = None) -> bool:
+    return any(m.kind == kind and (minion is None or m.minion == minion) for m in f.mods)
+
+
+# -- resolving a played card's effects ----------------------------------------------------------------------
+
+def resolve(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, e, iid: int, blocker: int | None) -> bool:
+    """Carry out effect *e* of *rules* just played by *minion*; False when it is not one of ours.
+
+    *blocker* is the minion that was attempting to block when the card was played (or None)."""
+    r = auto_action.reading(e, rules.types)
+    if r is None or not e.automated:
+        return False
+    fn = _HANDLERS.get(r)
+    if fn is None:
+        return False
+    fn(ctx, cmd, minion, mode, rules, e, iid, blocker)
+    return True
+
+
+def _votes(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Votes are gained and cast in a referendum's polling step (rules_politics.play_for_votes); outside one
+    they count for nothing."""
+
+
+def _reduce_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.target_seat != cmd.seat:
+        raise Illegal("timing", f"{rules.name} reduces a bleed against you: only usable while a minion is "
+                                "bleeding you")
+    _add(ctx, Mod("bleed", -e.amount, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by {e.amount}.", cards=(minion,))
+
+
+def condition_holds(ctx: Ctx, f: ActionFrame, minion: int, cond: str) -> bool:
+    low = cond.strip().lower()
+    for rx in auto_action.CONDITIONS:
+        m = rx.match(low)
+        if not m:
+            continue
+        if m.groupdict().get("clan"):
+            who = minion if low.startswith("if this") else f.actor
+            clans = {c.lower() for c in ctx.cdef(who).clans}
+            return m.group("clan").strip() in clans
+        if m.groupdict().get("pool"):
+            return f.target_seat is not None and ctx.st.seats[f.target_seat].pool <= int(m.group("pool"))
+        if m.groupdict().get("titled"):
+            return bool(ctx.title(ctx.st.cards[f.actor]))
+    return False
+
+
+def _conditional(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    if not condition_holds(ctx, f, minion, e.condition or ""):
+        ctx.emit("condition", f"{rules.name}: not {e.condition} - no further +{e.amount} {e.kind}.")
+        return
+    if e.kind == "bleed":
+        kind = f.kind if f.kind != "card" else (f.effect or "card")
+        if kind != "bleed":
+            return
+    _add(ctx, Mod(e.kind, e.amount, minion, iid, rules.card_id, limited=bool(e.get("limited")) and e.kind == "bleed"))
+    ctx.emit("modifier", f"{rules.name}: {e.condition}, so +{e.amount} {e.kind}.", cards=(minion,))
+
+
+def _need_attempt(ctx: Ctx, rules: CardRules, blocker: int | None) -> ActionFrame:
+    f = _top(ctx)
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable while a minion attempts to block")
+    return f
+
+
+def _blocker_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _need_attempt(ctx, rules, blocker)
+    _add(ctx, Mod("intercept", e.amount, blocker, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(blocker)} gets {e.amount} intercept.", cards=(blocker,))
+
+
+def fail_attempt(ctx: Ctx, rules: CardRules, blocker: int | None, *, bar: bool) -> None:
+    """The block attempt under way fails; with *bar*, that minion cannot attempt to block this action again."""
+    f = _need_attempt(ctx, rules, blocker)
+    if f.stage == "attempt" and f.blocker == blocker:
+        flow.set_top(ctx, f._replace(stage="blocks", blocker=None))
+        ctx.emit("block_failed", f"{poss_name(ctx, blocker)} block attempt fails ({rules.name}).", cards=(blocker,))
+        attempt_failed(ctx, blocker)
+    if bar and not has(_top(ctx), "no_block", blocker):
+        _add(ctx, Mod("no_block", 0, blocker, None))
+
+
+def poss_name(ctx: Ctx, iid: int) -> str:
+    n = ctx.name(iid)
+    return n + ("'" if n.endswith("s") else "'s")
+
+
+def _attempt_fails(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    fail_attempt(ctx, rules, blocker, bar=True)
+
+
+def _block_fails(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    fail_attempt(ctx, rules, blocker, bar=False)
+
+
+def _no_retry(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _need_attempt(ctx, rules, blocker)
+    if not has(_top(ctx), "no_block", blocker):
+        _add(ctx, Mod("no_block", 0, blocker, None))
+
+
+def _fail_for_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    _need_attempt(ctx, rules, blocker)
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < 1:
+        raise Illegal("cost", f"{ctx.name(minion)} has no blood to spare to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - 1)
+    ctx.emit("burned_blood", f"{ctx.name(minion)} burns 1 blood.", cards=(minion,))
+    fail_attempt(ctx, rules, blocker, bar=True)
+
+
+def _fail_for_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _need_attempt(ctx, rules, blocker)
+    if ctx.st.cards[minion].locked:
+        raise Illegal("locked", f"{ctx.name(minion)} is locked: {rules.name} needs it to lock")
+    ctx.update(minion, locked=True)
+    ctx.emit("locked", f"{ctx.name(minion)} locks.", cards=(minion,))
+    fail_attempt(ctx, rules, blocker, bar=True)
+
+
+def _fail_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    # a minion already attempting to block when it is played is caught too (it cannot back out: LSJ 20081202)
+    if not has(_top(ctx), "fail_lock"):
+        _add(ctx, Mod("fail_lock", 0, None, iid, rules.card_id))
+
+
+def _burn_unless_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("burn_unless_block", 1, minion, iid, rules.card_id))
+
+
+def _unlock_and_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    if f.stage != "blocks":
+        raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be blocked "
+                               "and no other attempt is under way")
+    why = block_refusal(ctx, f, minion, cmd.seat)
+    if why:
+        raise Illegal("block", why)
+    ctx.update(minion, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(minion)} unlocks.", cards=(minion,))
+    f = _top(ctx)
+    mods = f.mods
+    m = re.search(r"\+(\d) intercept", e.text)
+    if m:
+        mods = mods + (Mod("intercept", int(m.group(1)), minion, iid, rules.card_id),)
+    flow.set_top(ctx, f._replace(stage="attempt", blocker=minion, mods=mods))
+    ctx.emit("block", f"{ctx.name(minion)} attempts to block {ctx.name(f.actor)} ({rules.name}).",
+             cards=(minion, f.actor))
+
+
+def _attempt_anyway(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Done by rules_action's `attempt` branch (the clause's kind is `attempt`); nothing more here."""
+
+
+def _vampires_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    if not has(f, "no_block_vampires"):
+        _add(ctx, Mod("no_block_vampires", 0, None, iid, rules.card_id))
+    f = _top(ctx)
+    if f.stage == "attempt" and f.blocker is not None and ctx.is_vampire(ctx.st.cards[f.blocker]):
+        # superior Day Operation: usable while a minion is attempting to block; a vampire's attempt ends
+        flow.set_top(ctx, f._replace(stage="blocks", blocker=None))
+        ctx.emit("block_failed", f"{poss_name(ctx, f.blocker)} block attempt ends: vampires cannot block this "
+                                 "action.", cards=(f.blocker,))
+    ctx.emit("no_block", f"{rules.name}: vampires cannot block this action.")
+
+
+def _torpor_after(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    _add(ctx, Mod("torpor_after", 0, f.actor, iid, rules.card_id))
+
+
+def _aggravated_after(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The superior text ("As above, but ... 1 ...") replaces the basic amount: keep the smallest one read."""
+    f = _top(ctx)
+    n = int(re.search(r"takes (\d)", e.text.lower()).group(1))
+    old = [m for m in f.mods if m.kind == "aggravated_after" and m.card == iid]
+    if old and old[0].amount <= n:
+        return
+    mods = tuple(m for m in f.mods if not (m.kind == "aggravated_after" and m.card == iid))
+    flow.set_top(ctx, f._replace(mods=mods + (Mod("aggravated_after", n, minion, iid, rules.card_id),)))
+
+
+def _exclusive(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    name = (auto_action.exclusive_name(e) or "").lower()
+    f = _top(ctx)
+    for (_m, cid) in f.played:
+        if cid != rules.card_id and ctx.db[cid].name.lower() == name:
+            raise Illegal("exclusive", f"{rules.name} and {ctx.db[cid].display} cannot both be played during the "
+                                       "same action")
+
+
+def _ends_unsuccessfully(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    end_action(ctx, rules, mode, blocker)
+
+
+def _unlock_and_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    end_action(ctx, rules, mode, blocker)
+    ctx.update(minion, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(minion)} unlocks.", cards=(minion,))
+
+
+def _no_repeat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The minion cannot perform the same action again this turn: recorded in the turn's acted set."""
+    st = ctx.st
+    f = _top(ctx)
+    st.acted = st.acted | {(f.actor, same_action_key(ctx, f))}
+
+
+def same_action_key(ctx: Ctx, f: ActionFrame) -> tuple:
+    card = ctx.st.cards[f.card].cid if f.card is not None else None
+    return ("same", f.kind, card)
+
+
+def end_action(ctx: Ctx, rules: CardRules, mode: Mode, blocker: int | None) -> None:
+    """The action ends unsuccessfully before the block resolves: no cost is paid, the blocker does not lock,
+    there is no combat; the action card goes to the ash heap."""
+    f = _top(ctx)
+    if any(o in ("this blocked", "this blocks") for o in mode.only) or "before block resolution" in mode.only:
+        from vtes_desktop.engine.rules_action import intercept, stealth
+
+        if f.stage != "attempt" or f.blocker is None or intercept(ctx, f, f.blocker) < stealth(ctx, f):
+            raise Illegal("timing", f"{rules.name} is only usable once the action is blocked (intercept at least "
+                                    "equal to stealth), before the block resolves")
+    if f.card is not None and ctx.st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")
+    flow.set_top(ctx, f._replace(stage="resolution", outcome="unsuccessful", blocker=None, mods=(),
+                                 imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("ended", f"The action ends unsuccessfully ({rules.name}).", cards=(f.actor,))
+
+
+_HANDLERS = {
+    "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
+    "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
+    "no_retry": _no_retry, "fail_for_blood": _fail_for_blood, "fail_for_lock": _fail_for_lock,
+    "fail_lock": _fail_lock, "burn_unless_block": _burn_unless_block, "unlock_and_block": _unlock_and_block,
+    "attempt_anyway": _attempt_anyway, "vampires_cannot_block": _vampires_cannot_block,
+    "torpor_after": _torpor_after, "aggravated_after": _aggravated_after, "exclusive": _exclusive,
+    "ends_unsuccessfully": _ends_unsuccessfully, "unlock_and_end": _unlock_and_end, "no_repeat": _no_repeat,
+}
+
+
+# -- hooks ----------------------------------------------------------------------------------------------
+
+def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
+    """Why *m* cannot attempt to block this action because of a card played on it, or None."""
+    if has(f, "no_block", m):
+        return f"{ctx.name(m)} cannot attempt to block this action"
+    if has(f, "no_block_vampires") and ctx.is_vampire(ctx.st.cards[m]):
+        return "vampires cannot block this action"
+    if seat not in f.blockers:
+        return f"{ctx.seat_name(seat)} may not block this action"
+    if seat in f.declined:
+        return f"{ctx.seat_name(seat)} has declined to block this action"
+    return None
+
+
+def attempt_failed(ctx: Ctx, m: int) -> None:
+    """A block attempt by *m* failed: under Faceless Night it locks before the action resolves."""
+    f = _top(ctx)
+    if has(f, "fail_lock") and not has(f, "failed", m):
+        _add(ctx, Mod("failed", 0, m, None))
+
+
+def before_resolution(ctx: Ctx, f: ActionFrame, blocker: int | None) -> None:
+    """The action begins to resolve (successfully, or blocked by *blocker*)."""
+    for mod in f.mods:
+        if mod.kind == "failed" and mod.minion != blocker:
+            c = ctx.st.cards.get(mod.minion)
+            if c is not None and c.region == "ready" and not c.locked:
+                ctx.update(mod.minion, locked=True)
+                ctx.emit("locked", f"{ctx.name(mod.minion)} failed to block and locks.", cards=(mod.minion,))
+        elif mod.kind == "burn_unless_block" and mod.minion != blocker:
+            c = ctx.st.cards.get(mod.minion)
+            if c is not None and c.region in ("ready", "torpor") and c.counters:
+                ctx.set_blood(mod.minion, max(0, c.counters - mod.amount))
+                ctx.emit("burned_blood", f"{ctx.name(mod.minion)} did not block and burns {mod.amount} blood.",
+                         cards=(mod.minion,))
+
+
+def after_action(ctx: Ctx, f: ActionFrame) -> None:
+    """The action is over: effects that come after its resolution."""
+    for mod in f.mods:
+        c = ctx.st.cards.get(mod.minion) if mod.minion is not None else None
+        if c is None or c.region != "ready":
+            continue
+        if mod.kind == "torpor_after":
+            ctx.move(mod.minion, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
+            ctx.emit("torpor", f"{ctx.name(mod.minion)} goes to torpor.", cards=(mod.minion,))
+        elif mod.kind == "aggravated_after":
+            from vtes_desktop.engine import rules_combat
+
+            ctx.emit("damage", f"{ctx.name(mod.minion)} takes {mod.amount} unpreventable aggravated damage.",
+                     cards=(mod.minion,))
+            rules_combat.inflict(ctx, mod.minion, 0, mod.amount)
+
+
