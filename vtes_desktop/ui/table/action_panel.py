@@ -198,6 +198,18 @@ class ActionPanel(Panel):
             row = row or self.row()
             row.add(CommandButton("No block", [cmd], self.send, tip="Make no further block attempt on this action.",
                                   role="pass", name="decline_block"))
+        # the action is over: the minions that can act next (announcing an action closes this window)
+        nxt: dict[str, list] = {}
+        for cmd in ctx.commands("action") if a.outcome else ():
+            nxt.setdefault(ctx.name(cmd.minion), []).append(cmd)
+        if nxt:
+            self.heading("Your next action")
+            for mname, cmds in nxt.items():
+                choices = [(preview.action_words(ctx.session, c, ctx.say) if ctx.previews else ctx.say(c), [c])
+                           for c in cmds]
+                self.row().add(choice_or_button(f"Next action for {mname}", choices, self.send,
+                                                tip=f"{mname} acts next; this action is over.",
+                                                name=f"next_{mname}"))
         # the cards each side can still play
         mine = [(vid, h) for vid, h in ctx.lights.hand.items() if h.playable]
         me = v.seats[v.seat]

@@ -66,6 +66,8 @@ def describe(cmd: C.Command, name: Namer, seat_name: Callable[[int | None], str]
             s = f"{ACTION_WORDS.get(cmd.kind, cmd.kind.title())} with {name(cmd.minion)}"
         if cmd.target is not None:
             s += f", at {cmd.target if isinstance(cmd.target, str) and not _looks_like_ref(cmd.target) else name(cmd.target)}"
+        if cmd.kind == "rescue" and cmd.cost is not None:
+            s += f" ({name(cmd.minion)} pays {cmd.cost} blood of the cost, {name(cmd.target)} the rest)"
         return s
     if t == "block":
         return f"Block with {name(cmd.minion)}"

@@ -82,6 +82,9 @@ class NowPanel(Panel):
             for vid, h in other:
                 choices = [(ctx.say(u.command), [u.command]) for u in h.uses if u.command.type != "action"]
                 row.add(choice_or_button(names.get(vid) or "a card", choices, self.send, name=f"play_{names.get(vid)}"))
+        for c in ctx.commands("yield"):
+            self.row().add(CommandButton(ctx.say(c), [c], self.send, role="primary", name="yield",
+                                         tip="Give up the contest for this card."))
         edge = [c for c in ctx.commands("use") if getattr(c, "card", None) == "edge"]
         for c in edge:
             self.row().add(CommandButton("Use the Edge: gain 1 pool", [c], self.send, role="primary", name="use_edge"))
