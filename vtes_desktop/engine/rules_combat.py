@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from vtes_desktop.cards.rules import CardRules
 from vtes_desktop.engine import commands as C
-from vtes_desktop.engine import flow
+from vtes_desktop.engine import effects_combat, flow
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, Hit, Impulse, Mod
@@ -100,8 +100,9 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
     elif f.step == "end_of_round":
         if f.press_continue and not f.ended and _ready(ctx, f.a) and _ready(ctx, f.b):
             ctx.emit("round", f"Combat continues: round {f.round + 1}.")
+            close_range = ("close_next", f.round + 1) in f.used   # "that round is at close range"
             _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
-                                         round=f.round + 1, used=f.used))
+                                         round=f.round + 1, used=f.used, range_set=close_range))
         else:
             _end_combat(ctx, f)
 
@@ -163,6 +164,17 @@ def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
 
 # -- range ------------------------------------------------------------------------------------------
 
+def _grant_with_strike(ctx: Ctx, m: int, mode, skip: str) -> None:
+    """A strike card's "with 1 optional press" (Aid from Bats): the press is granted for this round when the
+    card is used for its strike, through its maneuver or in the strike step."""
+    f = combat_frame(ctx.st)
+    add = [(m, e.kind, e.amount) for e in mode.effects
+           if e.kind in ("press", "maneuver") and e.kind != skip and e.automated and e.optional and e.amount
+           and e.get("to") in (None, "any")]
+    if add:
+        _set_combat(ctx, f._replace(granted=f.granted + tuple(add)))
+
+
 def _maneuver_source(ctx: Ctx, seat: int, m: int, using, level: str | None, f: CombatFrame):
     """(card iid, rules, mode, from_hand, is_strike_source, once_each_combat)."""
     iid = flow.ref(ctx, seat, using)
@@ -206,6 +218,12 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
         return
     iid, rules, mode, from_hand, is_strike, once = _maneuver_source(ctx, cmd.seat, m, cmd.using, cmd.level, f)
+    readings = effects_combat.mode_readings(ctx, rules, mode) if mode is not None else \
+        (effects_combat.card_readings(ctx, iid) if iid != m else [])
+    for r in readings:
+        if r[0] == "maneuver_to" and (r[1] == "close") != (f.range == "long"):
+            raise Illegal("maneuver", f"{poss(rules.name)} maneuver is only usable to get to {r[1]} range; "
+                                      f"the range is already {f.range}")
     if any(x[0] == m for x in f.committed) and is_strike:
         raise Illegal("maneuver", f"{ctx.name(m)} has already chosen its strike through a maneuver this round")
     if once and (m, iid, "maneuver") in f.used:
@@ -224,6 +242,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         pool, blood = _cost(rules, None)
         _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         if is_strike:
+            _grant_with_strike(ctx, m, mode, skip="maneuver")
             ctx.move(iid, "aside", seat=cmd.seat)
             played_from_hand(ctx, cmd.seat, iid, rules, to="none")
         else:
@@ -281,6 +300,7 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
         head = d.text.split(":", 1)[-1]
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
+    base += effects_combat.bearer_bonus(ctx, m, "strength")
     sets = [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
     if sets:
         base = sets[-1]
@@ -325,6 +345,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
             if re.search(r"(?i)\bunlock this (?:vampire|minion)\b", mode.text):
                 desc = desc._replace(unlock=True)
+            _grant_with_strike(ctx, m, mode, skip="maneuver")
+            f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
 
             pool, blood = _cost(rules, None)
@@ -404,10 +426,12 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
         now = dict(firsts)
         later = tuple((m, s_) for m, s_ in strikes.items() if m not in firsts)
     _set_combat(ctx, f._replace(strikes=(), pending=later))
-    _apply_strikes(ctx, now, dodging)
+    _apply_strikes(ctx, now, dodging, normal=not f.extra_phase and not later)
 
 
-def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
+def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) -> None:
+    """Resolve *strikes* together; *normal*: this is the round's normal strike resolution, when damage that
+    an effect inflicts "each round during normal strike resolution" (Carrion Crows) comes too."""
     f = combat_frame(ctx.st)
     hits = []
     ready = {m: _ready(ctx, m) for m in strikes}   # strikes resolve together: who could strike is fixed now
@@ -454,6 +478,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
                     _set_combat(ctx, cf0._replace(used=cf0.used | {(eq[0], "stolen", cf0.round)}))
                 else:
                     ctx.burn(eq[0], "destroyed by a strike")
+    if normal:
+        hits += _environmental_hits(ctx, combat_frame(ctx.st))
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
         if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
             ctx.move(s_.source, "ash_heap")
@@ -463,6 +489,18 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set) -> None:
         open_damage(ctx, tuple(hits))
     else:
         after_strike_damage(ctx)
+
+
+def _environmental_hits(ctx: Ctx, f: CombatFrame) -> list[Hit]:
+    """Environmental damage each round at normal strike resolution (not a strike: no dodge stops it, and
+    it reaches any range)."""
+    out = []
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "env"):
+        _, owner, n, aggravated, card = u
+        target = f.b if owner == f.a else f.a
+        if _ready(ctx, target) and n > 0:
+            out.append(Hit(target, 0 if aggravated else n, n if aggravated else 0, source=None, via=card))
+    return out
 
 
 def after_strike_damage(ctx: Ctx) -> None:
@@ -477,7 +515,7 @@ def after_strike_damage(ctx: Ctx) -> None:
     if cf.pending:
         later = dict(cf.pending)
         _set_combat(ctx, cf._replace(pending=()))
-        _apply_strikes(ctx, later, set())
+        _apply_strikes(ctx, later, set(), normal=not cf.extra_phase)
         return
     if cf.extra_phase:
         _next_extra_or_press(ctx, cf)
@@ -584,15 +622,33 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text):
         raise Illegal("timing", f"{rules.name} gives a maneuver or a press: use it with maneuver or press")
+    readings = effects_combat.mode_readings(ctx, rules, mode)
     if isinstance(top, DamageFrame):
+        prevs = [r for r in readings if r[0] == "prevent"]
         pm = re.search(r"(?i)prevent (\d+) damage", text)
-        if not pm:
+        if not prevs and not pm:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
-        _prevent(ctx, top, m, int(pm.group(1)), rules.name)
+        if prevs:
+            _prevent_reading(ctx, cmd.seat, top, m, prevs[0], rules.name)
+        else:
+            _prevent(ctx, top, m, int(pm.group(1)), rules.name)
+        from vtes_desktop.engine.rules_action import _cost, _pay
+
+        pool, blood = _cost(rules, None)
+        _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         played_from_hand(ctx, cmd.seat, iid, rules)
         return
+    if mode.effects and len([r for r in readings if r[0] == "prevent"]) == len(mode.effects):
+        raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")
     if "before range" in mode.only and top.step != "before_range":
         raise Illegal("timing", f"{rules.name} is only usable before range is determined")
+    if "before strikes" in mode.only and top.step != "before_strikes":
+        raise Illegal("timing", f"{rules.name} is only usable before strikes are chosen")
+    if "end of round" in mode.only:
+        if top.step != "end_of_round":
+            raise Illegal("timing", f"{rules.name} is only usable at the end of a round of combat")
+        if any(o.startswith("not:by:") and "torpor" in o for o in mode.only) and not _ready(ctx, m):
+            raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
     if mm and top.step != "additional_strikes":
         raise Illegal("timing", f"{rules.name} gives additional strikes: it is played after the first pair of strikes")
@@ -638,11 +694,40 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
         sm = st_m
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
+    done = _carry_out(ctx, m, iid, rules, readings)
     played_from_hand(ctx, cmd.seat, iid, rules)
-    if not (mm or sm or len(grants) > before_grants):
+    if done and all(e.automated for e in mode.effects) and not mode.unparsed:
+        return
+    if not (mm or sm or len(grants) > before_grants or done):
         left = [e.text for e in mode.effects if not e.automated] + list(mode.unparsed)
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(dict.fromkeys(left))}" if left
                  else f"{rules.name}: carry out its effect by hand.")
+
+
+def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tuple]) -> bool:
+    """The effects of a combat card played outside strikes, from its readings. True if any was carried out."""
+    f = combat_frame(ctx.st)
+    other = f.b if m == f.a else f.a
+    done = False
+    env = effects_combat.env_amount(readings)
+    if env is not None:
+        _set_combat(ctx, f._replace(used=f.used | {("env", m, env[0], env[1], iid)}))
+        ctx.emit("effect", f"This combat, {ctx.name(other)} takes {env[0]}R{' aggravated' if env[1] else ''} "
+                           f"environmental damage each round at strike resolution ({rules.name}).")
+        done = True
+    for r in readings:
+        f = combat_frame(ctx.st)
+        if r[0] == "close_next_round":
+            _set_combat(ctx, f._replace(used=f.used | {("close_next", f.round + 1)}))
+            done = True
+        elif r[0] == "gain_blood_lost_by_opponent":
+            n = effects_combat.blood_lost(f, other) if ctx.is_vampire(ctx.st.cards[other]) else 0
+            before = ctx.st.cards[m].counters
+            ctx.set_blood(m, before + n)
+            ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).",
+                     cards=(m,))
+            done = True
+    return done
 
 
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
@@ -685,6 +770,37 @@ def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
     raise Illegal("prevent", f"{ctx.name(m)} is not taking damage")
 
 
+def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, label: str) -> None:
+    """Prevention read from a card: ("prevent", amount or None for all, scope, kind[, blood cost])."""
+    _, n, scope, kind = r[:4]
+    cf = combat_frame(ctx.st)
+    other = None if cf is None else (cf.b if m == cf.a else cf.a)
+    hits = list(f.hits)
+    total = 0
+    for i, h in enumerate(hits):
+        if h.target != m:
+            continue
+        if scope in ("strike", "round") and (other is None or h.source != other):
+            continue
+        left_n = h.normal - h.prevented_normal
+        left_a = 0 if kind == "normal" else h.aggravated - h.prevented_aggravated
+        budget = (left_n + left_a) if n is None else n - total
+        pn = min(budget, left_n)
+        pa = min(budget - pn, left_a)
+        if pn + pa:
+            hits[i] = h._replace(prevented_normal=h.prevented_normal + pn,
+                                 prevented_aggravated=h.prevented_aggravated + pa)
+            total += pn + pa
+    if scope == "round" and cf is not None:
+        _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("shield_round", 0, m, None),)))
+    elif not total:
+        what = {"strike": "from the opposing minion's strike", "any": ""}.get(scope, "")
+        raise Illegal("prevent", f"{ctx.name(m)} is taking no {'non-aggravated ' if kind == 'normal' else ''}"
+                                 f"damage {what}".rstrip() + " to prevent")
+    flow.set_top(ctx, f._replace(hits=tuple(hits)))
+    ctx.emit("prevented", f"{ctx.name(m)} prevents {total} damage with {label}.")
+
+
 def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     f = ctx.st.top
     if not isinstance(f, DamageFrame):
@@ -714,8 +830,15 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
 
 def close_damage(ctx: Ctx, f: DamageFrame) -> None:
     flow.pop(ctx)
+    cf0 = combat_frame(ctx.st)
+    shielded = {x.minion for x in cf0.mods if x.kind == "shield_round"} if cf0 is not None else set()
     for h in f.hits:
         normal, aggravated = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
+        if h.target in shielded and h.source is not None and h.source in (cf0.a, cf0.b) and h.source != h.target \
+                and (normal or aggravated):
+            ctx.emit("prevented", f"{ctx.name(h.target)} prevents all damage from the opposing minion's strikes "
+                                  "this round.")
+            normal = aggravated = 0
         normal, aggravated = _after_immunity(ctx, h, normal, aggravated)
         inflict(ctx, h.target, normal, aggravated)
     cf = combat_frame(ctx.st)
@@ -808,6 +931,9 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:
             wounded = True
     ctx.update(target, counters=blood)
     ctx.emit("hurt", f"{d.display} burns {c.counters - blood} blood to mend and prevent destruction.")
+    cf = combat_frame(st)
+    if cf is not None and c.counters > blood:
+        _set_combat(ctx, effects_combat.record_blood_lost(cf, target, c.counters - blood))
     if burned:
         ctx.burn(target, "aggravated damage while wounded")
     elif wounded and c.region == "ready":
