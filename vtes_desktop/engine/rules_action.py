@@ -1013,7 +1013,19 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
         if m != actor:
             raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays action modifiers")
-    mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", actor)
+        if m != actor:
+            # "Only usable by a ready vampire other than the acting minion" (Cloak the Gathering, Blanket of Night)
+            mc = ctx.st.cards[m]
+            if mc.controller != cmd.seat or mc.region != "ready" or not ctx.is_minion(mc):
+                raise Illegal("action modifier", f"{ctx.name(m)} is not a ready minion of {ctx.seat_name(cmd.seat)}")
+            player = m
+    mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", player)
+    if player != actor:
+        if "other than acting" not in mode.only:
+            raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays {rules.name} at this "
+                                             "level")
+        if any(o.startswith("by:ready vampire") for o in mode.only) and not ctx.is_vampire(ctx.st.cards[player]):
+            raise Illegal("action modifier", f"{rules.name} is played by a ready vampire; {ctx.name(player)} is not one")
     if mode.stealth > 0:
         if f.stage != "attempt":
             raise Illegal("stealth", "stealth can only be added while the action is being blocked")
@@ -1024,7 +1036,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     if mode.limited and any(m.limited for m in f.mods):
         raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) modifier "
                                  "this action")
-    _apply_modes(ctx, cmd, f, iid, rules, mode, actor)
+    _apply_modes(ctx, cmd, f, iid, rules, mode, player)
 
 
 def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules) -> None:
@@ -1039,6 +1051,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     if mode.intercept > 0:
+    player = actor
         if f.stage != "attempt" or f.blocker != m:
             raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")
         if intercept(ctx, f, m) >= stealth(ctx, f):
@@ -1116,7 +1129,8 @@ def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: Card
     for e in mode.effects:
         subj = (e.subject or "").lower()
         if e.kind == "unlock" and subj in ("", "this vampire", "this minion", "this acting vampire",
-                                           "this acting minion") and not e.get("negated") and not e.get("frame"):
+                                           "this acting minion") and not e.get("negated") and not e.get("frame") \
+                and not ((e.target or "").lower() in ("the acting minion", "the acting vampire") and minion != top.actor):
             ctx.update(minion, locked=False)
             ctx.emit("unlocked", f"{ctx.name(minion)} unlocks.", cards=(minion,))
         elif e.kind == "lock" and (e.target or "this reacting vampire").lower().startswith("this") \

@@ -106,5 +106,15 @@ def exclusive_name(e: Effect) -> str | None:
     return m.group("name").strip() if m else None
 
 
+def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
+    """An effect of an action modifier played by a minion other than the acting one that the engine resolves:
+    the acting minion's +N stealth or bleed, the blocking minion's -N intercept, a block attempt made to fail."""
+    if e.kind in ("stealth", "bleed") and not e.get("frame"):
+        return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
+    if e.kind == "intercept":
+        return reading(e, types) == "blocker_intercept"
+    return reading(e, types) in ("attempt_fails", "fail_for_lock")
+
+
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
     return reading(e, types) is not None

@@ -640,8 +640,11 @@ def _mode(card: CardDef, cx: Ctx, key, types, lines, common_lines, common: Acc, 
         effs = effects.first_own_strike(effs)
     effs = effects.action_combat_grants(effs, types)
     if "other than acting" in only_tags and "Action Modifier" in types:
-        # the engine lets only the acting minion play action modifiers
-        effs = [replace(e, automated=False) for e in effs]
+        # played by a minion other than the acting one: the engine resolves only what auto_action says it can
+        from vtes_desktop.cards.grammar import auto_action
+
+        effs = [e if e.automated and auto_action.by_other_minion(e, types) else replace(e, automated=False)
+                for e in effs]
     only = tuple(dict.fromkeys(common.only + acc.only))
     also = tuple(dict.fromkeys(common.also + acc.also))
     kinds = {e.kind for e in effs}
