@@ -112,6 +112,7 @@ class ActionFrame(NamedTuple):
     diablerie_offer: int | None = None   # a vampire that blocked a vampire leaving torpor may diablerize it
     effect: str | None = None       # how the action card resolves: "bleed", "hunt", or None (by hand)
     woken: frozenset = frozenset()  # locked minions that may still block and play reactions this action
+    choices: tuple = ()             # diablerie: (master Discipline card, trophy) chosen, instance ids or None
 
     @property
     def window(self) -> str:
