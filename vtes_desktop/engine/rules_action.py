@@ -170,7 +170,34 @@ def _req_refusal(ctx: Ctx, mc, req: str, name: str, who: str) -> str | None:
     elif req.startswith("capacity<="):
         if (d.capacity or 0) > int(req[10:]):
             return f"{name} requires capacity {req[10:]} or less; {who} has {d.capacity}"
+    elif req.startswith("not sect:"):
+        sect = req.split(":", 1)[1]
+        if (ctx.sect(mc) or "").lower() == sect:
+            return f"{name} requires a non-{sect.capitalize()} minion; {who} is {ctx.sect(mc)}"
+    elif req == "untitled":
+        if ctx.title(mc):
+            return f"{name} requires an untitled vampire; {who} is {ctx.title(mc)}"
+    elif req.startswith(("clan:", "not clan:")) and "&" not in req:
+        clan = req.split(":", 1)[1].lower()
+        has = clan in {c.lower() for c in d.clans}
+        if has == req.startswith("not "):
+            return (f"{name} cannot be played by a {clan.title()}" if has
+                    else f"{name} requires a {clan.title()}; {who} is {'/'.join(d.clans) or 'of no clan'}")
+    elif req == "imbued":
+        if "Imbued" not in d.types:
+            return f"{name} requires an Imbued; {who} is not one"
+    elif req in _TRAIT_REQS or (req.startswith("not ") and req[4:] in _TRAIT_REQS):
+        trait = req[4:] if req.startswith("not ") else req
+        has = trait in ctx.rules(mc).traits
+        if has == req.startswith("not "):
+            return (f"{name} cannot be played by a {_TRAIT_REQS[trait]} vampire; {who} is one" if has
+                    else f"{name} requires a {_TRAIT_REQS[trait]} vampire; {who} is not")
     return None
+
+
+#: crypt traits a "Requires ..." clause can name, as the header of a vampire's card text gives them
+_TRAIT_REQS = {"black hand": "Black Hand", "red list": "Red List", "seraph": "Seraph", "infernal": "infernal",
+               "slave": "slave"}
 
 
 def full_text(rules: CardRules, mode: Mode) -> str:
@@ -1009,9 +1036,11 @@ def _checked_mode(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRu
 
 def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules) -> None:
     actor = f.actor
+    player = actor
     if cmd.minion is not None:
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
-        if m != actor:
+        others = any("other than acting" in md.only for md in rules.modes)
+        if m != actor and not others:
             raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays action modifiers")
         if m != actor:
             # "Only usable by a ready vampire other than the acting minion" (Cloak the Gathering, Blanket of Night)
@@ -1051,7 +1080,6 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     if mode.intercept > 0:
-    player = actor
         if f.stage != "attempt" or f.blocker != m:
             raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")
         if intercept(ctx, f, m) >= stealth(ctx, f):
