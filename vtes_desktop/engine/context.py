@@ -98,6 +98,13 @@ class Ctx:
 
         if c.title == "none":
             return None
+        if c.title is not None and self.st.attached.get(c.iid):   # a title card on the vampire (Praxis Seizure)
+            from vtes_desktop.engine.effects_actioncard import title_card_key
+
+            for a in self.st.attached[c.iid]:
+                key = title_card_key(self, a)
+                if key is not None:
+                    return key
         d = self.cdef(c)
         head = re.split(r":", d.text, maxsplit=1)[0]
         t = (c.title or d.title or "").lower()

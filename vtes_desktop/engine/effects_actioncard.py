@@ -437,8 +437,40 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
             ctx.move(v, "uncontrolled", seat=c.controller, counters=c.counters)
             ctx.emit("banished", f"{ctx.name(v)} is moved to {poss(ctx.seat_name(c.controller))} uncontrolled region, "
                                  "with the cards and counters on them.", cards=(v,))
+        elif k == "title":
+            _take_title(ctx, f, spec[1], spec[2])
     # pool changes all happen together; gains first, so no one is ousted by an order of payment
     for s in sorted(changes, key=lambda s: -changes[s]):
         if changes[s] and not st.seats[s].ousted:
             ctx.pool(s, changes[s], name)
     return left_by_hand(rules, mode)
+
+
+def title_card_key(ctx: Ctx, iid: int) -> tuple | None:
+    """The unique title a card on a vampire stands for ("city", name), or None."""
+    rules = ctx.rules(iid)
+    for m in rules.modes:
+        for e in m.effects:
+            x = read(e, rules.types)
+            if x is not None and x[0] == "title":
+                return ("city", x[2].split(".")[0].strip())
+    return None
+
+
+def _take_title(ctx: Ctx, f: ReferendumFrame, title: str, city: str) -> None:
+    """The card goes on the acting vampire, who holds its title and loses any other (a vampire has one title)."""
+    st = ctx.st
+    v = f.actor
+    c = st.cards.get(v) if v is not None else None
+    if c is None or c.region not in ("ready", "torpor") or not ctx.is_vampire(c):
+        ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play to take the title of {ctx.name(f.card)}.")
+        return
+    for a in list(st.attached.get(v, ())):
+        if title_card_key(ctx, a) is not None:
+            ctx.burn(a, f"{ctx.name(v)} takes another title")
+    ctx.move(f.card, "attached", host=v)
+    ctx.update(v, title=title, title_contested=False)
+    ctx.emit("title", f"{ctx.name(v)} becomes {title} of {city.title()} ({ctx.name(f.card)}).", cards=(v, f.card))
+    from vtes_desktop.engine.rules_turn import check_title_contest
+
+    check_title_contest(ctx, v)

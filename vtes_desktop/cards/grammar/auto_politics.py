@@ -28,6 +28,8 @@ Readings (a tuple whose first item names it):
 - ``("terms_methuselahs",)`` and ``("chosen_burn", n, extra, condition)``: the terms name one or more
   Methuselahs; each burns *n* pool, and *extra* more if they control a ready vampire matching *condition*
   ("capacity<=4");
+- ``("title", title, city)``: a passed referendum puts the card on the acting vampire, who now holds that
+  unique title (prince or archbishop of the city) instead of any other, contested if another vampire holds it;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -68,6 +70,9 @@ _CHOSEN_BURN = re.compile(r"^successful referendum means each chosen methuselah 
 _BANISH = ("successful referendum means the chosen vampire is moved to the uncontrolled region (breaking any "
            "temporary control effects); any cards and counters on the chosen vampire stay with them but are out of "
            "play as long as the chosen vampire remains uncontrolled")
+_TITLE = re.compile(r"^(?:if this referendum (?:is successful|passes), put this card on the acting vampire|successful "
+                    r"referendum means this card is put on this vampire) to represent the unique (?:camarilla|sabbat) title "
+                    r"of (?P<title>prince|archbishop) of (?P<city>[a-z ,.'\-]+)$")
 _SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do and allocate (?P<n>\d+) of their pool "
                           r"among 1 or more other methuselahs \(including you\)$")
 
@@ -148,6 +153,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _SHIFT_TERMS.match(t) if kind == "choose" else None
         if m:
             return ("terms_shift", int(m.group("n")))
+        m = _TITLE.match(t) if kind == "put" else None
+        if m:
+            return ("title", m.group("title"), m.group("city").strip())
         if kind == "distribute" and t == "successful referendum means the pool is distributed as you chose":
             return ("shift",)
     return None
