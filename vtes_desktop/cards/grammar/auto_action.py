@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import re
 
+from vtes_desktop.cards.grammar.lexicon import CLANS
 from vtes_desktop.cards.grammar.model import Effect
 
 _MINE = frozenset({"Action Modifier", "Reaction"})
 
 #: "+N <stat> if/with an additional ... if <condition>": conditions the engine can decide
 CONDITIONS = (
-    re.compile(r"^if (?:this|the acting) (?:vampire|minion) is (?:an? )?(?P<clan>[a-z' \-]+)$"),
-    re.compile(r"^if the target methuselah has (?P<pool>\d+) or fewer pool$"),
     re.compile(r"^if the acting (?:minion|vampire) is (?P<titled>titled)$"),
+    re.compile(r"^if the target methuselah has (?P<pool>\d+) or fewer pool$"),
+    re.compile(r"^if (?:this|the acting) (?:vampire|minion) is (?:an? )?(?P<clan>[a-z' \-]+)$"),
 )
 
 _EXCLUSIVE = re.compile(r"^this card and (?:cards named )?/?(?P<name>[^/]+?)/? cannot both be played "
@@ -97,6 +98,8 @@ def condition_kind(cond: str) -> str | None:
     for rx in CONDITIONS:
         m = rx.match(cond.strip().lower())
         if m:
+            if m.groupdict().get("clan") and m.group("clan").strip() not in CLANS:
+                return None
             return next(k for k, v in m.groupdict().items() if v)
     return None
 
