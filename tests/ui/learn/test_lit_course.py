@@ -119,3 +119,26 @@ def test_a_puzzle_wrong_then_right_through_the_lit_elements(learn, qtbot):
         w.next()
     assert "You finished this puzzle" in n.plain()
     assert learn.progress.is_done(file)
+
+
+def test_who_may_block_shows_whose_impulse_in_the_prompt_bar(learn, qtbot):
+    """Lesson 8: at each question the prompt bar above the table names the Methuselah asked and what they are
+    asked, and it is outlined; the learner sits at that Methuselah's side."""
+    from vtes_desktop.ui.learn.lesson_window import _Outline
+
+    w = _open(learn, qtbot, "08-who-may-block.yaml")
+    w.next()
+    asked = []
+    while not w.tutor.done:
+        if not w.tutor.is_question:
+            w.next()
+            continue
+        bar = w.prompt_bar
+        assert bar.isVisible()
+        asked.append(bar.question.text())
+        assert [o for o in bar.findChildren(_Outline) if o.isVisible()]
+        assert "the prompt above the table" in w.narration.plain()
+        assert w.session.view.seats[w.session.seat].name + ":" in bar.question.text()
+        w.show_me()
+        w.next()
+    assert asked == ["Ben: block Sully's bleed?", "Dan: block Colette's hunt?"]

@@ -78,7 +78,7 @@ class LessonWindow(TableWindow):
         self.narration_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.narration_dock)
         self.splitDockWidget(self.narration_dock, self.assist_dock, Qt.Orientation.Vertical)
-        self.resizeDocks([self.narration_dock, self.assist_dock], [380, 620], Qt.Orientation.Vertical)
+        self.resizeDocks([self.narration_dock, self.assist_dock], [480, 520], Qt.Orientation.Vertical)
         self.resizeDocks([self.narration_dock], [380], Qt.Orientation.Horizontal)
         self.narration.next_requested.connect(self.next)
         self.narration.back_requested.connect(self.back)
@@ -177,8 +177,10 @@ class LessonWindow(TableWindow):
             self.lesson_session.sync(self._learner_seat())
             me = self.sc.players[self.lesson_session.seat]
             n.ask(t.ask, f"{me}, your move:")
-            n.add("Make the move on the table, or with the buttons of the Under way panel below: what you can "
-                  "play is lit in gold. Stuck? Ask for a hint, or let the tutor show you.")
+            n.add("Make the move on the table (drag a lit card onto a lit place, or right-click a card for "
+                  "what it can do now) or with the buttons of the Under way panel below: what you can play is "
+                  "lit in gold. Stuck? Ask for a hint, or let the tutor show you.", "past")
+        n.shown()
         self._buttons()
         self._draw_highlights()
 

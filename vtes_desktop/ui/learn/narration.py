@@ -79,9 +79,13 @@ class NarrationPanel(QWidget):
         self.hint_button.clicked.connect(self.hint_requested)
         self.show_me_button.clicked.connect(self.show_me_requested)
         self.parts: list[str] = []
+        #: False while a step is being written (it is read from its top); True once it is shown, so that a
+        #: verdict or a hint added later scrolls into sight
+        self.follow = False
 
     # -- text --------------------------------------------------------------------------------------
     def clear(self) -> None:
+        self.follow = False
         self.parts = []
         self.text.setText("")
         self.question.setText("")
@@ -113,7 +117,14 @@ class NarrationPanel(QWidget):
         from PySide6.QtCore import QTimer
 
         bar = self.scroll.verticalScrollBar()
-        QTimer.singleShot(0, bar, lambda: bar.setValue(bar.maximum()))   # the newest paragraph in sight
+        if self.follow:
+            QTimer.singleShot(0, bar, lambda: bar.setValue(bar.maximum()))   # the newest paragraph in sight
+        else:
+            QTimer.singleShot(0, bar, lambda: bar.setValue(0))               # a new step: from its beginning
+
+    def shown(self) -> None:
+        """The step is written: what is added from now on (verdicts, hints) is scrolled into sight."""
+        self.follow = True
 
     def plain(self) -> str:
         from PySide6.QtGui import QTextDocument
