@@ -61,8 +61,24 @@ def resolve(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, e,
     fn = _HANDLERS.get(r)
     if fn is None:
         return False
+    _precheck(ctx, mode, rules, blocker)
     fn(ctx, cmd, minion, mode, rules, e, iid, blocker)
     return True
+
+
+def _precheck(ctx: Ctx, mode: Mode, rules: CardRules, blocker: int | None) -> None:
+    """"Only usable if an ally or younger vampire blocks": the blocking minion is an ally, or a vampire of lower
+    capacity than the acting one."""
+    if not any(o in ("if:an ally or younger vampire blocks", "blocking:ally or younger vampire") for o in mode.only):
+        return
+    f = _top(ctx)
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable if a minion blocks")
+    bd, ad = ctx.cdef(blocker), ctx.cdef(f.actor)
+    ok = "Ally" in bd.types or ("Vampire" in bd.types and (bd.capacity or 0) < (ad.capacity or 0))
+    if not ok:
+        raise Illegal("timing", f"{rules.name} is only usable if an ally or a younger vampire blocks; "
+                                f"{ctx.name(blocker)} is neither")
 
 
 def _votes(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
