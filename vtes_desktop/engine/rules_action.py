@@ -112,6 +112,17 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     """Why *minion* cannot use this card (at this mode), or None."""
     name = rules.name
     if minion is None:
+        if "Master" in rules.types and (rules.clans or rules.disciplines or rules.requirements) \
+                and card_iid in ctx.st.cards:
+            # a master card's requirement is met by a ready minion its Methuselah controls
+            seat = ctx.st.cards[card_iid].controller
+            mine = [m for m in ctx.st.region(seat, "ready") if ctx.is_minion(ctx.st.cards[m])]
+            whys = [requirement_refusal(ctx, card_iid, rules, mode, m) for m in mine]
+            if not mine or all(whys):
+                need = " or ".join(rules.clans) if rules.clans else "minion that meets its requirements"
+                return (f"{name} requires its Methuselah to control a ready {need}"
+                        + (f" ({whys[0]})" if whys and not rules.clans else ""))
+            return None
         if rules.disciplines or rules.clans:
             return f"{name} must be played by a minion"
         return None
@@ -119,6 +130,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     md = ctx.cdef(minion)
     who = md.display
     lvl = mode.level if mode else None
+    if mode is not None and "in torpor" in mode.only and mc.region != "torpor":
+        return f"{name} is only usable by a vampire in torpor; {who} is not in torpor"
     if lvl and lvl.lower() in {d.lower() for d in md.disciplines} | set(rules.disciplines) | {lvl.lower()}:
         need = 2 if lvl.isupper() else 1
         if ctx.discipline_level(mc, lvl) < need:
@@ -130,7 +143,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     elif rules.disciplines and not lvl:
         have = [d for d in rules.disciplines if ctx.discipline_level(mc, d)]
         if rules.discipline_any and not have:
-            return f"{who} has none of the disciplines {name} requires"
+            names = " or ".join(discipline_label(d).split(" ", 1)[-1] for d in rules.disciplines)
+            return f"{who} has none of the disciplines {name} requires ({names})"
         if not rules.discipline_any and len(have) < len(rules.disciplines):
             return f"{who} lacks a discipline {name} requires"
     if rules.clans:
