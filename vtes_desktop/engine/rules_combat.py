@@ -301,7 +301,8 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
     base += effects_combat.bearer_bonus(ctx, m, "strength")
-    sets = [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
+    sets = [x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_set" and x[1] == m]
+    sets += [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
     if sets:
         base = sets[-1]
     return base + sum(x.amount for x in f.mods if x.kind == "strength" and x.minion == m)
@@ -325,6 +326,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         if iid == m or (c.region == "attached" and c.host == m):
             text = ctx.cdef(iid).text
             desc = _strike_of_text(text, iid, rules.name)
+            if desc is None and iid != m:
+                for r in effects_combat.card_readings(ctx, iid):
+                    if r[0] == "strength_strike":
+                        desc = StrikeDesc("strength_plus", r[1], aggravated=r[2], source=iid, label=rules.name)
             if (iid, "stolen", f.round) in f.used:
                 raise Illegal("strike", f"{ctx.name(iid)} was stolen this round: its new bearer cannot strike "
                                         "with it until the next round")
@@ -451,10 +456,12 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if f.range == "long" and not ranged_ok:
             continue
         target = s_.target or other
+        if _is_hand_strike(s_) and not s_.aggravated and _hand_aggravated(f, me):
+            s_ = s_._replace(aggravated=True)
         if s_.kind == "damage" and s_.amount > 0:
             hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me,
                             via=s_.source))
-        elif s_.kind == "hand_plus":
+        elif s_.kind in ("hand_plus", "strength_plus"):
             n = strength(ctx, me, f) + s_.amount
             hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me, via=s_.source))
         elif s_.kind == "steal_blood":
@@ -523,6 +530,10 @@ def after_strike_damage(ctx: Ctx) -> None:
         _goto(ctx, cf, "additional_strikes")
 
 
+def _hand_aggravated(f: CombatFrame, m: int) -> bool:
+    return ("hand_aggravated", m) in f.used or any(x.kind == "hand_aggravated" and x.minion == m for x in f.mods)
+
+
 def _is_hand_strike(desc: StrikeDesc) -> bool:
     return desc.kind == "hand_plus" or desc.label == "hand strike"
 
@@ -577,6 +588,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
             raise Illegal("press", f"{rules.name} gives no press")
         if cmd.to == "continue" and re.search(r"(?i)only usable to end combat", mode.text):
             raise Illegal("press", f"{poss(rules.name)} press is only usable to end combat")
+        if cmd.to == "end" and ("press_to", "continue") in effects_combat.mode_readings(ctx, rules, mode):
+            raise Illegal("press", f"{poss(rules.name)} press is only usable to continue combat")
         why = requirement_refusal(ctx, iid, rules, mode, m)
         if why:
             raise Illegal("requirements", why)
@@ -620,7 +633,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     text = mode.text
     if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
-    if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text):
+    if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
+                                                                     and not isinstance(top, DamageFrame)):
         raise Illegal("timing", f"{rules.name} gives a maneuver or a press: use it with maneuver or press")
     readings = effects_combat.mode_readings(ctx, rules, mode)
     if isinstance(top, DamageFrame):
@@ -628,14 +642,23 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         pm = re.search(r"(?i)prevent (\d+) damage", text)
         if not prevs and not pm:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
-        if prevs:
-            _prevent_reading(ctx, cmd.seat, top, m, prevs[0], rules.name)
-        else:
-            _prevent(ctx, top, m, int(pm.group(1)), rules.name)
         from vtes_desktop.engine.rules_action import _cost, _pay
 
-        pool, blood = _cost(rules, None)
+        x = None
+        if (rules.blood_cost == -1 or rules.pool_cost == -1):
+            if cmd.choice is None or not str(cmd.choice).isdigit():
+                raise Malformed("choice", f"{rules.name} costs X: give X as the choice (a number)")
+            x = int(cmd.choice)
+        pool, blood = _cost(rules, x)
+        if prevs:
+            _prevent_reading(ctx, cmd.seat, top, m, prevs[0], rules.name, x=x)
+        else:
+            _prevent(ctx, top, m, int(pm.group(1)), rules.name)
         _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+        _grant_with_strike(ctx, m, mode, skip="")
+        if any(r[0] == "press_or_prevent" for r in readings):
+            cf = combat_frame(ctx.st)
+            _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
         played_from_hand(ctx, cmd.seat, iid, rules)
         return
     if mode.effects and len([r for r in readings if r[0] == "prevent"]) == len(mode.effects):
@@ -689,7 +712,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         _set_combat(ctx, f._replace(used=f.used | {("hand_only", f.round)}))
     sm = sm or grapple or immune
     st_m = re.search(r"(?i)gets a strength of (\d+)", text)
-    if st_m:
+    if st_m and not any(r[0] == "strength_set_combat" for r in readings):
         mods.append(Mod("strength_set", int(st_m.group(1)), m, iid, rules.card_id))
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
         sm = st_m
@@ -719,6 +742,24 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         f = combat_frame(ctx.st)
         if r[0] == "close_next_round":
             _set_combat(ctx, f._replace(used=f.used | {("close_next", f.round + 1)}))
+            done = True
+        elif r[0] == "hand_aggravated":
+            _, how_long, burn = r
+            if burn:
+                from vtes_desktop.engine.rules_action import _pay
+
+                _pay(ctx, ctx.st.cards[m].controller, m, 0, burn, rules.name)
+                f = combat_frame(ctx.st)
+            if how_long == "combat":
+                _set_combat(ctx, f._replace(used=f.used | {("hand_aggravated", m)}))
+            else:
+                _set_combat(ctx, f._replace(mods=f.mods + (Mod("hand_aggravated", 0, m, iid, rules.card_id),)))
+            ctx.emit("effect", f"Damage from {poss(ctx.name(m))} hand strikes is aggravated "
+                               f"{'for the rest of combat' if how_long == 'combat' else 'this round'}.")
+            done = True
+        elif r[0] == "strength_set_combat":
+            _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
+            ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
             done = True
         elif r[0] == "gain_blood_lost_by_opponent":
             n = effects_combat.blood_lost(f, other) if ctx.is_vampire(ctx.st.cards[other]) else 0
@@ -770,9 +811,11 @@ def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
     raise Illegal("prevent", f"{ctx.name(m)} is not taking damage")
 
 
-def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, label: str) -> None:
-    """Prevention read from a card: ("prevent", amount or None for all, scope, kind[, blood cost])."""
-    _, n, scope, kind = r[:4]
+def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, label: str, x: int | None = None) -> None:
+    """Prevention read from a card: ("prevent", amount or None for all or "X+1", scope, kind, blood to burn)."""
+    _, n, scope, kind, burn = r
+    if n == "X+1":
+        n = (x or 0) + 1
     cf = combat_frame(ctx.st)
     other = None if cf is None else (cf.b if m == cf.a else cf.a)
     hits = list(f.hits)
@@ -797,7 +840,12 @@ def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, labe
         what = {"strike": "from the opposing minion's strike", "any": ""}.get(scope, "")
         raise Illegal("prevent", f"{ctx.name(m)} is taking no {'non-aggravated ' if kind == 'normal' else ''}"
                                  f"damage {what}".rstrip() + " to prevent")
-    flow.set_top(ctx, f._replace(hits=tuple(hits)))
+    if burn:
+        from vtes_desktop.engine.rules_action import _pay
+
+        _pay(ctx, seat, m, 0, burn, label)
+    top = ctx.st.top
+    flow.set_top(ctx, top._replace(hits=tuple(hits)))
     ctx.emit("prevented", f"{ctx.name(m)} prevents {total} damage with {label}.")
 
 
@@ -825,6 +873,10 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
         _set_combat(ctx, cf._replace(used=cf.used | {(m, iid, "prevent")}))
         f = ctx.st.top
     n = min(cmd.amount, int(pm.group(1)) if pm.group(1).isdigit() else cmd.amount)
+    for r in effects_combat.card_readings(ctx, iid) if iid != m else ():
+        if r[0] == "equipment_prevent":       # "2 damage from gun strikes or 1 damage from any other source"
+            gun = any(h.target == m and h.via is not None and "gun" in ctx.rules(h.via).keywords for h in f.hits)
+            n = min(cmd.amount, r[1] if r[2] is None or gun else r[2])
     _prevent(ctx, f, m, n, ctx.name(iid))
 
 

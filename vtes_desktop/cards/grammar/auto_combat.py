@@ -53,13 +53,31 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("gain_blood_lost_by_opponent",)
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
+        if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
+                                          r"aggravated(?: this round)?\.?", low):
+            return ("hand_aggravated", "combat" if "remainder of combat" in low else "round", 0)
+        if k == "burn" and re.fullmatch(r"burn 1 blood to make the damage from this [a-z]+'s hand strikes aggravated "
+                                        r"this round\.?", low):
+            return ("hand_aggravated", "round", 1)
+        if k == "get" and (e.subject or "") == "this vampire" and e.duration == "this combat":
+            m = re.fullmatch(r"this vampire gets a strength of (\d+) this combat\.?", low)
+            if m:
+                return ("strength_set_combat", int(m.group(1)))
+        if k == "press" and re.fullmatch(r"press, or prevent (\d+) damage with 1 optional press\.?", low):
+            return ("press_or_prevent", int(re.search(r"\d+", low).group(0)))
         return None
+    if k == "strike" and e.get("steal_blood") and e.get("or_life") and isinstance(e.get("steal_blood"), int) \
+            and e.get("steal_blood") > 0 and set(dict(e.params)) <= {"steal_blood", "or_life", "ranged"} \
+            and e.condition is None and e.subject is None:
+        return ("steal_blood_or_life", e.get("steal_blood"))
+    if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
+        return ("press_to", "continue")
     if k == "change" and e.get("environmental") and isinstance(e.get("damage"), int) and len(e.params) <= 3:
         return ("env_amount", e.get("damage"))
     if k == "maneuver" and e.get("to") in ("close", "long") and e.condition is None and e.duration is None \
             and e.subject is None and not e.get("cost"):
         return ("maneuver_to", e.get("to"))
-    if k == "prevent" and e.subject is None and e.condition is None and not e.get("cost"):
+    if k == "prevent" and e.subject is None and e.condition is None and e.get("cost") in (None, "burn 1 blood"):
         return _prevention(e)
     return None
 
@@ -71,6 +89,9 @@ def _prevention(e: Effect) -> tuple | None:
     kind = {None: "any", "non-aggravated": "normal"}.get(e.get("damage_kind"), None)
     if kind is None or e.get("up_to"):
         return None
+    cost = 1 if e.get("cost") == "burn 1 blood" else 0
+    if e.amount == -1 and not e.get("scope") and re.fullmatch(r"prevent x\+1 damage\.?", e.text.lower()):
+        return ("prevent", "X+1", "any", kind, 0)
     scope = e.get("scope")
     scope = "any" if scope is None else "strike" if scope in _OPPOSING_STRIKE else \
         "round" if scope in _OPPOSING_ROUND else None
@@ -79,10 +100,10 @@ def _prevention(e: Effect) -> tuple | None:
     if e.get("all") or e.amount == -2:
         if scope == "any":
             return None
-        return ("prevent", None, scope, kind)
+        return ("prevent", None, scope, kind, cost)
     if e.amount is None or e.amount <= 0:
         return None
-    return ("prevent", e.amount, scope, kind)
+    return ("prevent", e.amount, scope, kind, cost)
 
 
 def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
@@ -91,6 +112,15 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             and e.condition is None and e.duration is None and not e.optional and not e.get("cost") \
             and not e.get("limited"):
         return ("bearer_stat", k, e.amount)
+    if "Equipment" in t and k == "prevent" and e.get("frame") and (e.subject or "") in _BEARER:
+        m = re.fullmatch(r"(once each combat, )?the (?:bearer|minion with this equipment) (?:can|may) prevent (\d+) damage"
+                         r"( each combat)?(?: from gun strikes or (\d+) damage from any other source)?\.?", low)
+        if m and (m.group(1) or m.group(3)):
+            return ("equipment_prevent", int(m.group(2)), int(m.group(4)) if m.group(4) else None)
+    if "Equipment" in t and k == "strike" and e.get("damage") == "strength" and not e.get("frame") \
+            and set(dict(e.params)) <= {"damage", "bonus", "aggravated", "weapon"} and e.condition is None \
+            and e.subject is None and isinstance(e.get("bonus", 0), int):
+        return ("strength_strike", e.get("bonus", 0), bool(e.get("aggravated")))
     return None
 
 
