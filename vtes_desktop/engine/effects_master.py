@@ -490,3 +490,70 @@ def check_limits(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                     raise Illegal("limit", f"only one {rules.name} can be played in a game, and one has been")
                 ctx.st.events_played = ctx.st.events_played | {mark}
                 return
+
+
+# -- candidates for the legal-move answer ---------------------------------------------------------------------
+
+_TARGETED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tap", "villein",
+                       "lock_minion"})
+
+
+def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Command]:
+    """Plays of a master card from hand that name what it goes on or chooses (each still to be checked)."""
+    if "Master" not in rules.types:
+        return []
+    st = game.state
+    keys = {k for k, _, _ in readings(rules)}
+    text = game.db[st.cards[iid].cid].text
+    if not (keys & _TARGETED or _PUT_ON.search(text)):
+        return []
+    regions = ("uncontrolled",) if "add_blood_uncontrolled" in keys else ("ready", "torpor")
+    out: list[C.Command] = []
+    for s in range(len(st.seats)):
+        if regions == ("uncontrolled",) and s != seat:
+            continue
+        for region in regions:
+            for m in st.region(s, region):
+                choice = None
+                if keys & {"tap", "villein"}:
+                    if st.cards[m].controller != seat:
+                        continue
+                    hi = st.cards[m].counters
+                    for k, v, _ in readings(rules):
+                        if k == "villein":
+                            hi = min(hi, int(v["hi"]))
+                    choice = str(hi)
+                out.append(C.Play(seat=seat, card=iid, target=m, choice=choice))
+    return out
+
+
+def use_candidates(game, seat: int) -> list[C.Command]:
+    """Uses of master cards in play that the engine resolves (each still to be checked)."""
+    st = game.state
+    out: list[C.Command] = []
+    acting = isinstance(st.top, ActionFrame)
+    for iid, c in st.cards.items():
+        if c.controller != seat or c.region not in ("in_play", "attached") or c.contested:
+            continue
+        if "Master" not in game.db[c.cid].types:
+            continue
+        keys = {k for k, _, _ in readings(game_rules(game, iid)) if k in USED}
+        if not keys:
+            continue
+        if "blood_doll" in keys:
+            out += [C.Use(seat=seat, card=iid, effect=e) for e in ("to pool", "to vampire")]
+        if "lock_mpa" in keys or "lock_give" in keys and acting:
+            out.append(C.Use(seat=seat, card=iid))
+        if keys & {"hunting_ground", "lock_add_blood"}:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "lock_give" in keys and acting:
+            out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]
+        if "lock_add_uncontrolled" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+    return out
+
+
+def game_rules(game, iid: int) -> CardRules:
+    from vtes_desktop.cards.rules import compile_rules
+
+    return compile_rules(game.db[game.state.cards[iid].cid])

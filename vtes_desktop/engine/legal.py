@@ -110,6 +110,9 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
         for m in ms:
             for lvl in _levels(rules):
                 out.append(C.Play(seat=seat, card=iid, minion=m, level=lvl))
+        from vtes_desktop.engine.effects_master import play_candidates   # master cards that go on a card
+
+        out += play_candidates(game, seat, iid, rules)
     if isinstance(st.top, CombatFrame) and "Combat" in rules.types:
         ms = minions if minions is not None else [m for m in (st.top.a, st.top.b) if st.cards[m].controller == seat]
         for m in ms:
@@ -198,6 +201,9 @@ def legal(game, seat: int) -> LegalAnswer:
             cmds.append(C.Finish(seat=seat))
     if st.edge == seat and game.can(C.Use(seat=seat, card="edge")) is None:
         cmds.append(C.Use(seat=seat, card="edge"))
+    from vtes_desktop.engine.effects_master import use_candidates   # master cards in play the engine resolves
+
+    cmds += [c for c in use_candidates(game, seat) if game.can(c) is None]
     if st.active == seat and st.phase == "minion" and not st.frames:
         for m in _minions(game, seat, torpor=True):
             for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
