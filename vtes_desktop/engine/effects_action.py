@@ -301,6 +301,12 @@ def end_action(ctx: Ctx, rules: CardRules, mode: Mode, blocker: int | None) -> N
     ctx.emit("ended", f"The action ends unsuccessfully ({rules.name}).", cards=(f.actor,))
 
 
+def _ally_skips_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if "Ally" in ctx.cdef(minion).types:
+        ctx.st.skip_unlock = ctx.st.skip_unlock | {minion}
+        ctx.emit("no_unlock", f"{ctx.name(minion)} will not unlock during its next unlock phase.", cards=(minion,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -308,7 +314,8 @@ _HANDLERS = {
     "fail_lock": _fail_lock, "burn_unless_block": _burn_unless_block, "unlock_and_block": _unlock_and_block,
     "attempt_anyway": _attempt_anyway, "vampires_cannot_block": _vampires_cannot_block,
     "torpor_after": _torpor_after, "aggravated_after": _aggravated_after, "exclusive": _exclusive,
-    "ends_unsuccessfully": _ends_unsuccessfully, "unlock_and_end": _unlock_and_end, "no_repeat": _no_repeat,
+    "ally_skips_unlock": _ally_skips_unlock, "ends_unsuccessfully": _ends_unsuccessfully,
+    "unlock_and_end": _unlock_and_end, "no_repeat": _no_repeat,
 }
 
 

@@ -362,6 +362,11 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     if phase == "unlock" and not initial:
         for region in ("ready", "torpor", "in_play", "incapacitated"):
             for iid in st.region(st.active, region):
+                if iid in st.skip_unlock:   # "does not unlock as normal during their next unlock phase"
+                    st.skip_unlock = st.skip_unlock - {iid}
+                    for a in st.attached.get(iid, ()):
+                        _unlock_tree(ctx, a)
+                    continue
                 _unlock_tree(ctx, iid)
         st.edge_used = False
         st.burn_option_used = frozenset()

@@ -54,6 +54,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "torpor_after": re.compile(r"^the acting vampire goes to torpor after resolving the action\.?$"),
     "aggravated_after": re.compile(r"^(?:as above, but )?this vampire takes (?P<n>\d) unpreventable environmental "
                                    r"aggravated damage(?: after action resolution)?\.?$"),
+    # On the Qui Vive: an ally that played it stays locked through its next unlock phase
+    "ally_skips_unlock": re.compile(r"^if this minion is an ally, they do not unlock as normal during their next "
+                                    r"unlock phase\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
