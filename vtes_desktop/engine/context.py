@@ -124,7 +124,16 @@ class Ctx:
         lvl = self.cdef(c).discipline_level(trigram)
         for a in self.st.attached.get(c.iid, ()):  # master discipline cards add a level
             ad = self.cdef(a)
-            if "Master" in ad.types and ad.disciplines and ad.disciplines[0].lower() == trigram.lower():
+            if "Master" not in ad.types:
+                continue
+            if ad.disciplines:
+                gives = ad.disciplines[0]
+            else:   # "This vampire gains 1 level of Fortitude [for]" (the card lists no discipline of its own)
+                import re
+
+                m = re.search(r"(?i)gains (?:1|one) level of [^\[.]*\[(\w+)\]", ad.text)
+                gives = m.group(1) if m else ""
+            if gives.lower() == trigram.lower():
                 lvl = min(2, lvl + 1)
         return lvl
 
