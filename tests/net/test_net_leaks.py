@@ -17,29 +17,26 @@ the check covered everything the clients read.
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 from collections import defaultdict
 
-from vtes_desktop.engine.views import view_for, view_id
+from vtes_desktop.engine.views import view_for
 from vtes_desktop.net.client import CommandRefused
-from vtes_desktop.net import wire
-from vtes_desktop.net.privacy import SPECTATOR, public_view
+from vtes_desktop.net.privacy import public_view
 
+from .leakcheck import HIDDEN_REGIONS, Knowledge
 from .netkit import NAMES, client, open_host, play, run, seat_players
-
-HIDDEN_REGIONS = ("library", "crypt", "hand", "uncontrolled")
 
 
 class LeakCheck:
+    """The host's `sent_hook`: every frame, checked (leakcheck.py) against the game as it is when it is sent."""
+
     def __init__(self, host, db):
         self.host = host
         self.db = db
-        self.exposed: set[int] = set()       # cids of cards that have been public
+        self.knowledge = Knowledge(db)
         self.sent: dict[str, list[bytes]] = defaultdict(list)
         self.problems: list[str] = []
         self.checked = 0
-        self._patterns: dict[frozenset, re.Pattern] = {}
 
     def __call__(self, conn, frame: bytes) -> None:
         body = frame[4:]
@@ -47,61 +44,10 @@ class LeakCheck:
         table = self.host.table
         if table is None or conn.seat is None:
             return
-        g = table.game
-        st = g.state
-        for c in st.cards.values():
-            if c.region not in HIDDEN_REGIONS:
-                self.exposed.add(c.cid)
-        seat = conn.seat
-        own = set()
-        if seat != SPECTATOR:
-            own = set(g.setup.seats[seat].crypt) | set(g.setup.seats[seat].library)
-        secret_cids = {c.cid for c in st.cards.values() if c.owner != seat} - self.exposed - own
-        forbidden_ids = {view_id(g.secret, seat, iid, c.hidden) for iid, c in st.cards.items()
-                         if c.region in ("library", "crypt") or (c.region == "hand" and c.owner != seat)}
-        names = frozenset(n for cid in secret_cids for n in (self.db[cid].name, self.db[cid].display))
-        text = body.decode("utf-8")
+        self.knowledge.at(table.game, table.step)
         where = f"frame {len(self.sent[conn.name])} to {conn.name}"
-        if g.secret in text:
-            self.problems.append(f"{where}: the game's secret")
-        if re.search(rf"\b{g.seed}\b", text):
-            self.problems.append(f"{where}: the seed")
-        data = json.loads(body)
-        strings: list[str] = []
-        self._walk(data, strings, secret_cids, where)
-        if names:
-            pat = self._patterns.get(names)
-            if pat is None:
-                pat = self._patterns[names] = re.compile("|".join(re.escape(n) for n in sorted(names, key=len,
-                                                                                               reverse=True)))
-            for s in strings:
-                m = pat.search(s)
-                if m:
-                    self.problems.append(f"{where}: the hidden card {m.group(0)!r} in {s[:80]!r}")
-        for s in strings:
-            if s in forbidden_ids:
-                self.problems.append(f"{where}: the view id of a hidden card")
-        legal = data.get("legal") if isinstance(data, dict) else None
-        if legal:
-            cmds = list(legal["commands"]) + [u["command"] for ca in legal["cards"].values() for u in ca["uses"]]
-            for c in cmds:
-                for f in wire.CARD_FIELDS:
-                    v = c.get(f.rstrip("_"))
-                    if isinstance(v, int) and not isinstance(v, bool):
-                        self.problems.append(f"{where}: an instance id in a legal command {c}")
+        self.problems += self.knowledge.problems(table.game, conn.seat, body, where)
         self.checked += 1
-
-    def _walk(self, o, strings, secret_cids, where) -> None:
-        if isinstance(o, dict):
-            for k, v in o.items():
-                if k == "cid" and v in secret_cids:
-                    self.problems.append(f"{where}: the card id {v} of a hidden card")
-                self._walk(v, strings, secret_cids, where)
-        elif isinstance(o, list):
-            for v in o:
-                self._walk(v, strings, secret_cids, where)
-        elif isinstance(o, str):
-            strings.append(o)
 
 
 def test_five_players_and_a_spectator_over_loopback_see_nothing_hidden(db, leak_decks, tmp_path):

@@ -146,3 +146,15 @@ def test_frames_and_decoding():
     assert isinstance(u, P.Update) and u.step == 3
     with pytest.raises(P.ProtocolError):
         P.decode_host(b'{"v": 2, "type": "chat"}')
+
+
+def test_a_patch_takes_away_the_fields_a_card_loses():
+    """A card left out of its default fields: unlocking drops `locked`, and the patch says so."""
+    old = {"ready": [{"id": "a", "counters": 2, "locked": True}, {"id": "b"}, {"id": "c"}]}
+    new = {"ready": [{"id": "a", "counters": 1}, {"id": "b"}, {"id": "c"}]}
+    p = json.loads(json.dumps(wire.diff(old, new)))
+    assert p == {"ready": {"0": {"counters": 1, wire.DELETED: ["locked"]}}}
+    assert wire.patch(old, p) == new
+    assert wire.patch(new, wire.diff(new, old)) == old
+    with pytest.raises(ValueError):
+        wire.patch(new, p)          # a patch for another view: the client asks for the whole view again

@@ -145,14 +145,27 @@ def view_from_wire(d: dict, prev: SeatView | None = None, changed: dict | None =
 
 # -- patches -----------------------------------------------------------------------------------
 
+#: a patch object's key listing the keys the old object loses (no key of a view starts with "~")
+DELETED = "~del"
+
+
 def diff(old: Any, new: Any) -> Any:
-    """A patch that turns *old* into *new* (both wire views or parts of them); *new* when nothing is shared."""
-    if type(old) is dict and type(new) is dict and old.keys() == new.keys():
+    """A patch that turns *old* into *new* (both wire views or parts of them); *new* when nothing is shared.
+
+    Two objects give an object of the keys whose values changed (each a patch of the old value) or are new,
+    and under `DELETED` the keys that are gone (a card drops `locked` when it unlocks)."""
+    if type(old) is dict and type(new) is dict:
         out = {}
         for k, nv in new.items():
+            if k not in old:
+                out[k] = nv
+                continue
             ov = old[k]
             if ov != nv:
                 out[k] = diff(ov, nv)
+        gone = [k for k in old if k not in new]
+        if gone:
+            out[DELETED] = gone
         return out
     if type(old) is list and type(new) is list and len(old) == len(new) and new and \
             all(type(x) is dict for x in new):
@@ -171,7 +184,13 @@ def patch(old: Any, p: Any) -> Any:
         if type(old) is dict:
             out = dict(old)
             for k, v in p.items():
+                if k == DELETED:
+                    continue
                 out[k] = patch(old.get(k), v) if k in old else v
+            for k in p.get(DELETED, ()):
+                if k not in out:
+                    raise ValueError(f"a patch deletes {k!r}, which is not there")
+                del out[k]
             return out
         if type(old) is list:
             out = list(old)
