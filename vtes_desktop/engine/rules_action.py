@@ -982,7 +982,9 @@ def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int
     if any(t in only for t in _POLLING):
         return f"{name} is only usable during the polling step of a referendum"
     after = any(t in only for t in _AFTER)
-    if f.stage == "resolution" and not after:
+    # a wake stays usable after resolution (VEKN ruling on the wake cards, LSJ 20091123: to play a reaction then)
+    wake = any(e.kind == "wake" for e in mode.effects)
+    if f.stage == "resolution" and not after and not wake:
         return f"the action has been resolved: {name} can no longer be played during it"
     if after and f.stage != "resolution":
         return f"{name} is only usable after the action is resolved"
