@@ -111,11 +111,61 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
                 if v != actor and ctx.is_vampire(st.cards[v]) and not st.cards[v].contested]
     if spec[0] == "steal":
         return [v for v in st.cards if _steal_target(ctx, seat, v, spec[1]) is None]
+    if spec[0] == "burn_card":
+        return [v for v in st.cards if _burn_target(ctx, seat, v, spec) is None]
+    if spec[0] == "unlock_target":
+        return [v for s in st.live_seats() for v in st.region(s, "ready") if _unlock_target(ctx, seat, actor, v, spec) is None]
     return []
 
 
 def _needs_target(spec: tuple) -> bool:
-    return spec[0] in ("add_uncontrolled", "add_other", "steal")
+    return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target")
+
+
+def _burn_target(ctx: Ctx, seat: int, iid: int, spec: tuple) -> str | None:
+    st = ctx.st
+    c = st.cards[iid]
+    d = ctx.cdef(iid)
+    kinds = spec[1]
+    if c.region not in ("ready", "in_play", "attached") or c.contested or d.is_crypt:
+        return f"{d.display} is not a card in play that {' or '.join(kinds)} burning can reach"
+    ok = False
+    for k in kinds:
+        if k in ("location", "hunting ground"):
+            ok |= c.region == "in_play" and k in ctx.rules(iid).keywords
+        elif k == "equipment":
+            ok |= "Equipment" in d.types
+        elif k == "non-unique equipment":
+            ok |= "Equipment" in d.types and not ctx.rules(iid).unique
+        elif k == "ally":
+            ok |= "Ally" in d.types and c.region == "ready"
+        elif k == "retainer":
+            ok |= "Retainer" in d.types and c.region == "attached"
+    if not ok:
+        return f"{d.display} is not {'an' if kinds[0][0] in 'aeiou' else 'a'} {' or '.join(kinds)}"
+    if c.controller == seat:
+        return f"{d.display} is yours: a directed action targets another Methuselah's card"
+    if spec[2] and c.controller != st.prey(seat):
+        return f"{d.display} is not controlled by your prey"
+    return None
+
+
+def _unlock_target(ctx: Ctx, seat: int, actor: int, iid: int, spec: tuple) -> str | None:
+    st = ctx.st
+    c = st.cards[iid]
+    d = ctx.cdef(iid)
+    _, younger, mine, or_ally = spec
+    if c.region != "ready" or c.contested:
+        return f"{d.display} is not a ready minion"
+    if "Ally" in d.types and or_ally:
+        return None
+    if "Vampire" not in d.types:
+        return f"{d.display} is not a vampire" + (" or an ally" if or_ally else "")
+    if mine and c.controller != seat:
+        return f"{d.display} is not a vampire you control"
+    if younger and (d.capacity or 0) >= (ctx.cdef(actor).capacity or 0):
+        return f"{d.display} (capacity {d.capacity}) is not younger than {ctx.name(actor)} (capacity {ctx.cdef(actor).capacity})"
+    return None
 
 
 def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
@@ -134,6 +184,8 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
     if iid is None:
         cands = _candidates(ctx, seat, actor, spec)
         what = {"add_uncontrolled": "a vampire in your uncontrolled region", "add_other": "another vampire",
+                "burn_card": " or ".join(spec[1]) if spec[0] == "burn_card" else "",
+                "unlock_target": "a vampire or ally to unlock",
                 "steal": {"ally": "an ally of another Methuselah", "retainer": "a retainer of another Methuselah",
                           "location": "a location of another Methuselah",
                           "torpor": "a vampire in another Methuselah's torpor"}.get(spec[1], "")}[spec[0]]
@@ -149,12 +201,19 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
         why = None if iid in _candidates(ctx, seat, actor, spec) else \
             f"{ctx.name(iid)} is not another vampire in play" if c.region not in ("ready", "torpor") or iid == actor \
             or not ctx.is_vampire(c) else f"{ctx.name(iid)} cannot receive blood now"
+    elif spec[0] == "burn_card":
+        why = _burn_target(ctx, seat, iid, spec)
+        if why is None and re.search(r"(?i)not usable on melee weapons", mode.text) \
+                and "melee weapon" in ctx.rules(iid).keywords:
+            why = f"{ctx.name(iid)} is a melee weapon, which this card cannot be used on"
+    elif spec[0] == "unlock_target":
+        why = _unlock_target(ctx, seat, actor, iid, spec)
     else:
         why = _steal_target(ctx, seat, iid, spec[1])
     if why:
         raise Illegal("target", f"{name}: {why}")
     out = {"target_card": iid}
-    if spec[0] == "steal":
+    if spec[0] in ("steal", "burn_card"):
         out["target_seat"] = ctx.st.cards[iid].controller
     return out
 
@@ -168,9 +227,17 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
         return []
     specs = readings(rules, mode)
     amount = next((s[1] for s in specs if s[0] == "add_amount"), None)
+    _self_effects(ctx, f, specs)
     for spec in specs:
         k = spec[0]
-        if k == "add_uncontrolled":
+        if k == "burn_card":
+            _burn_card(ctx, f, spec)
+        elif k == "unlock_target":
+            t = f.target_card
+            if t is not None and _unlock_target(ctx, f.seat, f.actor, t, spec) is None:
+                ctx.update(t, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
+        elif k == "add_uncontrolled":
             _add_blood(ctx, f, amount if amount is not None else spec[1], uncontrolled=True, spec=spec)
         elif k == "add_other":
             _add_blood(ctx, f, spec[1], uncontrolled=False, spec=spec)
@@ -237,16 +304,60 @@ def _retag_attached(ctx: Ctx, host: int, seat: int) -> None:
         _retag_attached(ctx, a, seat)
 
 
-def bleed_bonus(ctx: Ctx, f: ActionFrame, bled: int) -> None:
-    """A bleed card's "gain N pool if the bleed is successful (for 1 or more)"."""
-    if f.card is None or bled < 1:
+def _burn_card(ctx: Ctx, f: ActionFrame, spec: tuple) -> None:
+    t = f.target_card
+    if t is None:
+        return
+    if _burn_target(ctx, f.seat, t, spec) is not None:
+        ctx.emit("fizzles", f"{ctx.name(t)} can no longer be burned: {ctx.name(f.card)} has no effect.")
+        return
+    owner = ctx.st.cards[t].controller
+    ctx.burn(t, ctx.name(f.card))
+    if spec[3]:
+        ctx.pool(owner, -spec[3], ctx.name(f.card))
+
+
+def _self_effects(ctx: Ctx, f: ActionFrame, specs: list[tuple], bled: int | None = None) -> None:
+    """What a successful action card gives its own side: pool, blood and unlocking for the acting vampire;
+    with *bled*, the effects that wait on the card's bleed."""
+    st = ctx.st
+    name = ctx.name(f.card)
+    blood = [s for s in specs if s[0] == "gain_blood_self"]
+    if any(s[3] for s in blood):
+        blood = [s for s in blood if s[3]]
+    n = sum(s[1] for s in blood)
+    if bled is not None:
+        n += sum(s[1] for s in specs if s[0] == "gain_blood_if_bleed")
+    unlock = any(s[0] == "unlock_self" for s in specs) or any(s[2] for s in blood) or \
+        (bled is not None and any(s[0] == "unlock_if_bleed" for s in specs))
+    pool = sum(s[1] for s in specs if s[0] == "gain_pool_self")
+    if bled is not None:
+        pool += sum(s[1] for s in specs if s[0] == "bleed_gain_pool_any")
+        if bled >= 1:
+            pool += sum(s[1] for s in specs if s[0] == "bleed_gain_pool")
+    a = st.cards[f.actor]
+    if n and a.region in ("ready", "torpor"):
+        before = a.counters
+        a = ctx.set_blood(f.actor, a.counters + n)
+        ctx.emit("blood", f"{ctx.name(f.actor)} gains {a.counters - before} blood ({name}).", cards=(f.actor,))
+    if unlock and a.region == "ready" and a.locked:
+        ctx.update(f.actor, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
+    if pool:
+        ctx.pool(f.seat, pool, name)
+
+
+def card_bonus(ctx: Ctx, f: ActionFrame, bled: int | None = None) -> None:
+    """A bleed or hunt card's own gains once its action succeeds (*bled*: the pool the bleed burned)."""
+    if f.card is None:
         return
     rules, mode = mode_of(ctx, f.card, f.card_level)
     if mode is None:
         return
-    for spec in readings(rules, mode):
-        if spec[0] == "bleed_gain_pool":
-            ctx.pool(f.seat, spec[1], f"{ctx.name(f.card)}: the bleed succeeded")
+    _self_effects(ctx, f, readings(rules, mode), bled)
+    left = left_by_hand(rules, mode, frozenset({"action_bleed", "action_hunt", "bleed", "hunt", "stealth"}))
+    if left:
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(left)}")
 
 
 # -- referendums ----------------------------------------------------------------------------------------

@@ -13,6 +13,14 @@ Readings (a tuple whose first item names it):
 - ``("add_amount", n)``: "As above, but add N blood" (the superior amount of the reading above);
 - ``("add_other", n)``: *n* blood on another vampire in play (capped at its capacity);
 - ``("bleed_gain_pool", n)``: the acting Methuselah gains *n* pool when the card's bleed succeeds for 1+;
+- ``("gain_pool_self", n)``, ``("gain_blood_self", n, unlocks, replaces)``, ``("unlock_self",)``: the acting
+  Methuselah gains pool, the acting vampire gains blood (up to capacity; *replaces*: "As above, but" gives the
+  amount instead of adding to it) or unlocks, when the action succeeds;
+- ``("bleed_gain_pool_any", n)``, ``("unlock_if_bleed",)``, ``("gain_blood_if_bleed", n)``: the same, for a
+  bleed card whose bleed succeeds (for any amount);
+- ``("burn_card", kinds, prey_only, pool)``: a directed action burns a card in play of one of *kinds*
+  (location, equipment, ally, retainer, hunting ground, non-unique equipment), and its controller burns *pool*;
+- ``("unlock_target", younger, mine, or_ally)``: unlock a vampire (younger than the acting one, yours) or an ally;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -58,6 +66,19 @@ _ADD_OTHER = re.compile(r"^add (?P<n>\d+) blood to another vampire$")
 _BLEED_POOL = re.compile(r"^(?:as above, and )?gain (?P<n>\d+) pool if the bleed is successful \(for 1 or more\)$")
 _STEAL = re.compile(r"^\(d\) steal (?:an ally controlled by another methuselah|a retainer controlled by another vampire"
                     r"|a location|a vampire in torpor controlled by another methuselah)$")
+_GAIN_POOL = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:you )?gain (?P<n>\d+) pool$")
+_BLEED_AND_POOL = re.compile(r"^\(d\) bleed and gain (?P<n>\d+) pool$")
+_GAIN_BLOOD = re.compile(r"^(?:as above, (?P<how>and|but) )?(?:this|the acting|this acting) vampire (?:also )?gains (?P<n>\d+|a) "
+                         r"blood(?: from the blood bank)?(?P<unl> and unlocks)?$")
+_UNLOCK_SELF = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:unlock (?:this|the acting|this acting) (?:vampire|minion|anarch)"
+                          r"|(?:this|the acting|this acting) (?:vampire|minion|anarch) unlocks)$")
+_UNLOCK_IF_BLEED = re.compile(r"^(?:if the bleed is successful, this (?:vampire|anarch) unlocks"
+                              r"|unlock this (?:vampire|anarch) if the bleed is successful)$")
+_BLOOD_IF_BLEED = re.compile(r"^if the bleed is successful, this acting vampire gains (?P<n>\d+) blood$")
+_BURN_CARD = re.compile(r"^\(d\) burn (?:an? )?(?P<what>location|equipment|ally|retainer|ally or retainer|hunting ground"
+                        r"|retainer or non-unique equipment|ally, retainer or non-unique equipment)"
+                        r"(?P<prey> controlled by your prey)?(?: and burn (?P<pool>\d+) pool from its controller)?$")
+_UNLOCK_TARGET = re.compile(r"^unlock an? (?P<younger>younger )?vampire(?P<mine> you control)?(?P<ally> or an ally)?$")
 _ALLOCATE = re.compile(r"^allocate (?P<n>\d+|x) points among (?P<least>one|two) or more (?P<other>other )?methuselahs"
                        r"(?P<x>, where x is the number of methuselahs in the game)?$")
 _PER_POINT = re.compile(r"^successful referendum means each methuselah burns (?P<n>\d+) pool for each point allocated$")
@@ -114,6 +135,31 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _BLEED_POOL.search(t) if kind == "gain" else None
         if m:
             return ("bleed_gain_pool", int(m.group("n")))
+        m = _GAIN_POOL.match(t) if kind in ("gain_pool", "gain") else None
+        if m:
+            return ("gain_pool_self", int(m.group("n")))
+        m = _BLEED_AND_POOL.match(t) if kind == "gain_pool" else None
+        if m:
+            return ("bleed_gain_pool_any", int(m.group("n")))
+        m = _GAIN_BLOOD.match(t) if kind in ("gain_blood", "gain") else None
+        if m:
+            return ("gain_blood_self", _n(m.group("n")), bool(m.group("unl")), m.group("how") == "but")
+        m = _UNLOCK_SELF.match(t) if kind == "unlock" else None
+        if m:
+            return ("unlock_self",)
+        m = _UNLOCK_IF_BLEED.match(t) if kind == "unlock" else None
+        if m:
+            return ("unlock_if_bleed",)
+        m = _BLOOD_IF_BLEED.match(t) if kind in ("gain", "gain_blood") else None
+        if m:
+            return ("gain_blood_if_bleed", int(m.group("n")))
+        m = _BURN_CARD.match(t) if kind == "burn" else None
+        if m:
+            what = tuple(w.strip() for w in re.split(r",| or ", m.group("what")) if w.strip())
+            return ("burn_card", what, bool(m.group("prey")), int(m.group("pool") or 0))
+        m = _UNLOCK_TARGET.match(t) if kind == "unlock" else None
+        if m:
+            return ("unlock_target", bool(m.group("younger")), bool(m.group("mine")), bool(m.group("ally")))
         m = _STEAL.match(t) if kind == "steal" else None
         if m:
             what = "ally" if "ally" in t else "retainer" if "retainer" in t else "location" if "location" in t \
