@@ -319,6 +319,73 @@ _HANDLERS = {
 }
 
 
+# -- in a referendum ----------------------------------------------------------------------------------------
+
+_IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political"})
+
+
+def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, act: ActionFrame) -> bool:
+    """A reaction or action modifier played in a referendum's polling step whose effects are the referendum's
+    (Delaying Tactics): carried out here; False when the mode has other effects (left to the caller)."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    effs = list(mode.effects)
+    if not effs or mode.votes:
+        return False
+    ours = [e for e in effs if auto_action.reading(e, rules.types) in _IN_REFERENDUM]
+    if not ours:
+        return False
+    if not all(e.automated and (e in ours or _unlocks_actor(e)) for e in effs):
+        return False
+    st = ctx.st
+    ref = st.top
+    if not isinstance(ref, ReferendumFrame):
+        return False
+    card = ref.card
+    for e in effs:
+        r = auto_action.reading(e, rules.types)
+        if r == "cancel_referendum":
+            flow.pop(ctx)
+            ctx.emit("referendum_canceled", f"{rules.name}: the referendum is canceled.")
+        elif _unlocks_actor(e):
+            ctx.update(act.actor, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(act.actor)} unlocks.", cards=(act.actor,))
+        elif r == "return_pa_card":
+            if card is not None and st.cards[card].region == "aside" and \
+                    "Political Action" in ctx.cdef(card).types:
+                owner = st.cards[card].owner
+                ctx.move(card, "hand", seat=owner)
+                ctx.emit("returned", f"{ctx.name(card)} returns to {ctx.seat_name(owner)}'s hand.")
+                _discard_down(ctx, owner)
+        elif r == "no_repeat_political":
+            cid = st.cards[card].cid if card is not None else None
+            mine = [i for reg in ("ready", "torpor") for i in st.region(act.seat, reg)]
+            st.acted = st.acted | {(i, ("same", "political", cid)) for i in mine}
+    return True
+
+
+def _unlocks_actor(e) -> bool:
+    return e.kind == "unlock" and not e.get("frame") and (e.target or "").lower() in ("the acting vampire",
+                                                                                       "the acting minion")
+
+
+def _discard_down(ctx: Ctx, seat: int) -> None:
+    """Over hand size after a card came back: the owner chooses what to discard (a manual discard)."""
+    from vtes_desktop.engine.rules_turn import hand_size
+    from vtes_desktop.engine.state import ManualFrame
+
+    over = len(ctx.st.region(seat, "hand")) - hand_size(ctx, seat)
+    if over > 0:
+        top = ctx.st.top
+        imp = top.imp if top is not None and hasattr(top, "imp") else None
+        if imp is not None:
+            flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0),
+                                       what=f"{ctx.seat_name(seat)} discarding down to hand size ({over} card"
+                                            f"{'s' if over > 1 else ''})"))
+        ctx.emit("discard_down", f"{ctx.seat_name(seat)} discards {over} card{'s' if over > 1 else ''} of their choice "
+                                 "to get back to hand size.")
+
+
 # -- hooks ----------------------------------------------------------------------------------------------
 
 def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:

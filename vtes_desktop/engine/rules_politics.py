@@ -88,6 +88,10 @@ def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
     pool, blood = _cost(rules, None)
     _pay(ctx, cmd.seat, m, pool, blood, rules.name)
     played_from_hand(ctx, cmd.seat, iid, rules)
+    from vtes_desktop.engine import effects_action
+
+    if effects_action.in_referendum(ctx, cmd, m, mode, rules, act):   # Delaying Tactics
+        return
     f = ctx.st.top
     if mode.votes:
         flow.set_top(ctx, f._replace(gained=f.gained + ((cmd.seat, iid, mode.votes),)))

@@ -57,6 +57,12 @@ _TEXTS: dict[str, re.Pattern] = {
     # On the Qui Vive: an ally that played it stays locked through its next unlock phase
     "ally_skips_unlock": re.compile(r"^if this minion is an ally, they do not unlock as normal during their next "
                                     r"unlock phase\.?$"),
+    # Delaying Tactics, in a referendum's polling step
+    "cancel_referendum": re.compile(r"^cancel the referendum\.?$"),
+    "return_pa_card": re.compile(r"^if a political action card \[political action\] was played to call this referendum, "
+                                 r"return it to its owner's hand \(discard down afterward\)\.?$"),
+    "no_repeat_political": re.compile(r"^minions controlled by the acting methuselah cannot perform the same political "
+                                      r"action again this turn\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
