@@ -730,10 +730,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
                 st.edge = f.seat
                 ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
             ctx.pool(tgt, -n, "bled")
-            if f.kind == "card":
-                from vtes_desktop.engine import effects_actioncard
+        if f.kind == "card":   # the card's own gains once its bleed succeeds
+            from vtes_desktop.engine import effects_actioncard
 
-                effects_actioncard.bleed_bonus(ctx, f, n)
+            effects_actioncard.card_bonus(ctx, f, max(n, 0))
     elif k == "hunt":
         n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt")
         if f.card is not None:
@@ -743,6 +743,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         before = c.counters
         c = ctx.set_blood(f.actor, c.counters + n)
         ctx.emit("hunted", f"{ctx.name(f.actor)} gains {c.counters - before} blood.")
+        if f.kind == "card":   # the card's own gains once its hunt succeeds
+            from vtes_desktop.engine import effects_actioncard
+
+            effects_actioncard.card_bonus(ctx, f)
     elif f.kind == "equip":
         if f.equip_from is not None:
             ctx.move(f.equip_from, "attached", host=f.actor)
