@@ -321,7 +321,7 @@ def test_minion_own_strike(rules):
 @pytest.mark.parametrize("name,automated", [
     ("Conditioning", True), ("Cloak the Gathering", False), ("Enhanced Senses", True), ("Dodge", True),
     ("Aid from Bats", True), ("Pursuit", True), (".44 Magnum", True), ("Ivory Bow", True),
-    ("Govern the Unaligned", False), ("Deflection", True), ("Skin of Steel", True), ("Bum's Rush", True),
+    ("Govern the Unaligned", True), ("Deflection", True), ("Skin of Steel", True), ("Bum's Rush", True),
     ("Sport Bike", True), ("Mr. Winthrop", True), ("Dreams of the Sphinx", False), ("Blur", True),
 ])
 def test_automated_flags(rules, name, automated):
