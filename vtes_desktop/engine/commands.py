@@ -187,6 +187,7 @@ class Strike(Command):
     strike: CardRef = "hand"
     level: str | None = None
     target: CardRef | None = None
+    choice: str | None = None   # an option the strike card offers ("continue": Form of Mist's after-combat choice)
 
 
 class Press(Command):

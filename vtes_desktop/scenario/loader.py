@@ -38,7 +38,7 @@ VERB_FIELDS: dict[str, set[str]] = {
     "block": {"minion"}, "decline_block": set(), "diablerize": {"minion", "victim", "discipline", "trophy"},
     "play": {"card", "minion", "level", "target", "choice"}, "use": {"card", "minion", "effect"},
     "discard": {"card"},
-    "maneuver": {"minion", "using", "level"}, "strike": {"minion", "strike", "level", "target"},
+    "maneuver": {"minion", "using", "level"}, "strike": {"minion", "strike", "level", "target", "choice"},
     "press": {"minion", "to", "using", "level"}, "prevent": {"minion", "amount", "using"},
     "terms": {"choice"}, "vote": {"side", "with"},
     "move": {"card", "to", "player"}, "counters": {"on", "delta", "player"}, "lock": {"card"}, "unlock": {"card"},
