@@ -128,9 +128,34 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
     ctx.release_draws("combat")
+    from vtes_desktop.engine.rules_diablerie import red_list_burned_in_combat
+
+    red_list_burned_in_combat(ctx, f)   # a vampire that burned a Red List minion may gain a trophy
     top = st.top
     if isinstance(top, ActionFrame):
         flow.set_top(ctx, top._replace(imp=top.imp._replace(at=0, passes=0)))
+        _continue_if_blocked(ctx, f)
+
+
+def _continue_if_blocked(ctx: Ctx, f: CombatFrame) -> None:
+    """Form of Mist at superior: after combat, the blocked acting vampire burns 1 blood and goes on with its
+    action as if unblocked, at +1 stealth (blocks may be attempted again)."""
+    top = ctx.st.top
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "continue_if_blocked"):
+        _, m, card, stealth, blood = u
+        if m != top.actor or top.outcome != "blocked" or not _ready(ctx, m):
+            continue
+        if ctx.st.cards[m].counters < blood:
+            ctx.emit("no_effect", f"{ctx.name(m)} has no blood to burn: the action stays blocked.")
+            continue
+        ctx.update(m, counters=ctx.st.cards[m].counters - blood)
+        ctx.emit("paid", f"{ctx.name(m)} burns {blood} blood for {ctx.name(card)}.")
+        if top.card is not None and ctx.st.cards[top.card].region == "ash_heap":
+            ctx.move(top.card, "aside")
+        flow.set_top(ctx, top._replace(stage="blocks", outcome=None, blocker=None,
+                                       mods=top.mods + (Mod("stealth", stealth, None, card),)))
+        ctx.emit("continues", f"{ctx.name(m)} continues the action as if unblocked, at +{stealth} stealth.")
+        return
 
 
 def _ready(ctx: Ctx, iid: int) -> bool:
@@ -163,6 +188,28 @@ def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
 
 
 # -- range ------------------------------------------------------------------------------------------
+
+def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
+    """"A vampire can play only one X each combat/round/action" (at superior, at basic): refused the second time;
+    the play is recorded in the combat."""
+    f = combat_frame(ctx.st)
+    if f is None or mode is None:
+        return
+    sup = bool(mode.level and mode.level.isupper())
+    for lim in mode.limits:
+        if lim.who != "minion" or lim.per not in ("combat", "round", "action"):
+            continue
+        if lim.what not in ("this card", "this card at superior", "this card at basic"):
+            continue
+        prior = [u for u in f.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "played" and u[1] == m
+                 and u[2] == rules.card_id and (lim.per != "round" or u[3] == f.round)
+                 and (lim.what == "this card" or u[4] == sup)]
+        if len(prior) >= lim.count:
+            raise Illegal("limit", f"{ctx.name(m)} can play only one {rules.name}"
+                                   f"{' at ' + lim.what.rsplit(' ', 1)[-1] if lim.what != 'this card' else ''} "
+                                   f"each {lim.per}")
+    _set_combat(ctx, f._replace(used=f.used | {("played", m, rules.card_id, f.round, sup)}))
+
 
 def _grant_with_strike(ctx: Ctx, m: int, mode, skip: str) -> None:
     """A strike card's "with 1 optional press" (Aid from Bats): the press is granted for this round when the
@@ -239,6 +286,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     if from_hand:
         from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
 
+        _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
         _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         if is_strike:
@@ -348,9 +396,16 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = _strike_of_text(mode.text, iid, rules.name)
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
+            _limit_check(ctx, m, rules, mode)
             if re.search(r"(?i)\bunlock this (?:vampire|minion)\b", mode.text):
                 desc = desc._replace(unlock=True)
             _grant_with_strike(ctx, m, mode, skip="maneuver")
+            for r in effects_combat.mode_readings(ctx, rules, mode):
+                if r[0] == "continue_if_blocked" and cmd.choice == "continue":
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
+            if cmd.choice is not None and cmd.choice != "continue":
+                raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -595,6 +650,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
             raise Illegal("requirements", why)
         from vtes_desktop.engine.rules_action import _cost, _pay
 
+        _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
         _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         played_from_hand(ctx, cmd.seat, iid, rules)
@@ -631,6 +687,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if why:
         raise Illegal("requirements", why)
     text = mode.text
+    _limit_check(ctx, m, rules, mode)
+    top = ctx.st.top
     if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
@@ -772,7 +830,31 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
 
 
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
+    """An effect of a card in play used in combat outside maneuvers, strikes and presses (Sniper Rifle)."""
+    f = ctx.st.top
+    c = ctx.st.cards[iid]
+    readings = effects_combat.card_readings(ctx, iid) if c.region == "attached" else []
+    if ("blocker_sets_long_range",) in readings:
+        return _blocker_sets_long_range(ctx, cmd, iid, f)
     raise Illegal("use", f"use {ctx.name(iid)} through maneuver, strike or press, or by hand with manual moves")
+
+
+def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> None:
+    """A weapon whose bearer, having blocked, sets the first round at long range before range is determined
+    (Sniper Rifle); its initial strike that round must be with that weapon."""
+    m = ctx.st.cards[iid].host
+    name = ctx.name(iid)
+    act = next((x for x in reversed(ctx.st.frames) if isinstance(x, ActionFrame)), None)
+    if act is None or act.blocker != m or m != f.b or act.outcome != "blocked":
+        raise Illegal("use", f"{name} sets the range only in a combat its bearer entered by blocking")
+    if f.round != 1 or f.step != "before_range":
+        raise Illegal("timing", f"{name} sets the range before range is determined in the first round")
+    if (m, iid, "set_range") in f.used:
+        raise Illegal("use", f"{name} has already set the range of this combat")
+    desc = _strike_of_text(ctx.cdef(iid).text, iid, ctx.rules(iid).name)
+    _set_combat(ctx, f._replace(range="long", range_set=True, committed=f.committed + ((m, desc),),
+                                used=f.used | {(m, iid, "set_range")}))
+    ctx.emit("range", f"{ctx.name(m)} sets the range to long with {name}; its first strike will be with {name}.")
 
 
 # -- damage -----------------------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                 re.search(r"gains blood equal to the amount of blood lost by the opposing vampire to damage this round",
                           low):
             return ("gain_blood_lost_by_opponent",)
+        if k == "burn" and re.fullmatch(r"after combat ends, if this vampire was blocked, they can burn 1 blood to "
+                                        r"continue the action with \+1 stealth as if unblocked, even if stealth is not "
+                                        r"yet needed\.?", low):
+            return ("continue_if_blocked", 1, 1)
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
@@ -112,6 +116,10 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             and e.condition is None and e.duration is None and not e.optional and not e.get("cost") \
             and not e.get("limited"):
         return ("bearer_stat", k, e.amount)
+    if "Equipment" in t and k == "state" and e.get("frame") and re.fullmatch(
+            r"if the bearer blocks, they can, before range is determined, set the range for the first round of the "
+            r"resulting combat to long, and their initial strike that round must be with this weapon\.?", low):
+        return ("blocker_sets_long_range",)
     if "Equipment" in t and k == "prevent" and e.get("frame") and (e.subject or "") in _BEARER:
         m = re.fullmatch(r"(once each combat, )?the (?:bearer|minion with this equipment) (?:can|may) prevent (\d+) damage"
                          r"( each combat)?(?: from gun strikes or (\d+) damage from any other source)?\.?", low)
