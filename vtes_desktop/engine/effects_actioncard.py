@@ -23,6 +23,14 @@ from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, ReferendumFrame
 
+#: every reading of `auto_politics.read` this module carries out (a test checks the grammar gives no other)
+HANDLED = frozenset({
+    "add_uncontrolled", "add_amount", "add_other", "bleed_gain_pool", "steal", "gain_pool_self", "gain_blood_self",
+    "unlock_self", "bleed_gain_pool_any", "unlock_if_bleed", "gain_blood_if_bleed", "burn_card", "unlock_target",
+    "terms_allocate", "burn_per_point", "per_minion", "terms_clan", "terms_vampire", "banish", "banish_stay",
+    "terms_methuselahs", "chosen_burn", "terms_shift", "shift", "title",
+})
+
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
 #: staying in play, "(limited)")
 _DONE_ELSEWHERE = frozenset({"limited", "action_stealth"})

@@ -1,0 +1,99 @@
+"""Action cards and political action cards carried out by the engine (engine/effects_actioncard.py).
+
+The grammar's reading (cards/grammar/auto_politics.read) both flags a clause automated and tells the engine
+what to do: these tests hold the two together, and play a few cards through the engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vtes_desktop.cards.grammar import compile_rules
+from vtes_desktop.cards.grammar.auto_politics import automated, read
+from vtes_desktop.engine import effects_actioncard
+from vtes_desktop.engine.commands import Action, DeclineBlock, Finish, Resolve, Terms, Vote
+from vtes_desktop.engine.errors import Illegal
+
+
+def _effect(db, name, kind, level=None):
+    r = compile_rules(db[name])
+    for m in r.modes:
+        if level is None or m.level == level:
+            for e in m.effects:
+                if e.kind == kind:
+                    return e, r.types
+    raise AssertionError(f"{name} has no {kind} effect")
+
+
+def test_every_reading_is_one_the_engine_carries_out(db):
+    kinds = set()
+    for c in db.library:
+        r = compile_rules(c)
+        for m in r.modes:
+            for e in m.effects:
+                x = read(e, r.types)
+                if x is not None:
+                    kinds.add(x[0])
+                    assert automated(e, r.types)
+    assert kinds <= effects_actioncard.HANDLED, kinds - effects_actioncard.HANDLED
+    assert {"add_uncontrolled", "steal", "terms_allocate", "per_minion", "title", "burn_card"} <= kinds
+
+
+@pytest.mark.parametrize("name,kind,level,reading", [
+    ("Govern the Unaligned", "add", "DOM", ("add_uncontrolled", 3, True, None, None)),
+    ("Thing", "add", None, ("add_uncontrolled", 2, False, "gangrel", None)),
+    ("Kine Resources Contested", "allocate", None, ("terms_allocate", 4, 2, False)),
+    ("Reckless Agitation", "allocate", None, ("terms_allocate", 6, 2, True)),
+    ("Conservative Agitation", "allocate", None, ("terms_allocate", -1, 2, False)),
+    ("Ancilla Empowerment", "burn", None, ("per_minion", -1, 1, "minion")),
+    ("Political Stranglehold", "gain", None, ("per_minion", 1, 3, "capacity>=8")),
+    ("Entrancement", "steal", "PRE", ("steal", "ally")),
+    ("Praxis Seizure: Amsterdam", "put", None, ("title", "prince", "amsterdam")),
+    ("Rewilding", "burn", None, ("burn_card", ("location",), False, 2)),
+])
+def test_readings(db, name, kind, level, reading):
+    e, types = _effect(db, name, kind, level)
+    assert read(e, types) == reading
+    assert e.automated
+
+
+def test_clauses_left_to_the_players_are_not_read(db):
+    # an "or" choice, a later trigger, a cost the player may pay: carried out by hand
+    e, types = _effect(db, "Graverobbing", "burn", "DOM")
+    assert read(e, types) is None
+    assert not compile_rules(db["Graverobbing"]).automated
+    e, types = _effect(db, "Reins of Power", "choose")
+    assert read(e, types) is None
+
+
+def test_govern_the_unaligned_adds_blood_to_the_named_younger_vampire(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Abraham DuSable", 4)], "Alexis": [("Ryan", 3)]},
+                 uncontrolled={"Sarah": [("Nassir", 1), ("Cardano", 0)]}, hand={"Sarah": ["Govern the Unaligned"]})
+    with pytest.raises(Illegal, match="not younger"):
+        game.step("Sarah", Action, minion="Abraham DuSable", kind="card", card="Govern the Unaligned",
+                  level="superior", target="Cardano")
+    game.step("Sarah", Action, minion="Abraham DuSable", kind="card", card="Govern the Unaligned", level="superior",
+              target="Nassir")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    st = game.game.state
+    nassir = next(c for c in st.cards.values() if game.game.db[c.cid].name == "Nassir")
+    assert nassir.counters == 4 and nassir.region == "uncontrolled"
+    assert not any(type(f).__name__ == "ManualFrame" for f in st.frames)
+
+
+def test_kine_resources_contested_burns_the_allocated_pool(table):
+    game = table(["Sarah", "Alexis", "Jon"], ready={"Sarah": [("Alexa Draper", 3)]},
+                 hand={"Sarah": ["Kine Resources Contested"]})
+    game.step("Sarah", Action, minion="Alexa Draper", kind="political", card="Kine Resources Contested")
+    game.step("Sarah", Resolve)
+    game.step("Alexis", DeclineBlock)
+    game.step("Jon", DeclineBlock)
+    game.step("Sarah", Resolve)
+    with pytest.raises(Illegal, match="exactly 4"):
+        game.step("Sarah", Terms, choice="Alexis 2, Jon 1")
+    game.step("Sarah", Terms, choice="Alexis 2, Jon 2")
+    game.step("Sarah", Vote, side="for", **{"with": "Alexa Draper"})
+    game.step("Sarah", Finish)
+    pools = [s.pool for s in game.game.state.seats]
+    assert pools == [30, 28, 28]
