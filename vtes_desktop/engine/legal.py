@@ -181,6 +181,38 @@ def _for_copy(ans: CardAnswer, iid: int) -> CardAnswer:
     return CardAnswer(iid, tuple(uses), ans.refusal)
 
 
+def _term_choices(game, seat: int) -> list[str]:
+    """Candidate terms for a referendum: Methuselahs (alone, in pairs, all), allocations of points among
+    them, the ready vampires, and the clans of the vampires in play. The engine says which fit the card."""
+    st = game.state
+    live = [s.name for s in st.seats if not s.ousted]
+    others = [s.name for i, s in enumerate(st.seats) if i != seat and not s.ousted]
+    out: list[str] = []
+    out += live + [", ".join(live)]
+    out += [f"{a}, {b}" for i, a in enumerate(live) for b in live[i + 1:]]
+    for n in (1, 2, 3, 4, 5, len(live)):
+        for group in (others, live):
+            if group:
+                per, rest = divmod(n, len(group))
+                parts = [f"{nm} {per + (1 if i < rest else 0)}" for i, nm in enumerate(group)]
+                out.append(", ".join(p for p in parts if not p.endswith(" 0")))
+            if len(group) >= 2:
+                out.append(f"{group[0]} {n - 1}, {group[1]} 1" if n > 1 else f"{group[0]} {n}")
+        for src in others:
+            dest = [nm for nm in live if nm != src]
+            if dest:
+                out.append(f"{src}: {dest[0]} {n}")
+    clans: list[str] = []
+    for i in range(len(st.seats)):
+        for m in st.region(i, "ready"):
+            d = game.db[st.cards[m].cid]
+            if "Vampire" in d.types:
+                out.append(d.display)
+                clans += list(d.clans)
+    out += list(dict.fromkeys(clans))
+    return list(dict.fromkeys(out))
+
+
 def legal(game, seat: int) -> LegalAnswer:
     from vtes_desktop.engine import flow
 
@@ -249,6 +281,12 @@ def legal(game, seat: int) -> LegalAnswer:
             for c in options:
                 if game.can(c) is None:
                     cmds.append(c)
+    if isinstance(top, ReferendumFrame) and top.step == "referendum_terms" and top.seat == seat:
+        # the terms the acting Methuselah could choose: a few plausible choices, each tried by the engine
+        for choice in _term_choices(game, seat):
+            c = C.Terms(seat=seat, choice=choice)
+            if game.can(c) is None:
+                cmds.append(c)
     if isinstance(top, ReferendumFrame) and top.step == "polling":
         # votes from the seat's titled vampires, the Edge, the calling card, cards in play and gained votes
         sources = [m for m in st.region(seat, "ready")] + [c for c in st.region(seat, "in_play")]
