@@ -291,6 +291,14 @@ class Concede(Command):
     type: Literal["concede"] = "concede"
 
 
+class Trophy(Command):
+    """A vampire that burned a Red List minion in combat gains a trophy: a master trophy card from its
+    Methuselah's hand, library or ash heap (once), or unawarded trophies of hers in play."""
+    type: Literal["trophy"] = "trophy"
+    minion: CardRef
+    card: CardRef
+
+
 class Withdraw(Command):
     """Unlock phase: a Methuselah whose library is exhausted and who began the turn with fewer cards than
     her hand size announces that she withdraws. Unless she is ousted first, she leaves the game at the start
@@ -320,7 +328,7 @@ AnyCommand = Annotated[
     Union[EndPhase, Pass, Resolve, Finish, Yield, Transfer, TransferBack, MoveCrypt, Influence, Merge,
           Action, Block, DeclineBlock, Diablerize, Play, Use, Discard, Maneuver, Strike, Press, Prevent,
           Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo,
-          Withdraw, TimeOut, LeaveIncapacitated],
+          Withdraw, TimeOut, LeaveIncapacitated, Trophy],
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter = TypeAdapter(AnyCommand)
@@ -331,7 +339,7 @@ VERBS: dict[str, type[Command]] = {
     for c in (EndPhase, Pass, Resolve, Finish, Yield, Transfer, TransferBack, MoveCrypt, Influence, Merge,
               Action, Block, DeclineBlock, Diablerize, Play, Use, Discard, Maneuver, Strike, Press, Prevent,
               Terms, Vote, Move, Counters, Lock, Unlock, Damage, Draw, Shuffle, EdgeMove, Reveal, Done, Concede, Undo,
-              Withdraw, TimeOut, LeaveIncapacitated)
+              Withdraw, TimeOut, LeaveIncapacitated, Trophy)
 }
 
 #: steps that do not count as using an effect (the impulse does not come back to the acting Methuselah)

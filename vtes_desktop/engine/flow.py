@@ -245,6 +245,7 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
             "transfer": rules_turn.transfer, "transfer_back": rules_turn.transfer_back,
             "move_crypt": rules_turn.move_crypt, "influence": rules_turn.influence, "merge": rules_turn.merge,
             "discard": rules_turn.discard, "leave_incapacitated": rules_turn.leave_incapacitated,
+            "trophy": _trophy,
             "action": rules_action.announce, "block": rules_action.block, "diablerize": rules_action.diablerize,
             "play": rules_action.play, "use": rules_action.use,
             "maneuver": rules_combat.maneuver, "strike": rules_combat.strike, "press": rules_combat.press,
@@ -295,6 +296,10 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
     st = ctx.st
     f = st.top
     as_announced = cmd.type == "play" and _plays_as_announced(ctx, cmd)
+    if cmd.type == "use" and isinstance(f, ActionFrame) and f.stage == "announced":
+        from vtes_desktop.engine.effects_master import used_as_announced
+
+        as_announced = used_as_announced(ctx, cmd)   # a master card in play used as the action is announced
     if isinstance(f, ActionFrame) and f.stage == "announced" and not as_announced:
         _pass_through_announced(ctx)
     # the active player starting something new passes everyone through action_resolution
@@ -457,3 +462,10 @@ def _next_turn(ctx: Ctx) -> None:
 
 def _end_of_turn(ctx: Ctx) -> None:
     ctx.release_draws("turn", "action", "combat")
+    ctx.st.awards = ()   # a trophy not taken in the turn it was earned is lost
+
+
+def _trophy(ctx: Ctx, cmd: C.Trophy) -> None:
+    from vtes_desktop.engine.rules_diablerie import trophy
+
+    trophy(ctx, cmd)

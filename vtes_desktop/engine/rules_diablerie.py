@@ -72,6 +72,25 @@ def blood_hunt_barred(ctx: Ctx, diablerist: int, victim: int | None) -> str | No
         for s in _sentences(vd.text):
             if _BARRED.search(s) and "diablerized" in s.lower():
                 return f"{vd.display} was the victim ({s})"
+    # an action modifier played on the diablerie action ("No blood hunt may be called")
+    for fr in reversed(st.frames):
+        if isinstance(fr, ActionFrame) and fr.actor == diablerist:
+            for _m, cid in fr.played:
+                cd = ctx.db[cid]
+                if any(_BARRED.search(s) and not s.lower().startswith("if ") for s in _sentences(cd.text)):
+                    return f"{cd.display} was played on the action"
+            break
+    # a Gehenna event: no blood hunt on a vampire older than its counters who diablerizes a younger one
+    vcap = ctx.capacity(st.cards[victim]) if victim is not None and victim in st.cards else None
+    for s_ in st.live_seats():
+        for e in st.region(s_, "in_play"):
+            ed = ctx.cdef(e)
+            if "Event" in ed.types and re.search(r"(?i)blood hunts cannot be called on vampires with capacity greater "
+                                                 r"than the number of counters on this card who diablerize a younger",
+                                                 ed.text.replace("\n", " ")):
+                cap = ctx.capacity(dc)
+                if cap > st.cards[e].counters and vcap is not None and vcap < cap:
+                    return f"{ed.display} is in play ({cap} capacity, {st.cards[e].counters} counters)"
     return None
 
 
@@ -255,3 +274,47 @@ def conviction_damage(ctx: Ctx, cmd: C.Use) -> None:
     ctx.emit("conviction_damage", f"{name} burns 1 conviction: 1 unpreventable damage to {ctx.name(f.actor)}.",
              cards=(m, f.actor))
     rules_combat.inflict(ctx, f.actor, 1, 0)
+
+
+# -- Red List: trophies for burning a Red List minion in combat -------------------------------------------------
+
+def red_list_burned_in_combat(ctx: Ctx, f) -> None:
+    """When a combat ends with a Red List combatant burned and the other a vampire still in play, that
+    vampire's Methuselah may gain a trophy for it (the `trophy` verb, this turn)."""
+    st = ctx.st
+    for burned, other in ((f.a, f.b), (f.b, f.a)):
+        bc, oc = st.cards.get(burned), st.cards.get(other)
+        if bc is None or oc is None or bc.region != "ash_heap" or not is_red_list(ctx, burned):
+            continue
+        if not ctx.is_vampire(oc) or oc.region not in ("ready", "torpor"):
+            continue
+        st.awards = st.awards + ((oc.controller, other, False),)
+        ctx.emit("trophy_due", f"{ctx.name(other)} burned the Red List {ctx.name(burned)}: "
+                               f"{ctx.seat_name(oc.controller)} may give it a trophy.", cards=(other, burned))
+
+
+def trophy(ctx: Ctx, cmd: C.Trophy) -> None:
+    st = ctx.st
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    due = [a for a in st.awards if a[0] == cmd.seat and a[1] == m]
+    if not due:
+        raise Illegal("trophy", f"{ctx.name(m)} has earned no trophy: a trophy comes to the vampire that burns a Red "
+                                "List minion, in the same turn")
+    if st.cards[m].region not in ("ready", "torpor") or st.cards[m].controller != cmd.seat:
+        raise Illegal("trophy", f"{ctx.name(m)} is no longer a vampire of {ctx.seat_name(cmd.seat)} in play")
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    c, d = st.cards[iid], ctx.cdef(iid)
+    if not _is_trophy(d):
+        raise Illegal("trophy", f"{d.display} is not a master trophy card")
+    searched = c.owner == cmd.seat and c.region in SEARCHED
+    unawarded = c.controller == cmd.seat and c.region == "in_play"
+    if not (searched or unawarded):
+        raise Illegal("trophy", f"{d.display} is neither in {ctx.seat_name(cmd.seat)}'s hand, library or ash heap "
+                                "nor an unawarded trophy of theirs in play")
+    if searched:
+        if all(a[2] for a in due):
+            raise Illegal("trophy", "one trophy card may be searched for; only unawarded trophies in play can "
+                                    "be added")
+        first = next(a for a in due if not a[2])
+        st.awards = tuple(a for a in st.awards if a != first) + ((first[0], first[1], True),)
+    _take(ctx, cmd.seat, iid, m, "trophy_gained")

@@ -204,7 +204,7 @@ class State:
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
                  "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                 "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock")
+                 "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -235,6 +235,7 @@ class State:
         self.withdrawn: frozenset = frozenset()     # seats that withdrew: out of the game (`ousted` set), not ousted
         self.ended: str | None = None   # "time_out" once the time limit ended the game
         self.turn_hand: tuple | None = None   # (seat, cards in hand) as the active Methuselah began the turn
+        self.awards: tuple = ()   # (seat, vampire iid, searched) trophies due for burning a Red List minion in combat
         self.skip_unlock: frozenset = frozenset()   # minions that do not unlock in their next unlock phase
 
     def clone(self) -> "State":
@@ -247,7 +248,7 @@ class State:
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
                   "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock"):
+                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards"):
             setattr(s, k, getattr(self, k))
         return s
 

@@ -151,6 +151,7 @@ class SeatView:
     scores: tuple[str, ...] = ()          # victory points by seat as players write them ("1.5", "½")
     withdrawing: tuple[int, ...] = ()     # seats that announced a withdrawal (they leave at their next unlock)
     withdrawn: tuple[int, ...] = ()       # seats that withdrew (out of the game, shown as ousted, not ousted)
+    trophies_due: tuple[tuple[int, str], ...] = ()   # (seat, vampire) a Red List minion burned: a trophy may come
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -263,6 +264,7 @@ def view_for(game, seat: int) -> SeatView:
         ended_by=(st.ended or "last_standing") if result.over else None,
         scores=tuple(vp_text(v) for v in result.vps),
         withdrawing=tuple(sorted(st.withdrawing)), withdrawn=tuple(sorted(st.withdrawn)),
+        trophies_due=tuple((seat_, ctx.name(v)) for seat_, v, _searched in st.awards),
     )
 
 

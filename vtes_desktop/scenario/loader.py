@@ -45,6 +45,7 @@ VERB_FIELDS: dict[str, set[str]] = {
     "damage": {"target", "normal", "aggravated"}, "draw": {"player", "from", "count"},
     "shuffle": {"player", "region"}, "edge": {"to"}, "reveal": {"card"}, "done": set(), "undo": set(),
     "concede": set(), "withdraw": set(), "time_out": set(), "leave_incapacitated": {"minion"},
+    "trophy": {"minion", "card"},
 }
 #: fields that name a player (converted to a seat index)
 PLAYER_VALUED = {("move", "player"), ("counters", "player"), ("draw", "player"), ("shuffle", "player"), ("edge", "to")}
