@@ -580,6 +580,8 @@ def _describe(ctx: Ctx, f: ActionFrame) -> str:
             parts.append(f"against {ctx.seat_name(f.target_seat)}")
     elif f.kind in ("rescue", "diablerie"):
         parts.append(f"{'rescues' if f.kind == 'rescue' else 'attempts to diablerize'} {ctx.name(f.target_card)}")
+    elif f.kind == "burn_imbued":
+        parts.append(f"attempts to burn the incapacitated {ctx.name(f.target_card)}")
     else:
         parts.append({"leave_torpor": "leaves torpor", "become_anarch": "becomes Anarch",
                       "political": "takes a political action"}.get(f.kind, ACTION_LABEL[f.kind]))
