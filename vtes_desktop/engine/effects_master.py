@@ -20,8 +20,13 @@ from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, Mod
 
 PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tribute", "tap",
-                    "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn"})
-USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled"})
+                    "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
+                    "not_successful"})
+USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
+                  "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
+                  "lock_pay_unlock"})
+#: uses made "as the action is announced" (the action_announced window stays open for them)
+AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
 
 
@@ -252,6 +257,14 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("crypt", f"{ctx.seat_name(seat)} moves {ctx.name(top)} from the crypt to the uncontrolled region.",
                      frozenset({seat}), f"{ctx.seat_name(seat)} moves a card from the crypt to the uncontrolled region.",
                      cards=(top,))
+        elif key == "burn_acting":
+            f = _action(ctx, name)
+            ctx.burn(f.actor, name)
+        elif key == "not_successful":
+            f = _action(ctx, name)
+            flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution",
+                                         imp=f.imp._replace(at=0, passes=0)))
+            ctx.emit("unsuccessful", f"The action is not successful ({name}).")
         elif key == "vessel_burn":
             if cmd.choice is not None:
                 doll = flow.ref(ctx, seat, cmd.choice)
@@ -259,6 +272,53 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 if d.name.lower() != "blood doll" or st.cards[doll].region not in IN_PLAY:
                     raise Illegal("choice", f"{name}: only a Blood Doll in play can be burned, not {d.display}")
                 ctx.burn(doll, name)
+
+
+def _action(ctx: Ctx, name: str) -> ActionFrame:
+    f = ctx.st.top
+    if not isinstance(f, ActionFrame):
+        raise Illegal("timing", f"{name} is played during an action")
+    return f
+
+
+def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> bool:
+    """Check an out-of-turn master card's "Only usable ..." clauses; False when the engine cannot tell them
+    (the card is then carried out by hand)."""
+    from vtes_desktop.engine.rules_action import bleed_amount
+
+    only = {o for m in rules.modes for o in m.only}
+    if not only:
+        return True
+    f = ctx.st.top
+    known = {"bleeding you", "after blocks declined"} | {o for o in only if o.startswith("bleed amount>=")}
+    if not only <= known:
+        return False
+    if not isinstance(f, ActionFrame):
+        raise Illegal("timing", f"{rules.name} is played during an action")
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if "bleeding you" in only and (kind != "bleed" or f.target_seat != cmd.seat):
+        raise Illegal("timing", f"{rules.name} is played only while a minion is bleeding you")
+    if "after blocks declined" in only and f.stage != "declined":
+        raise Illegal("timing", f"{rules.name} is played after blocks are declined")
+    for o in only:
+        if o.startswith("bleed amount>="):
+            n = int(o.split(">=")[1])
+            if bleed_amount(ctx, f) < n:
+                raise Illegal("timing", f"{rules.name} is played only if the bleed amount is {n} or more "
+                                        f"(it is {bleed_amount(ctx, f)})")
+    return True
+
+
+def used_as_announced(ctx: Ctx, cmd) -> bool:
+    """A use made as the action is announced (Creepshow Casino, Club Illusion)."""
+    try:
+        iid = flow.ref(ctx, cmd.seat, cmd.card)
+    except Exception:
+        return False
+    c = ctx.st.cards.get(iid)
+    if c is None or c.region not in ("in_play", "attached") or "Master" not in ctx.cdef(iid).types:
+        return False
+    return any(k in AS_ANNOUNCED for k, _, _ in readings(ctx.rules(iid)))
 
 
 def after_play(ctx: Ctx, seat: int, iid: int) -> None:
@@ -342,8 +402,14 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if c.controller != seat:
         raise Illegal("control", f"{name} is controlled by {ctx.seat_name(c.controller)}")
     keys = {k for k, _, _ in uses}
-    if "lock_give" in keys and isinstance(st.top, ActionFrame):
-        return _lock_give(ctx, cmd, iid, rules, [(v, t) for k, v, t in uses if k == "lock_give"])
+    f = st.top
+    if isinstance(f, ActionFrame):
+        if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
+            return _during_action(ctx, cmd, iid, rules, uses)
+        if "lock_give" in keys:
+            return _lock_give(ctx, cmd, iid, rules, [(v, t) for k, v, t in uses if k == "lock_give"])
+    if keys & AS_ANNOUNCED or "lock_after_hunt" in keys:
+        return _during_action(ctx, cmd, iid, rules, uses)
     key, v, _ = uses[0]
     if key == "lock_give":
         raise Illegal("timing", f"{name} gives its bonus during an action")
@@ -386,7 +452,35 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.set_blood(m, mc.counters + n)
         ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
         return True
+    if key == "phase_add_uncontrolled":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "influence")
+        m = _minion(ctx, cmd, name, "the vampire in your uncontrolled region")
+        mc = st.cards[m]
+        if mc.region != "uncontrolled" or mc.owner != seat or not ctx.is_vampire(mc):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not in your uncontrolled region")
+        _once_each_phase(ctx, iid)
+        n = int(v["n"])
+        ctx.update(m, counters=mc.counters + n)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} adds {n} blood to {ctx.name(m)} ({name}).", frozenset({seat}),
+                 f"{ctx.seat_name(seat)} adds {n} blood to a face-down vampire ({name}).", cards=(m,))
+        return True
     _usable(ctx, cmd, iid, lock=True)
+    if key == "lock_pay_unlock":
+        _own_phase(ctx, cmd, iid, "discard")
+        m = _minion(ctx, cmd, name, "the vampire to unlock")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        if not mc.locked:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not locked")
+        from vtes_desktop.engine.rules_action import _pay
+
+        _pay(ctx, seat, None, int(v["pool"]), 0, name)
+        _lock(ctx, iid)
+        ctx.update(m, locked=False)
+        ctx.emit("unlocked", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} unlocks.", cards=(m,))
+        return True
     if key == "lock_mpa":
         _own_phase(ctx, cmd, iid, "master")
         _lock(ctx, iid)
@@ -418,6 +512,57 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name} to add {n} blood to {ctx.name(m)}.", frozenset({seat}),
                  f"{ctx.seat_name(seat)} locks {name} to add {n} blood to a face-down vampire.", cards=(m,))
         return True
+    return False
+
+
+def _during_action(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses) -> bool:
+    st = ctx.st
+    f = st.top
+    name = rules.name
+    if not isinstance(f, ActionFrame):
+        raise Illegal("timing", f"{name} is used during an action")
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    actor = st.cards[f.actor]
+    for key, v, _ in uses:
+        if key in AS_ANNOUNCED:
+            if f.stage != "announced":
+                raise Illegal("timing", f"{name} is used as the action is announced")
+            if f.seat != cmd.seat:
+                raise Illegal("control", f"{name}: the acting minion is not yours")
+            if key == "lock_give_announce":
+                _usable(ctx, cmd, iid, lock=True)
+                if f.directed or not ctx.is_vampire(actor):
+                    raise Illegal("timing", f"{name} is used as a vampire you control announces an undirected action")
+                _lock(ctx, iid)
+                n = int(v["n"])
+                flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", n, f.actor, iid, rules.card_id),)))
+                ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: {ctx.name(f.actor)} gets +{n} stealth.",
+                         cards=(iid, f.actor))
+                return True
+            # burn_for_bleed: the acting Anarch burns blood for +1 bleed, once in the action
+            _usable(ctx, cmd, iid, lock=False)
+            if kind != "bleed" or (ctx.sect(actor) or "").lower() != "anarch":
+                raise Illegal("timing", f"{name} is used as an Anarch announces a bleed action")
+            if any(m.card == iid for m in f.mods):
+                raise Illegal("use", f"{name} has already been used in this action")
+            from vtes_desktop.engine.rules_action import _pay
+
+            _pay(ctx, cmd.seat, f.actor, 0, int(v["cost"]), name)
+            n = int(v["n"])
+            flow.set_top(ctx, ctx.st.top._replace(mods=f.mods + (Mod("bleed", n, f.actor, iid, rules.card_id),)))
+            ctx.emit("used", f"{ctx.name(f.actor)} gets +{n} bleed ({name}).", cards=(iid, f.actor))
+            return True
+        if key == "lock_after_hunt":
+            _usable(ctx, cmd, iid, lock=True)
+            if f.stage != "resolution" or f.outcome != "successful" or kind != "hunt" \
+                    or (ctx.sect(actor) or "").lower() != "anarch":
+                raise Illegal("timing", f"{name} is used after an Anarch successfully hunts")
+            _lock(ctx, iid)
+            n = int(v["n"])
+            ctx.set_blood(f.actor, actor.counters + n)
+            ctx.emit("blood", f"{ctx.seat_name(cmd.seat)} locks {name}: {ctx.name(f.actor)} gains {n} blood.",
+                     cards=(f.actor,))
+            return True
     return False
 
 

@@ -656,7 +656,8 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
     elif f.stage == "attempt":
         st_, ic = stealth(ctx, f), intercept(ctx, f, f.blocker)
         if ic >= st_:
-            effects_action.before_resolution(ctx, f, f.blocker)
+            if effects_action.block_succeeds(ctx, f):   # a card ended the action before the block resolved
+                return
             _blocked(ctx, f, reset)
         else:
             ctx.emit("block_failed", f"{ctx.name(f.blocker)} fails to block ({ic} intercept against {st_} stealth).")
@@ -697,7 +698,7 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     flow.set_top(ctx, nf)
     from vtes_desktop.engine import rules_combat
 
-    rules_combat.start(ctx, f.actor, f.blocker)
+    rules_combat.start(ctx, f.actor, f.blocker, effects_action.combat_grants(f))
 
 
 def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
@@ -928,6 +929,8 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
             raise Illegal("action modifier", "only the acting minion plays action modifiers")
         if "Reaction" in types:
             raise Illegal("reaction", "reactions are played by other Methuselahs' minions, not the acting Methuselah's")
+        if "Master" in types and seat != f.seat and re.search(r"(?i)\bout-of-turn\b", ctx.cdef(iid).text.split("\n")[0]):
+            return _play_out_of_turn(ctx, cmd, iid, rules)   # an out-of-turn master card played during an action
         raise Illegal("timing", f"{ctx.name(iid)} cannot be played during an action")
     if isinstance(f, ReferendumFrame):
         from vtes_desktop.engine import rules_politics
@@ -1288,6 +1291,9 @@ def _play_out_of_turn(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None
         raise Illegal("out-of-turn", f"{rules.name} is an out-of-turn master card: it cannot be played on your own turn")
     if any(s_ == cmd.seat for s_, _ in st.oot):
         raise Illegal("out-of-turn", "only one out-of-turn master card can be played between two of your turns")
+    from vtes_desktop.engine import effects_master
+
+    known = effects_master.out_of_turn_timing(ctx, cmd, iid, rules)   # its "Only usable ..." clauses, if it can tell
     pool, _ = _cost(rules, None)
     _pay(ctx, cmd.seat, None, pool, 0, rules.name)
     trifle = bool(re.search(r"(?i)\btrifle\b", text.split("\n")[0]))
@@ -1302,8 +1308,13 @@ def _play_out_of_turn(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None
     else:
         ctx.move(iid, "ash_heap")
     ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name} out of turn.")
-    ctx.emit("manual", f"{rules.name}: carry out its effect by hand (master card effects are not automated yet).")
-    ctx.draw(cmd.seat, 1)
+    if known:
+        effects_master.resolve_played(ctx, cmd, iid, rules, target)
+    by_hand = list(dict.fromkeys([e.text for m in rules.modes for e in m.effects if not (e.automated and known)]
+                                 + [u for m in rules.modes for u in m.unparsed]))
+    if by_hand:
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(by_hand)}")
+    played_from_hand(ctx, cmd.seat, iid, rules, to="none")   # the replacement, unless the card holds it back
 
 
 def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:

@@ -53,6 +53,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                          r"(?P<cap> and \+1 capacity)?$"),
     ("discipline_capacity", r"^capacity increases by 1: the vampire is one generation older$"),
     ("not_on_superior", r"^cannot be (?:put|placed) on a vampire with superior [a-z]+ \[(?P<tri>[a-z]{3})\]$"),
+    ("burn_acting", r"^burn the acting minion$"),
+    ("not_successful", r"^the action is not successful$"),
     # -- lasting
     ("transfers", r"^\+(?P<n>\d) transfers?$"),
     ("hand_size", r"^(?:you get )?\+(?P<n>\d) hand size$"),
@@ -73,6 +75,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                               r"(?P<n>1) blood to an? " + _CLAN + r" in your uncontrolled region$"),
     ("lock_add_uncontrolled", r"^during your influence phase, lock to move (?P<n>1) blood from the blood bank to an? "
                               + _CLAN + r" in your uncontrolled region$"),
+    ("phase_add_uncontrolled", r"^during your influence phase, you can add (?P<n>1) blood to a vampire in your "
+                               r"uncontrolled region$"),
+    ("lock_give_announce", r"^you can lock this card as a vampire you control announces an undirected action to give "
+                           r"that vampire \+(?P<n>1) stealth, even if stealth is not yet needed$"),
+    ("burn_for_bleed", r"^an anarch can burn (?P<cost>1) blood once as they announce a bleed action to get "
+                       r"\+(?P<n>1) bleed during that action$"),
+    ("lock_after_hunt", r"^you can lock this card after an anarch successfully hunts to add (?P<n>1) blood to that "
+                        r"anarch$"),
+    ("lock_pay_unlock", r"^during your discard phase, you may lock this card and burn (?P<pool>1) pool to unlock a "
+                        r"vampire you control$"),
     # -- at a moment of the turn
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
 ))
