@@ -78,7 +78,7 @@ class LessonWindow(TableWindow):
         self.narration_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.narration_dock)
         self.splitDockWidget(self.narration_dock, self.assist_dock, Qt.Orientation.Vertical)
-        self.resizeDocks([self.narration_dock, self.assist_dock], [480, 520], Qt.Orientation.Vertical)
+        self.resizeDocks([self.narration_dock, self.assist_dock], [420, 580], Qt.Orientation.Vertical)
         self.resizeDocks([self.narration_dock], [380], Qt.Orientation.Horizontal)
         self.narration.next_requested.connect(self.next)
         self.narration.back_requested.connect(self.back)

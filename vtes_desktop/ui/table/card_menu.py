@@ -25,7 +25,7 @@ TURN_COMMANDS = ("end_phase", "pass", "decline_block", "resolve", "finish", "mov
 
 
 def _card_refs(cmd) -> list:
-    return [getattr(cmd, f, None) for f in ("minion", "card", "vampire", "to", "from_", "target")]
+    return [getattr(cmd, f, None) for f in ("minion", "card", "vampire", "to", "from_", "target", "with_")]
 
 
 def build_menu(view, pos: QPointF) -> QMenu:

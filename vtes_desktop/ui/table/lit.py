@@ -21,8 +21,8 @@ from vtes_desktop.ui.table.scene_constants import KIND_CARD, KIND_COUNTER, KIND_
 
 #: commands that make the cards they name glow (the passes name no card)
 GLOW_TYPES = frozenset({"action", "block", "strike", "maneuver", "press", "influence", "transfer",
-                        "transfer_back", "prevent", "use", "diablerize", "merge", "yield"})
-CARD_FIELDS = ("minion", "vampire", "to", "from_", "using", "strike", "card", "victim")
+                        "transfer_back", "prevent", "use", "diablerize", "merge", "yield", "vote"})
+CARD_FIELDS = ("minion", "vampire", "to", "from_", "using", "strike", "card", "victim", "with_")
 
 
 @dataclass

@@ -198,6 +198,8 @@ class ReferendumPanel(Panel):
             caller = f"{a.actor} ({v.seats[a.seat].name})" if a is not None else "?"
             self.text(f"{card.display if card else 'A referendum'}, called by {caller}", big=True,
                       name="referendumWhat")
+            if card is not None and getattr(card, "text", ""):
+                self.text(card.text, muted=True, name="referendumCardText")   # what the terms are for
         self.text(f"Terms: {t.terms}" if t.terms else ("Terms: being chosen by the caller"
                                                         if t.step == "referendum_terms" else "Terms: none to choose"),
                   name="referendumTerms", muted=not t.terms)
@@ -235,7 +237,7 @@ class ReferendumPanel(Panel):
                 h.setContentsMargins(0, 0, 0, 0)
                 edit = QLineEdit()
                 edit.setObjectName("termsEdit")
-                edit.setPlaceholderText("The terms (who, how much)")
+                edit.setPlaceholderText("The terms the card asks for")
                 b = QPushButton("Choose the terms")
                 b.setObjectName("chooseTerms")
                 b.setProperty("role", "primary")
