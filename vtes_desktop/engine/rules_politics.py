@@ -27,8 +27,16 @@ def start(ctx: Ctx, f: ActionFrame) -> None:
     ctx.emit("referendum", f"A referendum is called with {ctx.name(f.card)}." if f.card else "A referendum is called.")
 
 
-def blood_hunt(ctx: Ctx, diablerist: int) -> None:
+def blood_hunt(ctx: Ctx, diablerist: int, victim: int | None = None) -> None:
+    """The blood hunt referendum after a diablerie, unless a card forbids it (the diablerist's own text or a
+    card on it, or the victim's text)."""
+    from vtes_desktop.engine.rules_diablerie import blood_hunt_barred
+
     st = ctx.st
+    why = blood_hunt_barred(ctx, diablerist, victim)
+    if why:
+        ctx.emit("no_blood_hunt", f"No blood hunt can be called on {ctx.name(diablerist)}: {why}.")
+        return
     acting = st.cards[diablerist].controller if diablerist in st.cards else st.active
     order = flow.order_for(ctx, acting, undirected=True)
     flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="polling", card=None, actor=diablerist, seat=acting,
