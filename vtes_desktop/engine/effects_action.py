@@ -284,7 +284,7 @@ def same_action_key(ctx: Ctx, f: ActionFrame) -> tuple:
     return ("same", f.kind, card)
 
 
-def end_action(ctx: Ctx, rules: CardRules, mode: Mode, blocker: int | None) -> None:
+def end_action(ctx: Ctx, rules: CardRules, mode: Mode, blocker: int | None, *, combat: bool = False) -> None:
     """The action ends unsuccessfully before the block resolves: no cost is paid, the blocker does not lock,
     there is no combat; the action card goes to the ash heap."""
     f = _top(ctx)
@@ -307,6 +307,179 @@ def _ally_skips_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
         ctx.emit("no_unlock", f"{ctx.name(minion)} will not unlock during its next unlock phase.", cards=(minion,))
 
 
+def _chosen(ctx: Ctx, cmd: C.Play, rules: CardRules) -> int:
+    from vtes_desktop.engine.errors import Malformed
+
+    if cmd.target is None:
+        raise Malformed("target", f"{rules.name}: name the minion you choose (target)")
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    c = ctx.st.cards[t]
+    if not ctx.is_minion(c) or c.region not in ("ready", "torpor"):
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not a minion in play")
+    return t
+
+
+def _choose(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[t]
+    r = auto_action.reading(e, rules.types)
+    anyone = any(auto_action.reading(x, rules.types) == "choose_any" for x in mode.effects)
+    if r == "choose_younger" or (r == "choose_any" and not anyone):
+        if not ctx.is_vampire(c):
+            raise Illegal("target", f"{rules.name}: choose a vampire; {ctx.name(t)} is not one")
+        if not anyone and (ctx.cdef(t).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+            raise Illegal("target", f"{rules.name}: choose a younger vampire than {ctx.name(minion)}; {ctx.name(t)} "
+                                    "is not younger")
+    elif r == "choose_any":
+        if not ctx.is_vampire(c):
+            raise Illegal("target", f"{rules.name}: choose a vampire; {ctx.name(t)} is not one")
+    elif r == "choose_small_or_ally":
+        n = int(re.search(r"capacity (\d+)", e.text).group(1))
+        d = ctx.cdef(t)
+        if not ("Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) <= n)):
+            raise Illegal("target", f"{rules.name}: choose a vampire with capacity {n} or less or an ally; "
+                                    f"{ctx.name(t)} is neither")
+    f = _top(ctx)
+    if not any(m.kind == "chosen" and m.card == iid for m in f.mods):
+        _add(ctx, Mod("chosen", 0, t, iid, rules.card_id))
+        ctx.emit("chosen", f"{rules.name}: {ctx.name(t)} is chosen.", cards=(t,))
+
+
+def _chosen_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    t = next((m.minion for m in f.mods if m.kind == "chosen" and m.card == iid), None)
+    if t is None:
+        t = _chosen(ctx, cmd, rules)
+    _add(ctx, Mod("no_block", 0, t, iid, rules.card_id))
+    ctx.emit("no_block", f"{ctx.name(t)} cannot block this action.", cards=(t,))
+
+
+def _grant_if_blocks(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("grant_maneuver", 1, minion, iid, rules.card_id))
+
+
+def _quicken_sight(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if mode.intercept == 0:   # [aus][cel]: the +1 intercept is in this clause ([AUS][CEL] says +2 instead)
+        if f.stage != "attempt" or f.blocker != minion:
+            raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")
+        if intercept(ctx, f, minion) >= stealth(ctx, f):
+            raise Illegal("intercept", f"{ctx.name(minion)} already has enough intercept; intercept can be added "
+                                       "only when needed")
+        _add(ctx, Mod("intercept", 1, minion, iid, rules.card_id))
+        ctx.emit("modifier", f"{ctx.name(minion)} gets +1 intercept.", cards=(minion,))
+    _add(ctx, Mod("grant_maneuver", 1, minion, iid, rules.card_id))
+
+
+def _burn_to_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < 1:
+        raise Illegal("cost", f"{ctx.name(minion)} has no blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - 1)
+    ctx.update(minion, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(minion)} burns 1 blood and unlocks.", cards=(minion,))
+
+
+def _unlock_after_success(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("unlock_after_success", 1, minion, iid, rules.card_id))
+
+
+def _nothing(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """A clause another part of the engine reads (the timing check, the X of a +X bleed)."""
+
+
+def x_value(cmd: C.Play, rules: CardRules) -> int | None:
+    """X of an action modifier or reaction with an X cost ("Cost: X blood"), given as the play's `choice`."""
+    if -1 not in (rules.pool_cost, rules.blood_cost) or cmd.choice is None:
+        return None
+    try:
+        x = int(str(cmd.choice))
+    except ValueError:
+        return None
+    if x < 0:
+        raise Illegal("choice", f"{rules.name}: X cannot be negative")
+    return x
+
+
+def _x_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.errors import Malformed
+
+    f = _top(ctx)
+    try:
+        x = int(str(cmd.choice))
+    except ValueError:
+        raise Malformed("choice", f"{rules.name}: say X with choice (1, 2 or 3)") from None
+    if x not in (1, 2, 3):
+        raise Illegal("choice", f"{rules.name}: X must be 1, 2 or 3, not {x}")
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    _add(ctx, Mod("bleed", x, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{rules.name}: +{x} bleed.", cards=(minion,))
+
+
+def _kiss_of_ra(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _need_attempt(ctx, rules, blocker)
+    b = ctx.st.cards[blocker]
+    if not ctx.is_vampire(b) or ctx.discipline_level(b, "for"):
+        raise Illegal("timing", f"{rules.name} is only usable when a vampire without Fortitude attempts to block; "
+                                f"{ctx.name(blocker)} is not one")
+    ctx.set_blood(blocker, max(0, b.counters - 2))
+    ctx.emit("burned_blood", f"{poss_name(ctx, blocker)} block attempt is canceled; it burns 2 blood.",
+             cards=(blocker,))
+    end_action(ctx, rules, mode, blocker, combat=False)
+
+
+def _blocker_to_torpor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable while a minion attempts to block")
+    c = ctx.st.cards[blocker]
+    if c.region == "ready":
+        ctx.move(blocker, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
+        ctx.emit("torpor", f"{ctx.name(blocker)} goes to torpor.", cards=(blocker,))
+
+
+def _end_if_blocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not has(_top(ctx), "end_if_blocked"):
+        _add(ctx, Mod("end_if_blocked", 0, None, iid, rules.card_id))
+
+
+def _obedience_check(ctx: Ctx, minion: int, rules: CardRules) -> ActionFrame:
+    """"Only usable if this vampire is about to enter combat with an acting younger vampire": this vampire
+    blocks (intercept at least the stealth) a younger acting vampire."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker != minion or intercept(ctx, f, minion) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable by a vampire about to enter combat with the acting "
+                                "vampire (blocking it successfully)")
+    a = ctx.st.cards[f.actor]
+    if not ctx.is_vampire(a) or (ctx.cdef(a).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+        raise Illegal("timing", f"{rules.name} is only usable against an acting younger vampire")
+    return f
+
+
+def _unlock_acting_and_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _obedience_check(ctx, minion, rules)
+    end_action(ctx, rules, mode, blocker, combat=False)
+    ctx.update(f.actor, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks.", cards=(f.actor,))
+
+
+def _acting_no_repeat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    if f.stage != "resolution":
+        # [DOM] "As above, but do not unlock the acting vampire": the action still ends
+        f = _obedience_check(ctx, minion, rules)
+        end_action(ctx, rules, mode, blocker, combat=False)
+        f = _top(ctx)
+    ctx.st.acted = ctx.st.acted | {(f.actor, same_action_key(ctx, f))}
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -316,6 +489,12 @@ _HANDLERS = {
     "torpor_after": _torpor_after, "aggravated_after": _aggravated_after, "exclusive": _exclusive,
     "ally_skips_unlock": _ally_skips_unlock, "ends_unsuccessfully": _ends_unsuccessfully,
     "unlock_and_end": _unlock_and_end, "no_repeat": _no_repeat,
+    "choose_younger": _choose, "choose_any": _choose, "choose_small_or_ally": _choose,
+    "chosen_cannot_block": _chosen_cannot_block, "grant_if_blocks": _grant_if_blocks, "quicken_sight": _quicken_sight,
+    "burn_to_unlock": _burn_to_unlock, "unlock_after_success": _unlock_after_success, "any_age": _nothing,
+    "x_range": _nothing, "x_bleed": _x_bleed, "kiss_of_ra": _kiss_of_ra, "blocker_to_torpor": _blocker_to_torpor,
+    "end_if_blocked": _end_if_blocked, "unlock_acting_and_end": _unlock_acting_and_end,
+    "acting_no_repeat": _acting_no_repeat,
 }
 
 
@@ -424,9 +603,38 @@ def before_resolution(ctx: Ctx, f: ActionFrame, blocker: int | None) -> None:
                          cards=(mod.minion,))
 
 
+def block_succeeds(ctx: Ctx, f: ActionFrame) -> bool:
+    """The block attempt succeeds: True when a card ends the action instead (Mirror Walk), before the block
+    resolves; otherwise the "before resolution" effects happen and the caller resolves the block."""
+    mw = next((m for m in f.mods if m.kind == "end_if_blocked"), None)
+    if mw is not None:
+        ctx.update(f.blocker, locked=True)
+        ctx.emit("locked", f"{ctx.name(f.blocker)} locks.", cards=(f.blocker,))
+        if f.card is not None and ctx.st.cards[f.card].region == "aside":
+            ctx.move(f.card, "ash_heap")
+        flow.set_top(ctx, f._replace(stage="resolution", outcome="unsuccessful", blocker=None, mods=(),
+                                     imp=f.imp._replace(at=0, passes=0)))
+        ctx.emit("ended", f"The action ends unsuccessfully ({ctx.db[mw.cid].display}).", cards=(f.actor,))
+        return True
+    before_resolution(ctx, f, f.blocker)
+    return False
+
+
+def combat_grants(f: ActionFrame) -> tuple:
+    """Maneuvers granted in the combat that follows the block, to the blocker that earned them."""
+    return tuple((m.minion, "maneuver", m.amount) for m in f.mods if m.kind == "grant_maneuver" and m.minion == f.blocker)
+
+
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: effects that come after its resolution."""
     for mod in f.mods:
+        if mod.kind == "unlock_after_success" and f.outcome == "successful":
+            c = ctx.st.cards.get(mod.minion)
+            if c is not None and c.region == "ready" and c.locked and c.counters >= 1:
+                ctx.set_blood(mod.minion, c.counters - 1)
+                ctx.update(mod.minion, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(mod.minion)} burns 1 blood and unlocks.", cards=(mod.minion,))
+            continue
         c = ctx.st.cards.get(mod.minion) if mod.minion is not None else None
         if c is None or c.region != "ready":
             continue

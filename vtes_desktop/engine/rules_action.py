@@ -1114,7 +1114,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
 
 
 def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules, mode: Mode, minion: int) -> None:
-    pool, blood = _cost(rules, None)
+    pool, blood = _cost(rules, effects_action.x_value(cmd, rules))
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "

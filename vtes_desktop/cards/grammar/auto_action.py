@@ -63,6 +63,36 @@ _TEXTS: dict[str, re.Pattern] = {
                                  r"return it to its owner's hand \(discard down afterward\)\.?$"),
     "no_repeat_political": re.compile(r"^minions controlled by the acting methuselah cannot perform the same political "
                                       r"action again this turn\.?$"),
+    # Seduction, Approximation of Loyalty: a chosen minion cannot block this action
+    "choose_younger": re.compile(r"^choose a younger vampire\.?$"),
+    "choose_any": re.compile(r"^as above, but choose any vampire\.?$"),
+    "choose_small_or_ally": re.compile(r"^choose a vampire with capacity (?P<n>\d+) or less or an ally\.?$"),
+    "chosen_cannot_block": re.compile(r"^(?:the chosen vampire|that minion) cannot block this action\.?$"),
+    # a maneuver in the combat that follows a block by this vampire
+    "grant_if_blocks": re.compile(r"^as above, with 1 optional maneuver during the resulting combat if this vampire "
+                                  r"blocks\.?$"),
+    "quicken_sight": re.compile(r"^\+1 intercept, with an optional maneuver in the resulting combat if this vampire "
+                                r"successfully blocks\.?$"),
+    # Deep Ecology [pro]
+    "burn_to_unlock": re.compile(r"^this vampire burns 1 blood to unlock\.?$"),
+    # Forced March [CEL][FOR]
+    "unlock_after_success": re.compile(r"^after action resolution, if the action was successful, this vampire can burn 1 "
+                                       r"blood to unlock\.?$"),
+    # Redirection [DOM]: the timing check reads it (any bleeder's age)
+    "any_age": re.compile(r"^as above, but the acting vampire can be the same age or older\.?$"),
+    # Monkey Wrench
+    "x_range": re.compile(r"^x must be 1, 2 or 3\.?$"),
+    # The Kiss of Ra
+    "kiss_of_ra": re.compile(r"^the block attempt is canceled, the blocking vampire burns 2 blood, and the current "
+                             r"action is ended \(without combat\)\.?$"),
+    "blocker_to_torpor": re.compile(r"^as above, and send the blocking vampire to torpor\.?$"),
+    # Mirror Walk [THA]
+    "end_if_blocked": re.compile(r"^as above, and if this action is blocked, lock the blocking minion and end the "
+                                 r"action before block resolution\.?$"),
+    # Obedience
+    "unlock_acting_and_end": re.compile(r"^unlock the acting vampire and end the action\.?$"),
+    "acting_no_repeat": re.compile(r"^\(do not lock this vampire if they are blocking\.\) the acting vampire cannot "
+                                   r"perform the same action this turn\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -82,6 +112,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "votes" if ok else None
     if k == "reduce_bleed" and not e.get("frame"):
         return "reduce_bleed" if e.amount and e.amount > 0 and e.condition is None and "against you" in low else None
+    if k == "bleed" and not e.get("frame") and e.amount == -1 and low == "+x bleed (limited)." and \
+            "Action Modifier" in t:
+        return "x_bleed"    # Monkey Wrench: +X bleed, X given as the play's choice
     if k in ("stealth", "intercept", "bleed") and not e.get("frame"):
         if e.amount is not None and e.amount > 0 and e.get("self") and e.condition and not e.get("cost") \
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
