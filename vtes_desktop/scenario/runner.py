@@ -206,7 +206,7 @@ def check(game: Game, sc: Scenario, chk: dict) -> None:
         facts = {"pool": seat.pool, "vp": seat.vp, "ousted": seat.ousted and s not in st.withdrawn,
                  "transfers": st.transfers if st.active == s and st.phase == "influence" else 0,
                  "hand": len(st.region(s, "hand")), "withdrawn": s in st.withdrawn,
-                 "withdrawing": s in st.withdrawing}
+                 "withdrawing": s in st.withdrawing and not seat.ousted}
         want = dict(chk)
         if isinstance(want.get("vp"), str):   # "1.5", "½", "2½"
             txt = want["vp"].strip()
