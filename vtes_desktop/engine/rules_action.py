@@ -976,6 +976,28 @@ def _kind_holds(ctx: Ctx, f: ActionFrame, kind: str, k: str) -> bool:
     return kind == k or f.kind == k
 
 
+def _block_refusal(ctx: Ctx, f: ActionFrame, only: tuple[str, ...], name: str, minion: int | None) -> str | None:
+    """The block conditions of an "Only usable ..." clause: a block attempt under way, by this minion, that
+    succeeds (the blocker's intercept meets the acting minion's stealth), against an ally or a younger vampire."""
+    attempt = f.stage == "attempt" and f.blocker is not None
+    succeeds = attempt and intercept(ctx, f, f.blocker) >= stealth(ctx, f)
+    if "before block resolution" in only and not attempt:
+        return f"{name} is only usable while a block attempt is being resolved"
+    if ("blocking" in only or "by:blocking vampire" in only) and not (attempt and minion == f.blocker):
+        return f"{name} is only usable by a minion attempting to block"
+    blocked = "only usable once the action is blocked (intercept at least equal to stealth), before the block resolves"
+    if "this blocks" in only and not (succeeds and minion == f.blocker):
+        return f"{name} is {blocked}, by this vampire blocking"
+    if "this blocked" in only and not (succeeds and minion == f.actor):
+        return f"{name} is {blocked}"
+    for t in only:
+        if t in ("blocking:ally or younger vampire", "blocking:an ally or younger vampire") and minion is not None:
+            a = ctx.st.cards[f.actor]
+            if ctx.is_vampire(a) and (ctx.cdef(a).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+                return f"{name} is only usable against an ally or a vampire younger than {ctx.name(minion)}"
+    return None
+
+
 def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int | None = None,
                     seat: int | None = None) -> str | None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
@@ -1025,6 +1047,19 @@ def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int
                 return f"{name} is only usable if the bleeding vampire is younger than {ctx.name(minion)}"
     if "other than acting" in only and minion is not None and minion == f.actor:
         return f"{name} is only usable by a vampire other than the acting minion"
+    why = _block_refusal(ctx, f, only, name, minion)
+    if why:
+        return why
+    for t in only:
+        if t.startswith("not:during "):
+            kinds = t[len("not:during "):].split("|")
+            if any(_kind_holds(ctx, f, kind, k.strip()) for k in kinds):
+                return f"{name} is not usable during {'an' if kinds[0][0] in 'aeiou' else 'a'} {' or '.join(kinds)} action"
+        if t == "not:if:there are only two methuselahs left" and len(ctx.st.live_seats()) <= 2:
+            return f"{name} is not usable when only two Methuselahs are left"
+        if t in ("bleeder:minion controlled by your predator", "bleeder:your predator's minion") and seat is not None \
+                and f.seat != ctx.st.predator(seat):
+            return f"{name} is only usable against a minion controlled by your predator"
     for t in only:
         if t.startswith("during "):
             kinds = t[len("during "):].split("|")
