@@ -12,7 +12,7 @@ from vtes_desktop.engine.errors import Illegal, Malformed
 
 #: readings the engine honours outside `effects_master.PLAYED`/`USED`: lasting effects and moments of the turn
 LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipline_level", "discipline_capacity",
-           "not_on_superior", "predator_takes"}
+           "not_on_superior", "predator_takes", "card_action"}
 
 
 def test_every_reading_has_a_handler():
@@ -69,3 +69,15 @@ def test_legal_answer_offers_targets_and_uses(table):
     assert {c.effect for c in uses} == {"to pool", "to vampire"}
     game.step("Ann", EndPhase)
     assert not [c for c in game.game.legal(game.seat("Ann")).commands if c.type == "use" and c.card != "edge"]
+
+
+def test_legal_answer_offers_stealing_a_location(table):
+    game = table(["Ann", "Ben"], ready={"Ann": [("Alexa Draper", 3)], "Ben": [("Colette", 2)]},
+                 hand={"Ben": ["Powerbase: Montreal"]}, library={"Ben": ["Dodge"] * 3}, turn=("Ben", "master", 5))
+    game.step("Ben", Play, card="Powerbase: Montreal")
+    for _ in range(4):
+        game.step("Ben", EndPhase)
+    game.step("Ann", EndPhase)
+    game.step("Ann", EndPhase)
+    acts = [c for c in game.game.legal(game.seat("Ann")).commands if c.type == "action" and c.kind == "card"]
+    assert len(acts) == 1 and acts[0].from_ is not None

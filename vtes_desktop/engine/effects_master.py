@@ -693,12 +693,97 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "lock_give" in keys and acting:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]
-        if "lock_add_uncontrolled" in keys:
+        if keys & {"lock_add_uncontrolled", "phase_add_uncontrolled"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+        if "lock_pay_unlock" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
+        if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
+            out.append(C.Use(seat=seat, card=iid))
+    if st.active == seat and st.phase == "minion" and not st.frames:
+        # actions that master cards on other Methuselahs' tables provide (steal or burn them)
+        for s in range(len(st.seats)):
+            if s == seat:
+                continue
+            for iid in st.region(s, "in_play"):
+                if _has_game(game, iid, "card_action"):
+                    out += [C.Action(seat=seat, minion=m, kind="card", **{"from": iid}) for m in st.region(seat, "ready")]
     return out
+
+
+def _has_game(game, iid: int, key: str) -> bool:
+    return any(k == key for k, _, _ in readings(game_rules(game, iid)))
 
 
 def game_rules(game, iid: int) -> CardRules:
     from vtes_desktop.cards.rules import compile_rules
 
     return compile_rules(game.db[game.state.cards[iid].cid])
+
+
+# -- actions provided by master cards on the table: steal or burn the card ---------------------------------------
+
+def _action_who_fits(ctx: Ctx, m: int, v: dict) -> bool:
+    c = ctx.st.cards[m]
+    d = ctx.cdef(m)
+    who = v["who"]
+    clans = {x.lower() for x in d.clans}
+    if who.startswith("vampire") or who == "any vampire":
+        return ctx.is_vampire(c)
+    if who in ("minions", "other minions", "any minion"):
+        return ctx.is_minion(c)
+    nc = v.get("notclan") or v.get("notclan2")
+    if nc:
+        return ctx.is_minion(c) and _clan_key(nc) not in {_clan_key(x) for x in clans}
+    want = v.get("clans") or v.get("clans2") or ""
+    names = {_clan_key(x.strip()) for x in want.split(" or ")}
+    if "anarch" in names or "anarchs" in names:
+        return ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == "anarch"
+    return ctx.is_vampire(c) and bool(names & ({_clan_key(x) for x in clans} | {_clan_key(ctx.sect(c) or "")}))
+
+
+_ALIAS = {"assamite": "banu haqim", "follower of set": "ministry", "setite": "ministry"}
+
+
+def _clan_key(name: str) -> str:
+    n = name.lower().strip()
+    n = n[:-1] if n.endswith("s") and not n.endswith("ss") else n
+    return _ALIAS.get(n, n)
+
+
+def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...]]:
+    """A (D) action that a master card on the table provides: steal it, or burn it. Directed at its controller."""
+    st = ctx.st
+    iid = flow.ref(ctx, cmd.seat, cmd.from_)
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    opts = _has(ctx, iid, "card_action") if c.region == "in_play" and not c.contested else []
+    if not opts:
+        raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
+    v = opts[0]
+    if c.controller == cmd.seat:
+        raise Illegal("target", f"{name} is yours: the action to {v['verb']} it is directed at another Methuselah")
+    if not _action_who_fits(ctx, m, v):
+        raise Illegal("requirements", f"{ctx.name(m)} cannot {v['verb']} {name}: {v['who']} can")
+    if v["verb"] == "steal" and ctx.rules(iid).unique:
+        d = ctx.cdef(iid)
+        if any(o.controller == cmd.seat and o.region in ("in_play", "attached") and ctx.db[o.cid].name == d.name
+               for o in st.cards.values()):
+            raise Illegal("contest", f"you already control {d.display}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to {v['verb']} {name}.", cards=(m, iid))
+    upd = dict(from_card=iid, directed=True, target_seat=c.controller, effect=v["verb"],
+               base_stealth=int(v.get("stealth") or 0))
+    return upd, (c.controller,)
+
+
+def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
+    st = ctx.st
+    iid = f.from_card
+    c = st.cards[iid]
+    if c.region != "in_play":
+        ctx.emit("fizzle", f"{ctx.name(iid)} is no longer on the table.")
+        return
+    if f.effect == "burn":
+        ctx.burn(iid, f"{ctx.name(f.actor)}'s action")
+        return
+    ctx.move(iid, "in_play", seat=f.seat)
+    ctx.emit("control", f"{ctx.seat_name(f.seat)} steals {ctx.name(iid)}.", cards=(iid,))

@@ -85,6 +85,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                         r"anarch$"),
     ("lock_pay_unlock", r"^during your discard phase, you may lock this card and burn (?P<pool>1) pool to unlock a "
                         r"vampire you control$"),
+    ("card_action", r"^(?P<who>vampires|minions|other minions|any minion|any vampire|non-(?P<notclan>[a-z]+) minions"
+                    r"|any non-(?P<notclan2>[a-z]+) minion|vampires controlled by another methuselah"
+                    r"|(?P<clans>[a-z]+(?: or [a-z]+)?) controlled by other methuselahs|any (?P<clans2>[a-z]+ or [a-z]+))"
+                    r" can (?P<verb>steal|burn) this (?:location|card) as a (?:\+(?P<stealth>1) stealth )?\(d\) action$"),
     # -- at a moment of the turn
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
 ))
