@@ -138,3 +138,18 @@ def test_withdraw_and_time_out_are_scenario_verbs():
 
     assert {"withdraw", "time_out", "leave_incapacitated"} <= set(VERB_FIELDS)
     assert {"discipline", "trophy"} <= VERB_FIELDS["diablerize"] & VERB_FIELDS["action"]
+
+
+@pytest.mark.parametrize("card, trigram", [("Fortitude", "for"), ("Dominate", "dom")])
+def test_both_wordings_of_master_discipline_cards_add_a_level(table, card, trigram):
+    """"gains 1 level of Fortitude [for]" and "gets +1 level of Dominate [dom]" both count."""
+    from vtes_desktop.engine.context import Ctx
+
+    t = table(["Ann", "Ben"], ready={"Ann": [("Tamoszius", 2)]}, hand={"Ann": [card]},
+              torpor={"Ben": [("Cardano", 1)]}, turn=("Ann", "minion", 7))
+    t.step("Ann", C.Action, minion="Tamoszius", kind="diablerie", target="Cardano", discipline=card)
+    t.step("Ben", C.DeclineBlock)
+    t.step("Ann", C.Resolve)
+    st = t.game.state
+    tam = next(i for i, c in st.cards.items() if t.game.db[c.cid].name == "Tamoszius")
+    assert Ctx(t.game, st).discipline_level(st.cards[tam], trigram) == 1

@@ -131,7 +131,7 @@ class Ctx:
             else:   # "This vampire gains 1 level of Fortitude [for]" (the card lists no discipline of its own)
                 import re
 
-                m = re.search(r"(?i)gains (?:1|one) level of [^\[.]*\[(\w+)\]", ad.text)
+                m = re.search(r"(?i)(?:gains (?:1|one)|gets \+1) level of [^\[.]*\[(\w+)\]", ad.text)
                 gives = m.group(1) if m else ""
             if gives.lower() == trigram.lower():
                 lvl = min(2, lvl + 1)

@@ -101,7 +101,7 @@ def is_red_list(ctx: Ctx, iid: int) -> bool:
 
 
 def _is_master_discipline(d) -> bool:
-    return "Master" in d.types and bool(re.match(r"(?i)\s*master:\s*discipline", d.text))
+    return "Master" in d.types and bool(re.match(r"(?i)\s*(?:master:\s*)?discipline\b", d.text))
 
 
 def _is_trophy(d) -> bool:
@@ -125,7 +125,7 @@ def check_choices(ctx: Ctx, seat: int, diablerist: int, victim: int, discipline,
         if vcap <= dcap:
             raise Illegal("discipline", f"{ctx.name(victim)} (capacity {vcap}) is not older than {ctx.name(diablerist)} "
                                         f"(capacity {dcap}): only an older victim gives the diablerist a Discipline")
-        m = re.search(r"(?i)cannot be placed on a vampire with superior [^\[]*\[(\w+)\]", d.text)
+        m = re.search(r"(?i)cannot be (?:placed|put) on a vampire with superior [^\[]*\[(\w+)\]", d.text)
         if m and ctx.discipline_level(dcard, m.group(1)) >= 2:
             raise Illegal("discipline", f"{d.display} cannot be placed on {ctx.name(diablerist)}, who has it at "
                                         "superior level")
