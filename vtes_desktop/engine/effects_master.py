@@ -32,8 +32,18 @@ IN_PLAY = ("ready", "torpor", "in_play", "attached")
 
 # -- readings of a card ------------------------------------------------------------------------------------
 
+_READINGS: dict[int, list[tuple[str, dict, str]]] = {}
+
+
 def readings(rules: CardRules) -> list[tuple[str, dict, str]]:
     """(key, values, clause text) for each clause of *rules* the engine resolves, each clause once."""
+    got = _READINGS.get(rules.card_id)
+    if got is None:
+        got = _READINGS[rules.card_id] = _readings(rules)
+    return got
+
+
+def _readings(rules: CardRules) -> list[tuple[str, dict, str]]:
     out = []
     seen = set()
     for m in rules.modes:
@@ -645,9 +655,9 @@ _TARGETED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_
 
 def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Command]:
     """Plays of a master card from hand that name what it goes on or chooses (each still to be checked)."""
-    if "Master" not in rules.types:
-        return []
     st = game.state
+    if "Master" not in rules.types or st.phase != "master" or st.active != seat or st.frames:
+        return []   # out of the player's master phase the plain play gives the refusal
     keys = {k for k, _, _ in readings(rules)}
     text = game.db[st.cards[iid].cid].text
     if not (keys & _TARGETED or _PUT_ON.search(text)):
@@ -677,8 +687,12 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     st = game.state
     out: list[C.Command] = []
     acting = isinstance(st.top, ActionFrame)
-    for iid, c in st.cards.items():
-        if c.controller != seat or c.region not in ("in_play", "attached") or c.contested:
+    mine = list(st.region(seat, "in_play"))
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):
+        mine += st.attached.get(m, ())
+    for iid in mine:
+        c = st.cards[iid]
+        if c.contested:
             continue
         if "Master" not in game.db[c.cid].types:
             continue
@@ -705,6 +719,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             if s == seat:
                 continue
             for iid in st.region(s, "in_play"):
+                if "Master" not in game.db[st.cards[iid].cid].types:
+                    continue
                 if _has_game(game, iid, "card_action"):
                     out += [C.Action(seat=seat, minion=m, kind="card", **{"from": iid}) for m in st.region(seat, "ready")]
     return out
