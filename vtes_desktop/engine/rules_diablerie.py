@@ -123,8 +123,9 @@ def check_choices(ctx: Ctx, seat: int, diablerist: int, victim: int, discipline,
             raise Illegal("discipline", f"{d.display} is not in {ctx.seat_name(seat)}'s hand, library or ash heap")
         vcap, dcap = ctx.capacity(vcard), ctx.capacity(dcard)
         if vcap <= dcap:
-            raise Illegal("discipline", f"{ctx.name(victim)} (capacity {vcap}) is not older than {ctx.name(diablerist)} "
-                                        f"(capacity {dcap}): only an older victim gives the diablerist a Discipline")
+            raise Illegal("discipline", f"{ctx.name(victim)} (capacity {vcap}) is not older than "
+                                        f"{ctx.name(diablerist)} (capacity {dcap}): only an older victim gives the "
+                                        "diablerist a Discipline")
         m = re.search(r"(?i)cannot be (?:placed|put) on a vampire with superior [^\[]*\[(\w+)\]", d.text)
         if m and ctx.discipline_level(dcard, m.group(1)) >= 2:
             raise Illegal("discipline", f"{d.display} cannot be placed on {ctx.name(diablerist)}, who has it at "
@@ -178,15 +179,15 @@ def give(ctx: Ctx, seat: int, diablerist: int, disc: int | None, tro: int | None
 def recheck(ctx: Ctx, seat: int, diablerist: int, victim: int, choices: tuple) -> tuple:
     """Choices made as the action was announced, checked again as it resolves: one that no longer holds is
     dropped (the action itself goes on)."""
-    disc, tro = (choices + (None, None))[:2]
+    disc, tro = (tuple(choices) + (None, None))[:2]
     out = []
     for i, (ref, kw) in enumerate(((disc, "discipline"), (tro, "trophy"))):
         if ref is None:
             out.append(None)
             continue
         try:
-            got = check_choices(ctx, seat, diablerist, victim, **{kw: ref, ("trophy" if i == 0 else "discipline"): None})
-            out.append(got[i])
+            one = (ref, None) if i == 0 else (None, ref)
+            out.append(check_choices(ctx, seat, diablerist, victim, *one)[i])
         except Illegal as e:
             ctx.emit("note", f"The {kw} chosen for the diablerie no longer applies: {e}.")
             out.append(None)

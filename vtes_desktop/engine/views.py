@@ -263,7 +263,8 @@ def view_for(game, seat: int) -> SeatView:
         game_over=result.over, winner=result.winner,
         ended_by=(st.ended or "last_standing") if result.over else None,
         scores=tuple(vp_text(v) for v in result.vps),
-        withdrawing=tuple(sorted(s for s in st.withdrawing if not st.seats[s].ousted)), withdrawn=tuple(sorted(st.withdrawn)),
+        withdrawing=tuple(sorted(s for s in st.withdrawing if not st.seats[s].ousted)),
+        withdrawn=tuple(sorted(st.withdrawn)),
         trophies_due=tuple((seat_, ctx.name(v)) for seat_, v, _searched in st.awards),
     )
 
