@@ -132,14 +132,16 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     lvl = mode.level if mode else None
     if mode is not None and "in torpor" in mode.only and mc.region != "torpor":
         return f"{name} is only usable by a vampire in torpor; {who} is not in torpor"
-    if lvl and lvl.lower() in {d.lower() for d in md.disciplines} | set(rules.disciplines) | {lvl.lower()}:
-        need = 2 if lvl.isupper() else 1
-        if ctx.discipline_level(mc, lvl) < need:
-            have = ctx.discipline_level(mc, lvl)
-            if have:
-                disc = discipline_label(lvl.lower()).split(' ', 1)[1]
-                return f"{name} at superior level needs superior {disc}; {who} has only basic {disc}"
-            return f"{who} does not have {discipline_label(lvl).split(' ', 1)[1]}, which {name} requires"
+    if lvl:
+        # the level's discipline, and every other one this level needs ("[pot][pre]": both, at this case)
+        for d in [lvl] + [x for x in (mode.disciplines if mode else ()) if x.lower() != lvl.lower()]:
+            need = 2 if d.isupper() else 1
+            have = ctx.discipline_level(mc, d)
+            if have < need:
+                disc = discipline_label(d.lower()).split(' ', 1)[1]
+                if have:
+                    return f"{name} at superior level needs superior {disc}; {who} has only basic {disc}"
+                return f"{who} does not have {disc}, which {name} requires"
     elif rules.disciplines and not lvl:
         have = [d for d in rules.disciplines if ctx.discipline_level(mc, d)]
         if rules.discipline_any and not have:
