@@ -30,6 +30,7 @@ class StrikeDesc(NamedTuple):
     target: int | None = None  # a retainer targeted at long range (None: the opposing minion)
     equipment: str | None = None   # "destroy" or "steal" equipment
     unlock: bool = False           # the striker unlocks as the strike resolves (Majesty at superior)
+    unpreventable: bool = False
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -188,6 +189,27 @@ def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
 
 
 # -- range ------------------------------------------------------------------------------------------
+
+def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules: CardRules, readings) -> StrikeDesc:
+    """"Strike: hand strike or use a melee weapon strike. This strike is at +N damage": the strike's choice names
+    the melee weapon on the striker."""
+    w = flow.ref(ctx, cmd.seat, cmd.choice)
+    wc = ctx.st.cards[w]
+    if not (wc.region == "attached" and wc.host == m and "melee weapon" in ctx.rules(w).keywords):
+        raise Illegal("strike", f"{ctx.name(w)} is not a melee weapon on {ctx.name(m)}")
+    wdesc = _strike_of_text(ctx.cdef(w).text, w, ctx.name(w))
+    if wdesc is None:
+        for r in effects_combat.card_readings(ctx, w):
+            if r[0] == "strength_strike":
+                wdesc = StrikeDesc("strength_plus", r[1], aggravated=r[2], source=w, label=ctx.name(w))
+    if wdesc is None or wdesc.kind not in ("damage", "strength_plus", "hand_plus"):
+        raise Illegal("strike", f"{ctx.name(w)} has no damaging strike to use with {rules.name}")
+    if ("hand_only", f.round) in f.used:
+        raise Illegal("strike", "only hand strikes can be used this round")
+    bonus = sum(r[1] for r in readings if r[0] == "strike_bonus")
+    kind = "strength_plus" if wdesc.kind == "hand_plus" else wdesc.kind
+    return wdesc._replace(kind=kind, amount=wdesc.amount + bonus, label=f"{rules.name} with {ctx.name(w)}")
+
 
 def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
     """"A vampire can play only one X each combat/round/action" (at superior, at basic): refused the second time;
@@ -394,8 +416,19 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             if why:
                 raise Illegal("requirements", why)
             desc = _strike_of_text(mode.text, iid, rules.name)
+            readings = effects_combat.mode_readings(ctx, rules, mode)
+            for r in readings:
+                if r[0] == "strike_damage":
+                    desc = StrikeDesc("damage", r[1], ranged=r[2], aggravated=r[3], unpreventable=r[4], source=iid,
+                                      label=rules.name)
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
+            if "long range" in mode.only and f.range != "long":
+                raise Illegal("timing", f"{rules.name} is only usable at long range")
+            if "close range" in mode.only and f.range != "close":
+                raise Illegal("timing", f"{rules.name} is only usable at close range")
+            if ("hand_or_melee",) in readings and cmd.choice is not None:
+                desc = _melee_weapon_strike(ctx, cmd, m, f, rules, readings)
             _limit_check(ctx, m, rules, mode)
             if re.search(r"(?i)\bunlock this (?:vampire|minion)\b", mode.text):
                 desc = desc._replace(unlock=True)
@@ -404,7 +437,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "continue_if_blocked" and cmd.choice == "continue":
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
-            if cmd.choice is not None and cmd.choice != "continue":
+            if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings:
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
@@ -515,7 +548,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             s_ = s_._replace(aggravated=True)
         if s_.kind == "damage" and s_.amount > 0:
             hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me,
-                            via=s_.source))
+                            via=s_.source, unpreventable=s_.unpreventable))
         elif s_.kind in ("hand_plus", "strength_plus"):
             n = strength(ctx, me, f) + s_.amount
             hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me, via=s_.source))
@@ -881,7 +914,7 @@ def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
 def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
     hits = list(f.hits)
     for i, h in enumerate(hits):
-        if h.target == m:
+        if h.target == m and not h.unpreventable:
             left_n = h.normal - h.prevented_normal
             left_a = h.aggravated - h.prevented_aggravated
             pa = min(n, left_a) if left_n == 0 else 0
@@ -890,7 +923,7 @@ def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
             flow.set_top(ctx, f._replace(hits=tuple(hits)))
             ctx.emit("prevented", f"{ctx.name(m)} prevents {pn + pa} damage with {label}.")
             return
-    raise Illegal("prevent", f"{ctx.name(m)} is not taking damage")
+    raise Illegal("prevent", f"{ctx.name(m)} is taking no damage that can be prevented")
 
 
 def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, label: str, x: int | None = None) -> None:
@@ -903,7 +936,7 @@ def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, labe
     hits = list(f.hits)
     total = 0
     for i, h in enumerate(hits):
-        if h.target != m:
+        if h.target != m or h.unpreventable:
             continue
         if scope in ("strike", "round") and (other is None or h.source != other):
             continue
@@ -968,7 +1001,7 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
     shielded = {x.minion for x in cf0.mods if x.kind == "shield_round"} if cf0 is not None else set()
     for h in f.hits:
         normal, aggravated = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
-        if h.target in shielded and h.source is not None and h.source in (cf0.a, cf0.b) and h.source != h.target \
+        if h.target in shielded and not h.unpreventable and h.source is not None and h.source in (cf0.a, cf0.b) and h.source != h.target \
                 and (normal or aggravated):
             ctx.emit("prevented", f"{ctx.name(h.target)} prevents all damage from the opposing minion's strikes "
                                   "this round.")

@@ -156,6 +156,7 @@ class Hit(NamedTuple):
     prevented_aggravated: int = 0
     source: int | None = None     # the minion inflicting it (None: environmental)
     via: int | None = None        # the card it comes through (a weapon, a strike card)
+    unpreventable: bool = False   # "unpreventable damage": no prevention applies
 
 
 class DamageFrame(NamedTuple):

@@ -74,6 +74,15 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             and e.get("steal_blood") > 0 and set(dict(e.params)) <= {"steal_blood", "or_life", "ranged"} \
             and e.condition is None and e.subject is None:
         return ("steal_blood_or_life", e.get("steal_blood"))
+    if k == "strike" and e.get("unpreventable") and isinstance(e.get("damage"), int) and e.get("damage") > 0 \
+            and set(dict(e.params)) <= {"damage", "ranged", "aggravated", "unpreventable"} and e.condition is None \
+            and e.subject is None:
+        return ("strike_damage", e.get("damage"), bool(e.get("ranged")), bool(e.get("aggravated")), True)
+    if k == "strike" and e.get("hand") and e.get("or_melee_weapon") and set(dict(e.params)) <= {"hand", "or_melee_weapon"} \
+            and e.condition is None and e.subject is None:
+        return ("hand_or_melee",)
+    if k == "strike_bonus" and e.amount and e.amount > 0 and e.condition is None and len(e.params) == 0:
+        return ("strike_bonus", e.amount)
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
         return ("press_to", "continue")
     if k == "change" and e.get("environmental") and isinstance(e.get("damage"), int) and len(e.params) <= 3:
