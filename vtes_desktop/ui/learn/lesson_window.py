@@ -165,7 +165,7 @@ class LessonWindow(TableWindow):
             self._show_end()
             return
         t = self.tutor.teach
-        before = self._said_before()
+        before = self._said_before() if not t.say else ""     # a step with its own narration needs no recap
         if before:
             n.add(before, "past", "So far:")
         if self.info is not None and self.info.goal:
@@ -183,6 +183,24 @@ class LessonWindow(TableWindow):
         n.shown()
         self._buttons()
         self._draw_highlights()
+        self._fit_docks()
+
+    def _fit_docks(self) -> None:
+        """Share the left column between the narration and the Under way panel by what each has to show: the
+        narration gets the height its step needs (not less than a third of the column), the Under way panel
+        what it needs of the rest, and any room left goes to the Under way panel."""
+        n, dock = self.narration, self.assist_dock
+        total = self.narration_dock.height() + dock.height()
+        if total < 200 or not self.isVisible():
+            return
+        width = n.scroll.viewport().width() or n.width()
+        chrome = n.height() - n.scroll.viewport().height()
+        need_n = chrome + n.text.heightForWidth(max(100, width)) + 28
+        inner = self.assist_panel.scroll.widget()
+        need_a = (dock.height() - self.assist_panel.scroll.viewport().height()) + inner.sizeHint().height() + 12
+        low = total // 3
+        h = max(low, min(need_n, total - min(need_a, total - low)))
+        self.resizeDocks([self.narration_dock, dock], [h, total - h], Qt.Orientation.Vertical)
 
     def _said_before(self) -> str:
         """The narration of the step before the one on show (what the table just did), if any."""
