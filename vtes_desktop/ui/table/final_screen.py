@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout
 
-from vtes_desktop.ui.table.game_over import GAME_WIN_MIN_VP, standings
+from vtes_desktop.ui.table.game_over import GAME_WIN_MIN_VP, ending, standings
 
 
 class FinalScreen(QDialog):
@@ -19,13 +19,17 @@ class FinalScreen(QDialog):
         head = QLabel(f"{winner.name} wins the game" if winner else "The game is over: no game win")
         head.setStyleSheet("font-size: 20px; font-weight: 700;")
         v.addWidget(head)
+        how = QLabel(ending(view))
+        how.setObjectName("ending")
+        how.setWordWrap(True)
+        v.addWidget(how)
         table = QTableWidget(len(self.rows), 3)
         table.setObjectName("standings")
         table.setHorizontalHeaderLabels(["Methuselah", "Victory points", "Game win"])
         table.verticalHeader().setVisible(False)
         for i, r in enumerate(self.rows):
-            name = r.name + ("  (ousted)" if r.ousted else "")
-            for j, text in enumerate((name, f"{r.vp:g}", "1" if r.game_win else "0")):
+            name = r.name + (f"  ({r.status})" if r.status else "")
+            for j, text in enumerate((name, r.vp_text or f"{r.vp:g}", "1" if r.game_win else "0")):
                 it = QTableWidgetItem(text)
                 it.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 table.setItem(i, j, it)

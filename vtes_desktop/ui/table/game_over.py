@@ -1,9 +1,9 @@
-"""The end of a game in figures: victory points, ousted or standing, and the game win.
+"""The end of a game in figures: victory points, ousted, withdrawn or standing, and the game win.
 
-No Qt. The engine does not yet say who won the game; this module reads the
-victory points from the view and applies the tournament convention for the
-game win (the most victory points, and at least 2, with no tie), labelled as
-such on the final screen, until the engine reports it (see the report).
+No Qt. The engine decides the game win (the most victory points, at least
+`GAME_WIN_MIN_VP`, with no tie: the tournament convention) and writes the
+victory points as players write them ("1.5"); this module only puts the
+seats in order for the final screen.
 """
 
 from __future__ import annotations
@@ -19,12 +19,28 @@ class Standing:
     vp: float
     ousted: bool
     game_win: bool
+    withdrawn: bool = False
+    vp_text: str = ""
+
+    @property
+    def status(self) -> str:
+        return "withdrew" if self.withdrawn else "ousted" if self.ousted else ""
 
 
 def standings(view) -> list[Standing]:
     seats = list(view.seats)
-    top = max((s.vp for s in seats), default=0)
-    leaders = [s for s in seats if s.vp == top]
-    gw = leaders[0].name if len(leaders) == 1 and top >= GAME_WIN_MIN_VP else None
-    rows = [Standing(s.name, s.vp, s.ousted, s.name == gw) for s in seats]
-    return sorted(rows, key=lambda r: (-r.vp, r.ousted))
+    scores = tuple(getattr(view, "scores", ()) or ())
+    withdrawn = set(getattr(view, "withdrawn", ()) or ())
+    winner = getattr(view, "winner", None)
+    rows = [Standing(s.name, s.vp, s.ousted and i not in withdrawn, i == winner, i in withdrawn,
+                     scores[i] if i < len(scores) else f"{s.vp:g}")
+            for i, s in enumerate(seats)]
+    return sorted(rows, key=lambda r: (-r.vp, r.ousted or r.withdrawn))
+
+
+def ending(view) -> str:
+    """How the game ended, in a few words."""
+    if getattr(view, "ended_by", None) == "time_out":
+        return "Time is up: each Methuselah still in the game gains half a victory point."
+    return "One Methuselah is left standing." if any(not s.ousted for s in view.seats) else \
+        "No Methuselah is left standing."

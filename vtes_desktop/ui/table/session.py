@@ -129,7 +129,9 @@ class GameSession(QObject):
 
     @property
     def is_over(self) -> bool:
-        return self.view is not None and sum(1 for s in self.view.seats if not s.ousted) <= 1
+        """The engine says the game is over: one Methuselah or none left standing, or time called."""
+        return self.view is not None and (bool(getattr(self.view, "game_over", False))
+                                          or sum(1 for s in self.view.seats if not s.ousted) <= 1)
 
 
 class LocalSession(GameSession):
@@ -505,7 +507,7 @@ class LocalSession(GameSession):
         self._check_over()
 
     def _over(self) -> bool:
-        return len(self.game.state.live_seats()) <= 1
+        return self.game.result().over          # the last one standing, or time called
 
     def _check_over(self) -> None:
         if self._over():

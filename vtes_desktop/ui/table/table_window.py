@@ -147,9 +147,9 @@ class TableWindow(QMainWindow):
     def _build_menus(self) -> None:
         f = self.menuBar().addMenu("&File")
         self._act(f, "&New game…", self.new_game, QKeySequence.StandardKey.New, name="actNewGame")
-        self._act(f, "&Open game or scenario…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self._act(f, "&Resume…", self.resume_dialog)
-        self._act(f, "&Save game as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        self._act(f, "&Open game or scenario…", self.open_dialog, QKeySequence.StandardKey.Open, name="actOpen")
+        self._act(f, "&Resume…", self.resume_dialog, name="actResume")
+        self._act(f, "&Save game as…", self.save_as, QKeySequence.StandardKey.SaveAs, name="actSaveAs")
         self._act(f, "&Export position…", self.export_position, "Ctrl+Shift+E", name="actExport")
         f.addSeparator()
         self._act(f, "&Close the table", self.close, QKeySequence.StandardKey.Close)
@@ -168,8 +168,9 @@ class TableWindow(QMainWindow):
                   name="actDraw")
         g.addSeparator()
         self.seat_menu = g.addMenu("&Show the table as")
+        self.seat_menu.menuAction().setObjectName("actShowAs")
         self.act_privacy = self._act(g, "Privacy screen between seats", self._set_privacy, checkable=True,
-                                     checked=self.settings.privacy_screen)
+                                     checked=self.settings.privacy_screen, name="actPrivacy")
         self.act_auto = self._act(g, "Pass automatically when nothing can be played", self._set_auto,
                                   checkable=True, checked=self.settings.auto_pass)
         self._act(g, "&Stops (where the table waits for each player)…", self.edit_stops, name="actStops")
@@ -189,6 +190,7 @@ class TableWindow(QMainWindow):
         g.addSeparator()
         self._act(g, "&Concede…", self.concede)
         self._act(g, "&Withdraw…", self.withdraw)
+        self._act(g, "Call &time…", self.call_time)
 
         v = self.menuBar().addMenu("&View")
         self._act(v, "Zoom &in", self.view.zoom_in, QKeySequence.StandardKey.ZoomIn)
@@ -240,6 +242,7 @@ class TableWindow(QMainWindow):
         session.game_over.connect(self._game_over)
         self._over_shown = False
         self._last_seat = session.seat
+        self._network_actions(session)
         self.preview.clear()
         self._updated(session.view, session.log(), True)
         names = ", ".join(s.name for s in session.view.seats)
@@ -252,6 +255,19 @@ class TableWindow(QMainWindow):
 
     def _seat(self) -> int:
         return self.session.seat if self.session is not None else 0
+
+    #: actions a network seat cannot use: the host keeps the game and its file (the client has only its
+    #: view), and the window must not swap the network table for another game, nor show another seat
+    NETWORK_OFF = ("actNewGame", "actOpen", "actResume", "actSaveAs", "actExport", "actPrivacy", "actShowAs")
+
+    def _network_actions(self, session) -> None:
+        """Turn off, for a network session (ui/net), what only a local game can do; Undo goes to the host,
+        which takes back the seat's own step when it was started with --undo, and refuses otherwise."""
+        remote = bool(getattr(session, "remote", False))
+        for a in self.actions() + [self.seat_menu.menuAction()]:
+            if a.objectName() in self.NETWORK_OFF:
+                a.setEnabled(not remote)
+                a.setStatusTip("The host keeps this game: a network seat has only its own view" if remote else "")
 
     def _updated(self, view, lines, reset: bool) -> None:
         if view is None:
@@ -492,10 +508,25 @@ class TableWindow(QMainWindow):
         self.submit_all([C.Concede(seat=self.session.seat)])
 
     def withdraw(self) -> None:
-        QMessageBox.information(
-            self, "Withdraw",
-            "Withdrawing (leaving with half a victory point, and no victory point for your predator) needs a "
-            "rule the engine does not have yet. Concede instead, or agree the result at the table.")
+        if self.session is None or self.session.view is None:
+            return
+        me = self.session.view.seats[self.session.seat]
+        if QMessageBox.question(self, "Withdraw",
+                                f"{me.name}: announce that you withdraw? With your library exhausted, you leave "
+                                "the game at the start of your next turn with half a victory point, unless you "
+                                "are ousted first; your predator gains nothing.") \
+                != QMessageBox.StandardButton.Yes:
+            return
+        self.submit_all([C.Withdraw(seat=self.session.seat)])      # the engine says no, and why, when too early
+
+    def call_time(self) -> None:
+        if self.session is None or self.session.view is None:
+            return
+        if QMessageBox.question(self, "Time",
+                                "The time limit is reached: end the game now? Each Methuselah still in the "
+                                "game gains half a victory point.") != QMessageBox.StandardButton.Yes:
+            return
+        self.submit_all([C.TimeOut(seat=self.session.seat)])
 
     # -- files -------------------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -541,7 +572,7 @@ class TableWindow(QMainWindow):
             self.open_path(str(games[items.index(choice)].path))
 
     def save_as(self) -> None:
-        if self.session is None or not hasattr(self.session, "game"):
+        if self.session is None or getattr(self.session, "game", None) is None:
             return
         path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(Path.home() / "game.vtes.jsonl"),
                                               "Saved games (*.jsonl)")
@@ -552,7 +583,7 @@ class TableWindow(QMainWindow):
             self.statusBar().showMessage(f"Saved to {path}", 5000)
 
     def export_position(self) -> None:
-        if self.session is None or not hasattr(self.session, "game"):
+        if self.session is None or getattr(self.session, "game", None) is None:
             return
         path, _ = QFileDialog.getSaveFileName(self, "Export the position as a scenario",
                                               str(Path.home() / "position.yaml"), "Scenarios (*.yaml *.yml)")
