@@ -29,6 +29,9 @@ HANDLED = frozenset({
     "unlock_self", "bleed_gain_pool_any", "unlock_if_bleed", "gain_blood_if_bleed", "burn_card", "unlock_target",
     "terms_allocate", "burn_per_point", "per_minion", "terms_clan", "terms_vampire", "banish", "banish_stay",
     "terms_methuselahs", "chosen_burn", "terms_shift", "shift", "title",
+    "terms_minion", "chosen_burned", "chosen_removed", "chosen_loses_title", "title_chosen", "clan_votes",
+    "terms_methuselah", "chosen_edge", "all_burn_chosen_extra", "steal_each", "vampires_blood", "fail_actor_blood",
+    "honor_elders", "diversity", "all_gain", "per_card",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -432,17 +435,20 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if clans and key not in clans:
                 raise Illegal("terms", f"{name}: {choice!r} is not a clan")
             return clans.get(key, choice.strip())
-        if k == "terms_vampire":
+        if k == "terms_minion":
             try:
                 v = flow.ref(ctx, f.seat, choice)
             except (Malformed, Illegal):
-                raise Illegal("terms", f"{name}: choose a ready vampire, not {choice!r}") from None
-            c = st.cards[v]
-            if c.region != "ready" or not ctx.is_vampire(c) or c.contested:
-                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a ready vampire")
-            if "younger" in spec[1] and (ctx.cdef(v).capacity or 0) >= (ctx.cdef(f.actor).capacity or 0):
-                raise Illegal("terms", f"{name}: {ctx.name(v)} is not younger than {ctx.name(f.actor)}")
+                raise Illegal("terms", f"{name}: choose a {_minion_words(spec)}, not {choice!r}") from None
+            why = _minion_refusal(ctx, f, v, spec)
+            if why:
+                raise Illegal("terms", f"{name}: {why}")
             return f"{ctx.name(v)} #{v}"
+        if k == "terms_methuselah":
+            s_ = _seat_named(ctx, choice)
+            if s_ is None or st.seats[s_].ousted:
+                raise Illegal("terms", f"{name}: {choice.strip()!r} is not a Methuselah in the game")
+            return ctx.seat_name(s_)
         if k == "terms_methuselahs":
             seats = []
             for part in re.split(r",|\band\b", choice):
@@ -483,6 +489,74 @@ def _clans(db) -> dict[str, str]:
     if key not in _CLAN_CACHE:
         _CLAN_CACHE[key] = {c.lower(): c for d in db.crypt for c in d.clans}
     return _CLAN_CACHE[key]
+
+
+def _minion_words(spec: tuple) -> str:
+    _, ready, younger, cam, who, cap, same = spec
+    return " ".join(w for w in ("ready" if ready else "", "younger" if younger else "", "Camarilla" if cam else "",
+                                who if who in ("vampire", "ally", "prince", "archbishop") else who.title()) if w)
+
+
+def _same_clan(a: str, b: str) -> bool:
+    alias = {"assamite": "banu haqim"}
+    return alias.get(a.lower(), a.lower()) == alias.get(b.lower(), b.lower())
+
+
+def _minion_refusal(ctx: Ctx, f: ReferendumFrame, v: int, spec: tuple) -> str | None:
+    """Why *v* does not fit the minion a referendum's terms ask for, or None."""
+    _, ready, younger, cam, who, cap, same = spec
+    c = ctx.st.cards[v]
+    d = ctx.cdef(v)
+    what = _minion_words(spec)
+    if c.contested or c.region not in (("ready",) if ready else ("ready", "torpor")):
+        return f"{d.display} is not a {what} in play"
+    if who == "ally":
+        return None if "Ally" in d.types else f"{d.display} is not an ally"
+    if "Vampire" not in d.types:
+        return f"{d.display} is not a vampire"
+    if who in ("prince", "archbishop") and ctx.title(c) != who:
+        return f"{d.display} is not a {who}"
+    if who not in ("vampire", "prince", "archbishop") and not any(_same_clan(who, x) for x in d.clans):
+        return f"{d.display} is not {who.title()}"
+    if cam and (ctx.sect(c) or "").lower() != "camarilla":
+        return f"{d.display} is not Camarilla"
+    actor = ctx.cdef(f.actor) if f.actor is not None else None
+    if younger and actor is not None and (d.capacity or 0) >= (actor.capacity or 0):
+        return f"{d.display} is not younger than {ctx.name(f.actor)}"
+    if cap is not None and (d.capacity or 0) >= cap:
+        return f"{d.display} has capacity {d.capacity}, not below {cap}"
+    if same and actor is not None and not set(x.lower() for x in d.clans) & set(x.lower() for x in actor.clans):
+        return f"{d.display} is not of {poss(ctx.name(f.actor))} clan"
+    return None
+
+
+def _chosen(ctx: Ctx, terms: str | None) -> int | None:
+    m = re.search(r"#(\d+)$", terms or "")
+    return int(m.group(1)) if m else None
+
+
+def referendum_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
+    """Votes a ready vampire has in this referendum from the card that called it ("each Brujah gets 1 extra vote")."""
+    if f.card is None:
+        return 0
+    specs = _ref_specs(ctx, f)[2]
+    d = ctx.cdef(iid)
+    if "Vampire" not in d.types:
+        return 0
+    return sum(s[2] for s in specs if s[0] == "clan_votes" and any(_same_clan(s[1], x) for x in d.clans))
+
+
+def resolve_failed(ctx: Ctx, f: ReferendumFrame) -> None:
+    """What a failed referendum's card says happens then ("If this referendum fails, the acting vampire ...")."""
+    specs = _ref_specs(ctx, f)[2]
+    st = ctx.st
+    for spec in specs:
+        if spec[0] == "fail_actor_blood" and f.actor is not None and f.actor in st.cards:
+            c = st.cards[f.actor]
+            if c.region in ("ready", "torpor") and c.counters:
+                ctx.update(f.actor, counters=max(0, c.counters + spec[1]))
+                ctx.emit("blood", f"{ctx.name(f.actor)} burns {-spec[1]} blood ({ctx.name(f.card)}: the referendum "
+                                  "failed).", cards=(f.actor,))
 
 
 def needs_terms(ctx: Ctx, f: ReferendumFrame) -> bool:
@@ -547,6 +621,92 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                 changes[src] = changes.get(src, 0) - sum(alloc.values())
                 for s, v in alloc.items():
                     changes[s] = changes.get(s, 0) + v
+        elif k in ("chosen_burned", "chosen_removed", "chosen_loses_title", "title_chosen"):
+            v = _chosen(ctx, terms)
+            c = st.cards.get(v) if v is not None else None
+            if c is None or c.region not in ("ready", "torpor"):
+                ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play: {name} has no effect on them.")
+                continue
+            if k == "chosen_burned":
+                ctx.burn(v, name)
+            elif k == "chosen_removed":
+                for a in list(st.attached.get(v, ())):
+                    ctx.burn(a)
+                ctx.move(v, "removed")
+                ctx.emit("removed", f"{ctx.name(v)} is removed from the game ({name}).", cards=(v,))
+            elif k == "chosen_loses_title":
+                for a in list(st.attached.get(v, ())):
+                    if title_card_key(ctx, a) is not None:
+                        ctx.burn(a, f"{ctx.name(v)} loses the title")
+                ctx.update(v, title="none", title_contested=False)
+                ctx.emit("title", f"{ctx.name(v)} loses their title ({name}).", cards=(v,))
+            else:
+                _give_title(ctx, f.card, v, spec[1], name)
+        elif k == "chosen_edge" and terms:
+            s_ = _seat_named(ctx, terms)
+            if s_ is not None and not st.seats[s_].ousted:
+                st.edge = s_
+                ctx.emit("edge", f"{ctx.seat_name(s_)} gets the Edge ({name}).")
+        elif k == "all_burn_chosen_extra" and terms:
+            s_ = _seat_named(ctx, terms)
+            for s in st.live_seats():
+                changes[s] = changes.get(s, 0) - spec[1] - (spec[2] if s == s_ else 0)
+        elif k == "steal_each":
+            me = f.seat
+            for s in st.live_seats():
+                if s == me:
+                    continue
+                if spec[2] == "more pool":
+                    hit = st.seats[s].pool > st.seats[me].pool
+                else:
+                    cap = int(spec[2].split(">")[1])
+                    hit = not any(ctx.is_vampire(st.cards[i]) and (ctx.cdef(i).capacity or 0) > cap
+                                  for i in _controls(ctx, s))
+                if hit:
+                    changes[s] = changes.get(s, 0) - spec[1]
+                    changes[me] = changes.get(me, 0) + spec[1]
+        elif k == "vampires_blood":
+            for s in st.live_seats():
+                for v in _controls(ctx, s):
+                    c = st.cards[v]
+                    if not ctx.is_vampire(c) or c.region not in ("ready", "torpor"):
+                        continue
+                    if spec[2] and (ctx.cdef(v).capacity or 0) >= int(spec[2].split("<")[1]):
+                        continue
+                    if c.counters:
+                        ctx.update(v, counters=max(0, c.counters + spec[1]))
+            ctx.emit("blood", f"{name}: each vampire it names burns {-spec[1]} blood.")
+        elif k == "honor_elders":
+            for s in st.live_seats():
+                for v in st.region(s, "ready"):
+                    c = st.cards[v]
+                    if ctx.is_vampire(c) and not c.contested and (ctx.cdef(v).capacity or 0) >= spec[1]:
+                        ctx.set_blood(v, c.counters + 1)
+                for v in st.region(s, "uncontrolled"):
+                    c = st.cards[v]
+                    if ctx.is_vampire(c) and (ctx.cdef(v).capacity or 0) >= spec[1]:
+                        ctx.update(v, counters=c.counters + 1)
+            ctx.emit("blood", f"{name}: each vampire of capacity {spec[1]} or more, ready or uncontrolled, gains 1 blood.")
+        elif k == "diversity":
+            for s in st.live_seats():
+                clans = {x.lower() for v in st.region(s, "ready") if ctx.is_vampire(st.cards[v])
+                         and not st.cards[v].contested for x in ctx.cdef(v).clans}
+                changes[s] = changes.get(s, 0) + len(clans)
+        elif k == "all_gain":
+            for s in st.live_seats():
+                changes[s] = changes.get(s, 0) + spec[1]
+        elif k == "per_card":
+            for s in st.live_seats():
+                n = 0
+                for iid, c in st.cards.items():
+                    if c.controller != s or c.contested or c.region not in ("attached", "in_play"):
+                        continue
+                    d = ctx.cdef(iid)
+                    if ("equipment" in spec[3] and "Equipment" in d.types) or ("retainer" in spec[3] and "Retainer"
+                                                                                in d.types) \
+                            or ("location" in spec[3] and "location" in ctx.rules(iid).keywords):
+                        n += 1
+                changes[s] = changes.get(s, 0) + spec[1] * spec[2] * n
         elif k == "banish" and terms and re.search(r"#(\d+)$", terms):
             v = int(re.search(r"#(\d+)$", terms).group(1))
             c = st.cards.get(v)
@@ -574,6 +734,20 @@ def title_card_key(ctx: Ctx, iid: int) -> tuple | None:
             if x is not None and x[0] == "title":
                 return ("city", x[2].split(".")[0].strip())
     return None
+
+
+def _give_title(ctx: Ctx, card: int, v: int, title: str, name: str) -> None:
+    """The card goes on vampire *v*, who holds *title* instead of any other title."""
+    st = ctx.st
+    for a in list(st.attached.get(v, ())):
+        if title_card_key(ctx, a) is not None:
+            ctx.burn(a, f"{ctx.name(v)} takes another title")
+    ctx.move(card, "attached", host=v)
+    ctx.update(v, title=title, title_contested=False)
+    ctx.emit("title", f"{ctx.name(v)} becomes {title} ({name}).", cards=(v, card))
+    from vtes_desktop.engine.rules_turn import check_title_contest
+
+    check_title_contest(ctx, v)
 
 
 def _take_title(ctx: Ctx, f: ReferendumFrame, title: str, city: str) -> None:

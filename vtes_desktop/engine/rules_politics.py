@@ -163,6 +163,10 @@ def uncast(ctx: Ctx, f: ReferendumFrame) -> dict[int, list[tuple[str, int]]]:
         for iid in st.region(seat, "ready"):
             c = st.cards[iid]
             n = TITLE_VOTES.get(ctx.title(c) or "", 0) if ctx.is_minion(c) and not c.contested else 0
+            if ctx.is_minion(c) and not c.contested and not c.title_contested:
+                from vtes_desktop.engine import effects_actioncard
+
+                n += effects_actioncard.referendum_votes(ctx, f, iid)   # "each Brujah gets 1 extra vote"
             if n and (iid,) not in f.used_sources:
                 lst.append((ctx.name(iid), n))
         if st.edge == seat and ("edge",) not in f.used_sources:
@@ -227,6 +231,9 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
                 raise Illegal("vote", f"{poss(d.display)} title is contested: a vampire contesting a title counts as "
                                       "untitled and has no votes from it")
             n = TITLE_VOTES.get(ctx.title(c) or "", 0)
+            from vtes_desktop.engine import effects_actioncard
+
+            n += effects_actioncard.referendum_votes(ctx, f, iid)   # the calling card's "each Brujah gets 1 extra vote"
             for a in st.attached.get(iid, ()):   # "This Ventrue gets +1 intercept and +1 vote"
                 mm = _GETS_VOTES.search(ctx.cdef(a).text)
                 if mm and not _LOCK_FOR_VOTES.search(ctx.cdef(a).text):
@@ -272,6 +279,10 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         if passed and f.actor in ctx.st.cards and ctx.st.cards[f.actor].region in ("ready", "torpor"):
             ctx.burn(f.actor, "blood hunt")
         return
+    if not passed and f.card is not None:
+        from vtes_desktop.engine import effects_actioncard
+
+        effects_actioncard.resolve_failed(ctx, f)   # "If this referendum fails, ..."
     if passed and f.card is not None:
         from vtes_desktop.engine import effects_actioncard
 

@@ -30,7 +30,22 @@ Readings (a tuple whose first item names it):
   *n* pool for each of their minions matching *what* ("minion", "locked minion", "vampire", "torpor vampire",
   "clan" (of the chosen clan), "capacity>=8", "ready independent or anarch");
 - ``("terms_clan",)``: the terms name a clan;
-- ``("terms_vampire", "ready younger")``: the terms name a ready vampire younger than the acting one;
+- ``("terms_minion", ready, younger, camarilla, who, cap_below, same_clan)``: the terms name a minion: *who* is
+  "vampire", "ally", a clan, or a title ("prince", "archbishop"); ready, younger than the acting vampire,
+  Camarilla, capacity below *cap_below*, of the acting vampire's clan, as flagged;
+- ``("chosen_burned",)``, ``("chosen_removed",)``, ``("chosen_loses_title",)``: the chosen minion is burned,
+  removed from the game, or loses its title;
+- ``("title_chosen", "justicar")``: the card goes on the chosen vampire, who holds the title (instead of any other);
+- ``("clan_votes", clan, n)``: in this referendum each ready vampire of *clan* has *n* more votes;
+- ``("terms_methuselah",)``, ``("chosen_edge",)``, ``("all_burn_chosen_extra", n, extra)``: the terms name one
+  Methuselah, who gets the Edge, or burns *extra* pool more than the *n* each Methuselah burns;
+- ``("steal_each", n, condition)``: the acting Methuselah steals *n* pool from each Methuselah matching
+  *condition* ("no vampire with capacity above N", "more pool");
+- ``("vampires_blood", delta, condition)``, ``("fail_actor_blood", delta)``, ``("honor_elders", cap)``: blood
+  burned or gained by every vampire in play (matching "capacity<N"), by the acting vampire when the referendum
+  fails, or by every vampire of capacity *cap*+ ready or uncontrolled;
+- ``("diversity",)``, ``("all_gain", n)``, ``("per_card", sign, n, kinds)``: pool for each clan among one's ready
+  vampires, for everyone, or for each card of *kinds* one controls;
 - ``("banish",)``, ``("banish_stay",)``: the chosen vampire goes to its controller's uncontrolled region,
   with its cards and counters;
 - ``("terms_methuselahs",)`` and ``("chosen_burn", n, extra, condition)``: the terms name one or more
@@ -94,6 +109,20 @@ _BANISH = ("successful referendum means the chosen vampire is moved to the uncon
 _TITLE = re.compile(r"^(?:if this referendum (?:is successful|passes), put this card on the acting vampire|successful "
                     r"referendum means this card is put on this vampire) to represent the unique (?:camarilla|sabbat) title "
                     r"of (?P<title>prince|archbishop) of (?P<city>[a-z ,.'\-]+)$")
+_CHOOSE_MINION = re.compile(r"^choose an? (?P<ready>ready )?(?P<younger>younger )?(?P<cam>camarilla )?(?P<who>[a-z ]+?)"
+                            r"(?: with a capacity below (?P<cap>\d+) who belongs to the same clan as the acting vampire)?$")
+_CHOSEN_BURNED = re.compile(r"^(?:successful referendum means (?:the chosen vampire|that vampire) is burned"
+                            r"|if this referendum is successful, burn that (?:vampire|caitiff))$")
+_LOSES_TITLE = re.compile(r"^successful referendum means (?:the prince|the chosen archbishop) loses his or her title$")
+_JUSTICAR = re.compile(r"^(?:if this referendum (?:passes|is successful), put this card on the chosen (?P<c1>[a-z ]+)"
+                       r"|successful referendum means this card is put on the chosen (?P<c2>[a-z ]+)) to represent the unique "
+                       r"camarilla title of (?P<c3>[a-z ]+) justicar$")
+_CLAN_VOTES = re.compile(r"^(?:in|during) this referendum, each (?:ready )?(?P<clan>[a-z ]+?) gets "
+                         r"(?:\+1 vote|1 additional vote|1 extra vote|an extra vote)$")
+_SCREW = re.compile(r"^successful referendum means each methuselah burns (?P<n>\d+) pool and the chosen methuselah burns "
+                    r"an additional pool$")
+_STEAL_EACH = re.compile(r"^successful referendum means you steal (?P<n>\d+) pool from each methuselah who "
+                         r"(?:does not control a vampire with a capacity above (?P<cap>\d+)|has more pool than you do)$")
 _SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do and allocate (?P<n>\d+) of their pool "
                           r"among 1 or more other methuselahs \(including you\)$")
 
@@ -187,8 +216,54 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("per_minion", 1 if m.group("v") == "gains" else -1, int(m.group("n")), what)
         if kind == "choose" and t == "choose a clan":
             return ("terms_clan",)
-        if kind == "choose" and t == "choose a ready younger vampire":
-            return ("terms_vampire", "ready younger")
+        if kind == "choose" and t == "choose a methuselah":
+            return ("terms_methuselah",)
+        m = _CHOOSE_MINION.match(t) if kind == "choose" else None
+        if m:
+            who = m.group("who").strip()
+            if who not in ("vampire", "ally", "prince", "archbishop") and who not in _CLANS:
+                return None
+            if m.group("cap") and who != "vampire":
+                return None
+            return ("terms_minion", bool(m.group("ready")), bool(m.group("younger")), bool(m.group("cam")), who,
+                    int(m.group("cap")) if m.group("cap") else None, bool(m.group("cap")))
+        if _CHOSEN_BURNED.match(t):
+            return ("chosen_burned",)
+        if t == "successful referendum means the chosen ally is removed from the game":
+            return ("chosen_removed",)
+        if _LOSES_TITLE.match(t):
+            return ("chosen_loses_title",)
+        m = _JUSTICAR.match(t)
+        if m and (m.group("c1") or m.group("c2")) == m.group("c3") and m.group("c3") in _CLANS:
+            return ("title_chosen", "justicar")
+        m = _CLAN_VOTES.match(t)
+        if m and m.group("clan") in _CLANS:
+            return ("clan_votes", m.group("clan"), 1)
+        if t == "successful referendum means the chosen methuselah gets the edge":
+            return ("chosen_edge",)
+        m = _SCREW.match(t)
+        if m:
+            return ("all_burn_chosen_extra", int(m.group("n")), 1)
+        m = _STEAL_EACH.match(t)
+        if m:
+            return ("steal_each", int(m.group("n")), f"capacity>{m.group('cap')}" if m.group("cap") else "more pool")
+        if t == "successful referendum means each vampire burns 1 blood":
+            return ("vampires_blood", -1, None)
+        if t == "successful referendum means all vampires with capacity below 4 burn 1 blood":
+            return ("vampires_blood", -1, "capacity<4")
+        if t == "if this referendum fails, the acting vampire burns 1 blood":
+            return ("fail_actor_blood", -1)
+        if t == ("successful referendum means each ready vampire with capacity of 8 or more gains 1 blood from the blood "
+                 "bank, and each vampire with capacity of 8 or more in any uncontrolled region gains 1 blood from the "
+                 "blood bank"):
+            return ("honor_elders", 8)
+        if t == ("successful referendum means each methuselah gains x pool, where x is the number of clans to which "
+                 "his or her ready vampires belong"):
+            return ("diversity",)
+        if t == "successful referendum means each methuselah gains 1 pool":
+            return ("all_gain", 1)
+        if t == "each methuselah then burns 1 pool for each equipment, location or retainer card he or she controls":
+            return ("per_card", -1, 1, ("equipment", "location", "retainer"))
         if kind == "choose" and t == "choose one or more methuselahs":
             return ("terms_methuselahs",)
         if kind in ("move", "stay") and t == _BANISH:
