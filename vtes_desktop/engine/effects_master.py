@@ -409,9 +409,11 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     seat = cmd.seat
     name = rules.name
     c = st.cards[iid]
-    if c.controller != seat:
-        raise Illegal("control", f"{name} is controlled by {ctx.seat_name(c.controller)}")
     keys = {k for k, _, _ in uses}
+    # Blood Doll, Vessel: the controller of the vampire they are on uses them
+    user = st.cards[c.host].controller if "blood_doll" in keys and c.host is not None else c.controller
+    if user != seat:
+        raise Illegal("control", f"{name} is used by {ctx.seat_name(user)}")
     f = st.top
     if isinstance(f, ActionFrame):
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
@@ -718,7 +720,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         for s in range(len(st.seats)):
             if s == seat:
                 continue
-            for iid in st.region(s, "in_play"):
+            cards = list(st.region(s, "in_play"))
+            for m in st.region(s, "ready") + st.region(seat, "ready"):
+                cards += [a for a in st.attached.get(m, ()) if st.cards[a].controller == s]
+            for iid in cards:
                 if "Master" not in game.db[st.cards[iid].cid].types:
                     continue
                 if _has_game(game, iid, "card_action"):
@@ -772,10 +777,12 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     iid = flow.ref(ctx, cmd.seat, cmd.from_)
     c = st.cards[iid]
     name = ctx.name(iid)
-    opts = _has(ctx, iid, "card_action") if c.region == "in_play" and not c.contested else []
+    opts = _has(ctx, iid, "card_action") if c.region in ("in_play", "attached") and not c.contested else []
     if not opts:
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
     v = opts[0]
+    if c.region == "attached" and (v["verb"] != "burn" or c.host == m):
+        raise Illegal("requirements", f"{ctx.name(m)} cannot {v['verb']} {name}, which is on it")
     if c.controller == cmd.seat:
         raise Illegal("target", f"{name} is yours: the action to {v['verb']} it is directed at another Methuselah")
     if not _action_who_fits(ctx, m, v):
@@ -795,11 +802,19 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
     st = ctx.st
     iid = f.from_card
     c = st.cards[iid]
-    if c.region != "in_play":
-        ctx.emit("fizzle", f"{ctx.name(iid)} is no longer on the table.")
+    if c.region not in ("in_play", "attached"):
+        ctx.emit("fizzle", f"{ctx.name(iid)} is no longer in play.")
         return
     if f.effect == "burn":
         ctx.burn(iid, f"{ctx.name(f.actor)}'s action")
         return
     ctx.move(iid, "in_play", seat=f.seat)
     ctx.emit("control", f"{ctx.seat_name(f.seat)} steals {ctx.name(iid)}.", cards=(iid,))
+
+
+def block_refusal(ctx: Ctx, m: int) -> str | None:
+    """Why minion *m* cannot block because of a master card on it (Pentex Subversion), or None."""
+    for a in ctx.st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "cannot_block"):
+            return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
+    return None

@@ -45,7 +45,8 @@ def stealth(ctx: Ctx, f: ActionFrame) -> int:
 def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
     if minion is None:
         return 0
-    return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion)
+    return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion) \
+        + effects_action.class_intercept(ctx, f, minion)
 
 
 _OWN_INTERCEPT = re.compile(
@@ -647,6 +648,11 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     why = effects_action.block_refusal(ctx, f, m, seat)
     if why:
         raise Illegal("block", why)
+    from vtes_desktop.engine.effects_master import block_refusal
+
+    why = block_refusal(ctx, m)   # a master card on the minion (Pentex Subversion)
+    if why:
+        raise Illegal("block", why)
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
                       f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).", cards=(m, f.actor))
@@ -1149,7 +1155,8 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     locked_only = any("locked" == t for md in rules.modes for t in md.only)
     if locked_only and not st.cards[m].locked:
         raise Illegal("locked", f"{rules.name} is only usable by a locked minion; {ctx.name(m)} is unlocked")
-    if st.cards[m].locked and not locked_only and m not in f.woken:
+    may_be_locked = any("may be locked" in md.also for md in rules.modes)   # "Usable by a locked baron"
+    if st.cards[m].locked and not locked_only and m not in f.woken and not may_be_locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     if mode.intercept > 0:
@@ -1313,6 +1320,7 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         target = flow.ref(ctx, cmd.seat, cmd.target)
     if target is not None and re.search(r"(?i)put this card on", text):
         ctx.move(iid, "attached", host=target)
+        ctx.update(iid, controller=cmd.seat)   # a master card stays controlled by the Methuselah who played it
     elif re.search(r"(?i)put this card (?:in|into) play|\blocation\b|\bunique\b", text):
         ctx.move(iid, "in_play", seat=cmd.seat)
         from vtes_desktop.engine.rules_turn import _check_contest
@@ -1351,6 +1359,7 @@ def _play_out_of_turn(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None
         target = flow.ref(ctx, cmd.seat, cmd.target)
     if target is not None and re.search(r"(?i)put this card on", text):
         ctx.move(iid, "attached", host=target)
+        ctx.update(iid, controller=cmd.seat)   # a master card stays controlled by the Methuselah who played it
     elif re.search(r"(?i)put this card in play", text):
         ctx.move(iid, "in_play", seat=cmd.seat)
     else:

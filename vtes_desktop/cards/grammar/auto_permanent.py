@@ -56,6 +56,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
+    ("cannot_block", r"^this minion cannot block$"),
     ("transfers", r"^\+(?P<n>\d) transfers?$"),
     ("hand_size", r"^(?:you get )?\+(?P<n>\d) hand size$"),
     ("minion_tap_cost", r"^cards named /minion tap/ cost you \+1 pool to play$"),
