@@ -66,6 +66,12 @@ def resolve(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, e,
     return True
 
 
+def claims(e, rules: CardRules) -> bool:
+    """Whether this module carries out *e* (rather than rules_action's generic branches)."""
+    r = auto_action.reading(e, rules.types)
+    return r is not None and r in _HANDLERS and r != "attempt_anyway"
+
+
 def _precheck(ctx: Ctx, mode: Mode, rules: CardRules, blocker: int | None) -> None:
     """"Only usable if an ally or younger vampire blocks": the blocking minion is an ally, or a vampire of lower
     capacity than the acting one."""
@@ -480,6 +486,161 @@ def _acting_no_repeat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     ctx.st.acted = ctx.st.acted | {(f.actor, same_action_key(ctx, f))}
 
 
+def _votes_margin_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    last = ctx.st.last_referendum
+    if not last or not last[0]:
+        raise Illegal("timing", f"{rules.name} is only usable after a referendum that passed")
+    margin = max(0, last[1] - last[2])
+    to_pool = 0
+    if any(auto_action.reading(x, rules.types) == "margin_to_pool" for x in mode.effects):
+        # [PRE]: up to 2 of those blood go to the pool instead; the play's choice says how many (default 2)
+        want = 2 if cmd.choice is None else _int_choice(cmd, rules)
+        if want not in (0, 1, 2):
+            raise Illegal("choice", f"{rules.name}: move 0, 1 or 2 of those blood to your pool, not {want}")
+        to_pool = min(want, margin)
+    c = ctx.st.cards[minion]
+    if margin - to_pool:
+        ctx.set_blood(minion, c.counters + margin - to_pool)
+        ctx.emit("gained_blood", f"{ctx.name(minion)} gains {margin - to_pool} blood ({rules.name}).", cards=(minion,))
+    if to_pool:
+        ctx.pool(cmd.seat, to_pool, rules.name)
+
+
+def _int_choice(cmd: C.Play, rules: CardRules) -> int:
+    from vtes_desktop.engine.errors import Malformed
+
+    try:
+        return int(str(cmd.choice))
+    except ValueError:
+        raise Malformed("choice", f"{rules.name}: the choice must be a number") from None
+
+
+def _anarch(ctx: Ctx, cmd: C.Play, rules: CardRules) -> int | None:
+    if cmd.target is None:
+        return None
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    c = ctx.st.cards[t]
+    if c.controller != cmd.seat or (ctx.sect(c) or "").lower() != "anarch":
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not an Anarch you control")
+    return t
+
+
+def _anarch_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    if cmd.choice == "unlock":
+        return
+    f = _top(ctx)
+    t = _anarch(ctx, cmd, rules) or blocker
+    if t is None or f.stage != "attempt" or f.blocker != t:
+        raise Illegal("intercept", f"{rules.name}: intercept can only be added to an Anarch of yours that is blocking "
+                                   "(or say choice: unlock for its other use)")
+    if (ctx.sect(ctx.st.cards[t]) or "").lower() != "anarch" or ctx.st.cards[t].controller != cmd.seat:
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not an Anarch you control")
+    if intercept(ctx, f, t) >= stealth(ctx, f):
+        raise Illegal("intercept", f"{ctx.name(t)} already has enough intercept; intercept can be added only when needed")
+    _add(ctx, Mod("intercept", 1, t, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(t)} gets +1 intercept.", cards=(t,))
+
+
+def _anarch_unlock_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if cmd.choice != "unlock":
+        return
+    f = _top(ctx)
+    t = _anarch(ctx, cmd, rules)
+    if t is None:
+        raise Illegal("target", f"{rules.name}: name the locked Anarch you control (target)")
+    if not ctx.st.cards[t].locked or ctx.st.cards[t].region != "ready":
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not a locked ready Anarch")
+    if f.stage != "blocks":
+        raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be blocked and no "
+                               "other attempt is under way")
+    why = block_refusal(ctx, f, t, cmd.seat)
+    if why:
+        raise Illegal("block", why)
+    ctx.update(t, locked=False)
+    flow.set_top(ctx, f._replace(stage="attempt", blocker=t, mods=f.mods + (Mod("intercept", 1, t, iid, rules.card_id),)))
+    ctx.emit("block", f"{ctx.name(t)} unlocks and attempts to block {ctx.name(f.actor)} with +1 intercept "
+                      f"({rules.name}).", cards=(t, f.actor))
+
+
+def _class_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    low = e.text.lower()
+    if low.startswith("allies and younger"):
+        key = "icls:ally_or_younger"
+    elif low.startswith("vampires with capacity"):
+        key = "icls:cap<=" + re.search(r"capacity (\d+)", low).group(1)
+    else:
+        key = "icls:without:nec,obt"
+    _add(ctx, Mod(key, -1, None, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: {e.text.rstrip('.')} this action.")
+
+
+def class_intercept(ctx: Ctx, f: ActionFrame, m: int) -> int:
+    """Intercept a blocker loses for its class this action (Perfect Paragon, The Missing Voice, Acheron Vortex)."""
+    n = 0
+    for mod in f.mods:
+        if not mod.kind.startswith("icls:"):
+            continue
+        c = ctx.st.cards[m]
+        d = ctx.cdef(m)
+        what = mod.kind[5:]
+        if what == "ally_or_younger":
+            hit = "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(f.actor).capacity or 0))
+        elif what.startswith("cap<="):
+            hit = "Vampire" in d.types and (d.capacity or 0) <= int(what[5:])
+        else:
+            hit = not any(ctx.discipline_level(c, t) for t in what.split(":", 1)[1].split(","))
+        if hit:
+            n += mod.amount
+    return n
+
+
+def _unlock_if_success(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("unlock_after_success", 0, minion, iid, rules.card_id))
+
+
+def _bleed_or_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    if any(m.limited for m in f.mods if m.card != iid):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) modifier "
+                                 "this action")
+    if cmd.choice not in (None, "bleed", "stealth"):
+        raise Illegal("choice", f"{rules.name}: choose bleed (+1 bleed) or stealth (+1 stealth and +1 bleed)")
+    mods = [Mod("bleed", 1, minion, iid, rules.card_id, limited=True)]
+    if cmd.choice == "stealth":
+        if f.stage != "attempt" or f.blocker is None:
+            raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+        if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+            raise Illegal("stealth", "stealth can be added only when needed")
+        mods.append(Mod("stealth", 1, minion, iid, rules.card_id))
+    _add(ctx, *mods)
+    ctx.emit("modifier", f"{rules.name}: +1 bleed" + (" and +1 stealth." if cmd.choice == "stealth" else "."),
+             cards=(minion,))
+
+
+def _burn_for_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, reserved_blood, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker != minion:
+        raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")
+    if intercept(ctx, f, minion) >= stealth(ctx, f):
+        raise Illegal("intercept", f"{ctx.name(minion)} already has enough intercept; intercept can be added only when "
+                                   "needed")
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < 1:
+        raise Illegal("cost", f"{ctx.name(minion)} has no blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - 1)
+    _add(ctx, Mod("intercept", 1, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(minion)} burns 1 blood for +1 intercept.", cards=(minion,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -494,7 +655,10 @@ _HANDLERS = {
     "burn_to_unlock": _burn_to_unlock, "unlock_after_success": _unlock_after_success, "any_age": _nothing,
     "x_range": _nothing, "x_bleed": _x_bleed, "kiss_of_ra": _kiss_of_ra, "blocker_to_torpor": _blocker_to_torpor,
     "end_if_blocked": _end_if_blocked, "unlock_acting_and_end": _unlock_acting_and_end,
-    "acting_no_repeat": _acting_no_repeat,
+    "acting_no_repeat": _acting_no_repeat, "votes_margin_blood": _votes_margin_blood, "margin_to_pool": _nothing,
+    "anarch_intercept": _anarch_intercept, "anarch_unlock_block": _anarch_unlock_block,
+    "class_intercept": _class_intercept, "unlock_if_success": _unlock_if_success, "bleed_or_stealth": _bleed_or_stealth,
+    "burn_for_intercept": _burn_for_intercept,
 }
 
 
@@ -503,7 +667,8 @@ _HANDLERS = {
 _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political"})
 
 
-def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, act: ActionFrame) -> bool:
+def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, act: ActionFrame,
+                  iid: int | None = None) -> bool:
     """A reaction or action modifier played in a referendum's polling step whose effects are the referendum's
     (Delaying Tactics): carried out here; False when the mode has other effects (left to the caller)."""
     from vtes_desktop.engine.state import ReferendumFrame
@@ -511,6 +676,15 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     effs = list(mode.effects)
     if not effs or mode.votes:
         return False
+    xv = [e for e in effs if e.automated and auto_action.reading(e, rules.types) == "x_votes"]
+    if xv and len(effs) == 1:
+        x = x_value(cmd, rules) or 0
+        n = (2 * x if "+2x" in xv[0].text.lower() else x) + 1
+        ref = ctx.st.top
+        flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, iid, n),)))
+        ctx.emit("played", f"{ctx.name(minion)} plays {rules.name} (X = {x}): {ctx.seat_name(cmd.seat)} gains {n} "
+                           f"vote{'s' if n != 1 else ''} to cast.")
+        return True
     ours = [e for e in effs if auto_action.reading(e, rules.types) in _IN_REFERENDUM]
     if not ours:
         return False
@@ -630,10 +804,11 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
     for mod in f.mods:
         if mod.kind == "unlock_after_success" and f.outcome == "successful":
             c = ctx.st.cards.get(mod.minion)
-            if c is not None and c.region == "ready" and c.locked and c.counters >= 1:
-                ctx.set_blood(mod.minion, c.counters - 1)
+            if c is not None and c.region == "ready" and c.locked and c.counters >= mod.amount:
+                ctx.set_blood(mod.minion, c.counters - mod.amount)
                 ctx.update(mod.minion, locked=False)
-                ctx.emit("unlocked", f"{ctx.name(mod.minion)} burns 1 blood and unlocks.", cards=(mod.minion,))
+                ctx.emit("unlocked", f"{ctx.name(mod.minion)} {'burns 1 blood and ' if mod.amount else ''}unlocks.",
+                         cards=(mod.minion,))
             continue
         c = ctx.st.cards.get(mod.minion) if mod.minion is not None else None
         if c is None or c.region != "ready":

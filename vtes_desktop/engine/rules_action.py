@@ -1251,7 +1251,8 @@ def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: Card
                      cards=(minion,))
         elif e.kind == "redirect_bleed":
             _redirect(ctx, cmd, rules)
-        elif e.kind == "attempt" and re.search(r"(?i)attempts to block", e.text):
+        elif e.kind == "attempt" and re.search(r"(?i)attempts to block", e.text) \
+                and not effects_action.claims(e, rules):
             f = st.top
             if f.stage not in ("blocks", "declined"):
                 raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be "

@@ -93,12 +93,13 @@ def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
     why = _timing_refusal(ctx, act, mode, rules.name, minion=m, seat=cmd.seat)
     if why:   # the card's own "Only usable ..." clause, as for any action modifier or reaction
         raise Illegal("timing", why)
-    pool, blood = _cost(rules, None)
-    _pay(ctx, cmd.seat, m, pool, blood, rules.name)
-    played_from_hand(ctx, cmd.seat, iid, rules)
     from vtes_desktop.engine import effects_action
 
-    if effects_action.in_referendum(ctx, cmd, m, mode, rules, act):   # Delaying Tactics
+    pool, blood = _cost(rules, effects_action.x_value(cmd, rules))   # Awe: X given as the play's choice
+    _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+    played_from_hand(ctx, cmd.seat, iid, rules)
+
+    if effects_action.in_referendum(ctx, cmd, m, mode, rules, act, iid):   # Delaying Tactics, Awe
         return
     f = ctx.st.top
     if mode.votes:

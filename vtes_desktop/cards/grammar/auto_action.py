@@ -93,6 +93,23 @@ _TEXTS: dict[str, re.Pattern] = {
     "unlock_acting_and_end": re.compile(r"^unlock the acting vampire and end the action\.?$"),
     "acting_no_repeat": re.compile(r"^\(do not lock this vampire if they are blocking\.\) the acting vampire cannot "
                                    r"perform the same action this turn\.?$"),
+    # Voter Captivation (played after a political action whose referendum passed)
+    "votes_margin_blood": re.compile(r"^this vampire gains 1 blood for each vote by which the referendum passed\.?$"),
+    "margin_to_pool": re.compile(r"^as above, but move up to 2 of those blood to your pool instead of this vampire\.?$"),
+    # Awe (cost X blood): votes from X
+    "x_votes": re.compile(r"^this vampire gets \+(?:2)?x\+1 votes\.?$"),
+    # Organized Resistance's second use
+    "anarch_unlock_block": re.compile(r"^also usable to unlock a locked anarch you control; that anarch attempts to "
+                                      r"block with \+1 intercept, even if intercept is not yet needed\.?$"),
+    # -1 intercept for a class of blockers, this action
+    "class_intercept": re.compile(r"^(?:allies and younger vampires|vampires with capacity \d+ or less|minions without "
+                                  r"necromancy \[nec\] or obtenebration \[obt\]) get -1 intercept\.?$"),
+    # Hag's Wrinkles, Shroud Mastery
+    "unlock_if_success": re.compile(r"^unlock this vampire after action resolution if this action is successful\.?$"),
+    # Fata Morgana, Revelation of the Serpent: one of two options, named by the play's choice
+    "bleed_or_stealth": re.compile(r"^\+1 bleed \(limited\), or \+1 stealth and \+1 bleed \(limited\)\.?$"),
+    # Aura Absorption
+    "burn_for_intercept": re.compile(r"^this vampire burns 1 blood to get \+1 intercept\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -120,6 +137,12 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
             if (k == "intercept") == ("Reaction" in t):
                 return "conditional"
+        if k == "intercept" and e.amount == 1 and e.get("cost") == "burn 1 blood" and e.get("self") and \
+                e.condition is None and "Reaction" in t:
+            return "burn_for_intercept"     # Ears of the Hare: "Burn 1 blood to get +1 intercept."
+        if k == "intercept" and e.amount == 1 and (e.subject or "").lower() == "an anarch you control" and \
+                e.condition is None and "Reaction" in t:
+            return "anarch_intercept"       # Organized Resistance
         if k == "intercept" and e.amount is not None and e.amount < 0 and (e.subject or "").lower() == \
                 "the blocking minion" and e.condition is None and "Action Modifier" in t:
             return "blocker_intercept"
