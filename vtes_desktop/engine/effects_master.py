@@ -24,7 +24,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "not_successful"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
-                  "lock_pay_unlock"})
+                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool"})
 #: uses made "as the action is announced" (the action_announced window stays open for them)
 AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
@@ -477,6 +477,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{ctx.seat_name(seat)} adds {n} blood to {ctx.name(m)} ({name}).", frozenset({seat}),
                  f"{ctx.seat_name(seat)} adds {n} blood to a face-down vampire ({name}).", cards=(m,))
         return True
+    if keys & {"transfer_crypt", "transfer_burn_pool"}:
+        return _transfers_use(ctx, cmd, iid, rules, {k: v for k, v, _ in uses})
     _usable(ctx, cmd, iid, lock=True)
     if key == "lock_pay_unlock":
         _own_phase(ctx, cmd, iid, "discard")
@@ -711,6 +713,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]
         if keys & {"lock_add_uncontrolled", "phase_add_uncontrolled"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+        if "transfer_crypt" in keys:
+            out.append(C.Use(seat=seat, card=iid, effect="draw"))
+        if "transfer_burn_pool" in keys:
+            out.append(C.Use(seat=seat, card=iid, effect="burn"))
         if "lock_pay_unlock" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
         if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
@@ -818,3 +824,43 @@ def block_refusal(ctx: Ctx, m: int) -> str | None:
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "cannot_block"):
             return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
     return None
+
+
+def _transfers_use(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses: dict) -> bool:
+    """Wider View: transfers spent in the influence phase to draw from the crypt (and remove an uncontrolled
+    crypt card: `minion`, or the card just drawn when none is named), or to burn the card for pool."""
+    from vtes_desktop.engine.rules_turn import _spend
+
+    st = ctx.st
+    seat = cmd.seat
+    name = rules.name
+    _usable(ctx, cmd, iid, lock=False)
+    _own_phase(ctx, cmd, iid, "influence")
+    way = (cmd.effect or "").lower().strip()
+    if way == "draw" and "transfer_crypt" in uses:
+        crypt = st.region(seat, "crypt")
+        if not crypt:
+            raise Illegal("crypt", f"{name}: your crypt is empty")
+        gone = None
+        if cmd.minion is not None:
+            gone = flow.ref(ctx, seat, cmd.minion, what="crypt card")
+            g = st.cards[gone]
+            if g.region != "uncontrolled" or g.owner != seat:
+                raise Illegal("minion", f"{name}: {ctx.name(gone)} is not in your uncontrolled region")
+        _spend(ctx, seat, int(uses["transfer_crypt"]["n"]), f"{name}'s draw")
+        top = crypt[0]
+        ctx.move(top, "uncontrolled", seat=seat)
+        gone = top if gone is None else gone
+        ctx.move(gone, "removed")
+        ctx.emit("crypt", f"{ctx.seat_name(seat)} draws {ctx.name(top)} from the crypt ({name}) and removes "
+                          f"{ctx.name(gone)} from the game.", frozenset({seat}),
+                 f"{ctx.seat_name(seat)} draws a crypt card ({name}) and removes "
+                 + ("it" if gone == top else "another uncontrolled card") + " from the game.", cards=(top,))
+        return True
+    if way == "burn" and "transfer_burn_pool" in uses:
+        v = uses["transfer_burn_pool"]
+        _spend(ctx, seat, int(v["n"]), f"burning {name}")
+        ctx.burn(iid, f"{int(v['n'])} transfers")
+        ctx.pool(seat, int(v["pool"]), name)
+        return True
+    raise Malformed("effect", f"{name}: say which use (effect: draw, or burn)")

@@ -90,6 +90,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                     r"|any non-(?P<notclan2>[a-z]+) minion|vampires controlled by another methuselah"
                     r"|(?P<clans>[a-z]+(?: or [a-z]+)?) controlled by other methuselahs|any (?P<clans2>[a-z]+ or [a-z]+))"
                     r" can (?P<verb>steal|burn) this (?:location|card) as a (?:\+(?P<stealth>1) stealth )?\(d\) action$"),
+    ("transfer_crypt", r"^you can use (?P<n>1) transfer to draw 1 card from your crypt and then remove a crypt card in "
+                       r"your uncontrolled region from the game$"),
+    ("transfer_burn_pool", r"^you can use (?P<n>4) transfers to burn this card and gain (?P<pool>2) pool$"),
     # -- at a moment of the turn
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
 ))
