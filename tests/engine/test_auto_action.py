@@ -1,0 +1,84 @@
+"""Action modifiers and reactions carried out by the engine (engine/effects_action.py).
+
+The grammar's reading (cards/grammar/auto_action.reading) both flags a clause automated and names the engine's
+handler: these tests hold the two together. The scenarios 380-416 play the cards through the engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vtes_desktop.cards.grammar import compile_rules
+from vtes_desktop.cards.grammar.auto_action import automated, condition_kind, reading
+from vtes_desktop.engine import effects_action
+
+#: readings carried out outside effects_action._HANDLERS: the core `attempt` branch of rules_action, the
+#: polling step (rules_politics.play_for_votes -> effects_action.in_referendum)
+ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "cancel_referendum", "return_pa_card", "no_repeat_political"}
+
+
+def _effects(db, name, level=None):
+    r = compile_rules(db[name])
+    return [(e, r.types) for m in r.modes if level is None or m.level == level for e in m.effects]
+
+
+def test_every_reading_has_a_handler(db):
+    seen = set()
+    for c in db.library:
+        r = compile_rules(c)
+        for m in r.modes:
+            for e in m.effects:
+                x = reading(e, r.types)
+                if x is not None:
+                    seen.add(x)
+                    assert automated(e, r.types)
+    missing = seen - set(effects_action._HANDLERS) - ELSEWHERE
+    assert not missing, missing
+    assert {"attempt_fails", "fail_lock", "burn_unless_block", "unlock_and_block", "exclusive", "reduce_bleed",
+            "chosen_cannot_block", "ally_skips_unlock", "cancel_referendum", "class_intercept"} <= seen
+
+
+@pytest.mark.parametrize("name", [
+    "On the Qui Vive", "Delaying Tactics", "Lost in Crowds", "Faceless Night", "Elder Impersonation",
+    "Cloak the Gathering", "Forced Awakening", "Eagle's Sight", "Seduction", "Telepathic Counter",
+    "Sense the Savage Way", "Bewitching Oration", "Foreshadowing Destruction", "Aire of Elation",
+    "Change of Target", "Day Operation", "Daring the Dawn", "Monkey Wrench", "Obedience", "Mirror Walk",
+    "Organized Resistance", "Voter Captivation", "Awe", "Perfect Paragon", "Fata Morgana",
+])
+def test_cards_now_automated(db, name):
+    r = compile_rules(db[name])
+    assert r.automated, [(m.level, e.text) for m in r.modes for e in m.effects if not e.automated]
+
+
+@pytest.mark.parametrize("name", [
+    # the engine does not carry these out: they must stay with the players
+    "Mask of a Thousand Faces",     # the action continues with another acting minion
+    "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
+    "Spying Mission",               # a later bleed against the same Methuselah
+    "Second Tradition: Domain",
+])
+def test_cards_left_to_the_players(db, name):
+    assert not compile_rules(db[name]).automated
+
+
+def test_other_vampire_modifier_keeps_only_what_the_engine_does(db):
+    # Mask of a Thousand Faces is played by another vampire; "Unlock the acting minion" is not resolved for it
+    effs = _effects(db, "Mask of a Thousand Faces", "obf")
+    assert not any(e.automated for e, _ in effs if e.kind == "unlock")
+    (stealth, _), = [(e, t) for e, t in _effects(db, "Cloak the Gathering", "OBF") if e.kind == "stealth"]
+    assert stealth.automated
+
+
+def test_conditions_the_engine_decides():
+    assert condition_kind("if this vampire is Toreador") == "clan"
+    assert condition_kind("if the acting minion is titled") == "titled"
+    assert condition_kind("if the target Methuselah has 9 or fewer pool") == "pool"
+    assert condition_kind("if this vampire is ready") is None
+    assert condition_kind("if this action is undirected") is None
+
+
+def test_exclusive_names_the_other_card(db):
+    (e, types), = [(e, t) for e, t in _effects(db, "Lost in Crowds", "obf") if reading(e, t) == "exclusive"]
+    from vtes_desktop.cards.grammar.auto_action import exclusive_name
+
+    assert exclusive_name(e) == "Into Thin Air"
