@@ -6,8 +6,12 @@ what these functions (and their hooks in `rules_combat.py`/`rules_action.py`) do
 
 from __future__ import annotations
 
+import re
+
 from vtes_desktop.cards.grammar import auto_combat
+from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import Mod
 
 
@@ -57,3 +61,92 @@ def env_amount(readings: list[tuple]) -> tuple[int, bool] | None:
         elif r[0] == "env_amount" and base is not None:
             base = (r[1], base[1])
     return base
+
+
+# -- uses of equipment and retainers outside combat (`use` steps) ------------------------------------------
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A `use` of an equipment or retainer effect the engine carries out; False if the card has none."""
+    c = ctx.st.cards[iid]
+    if c.region != "attached" or not {"Equipment", "Retainer"} & set(ctx.cdef(iid).types):
+        return False
+    for r in card_readings(ctx, iid):
+        if r[0] == "unlock_draw_then_bottom":
+            _unlock_draw_then_bottom(ctx, cmd, iid, r[1])
+            return True
+        if r[0] == "employer_burns_to_unlock":
+            _employer_burns_to_unlock(ctx, cmd, iid, r[1])
+            return True
+    return False
+
+
+def _pending_bottom(st, seat: int):
+    return next((f for f in st.phase_flags if isinstance(f, tuple) and f[0] == "bottom_owed" and f[1] == seat), None)
+
+
+def _unlock_draw_then_bottom(ctx: Ctx, cmd, iid: int, most: int) -> None:
+    """Heart of Nizchetus: in your unlock phase, with the bearer ready, draw up to N cards (`effect: "draw N"`),
+    then move as many cards from hand to the bottom of the library (`effect: "bottom CARD"`, one step each)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    host = st.cards[iid].host
+    if st.phase != "unlock" or st.active != cmd.seat:
+        raise Illegal("timing", f"{name} is used during your own unlock phase")
+    eff = (cmd.effect or "").strip()
+    owed = _pending_bottom(st, cmd.seat)
+    m = re.fullmatch(r"(?i)bottom:?\s+(.+)", eff)
+    if m:
+        if owed is None or owed[3] != iid:
+            raise Illegal("use", f"no card is owed to the bottom of the library for {name}")
+        card = flow.ref(ctx, cmd.seat, m.group(1).strip())
+        cc = st.cards[card]
+        if cc.region != "hand" or cc.owner != cmd.seat:
+            raise Illegal("use", f"{ctx.name(card)} is not in {ctx.seat_name(cmd.seat)}'s hand")
+        ctx.move(card, "library", seat=cmd.seat, top=False)
+        ctx.emit("moved", f"{ctx.seat_name(cmd.seat)} moves a card from hand to the bottom of the library ({name}).",
+                 frozenset({cmd.seat}), f"{ctx.seat_name(cmd.seat)} moves a card from hand to the bottom of the library.")
+        st.phase_flags = (st.phase_flags - {owed}) | ({("bottom_owed", cmd.seat, owed[2] - 1, iid)} if owed[2] > 1
+                                                       else set())
+        return
+    m = re.fullmatch(r"(?i)(?:draw\s+)?(\d+)", eff)
+    if not m:
+        raise Malformed("effect", f"say how many cards {name} draws (effect: \"draw N\", N up to {most}), then "
+                                  "\"bottom CARD\" for each card moved back")
+    n = int(m.group(1))
+    if ("used", iid) in st.phase_flags:
+        raise Illegal("use", f"{name} has already been used this unlock phase")
+    if host is None or st.cards[host].region != "ready":
+        raise Illegal("use", f"{name} is used only while its bearer is ready")
+    if not 0 < n <= most:
+        raise Illegal("use", f"{name} draws up to {most} cards")
+    drawn = ctx.draw(cmd.seat, n)
+    st.phase_flags = st.phase_flags | {("used", iid)}
+    if drawn:
+        st.phase_flags = st.phase_flags | {("bottom_owed", cmd.seat, len(drawn), iid)}
+        ctx.emit("owed", f"{ctx.seat_name(cmd.seat)} now moves {len(drawn)} card{'s' if len(drawn) > 1 else ''} "
+                         f"from hand to the bottom of the library ({name}).")
+
+
+def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
+    """Why the phase cannot end yet: cards still owed to the bottom of the library."""
+    owed = _pending_bottom(ctx.st, seat)
+    if owed is not None:
+        return (f"{ctx.seat_name(seat)} still moves {owed[2]} card{'s' if owed[2] > 1 else ''} from hand to the bottom "
+                f"of the library for {ctx.name(owed[3])} (use it with effect \"bottom CARD\")")
+    return None
+
+
+def _employer_burns_to_unlock(ctx: Ctx, cmd, iid: int, blood: int) -> None:
+    """Homunculus: during any Methuselah's unlock phase, the employer can burn 1 blood to unlock."""
+    st = ctx.st
+    host = st.cards[iid].host
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.frames:
+        raise Illegal("timing", f"{name} is used during an unlock phase")
+    hc = st.cards[host]
+    if not hc.locked:
+        raise Illegal("use", f"{ctx.name(host)} is not locked")
+    if hc.counters < blood:
+        raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+    ctx.update(host, counters=hc.counters - blood, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(host)} burns {blood} blood to unlock ({name}).", cards=(host,))

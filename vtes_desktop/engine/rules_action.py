@@ -1417,8 +1417,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         from vtes_desktop.engine import rules_combat
 
         return rules_combat.use_in_combat(ctx, cmd, iid)
-    from vtes_desktop.engine import effects_master
+    from vtes_desktop.engine import effects_combat, effects_master
 
+    if effects_combat.use(ctx, cmd, iid):   # equipment and retainers (Heart of Nizchetus, Homunculus)
+        return
     if effects_master.use(ctx, cmd, iid):
         return
     flow.push(ctx, ManualFrame(imp=st.top.imp if st.top is not None and hasattr(st.top, "imp") else

@@ -24,6 +24,11 @@ def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
         raise Illegal("turn", f"only {st.seats[st.active].name}, the active player, ends the phase")
     if st.frames:
         raise Illegal("timing", f"the phase cannot end while {flow.window(st).replace('_', ' ')} is under way")
+    from vtes_desktop.engine.effects_combat import phase_end_refusal
+
+    why = phase_end_refusal(ctx, cmd.seat)
+    if why:
+        raise Illegal("timing", why)
     if st.phase == "unlock":
         _pay_contests(ctx, cmd.seat)
     flow.next_phase(ctx)

@@ -125,6 +125,13 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             and e.condition is None and e.duration is None and not e.optional and not e.get("cost") \
             and not e.get("limited"):
         return ("bearer_stat", k, e.amount)
+    if "Equipment" in t and k == "draw" and e.get("frame") and re.fullmatch(
+            r"if the bearer is ready during your unlock phase, you can draw up to (\d) cards without discarding and "
+            r"then move the same number of cards from your hand to the bottom of your library\.?", low):
+        return ("unlock_draw_then_bottom", e.amount)
+    if "Retainer" in t and k == "burn" and e.get("frame") and re.fullmatch(
+            r"during any methuselah's unlock phase, the employer can burn 1 blood to unlock\.?", low):
+        return ("employer_burns_to_unlock", 1)
     if "Equipment" in t and k == "state" and e.get("frame") and re.fullmatch(
             r"if the bearer blocks, they can, before range is determined, set the range for the first round of the "
             r"resulting combat to long, and their initial strike that round must be with this weapon\.?", low):
