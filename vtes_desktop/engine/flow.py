@@ -135,6 +135,12 @@ def do_pass(ctx: Ctx, seat: int) -> None:
     """*seat*, holding the impulse, passes once."""
     st = ctx.st
     f = st.top
+    if isinstance(f, ReferendumFrame) and f.step == "referendum_terms" and seat == f.seat and f.card is not None:
+        from vtes_desktop.engine import effects_actioncard
+
+        if effects_actioncard.needs_terms(ctx, f):   # the impulse never leaves the acting Methuselah without terms
+            raise Illegal("terms", f"{ctx.seat_name(seat)} must choose the terms of {ctx.name(f.card)} before "
+                                   "polling; the acting Methuselah cannot pass them by")
     if isinstance(f, ActionFrame) and f.stage == "blocks" and seat in f.blockers and seat not in f.declined:
         f = f._replace(declined=f.declined | {seat})
         ctx.emit("declined", f"{ctx.seat_name(seat)} declines to block.")
