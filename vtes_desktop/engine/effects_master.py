@@ -21,10 +21,10 @@ from vtes_desktop.engine.state import ActionFrame, Mod
 
 PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tribute", "tap",
                     "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
-                    "not_successful"})
+                    "not_successful", "choose_own_ready"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
-                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool"})
+                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain"})
 #: uses made "as the action is announced" (the action_announced window stays open for them)
 AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
@@ -275,6 +275,9 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution",
                                          imp=f.imp._replace(at=0, passes=0)))
             ctx.emit("unsuccessful", f"The action is not successful ({name}).")
+        elif key == "choose_own_ready":
+            t = _own_ready_vampire(ctx, seat, target, name)
+            _choose(ctx, iid, t)
         elif key == "vessel_burn":
             if cmd.choice is not None:
                 doll = flow.ref(ctx, seat, cmd.choice)
@@ -282,6 +285,28 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 if d.name.lower() != "blood doll" or st.cards[doll].region not in IN_PLAY:
                     raise Illegal("choice", f"{name}: only a Blood Doll in play can be burned, not {d.display}")
                 ctx.burn(doll, name)
+
+
+def _own_ready_vampire(ctx: Ctx, seat: int, t: int | None, name: str) -> int:
+    if t is None:
+        raise Malformed("target", f"{name}: name the ready vampire you choose as the target")
+    c = ctx.st.cards[t]
+    if c.controller != seat or c.region != "ready" or not ctx.is_vampire(c) or c.contested:
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not a ready vampire of {ctx.seat_name(seat)}")
+    return t
+
+
+def _choose(ctx: Ctx, iid: int, t: int) -> None:
+    st = ctx.st
+    st.marks = frozenset(m for m in st.marks if not (m[0] == iid and m[1] == "chosen")) | {(iid, "chosen", t)}
+    ctx.emit("chosen", f"{ctx.name(t)} is chosen for {ctx.name(iid)}.", cards=(iid, t))
+
+
+def chosen(ctx: Ctx, iid: int) -> int | None:
+    for m in ctx.st.marks:
+        if m[0] == iid and m[1] == "chosen":
+            return m[2]
+    return None
 
 
 def _action(ctx: Ctx, name: str) -> ActionFrame:
@@ -460,6 +485,18 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
         _once_each_phase(ctx, iid)
         st.acted = st.acted | {(m, "hunting ground")}
+        n = int(v["n"])
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+        return True
+    if key == "chosen_gain":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = chosen(ctx, iid)
+        mc = st.cards[m] if m is not None else None
+        if mc is None or mc.controller != seat or mc.region != "ready" or mc.contested:
+            raise Illegal("minion", f"{name}: the chosen vampire is not a ready vampire of yours")
+        _once_each_phase(ctx, iid)
         n = int(v["n"])
         ctx.set_blood(m, mc.counters + n)
         ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
@@ -654,7 +691,7 @@ def check_limits(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
 # -- candidates for the legal-move answer ---------------------------------------------------------------------
 
 _TARGETED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tap", "villein",
-                       "lock_minion"})
+                       "lock_minion", "choose_own_ready"})
 
 
 def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Command]:
@@ -713,6 +750,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]
         if keys & {"lock_add_uncontrolled", "phase_add_uncontrolled"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+        if "chosen_gain" in keys:
+            out.append(C.Use(seat=seat, card=iid))
         if "transfer_crypt" in keys:
             out.append(C.Use(seat=seat, card=iid, effect="draw"))
         if "transfer_burn_pool" in keys:
@@ -733,7 +772,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
                 if "Master" not in game.db[st.cards[iid].cid].types:
                     continue
                 if _has_game(game, iid, "card_action"):
-                    out += [C.Action(seat=seat, minion=m, kind="card", **{"from": iid}) for m in st.region(seat, "ready")]
+                    choose = _has_game(game, iid, "choose_own_ready")
+                    out += [C.Action(seat=seat, minion=m, kind="card", target=m if choose else None, **{"from": iid})
+                            for m in st.region(seat, "ready")]
     return out
 
 
@@ -801,6 +842,9 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     ctx.emit("action_goal", f"{ctx.name(m)} acts to {v['verb']} {name}.", cards=(m, iid))
     upd = dict(from_card=iid, directed=True, target_seat=c.controller, effect=v["verb"],
                base_stealth=int(v.get("stealth") or 0))
+    if v["verb"] == "steal" and _has(ctx, iid, "choose_own_ready"):   # the thief's choice, named as the target
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
+        upd["target_card"] = _own_ready_vampire(ctx, cmd.seat, t, name)
     return upd, (c.controller,)
 
 
@@ -816,6 +860,8 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
         return
     ctx.move(iid, "in_play", seat=f.seat)
     ctx.emit("control", f"{ctx.seat_name(f.seat)} steals {ctx.name(iid)}.", cards=(iid,))
+    if f.target_card is not None and _has(ctx, iid, "choose_own_ready"):
+        _choose(ctx, iid, f.target_card)
 
 
 def block_refusal(ctx: Ctx, m: int) -> str | None:

@@ -205,7 +205,7 @@ class State:
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
                  "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                 "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards")
+                 "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -238,6 +238,7 @@ class State:
         self.turn_hand: tuple | None = None   # (seat, cards in hand) as the active Methuselah began the turn
         self.awards: tuple = ()   # (seat, vampire iid, searched) trophies due for burning a Red List minion in combat
         self.skip_unlock: frozenset = frozenset()   # minions that do not unlock in their next unlock phase
+        self.marks: frozenset = frozenset()   # (card iid, what, value): lasting choices of master cards in play
 
     def clone(self) -> "State":
         """A copy that shares the big tables until it first writes to them."""
@@ -249,7 +250,7 @@ class State:
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
                   "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards"):
+                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks"):
             setattr(s, k, getattr(self, k))
         return s
 

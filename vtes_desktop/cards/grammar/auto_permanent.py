@@ -93,6 +93,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("transfer_crypt", r"^you can use (?P<n>1) transfer to draw 1 card from your crypt and then remove a crypt card in "
                        r"your uncontrolled region from the game$"),
     ("transfer_burn_pool", r"^you can use (?P<n>4) transfers to burn this card and gain (?P<pool>2) pool$"),
+    ("choose_own_ready", r"^as this location is played or its controller changes, its controller chooses a ready "
+                         r"vampire they control$"),
+    ("chosen_gain", r"^during this location's controller's unlock phase, the chosen vampire can gain (?P<n>\d+) blood$"),
     # -- at a moment of the turn
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
 ))
