@@ -319,7 +319,7 @@ def test_minion_own_strike(rules):
 # -- automation -------------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name,automated", [
-    ("Conditioning", True), ("Cloak the Gathering", False), ("Enhanced Senses", True), ("Dodge", True),
+    ("Conditioning", True), ("Cloak the Gathering", True), ("Enhanced Senses", True), ("Dodge", True),
     ("Aid from Bats", True), ("Pursuit", True), (".44 Magnum", True), ("Ivory Bow", True),
     ("Govern the Unaligned", True), ("Deflection", True), ("Skin of Steel", True), ("Bum's Rush", True),
     ("Sport Bike", True), ("Mr. Winthrop", True), ("Dreams of the Sphinx", False), ("Blur", True),
