@@ -31,7 +31,7 @@ HANDLED = frozenset({
     "terms_methuselahs", "chosen_burn", "terms_shift", "shift", "title",
     "terms_minion", "chosen_burned", "chosen_removed", "chosen_loses_title", "title_chosen", "clan_votes",
     "terms_methuselah", "chosen_edge", "all_burn_chosen_extra", "steal_each", "vampires_blood", "fail_actor_blood",
-    "honor_elders", "diversity", "all_gain", "per_card",
+    "honor_elders", "diversity", "all_gain", "per_card", "enter_combat", "combat_grant", "search_equip",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -130,7 +130,61 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 
 
 def _needs_target(spec: tuple) -> bool:
-    return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target")
+    return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip")
+
+
+def _library_equipment(ctx: Ctx, seat: int, iid: int) -> int | None:
+    """The copy in *seat*'s library of the card *iid* names (a name finds a copy in hand first)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region == "library" and c.owner == seat:
+        return iid
+    return next((i for i in st.region(seat, "library") if st.cards[i].cid == c.cid), None)
+
+
+# -- combat targets and grants -------------------------------------------------------------------------------
+
+def check_combat_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target: int) -> None:
+    """An action card that enters combat "with a locked minion", "a younger vampire"...: refused when the target
+    does not fit. Only when every enter-combat clause of the text is one the engine reads."""
+    enters = [e for e in mode.effects if e.kind == "enter_combat"]
+    specs = [read(e, rules.types) for e in enters]
+    if not specs or any(x is None and not e.automated for x, e in zip(specs, enters)):
+        return
+    flt = next((x[1] for x in specs if x is not None), "")
+    st = ctx.st
+    c = st.cards[target]
+    d = ctx.cdef(target)
+    vamp = "Vampire" in d.types
+    me = ctx.cdef(actor).capacity or 0
+    ok = {"": True, "locked": c.locked, "vampire": vamp, "younger vampire": vamp and (d.capacity or 0) < me,
+          "older vampire": vamp and (d.capacity or 0) > me,
+          "sabbat vampire": vamp and (ctx.sect(c) or "").lower() == "sabbat",
+          "ally of prey": "Ally" in d.types and c.controller == st.prey(seat),
+          "weak vampire or locked": (vamp and c.counters <= 3) or c.locked}.get(flt, True)
+    if not ok:
+        words = {"locked": "a locked minion", "vampire": "a vampire", "younger vampire": "a younger vampire",
+                 "older vampire": "an older vampire", "sabbat vampire": "a Sabbat vampire",
+                 "ally of prey": "an ally of your prey",
+                 "weak vampire or locked": "a vampire with 3 or fewer blood or a locked minion"}[flt]
+        raise Illegal("target", f"{rules.name} enters combat with {words}; {d.display} is not one")
+
+
+def combat_grants(ctx: Ctx, f: ActionFrame) -> tuple:
+    """The optional maneuvers and presses an action card gives its acting minion in the combat it starts."""
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    n = {"maneuver": 0, "press": 0}
+    if mode is not None:
+        for e in mode.effects:
+            if e.kind in n and e.automated:
+                n[e.kind] += e.amount or 1
+            elif read(e, rules.types) == ("combat_grant",):
+                n["press" if "press" in e.text.lower() else "maneuver"] += 1
+        left = left_by_hand(rules, mode, frozenset({"enter_combat", "maneuver", "press"}))
+        left += [e.text for e in mode.effects if e.kind in ("maneuver", "press") and not e.automated]
+        if left:
+            ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(dict.fromkeys(left))}")
+    return tuple((f.actor, w, k) for w, k in n.items() if k)
 
 
 def _burn_target(ctx: Ctx, seat: int, iid: int, spec: tuple) -> str | None:
@@ -195,6 +249,7 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
     if iid is None:
         cands = _candidates(ctx, seat, actor, spec)
         what = {"add_uncontrolled": "a vampire in your uncontrolled region", "add_other": "another vampire",
+                "search_equip": "an equipment card in your library",
                 "burn_card": " or ".join(spec[1]) if spec[0] == "burn_card" else "",
                 "unlock_target": "a vampire or ally to unlock",
                 "steal": {"ally": "an ally of another Methuselah", "retainer": "a retainer of another Methuselah",
@@ -219,6 +274,19 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
             why = f"{ctx.name(iid)} is a melee weapon, which this card cannot be used on"
     elif spec[0] == "unlock_target":
         why = _unlock_target(ctx, seat, actor, iid, spec)
+    elif spec[0] == "search_equip":
+        lib = _library_equipment(ctx, seat, iid)
+        why = None
+        if lib is None:
+            why = f"{ctx.name(iid)} is not in your library"
+        elif "Equipment" not in ctx.cdef(lib).types:
+            why = f"{ctx.name(lib)} is not an equipment card"
+        else:
+            from vtes_desktop.engine.rules_action import requirement_refusal
+
+            er = ctx.rules(lib)
+            why = requirement_refusal(ctx, lib, er, er.modes[0] if er.modes else None, actor)
+            iid = lib
     else:
         why = _steal_target(ctx, seat, iid, spec[1])
     if why:
@@ -248,6 +316,8 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
             if t is not None and _unlock_target(ctx, f.seat, f.actor, t, spec) is None:
                 ctx.update(t, locked=False)
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
+        elif k == "search_equip":
+            _search_equip(ctx, f)
         elif k == "add_uncontrolled":
             _add_blood(ctx, f, amount if amount is not None else spec[1], uncontrolled=True, spec=spec)
         elif k == "add_other":
@@ -255,6 +325,43 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
         elif k == "steal":
             _steal(ctx, f, spec[1])
     return left_by_hand(rules, mode, frozenset({"put_in_play"}) if _stays(rules, mode) else frozenset())
+
+
+def _search_equip(ctx: Ctx, f: ActionFrame) -> None:
+    """The named equipment card leaves the library for the acting vampire, its requirements met and its cost
+    paid as for an equip action; the library is shuffled afterward."""
+    from vtes_desktop.engine.rules_action import _cost, requirement_refusal
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    st = ctx.st
+    eq = f.target_card
+    name = ctx.name(f.card)
+    ok = eq is not None and st.cards[eq].region == "library" and st.cards[eq].owner == f.seat
+    why = None
+    if ok:
+        er = ctx.rules(eq)
+        why = requirement_refusal(ctx, eq, er, er.modes[0] if er.modes else None, f.actor)
+        pool, blood = _cost(er, 0)
+        a = st.cards[f.actor]
+        if why is None and (a.counters < blood or st.seats[f.seat].pool < pool):
+            why = f"{ctx.name(f.actor)} cannot pay {poss(ctx.name(eq))} cost"
+        if why is None and er.unique and any(
+                i != eq and c.controller == f.seat and c.cid == st.cards[eq].cid and c.region in ("attached", "in_play")
+                for i, c in st.cards.items()):
+            why = f"you already control {ctx.name(eq)}"
+    if not ok or why:
+        ctx.emit("fizzles", f"{name}: no equipment is found" + (f" ({why})" if why else "") + ".")
+        ctx.shuffle(f.seat, "library")
+        return
+    if blood:
+        ctx.update(f.actor, counters=st.cards[f.actor].counters - blood)
+    if pool:
+        ctx.pool(f.seat, -pool, ctx.name(eq))
+    ctx.move(eq, "attached", host=f.actor)
+    ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(eq)} from the library ({name}).",
+             cards=(f.actor, eq))
+    ctx.shuffle(f.seat, "library")
+    _check_contest(ctx, eq)
 
 
 def _stays(rules: CardRules, mode: Mode) -> bool:

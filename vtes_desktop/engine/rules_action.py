@@ -452,6 +452,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     tmc = st.cards[tm]
                     if tmc.controller == seat or tmc.region != "ready" or not ctx.is_minion(tmc):
                         raise Illegal("target", f"{ctx.name(tm)} is not a ready minion of another Methuselah")
+                    from vtes_desktop.engine import effects_actioncard
+
+                    effects_actioncard.check_combat_target(ctx, seat, m, rules, mode, tm)   # "a locked minion"...
                     f.update(target_card=tm)
                 if mode.directed or re.search(r"(?:^|[.:]\s+|\n)\(D\)", mode.text):
                     if tgt is None:
@@ -813,9 +816,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         flow.set_top(ctx, nxt)
         if st.cards[f.card].region == "aside":
             ctx.move(f.card, "ash_heap")
-        granted = tuple((f.actor, w.lower(), 1) for w in
-                        re.findall(r"(?i)gets (?:1|an?) optional (maneuver|press)", ctx.cdef(f.card).text))
-        from vtes_desktop.engine import rules_combat
+        from vtes_desktop.engine import effects_actioncard, rules_combat
+
+        granted = effects_actioncard.combat_grants(ctx, f)   # the maneuvers and presses of the card's own level
 
         rules_combat.start(ctx, f.actor, f.target_card, granted)
         return

@@ -21,6 +21,12 @@ Readings (a tuple whose first item names it):
 - ``("burn_card", kinds, prey_only, pool)``: a directed action burns a card in play of one of *kinds*
   (location, equipment, ally, retainer, hunting ground, non-unique equipment), and its controller burns *pool*;
 - ``("unlock_target", younger, mine, or_ally)``: unlock a vampire (younger than the acting one, yours) or an ally;
+- ``("enter_combat", filter)``: a directed action enters combat with a ready minion of another Methuselah that
+  fits *filter* ("locked", "vampire", "younger vampire", "older vampire", "sabbat vampire", "ally of prey",
+  "weak vampire or locked": a vampire with 3 or fewer blood or a locked minion; "": any);
+  ``("combat_grant",)``: "this acting vampire gets an optional press/maneuver during this combat";
+- ``("search_equip",)``: the acting vampire equips itself with an equipment card from its Methuselah's library,
+  requirements and cost as normal, and the library is shuffled;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -94,6 +100,30 @@ _BURN_CARD = re.compile(r"^\(d\) burn (?:an? )?(?P<what>location|equipment|ally|
                         r"|retainer or non-unique equipment|ally, retainer or non-unique equipment)"
                         r"(?P<prey> controlled by your prey)?(?: and burn (?P<pool>\d+) pool from its controller)?$")
 _UNLOCK_TARGET = re.compile(r"^unlock an? (?P<younger>younger )?vampire(?P<mine> you control)?(?P<ally> or an ally)?$")
+_COMBAT_TARGETS = {
+    "a locked minion": "locked", "a ready locked minion controlled by another methuselah": "locked",
+    "a vampire": "vampire", "any minion": "", "any ready minion controlled by another methuselah": "",
+    "a younger vampire": "younger vampire", "an older vampire controlled by another methuselah": "older vampire",
+    "a ready sabbat vampire controlled by another methuselah": "sabbat vampire",
+    "an ally controlled by your prey": "ally of prey",
+    "a vampire who has 3 or fewer blood or with a locked minion": "weak vampire or locked",
+}
+_ENTER = re.compile(r"^\(d\) enter combat with (?P<np>.+?)(?: as a \(d\) action)?$")
+_GRANT = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?this acting (?:vampire|minion) gets an optional (?:press|maneuver) "
+                    r"during this combat$")
+_SEARCH_EQUIP = ("search your library for an equipment card and equip this vampire with it (requirements and cost apply "
+                 "as normal; shuffle afterward)")
+
+
+def _combat_np(t: str) -> str:
+    m = _ENTER.match(t)
+    return m.group("np") if m else ""
+
+
+def e_target_ok(t: str) -> bool:
+    return _combat_np(t) in _COMBAT_TARGETS
+
+
 _ALLOCATE = re.compile(r"^allocate (?P<n>\d+|x) points among (?P<least>one|two) or more (?P<other>other )?methuselahs"
                        r"(?P<x>, where x is the number of methuselahs in the game)?$")
 _PER_POINT = re.compile(r"^successful referendum means each methuselah burns (?P<n>\d+) pool for each point allocated$")
@@ -189,6 +219,12 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _UNLOCK_TARGET.match(t) if kind == "unlock" else None
         if m:
             return ("unlock_target", bool(m.group("younger")), bool(m.group("mine")), bool(m.group("ally")))
+        if kind == "enter_combat" and e_target_ok(t):
+            return ("enter_combat", _COMBAT_TARGETS[_combat_np(t)])
+        if kind == "get" and _GRANT.match(t):
+            return ("combat_grant",)
+        if kind == "search" and t == _SEARCH_EQUIP:
+            return ("search_equip",)
         m = _STEAL.match(t) if kind == "steal" else None
         if m:
             what = "ally" if "ally" in t else "retainer" if "retainer" in t else "location" if "location" in t \

@@ -630,8 +630,8 @@ def _core_automated(e: Effect, types: tuple[str, ...]) -> bool:
     if k in ("action_bleed", "action_hunt"):
         return e.amount is not None and e.amount >= 0 and e.condition is None and \
             e.target in (None, "any methuselah", "your prey")
-    if k == "enter_combat":
-        return (e.target or "") in _SIMPLE_COMBAT_TARGETS and e.condition is None
+    if k == "enter_combat" and (e.target or "") in _SIMPLE_COMBAT_TARGETS and e.condition is None:
+        return True     # other targets: the action-card family (auto_politics) reads them
     if k == "put_in_play":
         if e.get("counters") or e.condition is not None:
             return False
