@@ -24,7 +24,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "not_successful", "choose_own_ready"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
-                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain"})
+                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge"})
 #: uses made "as the action is announced" (the action_announced window stays open for them)
 AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
@@ -425,7 +425,7 @@ def _fits(ctx: Ctx, seat: int, m: int, who: str, v: dict) -> bool:
 def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     """Carry out the use of a master card in play; False when the engine does not resolve its uses."""
     rules = ctx.rules(iid)
-    if "Master" not in rules.types:
+    if "Master" not in rules.types and "Event" not in rules.types:
         return False
     uses = [(k, v, t) for k, v, t in readings(rules) if k in USED]
     if not uses:
@@ -488,6 +488,17 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         n = int(v["n"])
         ctx.set_blood(m, mc.counters + n)
         ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+        return True
+    if key == "scourge":
+        _own_phase(ctx, cmd, iid, "discard")
+        m = _minion(ctx, cmd, name, "the vampire to burn")
+        mc = st.cards[m]
+        if not ctx.is_vampire(mc) or mc.region not in ("ready", "torpor") or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire in play")
+        if ctx.capacity(mc) > int(v["cap"]):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} has capacity {ctx.capacity(mc)}, more than {v['cap']}")
+        _once_each_phase(ctx, iid)
+        ctx.burn(m, name)
         return True
     if key == "chosen_gain":
         _usable(ctx, cmd, iid, lock=False)
@@ -669,7 +680,7 @@ def end_of_discard_phase(ctx: Ctx) -> None:
     for iid in list(st.region(seat, "in_play")):
         if st.cards[iid].contested:
             continue
-        if _has(ctx, iid, "predator_takes"):
+        if _has(ctx, iid, "predator_takes") or _has(ctx, iid, "scourge"):
             pred = st.predator(seat)
             if pred != seat:
                 ctx.move(iid, "in_play", seat=pred)
@@ -910,3 +921,32 @@ def _transfers_use(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses: dict)
         ctx.pool(seat, int(v["pool"]), name)
         return True
     raise Malformed("effect", f"{name}: say which use (effect: draw, or burn)")
+
+
+def _events_in_play(ctx: Ctx):
+    for s in range(len(ctx.st.seats)):
+        for iid in ctx.st.region(s, "in_play"):
+            if "Event" in ctx.cdef(iid).types and not ctx.st.cards[iid].contested:
+                yield iid
+
+
+def start_of_discard_phase(ctx: Ctx) -> None:
+    """Events that act as each discard phase begins (Dragonbound)."""
+    st = ctx.st
+    seat = st.active
+    for iid in list(_events_in_play(ctx)):
+        for v in _has(ctx, iid, "discard_burn_torpor"):
+            k = sum(1 for m in st.region(seat, "torpor") if ctx.is_vampire(st.cards[m]))
+            if k:
+                ctx.pool(seat, -int(v["n"]) * k, f"{ctx.name(iid)}: {k} vampire{'s' if k > 1 else ''} in torpor")
+
+
+def intercept_bonus(ctx: Ctx, minion: int, actor: int) -> int:
+    """Intercept that events in play give a would-be blocker (The Unmasking: allies against vampires)."""
+    n = 0
+    st = ctx.st
+    if "Ally" in ctx.cdef(minion).types and ctx.is_vampire(st.cards[actor]):
+        for iid in _events_in_play(ctx):
+            for v in _has(ctx, iid, "allies_intercept"):
+                n += int(v["n"])
+    return n

@@ -401,6 +401,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         st.transfers = transfers_for_turn(st.turn) + extra_transfers(ctx, st.active)
     if phase == "discard":
         st.dpa = 1 + _extra_phase_actions(ctx, "discard")
+        from vtes_desktop.engine.effects_master import start_of_discard_phase
+
+        start_of_discard_phase(ctx)   # events acting as each discard phase begins (Dragonbound)
     if not initial:
         ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
 

@@ -77,6 +77,9 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
         for sentence in re.split(r"(?<=\.)\s+", text.split(":", 1)[-1] if d.is_crypt else text):
             if re.search(r"(?i)\b(can|may) (burn|lock|discard|pay)|only usable|\bif\b|\bfor each\b", sentence):
                 continue
+            dm = re.search(r"(?i)\bwith (superior )?[a-z]+ \[(\w{3})\]", sentence)   # "The bearer with Auspex [aus]"
+            if dm and ctx.discipline_level(ctx.st.cards[minion], dm.group(2).lower()) < (2 if dm.group(1) else 1):
+                continue
             m = _OWN_INTERCEPT.search(sentence)
             if not m:
                 continue
@@ -88,7 +91,9 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
             if cond == "against allies" and "Ally" not in ctx.cdef(f.actor).types:
                 continue
             n += int(m.group(1))
-    return n
+    from vtes_desktop.engine.effects_master import intercept_bonus
+
+    return n + intercept_bonus(ctx, minion, f.actor)   # events in play (The Unmasking)
 
 
 def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
@@ -1393,7 +1398,14 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     st.dpa -= 1
     ctx.move(iid, "in_play", seat=cmd.seat)
     ctx.emit("event", f"{ctx.seat_name(cmd.seat)} puts {rules.name} in play.")
-    ctx.draw(cmd.seat, 1)
+    by_hand = list(dict.fromkeys([e.text for m in rules.modes for e in m.effects if not e.automated]
+                                 + [u for m in rules.modes for u in m.unparsed]))
+    if by_hand:
+        ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(by_hand)}")
+    if rules.do_not_replace and "as long as" in rules.do_not_replace:
+        st.pending_draws = st.pending_draws + ((cmd.seat, iid, "leaves play"),)   # replaced once it leaves play
+    else:
+        played_from_hand(ctx, cmd.seat, iid, rules, to="none")
 
 
 def use(ctx: Ctx, cmd: C.Use) -> None:

@@ -96,7 +96,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("choose_own_ready", r"^as this location is played or its controller changes, its controller chooses a ready "
                          r"vampire they control$"),
     ("chosen_gain", r"^during this location's controller's unlock phase, the chosen vampire can gain (?P<n>\d+) blood$"),
+    ("scourge", r"^during your discard phase, you can burn a vampire with capacity (?P<cap>\d+) or less, and your "
+                r"predator takes control of this card \(even if you do not burn a vampire\)$"),
+    ("allies_intercept", r"^allies get \+(?P<n>1) intercept against vampires$"),
     # -- at a moment of the turn
+    ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
+                            r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
 ))
 
@@ -110,7 +115,7 @@ def norm(text: str) -> str:
 
 def reading(e: Effect, types: tuple[str, ...]) -> tuple[str, dict] | None:
     """(handler key, values read) for a master card's clause the engine resolves, or None."""
-    if "Master" not in types:
+    if "Master" not in types and "Event" not in types:
         return None
     t = norm(e.text)
     key = (e.kind, t)
