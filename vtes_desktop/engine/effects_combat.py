@@ -77,7 +77,36 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if r[0] == "employer_burns_to_unlock":
             _employer_burns_to_unlock(ctx, cmd, iid, r[1])
             return True
+        if r[0] == "burn_blood_for_intercept":
+            _burn_blood_for_intercept(ctx, cmd, iid, *r[1:])
+            return True
     return False
+
+
+def _burn_blood_for_intercept(ctx: Ctx, cmd, iid: int, n: int, trigram: str, superior: bool) -> None:
+    """Bowl of Convergence: the bearer with superior Auspex burns 1 blood during an action for +1 intercept
+    (once each action)."""
+    from vtes_desktop.engine.state import ActionFrame
+
+    st = ctx.st
+    host = st.cards[iid].host
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage == "resolution":
+        raise Illegal("timing", f"{name} is used during an action, before it resolves")
+    if ctx.discipline_level(st.cards[host], trigram) < (2 if superior else 1):
+        raise Illegal("requirements", f"{ctx.name(host)} needs {'superior ' if superior else ''}"
+                                      f"[{trigram}] to use {name}")
+    if any(x.card == iid for x in f.mods):
+        raise Illegal("use", f"{name} has already given its additional intercept this action")
+    if host == f.actor:
+        raise Illegal("use", f"{ctx.name(host)} is the acting minion: intercept is for blocking")
+    hc = st.cards[host]
+    if hc.counters < 1:
+        raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+    ctx.update(host, counters=hc.counters - 1)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", n, host, iid),)))
+    ctx.emit("intercept", f"{ctx.name(host)} burns 1 blood for +{n} intercept ({name}).", cards=(host,))
 
 
 def _pending_bottom(st, seat: int):

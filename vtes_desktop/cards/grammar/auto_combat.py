@@ -125,6 +125,15 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             and e.condition is None and e.duration is None and not e.optional and not e.get("cost") \
             and not e.get("limited"):
         return ("bearer_stat", k, e.amount)
+    if t & {"Equipment", "Retainer"} and k == "modifier" and e.get("frame"):
+        m = re.fullmatch(r"the (?:bearer|employer) with (superior )?[a-z]+ \[(\w{3})\] gets \+(\d) intercept\.?", low)
+        if m:       # counted by rules_action.minion_intercept, which checks the discipline
+            return ("intercept_with_discipline", int(m.group(3)), m.group(2), bool(m.group(1)))
+    if t & {"Equipment", "Retainer"} and k == "burn" and e.get("frame"):
+        m = re.fullmatch(r"the (?:bearer|employer) with (superior )?[a-z]+ \[(\w{3})\] can burn 1 blood during an "
+                         r"action to get an additional \+(\d) intercept\.?", low)
+        if m:
+            return ("burn_blood_for_intercept", int(m.group(3)), m.group(2), bool(m.group(1)))
     if "Equipment" in t and k == "draw" and e.get("frame") and re.fullmatch(
             r"if the bearer is ready during your unlock phase, you can draw up to (\d) cards without discarding and "
             r"then move the same number of cards from your hand to the bottom of your library\.?", low):
