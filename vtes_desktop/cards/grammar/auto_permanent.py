@@ -99,6 +99,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("scourge", r"^during your discard phase, you can burn a vampire with capacity (?P<cap>\d+) or less, and your "
                 r"predator takes control of this card \(even if you do not burn a vampire\)$"),
     ("allies_intercept", r"^allies get \+(?P<n>1) intercept against vampires$"),
+    ("vote_lock", r"^you can lock this card during the polling step of any referendum to get \+(?P<n>\d) votes$"),
     # -- at a moment of the turn
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
