@@ -1,4 +1,5 @@
-"""The whole course played on the table as a learner plays it: every question answered through a lit element.
+"""The whole course played on the table as a learner plays it: every question of every lesson and puzzle answered
+through a lit element.
 
 For every question of every lesson, the test looks for the element the table lights for the expected move (a
 button of the Under way panel or an entry of its menus, an entry of a card's context menu, a drag of a lit
@@ -30,11 +31,13 @@ def _open(learn, qtbot, file):
     return w
 
 
-def _lessons():
+def _course():
+    """Every lesson, then every puzzle (a puzzle's questions are answered the same way)."""
     from vtes_desktop.scenario.lesson import load_course
     from vtes_desktop.ui.learn.learn_window import lessons_dir
 
-    return [e.file for e in load_course(lessons_dir()).lessons]
+    c = load_course(lessons_dir())
+    return [e.file for e in c.lessons + c.puzzles]
 
 
 def _choice(win) -> str:
@@ -65,12 +68,12 @@ def _forget_menus(win):
     win._lesson_test_menus = []
 
 
-@pytest.mark.parametrize("file", _lessons())
+@pytest.mark.parametrize("file", _course())
 def test_every_question_answered_through_the_lit_elements(learn, qtbot, file):
     w = _open(learn, qtbot, file)
     n = w.narration
     w.next()                                        # past the intro
-    turn = int(file[:2])
+    turn = _course().index(file)
     asked = 0
     for _ in range(200):
         if w.tutor.done and not w.answered:
@@ -90,6 +93,7 @@ def test_every_question_answered_through_the_lit_elements(learn, qtbot, file):
     assert asked >= 1
     assert "You finished" in n.plain()
     assert learn.progress.is_done(file) and learn.progress.done[file]["shown"] is False
+    assert w.hints_used == 0
 
 
 def test_a_puzzle_wrong_then_right_through_the_lit_elements(learn, qtbot):
