@@ -71,9 +71,10 @@ class Ctx:
     def capacity(self, c: Card) -> int:
         d = self.cdef(c)
         if self.st.attached.get(c.iid):   # master Discipline cards on a vampire add to its capacity
+            from vtes_desktop.engine.effects_actioncard import title_capacity_bonus
             from vtes_desktop.engine.effects_master import capacity_bonus
 
-            return (d.capacity or 0) + capacity_bonus(self, c.iid)
+            return (d.capacity or 0) + capacity_bonus(self, c.iid) + title_capacity_bonus(self, c.iid)
         return d.capacity or 0
 
     def is_vampire(self, c: Card) -> bool:

@@ -32,6 +32,7 @@ HANDLED = frozenset({
     "terms_minion", "chosen_burned", "chosen_removed", "chosen_loses_title", "title_chosen", "clan_votes",
     "terms_methuselah", "chosen_edge", "all_burn_chosen_extra", "steal_each", "vampires_blood", "fail_actor_blood",
     "honor_elders", "diversity", "all_gain", "per_card", "enter_combat", "combat_grant", "search_equip",
+    "title_capacity",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -75,6 +76,31 @@ def _controls(ctx: Ctx, seat: int) -> list[int]:
     return out
 
 
+def _cap(ctx: Ctx, iid: int) -> int:
+    """A vampire's capacity now (cards on it may raise it)."""
+    return ctx.capacity(ctx.st.cards[iid])
+
+
+def title_capacity_bonus(ctx: Ctx, iid: int) -> int:
+    """+1 capacity from a title card on the vampire ("If the prince of Berlin is Ventrue, his or her capacity
+    increases by 1"), while the vampire holds that title uncontested."""
+    c = ctx.st.cards[iid]
+    if c.title_contested:
+        return 0
+    n = 0
+    clans = {x.lower() for x in ctx.cdef(iid).clans}
+    for a in ctx.st.attached.get(iid, ()):
+        rules = ctx.rules(a)
+        if "Political Action" not in rules.types:
+            continue
+        for m in rules.modes:
+            for e in m.effects:
+                x = read(e, rules.types)
+                if x is not None and x[0] == "title_capacity" and x[1] in clans:
+                    n += 1
+    return n
+
+
 def _fits_uncontrolled(ctx: Ctx, seat: int, actor: int, v: int, spec: tuple) -> str | None:
     _, _, younger, clan, disc = spec
     st = ctx.st
@@ -82,9 +108,9 @@ def _fits_uncontrolled(ctx: Ctx, seat: int, actor: int, v: int, spec: tuple) -> 
     d = ctx.cdef(v)
     if c.region != "uncontrolled" or c.controller != seat or "Vampire" not in d.types:
         return f"{d.display} is not a vampire in {ctx.seat_name(seat)}'s uncontrolled region"
-    if younger and (d.capacity or 0) >= (ctx.cdef(actor).capacity or 0):
-        return (f"{d.display} (capacity {d.capacity}) is not younger than {ctx.name(actor)} "
-                f"(capacity {ctx.cdef(actor).capacity})")
+    if younger and _cap(ctx, v) >= _cap(ctx, actor):
+        return (f"{d.display} (capacity {_cap(ctx, v)}) is not younger than {ctx.name(actor)} "
+                f"(capacity {_cap(ctx, actor)})")
     if clan and clan not in {x.lower() for x in d.clans}:
         return f"{d.display} is not {clan.title()}"
     if disc and not d.discipline_level(disc):
@@ -156,9 +182,9 @@ def check_combat_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode:
     c = st.cards[target]
     d = ctx.cdef(target)
     vamp = "Vampire" in d.types
-    me = ctx.cdef(actor).capacity or 0
-    ok = {"": True, "locked": c.locked, "vampire": vamp, "younger vampire": vamp and (d.capacity or 0) < me,
-          "older vampire": vamp and (d.capacity or 0) > me,
+    me = _cap(ctx, actor)
+    ok = {"": True, "locked": c.locked, "vampire": vamp, "younger vampire": vamp and _cap(ctx, target) < me,
+          "older vampire": vamp and _cap(ctx, target) > me,
           "sabbat vampire": vamp and (ctx.sect(c) or "").lower() == "sabbat",
           "ally of prey": "Ally" in d.types and c.controller == st.prey(seat),
           "weak vampire or locked": (vamp and c.counters <= 3) or c.locked}.get(flt, True)
@@ -228,8 +254,8 @@ def _unlock_target(ctx: Ctx, seat: int, actor: int, iid: int, spec: tuple) -> st
         return f"{d.display} is not a vampire" + (" or an ally" if or_ally else "")
     if mine and c.controller != seat:
         return f"{d.display} is not a vampire you control"
-    if younger and (d.capacity or 0) >= (ctx.cdef(actor).capacity or 0):
-        return f"{d.display} (capacity {d.capacity}) is not younger than {ctx.name(actor)} (capacity {ctx.cdef(actor).capacity})"
+    if younger and _cap(ctx, iid) >= _cap(ctx, actor):
+        return f"{d.display} (capacity {_cap(ctx, iid)}) is not younger than {ctx.name(actor)} (capacity {_cap(ctx, actor)})"
     return None
 
 
@@ -628,10 +654,10 @@ def _minion_refusal(ctx: Ctx, f: ReferendumFrame, v: int, spec: tuple) -> str | 
     if cam and (ctx.sect(c) or "").lower() != "camarilla":
         return f"{d.display} is not Camarilla"
     actor = ctx.cdef(f.actor) if f.actor is not None else None
-    if younger and actor is not None and (d.capacity or 0) >= (actor.capacity or 0):
+    if younger and actor is not None and _cap(ctx, v) >= _cap(ctx, f.actor):
         return f"{d.display} is not younger than {ctx.name(f.actor)}"
-    if cap is not None and (d.capacity or 0) >= cap:
-        return f"{d.display} has capacity {d.capacity}, not below {cap}"
+    if cap is not None and _cap(ctx, v) >= cap:
+        return f"{d.display} has capacity {_cap(ctx, v)}, not below {cap}"
     if same and actor is not None and not set(x.lower() for x in d.clans) & set(x.lower() for x in actor.clans):
         return f"{d.display} is not of {poss(ctx.name(f.actor))} clan"
     return None
@@ -688,7 +714,7 @@ def _count(ctx: Ctx, seat: int, what: str, terms: str | None) -> int:
         elif what == "clan":
             n += vamp and terms is not None and terms.lower() in {x.lower() for x in d.clans}
         elif what == "capacity>=8":
-            n += vamp and (d.capacity or 0) >= 8
+            n += vamp and _cap(ctx, iid) >= 8
         elif what == "ready independent or anarch":
             n += vamp and c.region == "ready" and (ctx.sect(c) or "").lower() in ("independent", "anarch")
     return n
@@ -718,7 +744,7 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                 if s is None:
                     continue
                 small = any(st.cards[i].region == "ready" and ctx.is_vampire(st.cards[i])
-                            and (ctx.cdef(i).capacity or 0) <= cap for i in _controls(ctx, s))
+                            and _cap(ctx, i) <= cap for i in _controls(ctx, s))
                 changes[s] = changes.get(s, 0) - spec[1] - (spec[2] if small else 0)
         elif k == "shift" and terms:
             src_name, rest = terms.split(":", 1)
@@ -767,7 +793,7 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                     hit = st.seats[s].pool > st.seats[me].pool
                 else:
                     cap = int(spec[2].split(">")[1])
-                    hit = not any(ctx.is_vampire(st.cards[i]) and (ctx.cdef(i).capacity or 0) > cap
+                    hit = not any(ctx.is_vampire(st.cards[i]) and _cap(ctx, i) > cap
                                   for i in _controls(ctx, s))
                 if hit:
                     changes[s] = changes.get(s, 0) - spec[1]
@@ -778,7 +804,7 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                     c = st.cards[v]
                     if not ctx.is_vampire(c) or c.region not in ("ready", "torpor"):
                         continue
-                    if spec[2] and (ctx.cdef(v).capacity or 0) >= int(spec[2].split("<")[1]):
+                    if spec[2] and _cap(ctx, v) >= int(spec[2].split("<")[1]):
                         continue
                     if c.counters:
                         ctx.update(v, counters=max(0, c.counters + spec[1]))
@@ -787,11 +813,11 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
             for s in st.live_seats():
                 for v in st.region(s, "ready"):
                     c = st.cards[v]
-                    if ctx.is_vampire(c) and not c.contested and (ctx.cdef(v).capacity or 0) >= spec[1]:
+                    if ctx.is_vampire(c) and not c.contested and _cap(ctx, v) >= spec[1]:
                         ctx.set_blood(v, c.counters + 1)
                 for v in st.region(s, "uncontrolled"):
                     c = st.cards[v]
-                    if ctx.is_vampire(c) and (ctx.cdef(v).capacity or 0) >= spec[1]:
+                    if ctx.is_vampire(c) and _cap(ctx, v) >= spec[1]:
                         ctx.update(v, counters=c.counters + 1)
             ctx.emit("blood", f"{name}: each vampire of capacity {spec[1]} or more, ready or uncontrolled, gains 1 blood.")
         elif k == "diversity":

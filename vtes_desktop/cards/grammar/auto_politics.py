@@ -59,6 +59,7 @@ Readings (a tuple whose first item names it):
   ("capacity<=4");
 - ``("title", title, city)``: a passed referendum puts the card on the acting vampire, who now holds that
   unique title (prince or archbishop of the city) instead of any other, contested if another vampire holds it;
+- ``("title_capacity", clan)``: the vampire holding the card's title has +1 capacity while of *clan*;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -153,6 +154,7 @@ _SCREW = re.compile(r"^successful referendum means each methuselah burns (?P<n>\
                     r"an additional pool$")
 _STEAL_EACH = re.compile(r"^successful referendum means you steal (?P<n>\d+) pool from each methuselah who "
                          r"(?:does not control a vampire with a capacity above (?P<cap>\d+)|has more pool than you do)$")
+_TITLE_CAP = re.compile(r"^if the prince(?: of [a-z ,.'\-]+?)? is (?P<clan>[a-z ]+), his or her capacity increases by 1$")
 _SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do and allocate (?P<n>\d+) of their pool "
                           r"among 1 or more other methuselahs \(including you\)$")
 
@@ -310,6 +312,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _SHIFT_TERMS.match(t) if kind == "choose" else None
         if m:
             return ("terms_shift", int(m.group("n")))
+        m = _TITLE_CAP.match(t)
+        if m and m.group("clan") in _CLANS:
+            return ("title_capacity", m.group("clan"))
         m = _TITLE.match(t) if kind == "put" else None
         if m:
             return ("title", m.group("title"), m.group("city").strip())
