@@ -24,7 +24,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "not_successful", "choose_own_ready"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
-                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge"})
+                  "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
+                  "perfectionist", "carfax"})
 #: uses made "as the action is announced" (the action_announced window stays open for them)
 AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
@@ -157,7 +158,34 @@ def check_placement(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int | 
         for k, v, _ in readings(rules):
             if k == "not_on_superior" and ctx.discipline_level(ctx.st.cards[t], v["tri"]) >= 2:
                 raise Illegal("target", f"{rules.name} cannot go on {ctx.name(t)}, who has it at superior level")
+        for m_ in rules.modes:   # "A vampire can have only one archetype", "... only one Ishtarri Warlord"
+            for lim in m_.limits:
+                if lim.per != "in play" or lim.who != "minion":
+                    continue
+                for a in ctx.st.attached.get(t, ()):
+                    ar = ctx.rules(a)
+                    if ar.card_id == rules.card_id or lim.what in ar.keywords:
+                        what = rules.name if lim.what == "this card" else f"one {lim.what}"
+                        raise Illegal("limit", f"{ctx.name(t)} already has {ctx.name(a)}: a minion can have only {what}")
     return t
+
+
+def requirement_refusal(ctx: Ctx, seat: int, rules: CardRules) -> str | None:
+    """A master card's "Requires a ready ..." : some ready minion of the player meets it, or the reason."""
+    from vtes_desktop.engine.rules_action import _req_refusal
+
+    if not rules.requirements:
+        return None
+    why = None
+    for m in ctx.st.region(seat, "ready"):
+        mc = ctx.st.cards[m]
+        if mc.contested:
+            continue
+        why = next((w for w in (_req_refusal(ctx, mc, r, rules.name, ctx.name(m)) for r in rules.requirements) if w),
+                   None)
+        if why is None:
+            return None
+    return why or f"{rules.name} requires a ready minion you control"
 
 
 def _choice_amount(cmd: C.Play, name: str) -> int | None:
@@ -489,6 +517,43 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.set_blood(m, mc.counters + n)
         ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
         return True
+    if key == "carfax":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = _minion(ctx, cmd, name, "the ready Anarch that gains the blood")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or mc.contested or (ctx.sect(mc) or "").lower() != "anarch":
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready Anarch you control")
+        if (m, "hunting ground") in st.acted:
+            raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
+        if ("used", iid) in st.phase_flags:
+            baron = any((ctx.title(st.cards[b]) or "").lower() == "baron" and not st.cards[b].contested
+                        for b in st.region(seat, "ready"))
+            if not baron or ("used again", iid) in st.phase_flags:
+                raise Illegal("use", f"{name} has already been used this phase"
+                                     + ("" if baron else " (a second Anarch gains blood only if you control a ready baron)"))
+            st.phase_flags = st.phase_flags | {("used again", iid)}
+        else:
+            st.phase_flags = st.phase_flags | {("used", iid)}
+        st.acted = st.acted | {(m, "hunting ground")}
+        n = int(v["n"])
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+        return True
+    if key == "perfectionist":
+        f = st.top
+        host = c.host
+        if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.actor != host or f.outcome != "successful":
+            raise Illegal("timing", f"{name}: used after the vampire it is on performs a successful action")
+        if any("Reaction" in ctx.db[cid].types for mm, cid in f.played if mm != f.actor):
+            raise Illegal("timing", f"{name}: reaction cards were played during that action")
+        if (host, ("used", iid)) in st.acted:
+            raise Illegal("use", f"{name} has already been used this turn")
+        st.acted = st.acted | {(host, ("used", iid))}
+        n = int(v["n"])
+        ctx.set_blood(host, st.cards[host].counters + n)
+        ctx.emit("blood", f"{ctx.name(host)} gains {n} blood ({name}).", cards=(host,))
+        return True
     if key == "scourge":
         _own_phase(ctx, cmd, iid, "discard")
         m = _minion(ctx, cmd, name, "the vampire to burn")
@@ -755,7 +820,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("to pool", "to vampire")]
         if "lock_mpa" in keys or "lock_give" in keys and acting:
             out.append(C.Use(seat=seat, card=iid))
-        if keys & {"hunting_ground", "lock_add_blood"}:
+        if "perfectionist" in keys and acting:
+            out.append(C.Use(seat=seat, card=iid))
+        if keys & {"hunting_ground", "lock_add_blood", "carfax"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "lock_give" in keys and acting:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]

@@ -656,9 +656,15 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     why = effects_action.block_refusal(ctx, f, m, seat)
     if why:
         raise Illegal("block", why)
+    effects_action.pay_block_cost(ctx, f, m)   # Tenebrous Form, Neutral Guard
     from vtes_desktop.engine.effects_master import block_refusal
 
     why = block_refusal(ctx, m)   # a master card on the minion (Pentex Subversion)
+    if why:
+        raise Illegal("block", why)
+    from vtes_desktop.engine.effects_combat import block_refusal as equipment_block_refusal
+
+    why = equipment_block_refusal(ctx, f.actor, m)   # equipment on the acting minion (The Signet of King Saul)
     if why:
         raise Illegal("block", why)
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
@@ -707,7 +713,8 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     if f.card is not None and st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
         ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
-    ctx.update(f.blocker, locked=True)
+    if effects_action.blocker_locks(f):   # not under Read the Winds
+        ctx.update(f.blocker, locked=True)
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     if f.kind == "leave_torpor":
@@ -1265,6 +1272,8 @@ def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: Card
             if f.stage not in ("blocks", "declined"):
                 raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be "
                                        "blocked and no other attempt is under way")
+            effects_action.pay_block_cost(ctx, f, minion)
+            f = st.top
             flow.set_top(ctx, f._replace(stage="attempt", blocker=minion))
             ctx.emit("block", f"{ctx.name(minion)} attempts to block {ctx.name(f.actor)} ({rules.name}).",
                      cards=(minion, f.actor))
@@ -1319,6 +1328,9 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
 
         refuse_self_contest(ctx, cmd.seat, iid)
     effects_master.check_limits(ctx, cmd, iid, rules)
+    why = effects_master.requirement_refusal(ctx, cmd.seat, rules)
+    if why:
+        raise Illegal("requirements", why)
     target = effects_master.check_placement(ctx, cmd, iid, rules)
     _pay(ctx, cmd.seat, None, pool + effects_master.extra_cost(ctx, cmd, iid, rules), 0, rules.name)
     st.mpa -= 1

@@ -100,6 +100,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                 r"predator takes control of this card \(even if you do not burn a vampire\)$"),
     ("allies_intercept", r"^allies get \+(?P<n>1) intercept against vampires$"),
     ("vote_lock", r"^you can lock this card during the polling step of any referendum to get \+(?P<n>\d) votes$"),
+    ("perfectionist", r"^once each turn, this vampire can gain (?P<n>1) blood after performing a successful action "
+                      r"during which no reaction cards were played$"),
+    ("carfax", r"^during your unlock phase, a ready anarch you control can gain (?P<n>1) blood, and, if you control a "
+               r"ready baron, another ready anarch you control can gain 1 blood as well$"),
     # -- at a moment of the turn
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
