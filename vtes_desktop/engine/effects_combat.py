@@ -179,3 +179,16 @@ def _employer_burns_to_unlock(ctx: Ctx, cmd, iid: int, blood: int) -> None:
         raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
     ctx.update(host, counters=hc.counters - blood, locked=False)
     ctx.emit("unlocked", f"{ctx.name(host)} burns {blood} blood to unlock ({name}).", cards=(host,))
+
+
+def block_refusal(ctx: Ctx, actor: int, blocker: int) -> str | None:
+    """Equipment on the acting minion that some minions cannot block (The Signet of King Saul)."""
+    for iid in ctx.st.attached.get(actor, ()):
+        if "Equipment" not in ctx.cdef(iid).types:
+            continue
+        for r in card_readings(ctx, iid):
+            if r[0] == "unblockable_by_capacity" and ctx.is_vampire(ctx.st.cards[blocker]) \
+                    and ctx.capacity(ctx.st.cards[blocker]) >= r[1]:
+                return (f"{ctx.name(blocker)} has capacity {r[1]} or more and cannot attempt to block the bearer of "
+                        f"{ctx.name(iid)}")
+    return None

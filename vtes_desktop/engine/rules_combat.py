@@ -31,6 +31,7 @@ class StrikeDesc(NamedTuple):
     equipment: str | None = None   # "destroy" or "steal" equipment
     unlock: bool = False           # the striker unlocks as the strike resolves (Majesty at superior)
     unpreventable: bool = False
+    self_damage: tuple | None = None   # (amount, aggravated, only at close range): the striker also takes damage
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -189,6 +190,20 @@ def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
 
 
 # -- range ------------------------------------------------------------------------------------------
+
+def _burn_target(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, name: str) -> int | None:
+    """The equipment or retainer on the opposing minion that a "burn equipment or retainer" strike aims at."""
+    other = f.b if m == f.a else f.a
+    cands = [a for a in ctx.st.attached.get(other, ()) if {"Equipment", "Retainer"} & set(ctx.cdef(a).types)]
+    if cmd.target is None:
+        if len(cands) > 1:
+            raise Malformed("target", f"name the equipment or retainer of {ctx.name(other)} that {name} burns")
+        return cands[0] if cands else None
+    t = flow.ref(ctx, cmd.seat, cmd.target)
+    if t not in cands:
+        raise Illegal("strike", f"{ctx.name(t)} is not an equipment or retainer on {ctx.name(other)}")
+    return t
+
 
 def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules: CardRules, readings) -> StrikeDesc:
     """"Strike: hand strike or use a melee weapon strike. This strike is at +N damage": the strike's choice names
@@ -421,6 +436,12 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "strike_damage":
                     desc = StrikeDesc("damage", r[1], ranged=r[2], aggravated=r[3], unpreventable=r[4], source=iid,
                                       label=rules.name)
+                elif r[0] == "burn_equipment_or_retainer":
+                    desc = StrikeDesc("burn_card", first=r[1], source=iid, label=rules.name,
+                                      target=_burn_target(ctx, cmd, m, f, rules.name))
+            for r in readings:
+                if r[0] == "self_damage" and desc is not None:
+                    desc = desc._replace(self_damage=r[1:])
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
             if "long range" in mode.only and f.range != "long":
@@ -451,7 +472,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
     if desc is not None and ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
         raise Illegal("strike", "only hand strikes can be used this round")
-    if cmd.target is not None:
+    if cmd.target is not None and desc.kind != "burn_card":
         other = f.b if m == f.a else f.a
         t = flow.ref(ctx, cmd.seat, cmd.target)
         tc = ctx.st.cards[t]
@@ -532,8 +553,12 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         other = f.b if me == f.a else f.a
         if s_.kind in ("dodge", "none") or not ready[me]:
             continue
-        if other in dodging and s_.target is None:   # a dodge protects the minion, not its retainers
-            continue
+        if s_.self_damage and (not s_.self_damage[2] or f.range == "close"):
+            n_, aggr_ = s_.self_damage[0], s_.self_damage[1]
+            hits.append(Hit(me, 0 if aggr_ else n_, n_ if aggr_ else 0, source=None, via=s_.source))
+        if other in dodging and (s_.target is None or (s_.kind == "burn_card"
+                                                       and "Equipment" in ctx.cdef(s_.target).types)):
+            continue    # a dodge protects the minion (and what it carries), not its retainers
         if s_.source is not None and s_.source != me:
             src = ctx.st.cards[s_.source]
             if src.region in ("ash_heap", "removed") or (src.region == "attached" and src.host != me):
@@ -563,6 +588,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     ctx.move(other, "incapacitated", seat=oc.controller, counters=0)
                 else:
                     ctx.burn(other, "no life left")
+        elif s_.kind == "burn_card":
+            tc = ctx.st.cards.get(s_.target) if s_.target is not None else None
+            if tc is not None and tc.region == "attached" and tc.host == other:
+                ctx.burn(s_.target, f"burned by {s_.label}")
+                ctx.emit("burned", f"{ctx.name(me)} burns {ctx.name(s_.target)} with {s_.label}.")
         elif s_.kind == "equipment":
             eq = [a for a in ctx.st.attached.get(other, ()) if "Equipment" in ctx.cdef(a).types]
             if eq:

@@ -55,6 +55,11 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                                         r"continue the action with \+1 stealth as if unblocked, even if stealth is not "
                                         r"yet needed\.?", low):
             return ("continue_if_blocked", 1, 1)
+        if k == "take" and (e.subject or "") == "this striking vampire also":
+            m = re.fullmatch(r"(?:if this strike is used at close range, )?this striking vampire also takes (\d+) "
+                             r"(environmental )?aggravated damage\.?", low)
+            if m:       # Breath of the Dragon, Burst of Sunlight
+                return ("self_damage", int(m.group(1)), True, low.startswith("if this strike is used at close range"))
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
@@ -81,6 +86,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "strike" and e.get("hand") and e.get("or_melee_weapon") and set(dict(e.params)) <= {"hand", "or_melee_weapon"} \
             and e.condition is None and e.subject is None:
         return ("hand_or_melee",)
+    if k == "strike" and e.get("first_strike") and e.get("or_retainer") and e.get("destroy_equipment") \
+            and len(e.params) == 3 and e.condition is None and e.subject is None \
+            and re.fullmatch(r"strike: burn equipment or retainer with first strike\.?", low):
+        return ("burn_equipment_or_retainer", True)
     if k == "strike_bonus" and e.amount and e.amount > 0 and e.condition is None and len(e.params) == 0:
         return ("strike_bonus", e.amount)
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
@@ -134,6 +143,10 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
                          r"action to get an additional \+(\d) intercept\.?", low)
         if m:
             return ("burn_blood_for_intercept", int(m.group(3)), m.group(2), bool(m.group(1)))
+    if "Equipment" in t and k == "attempt" and e.get("frame") and e.get("negated"):
+        m = re.fullmatch(r"vampires with capacity (\d+) or more cannot attempt to block the bearer\.?", low)
+        if m:       # The Signet of King Saul
+            return ("unblockable_by_capacity", int(m.group(1)))
     if "Equipment" in t and k == "draw" and e.get("frame") and re.fullmatch(
             r"if the bearer is ready during your unlock phase, you can draw up to (\d) cards without discarding and "
             r"then move the same number of cards from your hand to the bottom of your library\.?", low):
