@@ -214,6 +214,7 @@ def _unlock_and_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     why = block_refusal(ctx, f, minion, cmd.seat)
     if why:
         raise Illegal("block", why)
+    pay_block_cost(ctx, f, minion)
     ctx.update(minion, locked=False)
     ctx.emit("unlocked", f"{ctx.name(minion)} unlocks.", cards=(minion,))
     f = _top(ctx)
@@ -558,6 +559,7 @@ def _anarch_unlock_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None
     why = block_refusal(ctx, f, t, cmd.seat)
     if why:
         raise Illegal("block", why)
+    pay_block_cost(ctx, f, t)
     ctx.update(t, locked=False)
     flow.set_top(ctx, f._replace(stage="attempt", blocker=t, mods=f.mods + (Mod("intercept", 1, t, iid, rules.card_id),)))
     ctx.emit("block", f"{ctx.name(t)} unlocks and attempts to block {ctx.name(f.actor)} with +1 intercept "
@@ -641,6 +643,105 @@ def _burn_for_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     ctx.emit("modifier", f"{ctx.name(minion)} burns 1 blood for +1 intercept.", cards=(minion,))
 
 
+def _no_lock_for_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("no_lock_block", 0, minion, iid, rules.card_id))
+
+
+def _block_cost(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    key = "block_cost:without:obt" if "obtenebration" in e.text.lower() else "block_cost:vampires"
+    if not has(_top(ctx), key):
+        _add(ctx, Mod(key, 1, None, iid, rules.card_id))
+
+
+def pay_block_cost(ctx: Ctx, f: ActionFrame, m: int) -> None:
+    """A block attempt that a card makes cost blood (Tenebrous Form, Neutral Guard): paid, or refused."""
+    for mod in f.mods:
+        if not mod.kind.startswith("block_cost:"):
+            continue
+        c = ctx.st.cards[m]
+        who = mod.kind.split(":", 1)[1]
+        if who == "vampires" and not ctx.is_vampire(c):
+            continue
+        if who == "without:obt" and ctx.discipline_level(c, "obt"):
+            continue
+        if not ctx.is_vampire(c) or c.counters < mod.amount:
+            raise Illegal("block", f"{ctx.name(m)} must burn {mod.amount} blood to attempt to block this action "
+                                   f"({ctx.db[mod.cid].display}) and cannot")
+        ctx.set_blood(m, c.counters - mod.amount)
+        ctx.emit("burned_blood", f"{ctx.name(m)} burns {mod.amount} blood to attempt to block.", cards=(m,))
+
+
+def _choose_new_target(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.errors import Malformed
+    from vtes_desktop.engine.rules_action import target_seat
+
+    f = _top(ctx)
+    new = target_seat(ctx, cmd.seat, cmd.target) if cmd.target is not None else None
+    if new is None:
+        raise Malformed("target", f"{rules.name}: name the Methuselah the acting minion now bleeds (target)")
+    if new in (f.seat, f.target_seat) or ctx.st.seats[new].ousted:
+        raise Illegal("target", f"{rules.name}: choose another Methuselah still in the game, other than the acting "
+                                "minion's controller")
+    flow.set_top(ctx, f._replace(target_seat=new))
+    ctx.emit("redirected", f"{ctx.name(f.actor)} is now bleeding {ctx.seat_name(new)}.")
+
+
+def _about_to_fight(ctx: Ctx, minion: int, rules: CardRules) -> tuple[ActionFrame, int]:
+    """The action is blocked (intercept at least the stealth) and *minion* is one of the two that will fight:
+    the other one, and the frame."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or minion not in (f.actor, f.blocker) \
+            or intercept(ctx, f, f.blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable by a vampire about to enter combat (a block that "
+                                "succeeds)")
+    return f, (f.blocker if minion == f.actor else f.actor)
+
+
+def _lock_ally_and_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f, other = _about_to_fight(ctx, minion, rules)
+    if "Ally" not in ctx.cdef(other).types:
+        raise Illegal("timing", f"{rules.name} is only usable if this vampire is about to enter combat with an ally")
+    end_action(ctx, rules, mode, blocker, combat=False)
+    ctx.update(other, locked=True)
+    ctx.emit("locked", f"{ctx.name(other)} locks.", cards=(other,))
+
+
+def _blocker_damage(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine import rules_combat
+
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable while a minion blocks")
+    ctx.emit("damage", f"{ctx.name(blocker)} takes 1 unpreventable damage.", cards=(blocker,))
+    rules_combat.inflict(ctx, blocker, 1, 0)
+
+
+def _press_if_blocks(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("grant_press", 1, minion, iid, rules.card_id))
+
+
+def _ecstasy(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("ecstasy", 1, None, iid, rules.card_id))
+
+
+def _burn_for_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, reserved_blood, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None:
+        raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+    if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "stealth can be added only when needed")
+    n = int(re.search(r"burn (\d)", e.get("cost")).group(1))
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < n:
+        raise Illegal("cost", f"{ctx.name(minion)} has not {n} blood to spare for {rules.name}")
+    ctx.set_blood(minion, c.counters - n)
+    _add(ctx, Mod("stealth", e.amount, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(minion)} burns {n} blood for +{e.amount} stealth.", cards=(minion,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -658,7 +759,10 @@ _HANDLERS = {
     "acting_no_repeat": _acting_no_repeat, "votes_margin_blood": _votes_margin_blood, "margin_to_pool": _nothing,
     "anarch_intercept": _anarch_intercept, "anarch_unlock_block": _anarch_unlock_block,
     "class_intercept": _class_intercept, "unlock_if_success": _unlock_if_success, "bleed_or_stealth": _bleed_or_stealth,
-    "burn_for_intercept": _burn_for_intercept,
+    "burn_for_intercept": _burn_for_intercept, "no_lock_for_block": _no_lock_for_block, "block_cost": _block_cost,
+    "choose_new_target": _choose_new_target, "now_bleeding_chosen": _nothing, "lock_ally_and_end": _lock_ally_and_end,
+    "no_lock_if_blocking": _nothing, "blocker_damage": _blocker_damage, "press_if_blocks": _press_if_blocks,
+    "ecstasy": _ecstasy, "burn_for_stealth": _burn_for_stealth,
 }
 
 
@@ -795,13 +899,32 @@ def block_succeeds(ctx: Ctx, f: ActionFrame) -> bool:
 
 
 def combat_grants(f: ActionFrame) -> tuple:
-    """Maneuvers granted in the combat that follows the block, to the blocker that earned them."""
-    return tuple((m.minion, "maneuver", m.amount) for m in f.mods if m.kind == "grant_maneuver" and m.minion == f.blocker)
+    """Maneuvers and presses granted in the combat that follows the block, to the blocker that earned them."""
+    return tuple((m.minion, m.kind[6:], m.amount) for m in f.mods
+                 if m.kind in ("grant_maneuver", "grant_press") and m.minion == f.blocker)
+
+
+def blocker_locks(f: ActionFrame) -> bool:
+    """Whether the blocker locks as the block succeeds (not under Read the Winds)."""
+    return not has(f, "no_lock_block", f.blocker)
 
 
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: effects that come after its resolution."""
     for mod in f.mods:
+        if mod.kind == "ecstasy" and f.outcome == "successful" and f.kind in ("bleed", "card"):
+            from vtes_desktop.engine.rules_action import bleed_amount
+
+            kind = f.kind if f.kind != "card" else (f.effect or "card")
+            a = ctx.st.cards.get(f.actor)
+            if kind == "bleed" and bleed_amount(ctx, f) <= 0 and a is not None and a.counters > 0 \
+                    and a.region in ("ready", "torpor"):
+                ctx.update(f.actor, counters=a.counters - 1)
+                ctx.emit("burned_blood", f"{ctx.name(f.actor)} burns 1 {'blood' if ctx.is_vampire(a) else 'life'} "
+                                         f"({ctx.db[mod.cid].display}).", cards=(f.actor,))
+                if not ctx.is_vampire(a) and a.counters - 1 <= 0:
+                    ctx.burn(f.actor, "no life left")
+            continue
         if mod.kind == "unlock_after_success" and f.outcome == "successful":
             c = ctx.st.cards.get(mod.minion)
             if c is not None and c.region == "ready" and c.locked and c.counters >= mod.amount:

@@ -1167,13 +1167,21 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     if cmd.minion is None:
         raise Malformed("minion", f"name the minion that plays {rules.name}")
     m = _my_minion(ctx, cmd.seat, cmd.minion)
-    locked_only = any("locked" == t for md in rules.modes for t in md.only)
+    # "Only usable by a locked minion" may hold at one level only (Read the Winds: basic by an unlocked vampire)
+    modes_r = [md for md in rules.modes if "Reaction" in md.types] or list(rules.modes)
+    locked_only = all("locked" in md.only for md in modes_r)
+    locked_ok = any("locked" in md.only for md in modes_r)
     if locked_only and not st.cards[m].locked:
         raise Illegal("locked", f"{rules.name} is only usable by a locked minion; {ctx.name(m)} is unlocked")
     may_be_locked = any("may be locked" in md.also for md in rules.modes)   # "Usable by a locked baron"
-    if st.cards[m].locked and not locked_only and m not in f.woken and not may_be_locked:
+    if st.cards[m].locked and not locked_ok and m not in f.woken and not may_be_locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
+    if "locked" in mode.only and not st.cards[m].locked:
+        raise Illegal("locked", f"{rules.name} at this level is only usable by a locked minion; {ctx.name(m)} is "
+                                "unlocked")
+    if st.cards[m].locked and "locked" not in mode.only and m not in f.woken and not may_be_locked:
+        raise Illegal("locked", f"{ctx.name(m)} is locked; {rules.name} at this level is played by an unlocked minion")
     if mode.intercept > 0:
         if f.stage != "attempt" or f.blocker != m:
             raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")

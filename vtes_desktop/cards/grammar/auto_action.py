@@ -110,6 +110,27 @@ _TEXTS: dict[str, re.Pattern] = {
     "bleed_or_stealth": re.compile(r"^\+1 bleed \(limited\), or \+1 stealth and \+1 bleed \(limited\)\.?$"),
     # Aura Absorption
     "burn_for_intercept": re.compile(r"^this vampire burns 1 blood to get \+1 intercept\.?$"),
+    # Read the Winds: the blocker stays unlocked
+    "no_lock_for_block": re.compile(r"^this vampire does not lock for the block\.?$"),
+    # a cost to attempt to block this action
+    "block_cost": re.compile(r"^(?:as above, and minions without obtenebration \[obt\] must burn 1 blood to attempt to "
+                             r"block \(allies cannot burn blood\)|vampires must burn 1 blood to attempt to block this "
+                             r"action)\.?$"),
+    # Lost in Translation
+    "choose_new_target": re.compile(r"^choose another methuselah other than the acting minion's controller\.?$"),
+    "now_bleeding_chosen": re.compile(r"^the acting minion is now bleeding the chosen methuselah\.?$"),
+    # Gift of Sleep [obe]
+    "lock_ally_and_end": re.compile(r"^lock that ally and end the action\.?$"),
+    "no_lock_if_blocking": re.compile(r"^do not lock this vampire if they are blocking\.?$"),
+    # Psychomachia [DAI]
+    "blocker_damage": re.compile(r"^as \[dai\] above, and the blocking minion takes 1 unpreventable environmental "
+                                 r"damage\.?$"),
+    # Rat's Warning [ANI]
+    "press_if_blocks": re.compile(r"^as above, with 1 optional press during the resulting combat if this vampire "
+                                  r"blocks\.?$"),
+    # Ecstasy [SER]
+    "ecstasy": re.compile(r"^as above, and after action resolution, if the bleed resolved for 0 \(or less\), the "
+                          r"acting minion burns 1 blood or life\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -137,6 +158,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
             if (k == "intercept") == ("Reaction" in t):
                 return "conditional"
+        if k == "stealth" and e.amount and e.amount > 0 and re.fullmatch(r"burn \d blood", e.get("cost") or "") \
+                and e.subject is None and e.condition is None and "Action Modifier" in t:
+            return "burn_for_stealth"       # Stone Travel, Mole's Tunneling: "Burn 1 blood to get +1 stealth."
         if k == "intercept" and e.amount == 1 and e.get("cost") == "burn 1 blood" and e.get("self") and \
                 e.condition is None and "Reaction" in t:
             return "burn_for_intercept"     # Ears of the Hare: "Burn 1 blood to get +1 intercept."
