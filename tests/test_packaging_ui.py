@@ -75,13 +75,15 @@ def test_welcome_panel_buttons_open_what_exists(make_window, db, monkeypatch):
         ["Goldfish a deck", "Host or join a LAN game", "Learn the rules"]
     # the browser is still there, below the panel
     assert w.browser.isVisible() and w.splitter.isVisible()
-    # no LAN yet: disabled, and the tooltip says why
-    assert not panel.lan.isEnabled() and panel.lan.toolTip() == wp.LAN_TIP_OFF
+    # the window has LAN play (ui/net): the button offers Host a game… / Join a game… (MainWindow.open_lan)
+    assert panel.lan.isEnabled() and panel.lan.toolTip() != wp.LAN_TIP_OFF
     calls = []
     monkeypatch.setattr(w, "open_table", lambda **kw: calls.append(kw))
     monkeypatch.setattr(w, "open_goldfish", lambda: calls.append("goldfish"))   # the goldfish table (ui/goldfish)
+    monkeypatch.setattr(w, "open_lan", lambda: calls.append("lan"))
     panel.goldfish.click()
-    assert calls == ["goldfish"]
+    panel.lan.click()
+    assert calls == ["goldfish", "lan"]
     # the window has the Learn screen (ui/learn): the button opens it
     assert panel.learn.isEnabled()
     panel.learn.click()

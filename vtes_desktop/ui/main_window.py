@@ -119,6 +119,12 @@ class MainWindow(QMainWindow):
         g.addAction(QAction("Deck &statistics…", self, triggered=lambda: self.open_deck_stats()))
         g.addAction(QAction("Si&mulate 1,000 goldfish games…", self,
                             triggered=lambda: self.open_deck_stats(tab="simulate")))
+        # LAN play (ui/net): hosting starts a host process; the window joins it like any player
+        g.addSeparator()
+        self.act_host_game = QAction("&Host a game…", self, triggered=lambda: self.open_host_game())
+        self.act_join_game = QAction("&Join a game…", self, triggered=lambda: self.open_join_game())
+        g.addAction(self.act_host_game)
+        g.addAction(self.act_join_game)
 
     def open_lessons(self):
         """The Learn screen (ui/learn): lessons and rules puzzles, played at the table."""
@@ -185,6 +191,25 @@ class MainWindow(QMainWindow):
         from vtes_desktop.ui.goldfish.launch import open_stats
 
         return open_stats(self.db, self.theme, deck, tab=tab)
+
+    def open_host_game(self):
+        """Host a LAN game: its settings, a host process, and this window's seat in its lobby."""
+        from vtes_desktop.ui.net.launch import host_from_window
+
+        return host_from_window(self)
+
+    def open_join_game(self):
+        """Join a LAN game found on the network or at an address."""
+        from vtes_desktop.ui.net.launch import join_from_window
+
+        return join_from_window(self)
+
+    def open_lan(self):
+        """The welcome panel's LAN button: Host a game… or Join a game…, from a small menu."""
+        from vtes_desktop.ui.net.launch import choose_lan
+
+        panel = getattr(self, "welcome_panel", None)
+        return choose_lan(self, panel.lan if panel is not None and panel.isVisible() else None)
 
     def _search_help(self) -> None:
         QMessageBox.information(self, "Search syntax", SEARCH_TIP)

@@ -3,14 +3,21 @@
 `host_game` asks for the table's settings, starts `vtes-desktop host` as a
 child process and joins it over loopback; `join_game` asks for an address (or
 a game found on the network). Both show the lobby, then open a table window
-over the `NetSession` when the game starts. The main window can call them from
-its menus.
+over the `NetSession` when the game starts.
+
+The main window calls `host_from_window`, `join_from_window` (Game > Host a
+game…, Join a game…) and `choose_lan` (the welcome panel's button: a small menu
+of the two). The dialogs start with the name last played under (kept in
+`lan.json` in the settings folder) and the deck last opened in the window.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QMessageBox, QVBoxLayout, QWidget
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QDialog, QMenu, QMessageBox, QVBoxLayout, QWidget
 
 from vtes_desktop.ui.net.host_dialog import HostDialog, HostedGame, HostParams
 from vtes_desktop.ui.net.join_dialog import JoinDialog, JoinParams
@@ -81,17 +88,23 @@ def open_lobby(db, theme, params: JoinParams, *, hosted: HostedGame | None = Non
     return win
 
 
-def join_game(parent, db, theme, *, name: str = "") -> LobbyWindow | None:
+def join_game(parent, db, theme, *, name: str = "", deck_path: str = "") -> LobbyWindow | None:
     dlg = JoinDialog(parent, name=name)
+    if deck_path:
+        dlg.deck.setText(deck_path)
     if dlg.exec() != QDialog.DialogCode.Accepted or dlg.params is None:
         return None
+    remember_name(dlg.params.name)
     return open_lobby(db, theme, dlg.params, parent=parent)
 
 
-def host_game(parent, db, theme, *, name: str = "") -> LobbyWindow | None:
+def host_game(parent, db, theme, *, name: str = "", deck_path: str = "") -> LobbyWindow | None:
     dlg = HostDialog(parent, name=name)
+    if deck_path:
+        dlg.deck.setText(deck_path)
     if dlg.exec() != QDialog.DialogCode.Accepted or dlg.params is None:
         return None
+    remember_name(dlg.params.name)
     return start_hosting(parent, db, theme, dlg.params)
 
 
@@ -103,3 +116,68 @@ def start_hosting(parent, db, theme, params: HostParams) -> LobbyWindow | None:
         return None
     join = JoinParams("127.0.0.1", hosted.port, params.name, params.password, params.deck, False)
     return open_lobby(db, theme, join, hosted=hosted, parent=parent)
+
+
+# -- from the main window ------------------------------------------------------------------------
+
+LAN_FILE = "lan.json"
+
+
+def _lan_path() -> Path:
+    from vtes_desktop.ui.settings import config_dir
+
+    return config_dir() / LAN_FILE
+
+
+def last_name() -> str:
+    from vtes_desktop.ui.json_store import read_json
+
+    doc = read_json(_lan_path(), "LAN settings") or {}
+    name = doc.get("name")
+    return name if isinstance(name, str) else ""
+
+
+def remember_name(name: str) -> None:
+    from vtes_desktop.ui.json_store import write_json
+
+    if name and name != last_name():
+        write_json(_lan_path(), {"name": name}, "LAN settings")
+
+
+def _from_window(window, open_fn) -> LobbyWindow | None:
+    if getattr(window, "db", None) is None:
+        window.statusBar().showMessage("The cards are still loading", 3000)
+        return None
+    settings = getattr(window, "settings", None)
+    deck = getattr(settings, "last_deck", "") or ""
+    return open_fn(window, window.db, window.theme, name=last_name(), deck_path=deck)
+
+
+def host_from_window(window) -> LobbyWindow | None:
+    """Game > Host a game…: the Host dialog, then a host process and its lobby."""
+    return _from_window(window, host_game)
+
+
+def join_from_window(window) -> LobbyWindow | None:
+    """Game > Join a game…: the Join dialog (games found on the network, or an address), then the lobby."""
+    return _from_window(window, join_game)
+
+
+class LanMenu(QMenu):
+    """The welcome panel's choice between hosting and joining."""
+
+
+def choose_lan(window, anchor: QWidget | None = None) -> LobbyWindow | None:
+    """A small menu, Host a game… / Join a game…, under *anchor* (or at the pointer); runs the one chosen."""
+    menu = LanMenu(window)
+    host = menu.addAction("Host a game…")
+    host.setToolTip("Start a table on this computer; the others join it")
+    join = menu.addAction("Join a game…")
+    join.setToolTip("Sit down at a table hosted on this network")
+    where = anchor.mapToGlobal(QPoint(0, anchor.height())) if anchor is not None else QCursor.pos()
+    chosen = menu.exec(where)
+    if chosen is host:
+        return host_from_window(window)
+    if chosen is join:
+        return join_from_window(window)
+    return None

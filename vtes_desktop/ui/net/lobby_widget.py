@@ -56,11 +56,13 @@ class LobbyWidget(QWidget):
         v.addLayout(say)
 
         session.joined.connect(self._joined)
-        session.join_failed.connect(lambda rule, reason: self._status(f"Could not join: {reason}"))
-        session.disconnected.connect(lambda reason: self._status(f"Disconnected: {reason}"))
+        # slots are methods, not lambdas: the session outlives the lobby (the table keeps it), and Qt drops
+        # a method's connections when its widget goes
+        session.join_failed.connect(self._join_failed)
+        session.disconnected.connect(self._disconnected)
         session.lobby_changed.connect(self._lobby)
         session.chat.connect(self._chat)
-        session.notice.connect(lambda rule, reason: self._status(reason))
+        session.notice.connect(self._notice)
         session.started.connect(self._started)
         # what the session already knows
         if session.welcome is not None:
@@ -70,6 +72,15 @@ class LobbyWidget(QWidget):
 
     def _status(self, text: str) -> None:
         self.status.setText(text)
+
+    def _join_failed(self, rule: str, reason: str) -> None:
+        self._status(f"Could not join: {reason}")
+
+    def _disconnected(self, reason: str) -> None:
+        self._status(f"Disconnected: {reason}")
+
+    def _notice(self, rule: str, reason: str) -> None:
+        self._status(reason)
 
     def _joined(self, welcome) -> None:
         where = f" at {welcome.table}" if welcome.table else ""

@@ -25,6 +25,8 @@ from vtes_desktop.ui.table.session import GameSession, LogLine
 
 
 class NetSession(GameSession):
+    #: the table window turns off what needs the game itself (save, export, new game, another seat's view)
+    remote = True
     #: the lobby changed (net.protocol.Lobby)
     lobby_changed = Signal(object)
     #: the game started and the first view is here
@@ -84,6 +86,15 @@ class NetSession(GameSession):
             cmd = cmd.model_copy(update={"seat": self.seat})
         self.worker.submit(cmd)
         return None
+
+    def undo(self, seat: int | None = None) -> Refused | None:
+        """Ask the host to take back this seat's last step (it does when started with --undo). Another seat's
+        step is never this seat's to take back."""
+        if seat is not None and seat != self.seat:
+            err = Illegal("undo", "at a network table each player takes back only their own step")
+            self.refused.emit(C.Undo(seat=seat), err)
+            return err
+        return self.submit(C.Undo(seat=self.seat))
 
     def log(self) -> list[LogLine]:
         return list(self._lines)
