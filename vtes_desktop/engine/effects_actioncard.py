@@ -32,7 +32,8 @@ HANDLED = frozenset({
     "terms_minion", "chosen_burned", "chosen_removed", "chosen_loses_title", "title_chosen", "clan_votes",
     "terms_methuselah", "chosen_edge", "all_burn_chosen_extra", "steal_each", "vampires_blood", "fail_actor_blood",
     "honor_elders", "diversity", "all_gain", "per_card", "enter_combat", "combat_grant", "search_equip",
-    "title_capacity",
+    "title_capacity", "group_blood", "oldest_clan_pool", "terms_methuselahs_half", "chosen_burn_others_gain",
+    "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -344,6 +345,15 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
         elif k == "search_equip":
             _search_equip(ctx, f)
+        elif k == "group_blood":
+            _group_blood(ctx, f, spec[1], spec[2])
+        elif k == "oldest_clan_pool":
+            ready = [i for s in st.live_seats() for i in st.region(s, "ready") if ctx.is_vampire(st.cards[i])
+                     and not st.cards[i].contested and any(_same_clan(spec[1], x) for x in ctx.cdef(i).clans)]
+            if ready:
+                top = max(_cap(ctx, i) for i in ready)
+                for s in dict.fromkeys(st.cards[i].controller for i in ready if _cap(ctx, i) == top):
+                    ctx.pool(s, spec[2], ctx.name(f.card))
         elif k == "add_uncontrolled":
             _add_blood(ctx, f, amount if amount is not None else spec[1], uncontrolled=True, spec=spec)
         elif k == "add_other":
@@ -351,6 +361,42 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
         elif k == "steal":
             _steal(ctx, f, spec[1])
     return left_by_hand(rules, mode, frozenset({"put_in_play"}) if _stays(rules, mode) else frozenset())
+
+
+def _group_blood(ctx: Ctx, f: ActionFrame, who: str, n: int) -> None:
+    """Blood from the bank for each vampire the card names."""
+    st = ctx.st
+    clan = who.split("clan:", 1)[1] if "clan:" in who else None
+    if who.startswith("own uncontrolled") or who.startswith("acting and younger uncontrolled"):
+        pool = [(i, False) for i in st.region(f.seat, "uncontrolled")]
+    elif who.startswith("own"):
+        pool = [(i, True) for i in st.region(f.seat, "ready")]
+    else:
+        pool = [(i, True) for s in st.live_seats() for i in st.region(s, "ready")]
+    got = []
+    for i, in_play in pool:
+        c = st.cards[i]
+        d = ctx.cdef(i)
+        if "Vampire" not in d.types or c.contested:
+            continue
+        if clan and not any(_same_clan(clan, x) for x in d.clans):
+            continue
+        if "unlocked" in who and c.locked:
+            continue
+        if "sabbat" in who.split() and (ctx.sect(c) or "").lower() != "sabbat":
+            continue
+        if "younger" in who and _cap(ctx, i) >= _cap(ctx, f.actor):
+            continue
+        if in_play:
+            ctx.set_blood(i, c.counters + n)
+        else:
+            ctx.update(i, counters=c.counters + n)
+        got.append(i)
+    if who.startswith("acting") and st.cards[f.actor].region in ("ready", "torpor"):
+        ctx.set_blood(f.actor, st.cards[f.actor].counters + n)
+        got.insert(0, f.actor)
+    ctx.emit("blood", f"{ctx.name(f.card)}: " + (", ".join(ctx.name(i) for i in got) or "no vampire")
+             + f" {'gain' if len(got) != 1 else 'gains'} {n} blood.", cards=tuple(got))
 
 
 def _search_equip(ctx: Ctx, f: ActionFrame) -> None:
@@ -582,6 +628,15 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if s_ is None or st.seats[s_].ousted:
                 raise Illegal("terms", f"{name}: {choice.strip()!r} is not a Methuselah in the game")
             return ctx.seat_name(s_)
+        if k == "terms_methuselahs_half":
+            seats = [_seat_named(ctx, part) for part in re.split(r",|\band\b", choice) if part.strip()]
+            if any(x is None or st.seats[x].ousted for x in seats):
+                raise Illegal("terms", f"{name}: name Methuselahs in the game, separated by commas")
+            seats = list(dict.fromkeys(seats))
+            need = (len(st.live_seats()) + 1) // 2
+            if len(seats) < need:
+                raise Illegal("terms", f"{name}: choose at least half of the Methuselahs in the game ({need})")
+            return ", ".join(ctx.seat_name(x) for x in seats)
         if k == "terms_methuselahs":
             seats = []
             for part in re.split(r",|\band\b", choice):
@@ -738,14 +793,58 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
             for s in st.live_seats():
                 changes[s] = changes.get(s, 0) + spec[1] * spec[2] * _count(ctx, s, spec[3], terms)
         elif k == "chosen_burn" and terms:
-            cap = int(spec[3].split("<=")[1])
+            less = "<=" in spec[3]
+            cap = int(re.split(r"<=|>=", spec[3])[1])
             for part in terms.split(","):
                 s = _seat_named(ctx, part)
                 if s is None:
                     continue
-                small = any(st.cards[i].region == "ready" and ctx.is_vampire(st.cards[i])
-                            and _cap(ctx, i) <= cap for i in _controls(ctx, s))
-                changes[s] = changes.get(s, 0) - spec[1] - (spec[2] if small else 0)
+                fits = any(st.cards[i].region == "ready" and ctx.is_vampire(st.cards[i])
+                           and (_cap(ctx, i) <= cap if less else _cap(ctx, i) >= cap) for i in _controls(ctx, s))
+                changes[s] = changes.get(s, 0) - spec[1] - (spec[2] if fits else 0)
+        elif k == "chosen_burn_others_gain" and terms:
+            chosen = {_seat_named(ctx, part) for part in terms.split(",")}
+            for s in st.live_seats():
+                changes[s] = changes.get(s, 0) + (-spec[1] if s in chosen else spec[2])
+        elif k == "prey_ash_vampires":
+            for s in st.live_seats():
+                n = sum(1 for i in st.region(st.prey(s), "ash_heap") if "Vampire" in ctx.cdef(i).types)
+                changes[s] = changes.get(s, 0) - n
+        elif k == "clan_count_burn":
+            for s in st.live_seats():
+                n = sum(1 for i in _controls(ctx, s) if ctx.is_vampire(st.cards[i])
+                        and any(_same_clan(spec[1], x) for x in ctx.cdef(i).clans))
+                changes[s] = changes.get(s, 0) - n - spec[2]
+        elif k == "anarch_salon":
+            for s in st.live_seats():
+                anarchs = [i for i in _controls(ctx, s) if ctx.is_vampire(st.cards[i])
+                           and (ctx.sect(st.cards[i]) or "").lower() == "anarch"]
+                for i in anarchs:
+                    if st.cards[i].region == "ready":
+                        ctx.set_blood(i, st.cards[i].counters + 1)
+                if anarchs:
+                    changes[s] = changes.get(s, 0) + 1
+            ctx.emit("blood", f"{name}: each ready Anarch gains 1 blood.")
+        elif k in ("clan_blood", "clan_zero_torpor"):
+            for s in st.live_seats():
+                for i in list(st.region(s, "ready")):
+                    c = st.cards[i]
+                    if c.contested or not ctx.is_vampire(c) or not any(_same_clan(spec[1], x) for x in ctx.cdef(i).clans):
+                        continue
+                    if k == "clan_blood":
+                        ctx.update(i, counters=max(0, c.counters + spec[2]))
+                    elif c.counters == 0:
+                        ctx.move(i, "torpor", seat=c.controller, counters=0, locked=c.locked)
+                        ctx.emit("torpor", f"{ctx.name(i)} has no blood and goes into torpor ({name}).", cards=(i,))
+            if k == "clan_blood":
+                ctx.emit("blood", f"{name}: each ready {spec[1].title()} burns {-spec[2]} blood.")
+        elif k == "lock_clan" and terms:
+            for s in st.live_seats():
+                for i in st.region(s, "ready"):
+                    c = st.cards[i]
+                    if not c.contested and ctx.is_vampire(c) and any(_same_clan(terms, x) for x in ctx.cdef(i).clans):
+                        ctx.update(i, locked=True)
+            ctx.emit("locked", f"{name}: every ready {terms} is locked.")
         elif k == "shift" and terms:
             src_name, rest = terms.split(":", 1)
             src = _seat_named(ctx, src_name)

@@ -60,6 +60,17 @@ Readings (a tuple whose first item names it):
 - ``("title", title, city)``: a passed referendum puts the card on the acting vampire, who now holds that
   unique title (prince or archbishop of the city) instead of any other, contested if another vampire holds it;
 - ``("title_capacity", clan)``: the vampire holding the card's title has +1 capacity while of *clan*;
+- ``("group_blood", who, n)``: on success, each vampire *who* names gains *n* blood ("own unlocked", "own ready
+  sabbat", "own uncontrolled clan:X", "ready unlocked clan:X", "acting and younger uncontrolled clan:X");
+  ``("oldest_clan_pool", clan, n)``: each Methuselah controlling one of the oldest ready vampires of *clan*
+  gains *n* pool;
+- ``("terms_methuselahs_half",)``, ``("chosen_burn_others_gain", n, m)``: at least half the Methuselahs are
+  named; each burns *n* pool, each other one gains *m*;
+- ``("prey_ash_vampires",)``, ``("clan_count_burn", clan, base)``, ``("anarch_salon",)``: pool burned for each
+  vampire in one's prey's ash heap, or *base* plus one per vampire of *clan* one controls; each ready Anarch
+  gains a blood and each Methuselah controlling an Anarch a pool;
+- ``("clan_blood", clan, delta)``, ``("clan_zero_torpor", clan)``, ``("lock_clan",)``: every ready vampire of
+  *clan* (or of the clan the terms name) burns blood, goes to torpor at zero blood, or is locked;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -101,6 +112,15 @@ _BURN_CARD = re.compile(r"^\(d\) burn (?:an? )?(?P<what>location|equipment|ally|
                         r"|retainer or non-unique equipment|ally, retainer or non-unique equipment)"
                         r"(?P<prey> controlled by your prey)?(?: and burn (?P<pool>\d+) pool from its controller)?$")
 _UNLOCK_TARGET = re.compile(r"^unlock an? (?P<younger>younger )?vampire(?P<mine> you control)?(?P<ally> or an ally)?$")
+_GROUP_BLOOD = {   # clause: (who, blood)
+    "each of your unlocked vampires gains 1 blood from the blood bank": ("own unlocked", 1),
+    "each ready sabbat vampire you control gains 1 blood from the blood bank": ("own ready sabbat", 1),
+    "each ventrue antitribu in your uncontrolled region gains 1 blood from the blood bank":
+        ("own uncontrolled clan:ventrue antitribu", 1),
+    "each ready unlocked ravnos gains 1 blood": ("ready unlocked clan:ravnos", 1),
+    "this acting samedi and all younger samedi in your uncontrolled region each gain a blood from the bank":
+        ("acting and younger uncontrolled clan:samedi", 1),
+}
 _COMBAT_TARGETS = {
     "a locked minion": "locked", "a ready locked minion controlled by another methuselah": "locked",
     "a vampire": "vampire", "any minion": "", "any ready minion controlled by another methuselah": "",
@@ -133,7 +153,7 @@ _PER_MINION = re.compile(
     r"(?P<what>minion|locked minion|vampire in torpor|vampire of the chosen clan|ready independent or anarch vampire"
     r"|vampire)(?: (?:they|he or she) control(?:s)?)?(?P<cap> with capacity 8 or more)?$")
 _CHOSEN_BURN = re.compile(r"^successful referendum means each chosen methuselah burns (?P<n>\d+) pool, plus (?P<x>\d+) "
-                          r"additional pool if they control a ready vampire with capacity (?P<cap>\d+) or less$")
+                          r"additional pool if they control a ready vampire with capacity (?P<cap>\d+) or (?P<dir>less|more)$")
 _BANISH = ("successful referendum means the chosen vampire is moved to the uncontrolled region (breaking any "
            "temporary control effects); any cards and counters on the chosen vampire stay with them but are out of "
            "play as long as the chosen vampire remains uncontrolled")
@@ -221,6 +241,11 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _UNLOCK_TARGET.match(t) if kind == "unlock" else None
         if m:
             return ("unlock_target", bool(m.group("younger")), bool(m.group("mine")), bool(m.group("ally")))
+        group = _GROUP_BLOOD.get(t)
+        if group is not None:
+            return ("group_blood",) + group
+        if t == "each methuselah who controls any of the oldest ready assamites gains 2 pool":
+            return ("oldest_clan_pool", "assamite", 2)
         if kind == "enter_combat" and e_target_ok(t):
             return ("enter_combat", _COMBAT_TARGETS[_combat_np(t)])
         if kind == "get" and _GRANT.match(t):
@@ -308,7 +333,28 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("banish",) if kind == "move" else ("banish_stay",)
         m = _CHOSEN_BURN.match(t) if kind == "burn" else None
         if m:
-            return ("chosen_burn", int(m.group("n")), int(m.group("x")), f"capacity<={m.group('cap')}")
+            return ("chosen_burn", int(m.group("n")), int(m.group("x")),
+                    f"capacity{'<=' if m.group('dir') == 'less' else '>='}{m.group('cap')}")
+        if kind == "choose" and t == "choose at least half of the methuselahs in the game":
+            return ("terms_methuselahs_half",)
+        if t == ("successful referendum means each chosen methuselah burns 1 pool and each of the other methuselahs "
+                 "gains 1 pool"):
+            return ("chosen_burn_others_gain", 1, 1)
+        if t == ("if this referendum is successful, each methuselah burns x pool, where x is the number of vampires "
+                 "in his or her prey's ash heap"):
+            return ("prey_ash_vampires",)
+        if t == ("if this referendum is successful, each methuselah burns x+1 pool, where x is the number of "
+                 "assamites he or she controls"):
+            return ("clan_count_burn", "assamite", 1)
+        if t == ("successful referendum means each ready anarch gains 1 blood and each methuselah controlling an "
+                 "anarch gains 1 pool"):
+            return ("anarch_salon",)
+        if t == "if this referendum is successful, each follower of set burns 2 blood":
+            return ("clan_blood", "follower of set", -2)
+        if t == "each follower of set with zero blood then goes into torpor":
+            return ("clan_zero_torpor", "follower of set")
+        if t == "successful referendum locks all vampires of that clan":
+            return ("lock_clan",)
         m = _SHIFT_TERMS.match(t) if kind == "choose" else None
         if m:
             return ("terms_shift", int(m.group("n")))
