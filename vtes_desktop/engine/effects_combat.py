@@ -15,19 +15,33 @@ from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import Mod
 
 
+_MODE_CACHE: dict = {}
+_CARD_CACHE: dict = {}
+
+
 def mode_readings(ctx: Ctx, rules, mode) -> list[tuple]:
-    return auto_combat.mode_readings(mode.effects, rules.types)
+    key = (rules.card_id, mode.level, mode.types)
+    got = _MODE_CACHE.get(key)
+    if got is None:
+        got = _MODE_CACHE[key] = auto_combat.mode_readings(mode.effects, rules.types)
+    return got
 
 
 def card_readings(ctx: Ctx, iid: int) -> list[tuple]:
     """Readings of a card in play, at the level it was played (its superior mode, else its basic one)."""
+    c = ctx.st.cards[iid]
+    key = (c.cid, c.level)
+    got = _CARD_CACHE.get(key)
+    if got is not None:
+        return got
     rules = ctx.rules(iid)
-    level = ctx.st.cards[iid].level
+    level = c.level
     modes = [m for m in rules.modes if level and m.level == level] or \
         [m for m in rules.modes if m.level is None or m.level.islower()][:1]
     out = []
     for m in modes:
         out += auto_combat.mode_readings(m.effects, rules.types)
+    _CARD_CACHE[key] = out
     return out
 
 

@@ -332,6 +332,11 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             played_from_hand(ctx, cmd.seat, iid, rules, to="none")
         else:
             played_from_hand(ctx, cmd.seat, iid, rules)
+        for r in readings:
+            if r[0] == "granted_prevent":     # "this vampire can prevent 1 damage later this round"
+                cf = combat_frame(ctx.st)
+                _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("granted_prevent", r[1], m, iid, rules.card_id),)))
+                ctx.emit("granted", f"{ctx.name(m)} can prevent {r[1]} damage later this round ({rules.name}).")
 
 
 # -- strikes ------------------------------------------------------------------------------------------
@@ -777,6 +782,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             _prevent(ctx, top, m, int(pm.group(1)), rules.name)
         _pay(ctx, cmd.seat, m, pool, blood, rules.name)
         _grant_with_strike(ctx, m, mode, skip="")
+        if any(r[0] == "prevent_initial_each_round" for r in readings):
+            cf = combat_frame(ctx.st)
+            _set_combat(ctx, cf._replace(used=cf.used | {("each_round_prevent", m, rules.card_id)}))
         if any(r[0] == "press_or_prevent" for r in readings):
             cf = combat_frame(ctx.st)
             _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
@@ -1006,6 +1014,8 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     iid = flow.ref(ctx, cmd.seat, cmd.using)
     c = ctx.st.cards[iid]
     text = ctx.cdef(iid).text
+    if not (iid == m or (c.region == "attached" and c.host == m)) and _granted_prevention(ctx, cmd.seat, f, m, c):
+        return
     if not (iid == m or (c.region == "attached" and c.host == m)):
         raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
     pm = re.search(r"(?i)prevent (\d+|\w+) damage", text)
@@ -1023,6 +1033,34 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
             gun = any(h.target == m and h.via is not None and "gun" in ctx.rules(h.via).keywords for h in f.hits)
             n = min(cmd.amount, r[1] if r[2] is None or gun else r[2])
     _prevent(ctx, f, m, n, ctx.name(iid))
+
+
+def _granted_prevention(ctx: Ctx, seat: int, f: DamageFrame, m: int, c) -> bool:
+    """A prevention a card played earlier left to its minion, named by that card: Unflinching Persistence's
+    "can prevent 1 damage later this round", Superior Mettle's "each round, burn 1 blood to prevent all damage
+    from the opposing minion's initial strike"."""
+    cf = combat_frame(ctx.st)
+    if cf is None:
+        return False
+    name = ctx.cdef(c).name
+    grant = next((x for x in cf.mods if x.kind == "granted_prevent" and x.minion == m and x.cid == c.cid), None)
+    if grant is not None:
+        if not any(h.target == m and not h.unpreventable for h in f.hits):
+            raise Illegal("prevent", f"{ctx.name(m)} is taking no damage to prevent")
+        mods = list(cf.mods)
+        mods.remove(grant)
+        _set_combat(ctx, cf._replace(mods=tuple(mods)))
+        _prevent(ctx, ctx.st.top, m, grant.amount, name)
+        return True
+    if ("each_round_prevent", m, c.cid) in cf.used:
+        if cf.extra_phase:
+            raise Illegal("prevent", f"{name} prevents damage from the opposing minion's initial strike only")
+        if ("each_round_prevent_used", m, cf.round) in cf.used:
+            raise Illegal("prevent", f"{poss(name)} prevention has already been used this round")
+        _set_combat(ctx, cf._replace(used=cf.used | {("each_round_prevent_used", m, cf.round)}))
+        _prevent_reading(ctx, seat, ctx.st.top, m, ("prevent", None, "strike", "any", 1), name)
+        return True
+    return False
 
 
 def close_damage(ctx: Ctx, f: DamageFrame) -> None:

@@ -60,6 +60,11 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                              r"(environmental )?aggravated damage\.?", low)
             if m:       # Breath of the Dragon, Burst of Sunlight
                 return ("self_damage", int(m.group(1)), True, low.startswith("if this strike is used at close range"))
+        if k == "prevent" and re.fullmatch(r"maneuver, and this vampire can prevent (\d+) damage later this round\.?", low):
+            return ("granted_prevent", int(re.search(r"\d+", low).group(0)))       # Unflinching Persistence
+        if k == "burn" and re.fullmatch(r"as above, and each round of this combat, this vampire may burn 1 blood to prevent "
+                                        r"all damage from the opposing minion's initial strike for that round\.?", low):
+            return ("prevent_initial_each_round", 1)                               # Superior Mettle
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
