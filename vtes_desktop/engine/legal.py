@@ -213,6 +213,97 @@ def _term_choices(game, seat: int) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _active_moves(game, seat: int, window: str, have: set) -> list[C.Command]:
+    """The active seat's moves that need a target or come between actions, each tried by the engine: yielding
+    a contested card (unlock phase); the minion phase's actions while the last action's "after the action"
+    window is open (announcing one closes it); rescue (each split of the cost the engine takes) and diablerie
+    of a vampire in torpor; an equip action that takes equipment from another of the seat's minions."""
+    st = game.state
+    if st.active != seat:
+        return []
+    out: list[C.Command] = []
+
+    def ask(cmd: C.Command) -> None:
+        if cmd not in have and game.can(cmd) is None:
+            have.add(cmd)
+            out.append(cmd)
+
+    if st.phase == "unlock" and not st.frames:
+        for region in ("ready", "torpor", "in_play"):
+            for iid in st.region(seat, region):
+                ask(C.Yield(seat=seat, card=iid))
+    if st.phase != "minion" or (st.frames and window != "action_resolution"):
+        return out
+    ready, torpor = list(st.region(seat, "ready")), list(st.region(seat, "torpor"))
+    if st.frames:
+        for m in ready + torpor:
+            for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
+                ask(C.Action(seat=seat, minion=m, kind=kind))
+    asleep = [v for s in range(len(st.seats)) for v in st.region(s, "torpor")]
+    for m in ready:
+        for v in asleep:
+            ask(C.Action(seat=seat, minion=m, kind="diablerie", target=v))
+            for mine in range(3):     # the rescuer's share of the cost
+                ask(C.Action(seat=seat, minion=m, kind="rescue", target=v, cost=mine))
+        for other in ready:
+            if other != m:
+                for eq in st.attached.get(other, ()):
+                    ask(C.Action(seat=seat, minion=m, kind="equip", card=eq))
+    return out
+
+
+def put_on_uses(game, seat: int, ans: "CardAnswer") -> list[CardUse]:
+    """A card played without a minion (a master card) that the engine also takes with a minion in play as its
+    target, and that then ends elsewhere than without one (put on that minion): those uses too. Each is
+    played on a fork of the game."""
+    plain = [u for u in ans.uses if u.command.type == "play" and u.command.minion is None
+             and u.command.target is None]
+    if not plain:
+        return []
+    st = game.state
+    minions = [m for s in range(len(st.seats)) for m in st.region(s, "ready")]
+    out = []
+    for u in plain:
+        try:
+            g = game.fork()
+            g.apply(u.command)
+            alone = g.state.cards[ans.iid]
+        except Refused:
+            continue
+        for m in minions:
+            cmd = u.command.model_copy(update={"target": m})
+            if game.can(cmd) is not None:
+                continue
+            try:
+                g = game.fork()
+                g.apply(cmd)
+            except Refused:
+                continue
+            if g.state.cards[ans.iid] != alone:
+                out.append(CardUse(cmd, None, u.level))
+    return out
+
+
+def _leaving_and_trophies(game, seat: int) -> list[C.Command]:
+    """A withdrawal announced, an Imbued leaving incapacitation, a trophy due: each tried by the engine.
+
+    Concede and the time-out are not offered: they are the players' agreement, from the table's Game menu."""
+    from vtes_desktop.engine.rules_diablerie import is_trophy
+
+    st = game.state
+    out: list[C.Command] = []
+    if st.active == seat and st.phase == "unlock" and not st.frames:
+        out.append(C.Withdraw(seat=seat))
+        out += [C.LeaveIncapacitated(seat=seat, minion=m) for m in st.region(seat, "incapacitated")]
+    for s2, m, searched in getattr(st, "awards", ()):
+        if s2 != seat:
+            continue
+        for r in (("in_play",) if searched else ("hand", "library", "ash_heap", "in_play")):
+            out += [C.Trophy(seat=seat, minion=m, card=c) for c in st.region(seat, r)
+                    if is_trophy(game.db[st.cards[c].cid])]
+    return [c for c in dict.fromkeys(out) if game.can(c) is None]
+
+
 def legal(game, seat: int) -> LegalAnswer:
     from vtes_desktop.engine import flow
 
@@ -242,6 +333,15 @@ def legal(game, seat: int) -> LegalAnswer:
                 c = C.Action(seat=seat, minion=m, kind=kind)
                 if game.can(c) is None:
                     cmds.append(c)
+        # burning another Methuselah's incapacitated Imbued: a directed action at each of them
+        others = [v for s2 in st.live_seats() if s2 != seat for v in st.region(s2, "incapacitated")]
+        for m in (_minions(game, seat) if others else ()):
+            for v in others:
+                c = C.Action(seat=seat, minion=m, kind="burn_imbued", target=v)
+                if game.can(c) is None:
+                    cmds.append(c)
+    cmds += _leaving_and_trophies(game, seat)
+    cmds += _active_moves(game, seat, flow.window(st), set(cmds))
     top = st.top
     if isinstance(top, ActionFrame) and top.stage in ("announced", "blocks") and seat in top.blockers:
         for m in _minions(game, seat):
@@ -308,6 +408,11 @@ def legal(game, seat: int) -> LegalAnswer:
         if cid in by_cid:   # another copy of a card already answered: the same answer, for this copy
             cards[iid] = _for_copy(by_cid[cid], iid)
         else:
-            cards[iid] = by_cid[cid] = card_answer(game, seat, iid)
+            ans = card_answer(game, seat, iid)
+            if ans.playable:
+                more = put_on_uses(game, seat, ans)
+                if more:
+                    ans = CardAnswer(iid, ans.uses + tuple(more), None)
+            cards[iid] = by_cid[cid] = ans
     return LegalAnswer(seat=seat, holds_impulse=holds, window=flow.window(st), commands=tuple(cmds), cards=cards,
                        amounts=tuple(amounts.get(i) for i in range(len(cmds))))

@@ -104,7 +104,7 @@ def _is_master_discipline(d) -> bool:
     return "Master" in d.types and bool(re.match(r"(?i)\s*(?:master:\s*)?discipline\b", d.text))
 
 
-def _is_trophy(d) -> bool:
+def is_trophy(d) -> bool:
     return "Master" in d.types and bool(re.search(r"(?i)^\s*(?:unique )?master\.?\s*trophy\b|\btrophy\.", d.text)
                                         or d.name.lower().startswith("trophy:"))
 
@@ -133,7 +133,7 @@ def check_choices(ctx: Ctx, seat: int, diablerist: int, victim: int, discipline,
     if trophy is not None:
         tro = flow.ref(ctx, seat, trophy)
         c, d = st.cards[tro], ctx.cdef(tro)
-        if not _is_trophy(d):
+        if not is_trophy(d):
             raise Illegal("trophy", f"{d.display} is not a master trophy card")
         if not is_red_list(ctx, victim):
             raise Illegal("trophy", f"{ctx.name(victim)} is not Red List: trophies come from burning a Red List "
@@ -305,7 +305,7 @@ def trophy(ctx: Ctx, cmd: C.Trophy) -> None:
         raise Illegal("trophy", f"{ctx.name(m)} is no longer a vampire of {ctx.seat_name(cmd.seat)} in play")
     iid = flow.ref(ctx, cmd.seat, cmd.card)
     c, d = st.cards[iid], ctx.cdef(iid)
-    if not _is_trophy(d):
+    if not is_trophy(d):
         raise Illegal("trophy", f"{d.display} is not a master trophy card")
     searched = c.owner == cmd.seat and c.region in SEARCHED
     unawarded = c.controller == cmd.seat and c.region == "in_play"

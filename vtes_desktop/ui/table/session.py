@@ -289,10 +289,13 @@ class LocalSession(GameSession):
         view = self.game.view_for(seat)
         if view.manual:
             return False
-        la = self.legal_for(seat, more=False)   # what the engine lists: the window may close
+        la = self.legal_for(seat)
         if not la.holds_impulse or not la.commands:
             return False
-        if any(c.type not in PASS_LIKE for c in la.commands):
+        # after an action the acting seat may already announce the next one, which closes the window: that is
+        # the minion phase going on, not an answer to this window, so the window still passes by itself
+        between = la.window == "action_resolution"
+        if any(c.type not in PASS_LIKE and not (between and c.type == "action") for c in la.commands):
             return False
         if any(a.playable for a in la.cards.values()):
             return False
@@ -305,7 +308,7 @@ class LocalSession(GameSession):
                 return False
         return True
 
-    def legal_for(self, seat: int, *, more: bool = True) -> LegalAnswer:
+    def legal_for(self, seat: int) -> LegalAnswer:
         """The engine's legal answer for *seat*, with every card's uses complete.
 
         The engine's `card_answer` stops trying a kind of use (a maneuver, a strike) after one refusal of
@@ -317,19 +320,10 @@ class LocalSession(GameSession):
         from vtes_desktop.engine.legal import CardUse, card_candidates
 
         la = self.game.legal(seat)
-        if more:
-            extra = self._asked_again(seat, la)
-            if extra:
-                la = dataclasses.replace(la, commands=la.commands + tuple(extra),
-                                         amounts=tuple(la.amounts) + (None,) * (len(la.commands) + len(extra)
-                                                                                - len(la.amounts)))
         fixed = {}
         fits = WINDOW_USES.get(la.window, ())
         for iid, ans in la.cards.items():
             if ans.playable:
-                put_on = self._put_on(seat, ans) if more else []
-                if put_on:
-                    fixed[iid] = CardAnswer(iid, ans.uses + tuple(put_on), None)
                 continue
             uses = []
             fitting = None
@@ -348,78 +342,6 @@ class LocalSession(GameSession):
         if not fixed:
             return la
         return dataclasses.replace(la, cards={**la.cards, **fixed})
-
-    def _put_on(self, seat: int, ans: CardAnswer) -> list[CardUse]:
-        """A card played without a minion (a master card) that the engine also takes with a minion in play as
-        its target, and that then ends elsewhere than without one (put on that minion): those uses too, so
-        that the minion lights and a drop of the card on it is taken. Each is played on a fork of the game."""
-        from vtes_desktop.engine.legal import CardUse
-
-        plain = [u for u in ans.uses if u.command.type == "play" and u.command.minion is None
-                 and u.command.target is None]
-        if not plain:
-            return []
-        st = self.game.state
-        minions = [m for s in range(len(st.seats)) for m in st.region(s, "ready")]
-        out = []
-        for u in plain:
-            try:
-                g = self.game.fork()
-                g.apply(u.command)
-                alone = g.state.cards[ans.iid]
-            except Refused:
-                continue
-            for m in minions:
-                cmd = u.command.model_copy(update={"target": m})
-                if self.game.can(cmd) is not None:
-                    continue
-                try:
-                    g = self.game.fork()
-                    g.apply(cmd)
-                except Refused:
-                    continue
-                if g.state.cards[ans.iid] != alone:
-                    out.append(CardUse(cmd, None, u.level))
-        return out
-
-    def _asked_again(self, seat: int, la: LegalAnswer) -> list[C.Command]:
-        """Commands the engine's legal answer leaves out, each asked of the engine itself (`Game.can`) before
-        it is offered: the minion phase's actions while the last action's "after the action" window is open
-        (announcing one closes it), rescue and diablerie of a vampire in torpor, an equip action that takes
-        equipment from another of the seat's minions, and yielding a contested card in the unlock phase."""
-        st = self.game.state
-        if st.active != seat:
-            return []
-        have = set(la.commands)
-        out: list[C.Command] = []
-
-        def ask(cmd: C.Command) -> None:
-            if cmd not in have and self.game.can(cmd) is None:
-                have.add(cmd)
-                out.append(cmd)
-
-        if st.phase == "unlock" and not st.frames:
-            for region in ("ready", "torpor", "in_play"):
-                for iid in st.region(seat, region):
-                    ask(C.Yield(seat=seat, card=iid))
-        if st.phase != "minion" or (st.frames and la.window != "action_resolution"):
-            return out
-        ready, torpor = list(st.region(seat, "ready")), list(st.region(seat, "torpor"))
-        if st.frames:
-            for m in ready + torpor:
-                for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
-                    ask(C.Action(seat=seat, minion=m, kind=kind))
-        asleep = [v for s in range(len(st.seats)) for v in st.region(s, "torpor")]
-        for m in ready:
-            for v in asleep:
-                ask(C.Action(seat=seat, minion=m, kind="diablerie", target=v))
-                for mine in range(3):     # the rescuer's share of the cost: each split the engine takes
-                    ask(C.Action(seat=seat, minion=m, kind="rescue", target=v, cost=mine))
-            for other in ready:
-                if other != m:
-                    for eq in st.attached.get(other, ()):
-                        ask(C.Action(seat=seat, minion=m, kind="equip", card=eq))
-        return out
 
     def _can_for(self, seat: int, cmd: C.Command) -> Refused | None:
         """Would *cmd*, naming cards by *seat*'s view ids, be accepted?"""

@@ -1,0 +1,51 @@
+"""The legal answer offers the ways out of a game and the Imbued and Red List moves when the engine takes them,
+and never offers concede or the time-out (the players' agreement, from the table's menu)."""
+
+from __future__ import annotations
+
+from support import ROOT
+from vtes_desktop.engine import commands as C
+from vtes_desktop.scenario.loader import load, to_command
+from vtes_desktop.scenario.runner import build_game
+
+SC = ROOT / "tests" / "scenarios"
+
+
+def _at(db, name: str, steps: int = 0):
+    sc = load(SC / name, db)
+    game = build_game(sc, db)
+    for st in sc.steps[:steps]:
+        game.apply(to_command(st, sc.players.index(st.by), sc.players))
+    return game
+
+
+def _types(game, seat):
+    return [c.type for c in game.legal(seat).commands]
+
+
+def test_withdraw_is_offered_only_when_the_engine_takes_it(db):
+    game = _at(db, "620-withdraw-announced-then-leaves.yaml")
+    assert "withdraw" in _types(game, 0)
+    assert game.can(C.Withdraw(seat=0)) is None
+    refused = _at(db, "621-withdraw-refused-with-library-left.yaml")
+    assert "withdraw" not in _types(refused, 0)
+    assert all(t not in ("concede", "time_out") for t in _types(game, 0))
+
+
+def test_an_incapacitated_imbued_is_offered_its_way_out_and_others_its_burning(db):
+    game = _at(db, "644-imbued-leaves-incapacitation.yaml")
+    offers = [c for c in game.legal(0).commands if c.type == "leave_incapacitated"]
+    assert len(offers) == 1 and game.can(offers[0]) is None
+    burn = _at(db, "640-burn-incapacitated-imbued.yaml")
+    acts = [c for c in burn.legal(0).commands if c.type == "action" and c.kind == "burn_imbued"]
+    assert len(acts) == 1
+    burn.apply(acts[0])
+    assert burn.state.top is not None
+
+
+def test_a_trophy_earned_in_combat_is_offered_from_hand(db):
+    game = _at(db, "664-red-list-burned-in-combat-gives-trophy.yaml", steps=9)
+    offers = [c for c in game.legal(0).commands if c.type == "trophy"]
+    assert offers, _types(game, 0)
+    game.apply(offers[0])
+    assert not game.state.awards or all(a[2] for a in game.state.awards)
