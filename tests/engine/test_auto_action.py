@@ -43,7 +43,9 @@ def test_every_reading_has_a_handler(db):
     "Cloak the Gathering", "Forced Awakening", "Eagle's Sight", "Seduction", "Telepathic Counter",
     "Sense the Savage Way", "Bewitching Oration", "Foreshadowing Destruction", "Aire of Elation",
     "Change of Target", "Day Operation", "Daring the Dawn", "Monkey Wrench", "Obedience", "Mirror Walk",
-    "Organized Resistance", "Voter Captivation", "Awe", "Perfect Paragon", "Fata Morgana",
+    "Organized Resistance", "Voter Captivation", "Awe", "Perfect Paragon", "Fata Morgana", "Spying Mission",
+    "Veil the Legions", "Command of the Beast", "Tenebrous Form", "Read the Winds", "Lost in Translation",
+    "Rat's Warning", "Ecstasy", "Kiss of Ra, The", "Psychomachia",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])
@@ -54,7 +56,7 @@ def test_cards_now_automated(db, name):
     # the engine does not carry these out: they must stay with the players
     "Mask of a Thousand Faces",     # the action continues with another acting minion
     "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
-    "Spying Mission",               # a later bleed against the same Methuselah
+    "Enkil Cog",                    # an extra action, during any Methuselah's minion phase
     "Second Tradition: Domain",
 ])
 def test_cards_left_to_the_players(db, name):

@@ -742,6 +742,63 @@ def _burn_for_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     ctx.emit("modifier", f"{ctx.name(minion)} burns {n} blood for +{e.amount} stealth.", cards=(minion,))
 
 
+def _spying_instead(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.stage != "declined":
+        raise Illegal("timing", f"{rules.name} is only usable if a bleed would be successful (after blocks are "
+                                "declined)")
+    _add(ctx, Mod("spying", f.target_seat, f.actor, iid, rules.card_id))
+
+
+def _bleed_unlimited(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    _add(ctx, Mod("bleed", 1, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: +1 bleed (not counting against the limit).", cards=(minion,))
+
+
+def _veil(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """[OBF]: as above (+1 stealth for the acting minion), and X blood (the play's choice, default 0) gives the
+    next X actions of the player's minions this turn +1 stealth."""
+    from vtes_desktop.engine.rules_action import intercept, reserved_blood, stealth
+
+    f = _top(ctx)
+    if not any(x.kind == "stealth" and x.card == iid for x in f.mods):   # the +1 the basic text gives
+        if f.stage != "attempt" or f.blocker is None:
+            raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+        if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+            raise Illegal("stealth", "stealth can be added only when needed")
+        _add(ctx, Mod("stealth", 1, f.actor, iid, rules.card_id))
+    x = 0 if cmd.choice is None else _int_choice(cmd, rules)
+    c = ctx.st.cards[minion]
+    if x < 0 or c.counters - reserved_blood(ctx, minion) < x:
+        raise Illegal("cost", f"{ctx.name(minion)} cannot burn {x} blood for {rules.name}")
+    if x:
+        ctx.set_blood(minion, c.counters - x)
+        st = ctx.st
+        old = next((a for a in st.acted if a[0] == cmd.seat and isinstance(a[1], tuple)
+                    and a[1][0] == "next_action_stealth"), None)
+        n = x + (old[1][1] if old else 0)
+        st.acted = (st.acted - {old} if old else st.acted) | {(cmd.seat, ("next_action_stealth", n))}
+        ctx.emit("modifier", f"{ctx.name(minion)} burns {x} blood: the next {x} action{'s' if x > 1 else ''} of "
+                             f"{ctx.seat_name(cmd.seat)}'s minions this turn get +1 stealth.", cards=(minion,))
+
+
+def next_action_stealth(ctx: Ctx, seat: int) -> int:
+    """+1 stealth for an action being announced, from Veil the Legions' X (used up one action at a time)."""
+    st = ctx.st
+    old = next((a for a in st.acted if a[0] == seat and isinstance(a[1], tuple) and a[1][0] == "next_action_stealth"),
+               None)
+    if old is None:
+        return 0
+    n = old[1][1] - 1
+    st.acted = (st.acted - {old}) | ({(seat, ("next_action_stealth", n))} if n > 0 else set())
+    return 1
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -762,7 +819,8 @@ _HANDLERS = {
     "burn_for_intercept": _burn_for_intercept, "no_lock_for_block": _no_lock_for_block, "block_cost": _block_cost,
     "choose_new_target": _choose_new_target, "now_bleeding_chosen": _nothing, "lock_ally_and_end": _lock_ally_and_end,
     "no_lock_if_blocking": _nothing, "blocker_damage": _blocker_damage, "press_if_blocks": _press_if_blocks,
-    "ecstasy": _ecstasy, "burn_for_stealth": _burn_for_stealth,
+    "ecstasy": _ecstasy, "burn_for_stealth": _burn_for_stealth, "spying_instead": _spying_instead,
+    "spying_later": _nothing, "bleed_unlimited": _bleed_unlimited, "veil": _veil,
 }
 
 
@@ -865,8 +923,46 @@ def attempt_failed(ctx: Ctx, m: int) -> None:
         _add(ctx, Mod("failed", 0, m, None))
 
 
-def before_resolution(ctx: Ctx, f: ActionFrame, blocker: int | None) -> None:
-    """The action begins to resolve (successfully, or blocked by *blocker*)."""
+def before_resolution(ctx: Ctx, f: ActionFrame, blocker: int | None) -> ActionFrame | None:
+    """The action begins to resolve (successfully, or blocked by *blocker*): the frame to resolve, or None when a
+    card made the action unsuccessful instead (Spying Mission)."""
+    _before(ctx, f, blocker)
+    if blocker is not None:
+        return f
+    return _spying(ctx, f)
+
+
+def _spying(ctx: Ctx, f: ActionFrame) -> ActionFrame | None:
+    st = ctx.st
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        return f
+    sm = next((m for m in f.mods if m.kind == "spying"), None)
+    if sm is not None:
+        # "Instead, the bleed burns no pool, is unsuccessful, and this card is put on this vampire"
+        if f.card is not None and st.cards[f.card].region == "aside":
+            ctx.move(f.card, "ash_heap")
+        if st.cards[sm.card].region in ("ash_heap", "hand") and st.cards[f.actor].region == "ready":
+            ctx.move(sm.card, "attached", host=f.actor, counters=f.target_seat + 1)
+        top = st.top
+        flow.set_top(ctx, top._replace(stage="resolution", outcome="unsuccessful",
+                                       imp=top.imp._replace(at=0, passes=0)))
+        ctx.emit("unsuccessful", f"{ctx.db[sm.cid].display}: the bleed burns no pool and is unsuccessful; the card "
+                                 f"goes on {ctx.name(f.actor)}.", cards=(f.actor,))
+        return None
+    for a in st.attached.get(f.actor, ()):
+        c = st.cards[a]
+        if ctx.cdef(a).name == "Spying Mission" and c.counters == f.target_seat + 1:
+            # "The next time this vampire is about to successfully bleed the same Methuselah": +2 bleed
+            ctx.burn(a, "Spying Mission is used")
+            f = f._replace(mods=f.mods + (Mod("bleed", 2, f.actor, a, c.cid),))
+            flow.set_top(ctx, f)
+            ctx.emit("modifier", f"Spying Mission: {ctx.name(f.actor)} gets +2 bleed.", cards=(f.actor,))
+            break
+    return f
+
+
+def _before(ctx: Ctx, f: ActionFrame, blocker: int | None) -> None:
     for mod in f.mods:
         if mod.kind == "failed" and mod.minion != blocker:
             c = ctx.st.cards.get(mod.minion)
@@ -894,7 +990,7 @@ def block_succeeds(ctx: Ctx, f: ActionFrame) -> bool:
                                      imp=f.imp._replace(at=0, passes=0)))
         ctx.emit("ended", f"The action ends unsuccessfully ({ctx.db[mw.cid].display}).", cards=(f.actor,))
         return True
-    before_resolution(ctx, f, f.blocker)
+    _before(ctx, f, f.blocker)
     return False
 
 

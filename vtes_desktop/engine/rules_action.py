@@ -551,6 +551,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         order = flow.order_for(ctx, seat, undirected=True)
     f.update(blockers=blockers, imp=Impulse(order), cost_pool=pool_cost, cost_blood=blood_cost)
     ctx.update(m, locked=True)
+    f["base_stealth"] = f.get("base_stealth", 0) + effects_action.next_action_stealth(ctx, seat)   # Veil the Legions
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))
@@ -691,8 +692,9 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
             flow.set_top(ctx, f._replace(stage="blocks", blocker=None, imp=reset))
             effects_action.attempt_failed(ctx, f.blocker)
     elif f.stage == "declined":
-        effects_action.before_resolution(ctx, f, None)
-        _succeed(ctx, f, reset)
+        f = effects_action.before_resolution(ctx, f, None)
+        if f is not None:   # None: a card made the action unsuccessful instead (Spying Mission)
+            _succeed(ctx, f, reset)
     elif f.stage == "resolution":
         flow.pop(ctx)
         ctx.st.last_action = f.outcome

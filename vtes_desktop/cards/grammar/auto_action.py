@@ -131,6 +131,13 @@ _TEXTS: dict[str, re.Pattern] = {
     # Ecstasy [SER]
     "ecstasy": re.compile(r"^as above, and after action resolution, if the bleed resolved for 0 \(or less\), the "
                           r"acting minion burns 1 blood or life\.?$"),
+    # Spying Mission [OBF]
+    "spying_instead": re.compile(r"^instead, the bleed burns no pool, is unsuccessful, and this card is put on this "
+                                 r"vampire\.?$"),
+    "spying_later": re.compile(r"^the next time this vampire is about to successfully bleed the same methuselah, burn "
+                               r"this card and this vampire gets \+2 bleed\.?$"),
+    # Command of the Beast [DOM]
+    "bleed_unlimited": re.compile(r"^\+1 bleed that does not count against the limit\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -158,6 +165,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
             if (k == "intercept") == ("Reaction" in t):
                 return "conditional"
+        if k == "stealth" and e.amount == 1 and e.get("cost") == "burn x blood" and low.startswith(
+                "as above, and this vampire can burn x blood to give the next x actions minions you control perform "
+                "this turn +1 stealth") and "Action Modifier" in t:
+            return "veil"                   # Veil the Legions [OBF]
         if k == "stealth" and e.amount and e.amount > 0 and re.fullmatch(r"burn \d blood", e.get("cost") or "") \
                 and e.subject is None and e.condition is None and "Action Modifier" in t:
             return "burn_for_stealth"       # Stone Travel, Mole's Tunneling: "Burn 1 blood to get +1 stealth."
@@ -201,11 +212,13 @@ def exclusive_name(e: Effect) -> str | None:
 def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
     """An effect of an action modifier played by a minion other than the acting one that the engine resolves:
     the acting minion's +N stealth or bleed, the blocking minion's -N intercept, a block attempt made to fail."""
+    if reading(e, types) == "veil":
+        return True
     if e.kind in ("stealth", "bleed") and not e.get("frame"):
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
     if e.kind == "intercept":
         return reading(e, types) == "blocker_intercept"
-    return reading(e, types) in ("attempt_fails", "fail_for_lock")
+    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
