@@ -249,7 +249,8 @@ def _choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str
     modes = [m for m in rules.modes_for(level) if set(m.types) & set(types)]
     if not modes:
         if rules.modes_for(level):
-            raise Illegal("mode", f"{rules.name} is not a {' or '.join(t.lower() for t in types)} card here"
+            kinds = " or ".join(t.lower() for t in types)
+            raise Illegal("mode", f"{rules.name} is not {'an' if kinds[:1] in 'aeiou' else 'a'} {kinds} card here"
                                   + (f" at {level} level" if level else ""))
         raise Illegal("level", f"{rules.name} has no {level} text")
     if minion is not None and len(modes) > 1:

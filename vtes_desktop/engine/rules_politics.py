@@ -64,6 +64,9 @@ def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
     f = _frame(ctx)
     act = _action_under(ctx)
     if f.step != "polling" or act is None or act.kind != "political":
+        if f.step != "polling":
+            raise Illegal("timing", f"{rules.name} cannot be played now: cards that give votes are played in "
+                                    "the polling step, once the terms are chosen")
         raise Illegal("timing", f"{rules.name} cannot be played now: only votes and ballots are cast in this "
                                 "referendum")
     types = set(rules.types)
