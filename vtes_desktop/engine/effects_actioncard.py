@@ -34,6 +34,7 @@ HANDLED = frozenset({
     "honor_elders", "diversity", "all_gain", "per_card", "enter_combat", "combat_grant", "search_equip",
     "title_capacity", "group_blood", "oldest_clan_pool", "terms_methuselahs_half", "chosen_burn_others_gain",
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
+    "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -628,6 +629,65 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if s_ is None or st.seats[s_].ousted:
                 raise Illegal("terms", f"{name}: {choice.strip()!r} is not a Methuselah in the game")
             return ctx.seat_name(s_)
+        if k == "terms_card_to":
+            m = re.fullmatch(r"\s*(.+?)\s+to\s+(.+?)\s*", choice)
+            if not m:
+                raise Malformed("terms", f"{name}: write the terms as '<{spec[1]}> to <{spec[2]}>'")
+            try:
+                card = flow.ref(ctx, f.seat, m.group(1))
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: {m.group(1)!r} is not a card in play") from None
+            c = st.cards[card]
+            fits = ("location" in ctx.rules(card).keywords and c.region == "in_play") if spec[1] == "location" else \
+                ("Equipment" in ctx.cdef(card).types and c.region in ("attached", "in_play"))
+            if not fits or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(card)} is not {'a location' if spec[1] == 'location' else 'an equipment'} in play")
+            if spec[2] == "methuselah":
+                s_ = _seat_named(ctx, m.group(2))
+                if s_ is None or st.seats[s_].ousted:
+                    raise Illegal("terms", f"{name}: {m.group(2)!r} is not a Methuselah in the game")
+                return f"{ctx.name(card)} #{card} to {ctx.seat_name(s_)}"
+            try:
+                v = flow.ref(ctx, f.seat, m.group(2))
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: {m.group(2)!r} is not a vampire in play") from None
+            if st.cards[v].region not in ("ready", "torpor") or not ctx.is_vampire(st.cards[v]):
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a vampire in play")
+            if v == c.host:
+                raise Illegal("terms", f"{name}: {ctx.name(card)} is already {poss(ctx.name(v))}")
+            return f"{ctx.name(card)} #{card} to {ctx.name(v)} #{v}"
+        if k == "terms_blood_shift":
+            m = re.fullmatch(r"\s*(.+?)\s*:\s*(.+)", choice)
+            if not m:
+                raise Malformed("terms", f"{name}: write the terms as 'Vampire: Vampire N, Vampire N'")
+            try:
+                src = flow.ref(ctx, f.seat, m.group(1))
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: {m.group(1)!r} is not a vampire in play") from None
+            sc = st.cards[src]
+            if sc.region != "ready" or not ctx.is_vampire(sc) or sc.controller == f.seat or sc.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(src)} is not a ready vampire of another Methuselah")
+            if _cap(ctx, src) >= _cap(ctx, f.actor):
+                raise Illegal("terms", f"{name}: {ctx.name(src)} is not younger than {ctx.name(f.actor)}")
+            parts = []
+            total = 0
+            for part in re.split(r";" if ";" in m.group(2) else r",", m.group(2)):   # ";" when names hold commas
+                if not part.strip():
+                    continue
+                mm = re.fullmatch(r"\s*(.+?)\s+(\d+)\s*", part)
+                if not mm:
+                    raise Malformed("terms", f"{name}: write each share as 'Vampire N', not {part.strip()!r}")
+                try:
+                    v = flow.ref(ctx, f.seat, mm.group(1))
+                except (Malformed, Illegal):
+                    raise Illegal("terms", f"{name}: {mm.group(1)!r} is not a vampire in play") from None
+                if v == src or st.cards[v].region not in ("ready", "torpor") or not ctx.is_vampire(st.cards[v]):
+                    raise Illegal("terms", f"{name}: {ctx.name(v)} is not another vampire in play")
+                parts.append((v, int(mm.group(2))))
+                total += int(mm.group(2))
+            if total != spec[1] or not parts:
+                raise Illegal("terms", f"{name}: allocate exactly {spec[1]} of {poss(ctx.name(src))} blood")
+            return f"#{src}: " + ", ".join(f"#{v} {n}" for v, n in parts)
         if k == "terms_methuselahs_half":
             seats = [_seat_named(ctx, part) for part in re.split(r",|\band\b", choice) if part.strip()]
             if any(x is None or st.seats[x].ousted for x in seats):
@@ -838,6 +898,55 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                         ctx.emit("torpor", f"{ctx.name(i)} has no blood and goes into torpor ({name}).", cards=(i,))
             if k == "clan_blood":
                 ctx.emit("blood", f"{name}: each ready {spec[1].title()} burns {-spec[2]} blood.")
+        elif k == "give_chosen" and terms:
+            ids = [int(x) for x in re.findall(r"#(\d+)", terms)]
+            card = ids[0] if ids else None
+            c = st.cards.get(card) if card is not None else None
+            if c is None or c.region not in ("attached", "in_play") or c.contested:
+                ctx.emit("fizzles", f"{name}: the chosen card is no longer in play.")
+                continue
+            if len(ids) > 1:   # an equipment for a vampire
+                v = ids[1]
+                if st.cards[v].region not in ("ready", "torpor"):
+                    ctx.emit("fizzles", f"{name}: {ctx.name(v)} is no longer in play.")
+                    continue
+                ctx.move(card, "attached", host=v)
+                ctx.emit("control", f"{ctx.name(v)} takes control of {ctx.name(card)} ({name}).", cards=(v, card))
+            else:
+                s_ = _seat_named(ctx, terms.rsplit(" to ", 1)[1])
+                if s_ is None or st.seats[s_].ousted:
+                    continue
+                ctx.move(card, "in_play", seat=s_, counters=c.counters, locked=c.locked)
+                ctx.emit("control", f"{ctx.seat_name(s_)} takes control of {ctx.name(card)} ({name}).", cards=(card,))
+            from vtes_desktop.engine.rules_turn import _check_contest
+
+            _check_contest(ctx, card)
+        elif k == "blood_shift" and terms:
+            m = re.match(r"#(\d+): (.+)", terms)
+            src = int(m.group(1))
+            shares = [(int(a), int(b)) for a, b in re.findall(r"#(\d+) (\d+)", m.group(2))]
+            sc = st.cards[src]
+            if sc.region != "ready":
+                ctx.emit("fizzles", f"{name}: {ctx.name(src)} is no longer ready.")
+                continue
+            left = sc.counters
+            for v, n in shares:
+                n = min(n, left)
+                c = st.cards[v]
+                if n <= 0 or c.region not in ("ready", "torpor"):
+                    continue
+                left -= n
+                ctx.set_blood(v, c.counters + n)   # blood beyond capacity drains off
+                ctx.emit("blood", f"{ctx.name(v)} takes {n} blood from {ctx.name(src)} ({name}).", cards=(v, src))
+            ctx.update(src, counters=left)
+        elif k == "burn_bleeders":
+            from vtes_desktop.engine.rules_action import minion_bleed
+
+            for s in st.live_seats():
+                for v in list(st.region(s, "ready")):
+                    c = st.cards[v]
+                    if ctx.is_vampire(c) and not c.contested and minion_bleed(ctx, v) >= spec[1]:
+                        ctx.burn(v, f"{name}: a bleed of {minion_bleed(ctx, v)}")
         elif k == "lock_clan" and terms:
             for s in st.live_seats():
                 for i in st.region(s, "ready"):

@@ -71,6 +71,11 @@ Readings (a tuple whose first item names it):
   gains a blood and each Methuselah controlling an Anarch a pool;
 - ``("clan_blood", clan, delta)``, ``("clan_zero_torpor", clan)``, ``("lock_clan",)``: every ready vampire of
   *clan* (or of the clan the terms name) burns blood, goes to torpor at zero blood, or is locked;
+- ``("terms_card_to", what, recipient)``, ``("give_chosen",)``: the terms name a card in play (a location, an
+  equipment) and who takes control of it (a Methuselah, a vampire, which gets the equipment);
+- ``("terms_blood_shift", n)``, ``("blood_shift",)``: Public Vilification: a ready younger vampire of another
+  Methuselah and *n* of its blood allocated among other vampires (the acting one included);
+- ``("burn_bleeders", n)``: every vampire whose bleed is *n* or more is burned;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -282,12 +287,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         if kind == "choose" and t == "choose a methuselah":
             return ("terms_methuselah",)
         m = _CHOOSE_MINION.match(t) if kind == "choose" else None
-        if m:
-            who = m.group("who").strip()
-            if who not in ("vampire", "ally", "prince", "archbishop") and who not in _CLANS:
-                return None
-            if m.group("cap") and who != "vampire":
-                return None
+        who = m.group("who").strip() if m else ""
+        if m and (who in ("vampire", "ally", "prince", "archbishop") or who in _CLANS) \
+                and not (m.group("cap") and who != "vampire"):
             return ("terms_minion", bool(m.group("ready")), bool(m.group("younger")), bool(m.group("cam")), who,
                     int(m.group("cap")) if m.group("cap") else None, bool(m.group("cap")))
         if _CHOSEN_BURNED.match(t):
@@ -355,6 +357,20 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("clan_zero_torpor", "follower of set")
         if t == "successful referendum locks all vampires of that clan":
             return ("lock_clan",)
+        if kind == "choose" and t == "choose a location and a methuselah":
+            return ("terms_card_to", "location", "methuselah")
+        if kind == "choose" and t == "choose an equipment and a vampire":
+            return ("terms_card_to", "equipment", "vampire")
+        if t in ("successful referendum means the chosen methuselah takes control of the chosen location",
+                 "successful referendum means the chosen vampire takes control of the chosen equipment"):
+            return ("give_chosen",)
+        if kind == "choose" and t == ("choose a ready younger vampire controlled by another methuselah, and allocate 3 "
+                                      "of their blood between 1 or more other vampires (including this acting vampire)"):
+            return ("terms_blood_shift", 3)
+        if t == "successful referendum means the blood is distributed as you chose":
+            return ("blood_shift",)
+        if t == "successful referendum burns all vampires with a current bleed of 3 or more":
+            return ("burn_bleeders", 3)
         m = _SHIFT_TERMS.match(t) if kind == "choose" else None
         if m:
             return ("terms_shift", int(m.group("n")))
