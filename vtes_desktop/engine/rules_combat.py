@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from vtes_desktop.cards.rules import CardRules
 from vtes_desktop.engine import commands as C
-from vtes_desktop.engine import effects_combat, flow
+from vtes_desktop.engine import effects_combat, effects_crypt, flow
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, Hit, Impulse, Mod
@@ -212,6 +212,8 @@ def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules:
     wc = ctx.st.cards[w]
     if not (wc.region == "attached" and wc.host == m and "melee weapon" in ctx.rules(w).keywords):
         raise Illegal("strike", f"{ctx.name(w)} is not a melee weapon on {ctx.name(m)}")
+    if _restricted(ctx, m):
+        raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
     wdesc = _strike_of_text(ctx.cdef(w).text, w, ctx.name(w))
     if wdesc is None:
         for r in effects_combat.card_readings(ctx, w):
@@ -226,12 +228,51 @@ def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules:
     return wdesc._replace(kind=kind, amount=wdesc.amount + bonus, label=f"{rules.name} with {ctx.name(w)}")
 
 
+def _extra_blood(ctx: Ctx, m: int) -> int:
+    """Combat cards cost this vampire more this combat (Terror Frenzy at superior)."""
+    f = combat_frame(ctx.st)
+    if f is None or not ctx.is_vampire(ctx.st.cards[m]):
+        return 0
+    return 1 if ("opponent_combat_cards_cost", m) in f.used else 0
+
+
+def _restricted(ctx: Ctx, m: int) -> bool:
+    """This combat, *m* cannot maneuver to close range, press to continue combat or use equipment (Terror Frenzy)."""
+    f = combat_frame(ctx.st)
+    return f is not None and ("opponent_restricted", m) in f.used
+
+
+def _only_refusal(ctx: Ctx, f: CombatFrame, mode, name: str, m: int) -> str | None:
+    """A combat card's own timing ("only usable during the first round", "not usable during the first round",
+    at close or long range, in combat with a vampire or an ally)."""
+    if mode is None:
+        return None
+    only = mode.only
+    other = f.b if m == f.a else f.a
+    if "first round" in only and f.round != 1:
+        return f"{name} is only usable during the first round of combat"
+    if "not:first round" in only and f.round == 1:
+        return f"{name} is not usable during the first round of combat"
+    if "close range" in only and f.range != "close" and f.step not in ("before_range", "range"):
+        return f"{name} is only usable at close range"
+    if "long range" in only and f.range != "long" and f.step not in ("before_range", "range"):
+        return f"{name} is only usable at long range"
+    if "in combat with:a vampire" in only and not ctx.is_vampire(ctx.st.cards[other]):
+        return f"{name} is only usable in combat with a vampire"
+    if "in combat with:an ally" in only and "Ally" not in ctx.cdef(other).types:
+        return f"{name} is only usable in combat with an ally"
+    return None
+
+
 def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
     """"A vampire can play only one X each combat/round/action" (at superior, at basic): refused the second time;
     the play is recorded in the combat."""
     f = combat_frame(ctx.st)
     if f is None or mode is None:
         return
+    why = _only_refusal(ctx, f, mode, rules.name, m)
+    if why:
+        raise Illegal("timing", why)
     sup = bool(mode.level and mode.level.isupper())
     for lim in mode.limits:
         if lim.who != "minion" or lim.per not in ("combat", "round", "action"):
@@ -293,6 +334,13 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
     if f.last_maneuver == m:
         raise Illegal("maneuver", f"{ctx.name(m)} made the last maneuver; a minion cannot maneuver twice in a row")
+    if _restricted(ctx, m):
+        if f.range == "long":
+            raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
+        if cmd.using is not None:
+            u = flow.ref(ctx, cmd.seat, cmd.using)
+            if ctx.st.cards[u].region == "attached" and "Equipment" in ctx.cdef(u).types:
+                raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")
     if cmd.using is None:
         left = _granted(f, m, "maneuver")
         if not left:
@@ -325,7 +373,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
 
         _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
-        _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
         if is_strike:
             _grant_with_strike(ctx, m, mode, skip="maneuver")
             ctx.move(iid, "aside", seat=cmd.seat)
@@ -395,7 +443,8 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
     sets += [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
     if sets:
         base = sets[-1]
-    return base + sum(x.amount for x in f.mods if x.kind == "strength" and x.minion == m)
+    return base + sum(x.amount for x in f.mods if x.kind == "strength" and x.minion == m) \
+        + effects_crypt.strength_bonus(ctx, m, f)   # its own text ("+1 strength in combat with Ventrue")
 
 
 def strike(ctx: Ctx, cmd: C.Strike) -> None:
@@ -414,6 +463,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         c = ctx.st.cards[iid]
         rules = ctx.rules(iid)
         if iid == m or (c.region == "attached" and c.host == m):
+            if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
+                raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
             text = ctx.cdef(iid).text
             desc = _strike_of_text(text, iid, rules.name)
             if desc is None and iid != m:
@@ -469,7 +520,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             from vtes_desktop.engine.rules_action import _cost, _pay
 
             pool, blood = _cost(rules, None)
-            _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+            _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
             played_from_hand(ctx, cmd.seat, iid, rules)
         else:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
@@ -689,6 +740,12 @@ def _use_granted(f: CombatFrame, m: int, what: str) -> tuple:
 def press(ctx: Ctx, cmd: C.Press) -> None:
     f = _need_combat(ctx, "press")
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if _restricted(ctx, m) and cmd.to == "continue":
+        raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
+    if _restricted(ctx, m) and cmd.using is not None:
+        u = flow.ref(ctx, cmd.seat, cmd.using)
+        if ctx.st.cards[u].region == "attached" and "Equipment" in ctx.cdef(u).types:
+            raise Illegal("press", f"{ctx.name(m)} cannot use equipment this combat")
     if f.last_press == m:
         raise Illegal("press", f"{ctx.name(m)} made the last press; a minion cannot press twice in a row")
     if cmd.to == "end" and not f.press_continue:
@@ -720,7 +777,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
 
         _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
-        _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
         played_from_hand(ctx, cmd.seat, iid, rules)
     elif not (c.region == "attached" and c.host == m) and iid != m:
         raise Illegal("press", f"{ctx.name(iid)} is not a press {ctx.name(m)} can use")
@@ -780,7 +837,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             _prevent_reading(ctx, cmd.seat, top, m, prevs[0], rules.name, x=x)
         else:
             _prevent(ctx, top, m, int(pm.group(1)), rules.name)
-        _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
         _grant_with_strike(ctx, m, mode, skip="")
         if any(r[0] == "prevent_initial_each_round" for r in readings):
             cf = combat_frame(ctx.st)
@@ -811,7 +868,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     from vtes_desktop.engine.rules_action import _cost, _pay
 
     pool, blood = _cost(rules, None)
-    _pay(ctx, cmd.seat, m, pool, blood, rules.name)
+    _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
     f = combat_frame(ctx.st)
     mods = list(f.mods)
     grants = list(f.granted)
@@ -886,6 +943,12 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             ctx.emit("effect", f"Damage from {poss(ctx.name(m))} hand strikes is aggravated "
                                f"{'for the rest of combat' if how_long == 'combat' else 'this round'}.")
             done = True
+        elif r[0] in ("opponent_restricted", "opponent_combat_cards_cost"):
+            _set_combat(ctx, f._replace(used=f.used | {(r[0], other)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} "
+                               + ("cannot maneuver to close range, press to continue combat or use equipment."
+                                  if r[0] == "opponent_restricted" else "pays 1 more blood for combat cards."))
+            done = True
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
@@ -920,6 +983,8 @@ def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> 
         raise Illegal("use", f"{name} sets the range only in a combat its bearer entered by blocking")
     if f.round != 1 or f.step != "before_range":
         raise Illegal("timing", f"{name} sets the range before range is determined in the first round")
+    if _restricted(ctx, m):
+        raise Illegal("use", f"{ctx.name(m)} cannot use equipment this combat")
     if (m, iid, "set_range") in f.used:
         raise Illegal("use", f"{name} has already set the range of this combat")
     desc = _strike_of_text(ctx.cdef(iid).text, iid, ctx.rules(iid).name)
@@ -1018,6 +1083,8 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
         return
     if not (iid == m or (c.region == "attached" and c.host == m)):
         raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
+    if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
+        raise Illegal("prevent", f"{ctx.name(m)} cannot use equipment this combat")
     pm = re.search(r"(?i)prevent (\d+|\w+) damage", text)
     if not pm:
         raise Illegal("prevent", f"{ctx.name(iid)} prevents no damage")

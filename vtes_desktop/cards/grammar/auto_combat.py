@@ -65,6 +65,11 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "burn" and re.fullmatch(r"as above, and each round of this combat, this vampire may burn 1 blood to prevent "
                                         r"all damage from the opposing minion's initial strike for that round\.?", low):
             return ("prevent_initial_each_round", 1)                               # Superior Mettle
+        if k == "maneuver" and re.fullmatch(r"this combat, the opposing minion cannot maneuver to close range, press to "
+                                            r"continue combat or use equipment\.?", low):
+            return ("opponent_restricted",)                                        # Terror Frenzy
+        if k == "cost" and re.fullmatch(r"this combat, combat cards cost the opposing vampire \+1 blood\.?", low):
+            return ("opponent_combat_cards_cost", 1)                               # Terror Frenzy
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
