@@ -140,6 +140,9 @@ def _targets(game, seat: int) -> list:
     out: list = [s.name for i, s in enumerate(st.seats) if i != seat and not s.ousted]
     for i in range(len(st.seats)):
         out += list(st.region(i, "ready")) + list(st.region(i, "torpor"))
+    for i in range(len(st.seats)):   # what action cards also name: uncontrolled vampires, locations, cards on minions
+        out += list(st.region(i, "uncontrolled")) + list(st.region(i, "in_play"))
+    out += [a for h in list(out) if isinstance(h, int) for a in st.attached.get(h, ())]
     return out
 
 
