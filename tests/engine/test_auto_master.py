@@ -13,7 +13,7 @@ from vtes_desktop.engine.errors import Illegal, Malformed
 #: readings the engine honours outside `effects_master.PLAYED`/`USED`: lasting effects and moments of the turn
 LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipline_level", "discipline_capacity",
            "not_on_superior", "predator_takes", "card_action", "cannot_block", "allies_intercept",
-           "discard_burn_torpor", "vote_lock"}
+           "discard_burn_torpor", "vote_lock", "counter_on_lock", "burn_at_counters"}
 
 
 def test_every_reading_has_a_handler():

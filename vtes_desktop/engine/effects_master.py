@@ -25,7 +25,11 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
-                  "perfectionist", "carfax"})
+                  "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
+                  "lock_discard_draw", "lock_draw_discard", "lock_transfer"})
+#: uses chosen by `effect` when a card has several
+EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
+                "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
 #: uses made "as the action is announced" (the action_announced window stays open for them)
 AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
@@ -74,7 +78,7 @@ def _in_play_masters(ctx: Ctx, seat: int | None = None):
 # -- lasting effects ------------------------------------------------------------------------------------------
 
 def hand_size(ctx: Ctx, seat: int) -> int:
-    n = HAND_SIZE
+    n = HAND_SIZE + sum(m[2] for m in ctx.st.marks if m[0] == ("seat", seat) and m[1] == "hand size this turn")
     for iid in _in_play_masters(ctx, seat):
         for v in _has(ctx, iid, "hand_size"):
             n += int(v["n"])
@@ -590,6 +594,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{ctx.seat_name(seat)} adds {n} blood to {ctx.name(m)} ({name}).", frozenset({seat}),
                  f"{ctx.seat_name(seat)} adds {n} blood to a face-down vampire ({name}).", cards=(m,))
         return True
+    if keys & set(EFFECT_NAMES):
+        return _lock_uses(ctx, cmd, iid, rules, uses)
     if keys & {"transfer_crypt", "transfer_burn_pool"}:
         return _transfers_use(ctx, cmd, iid, rules, {k: v for k, v, _ in uses})
     _usable(ctx, cmd, iid, lock=True)
@@ -739,9 +745,11 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
 # -- moments of the turn ----------------------------------------------------------------------------------
 
 def end_of_discard_phase(ctx: Ctx) -> None:
-    """At the end of the active Methuselah's discard phase: cards that go to the predator change hands."""
+    """At the end of the active Methuselah's discard phase: cards that go to the predator change hands; the
+    turn's hand size bonuses end."""
     st = ctx.st
     seat = st.active
+    end_of_turn(ctx)
     for iid in list(st.region(seat, "in_play")):
         if st.cards[iid].contested:
             continue
@@ -803,6 +811,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     """Uses of master cards in play that the engine resolves (each still to be checked)."""
     st = game.state
     out: list[C.Command] = []
+    if any(m[:2] == (("seat", seat), "discard") for m in st.marks):   # discards owed come first
+        return [C.Discard(seat=seat, card=i) for i in st.region(seat, "hand")]
     acting = isinstance(st.top, ActionFrame)
     mine = list(st.region(seat, "in_play"))
     for m in st.region(seat, "ready") + st.region(seat, "torpor"):
@@ -830,6 +840,11 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
         if "chosen_gain" in keys:
             out.append(C.Use(seat=seat, card=iid))
+        for k in keys & set(EFFECT_NAMES):
+            if k == "lock_blood_uncontrolled":
+                out += [C.Use(seat=seat, card=iid, effect=EFFECT_NAMES[k], minion=m) for m in st.region(seat, "uncontrolled")]
+            else:
+                out.append(C.Use(seat=seat, card=iid, effect=EFFECT_NAMES[k]))
         if "transfer_crypt" in keys:
             out.append(C.Use(seat=seat, card=iid, effect="draw"))
         if "transfer_burn_pool" in keys:
@@ -1017,3 +1032,129 @@ def intercept_bonus(ctx: Ctx, minion: int, actor: int) -> int:
             for v in _has(ctx, iid, "allies_intercept"):
                 n += int(v["n"])
     return n
+
+
+# -- lock uses that change the hand: hand size this turn, discard or draw with the hand put right afterward ------
+
+def _lock_uses(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses) -> bool:
+    st = ctx.st
+    seat = cmd.seat
+    name = rules.name
+    opts = [(k, v) for k, v, _ in uses if k in EFFECT_NAMES]
+    want = (cmd.effect or "").lower().strip()
+    if len(opts) > 1:
+        pick = [(k, v) for k, v in opts if EFFECT_NAMES[k] == want]
+        if not pick:
+            raise Malformed("effect", f"{name}: say which use (effect: "
+                                      + ", or ".join(EFFECT_NAMES[k] for k, _ in opts) + ")")
+        opts = pick
+    key, v = opts[0]
+    _usable(ctx, cmd, iid, lock=True)
+    n = int(v.get("n", 1))
+    if key == "lock_edge_pool":
+        _own_phase(ctx, cmd, iid, "unlock")
+        if st.edge != seat:
+            raise Illegal("edge", f"{name}: you do not have the Edge")
+        _lock_counted(ctx, iid, rules)
+        ctx.pool(seat, n, name)
+    elif key == "lock_transfer":
+        _own_phase(ctx, cmd, iid, "influence")
+        _lock_counted(ctx, iid, rules)
+        st.transfers += n
+        ctx.emit("transfers", f"{ctx.seat_name(seat)} locks {name}: +{n} transfer.")
+    elif key == "lock_blood_uncontrolled":
+        m = _minion(ctx, cmd, name, "the vampire in your uncontrolled region")
+        mc = st.cards[m]
+        if mc.region != "uncontrolled" or mc.owner != seat or not ctx.is_vampire(mc):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not in your uncontrolled region")
+        _lock_counted(ctx, iid, rules)
+        ctx.update(m, counters=mc.counters + n)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name} to add {n} blood to {ctx.name(m)}.", frozenset({seat}),
+                 f"{ctx.seat_name(seat)} locks {name} to add {n} blood to a face-down vampire.", cards=(m,))
+    elif key == "lock_hand_size_turn":
+        _lock_counted(ctx, iid, rules)
+        st.marks = st.marks | {(("seat", seat), "hand size this turn", n, iid)}
+        ctx.emit("hand_size", f"{ctx.seat_name(seat)} locks {name}: +{n} hand size this turn.")
+        draw_up(ctx, seat)
+    elif key == "lock_discard_draw":
+        if not st.region(seat, "hand"):
+            raise Illegal("hand", f"{name}: you have no card to discard")
+        _lock_counted(ctx, iid, rules)
+        _owe_discard(ctx, seat, 1, then_draw=True)
+    elif key == "lock_draw_discard":
+        _lock_counted(ctx, iid, rules)
+        ctx.draw(seat, n)
+        over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+        if over > 0:
+            _owe_discard(ctx, seat, over)
+    return True
+
+
+def _lock_counted(ctx: Ctx, iid: int, rules: CardRules) -> None:
+    """Lock the card; a card that counts its locks gets a counter, and burns at its limit (Dreams of the Sphinx)."""
+    _lock(ctx, iid)
+    keys = {k: v for k, v, _ in readings(rules)}
+    if "counter_on_lock" in keys:
+        c = ctx.update(iid, counters=ctx.st.cards[iid].counters + 1)
+        lim = keys.get("burn_at_counters")
+        if lim and c.counters >= int(lim["n"]):
+            ctx.burn(iid, f"{c.counters} counters")
+
+
+def _deferred(ctx: Ctx, seat: int) -> int:
+    return sum(1 for s, _, _ in ctx.st.pending_draws if s == seat)
+
+
+def _owe_discard(ctx: Ctx, seat: int, n: int, *, then_draw: bool = False) -> None:
+    st = ctx.st
+    st.marks = frozenset(m for m in st.marks if m[:2] != (("seat", seat), "discard")) | {
+        (("seat", seat), "discard", owed_discards(ctx, seat) + n, then_draw)}
+    ctx.emit("discard_down", f"{ctx.seat_name(seat)} must discard {owed_discards(ctx, seat)} card"
+                             f"{'s' if owed_discards(ctx, seat) > 1 else ''}" + (" and draw up" if then_draw else "") + ".")
+
+
+def owed_discards(ctx: Ctx, seat: int) -> int:
+    return sum(m[2] for m in ctx.st.marks if m[:2] == (("seat", seat), "discard"))
+
+
+def refuse_while_discarding(ctx: Ctx, cmd) -> None:
+    """A Methuselah who must discard down does so before anything else happens at the table."""
+    if cmd.type in ("discard", "undo", "concede", "time_out") or not ctx.st.marks:
+        return
+    for m in ctx.st.marks:
+        if m[1] == "discard" and isinstance(m[0], tuple) and m[0][0] == "seat":
+            s = m[0][1]
+            raise Illegal("discard down", f"{ctx.seat_name(s)} must first discard {m[2]} card"
+                                          f"{'s' if m[2] > 1 else ''} (discard step)")
+
+
+def discard_owed(ctx: Ctx, cmd) -> bool:
+    """A discard the player owes (down to hand size, or Barrens' discard and draw): no phase action used."""
+    st = ctx.st
+    owed = [m for m in st.marks if m[:2] == (("seat", cmd.seat), "discard")]
+    if not owed:
+        return False
+    mark = owed[0]
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    if st.cards[iid].region != "hand" or st.cards[iid].owner != cmd.seat:
+        raise Illegal("discard", f"{ctx.name(iid)} is not in {ctx.seat_name(cmd.seat)}'s hand")
+    ctx.move(iid, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(iid)}.")
+    left = mark[2] - 1
+    st.marks = (st.marks - {mark}) | ({(mark[0], "discard", left, mark[3])} if left > 0 else set())
+    if left == 0 and mark[3]:
+        draw_up(ctx, cmd.seat)
+    return True
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """Hand size bonuses "this turn" end; a Methuselah above their hand size then discards down."""
+    st = ctx.st
+    temp = {m for m in st.marks if m[1] == "hand size this turn"}
+    if not temp:
+        return
+    st.marks = st.marks - temp
+    for seat in {m[0][1] for m in temp}:
+        over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+        if over > 0 and not st.seats[seat].ousted:
+            _owe_discard(ctx, seat, over)

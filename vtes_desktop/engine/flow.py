@@ -87,6 +87,10 @@ def impulse_frame(st):
 
 
 def holder(st) -> int:
+    if st.marks:   # a Methuselah who owes discards down to hand size acts first (effects_master)
+        for m in st.marks:
+            if m[1] == "discard" and isinstance(m[0], tuple) and m[0][0] == "seat":
+                return m[0][1]
     f = st.top
     if f is not None and hasattr(f, "imp"):
         return f.imp.seat
@@ -212,6 +216,10 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         if seat in st.withdrawn:
             raise Illegal("withdrawn", f"{st.seats[seat].name} has withdrawn from the game and takes no further part")
         raise Illegal("ousted", f"{st.seats[seat].name} has been ousted and takes no further part")
+    if st.marks and not cmd.manual:
+        from vtes_desktop.engine.effects_master import refuse_while_discarding
+
+        refuse_while_discarding(ctx, cmd)   # someone must first discard down to their hand size
     if cmd.manual:
         manual.apply(ctx, cmd)
         _after_step(ctx)

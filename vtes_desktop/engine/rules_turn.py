@@ -252,6 +252,10 @@ def merge(ctx: Ctx, cmd: C.Merge) -> None:
 
 def discard(ctx: Ctx, cmd: C.Discard) -> None:
     st = ctx.st
+    from vtes_desktop.engine.effects_master import discard_owed
+
+    if discard_owed(ctx, cmd):   # down to hand size, or a discard a master card asked for (The Barrens)
+        return
     if st.phase == "unlock" and not st.frames:
         return _burn_option(ctx, cmd)
     _own_turn(ctx, cmd, "discard", "discard a card")

@@ -104,13 +104,21 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                       r"during which no reaction cards were played$"),
     ("carfax", r"^during your unlock phase, a ready anarch you control can gain (?P<n>1) blood, and, if you control a "
                r"ready baron, another ready anarch you control can gain 1 blood as well$"),
+    ("counter_on_lock", r"^add 1 counter to this card each time you lock it$"),
+    ("burn_at_counters", r"^burn this card if it has (?P<n>\d+) counters$"),
+    ("lock_hand_size_turn", r"^(?:you can )?lock (?:this card )?to get \+(?P<n>\d) hand size (?:until the end of the turn"
+                            r"|this turn)$"),
+    ("lock_edge_pool", r"^you can lock this card during your unlock phase to gain (?P<n>1) pool if you have the edge$"),
+    ("lock_blood_uncontrolled", r"^you can lock this card to add (?P<n>1) blood to a vampire in your uncontrolled region$"),
+    ("lock_discard_draw", r"^you can lock this card to discard a card \(draw up afterward\)$"),
+    ("lock_draw_discard", r"^you can lock this card to draw (?P<n>\d) cards \(discard down afterward\)$"),
+    ("lock_transfer", r"^lock during your influence phase to get \+(?P<n>1) transfer$"),
     # -- at a moment of the turn
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
 ))
 
-_KINDS_OK = {"transfers", "hand_size"}
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
 
 
@@ -127,14 +135,11 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple[str, dict] | None:
     if key in _CACHE:
         return _CACHE[key]
     out = None
-    if e.kind in _KINDS_OK and (e.get("cost") or e.duration or e.condition):
-        out = None
-    else:
-        for k, rx in PATTERNS:
-            m = rx.match(t)
-            if m:
-                out = (k, {a: b for a, b in m.groupdict().items() if b is not None})
-                break
+    for k, rx in PATTERNS:
+        m = rx.match(t)
+        if m:
+            out = (k, {a: b for a, b in m.groupdict().items() if b is not None})
+            break
     _CACHE[key] = out
     return out
 
