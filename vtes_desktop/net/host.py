@@ -80,6 +80,8 @@ class Player:
     crypt: tuple[int, ...] = ()
     library: tuple[int, ...] = ()
     deck_label: str = ""
+    deck_name: str = ""
+    dealt: bool = False               # the host's deck, not one the player brought
     ready: bool = False
     seat: int | None = None
     conn: "Conn | None" = None
@@ -380,7 +382,8 @@ class Host:
 
     def _broadcast_lobby(self) -> None:
         msg = P.Lobby(seats=self.cfg.seats, players=tuple(
-            P.LobbyPlayer(name=p.name, ready=p.ready, connected=p.conn is not None, deck=p.deck_label)
+            P.LobbyPlayer(name=p.name, ready=p.ready, connected=p.conn is not None, deck=p.deck_label,
+                          deck_name=p.deck_name, crypt=len(p.crypt), library=len(p.library), dealt=p.dealt)
             for p in self.players), spectators=sum(1 for c in self._live() if c.spectator))
         for c in self._live():
             self._send_msg(c, msg)
@@ -445,9 +448,10 @@ class Host:
             raise TableRefusal("full", f"the table is full ({cfg.seats} seats)", fatal=True)
         if self.db.lookup(name) is not None:
             raise TableRefusal("name", f"{name!r} is a card's name: choose another name")
-        crypt, library, label = self._deck_for(msg.deck, len(self.players))
+        crypt, library, label, deck_name = self._deck_for(msg.deck, len(self.players))
         token = secrets.token_urlsafe(24)
-        p = Player(name=name, token_hash=_hash(token), crypt=crypt, library=library, deck_label=label, conn=conn)
+        p = Player(name=name, token_hash=_hash(token), crypt=crypt, library=library, deck_label=label,
+                   deck_name=deck_name, dealt=not msg.deck, conn=conn)
         self.players.append(p)
         conn.player, conn.name = p, name
         self._send_msg(conn, self._welcome(name, token, None))
@@ -469,7 +473,8 @@ class Host:
         self._send_chat_history(conn)
         self._broadcast_presence()
 
-    def _deck_for(self, text: str | None, index: int) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    def _deck_for(self, text: str | None, index: int) -> tuple[tuple[int, ...], tuple[int, ...], str, str]:
+        """The deck's crypt and library (card ids, with repeats), its one-line label and its name."""
         if text:
             from vtes_desktop.decks import DeckError, read_deck, validate
 
@@ -483,10 +488,10 @@ class Host:
             crypt = tuple(cid for cid, n in deck.crypt.items() for _ in range(n))
             library = tuple(cid for cid, n in deck.library.items() for _ in range(n))
             label = f"{deck.name + ': ' if deck.name else ''}{len(crypt)} crypt, {len(library)} library"
-            return crypt, library, label[:80]
+            return crypt, library, label[:80], (deck.name or "")[:60]
         if index < len(self.cfg.decks):
             d = self.cfg.decks[index]
-            return d.crypt, d.library, f"the host's deck: {d.label}"[:80]
+            return d.crypt, d.library, f"the host's deck: {d.label}"[:80], d.label[:60]
         raise TableRefusal("deck", "bring a deck: this host deals none")
 
     def _ready(self, conn: Conn, msg: P.Ready) -> None:
@@ -504,7 +509,8 @@ class Host:
         if self.table is not None:
             raise TableRefusal("started", "the game has already started")
         p = conn.player
-        p.crypt, p.library, p.deck_label = self._deck_for(msg.text, self.players.index(p))
+        p.crypt, p.library, p.deck_label, p.deck_name = self._deck_for(msg.text, self.players.index(p))
+        p.dealt = False
         p.ready = False
         self._broadcast_lobby()
 

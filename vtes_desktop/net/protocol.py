@@ -139,6 +139,10 @@ class LobbyPlayer(BaseModel):
     ready: bool
     connected: bool
     deck: str          # a one-line summary: "12 crypt, 90 library" or "the host's deck 2"
+    deck_name: str = ""   # the deck's own name, when it has one (the host's label for a dealt deck)
+    crypt: int = 0        # cards in the crypt and the library (the host checked the deck can be played)
+    library: int = 0
+    dealt: bool = False   # the host's deck, dealt to a player who brought none
 
 
 class Lobby(Msg):

@@ -43,7 +43,13 @@ def test_two_players_meet_in_the_lobby_then_play_at_the_table(qtbot, db, hosted)
         ann, ben = sessions
         qtbot.waitUntil(lambda: all(s.lobby is not None and len(s.lobby.players) == 2 for s in sessions),
                         timeout=10000)
-        assert lobbies[0].players.count() == 2 and "Ben" in lobbies[0].players.item(1).text()
+        rows = lobbies[0].rows()
+        assert len(rows) == 2 and "Ben" in rows[1] and "(not ready)" in rows[1]
+        # the seats' table: the player's own row named, each deck's size as the host accepted it
+        table = lobbies[0].players
+        assert table.topLevelItemCount() == 2 and table.topLevelItem(0).text(0) == "Ann (you)"
+        assert table.topLevelItem(1).text(2) == "12 crypt \u00b7 66 library" and "host" in table.topLevelItem(1).text(1)
+        assert table.topLevelItem(1).text(3) == "Not ready"
         assert lobbies[0].ready.isEnabled()
         late = NetSession.connect_to(db, "127.0.0.1", hosted, "Cat", pass_delay=0)
         late_lobby = LobbyWidget(late)

@@ -82,9 +82,9 @@ def test_the_game_menu_hosts_a_game_and_joins_it_over_loopback(window, qtbot, mo
     assert hosted is not None and hosted.proc.poll() is None and hosted.port == port
     assert hosted.proc.args[hosted.proc.args.index("--bind") + 1] == "127.0.0.1" and "--no-mdns" in hosted.proc.args
     ann = ann_lobby.session
-    qtbot.waitUntil(lambda: ann.welcome is not None and ann_lobby.lobby.players.count() == 2, timeout=15000)
-    assert ann_lobby.lobby.players.item(0).text().startswith("Ann")
-    assert ann_lobby.lobby.players.item(1).text() == "(an empty seat)"
+    qtbot.waitUntil(lambda: ann.welcome is not None and len(ann_lobby.lobby.rows()) == 2, timeout=15000)
+    assert ann_lobby.lobby.rows()[0].startswith("Ann")
+    assert ann_lobby.lobby.rows()[1] == "(an empty seat)"
 
     # Join a game…: the games found on the network (a fake list here), one chosen, the name remembered
     monkeypatch.setattr(discovery, "available", lambda: True)
@@ -108,7 +108,8 @@ def test_the_game_menu_hosts_a_game_and_joins_it_over_loopback(window, qtbot, mo
     ben = ben_lobby.session
     qtbot.waitUntil(lambda: ben.welcome is not None and ann.lobby is not None and len(ann.lobby.players) == 2,
                     timeout=15000)
-    assert "Ben" in ann_lobby.lobby.players.item(1).text() and ben_lobby.hosted is None
+    qtbot.waitUntil(lambda: "Ben" in ann_lobby.lobby.rows()[1], timeout=5000)
+    assert ben_lobby.hosted is None
 
     # both ready: each lobby opens its table over its network session
     ann_lobby.lobby.ready.setChecked(True)
