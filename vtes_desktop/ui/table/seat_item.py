@@ -28,6 +28,7 @@ class SeatItem(QGraphicsObject):
         self.local = False
         self.impulse = False
         self.ousted = False
+        self.edge = False                         # this seat holds the Edge (drawn after its victory points)
         self.hint: bool | None = None
         self.setZValue(K.Z_SEAT)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -35,16 +36,17 @@ class SeatItem(QGraphicsObject):
     def type(self) -> int:
         return K.TYPE_SEAT
 
-    def set_state(self, layout, *, name: str, vp: float, tags, local: bool, impulse: bool, ousted: bool) -> None:
+    def set_state(self, layout, *, name: str, vp: float, tags, local: bool, impulse: bool, ousted: bool,
+                  edge: bool = False) -> None:
         if layout.rect != self.rect:
             self.prepareGeometryChange()
             self.rect = QRectF(layout.rect)
         self.layout = layout
-        state = (name, vp, tuple(tags), local, impulse, ousted, layout.pool_pos, layout.header)
+        state = (name, vp, tuple(tags), local, impulse, ousted, edge, layout.pool_pos, layout.header)
         if state != getattr(self, "_state", None):
             self._state = state
-            self.name, self.vp, self.tags, self.local, self.impulse, self.ousted = \
-                name, vp, list(tags), local, impulse, ousted
+            self.name, self.vp, self.tags, self.local, self.impulse, self.ousted, self.edge = \
+                name, vp, list(tags), local, impulse, ousted, edge
             self.update()
 
     def set_hint(self, hint: bool | None) -> None:
@@ -95,10 +97,17 @@ class SeatItem(QGraphicsObject):
         fm = QFontMetricsF(tf)
         p.setFont(tf)
         right = lay.tags_right
+        # the Edge lies after the victory points when this seat holds it: never under a tag
+        room_left = (lay.edge_pos.x() + K.EDGE_TOKEN * 2 + 6) if self.edge else \
+            vp_x + QFontMetricsF(f).horizontalAdvance(vp) + 8
         for text, color in reversed(self.tags):
             tw = fm.horizontalAdvance(text) + 14
             r = QRectF(right - tw, head.center().y() - 10, tw, 20)
-            if r.left() < vp_x + 60:
+            if r.left() < room_left and text.startswith("Your "):    # a narrow seat: "Prey", "Predator"
+                text = text[5:].capitalize()
+                tw = fm.horizontalAdvance(text) + 14
+                r = QRectF(right - tw, head.center().y() - 10, tw, 20)
+            if r.left() < room_left:
                 break
             c = pal(color)
             fill = QColor(c)

@@ -242,6 +242,9 @@ def _share(zones, regions, avail: float, s_low: float, local: bool, s_ready: flo
     for z in zones:
         share = (natural[z] - minimum[z]) / spare if spare else 1 / len(zones)
         widths[z] = max(minimum[z], natural[z] - cut * share)
+    over = sum(widths.values())
+    if over > avail > 0:    # even the minimums do not fit (a narrow seat): all shrink alike, nothing spills
+        widths = {z: w * avail / over for z, w in widths.items()}
     return widths
 
 
@@ -262,6 +265,8 @@ def _rows_of(cards, n: int) -> list[list]:
 
 def _place_row(out: SeatLayout, cards, zr: QRectF, s: float, region: str, *, face_up: bool) -> None:
     top = zr.top() + K.ZONE_LABEL_H + K.ZONE_PAD
+    widest = max((_units(c) for c in cards), default=1.0)
+    s = min(s, max(0.05, (zr.width() - 2 * K.ZONE_PAD) / (widest * K.CARD_W)))   # a card never wider than its zone
     slots = [_units(c) * K.CARD_W * s for c in cards]
     xs = _row(slots, zr.left() + K.ZONE_PAD, zr.width() - 2 * K.ZONE_PAD, K.CARD_GAP * s)
     for i, (c, x, sw) in enumerate(zip(cards, xs, slots)):

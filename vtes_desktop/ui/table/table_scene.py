@@ -253,7 +253,7 @@ class TableScene(QGraphicsScene):
             tags.append((f"Hand {len(view.hand)} \u00b7 Library {info.library_count} \u00b7 Crypt {info.crypt_count}",
                          "seat_muted"))
         it.set_state(lay, name=info.name, vp=info.vp, tags=tags, local=local, impulse=view.impulse == seat,
-                     ousted=info.ousted)
+                     ousted=info.ousted, edge=view.edge == seat)
         pool = self.pools.get(seat)
         if pool is None:
             pool = self.pools[seat] = PoolItem(self, seat)
