@@ -45,7 +45,7 @@ def test_every_reading_has_a_handler(db):
     "Change of Target", "Day Operation", "Daring the Dawn", "Monkey Wrench", "Obedience", "Mirror Walk",
     "Organized Resistance", "Voter Captivation", "Awe", "Perfect Paragon", "Fata Morgana", "Spying Mission",
     "Veil the Legions", "Command of the Beast", "Tenebrous Form", "Read the Winds", "Lost in Translation",
-    "Rat's Warning", "Ecstasy", "Kiss of Ra, The", "Psychomachia",
+    "Rat's Warning", "Ecstasy", "Kiss of Ra, The", "Psychomachia", "Second Tradition: Domain", "Fillip",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])
@@ -57,7 +57,7 @@ def test_cards_now_automated(db, name):
     "Mask of a Thousand Faces",     # the action continues with another acting minion
     "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
     "Enkil Cog",                    # an extra action, during any Methuselah's minion phase
-    "Second Tradition: Domain",
+    "Form of the Bat",              # no equipment in the resulting combat
 ])
 def test_cards_left_to_the_players(db, name):
     assert not compile_rules(db[name]).automated

@@ -799,6 +799,64 @@ def next_action_stealth(ctx: Ctx, seat: int) -> int:
     return 1
 
 
+def two_uses(rules: CardRules, locked: bool) -> CardRules:
+    """A reaction whose one text holds two uses, the second by a locked vampire (Second Tradition: Domain:
+    "+2 intercept." and "Only usable by a locked prince or justicar. This vampire burns 1 blood to unlock and
+    attempt to block..."): the use this minion makes, as the rules of the card."""
+    import dataclasses
+
+    modes = []
+    for md in rules.modes:
+        second = [e for e in md.effects if auto_action.reading(e, rules.types) == "burn_unlock_block"]
+        if not second or "Reaction" not in md.types:
+            modes.append(md)
+            continue
+        if locked:
+            modes.append(dataclasses.replace(md, intercept=0, effects=tuple(second)))
+        else:
+            only = tuple(o for o in md.only if o != "locked" and not o.startswith("by:locked"))
+            modes.append(dataclasses.replace(md, only=only, effects=tuple(e for e in md.effects if e not in second)))
+    if modes == list(rules.modes):
+        return rules
+    return dataclasses.replace(rules, modes=tuple(modes))
+
+
+def _burn_unlock_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    f = _top(ctx)
+    if f.stage != "blocks":
+        raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be blocked and no "
+                               "other attempt is under way")
+    why = block_refusal(ctx, f, minion, cmd.seat)
+    if why:
+        raise Illegal("block", why)
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < 1:
+        raise Illegal("cost", f"{ctx.name(minion)} has no blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - 1)
+    pay_block_cost(ctx, f, minion)
+    ctx.update(minion, locked=False)
+    n = int(re.search(r"\+(\d) intercept", e.text).group(1))
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(stage="attempt", blocker=minion,
+                                 mods=f.mods + (Mod("intercept", n, minion, iid, rules.card_id),)))
+    ctx.emit("block", f"{ctx.name(minion)} burns 1 blood, unlocks and attempts to block {ctx.name(f.actor)} with "
+                      f"+{n} intercept ({rules.name}).", cards=(minion, f.actor))
+
+
+def _choose_younger_locked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[t]
+    if c.controller != cmd.seat or not ctx.is_vampire(c) or not c.locked or c.region != "ready":
+        raise Illegal("target", f"{rules.name}: choose a locked ready vampire you control")
+    if (ctx.cdef(t).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not younger than {ctx.name(minion)}")
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(woken=f.woken | {t}))
+    ctx.emit("wakes", f"{ctx.name(t)} can block and play reactions as though unlocked this action.", cards=(t,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -821,6 +879,7 @@ _HANDLERS = {
     "no_lock_if_blocking": _nothing, "blocker_damage": _blocker_damage, "press_if_blocks": _press_if_blocks,
     "ecstasy": _ecstasy, "burn_for_stealth": _burn_for_stealth, "spying_instead": _spying_instead,
     "spying_later": _nothing, "bleed_unlimited": _bleed_unlimited, "veil": _veil,
+    "burn_unlock_block": _burn_unlock_block, "choose_younger_locked": _choose_younger_locked, "chosen_wakes": _nothing,
 }
 
 

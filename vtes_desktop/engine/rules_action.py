@@ -1170,6 +1170,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     if cmd.minion is None:
         raise Malformed("minion", f"name the minion that plays {rules.name}")
     m = _my_minion(ctx, cmd.seat, cmd.minion)
+    rules = effects_action.two_uses(rules, st.cards[m].locked)   # Second Tradition: Domain's two uses
     # "Only usable by a locked minion" may hold at one level only (Read the Winds: basic by an unlocked vampire)
     modes_r = [md for md in rules.modes if "Reaction" in md.types] or list(rules.modes)
     locked_only = all("locked" in md.only for md in modes_r)

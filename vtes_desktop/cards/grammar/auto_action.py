@@ -138,6 +138,13 @@ _TEXTS: dict[str, re.Pattern] = {
                                r"this card and this vampire gets \+2 bleed\.?$"),
     # Command of the Beast [DOM]
     "bleed_unlimited": re.compile(r"^\+1 bleed that does not count against the limit\.?$"),
+    # Second Tradition: Domain's second use (by a locked prince or justicar)
+    "burn_unlock_block": re.compile(r"^this vampire burns 1 blood to unlock and attempt to block with \+(?P<n>\d) "
+                                    r"intercept, even if intercept is not yet needed\.?$"),
+    # Fillip
+    "choose_younger_locked": re.compile(r"^choose a younger locked vampire you control\.?$"),
+    "chosen_wakes": re.compile(r"^the chosen vampire can play reaction cards and attempt to block as though unlocked "
+                               r"until the current action is concluded\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
