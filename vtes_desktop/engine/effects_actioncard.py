@@ -34,7 +34,8 @@ HANDLED = frozenset({
     "honor_elders", "diversity", "all_gain", "per_card", "enter_combat", "combat_grant", "search_equip",
     "title_capacity", "group_blood", "oldest_clan_pool", "terms_methuselahs_half", "chosen_burn_others_gain",
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
-    "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders",
+    "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
+    "title_unlock_discard",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -526,6 +527,8 @@ def _self_effects(ctx: Ctx, f: ActionFrame, specs: list[tuple], bled: int | None
         pool += sum(s[1] for s in specs if s[0] == "bleed_gain_pool_any")
         if bled >= 1:
             pool += sum(s[1] for s in specs if s[0] == "bleed_gain_pool")
+    if any(s[0] == "unlock_next_discard" for s in specs):
+        unlock_at_discard(ctx, f.actor, f.seat)
     a = st.cards[f.actor]
     if n and a.region in ("ready", "torpor"):
         before = a.counters
@@ -1059,6 +1062,9 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                                  "with the cards and counters on them.", cards=(v,))
         elif k == "title":
             _take_title(ctx, f, spec[1], spec[2])
+        elif k == "title_unlock_discard":
+            if f.actor in st.cards and any(_same_clan(spec[1], x) for x in ctx.cdef(f.actor).clans):
+                unlock_at_discard(ctx, f.actor, f.seat)
     # pool changes all happen together; gains first, so no one is ousted by an order of payment
     for s in sorted(changes, key=lambda s: -changes[s]):
         if changes[s] and not st.seats[s].ousted:
@@ -1108,3 +1114,27 @@ def _take_title(ctx: Ctx, f: ReferendumFrame, title: str, city: str) -> None:
     from vtes_desktop.engine.rules_turn import check_title_contest
 
     check_title_contest(ctx, v)
+
+
+_UNLOCK_MARK = "unlocks at discard phase"
+
+
+def unlock_at_discard(ctx: Ctx, vampire: int, seat: int) -> None:
+    """The vampire unlocks as *seat*'s next discard phase begins (kept in the state's marks)."""
+    ctx.st.marks = ctx.st.marks | {(("seat", seat), _UNLOCK_MARK, vampire)}
+    ctx.emit("pending", f"{ctx.name(vampire)} will unlock as {poss(ctx.seat_name(seat))} next discard phase begins.",
+             cards=(vampire,))
+
+
+def start_of_discard_phase(ctx: Ctx) -> None:
+    """The unlocks that waited for the active Methuselah's discard phase."""
+    st = ctx.st
+    due = [m for m in st.marks if len(m) == 3 and m[1] == _UNLOCK_MARK and m[0] == ("seat", st.active)]
+    if not due:
+        return
+    st.marks = st.marks - set(due)
+    for _, _, v in due:
+        c = st.cards.get(v)
+        if c is not None and c.region == "ready" and c.locked:
+            ctx.update(v, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(v)} unlocks.", cards=(v,))

@@ -412,6 +412,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.effects_master import start_of_discard_phase
 
         start_of_discard_phase(ctx)   # events acting as each discard phase begins (Dragonbound)
+        from vtes_desktop.engine import effects_actioncard
+
+        effects_actioncard.start_of_discard_phase(ctx)   # "unlocks during your next discard phase"
     if not initial:
         ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
 

@@ -59,6 +59,8 @@ Readings (a tuple whose first item names it):
   ("capacity<=4");
 - ``("title", title, city)``: a passed referendum puts the card on the acting vampire, who now holds that
   unique title (prince or archbishop of the city) instead of any other, contested if another vampire holds it;
+- ``("unlock_next_discard",)``, ``("title_unlock_discard", clan)``: the acting vampire (of *clan*, for a title
+  card) unlocks as its Methuselah's next discard phase begins;
 - ``("title_capacity", clan)``: the vampire holding the card's title has +1 capacity while of *clan*;
 - ``("group_blood", who, n)``: on success, each vampire *who* names gains *n* blood ("own unlocked", "own ready
   sabbat", "own uncontrolled clan:X", "ready unlocked clan:X", "acting and younger uncontrolled clan:X");
@@ -179,6 +181,10 @@ _SCREW = re.compile(r"^successful referendum means each methuselah burns (?P<n>\
                     r"an additional pool$")
 _STEAL_EACH = re.compile(r"^successful referendum means you steal (?P<n>\d+) pool from each methuselah who "
                          r"(?:does not control a vampire with a capacity above (?P<cap>\d+)|has more pool than you do)$")
+_UNLOCK_DISCARD = re.compile(r"^as (?:\[[a-z]+\] )?above, and (?:unlock this vampire during the next discard phase"
+                             r"|this acting vampire unlocks during your next discard phase)$")
+_CRUSADE_UNLOCK = re.compile(r"^if this vampire is (?P<clan>[a-z ]+), (?:he or she unlocks|they unlock) during your next "
+                             r"discard phase$")
 _TITLE_CAP = re.compile(r"^if the prince(?: of [a-z ,.'\-]+?)? is (?P<clan>[a-z ]+), his or her capacity increases by 1$")
 _SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do and allocate (?P<n>\d+) of their pool "
                           r"among 1 or more other methuselahs \(including you\)$")
@@ -230,6 +236,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _GAIN_BLOOD.match(t) if kind in ("gain_blood", "gain") else None
         if m:
             return ("gain_blood_self", _n(m.group("n")), bool(m.group("unl")), m.group("how") == "but")
+        if kind == "unlock" and _UNLOCK_DISCARD.match(t):
+            return ("unlock_next_discard",)
         m = _UNLOCK_SELF.match(t) if kind == "unlock" else None
         if m:
             return ("unlock_self",)
@@ -374,6 +382,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _SHIFT_TERMS.match(t) if kind == "choose" else None
         if m:
             return ("terms_shift", int(m.group("n")))
+        m = _CRUSADE_UNLOCK.match(t) if kind == "unlock" else None
+        if m and m.group("clan") in _CLANS:
+            return ("title_unlock_discard", m.group("clan"))
         m = _TITLE_CAP.match(t)
         if m and m.group("clan") in _CLANS:
             return ("title_capacity", m.group("clan"))
