@@ -134,6 +134,15 @@ def test_the_game_menu_hosts_a_game_and_joins_it_over_loopback(window, qtbot, mo
         assert ann.undo(1 - ann.seat) is not None
     assert "their own step" in got.args[1].message
 
+    # the table talk: who sits where, what is said (in the log too), and an alert for the seat the table waits for
+    talks = [ann_lobby.table.table_talk, ben_lobby.table.table_talk]
+    assert "Ann" in talks[0].who.text() and "Ben" in talks[0].who.text()
+    waited = [t for t in talks if t.session.legal.holds_impulse]
+    assert len(waited) == 1 and waited[0].alerts == 1 and "Your move" in waited[0].turn.text()
+    assert [t.alerts for t in talks if t not in waited] == [0]
+    talks[1].line.setText("Bleed for 3?")
+    talks[1].send.click()
+    qtbot.waitUntil(lambda: any(ln.kind == "chat" and ln.text == "Ben: Bleed for 3?" for ln in ann.log()), timeout=5000)
     # closing the hosting player's table stops the host process
     table.close()
     qtbot.waitUntil(lambda: hosted.proc.poll() is not None, timeout=10000)

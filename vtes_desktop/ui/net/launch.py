@@ -23,6 +23,7 @@ from vtes_desktop.ui.net.host_dialog import HostDialog, HostedGame, HostParams
 from vtes_desktop.ui.net.join_dialog import JoinDialog, JoinParams
 from vtes_desktop.ui.net.lobby_widget import LobbyWidget
 from vtes_desktop.ui.net.session import NetSession
+from vtes_desktop.ui.net.table_talk import add_table_talk
 
 _open: list = []   # lobbies, tables and hosts alive (a window holds no parent)
 
@@ -49,6 +50,12 @@ class LobbyWindow(QDialog):
         win = TableWindow(self.db, self.theme, table_settings.load(), persist=False)
         win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         win.set_session(self.session)
+        add_table_talk(win, self.session)
+        w = self.session.welcome
+        if w is not None:
+            where = f" at {w.table}" if w.table else ""
+            win.setWindowTitle(f"VTES Desktop \u2014 {w.name}{' watching' if w.spectator else ''}{where} "
+                               f"(network)")
         session, hosted = self.session, self.hosted
 
         def closed(*_):
