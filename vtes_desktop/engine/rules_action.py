@@ -13,7 +13,7 @@ import re
 
 from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
 from vtes_desktop.engine import commands as C
-from vtes_desktop.engine import effects_action, flow
+from vtes_desktop.engine import effects_action, effects_crypt, flow
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, Impulse, ManualFrame, Mod, ReferendumFrame
@@ -39,14 +39,16 @@ def target_seat(ctx: Ctx, seat: int, target) -> int | None:
 
 
 def stealth(ctx: Ctx, f: ActionFrame) -> int:
-    return f.base_stealth + sum(m.amount for m in f.mods if m.kind == "stealth")
+    return f.base_stealth + sum(m.amount for m in f.mods if m.kind == "stealth") \
+        + effects_crypt.stealth_bonus(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding")
 
 
 def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
     if minion is None:
         return 0
     return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion) \
-        + effects_action.class_intercept(ctx, f, minion)
+        + effects_action.class_intercept(ctx, f, minion) \
+        + effects_crypt.intercept_bonus(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions")
 
 
 _OWN_INTERCEPT = re.compile(
@@ -75,7 +77,7 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
             continue
         text = effective_text(d, ctx.st.cards[iid].level) if iid != minion else d.text
         for sentence in re.split(r"(?<=\.)\s+", text.split(":", 1)[-1] if d.is_crypt else text):
-            if re.search(r"(?i)\b(can|may) (burn|lock|discard|pay)|only usable|\bif\b|\bfor each\b", sentence):
+            if re.search(r"(?i)\b(can|may) (burn|lock|discard|pay)|only usable|\bif\b|\bwhile\b|\bfor each\b", sentence):
                 continue
             dm = re.search(r"(?i)\bwith (superior )?[a-z]+ \[(\w{3})\]", sentence)   # "The bearer with Auspex [aus]"
             if dm and ctx.discipline_level(ctx.st.cards[minion], dm.group(2).lower()) < (2 if dm.group(1) else 1):
@@ -97,7 +99,8 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
 
 
 def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
-    return f.base_bleed + sum(m.amount for m in f.mods if m.kind == "bleed")
+    return f.base_bleed + sum(m.amount for m in f.mods if m.kind == "bleed") \
+        + effects_crypt.bleed_bonus(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ...")
 
 
 def minion_bleed(ctx: Ctx, minion: int) -> int:
@@ -775,7 +778,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
 
             effects_actioncard.card_bonus(ctx, f, max(n, 0))
     elif k == "hunt":
-        n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt")
+        n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt") + effects_crypt.hunt_bonus(ctx, f)
         if f.card is not None:
             mm = re.search(r"\+(\d+) hunt", ctx.cdef(f.card).text)
             n += int(mm.group(1)) if mm else 0

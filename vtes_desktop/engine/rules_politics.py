@@ -10,7 +10,7 @@ import re
 
 from vtes_desktop.cards.model import TITLE_VOTES
 from vtes_desktop.engine import commands as C
-from vtes_desktop.engine import flow
+from vtes_desktop.engine import effects_crypt, flow
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, Impulse, ManualFrame, ReferendumFrame
@@ -171,6 +171,7 @@ def uncast(ctx: Ctx, f: ReferendumFrame) -> dict[int, list[tuple[str, int]]]:
                 from vtes_desktop.engine import effects_actioncard
 
                 n += effects_actioncard.referendum_votes(ctx, f, iid)   # "each Brujah gets 1 extra vote"
+                n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")
             if n and (iid,) not in f.used_sources:
                 lst.append((ctx.name(iid), n))
         if st.edge == seat and ("edge",) not in f.used_sources:
@@ -238,6 +239,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             from vtes_desktop.engine import effects_actioncard
 
             n += effects_actioncard.referendum_votes(ctx, f, iid)   # the calling card's "each Brujah gets 1 extra vote"
+            n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")
             for a in st.attached.get(iid, ()):   # "This Ventrue gets +1 intercept and +1 vote"
                 mm = _GETS_VOTES.search(ctx.cdef(a).text)
                 if mm and not _LOCK_FOR_VOTES.search(ctx.cdef(a).text):

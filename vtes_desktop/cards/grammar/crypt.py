@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from vtes_desktop.cards.grammar import effects
 from vtes_desktop.cards.grammar.compiler import Acc, Ctx, parse_sentence
@@ -71,6 +72,10 @@ def _header(text: str) -> tuple[list[str], str] | None:
     return traits, " ".join(sents[i:])
 
 
+_NOT_NAMES = frozenset("the lord lady sir dark black red white grand high priest queen king prince archon baron bishop "
+                       "cardinal justicar regent elder chantry camarilla sabbat anarch scourge hound".split())
+
+
 def _self_names(card: CardDef) -> list[str]:
     names = set()
     disp = re.sub(r"\s*\((?:ADV|G\d)\)$", "", card.display)
@@ -82,6 +87,13 @@ def _self_names(card: CardDef) -> list[str]:
     first = disp.split()[0] if disp.split() else disp
     if len(first) > 2 and first.lower() not in ("the", "sir", "lord", "lady", "dr.", "don", "el", "la", "le"):
         names.add(first)
+        if first.endswith(","):     # "Muaziz, Archon of Ulugh Beg": "Muaziz gets ..."
+            names.add(first[:-1])
+    # another word of the name that the text uses as the vampire's own name ("Queen Anne": "Anne gets ...")
+    for w in disp.replace(",", " ").split()[1:]:
+        if len(w) > 2 and w[0].isupper() and w.lower() not in _NOT_NAMES and \
+                re.search(rf"(?:^|[.:]\s+){re.escape(w)} (?:gets|can|may|does|has|cannot|must|is)\b", card.text):
+            names.add(w)
     m = re.search(r'"([^"]+)"', card.name)
     if m:
         names.add(m.group(1))
@@ -144,11 +156,15 @@ def compile_crypt(card: CardDef, cx: Ctx) -> CardRules:
     sect, title = card.sect, card.title
     abilities = effects.first_own_strike([_mark(e) for e in acc.effects]) + \
         [_mark(replace(e, condition="merged")) for e in merged.effects]
+    if (title or "").lower() == "priscus":
+        # a priscus casts a ballot, not votes (rules_politics): votes of its own are left to the players
+        abilities = [replace(e, automated=False) if e.automated and any(r[0] == "votes" for r in stat_readings(e))
+                     else e for e in abilities]
     mode = Mode(
         level=None, types=card.types, text=card.text,
-        bleed=sum(e.amount for e in abilities if e.kind == "bleed" and e.automated),
-        strength=sum(e.amount for e in abilities if e.kind == "strength" and e.automated),
-        intercept=sum(e.amount for e in abilities if e.kind == "intercept" and e.automated),
+        bleed=sum(e.amount for e in abilities if e.kind == "bleed" and e.automated and _plain(e)),
+        strength=sum(e.amount for e in abilities if e.kind == "strength" and e.automated and _plain(e)),
+        intercept=sum(e.amount for e in abilities if e.kind == "intercept" and e.automated and _plain(e)),
         only=tuple(acc.only), also=tuple(acc.also), unparsed=tuple(acc.unparsed + merged.unparsed),
         effects=tuple(abilities), limits=tuple(acc.limits + merged.limits),
         manual=tuple(dict.fromkeys(e.text for e in abilities if not e.automated)),
@@ -162,7 +178,294 @@ def compile_crypt(card: CardDef, cx: Ctx) -> CardRules:
     )
 
 
+def _plain(e: Effect) -> bool:
+    """A printed "+N bleed/strength/intercept" with no condition (the mode's own stat)."""
+    return bool(e.kind in ("bleed", "strength", "intercept") and e.get("self") and e.amount is not None
+                and e.amount > 0 and e.condition is None and e.duration is None and not e.optional
+                and e.subject is None)
+
+
 def _mark(e: Effect) -> Effect:
-    auto = (e.kind in ("bleed", "strength", "intercept") and e.get("self") and e.amount is not None and e.amount > 0
-            and e.condition is None and e.duration is None and not e.optional and e.subject is None)
+    auto = _plain(e)
+    if not auto and e.condition != "merged":
+        auto = bool(stat_readings(e))
     return replace(e, automated=bool(auto))
+
+
+# -- a vampire's own stats, with their conditions (resolved by vtes_desktop/engine/effects_crypt.py) ------------
+#
+# `stat_readings(e)` reads a special ability that changes the vampire's own stealth, bleed, intercept,
+# strength, hunt or votes ("This vampire gets +1 bleed when bleeding a Methuselah who controls a ready
+# Ventrue", "+1 stealth.", "-1 strength in combat with a Malkavian") into readings
+# (stat, amount, conditions); each condition is a tuple the engine checks:
+#
+#   ("act", kinds)              the action (own action; for intercept, the action being blocked) is one of kinds
+#                               ("bleed", "hunt", "equip", "employ", "recruit", "political", "diablerie")
+#   ("not_act", kinds)          ... is none of kinds
+#   ("directed", bool)          the action is (or is not) directed
+#   ("card_disc", trigram)      the action's card requires that discipline
+#   ("target_controls", alts, want)  the action's target Methuselah controls (want) / does not control a ready
+#                               minion of one of the classes *alts*
+#   ("prey_controls", alts)     your prey controls a ready minion of one of those classes
+#   ("other_mine", alts)        another ready minion you control is of one of those classes
+#   ("pool_le", n)              your pool is n or less
+#   ("opponent", alts)          intercept: the acting minion; strength: the opposing minion is of one of alts
+#   ("round", "first"|"later")  strength: the first round of combat, or any later one
+#
+# A class is a tuple of tags, all of which must hold: "vampire", "ally", "minion", "older", "younger",
+# "clan:<c>", "sect:<s>", "not sect:<s>", "title:<t1>|<t2>" ("title:titled"), "untitled", "capacity<=N".
+# The positive "+N bleed/strength/intercept" with no condition and the intercept conditions the engine reads
+# from the text already (`rules_action.minion_intercept`) are left to those readers: `engine_reads` says so.
+
+_STATS = "stealth|bleed|intercept|strength|hunt|votes?"
+_SUBJ = r"(?:this vampire|this imbued|he|she|it|they)"
+_STAT_SENT = re.compile(
+    rf"^(?:(?P<pre>(?:while|if) [^,]+), )?(?:{_SUBJ} (?:gets|has|get) )?(?:an additional )?"
+    rf"(?P<sign>[+\-])(?P<n>\d+) (?P<stat>{_STATS})(?: (?P<cond>[^()]+?))?(?:,? and (?P<sign2>[+\-])(?P<n2>\d+) "
+    rf"(?P<stat2>{_STATS}) (?P<cond2>[^()]+?))?$")
+_NO_USUAL = re.compile(rf"^{_SUBJ} does not get the usual \+1 stealth when hunting$")
+_ADDITIONAL_VOTE = re.compile(rf"^{_SUBJ} gets (?P<n>one|an|two) additional votes?(?: during each political action)?$")
+_ACT_WORDS = {
+    "bleeding": ("bleed",), "bleed actions": ("bleed",), "bleed action": ("bleed",), "hunting": ("hunt",),
+    "hunt actions": ("hunt",), "equip actions": ("equip",), "equipping": ("equip",),
+    "diablerie actions": ("diablerie",), "political actions": ("political",), "political action": ("political",),
+    "employing retainers": ("employ",), "recruit and employ actions": ("recruit", "employ"),
+    "employ and recruit actions": ("recruit", "employ"),
+    "employing retainers and recruiting allies": ("recruit", "employ"),
+}
+_WHO = r"(?:a methuselah|methuselahs|the target methuselah)"
+_CLANS_PLURAL = {"followers of set": "follower of set", "daughters of cacophony": "daughter of cacophony",
+                 "harbingers of skulls": "harbinger of skulls", "blood brothers": "blood brother"}
+
+
+def _class_one(np: str) -> tuple[str, ...] | None:
+    from vtes_desktop.cards.grammar.lexicon import CLANS
+    from vtes_desktop.cards.grammar.requirements import parse_minion_np
+
+    s = np.strip().lower()
+    s = re.sub(r"^(?:an?|any|other|the) ", "", s)
+    for pl, sg in _CLANS_PLURAL.items():
+        s = s.replace(pl, sg)
+    extra: list[str] = []
+    m = re.match(r"^(older|younger) (.+)$", s)
+    if m:
+        extra.append(m.group(1))
+        s = m.group(2)
+    m = re.match(r"^(.+?) (?:of|with) capacity (\d+) or less$", s)
+    if m:
+        extra.append(f"capacity<={m.group(2)}")
+        s = m.group(1)
+    s = re.sub(r"\b(vampire|minion|malkavian|gangrel|ventrue|toreador|brujah|ravnos|ally)s\b", r"\1", s)
+    s = re.sub(r"\ballies\b", "ally", s)
+    if s in ("ally", "ready ally"):
+        return ("ally", *extra)
+    if s in ("vampire", "ready vampire"):
+        return ("vampire", *extra)
+    if s in ("minion", "ready minion"):
+        return ("minion", *extra)
+    tags = parse_minion_np(s, set(CLANS))
+    if tags is None:
+        return None
+    tags = [t for t in tags if t not in ("ready",)]
+    tags = ["vampire" if t == "ready vampire" else t for t in tags]
+    ok = all(t in ("vampire", "minion", "untitled") or t.startswith(("clan:", "sect:", "not sect:", "title:",
+                                                                       "capacity<=", "capacity>="))
+             for t in tags)
+    return tuple(tags + extra) if ok else None
+
+
+def minion_classes(np: str) -> tuple[tuple[str, ...], ...] | None:
+    """The classes of minion a noun phrase names ("a ready Ventrue", "Lasombra and Tzimisce", "Tremere or
+    Tremere antitribu", "an older vampire"), or None."""
+    one = _class_one(np)
+    if one is not None:
+        return (one,)
+    parts = [p for p in re.split(r",? or |,? and |, ", np.strip().lower()) if p]
+    out = []
+    for p in parts:
+        c = _class_one(p)
+        if c is None:
+            return None
+        out.append(c)
+    return tuple(out) if len(out) > 1 else None
+
+
+def _controls(rest: str) -> tuple | None:
+    """"who controls a ready Brujah" -> ("target_controls", alts, True)."""
+    m = re.match(r"^(?:who (?:controls|has)|controlling) (?:neither (?P<a>.+?) nor (?P<b>.+)|no (?P<no>.+)|(?P<np>.+))$",
+                 rest)
+    if not m:
+        m2 = re.match(r"^who (?:doesn't|does not) control (?P<np>.+)$", rest)
+        if not m2:
+            return None
+        alts = minion_classes(m2.group("np"))
+        return ("target_controls", alts, False) if alts else None
+    if m.group("a"):
+        a, b = minion_classes(m.group("a")), minion_classes(m.group("b"))
+        return ("target_controls", a + b, False) if a and b else None
+    if m.group("no"):
+        alts = minion_classes(m.group("no"))
+        return ("target_controls", alts, False) if alts else None
+    np = m.group("np")
+    if not re.search(r"\bready\b", np) and not re.search(r"\b(?:prince|justicar|titled)\b", np):
+        return None     # "controls a Ventrue" (anywhere, not only ready): not read
+    alts = minion_classes(np)
+    return ("target_controls", alts, True) if alts else None
+
+
+def _own_action_cond(c: str) -> tuple | None:
+    """Conditions of a bonus on the vampire's own actions (stealth, bleed, hunt)."""
+    if c in ("", None):
+        return ()
+    m = re.match(r"^(?P<main>.+?) if your prey (?:has|controls) (?P<np>.+)$", c)
+    if m:
+        alts = minion_classes(m.group("np"))
+        main = _own_action_cond(m.group("main"))
+        return None if alts is None or main is None else main + (("prey_controls", alts),)
+    if re.fullmatch(r"on each of (?:his|her|their|its) actions", c):
+        return ()
+    m = re.fullmatch(r"(?:when|while|during|on) (?P<w>[a-z ]+)", c)
+    if m and m.group("w") in _ACT_WORDS:
+        return (("act", _ACT_WORDS[m.group("w")]),)
+    if c in ("on non-hunt actions",):
+        return (("not_act", ("hunt",)),)
+    m = re.fullmatch(r"(?:on|during) (?P<d>directed|undirected|non-directed) actions", c)
+    if m:
+        return (("directed", m.group("d") == "directed"),)
+    m = re.fullmatch(r"(?:during|on) actions (?:requiring|that require) [a-z ]+ \[(?P<d>[a-z]{3})\]", c)
+    if m:
+        return (("card_disc", m.group("d")),)
+    m = re.fullmatch(rf"(?:when bleeding|against) {_WHO} (?P<rest>.+)", c)
+    if m:
+        t = _controls(m.group("rest"))
+        return None if t is None else (("act", ("bleed",)), t)
+    m = re.fullmatch(rf"(?:during|on) (?P<b>bleed )?actions directed at {_WHO} (?P<rest>.+)", c)
+    if m:
+        t = _controls(m.group("rest"))
+        if t is None:
+            return None
+        return ((("act", ("bleed",)),) if m.group("b") else ()) + (("directed", True), t)
+    return None
+
+
+def _intercept_cond(c: str) -> tuple | None:
+    if c in ("", None):
+        return ()
+    m = re.fullmatch(r"during (?P<w>[a-z]+ actions)", c)
+    if m and m.group("w") in _ACT_WORDS:
+        return (("act", _ACT_WORDS[m.group("w")]),)
+    if c == "during non-bleed actions":
+        return (("not_act", ("bleed",)),)
+    m = re.fullmatch(r"(?:during|on) (?P<d>directed|undirected|non-directed) actions", c)
+    if m:
+        return (("directed", m.group("d") == "directed"),)
+    m = re.fullmatch(r"when attempting to block (?:an? )?(?P<w>political actions?|bleed actions?|directed actions?)", c)
+    if m:
+        w = m.group("w").rstrip("s") + "s"
+        if w == "directed actions":
+            return (("directed", True),)
+        return (("act", _ACT_WORDS[w]),)
+    m = re.fullmatch(r"(?:when attempting to block|against) (?P<np>.+)", c)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return (("opponent", alts),) if alts else None
+    return None
+
+
+def _strength_cond(c: str) -> tuple | None:
+    if c in ("", None):
+        return ()
+    if c == "on the first round of combat":
+        return (("round", "first"),)
+    if c in ("on any round of combat after the first", "on each round of combat after the first"):
+        return (("round", "later"),)
+    m = re.fullmatch(r"(?:when )?in combat with (?P<np>.+)", c)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return (("opponent", alts),) if alts else None
+    return None
+
+
+def _pre_cond(pre: str | None) -> tuple | None:
+    if not pre:
+        return ()
+    m = re.fullmatch(r"while you have (\d+) or (?:fewer|less) pool", pre)
+    if m:
+        return (("pool_le", int(m.group(1))),)
+    m = re.fullmatch(r"if another ready vampire you control is an? (?P<np>.+)", pre)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return (("other_mine", alts),) if alts else None
+    return None
+
+
+def _one_reading(stat: str, n: int, cond: str | None) -> tuple | None:
+    stat = "votes" if stat.startswith("vote") else stat
+    c = (cond or "").strip()
+    if stat in ("stealth", "bleed", "hunt"):
+        conds = _own_action_cond(c)
+    elif stat == "intercept":
+        conds = _intercept_cond(c)
+    elif stat == "strength":
+        conds = _strength_cond(c)
+    else:
+        conds = () if not c else None
+    if conds is None:
+        return None
+    return (stat, n, conds)
+
+
+@lru_cache(maxsize=None)
+def stat_readings(e: Effect) -> tuple:
+    """The readings of a vampire's own stat ability (see above); () when it is not one."""
+    if e.optional or e.get("cost") or e.duration is not None:
+        return ()
+    t = e.text.strip().rstrip(".").strip()
+    if not t:
+        return ()
+    t = t[0].lower() + t[1:]
+    t = re.sub(r"^black hand seraph this vampire", "this vampire", t)
+    low = t.lower()
+    if _NO_USUAL.match(low):
+        return (("stealth", -1, (("act", ("hunt",)),)),)
+    m = _ADDITIONAL_VOTE.match(low)
+    if m:
+        return (("votes", 2 if m.group("n") == "two" else 1,
+                 (("act", ("political",)),) if "political action" in low else ()),)
+    m = _STAT_SENT.match(low)
+    if not m:
+        return ()
+    pre = _pre_cond(m.group("pre"))
+    if pre is None:
+        return ()
+    out = []
+    for sign, n, stat, cond in ((m.group("sign"), m.group("n"), m.group("stat"), m.group("cond")),
+                                (m.group("sign2"), m.group("n2"), m.group("stat2"), m.group("cond2"))):
+        if sign is None:
+            continue
+        r = _one_reading(stat, int(n) * (-1 if sign == "-" else 1), cond)
+        if r is None:
+            return ()
+        out.append((r[0], r[1], pre + r[2]))
+    return tuple(out)
+
+
+_ENGINE_INTERCEPT_TEXT = re.compile(
+    r"^(?:[^.]*?\b(?:gets|has)\s+)?\+(\d+) intercept(?: against (?:vampires|allies)| during directed actions| when blocking)?"
+    r"\s*\.?$")
+_ENGINE_SKIPS = re.compile(r"(?i)\b(can|may) (burn|lock|discard|pay)|only usable|\bif\b|\bwhile\b|\bfor each\b")
+
+
+def engine_reads(e: Effect, r: tuple) -> bool:
+    """A reading the engine's older text readers already count (`rules_action.minion_bleed`'s "+N bleed.",
+    `rules_combat.strength`'s "+N strength.", `rules_action.minion_intercept`): the crypt hooks leave it to
+    them, so nothing is counted twice."""
+    stat, n, conds = r
+    t = e.text.strip()
+    if n <= 0:
+        return False
+    if stat in ("bleed", "strength"):
+        return bool(re.fullmatch(rf"\+\d+ {stat}\.?", t))
+    if stat == "intercept":
+        return bool(_ENGINE_INTERCEPT_TEXT.match(t)) and not _ENGINE_SKIPS.search(t)
+    return False
