@@ -681,6 +681,20 @@ def _environmental_hits(ctx: Ctx, f: CombatFrame) -> list[Hit]:
         target = f.b if owner == f.a else f.a
         if _ready(ctx, target) and n > 0:
             out.append(Hit(target, 0 if aggravated else n, n if aggravated else 0, source=None, via=card))
+    for owner in (f.a, f.b):     # retainers that inflict damage each round (not strikes: no dodge stops them)
+        target = f.b if owner == f.a else f.a
+        for r_iid in ctx.st.attached.get(owner, ()):
+            if "Retainer" not in ctx.cdef(r_iid).types:
+                continue
+            rd = effects_combat.card_readings(ctx, r_iid)
+            for r in rd:
+                if r[0] != "retainer_damage_each_round":
+                    continue
+                n = next((x[1] for x in rd if x[0] == "retainer_damage_amount"), r[1])
+                if (r[3] or not r[2]) and f.range != "close":
+                    continue
+                if _ready(ctx, target) and n > 0:
+                    out.append(Hit(target, n, 0, source=r_iid, via=r_iid))
     return out
 
 

@@ -17,6 +17,7 @@ from vtes_desktop.cards.grammar.model import Effect
 
 _ENV = re.compile(r"^(\d+)(r?) (aggravated )?environmental damage each round$")
 _BEARER = ("the bearer", "the employer", "this minion", "the minion with this equipment", "this vampire")
+# ("Retainer" damage: not a strike, so no dodge stops it and it is no strike's damage to prevent)
 _OPPOSING_STRIKE = ("from the opposing minion's strike", "from the opponent's strike")
 _OPPOSING_ROUND = ("from the opposing minion's strikes this round",
                    "from the opponent's strikes for the remainder of this round")
@@ -168,8 +169,18 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             r"if the bearer blocks, they can, before range is determined, set the range for the first round of the "
             r"resulting combat to long, and their initial strike that round must be with this weapon\.?", low):
         return ("blocker_sets_long_range",)
-    if "Equipment" in t and k == "prevent" and e.get("frame") and (e.subject or "") in _BEARER:
-        m = re.fullmatch(r"(once each combat, )?the (?:bearer|minion with this equipment) (?:can|may) prevent (\d+) damage"
+    if "Retainer" in t and k in ("inflict", "take") and e.get("frame"):
+        m = re.fullmatch(r"[a-z' .,-]+? inflicts (\d+)(r?) damage on the opposing minion each round of combat during normal "
+                         r"strike resolution( at close range)?\.?", low)
+        if m:       # Murder of Crows, Shade, Vengeful Spirit, Dread Mastiff, Zombie, Hatch the Viper
+            return ("retainer_damage_each_round", int(m.group(1)), bool(m.group(2)), bool(m.group(3)))
+        if re.fullmatch(r"when the minion with this retainer is in combat, the opposing minion takes (\d+) damage during "
+                        r"strike resolution \(if the range is close\)\.?", low):
+            return ("retainer_damage_each_round", int(re.search(r"\d+", low).group(0)), False, True)   # Wolf Companion
+    if "Retainer" in t and k == "change" and isinstance(e.get("damage"), int) and len(e.params) == 1:
+        return ("retainer_damage_amount", e.get("damage"))
+    if t & {"Equipment", "Retainer"} and k == "prevent" and e.get("frame") and (e.subject or "") in _BEARER:
+        m = re.fullmatch(r"(once each combat, )?the (?:bearer|minion with this equipment|employer) (?:can|may) prevent (\d+) damage"
                          r"( each combat)?(?: from gun strikes or (\d+) damage from any other source)?\.?", low)
         if m and (m.group(1) or m.group(3)):
             return ("equipment_prevent", int(m.group(2)), int(m.group(4)) if m.group(4) else None)
