@@ -204,6 +204,7 @@ def combat_grants(ctx: Ctx, f: ActionFrame) -> tuple:
     rules, mode = mode_of(ctx, f.card, f.card_level)
     n = {"maneuver": 0, "press": 0}
     if mode is not None:
+        _self_effects(ctx, f, readings(rules, mode))   # "As above, and unlock this vampire": before the combat
         for e in mode.effects:
             if e.kind in n and e.automated:
                 n[e.kind] += e.amount or 1
