@@ -648,7 +648,8 @@ def _no_lock_for_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 def _block_cost(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
-    key = "block_cost:without:obt" if "obtenebration" in e.text.lower() else "block_cost:vampires"
+    d = re.search(r"without [a-z]+ \[([a-z]{3})\]", e.text.lower())
+    key = f"block_cost:without:{d.group(1)}" if d else "block_cost:vampires"
     if not has(_top(ctx), key):
         _add(ctx, Mod(key, 1, None, iid, rules.card_id))
 
@@ -662,7 +663,7 @@ def pay_block_cost(ctx: Ctx, f: ActionFrame, m: int) -> None:
         who = mod.kind.split(":", 1)[1]
         if who == "vampires" and not ctx.is_vampire(c):
             continue
-        if who == "without:obt" and ctx.discipline_level(c, "obt"):
+        if who.startswith("without:") and ctx.discipline_level(c, who.split(":", 1)[1]):
             continue
         if not ctx.is_vampire(c) or c.counters < mod.amount:
             raise Illegal("block", f"{ctx.name(m)} must burn {mod.amount} blood to attempt to block this action "
@@ -857,6 +858,151 @@ def _choose_younger_locked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> No
     ctx.emit("wakes", f"{ctx.name(t)} can block and play reactions as though unlocked this action.", cards=(t,))
 
 
+def _younger_or_ally(ctx: Ctx, who: int, than: int) -> bool:
+    d = ctx.cdef(who)
+    return "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(than).capacity or 0))
+
+
+def _attempt_fails_young(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if blocker is None or not _younger_or_ally(ctx, blocker, minion):
+        raise Illegal("timing", f"{rules.name}: only an ally or younger vampire's block attempt fails this way")
+    fail_attempt(ctx, rules, blocker, bar=True)
+
+
+def _reduce_bleed_amount(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed")
+    n = int(re.search(r"by (\d)", e.text).group(1))
+    _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by {n}.", cards=(minion,))
+
+
+def _lock_to_fail(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The Mole: "Only usable if a non-Anarch minion is acting" (checked here), then lock to end the action."""
+    f = _top(ctx)
+    if (ctx.sect(ctx.st.cards[f.actor]) or "").lower() == "anarch":
+        raise Illegal("timing", f"{rules.name} is only usable if a non-Anarch minion is acting")
+    if ctx.st.cards[minion].locked:
+        raise Illegal("locked", f"{ctx.name(minion)} is locked: {rules.name} needs it to lock")
+    ctx.update(minion, locked=True)
+    end_action(ctx, rules, mode, blocker)
+
+
+def _blood_to_fail(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Army of Apparitions: "Only usable if an ally or younger vampire is performing an action directed at a minion
+    you control" (checked here); burn the blood to end the action."""
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    f = _top(ctx)
+    t = f.target_card
+    if t is None or ctx.st.cards[t].controller != cmd.seat or not _younger_or_ally(ctx, f.actor, minion):
+        raise Illegal("timing", f"{rules.name} is only usable if an ally or younger vampire performs an action directed "
+                                "at a minion you control")
+    n = int(re.search(r"burn (\d)", e.text.lower()).group(1))
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < n:
+        raise Illegal("cost", f"{ctx.name(minion)} has not {n} blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - n)
+    end_action(ctx, rules, mode, blocker)
+
+
+def _fail_and_torpor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Mistaken Identity: "Only usable if a Ventrue antitribu is hunting" (checked here)."""
+    f = _top(ctx)
+    if f.kind != "hunt" or "ventrue antitribu" not in {x.lower() for x in ctx.cdef(f.actor).clans}:
+        raise Illegal("timing", f"{rules.name} is only usable if a Ventrue antitribu is hunting")
+    end_action(ctx, rules, mode, blocker)
+    a = ctx.st.cards[f.actor]
+    if a.region == "ready":
+        ctx.move(f.actor, "torpor", seat=a.controller, counters=a.counters, locked=a.locked, wounded=False)
+        ctx.emit("torpor", f"{ctx.name(f.actor)} goes to torpor.", cards=(f.actor,))
+
+
+def _allies_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not has(_top(ctx), "no_block_allies"):
+        _add(ctx, Mod("no_block_allies", 0, None, iid, rules.card_id))
+
+
+def _blocker_burns(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if blocker is None or intercept(ctx, f, blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once the action is blocked, before the block resolves")
+    n = int(re.search(r"burns (\d)", e.text).group(1))
+    c = ctx.st.cards[blocker]
+    ctx.update(blocker, counters=max(0, c.counters - n))
+    ctx.emit("burned_blood", f"{ctx.name(blocker)} burns {min(n, c.counters)} {'blood' if ctx.is_vampire(c) else 'life'}.",
+             cards=(blocker,))
+    if not ctx.is_vampire(c) and c.counters - n <= 0:
+        ctx.burn(blocker, "no life left")
+
+
+def _predator_burns_pool(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    pred = ctx.st.predator(cmd.seat)
+    if f.seat != pred:
+        raise Illegal("timing", f"{rules.name} is only usable against a minion of your predator")
+    ctx.pool(pred, -int(re.search(r"burns (\d)", e.text).group(1)), rules.name)
+
+
+def _actor_controller_burns_pool(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    ctx.pool(f.seat, -int(re.search(r"burns (\d)", e.text).group(1)), rules.name)
+
+
+def _actor_burns_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    a = ctx.st.cards[f.actor]
+    if ctx.is_vampire(a):
+        ctx.set_blood(f.actor, max(0, a.counters - e.amount))
+        ctx.emit("burned_blood", f"{ctx.name(f.actor)} burns {min(e.amount, a.counters)} blood.", cards=(f.actor,))
+
+
+def _blood_and_pool(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    c = ctx.st.cards[minion]
+    ctx.set_blood(minion, c.counters + 1)
+    ctx.pool(cmd.seat, 1, rules.name)
+    ctx.emit("gained_blood", f"{ctx.name(minion)} gains 1 blood.", cards=(minion,))
+
+
+def _gain_edge(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Esteem: "Only usable ... if directed at the Methuselah with the Edge" (checked here)."""
+    f = _top(ctx)
+    st = ctx.st
+    if st.edge is None or f.target_seat != st.edge or not f.directed:
+        raise Illegal("timing", f"{rules.name} is only usable after an action directed at the Methuselah with the Edge")
+    st.edge = cmd.seat
+    ctx.emit("edge", f"{ctx.seat_name(cmd.seat)} takes the Edge.")
+
+
+def _exclusive_vampire(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    m = auto_action._TEXTS["exclusive_vampire"].match(e.text.strip().lower())
+    name = m.group("name").strip() if m else ""
+    f = _top(ctx)
+    for (who, cid) in f.played:
+        if who == minion and cid != rules.card_id and ctx.db[cid].name.lower() == name:
+            raise Illegal("exclusive", f"{ctx.name(minion)} cannot play both {rules.name} and {ctx.db[cid].display} "
+                                       "during the same action")
+
+
+def _unblockable(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not has(_top(ctx), "unblockable"):
+        _add(ctx, Mod("unblockable", 0, None, iid, rules.card_id))
+    ctx.emit("no_block", f"{rules.name}: this action is unblockable.")
+
+
+def _unlock_black_hand_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    traits = ctx.rules(f.actor).traits
+    if "black hand" not in traits or "seraph" in traits:
+        raise Illegal("timing", f"{rules.name} is only usable if a non-Seraph Black Hand vampire is acting")
+    ctx.update(f.actor, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks.", cards=(f.actor,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -880,6 +1026,12 @@ _HANDLERS = {
     "ecstasy": _ecstasy, "burn_for_stealth": _burn_for_stealth, "spying_instead": _spying_instead,
     "spying_later": _nothing, "bleed_unlimited": _bleed_unlimited, "veil": _veil,
     "burn_unlock_block": _burn_unlock_block, "choose_younger_locked": _choose_younger_locked, "chosen_wakes": _nothing,
+    "attempt_fails_young": _attempt_fails_young, "reduce_bleed_amount": _reduce_bleed_amount, "lock_to_fail": _lock_to_fail,
+    "blood_to_fail": _blood_to_fail, "fail_and_torpor": _fail_and_torpor, "allies_cannot_block": _allies_cannot_block,
+    "blocker_burns": _blocker_burns, "predator_burns_pool": _predator_burns_pool,
+    "actor_controller_burns_pool": _actor_controller_burns_pool, "actor_burns_blood": _actor_burns_blood,
+    "blood_and_pool": _blood_and_pool, "gain_edge": _gain_edge, "exclusive_vampire": _exclusive_vampire,
+    "unblockable": _unblockable, "unlock_black_hand_actor": _unlock_black_hand_actor,
 }
 
 
@@ -897,6 +1049,13 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     effs = list(mode.effects)
     if not effs or mode.votes:
         return False
+    fv = [e for e in effs if e.automated and auto_action.reading(e, rules.types) == "frame_votes"]
+    if fv and len(effs) == 1:   # "This reacting vampire gains 2 votes." (Surprise Influence, Dread Gaze...)
+        n = int(re.search(r"(\d) votes", fv[0].text).group(1))
+        ref = ctx.st.top
+        flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, iid, n),)))
+        ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: {ctx.seat_name(cmd.seat)} gains {n} votes to cast.")
+        return True
     xv = [e for e in effs if e.automated and auto_action.reading(e, rules.types) == "x_votes"]
     if xv and len(effs) == 1:
         x = x_value(cmd, rules) or 0
@@ -968,6 +1127,10 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
         return f"{ctx.name(m)} cannot attempt to block this action"
     if has(f, "no_block_vampires") and ctx.is_vampire(ctx.st.cards[m]):
         return "vampires cannot block this action"
+    if has(f, "no_block_allies") and "Ally" in ctx.cdef(m).types:
+        return "allies cannot block this action"
+    if has(f, "unblockable"):
+        return "this action is unblockable"
     if seat not in f.blockers:
         return f"{ctx.seat_name(seat)} may not block this action"
     if seat in f.declined:

@@ -29,8 +29,11 @@ _EXCLUSIVE = re.compile(r"^this card and (?:cards named )?/?(?P<name>[^/]+?)/? c
 
 _TEXTS: dict[str, re.Pattern] = {
     # the block attempt fails, and the blocking minion may not try again this action
-    "attempt_fails": re.compile(r"^that attempt fails and the blocking minion cannot attempt to block this action "
-                                r"again\.?$"),
+    "attempt_fails": re.compile(r"^(?:that attempt fails and the blocking (?:minion|vampire)|the block attempt fails, "
+                                r"and that [a-z]+ vampire) cannot attempt to block this action again\.?$"),
+    "attempt_fails_young": re.compile(r"^if an ally or younger vampire is currently attempting to block this action, "
+                                      r"that attempt fails and the blocking minion cannot attempt to block this action "
+                                      r"again\.?$"),
     "block_fails": re.compile(r"^the block fails, and the action continues\.?$"),
     "fail_for_blood": re.compile(r"^burn 1 blood to have that attempt fail; the blocking minion cannot attempt to "
                                  r"block this action again\.?$"),
@@ -111,11 +114,12 @@ _TEXTS: dict[str, re.Pattern] = {
     # Aura Absorption
     "burn_for_intercept": re.compile(r"^this vampire burns 1 blood to get \+1 intercept\.?$"),
     # Read the Winds: the blocker stays unlocked
-    "no_lock_for_block": re.compile(r"^this vampire does not lock for the block\.?$"),
+    "no_lock_for_block": re.compile(r"^this vampire (?:does not lock for the block|doesn't lock for successfully "
+                                    r"blocking)\.?$"),
     # a cost to attempt to block this action
-    "block_cost": re.compile(r"^(?:as above, and minions without obtenebration \[obt\] must burn 1 blood to attempt to "
-                             r"block \(allies cannot burn blood\)|vampires must burn 1 blood to attempt to block this "
-                             r"action)\.?$"),
+    "block_cost": re.compile(r"^(?:as above, and minions without [a-z]+ \[(?P<disc>[a-z]{3})\] must burn 1 blood to "
+                             r"attempt to block \(allies cannot burn blood\)|vampires must burn 1 blood to attempt to "
+                             r"block this action)\.?$"),
     # Lost in Translation
     "choose_new_target": re.compile(r"^choose another methuselah other than the acting minion's controller\.?$"),
     "now_bleeding_chosen": re.compile(r"^the acting minion is now bleeding the chosen methuselah\.?$"),
@@ -145,6 +149,22 @@ _TEXTS: dict[str, re.Pattern] = {
     "choose_younger_locked": re.compile(r"^choose a younger locked vampire you control\.?$"),
     "chosen_wakes": re.compile(r"^the chosen vampire can play reaction cards and attempt to block as though unlocked "
                                r"until the current action is concluded\.?$"),
+    # a few single-clause cards
+    "reduce_bleed_amount": re.compile(r"^reduce the bleed amount by (?P<n>\d)\.?$"),
+    "lock_to_fail": re.compile(r"^lock this vampire to cause the action to fail\.?$"),
+    "blood_to_fail": re.compile(r"^burn (?P<n>\d) blood to have the action fail\.?$"),
+    "fail_and_torpor": re.compile(r"^the action fails and the acting vampire goes to torpor\.?$"),
+    "allies_cannot_block": re.compile(r"^allies cannot block this action\.?$"),
+    "blocker_burns": re.compile(r"^the blocking minion burns (?P<n>\d) blood or life\.?$"),
+    "predator_burns_pool": re.compile(r"^your predator burns (?P<n>\d) pool\.?$"),
+    "actor_controller_burns_pool": re.compile(r"^the controller of the acting vampire burns (?P<n>\d) pool\.?$"),
+    "blood_and_pool": re.compile(r"^this vampire gains 1 blood and you gain 1 pool\.?$"),
+    "gain_edge": re.compile(r"^you gain the edge\.?$"),
+    "exclusive_vampire": re.compile(r"^a vampire cannot play both this card and (?:cards named )?/?(?P<name>[^/]+?)/? "
+                                    r"during the same action\.?$"),
+    "unblockable": re.compile(r"^this action is unblockable\.?$"),
+    "unlock_black_hand_actor": re.compile(r"^unlock the acting black hand vampire\.?$"),
+    "frame_votes": re.compile(r"^(?:this reacting vampire|this kiasyd) gains (?P<n>\d) votes\.?$|^gain (?P<m>\d) votes\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -158,6 +178,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return None
     k = e.kind
     low = e.text.strip().lower()
+    if k == "burn_blood" and not e.get("frame") and (e.subject or "").lower() == "the acting vampire" and \
+            e.amount and e.amount > 0 and e.condition is None and "Reaction" in t:
+        return "actor_burns_blood"      # Friend of Mine
     if k == "votes" and not e.get("frame"):
         ok = e.amount is not None and e.amount > 0 and e.condition is None and not e.get("cost") and \
             not e.optional and e.duration is None and bool(e.get("self"))
