@@ -35,7 +35,7 @@ HANDLED = frozenset({
     "title_capacity", "group_blood", "oldest_clan_pool", "terms_methuselahs_half", "chosen_burn_others_gain",
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
-    "title_unlock_discard",
+    "title_unlock_discard", "ally_action",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1139,3 +1139,109 @@ def start_of_discard_phase(ctx: Ctx) -> None:
         if c is not None and c.region == "ready" and c.locked:
             ctx.update(v, locked=False)
             ctx.emit("unlocked", f"{ctx.name(v)} unlocks.", cards=(v,))
+
+
+# -- an ally's own printed actions ------------------------------------------------------------------------------
+
+def _ally_actions(ctx: Ctx, ally: int) -> list[tuple]:
+    rules = ctx.rules(ally)
+    c = ctx.st.cards[ally]
+    mode = rules.mode(c.level) or (rules.modes[0] if rules.modes else None)
+    return [x for x in readings(rules, mode) if x[0] == "ally_action"] if mode is not None else []
+
+
+def _own_target_refusal(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) -> str | None:
+    st = ctx.st
+    _, verb, _, directed, flt, _, _ = spec
+    c = st.cards[t]
+    d = ctx.cdef(t)
+    vamp = "Vampire" in d.types
+    if c.contested:
+        return f"{d.display} is contested and out of play"
+    if directed and c.controller == seat:
+        return f"{d.display} is yours: a directed action targets another Methuselah's minion or card"
+    if verb == "combat":
+        if c.region != "ready" or not ctx.is_minion(c):
+            return f"{d.display} is not a ready minion"
+        return None if flt != "vampire" or vamp else f"{d.display} is not a vampire"
+    if flt == "own ready vampire":
+        return None if vamp and c.region == "ready" and c.controller == seat else \
+            f"{d.display} is not a ready vampire you control"
+    if flt == "ready vampire":
+        return None if vamp and c.region == "ready" else f"{d.display} is not a ready vampire"
+    if flt == "torpor vampire":
+        return None if vamp and c.region == "torpor" else f"{d.display} is not a vampire in torpor"
+    if flt == "vampire":
+        return None if vamp and c.region in ("ready", "torpor") else f"{d.display} is not a vampire in play"
+    if flt == "location":
+        return None if c.region == "in_play" and "location" in ctx.rules(t).keywords else f"{d.display} is not a location"
+    if flt == "equipment of predator or prey":
+        if "Equipment" not in d.types or c.region != "attached":
+            return f"{d.display} is not an equipment on a minion"
+        return None if c.controller in (st.prey(seat), st.predator(seat)) else \
+            f"{d.display} is not controlled by your predator or prey"
+    return f"{d.display} does not fit"
+
+
+def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
+    """An ally's own printed action ("This ally can add 1 blood to a ready vampire as a +1 stealth action"),
+    announced with `from` naming the acting ally; None when `from` names another card."""
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    if src != m or "Ally" not in ctx.cdef(m).types:
+        return None
+    specs = _ally_actions(ctx, m)
+    if not specs:
+        raise Illegal("card", f"{ctx.name(m)} has no action of its own that the engine carries out: use manual moves")
+    spec = specs[0]
+    _, verb, stealth, directed, flt, n, pool = spec
+    if cmd.target is None:
+        raise Illegal("target", f"{ctx.name(m)}: name the target of its action")
+    t = flow.ref(ctx, cmd.seat, cmd.target)
+    why = _own_target_refusal(ctx, cmd.seat, m, t, spec)
+    if why:
+        raise Illegal("target", f"{ctx.name(m)}: {why}")
+    if pool and st.seats[cmd.seat].pool < pool:
+        raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has {st.seats[cmd.seat].pool} pool; this action costs {pool}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts on {ctx.name(t)} with its own ability.", cards=(m, t))
+    upd = dict(from_card=m, effect=f"own:{verb}", target_card=t, base_stealth=stealth, cost_pool=pool)
+    if directed:
+        upd.update(directed=True, target_seat=st.cards[t].controller)
+        return upd, (st.cards[t].controller,)
+    return upd, ()
+
+
+def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
+    """The successful action of an ally's own text; False when *f* is not one (or it started a combat)."""
+    if not (f.effect or "").startswith("own:"):
+        return False
+    st = ctx.st
+    specs = _ally_actions(ctx, f.actor)
+    if not specs:
+        return True
+    spec = specs[0]
+    _, verb, _, _, _, n, _ = spec
+    t = f.target_card
+    why = _own_target_refusal(ctx, f.seat, f.actor, t, spec) if t in st.cards else "it is gone"
+    if why:
+        ctx.emit("fizzles", f"{ctx.name(t)}: the action has no effect ({why}).")
+        return True
+    c = st.cards[t]
+    if verb == "blood":
+        before = c.counters
+        c = ctx.set_blood(t, c.counters + n)
+        ctx.emit("blood", f"{ctx.name(t)} gets {c.counters - before} blood from the bank ({ctx.name(f.actor)}).",
+                 cards=(t,))
+    elif verb == "burn_blood":
+        ctx.update(t, counters=max(0, c.counters - n))
+        ctx.emit("blood", f"{ctx.name(t)} burns {min(n, c.counters)} blood ({ctx.name(f.actor)}).", cards=(t,))
+    elif verb == "burn":
+        ctx.burn(t, f"{poss(ctx.name(f.actor))} action")
+    elif verb == "combat":
+        from vtes_desktop.engine import rules_combat
+
+        rules_combat.start(ctx, f.actor, t)
+    return True

@@ -393,9 +393,11 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             raise Illegal("hunt", f"only vampires hunt; {who} is not a vampire")
         f.update(base_stealth=1)
     elif kind == "card" and cmd.card is None and cmd.from_ is not None:
-        from vtes_desktop.engine import effects_master
+        from vtes_desktop.engine import effects_actioncard, effects_master
 
-        upd, directed_at = effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
+        own = effects_actioncard.announce_own(ctx, cmd, m)   # an ally's own printed action ("as a +1 stealth action")
+        upd, directed_at = own if own is not None else effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
+        pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
         f.update(upd)
     elif kind in ("equip", "employ", "recruit", "political", "card"):
         wanted = {"equip": "Equipment", "employ": "Retainer", "recruit": "Ally", "political": "Political Action",
@@ -756,10 +758,11 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         _pay(ctx, f.seat, f.actor, f.cost_pool, f.cost_blood, what)
     nxt = f._replace(stage="resolution", imp=reset)
     if f.from_card is not None and f.card is None:   # an action a master card on the table provides
-        from vtes_desktop.engine import effects_master
+        from vtes_desktop.engine import effects_actioncard, effects_master
 
         flow.set_top(ctx, nxt)
-        effects_master.succeed_from(ctx, f)
+        if not effects_actioncard.succeed_own(ctx, f):   # or an ally's own printed action
+            effects_master.succeed_from(ctx, f)
         return
     k = f.kind if f.kind != "card" else (f.effect or "card")
     if f.kind == "card" and f.effect in ("bleed", "hunt") and st.cards[f.card].region == "aside":

@@ -27,6 +27,10 @@ Readings (a tuple whose first item names it):
   ``("combat_grant",)``: "this acting vampire gets an optional press/maneuver during this combat";
 - ``("search_equip",)``: the acting vampire equips itself with an equipment card from its Methuselah's library,
   requirements and cost as normal, and the library is shuffled;
+- ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
+  `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
+  torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"), or
+  enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -128,6 +132,33 @@ _GROUP_BLOOD = {   # clause: (who, blood)
     "this acting samedi and all younger samedi in your uncontrolled region each gain a blood from the bank":
         ("acting and younger uncontrolled clan:samedi", 1),
 }
+_ALLY_ACTIONS = {   # an ally's own printed action: (verb, stealth, directed, target filter, amount, pool cost)
+    "this ally may move 1 blood from the blood bank to a ready vampire you control as a +2 stealth action":
+        ("ally_action", "blood", 2, False, "own ready vampire", 1, 0),
+    "this ally can add 1 blood to a ready vampire as a +1 stealth action":
+        ("ally_action", "blood", 1, False, "ready vampire", 1, 0),
+    "he can burn a vampire in torpor as a (d) action": ("ally_action", "burn", 0, True, "torpor vampire", 0, 0),
+    "he can burn 1 blood from a vampire as a +1 stealth (d) action":
+        ("ally_action", "burn_blood", 1, True, "vampire", 1, 0),
+    "this ally can burn a location as a +1 stealth (d) action that costs 1 pool":
+        ("ally_action", "burn", 1, True, "location", 0, 1),
+    "as a (d) action, this ally can burn an equipment card possessed by a minion controlled by your predator or prey":
+        ("ally_action", "burn", 0, True, "equipment of predator or prey", 0, 0),
+}
+_ALLY_COMBAT = re.compile(r"^(?:this ally|the this ally|he|she|it) (?:can|may) enter combat with (?P<np>.+?) as an? "
+                          r"(?:\+(?P<s>\d) stealth )?\(d\) action$")
+_ALLY_COMBAT_TARGETS = {"a minion": "", "any minion": "", "a ready minion": "", "a vampire": "vampire",
+                        "any vampire": "vampire", "a ready vampire controlled by another methuselah": "vampire",
+                        "a minion controlled by another methuselah": "", "any minion controlled by another methuselah": ""}
+
+
+def _ally_combat(t: str) -> tuple | None:
+    m = _ALLY_COMBAT.match(t)
+    if not m or m.group("np") not in _ALLY_COMBAT_TARGETS:
+        return None
+    return ("ally_action", "combat", int(m.group("s") or 0), True, _ALLY_COMBAT_TARGETS[m.group("np")], 0, 0)
+
+
 _COMBAT_TARGETS = {
     "a locked minion": "locked", "a ready locked minion controlled by another methuselah": "locked",
     "a vampire": "vampire", "any minion": "", "any ready minion controlled by another methuselah": "",
@@ -271,6 +302,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
                 else "torpor"
             return ("steal", what)
         return None
+    if types == ("Ally",):
+        return _ALLY_ACTIONS.get(t) or _ally_combat(t)
     if types == ("Political Action",):
         m = _ALLOCATE.match(t) if kind == "allocate" else None
         if m:
