@@ -51,9 +51,9 @@ def write_deck_files(folder: Path, players: int) -> list[Path]:
 
 
 def start_host(folder: Path, decks: list[Path], seats: int, *, game: Path | None = None, seed: int = 1,
-               extra: tuple[str, ...] = (), timeout: float = 30.0) -> tuple[subprocess.Popen, int]:
-    """`vtes-desktop host` on 127.0.0.1, any free port; returns the process and its port."""
-    cmd = [sys.executable, "-m", "vtes_desktop", "host", "--seats", str(seats), "--port", "0",
+               extra: tuple[str, ...] = (), timeout: float = 30.0, port: int = 0) -> tuple[subprocess.Popen, int]:
+    """`vtes-desktop host` on 127.0.0.1, on *port* (0: any free port); returns the process and its port."""
+    cmd = [sys.executable, "-m", "vtes_desktop", "host", "--seats", str(seats), "--port", str(port),
            "--bind", "127.0.0.1", "--no-mdns", "--seating", "fixed", "--seed", str(seed),
            "--game", str(game or folder / "game.jsonl"), "--decks", *map(str, decks), *extra]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

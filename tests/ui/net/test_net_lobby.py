@@ -134,3 +134,41 @@ def test_host_params_make_the_host_command_line():
     assert cmd[1:4] == ["-m", "vtes_desktop", "host"]
     assert cmd[4:] == ["--seats", "4", "--port", "7800", "--bind", "127.0.0.1", "--password", "pw", "--judge",
                        "--no-mdns"]
+
+
+def test_window_seats_rejoin_a_host_restarted_on_its_game_file(qtbot, db, tmp_path):
+    """The host process dies mid-game and comes back on its game file and port: each window's session joins
+    again by itself with its seat token, gets its view back at the same step, and play goes on."""
+    from vtes_desktop.engine import commands as C
+
+    decks = write_deck_files(tmp_path, 2)
+    proc, port = start_host(tmp_path, decks, 2)
+    sessions = []
+    try:
+        sessions = join_in_order(qtbot, db, port)
+        ann, ben = sessions
+        for s in sessions:
+            s.set_ready(True)
+        qtbot.waitUntil(lambda: all(s.view is not None for s in sessions), timeout=10000)
+        with qtbot.waitSignal(ben.updated, timeout=5000):
+            ann.submit(C.EndPhase(seat=0))
+        before = (ann.view, ben.view, ann.step)
+        back = []      # connected before the host dies: a queued signal reaches only the slots connected then
+        ann.joined.connect(lambda w: back.append("Ann"))
+        ben.joined.connect(lambda w: back.append("Ben"))
+        with qtbot.waitSignals([ann.reconnecting, ben.reconnecting], timeout=10000):
+            proc.kill()
+            proc.wait(10)
+        proc, again = start_host(tmp_path, decks, 2, port=port)
+        assert again == port
+        qtbot.waitUntil(lambda: sorted(back) == ["Ann", "Ben"], timeout=15000)
+        qtbot.waitUntil(lambda: (ann.view, ben.view, ann.step) == before, timeout=10000)
+        with qtbot.waitSignal(ben.updated, timeout=5000):
+            ann.submit(C.EndPhase(seat=0))
+        qtbot.waitUntil(lambda: ben.step == before[2] + 1, timeout=5000)
+    finally:
+        for s in sessions:
+            s.close()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)

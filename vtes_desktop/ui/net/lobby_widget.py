@@ -108,6 +108,7 @@ class LobbyWidget(QWidget):
         session.joined.connect(self._joined)
         session.join_failed.connect(self._join_failed)
         session.disconnected.connect(self._disconnected)
+        session.reconnecting.connect(self._reconnecting)
         session.lobby_changed.connect(self._lobby)
         session.chat.connect(self._chat)
         session.notice.connect(self._notice)
@@ -130,6 +131,9 @@ class LobbyWidget(QWidget):
 
     def _disconnected(self, reason: str) -> None:
         self._status(f"Disconnected: {reason}")
+
+    def _reconnecting(self, reason: str) -> None:
+        self._status(f"Connection lost ({reason}): joining again…")
 
     def _notice(self, rule: str, reason: str) -> None:
         self._status(reason)

@@ -41,6 +41,8 @@ class NetSession(GameSession):
     joined = Signal(object)
     join_failed = Signal(str, str)
     disconnected = Signal(str)
+    #: the connection dropped and the session is joining again with its seat token (reason)
+    reconnecting = Signal(str)
 
     def __init__(self, db, thread: ClientThread, parent: QObject | None = None) -> None:
         super().__init__(db, parent)
@@ -59,6 +61,7 @@ class NetSession(GameSession):
         thread.joined.connect(self._joined)
         thread.join_failed.connect(self.join_failed)
         thread.disconnected.connect(self.disconnected)
+        thread.reconnecting.connect(self.reconnecting)
 
     @classmethod
     def connect_to(cls, db, host: str, port: int, name: str, **kw) -> "NetSession":

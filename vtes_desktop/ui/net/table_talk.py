@@ -60,6 +60,7 @@ class TableTalk(QWidget):
         session.presence_changed.connect(self._presence)
         session.updated.connect(self._updated)
         session.disconnected.connect(self._disconnected)
+        session.reconnecting.connect(self._reconnecting)
         self._presence(session.connected_seats, 0)
         self._updated(session.view, [], False)
 
@@ -99,6 +100,10 @@ class TableTalk(QWidget):
 
     def _disconnected(self, reason: str) -> None:
         self.turn.setText(f"<b>Disconnected:</b> {reason}")
+
+    def _reconnecting(self, reason: str) -> None:
+        self._holding = False
+        self.turn.setText(f"<b>Connection lost</b> ({reason}): joining again with your seat token…")
 
     def _say(self) -> None:
         text = self.line.text().strip()

@@ -5,6 +5,11 @@ the client receives is handed to the window thread as immutable values
 (`Arrived`); everything the window asks (join, ready, a command, a chat line)
 is scheduled on the loop with `call_soon_threadsafe`. The window never touches
 the client's state.
+
+A connection that drops (Wi-Fi gone, the host restarted on its game file) is
+joined again with the seat token, every `REJOIN_EVERY` seconds for
+`REJOIN_FOR` seconds (`reconnecting`, then `joined` again and a whole view);
+a connection the host closed on purpose (a fatal refusal) is not.
 """
 
 from __future__ import annotations
@@ -29,9 +34,15 @@ class Arrived:
     command: object = None            # Refused: the command it answers, when it answers one
 
 
+REJOIN_EVERY = 1.0
+REJOIN_FOR = 180.0
+
+
 class ClientThread(QThread):
     #: Arrived
     arrived = Signal(object)
+    #: the connection dropped; joining again with the seat token (reason)
+    reconnecting = Signal(str)
     #: (rule, reason): joining failed
     join_failed = Signal(str, str)
     #: welcome message: joined
@@ -84,9 +95,36 @@ class ClientThread(QThread):
             except asyncio.TimeoutError:
                 pass
             if c.closed_reason is not None and not c.connected:
-                self.disconnected.emit(c.closed_reason)
-                break
+                reason = c.closed_reason
+                closed_by_host = bool(c.refusals) and c.refusals[-1].fatal and c.refusals[-1].reason == reason
+                if closed_by_host or not c.token or not await self._rejoin(reason):
+                    self.disconnected.emit(reason)
+                    break
         await c.close()
+
+    async def _rejoin(self, reason: str) -> bool:
+        """Join again with the seat token until the host answers; False when it will not have us back, or time
+        is up, or the window stopped the thread."""
+        c = self.client
+        self.reconnecting.emit(reason)
+        self._sent.clear()              # message ids start again on the new connection
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REJOIN_FOR
+        while loop.time() < deadline and not self._stop.is_set() and not self._quit:
+            try:
+                welcome = await c.reconnect(timeout=3.0)
+            except JoinRefused as e:
+                self.join_failed.emit(e.rule, e.reason)
+                return False
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, P.ProtocolError):
+                try:
+                    await asyncio.wait_for(self._stop.wait(), REJOIN_EVERY)
+                except asyncio.TimeoutError:
+                    pass
+                continue
+            self.joined.emit(welcome)
+            return True
+        return False
 
     def _on_message(self, client: Client, msg) -> None:
         if isinstance(msg, P.Update):
