@@ -13,7 +13,8 @@ from vtes_desktop.engine.errors import Illegal, Malformed
 #: readings the engine honours outside `effects_master.PLAYED`/`USED`: lasting effects and moments of the turn
 LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipline_level", "discipline_capacity",
            "not_on_superior", "predator_takes", "card_action", "cannot_block", "allies_intercept",
-           "discard_burn_torpor", "vote_lock", "counter_on_lock", "burn_at_counters"}
+           "discard_burn_torpor", "vote_lock", "counter_on_lock", "burn_at_counters", "cancel_master", "wash",
+           "cancel_minion"}
 
 
 def test_every_reading_has_a_handler():

@@ -21,7 +21,9 @@ from vtes_desktop.engine.state import ActionFrame, Mod
 
 PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tribute", "tap",
                     "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
-                    "not_successful", "choose_own_ready"})
+                    "not_successful", "choose_own_ready", "wash_mpa", "canceled_action", "canceled_strike"})
+#: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
+CANCELS = frozenset({"cancel_master", "wash", "cancel_minion"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
@@ -353,6 +355,9 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
     (the card is then carried out by hand)."""
     from vtes_desktop.engine.rules_action import bleed_amount
 
+    cancel = [(k, v) for k, v, _ in readings(rules) if k in CANCELS]
+    if cancel:
+        _cancel_as_played(ctx, cmd, iid, rules, cancel[0][0])
     only = {o for m in rules.modes for o in m.only}
     if not only:
         return True
@@ -1158,3 +1163,67 @@ def end_of_turn(ctx: Ctx) -> None:
         over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
         if over > 0 and not st.seats[seat].ousted:
             _owe_discard(ctx, seat, over)
+
+
+# -- cancel a card "as it is played" ----------------------------------------------------------------------------
+#
+# Every step that plays a card from hand leaves a record (the state before it) in `State.marks`; the record
+# lasts until the next step ends, so only that step can cancel the card. Cancelling restores the state from
+# before the card was played, except that the card goes to its owner's ash heap and is replaced as usual.
+
+_PLAYS = {"play": "card", "action": "card", "strike": "strike", "maneuver": "using", "press": "using",
+          "prevent": "using"}
+
+
+def note_as_played(ctx: Ctx, cmd) -> None:
+    """At the end of each step: forget the previous card played; remember the one this step played, if any."""
+    st = ctx.st
+    old = {m for m in st.marks if m[0] == "as played"}
+    if old:
+        st.marks = st.marks - old
+    if cmd.type not in _PLAYS or getattr(cmd, _PLAYS[cmd.type], None) in (None, "hand"):
+        return
+    before = ctx.game.state
+    gone = [i for i in before.region(cmd.seat, "hand") if st.cards[i].region != "hand"]
+    if len(gone) != 1:
+        return
+    if any(m[0] == "as played" for m in before.marks):   # keep one state, not a chain of them
+        before = before.clone()
+        before.marks = frozenset(m for m in before.marks if m[0] != "as played")
+    st.marks = st.marks | {("as played", cmd.seat, gone[0], before)}
+
+
+def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: str) -> None:
+    st = ctx.st
+    name = rules.name
+    rec = next((m for m in st.marks if m[0] == "as played"), None)
+    if rec is None:
+        raise Illegal("timing", f"{name} cancels a card as it is played: no card has just been played")
+    _, seat, card, before = rec
+    d = ctx.cdef(card)
+    types = set(d.types)
+    if key in ("cancel_master", "wash"):
+        if "Master" not in types:
+            raise Illegal("timing", f"{name} cancels a master card; {d.display} is not one")
+        if seat == cmd.seat:
+            raise Illegal("target", f"{name} cancels a master card played by another Methuselah")
+        if key == "wash" and seat not in (st.prey(cmd.seat), st.predator(cmd.seat)):
+            raise Illegal("target", f"{name} cancels a master card played by your predator or prey")
+    elif types & {"Master", "Event"} or d.is_crypt:
+        raise Illegal("timing", f"{name} cancels a minion card; {d.display} is not one")
+    now = st
+    was_oot = any(s_ == seat for s_, _ in now.oot) and not any(s_ == seat for s_, _ in before.oot)
+    fresh = before.clone()
+    for k in type(st).__slots__:
+        setattr(st, k, getattr(fresh, k))
+    st._own = 0
+    if "Master" in types:
+        st.mpa, st.phase_flags = now.mpa, now.phase_flags
+        st.oot = now.oot if key != "wash" or not was_oot else before.oot
+        if key == "wash" and not was_oot:
+            st.mpa += 1
+    ctx.emit("canceled", f"{ctx.seat_name(cmd.seat)} cancels {d.display} as it is played ({name}); its cost is "
+                         "not paid.", cards=(card,))
+    from vtes_desktop.engine.rules_action import played_from_hand
+
+    played_from_hand(ctx, seat, card, ctx.rules(card))

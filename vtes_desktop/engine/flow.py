@@ -222,7 +222,7 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         refuse_while_discarding(ctx, cmd)   # someone must first discard down to their hand size
     if cmd.manual:
         manual.apply(ctx, cmd)
-        _after_step(ctx)
+        _after_step(ctx, cmd)
         return
     t = cmd.type
     if t == "concede":
@@ -272,13 +272,17 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         handler(ctx, cmd)
         if t not in ("end_phase",):
             used_effect(ctx)
-    _after_step(ctx)
+    _after_step(ctx, cmd)
 
 
-def _after_step(ctx: Ctx) -> None:
+def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
     from vtes_desktop.engine import rules_combat
 
     st = ctx.st
+    if cmd is not None:
+        from vtes_desktop.engine.effects_master import note_as_played
+
+        note_as_played(ctx, cmd)   # the card this step played can be canceled "as it is played" by the next step
     if st.ended is not None:
         return
     if st.seats[st.active].ousted and len(st.live_seats()) > 1:

@@ -962,6 +962,8 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
             from vtes_desktop.engine import rules_combat
 
             return rules_combat.play_combat(ctx, cmd, iid, rules)
+        if "Master" in types and seat != st.active and re.search(r"(?i)\bout-of-turn\b", ctx.cdef(iid).text.split("\n")[0]):
+            return _play_out_of_turn(ctx, cmd, iid, rules)   # an out-of-turn master card (Direct Intervention)
         raise Illegal("timing", "only combat cards are played during combat")
     if isinstance(f, ActionFrame):
         if seat == f.seat and "Action Modifier" in types:

@@ -53,6 +53,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                          r"(?P<cap> and \+1 capacity)?$"),
     ("discipline_capacity", r"^capacity increases by 1: the vampire is one generation older$"),
     ("not_on_superior", r"^cannot be (?:put|placed) on a vampire with superior [a-z]+ \[(?P<tri>[a-z]{3})\]$"),
+    ("cancel_master", r"^cancel a master card as it is played by another methuselah, and its cost is not paid$"),
+    ("wash", r"^cancel a master card played by your predator or prey as it is played, and its cost is not paid$"),
+    ("wash_mpa", r"^that methuselah gets \+1 master phase action immediately, or at the start of their next master "
+                 r"phase if the canceled card is an out-of-turn master$"),
+    ("cancel_minion", r"^cancel a minion card as it is played, and its cost is not paid$"),
+    ("canceled_action", r"^if it was an action card, the acting minion does not lock$"),
+    ("canceled_strike", r"^if it was a strike card, the minion chooses another strike$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
