@@ -1050,7 +1050,8 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     if not effs or mode.votes:
         return False
     fv = [e for e in effs if e.automated and auto_action.reading(e, rules.types) == "frame_votes"]
-    if fv and len(effs) == 1:   # "This reacting vampire gains 2 votes." (Surprise Influence, Dread Gaze...)
+    # "This reacting vampire gains 2 votes." (Surprise Influence, Dread Gaze...; Covincraft's other use is a bleed's)
+    if fv and all(auto_action.reading(x, rules.types) in ("frame_votes", "reduce_bleed") for x in effs):
         n = int(re.search(r"(\d) votes", fv[0].text).group(1))
         ref = ctx.st.top
         flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, iid, n),)))
