@@ -22,7 +22,7 @@ left to them (`crypt.engine_reads`), so nothing counts twice.
 
 from __future__ import annotations
 
-from vtes_desktop.cards.grammar.crypt import engine_reads, stat_readings
+from vtes_desktop.cards.grammar.crypt import engine_reads, own_grant, stat_readings
 from vtes_desktop.engine.context import Ctx
 
 
@@ -226,3 +226,12 @@ def votes_bonus(ctx: Ctx, rf, minion: int) -> int:
             f = fr
             break
     return _sum(ctx, minion, "votes", f=f)
+
+
+def once_each_combat(ctx: Ctx, minion: int, what: str) -> bool:
+    """The vampire's own "1 optional maneuver (press) each combat" ("... maneuver and 1 optional press each
+    combat" included): used by naming the vampire, once each combat."""
+    d = ctx.cdef(minion)
+    if not d.is_crypt:
+        return False
+    return any(e.automated and e.condition != "merged" and own_grant(e) == what for e in ctx.rules(minion).abilities)

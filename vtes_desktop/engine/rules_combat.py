@@ -321,7 +321,8 @@ def _maneuver_source(ctx: Ctx, seat: int, m: int, using, level: str | None, f: C
         text = effective_text(ctx.cdef(iid), c.level) if iid != m else ctx.cdef(iid).text
         if not re.search(r"(?i)maneuver", text):
             raise Illegal("maneuver", f"{rules.name} gives no maneuver")
-        once = bool(re.search(r"(?i)maneuvers? each combat", text))
+        once = bool(re.search(r"(?i)maneuvers? each combat", text)) or \
+            (iid == m and effects_crypt.once_each_combat(ctx, m, "maneuver"))   # "1 optional maneuver and 1 optional press each combat"
         is_strike = iid != m and bool(_strike_of_text(text)) and bool(re.search(r"(?i)strike:[^.]*maneuver", text))
         return iid, rules, None, False, is_strike, once
     raise Illegal("maneuver", f"{ctx.name(iid)} is neither in {ctx.seat_name(seat)}'s hand nor on {ctx.name(m)}")

@@ -188,7 +188,7 @@ def _plain(e: Effect) -> bool:
 def _mark(e: Effect) -> Effect:
     auto = _plain(e)
     if not auto and e.condition != "merged":
-        auto = bool(stat_readings(e))
+        auto = bool(stat_readings(e)) or own_grant(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -418,7 +418,7 @@ def _one_reading(stat: str, n: int, cond: str | None) -> tuple | None:
 @lru_cache(maxsize=None)
 def stat_readings(e: Effect) -> tuple:
     """The readings of a vampire's own stat ability (see above); () when it is not one."""
-    if e.optional or e.get("cost") or e.duration is not None:
+    if e.optional or e.get("cost") or (e.duration is not None and e.duration != "in combat"):
         return ()
     t = e.text.strip().rstrip(".").strip()
     if not t:
@@ -469,3 +469,30 @@ def engine_reads(e: Effect, r: tuple) -> bool:
     if stat == "intercept":
         return bool(_ENGINE_INTERCEPT_TEXT.match(t)) and not _ENGINE_SKIPS.search(t)
     return False
+
+
+# -- a vampire's own maneuver or press each combat ------------------------------------------------------------------
+
+_OWN_SUBJECTS = (None, "this vampire", "this imbued", "he", "she", "they", "it")
+
+
+_OWN_GRANT = re.compile(r"^(?:this vampire|this imbued|he|she|they|it) gets (?:1|one|an) optional (?P<a>maneuver|press)"
+                        r"(?: and (?:1|one|an) optional (?P<b>maneuver|press))? each combat\.?$")
+
+
+def own_grant(e: Effect) -> str | None:
+    """"This vampire gets 1 optional maneuver (press) each combat" (or "... 1 optional maneuver and 1 optional
+    press each combat"): "maneuver" or "press", which the vampire uses by naming itself (`maneuver`/`press`
+    with `using` the vampire, once each combat: rules_combat reads the once-each-combat through
+    `effects_crypt.once_each_combat`); None for anything else (only to close range, only to continue, on
+    the first round, mandatory, at a cost...)."""
+    if e.kind not in ("maneuver", "press") or e.get("frame") or e.amount != 1 or not e.optional:
+        return None
+    if e.get("to") not in (None, "any") or e.condition is not None or e.duration is not None or e.get("cost") \
+            or e.get("limited"):
+        return None
+    t = e.text.strip()
+    m = _OWN_GRANT.match(t[0].lower() + t[1:]) if t else None
+    if not m or e.kind not in (m.group("a"), m.group("b")):
+        return None
+    return e.kind

@@ -1,0 +1,101 @@
+"""Crypt cards' special abilities: how the grammar reads them (`cards/grammar/crypt.py`) and that the engine
+(`engine/effects_crypt.py`) knows every condition a reading can carry."""
+
+from __future__ import annotations
+
+import pytest
+
+from vtes_desktop.cards.db import load_db
+from vtes_desktop.cards.grammar import compile_rules
+from vtes_desktop.cards.grammar.crypt import engine_reads, minion_classes, own_grant, stat_readings
+from vtes_desktop.engine import effects_crypt
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_db()
+
+
+def _readings(db, name):
+    r = compile_rules(db.lookup(name, crypt=True))
+    return [x for e in r.abilities for x in stat_readings(e)]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("Jost Werner", [("stealth", 1, ())]),
+    ("Zöe", [("stealth", -1, (("act", ("hunt",)),))]),
+    ("Royce", [("stealth", -1, (("act", ("bleed",)),))]),
+    ("Martina Srnankova", [("intercept", 1, (("act", ("bleed",)),))]),
+    ("Constanza Vinti", [("bleed", 2, (("act", ("bleed",)), ("target_controls", (("vampire", "clan:ventrue"),), True)))]),
+    ("Martin Franckel", [("bleed", -1, (("act", ("bleed",)), ("target_controls", (("vampire", "clan:tremere"),
+                                                                                  ("vampire", "clan:tremere antitribu")),
+                                                               False)))]),
+    ("Rake", [("strength", 1, (("opponent", (("vampire", "clan:ventrue"),)),))]),
+    ("Lisa Noble", [("strength", -1, (("round", "first"),))]),
+    ("Branimira", [("intercept", 1, (("pool_le", 9),))]),
+    ("Andrea Giovanni", [("stealth", 1, (("card_disc", "nec"),))]),
+    ("Castellan", [("intercept", 1, (("directed", True),)), ("intercept", -1, (("directed", False),))]),
+    ("Delilah Monroe", [("intercept", -1, (("opponent", (("vampire", "older"),)),))]),
+    ("Queen Anne", [("bleed", 1, (("act", ("bleed",)), ("target_controls", (("vampire", "clan:tremere"),), True))),
+                    ("bleed", 1, ())]),
+])
+def test_stat_readings(db, name, expected):
+    assert _readings(db, name) == expected
+
+
+def test_abilities_the_engine_already_reads_are_not_counted_twice(db):
+    r = compile_rules(db.lookup("Queen Anne", crypt=True))
+    plain = [e for e in r.abilities if e.text.strip() == "+1 bleed."]
+    assert plain and all(engine_reads(e, x) for e in plain for x in stat_readings(e))
+    # a "while" sentence is not the engine's plain "+1 intercept": the crypt reading counts it
+    b = compile_rules(db.lookup("Branimira", crypt=True)).abilities[0]
+    assert not engine_reads(b, stat_readings(b)[0])
+
+
+def test_unread_conditions_stay_manual(db):
+    # "+1 bleed for each unique hunting ground in play": a count the reading does not take
+    r = compile_rules(db.lookup("Santaleous", crypt=True))
+    e = next(e for e in r.abilities if "hunting ground" in e.text)
+    assert stat_readings(e) == () and not e.automated
+
+
+def test_minion_classes():
+    assert minion_classes("a ready Ventrue") == (("vampire", "clan:ventrue"),)
+    assert minion_classes("Lasombra and Tzimisce") == (("vampire", "clan:lasombra"), ("vampire", "clan:tzimisce"))
+    assert minion_classes("an ally or a younger vampire") == (("ally",), ("vampire", "younger"))
+    assert minion_classes("titled vampires") == (("vampire", "title:titled"),)
+    assert minion_classes("a werewolf") is None
+
+
+def test_own_grants(db):
+    a = compile_rules(db.lookup("Abaddon", crypt=True))
+    assert sorted(own_grant(e) for e in a.abilities) == ["maneuver", "press"]
+    assert all(e.automated for e in a.abilities)
+    # a maneuver only on the first round is not the once-each-combat one the engine offers
+    j = compile_rules(db.lookup('Jack "Hannibal137" Harmon', crypt=True))
+    assert all(own_grant(e) is None for e in j.abilities)
+
+
+_KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
+          "opponent", "round"}
+_TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
+_PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
+
+
+def test_every_automated_reading_is_one_the_engine_checks(db):
+    """An ability marked automated carries only conditions and classes `effects_crypt` evaluates."""
+    n = 0
+    for c in db.crypt:
+        for e in compile_rules(c).abilities:
+            if not e.automated:
+                continue
+            for stat, amount, conds in stat_readings(e):
+                n += 1
+                assert stat in ("stealth", "bleed", "hunt", "intercept", "strength", "votes"), (c.display, stat)
+                for cond in conds:
+                    assert cond[0] in _KNOWN, (c.display, cond)
+                    if cond[0] in ("target_controls", "prey_controls", "other_mine", "opponent"):
+                        for cls in cond[1]:
+                            assert all(t in _TAGS or t.startswith(_PREFIXES) for t in cls), (c.display, cls)
+    assert n > 400
+    assert callable(effects_crypt.stealth_bonus)
