@@ -1003,6 +1003,24 @@ def _unlock_black_hand_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
     ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks.", cards=(f.actor,))
 
 
+def _prevent_first_round(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("grant_prevent", 1, minion, iid, rules.card_id))
+
+
+def combat_started(ctx: Ctx, f: ActionFrame) -> None:
+    """The combat that follows the block has begun: preventions granted for its first round to the blocker
+    (Precognition), used with `prevent` naming the card. The combat frame's mods last that round."""
+    from vtes_desktop.engine.state import CombatFrame
+
+    cf = ctx.st.top
+    if not isinstance(cf, CombatFrame):
+        return
+    add = tuple(Mod("granted_prevent", m.amount, m.minion, m.card, m.cid) for m in f.mods
+                if m.kind == "grant_prevent" and m.minion == f.blocker)
+    if add:
+        flow.set_top(ctx, cf._replace(mods=cf.mods + add))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1032,6 +1050,7 @@ _HANDLERS = {
     "actor_controller_burns_pool": _actor_controller_burns_pool, "actor_burns_blood": _actor_burns_blood,
     "blood_and_pool": _blood_and_pool, "gain_edge": _gain_edge, "exclusive_vampire": _exclusive_vampire,
     "unblockable": _unblockable, "unlock_black_hand_actor": _unlock_black_hand_actor,
+    "prevent_first_round": _prevent_first_round,
 }
 
 

@@ -165,6 +165,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "unblockable": re.compile(r"^this action is unblockable\.?$"),
     "unlock_black_hand_actor": re.compile(r"^unlock the acting black hand vampire\.?$"),
     "frame_votes": re.compile(r"^(?:this reacting vampire|this kiasyd) gains (?P<n>\d) votes\.?$|^gain (?P<m>\d) votes\.?$"),
+    # Precognition [AUS]: a prevention for the first round of the combat that follows the block
+    "prevent_first_round": re.compile(r"^as above, and this vampire can prevent 1 damage during the first round of the "
+                                      r"resulting combat if they block\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -181,6 +184,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "burn_blood" and not e.get("frame") and (e.subject or "").lower() == "the acting vampire" and \
             e.amount and e.amount > 0 and e.condition is None and "Reaction" in t:
         return "actor_burns_blood"      # Friend of Mine
+    if k == "prevent" and not e.get("frame") and "Reaction" in t and \
+            _TEXTS["prevent_first_round"].match(low):
+        return "prevent_first_round"
     if k == "votes" and not e.get("frame"):
         ok = e.amount is not None and e.amount > 0 and e.condition is None and not e.get("cost") and \
             not e.optional and e.duration is None and bool(e.get("self"))
