@@ -257,6 +257,16 @@ def _only_refusal(ctx: Ctx, f: CombatFrame, mode, name: str, m: int) -> str | No
         return f"{name} is only usable at close range"
     if "long range" in only and f.range != "long" and f.step not in ("before_range", "range"):
         return f"{name} is only usable at long range"
+    if "by:blocking vampire" in only:
+        act = next((x for x in reversed(ctx.st.frames) if isinstance(x, ActionFrame)), None)
+        if act is None or act.blocker != m:
+            return f"{name} is only usable by a blocking vampire"
+    if "before strike resolution" in only and f.step not in ("before_range", "range", "before_strikes", "strike"):
+        return f"{name} is only usable before strike resolution"
+    if "in combat with:an ally or younger vampire" in only:
+        oc = ctx.st.cards[other]
+        if not ("Ally" in ctx.cdef(other).types or (ctx.is_vampire(oc) and ctx.capacity(oc) < ctx.capacity(ctx.st.cards[m]))):
+            return f"{name} is only usable in combat with an ally or a younger vampire"
     if "in combat with:a vampire" in only and not ctx.is_vampire(ctx.st.cards[other]):
         return f"{name} is only usable in combat with a vampire"
     if "in combat with:an ally" in only and "Ally" not in ctx.cdef(other).types:
@@ -493,6 +503,22 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "strike_damage":
                     desc = StrikeDesc("damage", r[1], ranged=r[2], aggravated=r[3], unpreventable=r[4], source=iid,
                                       label=rules.name)
+                elif r[0] == "hand_plus_aggravated":
+                    desc = StrikeDesc("hand_plus", r[1], aggravated=True, source=iid, label=rules.name)
+                elif r[0] == "hand_or_melee_plus":
+                    desc = StrikeDesc("hand_plus", r[1], source=iid, label=rules.name)
+                elif r[0] == "strike_burn_ally":
+                    desc = StrikeDesc("burn_ally", source=iid, label=rules.name)
+                elif r[0] == "strike_torpor":
+                    desc = StrikeDesc("torpor", source=iid, label=rules.name)
+                elif r[0] == "strike_steal":
+                    desc = StrikeDesc("steal_blood", r[1], source=iid, label=rules.name)
+                elif r[0] == "strike_combat_ends_cost":
+                    if ctx.st.cards[m].counters < r[1]:
+                        raise Illegal("cost", f"{ctx.name(m)} has no blood to burn to end combat")
+                    ctx.update(m, counters=ctx.st.cards[m].counters - r[1])
+                    ctx.emit("paid", f"{ctx.name(m)} burns {r[1]} blood to end combat ({rules.name}).")
+                    desc = StrikeDesc("combat_ends", source=iid, label=rules.name)
                 elif r[0] == "burn_equipment_or_retainer":
                     desc = StrikeDesc("burn_card", first=r[1], source=iid, label=rules.name,
                                       target=_burn_target(ctx, cmd, m, f, rules.name))
@@ -507,6 +533,14 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 raise Illegal("timing", f"{rules.name} is only usable at close range")
             if ("hand_or_melee",) in readings and cmd.choice is not None:
                 desc = _melee_weapon_strike(ctx, cmd, m, f, rules, readings)
+            hom = next((r for r in readings if r[0] == "hand_or_melee_plus"), None)
+            if hom is not None and cmd.choice is not None:
+                desc = _melee_weapon_strike(ctx, cmd, m, f, rules, [("strike_bonus", hom[2])])
+            lvl = (mode.level or "").lower()
+            for u in f.used:
+                if isinstance(u, tuple) and len(u) == 5 and u[0] == "discipline_bonus" and u[1] == m and u[2] == lvl \
+                        and desc.kind in ("damage", "hand_plus", "strength_plus") and (desc.amount or desc.kind != "damage"):
+                    desc = desc._replace(amount=desc.amount + u[3])
             _limit_check(ctx, m, rules, mode)
             if re.search(r"(?i)\bunlock this (?:vampire|minion)\b", mode.text):
                 desc = desc._replace(unlock=True)
@@ -515,7 +549,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "continue_if_blocked" and cmd.choice == "continue":
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
-            if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings:
+            if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings \
+                    and not any(r[0] == "hand_or_melee_plus" for r in readings):
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
@@ -529,6 +564,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
     if desc is not None and ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
         raise Illegal("strike", "only hand strikes can be used this round")
+    if desc is not None and desc.kind in ("dodge", "combat_ends") and \
+            any(x.kind == "forbid_" + desc.kind and x.minion == m for x in f.mods):
+        raise Illegal("strike", f"{ctx.name(m)} cannot strike: {desc.kind.replace('_', ' ')} this round")
     if cmd.target is not None and desc.kind != "burn_card":
         other = f.b if m == f.a else f.a
         t = flow.ref(ctx, cmd.seat, cmd.target)
@@ -589,6 +627,13 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
         ctx.emit("combat_ends", "Combat ends.")
         _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))
         return
+    for m_, s_ in list(strikes.items()):      # Backstab, Silence of Death
+        for x in f.mods:
+            if x.kind == "first_strike" and x.minion == m_ and not s_.first and s_.kind not in ("dodge", "combat_ends") \
+                    and ((x.amount == 1 and not f.extra_phase) or (x.amount == 2 and (_is_hand_strike(s_) or (
+                        s_.source is not None and s_.source in ctx.st.cards
+                        and "melee weapon" in ctx.rules(s_.source).keywords)))):
+                strikes[m_] = s_._replace(first=True)
     dodging = {m for m, s_ in strikes.items() if s_.kind == "dodge"}
     firsts = {m: s_ for m, s_ in strikes.items() if s_.first}
     now = strikes
@@ -645,6 +690,15 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     ctx.move(other, "incapacitated", seat=oc.controller, counters=0)
                 else:
                     ctx.burn(other, "no life left")
+        elif s_.kind == "burn_ally":
+            if "Ally" in ctx.cdef(other).types and ctx.st.cards[other].region == "ready":
+                ctx.burn(other, f"burned by {s_.label}")
+                ctx.emit("burned", f"{ctx.name(other)} is burned ({s_.label}).")
+        elif s_.kind == "torpor":
+            oc = ctx.st.cards[other]
+            if ctx.is_vampire(oc) and oc.region == "ready":
+                ctx.move(other, "torpor", seat=oc.controller, counters=oc.counters, locked=oc.locked, wounded=False)
+                ctx.emit("torpor", f"{ctx.name(other)} goes to torpor ({s_.label}).", cards=(other,))
         elif s_.kind == "burn_card":
             tc = ctx.st.cards.get(s_.target) if s_.target is not None else None
             if tc is not None and tc.region == "attached" and tc.host == other:
@@ -829,7 +883,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     text = mode.text
     _limit_check(ctx, m, rules, mode)
     top = ctx.st.top
-    if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text):
+    if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text) \
+            and not any(r[0] == "forbid_strike" for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
                                                                      and not isinstance(top, DamageFrame)):
@@ -874,7 +929,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         if any(o.startswith("not:by:") and "torpor" in o for o in mode.only) and not _ready(ctx, m):
             raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
-    if mm and top.step != "additional_strikes":
+    if mm and top.step != "additional_strikes" and not any(r[0] == "first_strike_round" for r in readings):
         raise Illegal("timing", f"{rules.name} gives additional strikes: it is played after the first pair of strikes")
     if "long range" in mode.only and f.range != "long":
         raise Illegal("timing", f"{rules.name} is only usable at long range")
@@ -963,6 +1018,37 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             ctx.emit("effect", f"This combat, {ctx.name(other)} "
                                + ("cannot maneuver to close range, press to continue combat or use equipment."
                                   if r[0] == "opponent_restricted" else "pays 1 more blood for combat cards."))
+            done = True
+        elif r[0] == "first_strike_round":
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("first_strike", r[1], m, iid, rules.card_id),)))
+            ctx.emit("effect", f"{ctx.name(m)} gets first strike "
+                               + ("on its initial strike this round." if r[1] == 1
+                                  else "with hand and melee weapon strikes this round."))
+            done = True
+        elif r[0] == "forbid_strike":
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("forbid_" + r[1].replace(" ", "_"), 0, other, iid,
+                                                           rules.card_id),)))
+            ctx.emit("effect", f"{ctx.name(other)} cannot strike: {r[1]} this round.")
+            done = True
+        elif r[0] == "discipline_strike_bonus":
+            n = max([x[1] for x in readings if x[0] == "discipline_strike_bonus_change"] or [r[2]])
+            _set_combat(ctx, f._replace(used=f.used | {("discipline_bonus", m, r[1], n, iid)}))
+            ctx.emit("effect", f"For the rest of combat, {poss(ctx.name(m))} damaging strikes that require "
+                               f"[{r[1]}] inflict +{n} damage.")
+            done = True
+        elif r[0] == "opponent_burns_blood":
+            if r[2] and "Ally" in ctx.cdef(other).types:
+                continue            # "Otherwise": the ally was burned instead
+            if ctx.is_vampire(ctx.st.cards[other]):
+                oc = ctx.st.cards[other]
+                n = min(r[1], oc.counters)
+                ctx.update(other, counters=oc.counters - n)
+                ctx.emit("burned_blood", f"{ctx.name(other)} burns {n} blood ({rules.name}).", cards=(other,))
+            done = True
+        elif r[0] == "burn_opposing_ally":
+            if "Ally" in ctx.cdef(other).types and ctx.st.cards[other].region == "ready":
+                ctx.burn(other, f"burned by {rules.name}")
+                ctx.emit("burned", f"{ctx.name(other)} is burned ({rules.name}).")
             done = True
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))

@@ -71,6 +71,42 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("opponent_restricted",)                                        # Terror Frenzy
         if k == "cost" and re.fullmatch(r"this combat, combat cards cost the opposing vampire \+1 blood\.?", low):
             return ("opponent_combat_cards_cost", 1)                               # Terror Frenzy
+        if k == "get" and re.fullmatch(r"this vampire gets first strike on his or her initial strike this round\.?", low):
+            return ("first_strike_round", 1)                                       # Backstab
+        if k == "get" and re.fullmatch(r"this vampire gets first strike with hand and melee-weapon strikes this round\.?",
+                                       low):
+            return ("first_strike_round", 2)                                       # Silence of Death
+        m = re.fullmatch(r"the opposing minion cannot strike: (dodge|combat ends) this round\.?", low)
+        if k == "strike" and m:
+            return ("forbid_strike", m.group(1))                                   # Sanguine Entrapment
+        if k == "strike" and re.fullmatch(r"for the remainder of combat, all damaging strikes that require potence \[pot\] "
+                                          r"made by this vampire inflict \+(\d) damage\.?", low):
+            return ("discipline_strike_bonus", "pot", int(re.search(r"\+(\d)", low).group(1)))   # Increased Strength
+        if k == "strike" and re.fullmatch(r"as above, but those strikes inflict \+(\d) damage\.?", low):
+            return ("discipline_strike_bonus_change", int(re.search(r"\+(\d)", low).group(1)))
+        m = re.fullmatch(r"(?:opposing|the opposing) vampire burns (\d) blood\.?", low)
+        if k == "burn" and m:
+            return ("opponent_burns_blood", int(m.group(1)), False)                 # Thin Blood, Blood to Water
+        m = re.fullmatch(r"otherwise, the opposing vampire burns (\d) blood\.?", low)
+        if k == "burn" and m:
+            return ("opponent_burns_blood", int(m.group(1)), True)
+        if k == "burn" and low == "if the opposing minion is an ally, he or she is burned.":
+            return ("burn_opposing_ally",)
+        m = re.fullmatch(r"strike: hand strike at \+(\d) damage or use a melee weapon strike at \+(\d) damage\.?", low)
+        if k == "strike" and m:
+            return ("hand_or_melee_plus", int(m.group(1)), int(m.group(2)))          # Brute Force
+        m = re.fullmatch(r"strike: hand strike at \+(\d) damage, aggravated\.?", low)
+        if k == "strike" and m:
+            return ("hand_plus_aggravated", int(m.group(1)))                        # Burning Wrath
+        if k == "strike" and low == "strike: burn the opposing ally.":
+            return ("strike_burn_ally",)                                            # Entombment, Still the Mortal Flesh
+        if k == "strike" and low == "strike: send the opposing vampire to torpor.":
+            return ("strike_torpor",)
+        m = re.fullmatch(r"strike: steal (\d) blood from the opposing (ally|minion)\.?", low)
+        if k == "strike" and m:
+            return ("strike_steal", int(m.group(1)))                                # Call the Lamprey
+        if k == "strike" and low == "strike: this vampire burns 1 blood to end combat.":
+            return ("strike_combat_ends_cost", 1)                                   # Preternatural Evasion
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
