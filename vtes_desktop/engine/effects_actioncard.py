@@ -35,7 +35,7 @@ HANDLED = frozenset({
     "title_capacity", "group_blood", "oldest_clan_pool", "terms_methuselahs_half", "chosen_burn_others_gain",
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
-    "title_unlock_discard", "ally_action",
+    "title_unlock_discard", "ally_action", "ally_no_block",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1175,6 +1175,12 @@ def _own_target_refusal(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) ->
         return None if vamp and c.region in ("ready", "torpor") else f"{d.display} is not a vampire in play"
     if flt == "location":
         return None if c.region == "in_play" and "location" in ctx.rules(t).keywords else f"{d.display} is not a location"
+    if flt == "ready non-camarilla vampire capacity>=8":
+        if not vamp or c.region != "ready":
+            return f"{d.display} is not a ready vampire"
+        if (ctx.sect(c) or "").lower() == "camarilla":
+            return f"{d.display} is Camarilla"
+        return None if _cap(ctx, t) >= 8 else f"{d.display} has capacity {_cap(ctx, t)}, less than 8"
     if flt == "equipment of predator or prey":
         if "Equipment" not in d.types or c.region != "attached":
             return f"{d.display} is not an equipment on a minion"
@@ -1240,8 +1246,23 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         ctx.emit("blood", f"{ctx.name(t)} burns {min(n, c.counters)} blood ({ctx.name(f.actor)}).", cards=(t,))
     elif verb == "burn":
         ctx.burn(t, f"{poss(ctx.name(f.actor))} action")
+    elif verb == "unlock":
+        ctx.update(t, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.actor)}).", cards=(t,))
     elif verb == "combat":
         from vtes_desktop.engine import rules_combat
 
         rules_combat.start(ctx, f.actor, t)
     return True
+
+
+def ally_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """An ally whose own text says it cannot block vampires ("This ally cannot block vampires")."""
+    d = ctx.cdef(m)
+    if "Ally" not in d.types or not ctx.is_vampire(ctx.st.cards[f.actor]):
+        return None
+    rules = ctx.rules(m)
+    for mode in rules.modes:
+        if ("ally_no_block", "vampire") in readings(rules, mode):
+            return f"{d.display} cannot block vampires"
+    return None

@@ -674,6 +674,11 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     why = equipment_block_refusal(ctx, f.actor, m)   # equipment on the acting minion (The Signet of King Saul)
     if why:
         raise Illegal("block", why)
+    from vtes_desktop.engine.effects_actioncard import ally_block_refusal
+
+    why = ally_block_refusal(ctx, f, m)   # the blocker's own text ("This ally cannot block vampires")
+    if why:
+        raise Illegal("block", why)
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
                       f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).", cards=(m, f.actor))

@@ -29,8 +29,9 @@ Readings (a tuple whose first item names it):
   requirements and cost as normal, and the library is shuffled;
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
   `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
-  torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"), or
-  enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
+  torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
+  unlock a vampire ("unlock"), or enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
+- ``("ally_no_block", "vampire")``: the ally cannot attempt to block a vampire;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -138,6 +139,8 @@ _ALLY_ACTIONS = {   # an ally's own printed action: (verb, stealth, directed, ta
     "this ally can add 1 blood to a ready vampire as a +1 stealth action":
         ("ally_action", "blood", 1, False, "ready vampire", 1, 0),
     "he can burn a vampire in torpor as a (d) action": ("ally_action", "burn", 0, True, "torpor vampire", 0, 0),
+    "he can unlock a ready non-camarilla vampire with capacity 8 or more as a +1 stealth action":
+        ("ally_action", "unlock", 1, False, "ready non-camarilla vampire capacity>=8", 0, 0),
     "he can burn 1 blood from a vampire as a +1 stealth (d) action":
         ("ally_action", "burn_blood", 1, True, "vampire", 1, 0),
     "this ally can burn a location as a +1 stealth (d) action that costs 1 pool":
@@ -229,7 +232,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or e.get("negated"):
+    if not e.text or (e.get("negated") and e.kind != "block"):   # "cannot block vampires" is read as a whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
@@ -303,6 +306,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("steal", what)
         return None
     if types == ("Ally",):
+        if kind == "block" and t == "this ally cannot block vampires":
+            return ("ally_no_block", "vampire")
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
     if types == ("Political Action",):
         m = _ALLOCATE.match(t) if kind == "allocate" else None
