@@ -1003,6 +1003,10 @@ def _unlock_black_hand_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
     ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks.", cards=(f.actor,))
 
 
+def _actor_maneuver_if_blocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("grant_maneuver_actor", 1, _top(ctx).actor, iid, rules.card_id))
+
+
 def _prevent_first_round(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     _add(ctx, Mod("grant_prevent", 1, minion, iid, rules.card_id))
 
@@ -1050,7 +1054,7 @@ _HANDLERS = {
     "actor_controller_burns_pool": _actor_controller_burns_pool, "actor_burns_blood": _actor_burns_blood,
     "blood_and_pool": _blood_and_pool, "gain_edge": _gain_edge, "exclusive_vampire": _exclusive_vampire,
     "unblockable": _unblockable, "unlock_black_hand_actor": _unlock_black_hand_actor,
-    "prevent_first_round": _prevent_first_round,
+    "prevent_first_round": _prevent_first_round, "actor_maneuver_if_blocked": _actor_maneuver_if_blocked,
 }
 
 
@@ -1238,8 +1242,10 @@ def block_succeeds(ctx: Ctx, f: ActionFrame) -> bool:
 
 def combat_grants(f: ActionFrame) -> tuple:
     """Maneuvers and presses granted in the combat that follows the block, to the blocker that earned them."""
-    return tuple((m.minion, m.kind[6:], m.amount) for m in f.mods
-                 if m.kind in ("grant_maneuver", "grant_press") and m.minion == f.blocker)
+    out = tuple((m.minion, m.kind[6:], m.amount) for m in f.mods
+                if m.kind in ("grant_maneuver", "grant_press") and m.minion == f.blocker)
+    return out + tuple((m.minion, "maneuver", m.amount) for m in f.mods
+                       if m.kind == "grant_maneuver_actor" and m.minion == f.actor)
 
 
 def blocker_locks(f: ActionFrame) -> bool:

@@ -168,6 +168,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Precognition [AUS]: a prevention for the first round of the combat that follows the block
     "prevent_first_round": re.compile(r"^as above, and this vampire can prevent 1 damage during the first round of the "
                                       r"resulting combat if they block\.?$"),
+    # Alacrity [CEL]: the combat frame's grants last its first round
+    "actor_maneuver_if_blocked": re.compile(r"^as above, and if this action is blocked, this acting vampire gets an "
+                                            r"optional maneuver during the first round of the resulting combat\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
