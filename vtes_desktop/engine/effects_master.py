@@ -464,6 +464,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     rules = ctx.rules(iid)
     if "Master" not in rules.types and "Event" not in rules.types:
         return False
+    if ctx.st.marks and pay_toll(ctx, cmd, iid):
+        return True
     uses = [(k, v, t) for k, v, t in readings(rules) if k in USED]
     if not uses:
         return False
@@ -818,6 +820,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     out: list[C.Command] = []
     if any(m[:2] == (("seat", seat), "discard") for m in st.marks):   # discards owed come first
         return [C.Discard(seat=seat, card=i) for i in st.region(seat, "hand")]
+    tolls = [m[3] for m in st.marks if m[1] == "toll" and m[0] == ("seat", seat)]
+    if tolls:   # then tolls owed
+        return [C.Use(seat=seat, card=tolls[0], effect="pool")] + [
+            C.Use(seat=seat, card=tolls[0], minion=v) for v in st.region(seat, "ready") + st.region(seat, "torpor")]
     acting = isinstance(st.top, ActionFrame)
     mine = list(st.region(seat, "in_play"))
     for m in st.region(seat, "ready") + st.region(seat, "torpor"):
@@ -1123,14 +1129,68 @@ def owed_discards(ctx: Ctx, seat: int) -> int:
 
 
 def refuse_while_discarding(ctx: Ctx, cmd) -> None:
-    """A Methuselah who must discard down does so before anything else happens at the table."""
-    if cmd.type in ("discard", "undo", "concede", "time_out") or not ctx.st.marks:
+    """A Methuselah who must discard down, or pay a toll, does so before anything else happens at the table."""
+    if cmd.type in ("undo", "concede", "time_out") or not ctx.st.marks:
         return
     for m in ctx.st.marks:
         if m[1] == "discard" and isinstance(m[0], tuple) and m[0][0] == "seat":
             s = m[0][1]
+            if cmd.type == "discard" and cmd.seat == s:
+                return
             raise Illegal("discard down", f"{ctx.seat_name(s)} must first discard {m[2]} card"
                                           f"{'s' if m[2] > 1 else ''} (discard step)")
+        if m[1] == "toll" and isinstance(m[0], tuple) and m[0][0] == "seat":
+            s = m[0][1]
+            if cmd.type == "use" and cmd.seat == s:
+                return
+            raise Illegal("toll", f"{ctx.seat_name(s)} must first pay {ctx.name(m[3])}: {m[2]} more time"
+                                  f"{'s' if m[2] > 1 else ''} 1 pool (use, effect: pool) or 1 blood of a vampire "
+                                  "they control (use, minion)")
+
+
+def start_of_unlock_phase(ctx: Ctx) -> None:
+    """As the active Methuselah's unlock phase begins: Smiling Jack takes a counter from its controller's pool,
+    and the other Methuselahs' Smiling Jacks make this one pay a toll for each of their counters."""
+    st = ctx.st
+    seat = st.active
+    for s in st.live_seats():
+        for iid in st.region(s, "in_play"):
+            c = st.cards[iid]
+            if c.contested or "Master" not in ctx.cdef(iid).types:
+                continue
+            keys = {k: v for k, v, _ in readings(ctx.rules(iid))}
+            if s == seat and "unlock_counter_from_pool" in keys:
+                n = int(keys["unlock_counter_from_pool"]["n"])
+                ctx.update(iid, counters=c.counters + n)
+                ctx.pool(seat, -n, f"a counter moved to {ctx.name(iid)}")
+            elif s != seat and "toll_per_counter" in keys and c.counters > 0:
+                st.marks = st.marks | {(("seat", seat), "toll", c.counters, iid)}
+                ctx.emit("toll", f"{ctx.seat_name(seat)} must burn 1 pool or 1 blood from a vampire they control "
+                                 f"{c.counters} time{'s' if c.counters > 1 else ''} ({ctx.name(iid)}).")
+
+
+def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """The toll a Methuselah owes a card (Smiling Jack): 1 pool (`effect: pool`) or 1 blood of a vampire they
+    control (`minion`), once per step."""
+    st = ctx.st
+    owed = [m for m in st.marks if m[1] == "toll" and m[0] == ("seat", cmd.seat) and m[3] == iid]
+    if not owed:
+        return False
+    mark = owed[0]
+    name = ctx.name(iid)
+    if cmd.minion is not None:
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        mc = st.cards[m]
+        if mc.controller != cmd.seat or not ctx.is_vampire(mc) or mc.region not in ("ready", "torpor") or mc.counters < 1:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire of yours with blood to burn")
+        ctx.update(m, counters=mc.counters - 1)
+        ctx.emit("paid", f"{ctx.name(m)} burns 1 blood ({name}).", cards=(m,))
+    elif (cmd.effect or "").lower().strip() == "pool":
+        ctx.pool(cmd.seat, -1, name)
+    else:
+        raise Malformed("effect", f"{name}: pay with 1 pool (effect: pool) or name the vampire that burns 1 blood")
+    st.marks = (st.marks - {mark}) | ({(mark[0], "toll", mark[2] - 1, iid)} if mark[2] > 1 else set())
+    return True
 
 
 def discard_owed(ctx: Ctx, cmd) -> bool:

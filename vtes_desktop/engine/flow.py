@@ -87,9 +87,9 @@ def impulse_frame(st):
 
 
 def holder(st) -> int:
-    if st.marks:   # a Methuselah who owes discards down to hand size acts first (effects_master)
+    if st.marks:   # a Methuselah who owes discards down to hand size, or a toll, acts first (effects_master)
         for m in st.marks:
-            if m[1] == "discard" and isinstance(m[0], tuple) and m[0][0] == "seat":
+            if m[1] in ("discard", "toll") and isinstance(m[0], tuple) and m[0][0] == "seat":
                 return m[0][1]
     f = st.top
     if f is not None and hasattr(f, "imp"):
@@ -396,6 +396,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.rules_turn import settle_contests
 
         settle_contests(ctx, st.active)
+        from vtes_desktop.engine.effects_master import start_of_unlock_phase
+
+        start_of_unlock_phase(ctx)   # master cards acting as each unlock phase begins (Smiling Jack)
     st.phase_flags = frozenset()
     if phase == "unlock":
         st.turn_hand = (st.active, len(st.region(st.active, "hand")))

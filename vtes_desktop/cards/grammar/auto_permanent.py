@@ -121,6 +121,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_draw_discard", r"^you can lock this card to draw (?P<n>\d) cards \(discard down afterward\)$"),
     ("lock_transfer", r"^lock during your influence phase to get \+(?P<n>1) transfer$"),
     # -- at a moment of the turn
+    ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
+    ("toll_per_counter", r"^during each other methuselah's unlock phase, for each counter on this card, that methuselah "
+                         r"burns 1 pool or burns 1 blood from a vampire they control$"),
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
