@@ -206,3 +206,34 @@ def block_refusal(ctx: Ctx, actor: int, blocker: int) -> str | None:
                 return (f"{ctx.name(blocker)} has capacity {r[1]} or more and cannot attempt to block the bearer of "
                         f"{ctx.name(iid)}")
     return None
+
+
+#: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
+HANDLED = {
+    "env_each_round": "rules_combat._carry_out / _environmental_hits", "env_amount": "effects_combat.env_amount",
+    "close_next_round": "rules_combat._carry_out / close", "gain_blood_lost_by_opponent": "rules_combat._carry_out",
+    "unlock_striker": "rules_combat.strike (unlock) / _resolve_strikes", "hand_aggravated": "rules_combat._carry_out",
+    "strength_set_combat": "rules_combat._carry_out / strength", "press_or_prevent": "rules_combat.play_combat",
+    "continue_if_blocked": "rules_combat.strike / _continue_if_blocked", "self_damage": "rules_combat._apply_strikes",
+    "granted_prevent": "rules_combat.maneuver / _granted_prevention",
+    "prevent_initial_each_round": "rules_combat.play_combat / _granted_prevention",
+    "opponent_restricted": "rules_combat._restricted", "opponent_combat_cards_cost": "rules_combat._extra_blood",
+    "first_strike_round": "rules_combat._resolve_strikes", "forbid_strike": "rules_combat.strike",
+    "discipline_strike_bonus": "rules_combat._carry_out / strike", "discipline_strike_bonus_change": "ditto",
+    "opponent_burns_blood": "rules_combat._carry_out", "burn_opposing_ally": "rules_combat._carry_out",
+    "hand_or_melee_plus": "rules_combat.strike", "hand_plus_aggravated": "rules_combat.strike",
+    "strike_burn_ally": "rules_combat._apply_strikes", "strike_torpor": "rules_combat._apply_strikes",
+    "strike_steal": "rules_combat._apply_strikes", "strike_combat_ends_cost": "rules_combat.strike",
+    "steal_blood_or_life": "rules_combat._strike_of_text / _apply_strikes (life of allies)",
+    "strike_damage": "rules_combat.strike (unpreventable hits)", "hand_or_melee": "rules_combat._melee_weapon_strike",
+    "strike_bonus": "rules_combat._melee_weapon_strike / _strike_of_text", "press_to": "rules_combat.press",
+    "maneuver_to": "rules_combat.maneuver", "prevent": "rules_combat._prevent_reading",
+    "burn_equipment_or_retainer": "rules_combat._burn_target / _apply_strikes",
+    "bearer_stat": "effects_combat.bearer_bonus (rules_action.minion_bleed, rules_combat.strength)",
+    "intercept_with_discipline": "rules_action.minion_intercept", "burn_blood_for_intercept": "effects_combat.use",
+    "equipment_prevent": "rules_combat.prevent", "strength_strike": "rules_combat.strike",
+    "blocker_sets_long_range": "rules_combat.use_in_combat", "unlock_draw_then_bottom": "effects_combat.use",
+    "employer_burns_to_unlock": "effects_combat.use", "unblockable_by_capacity": "effects_combat.block_refusal",
+    "retainer_damage_each_round": "rules_combat._environmental_hits",
+    "retainer_damage_amount": "rules_combat._environmental_hits",
+}

@@ -141,7 +141,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         return ("strike_bonus", e.amount)
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
         return ("press_to", "continue")
-    if k == "change" and e.get("environmental") and isinstance(e.get("damage"), int) and len(e.params) <= 3:
+    if k == "change" and e.get("environmental") and e.get("ranged") and isinstance(e.get("damage"), int) \
+            and len(e.params) == 3:       # "As above, but for 2R environmental damage" (Carrion Crows)
         return ("env_amount", e.get("damage"))
     if k == "maneuver" and e.get("to") in ("close", "long") and e.condition is None and e.duration is None \
             and e.subject is None and not e.get("cost"):

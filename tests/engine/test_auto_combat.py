@@ -1,0 +1,79 @@
+"""The combat family (grammar/auto_combat.py): every reading has engine code behind it, and the readings of
+typical cards are what their text says. The engine's behaviour itself is proved by scenarios 300-344."""
+
+from __future__ import annotations
+
+import pytest
+
+from vtes_desktop.cards.grammar import auto_combat
+from vtes_desktop.cards.rules import compile_rules
+from vtes_desktop.engine import effects_combat
+
+
+def _card(db, name):
+    return next(c for c in db.library if c.name == name or c.display == name)
+
+
+def _readings(db, name, level=None):
+    r = compile_rules(_card(db, name))
+    out = []
+    for m in r.modes:
+        if level is None or m.level == level:
+            out += auto_combat.mode_readings(m.effects, r.types)
+    return out
+
+
+def test_every_reading_key_has_engine_code(db):
+    keys = set()
+    for c in db.library:
+        r = compile_rules(c)
+        for m in r.modes:
+            keys |= {x[0] for x in auto_combat.mode_readings(m.effects, r.types)}
+    assert keys <= set(effects_combat.HANDLED), keys - set(effects_combat.HANDLED)
+
+
+def test_an_effect_is_automated_by_the_family_exactly_when_it_has_a_reading(db):
+    for c in db.library[:600]:
+        r = compile_rules(c)
+        for m in r.modes:
+            for e in m.effects:
+                if auto_combat.reading(e, r.types) is not None:
+                    assert e.automated, (c.name, e)
+
+
+@pytest.mark.parametrize("name,level,expected", [
+    ("Carrion Crows", "ANI", [("env_each_round", 1, False), ("env_amount", 2)]),
+    ("Taste of Vitae", None, [("gain_blood_lost_by_opponent",)]),
+    ("Slam", "POT", [("maneuver_to", "close")]),
+    ("Rego Motum", "tha", [("prevent", 2, "strike", "any", 0)]),
+    ("Soak", "FOR", [("prevent", 4, "any", "normal", 0)]),
+    ("Rolling with the Punches", "FOR", [("prevent", None, "round", "any", 1)]),
+    ("Hidden Strength", "for", [("prevent", "X+1", "any", "any", 0)]),
+    ("Torn Signpost", "POT", [("strength_set_combat", 3)]),
+    ("Blood Sweat", "QUI", [("strike_damage", 3, True, False, True)]),
+    ("Backstab", "cel", [("first_strike_round", 1)]),
+    ("Thin Blood", "QUI", [("opponent_burns_blood", 2, False)]),
+])
+def test_readings_of_combat_cards(db, name, level, expected):
+    got = [x for x in _readings(db, name, level) if x[0] not in ("strike_bonus",)]
+    assert got == expected
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("Laptop Computer", ("bearer_stat", "bleed", 1)),
+    ("J. S. Simmons, Esq.", ("bearer_stat", "bleed", 1)),
+    ("Kevlar Vest", ("equipment_prevent", 2, 1)),
+    ("Sniper Rifle", ("blocker_sets_long_range",)),
+    ("Heart of Nizchetus", ("unlock_draw_then_bottom", 3)),
+    ("The Signet of King Saul", ("unblockable_by_capacity", 8)),
+    ("Murder of Crows", ("retainer_damage_each_round", 1, True, False)),
+    ("Shade", ("retainer_damage_each_round", 1, False, True)),
+])
+def test_readings_of_equipment_and_retainers(db, name, expected):
+    assert expected in _readings(db, name)
+
+
+def test_conditions_the_engine_does_not_check_are_left_to_the_players(db):
+    # "Strike: 2R damage. +1 damage against allies"-like conditions and unknown scopes stay manual
+    assert _readings(db, "Groaning Corpse") == []       # an X cost counted over the combat: by hand
+    assert not compile_rules(_card(db, "Target Vitals")).automated
