@@ -35,7 +35,7 @@ HANDLED = frozenset({
     "title_capacity", "group_blood", "oldest_clan_pool", "terms_methuselahs_half", "chosen_burn_others_gain",
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
-    "title_unlock_discard", "ally_action", "ally_no_block",
+    "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -848,6 +848,9 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     name = rules.name
     terms = f.terms
     changes: dict[int, int] = {}
+    if any(s[0] == "each_choose_vampire" for s in specs):
+        _open_choices(ctx, f, rules)
+        return []
     for spec in specs:
         k = spec[0]
         if k == "burn_per_point" and terms:
@@ -1266,3 +1269,69 @@ def ally_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
         if ("ally_no_block", "vampire") in readings(rules, mode):
             return f"{d.display} cannot block vampires"
     return None
+
+
+# -- choices each Methuselah makes once a referendum has passed (Reins of Power, Ancient Influence) -----------
+
+_CHOICE = "chooses a vampire"
+
+
+def _open_choices(ctx: Ctx, f: ReferendumFrame, rules: CardRules) -> None:
+    """Each Methuselah now names a ready vampire they control (or none), with a `terms` step of their own."""
+    from vtes_desktop.engine.state import Impulse, ManualFrame
+
+    st = ctx.st
+    top = st.top
+    imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
+    flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0),
+                               what=f"each Methuselah's choice of a ready vampire for {rules.name}", card=f.card))
+    ctx.emit("choose", f"{rules.name}: each Methuselah names a ready vampire they control, or none (terms).")
+
+
+def choice_frame(ctx: Ctx):
+    """The frame waiting for each Methuselah's choice, or None."""
+    from vtes_desktop.engine.state import ManualFrame
+
+    f = ctx.st.top
+    if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
+        rules = ctx.rules(f.card)
+        if any(("each_choose_vampire",) == x for m in rules.modes for x in readings(rules, m)):
+            return f
+    return None
+
+
+def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
+    """One Methuselah's choice; once every Methuselah in the game has chosen, the pool moves."""
+    st = ctx.st
+    rules = ctx.rules(f.card)
+    chosen = {m[1]: m[2] for m in st.marks if len(m) == 3 and m[0] == (_CHOICE, f.card)}
+    if seat in chosen:
+        raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen for {rules.name}")
+    v = None
+    if choice.strip().lower() != "none":
+        try:
+            v = flow.ref(ctx, seat, choice)
+        except (Malformed, Illegal):
+            raise Illegal("terms", f"{rules.name}: name a ready vampire you control, or none") from None
+        c = st.cards[v]
+        if c.controller != seat or c.region != "ready" or not ctx.is_vampire(c) or c.contested:
+            raise Illegal("terms", f"{rules.name}: {ctx.name(v)} is not a ready vampire {ctx.seat_name(seat)} controls")
+    st.marks = st.marks | {((_CHOICE, f.card), seat, v)}
+    ctx.emit("terms", f"{ctx.seat_name(seat)} chooses {ctx.name(v) if v is not None else 'no vampire'} for {rules.name}.")
+    chosen[seat] = v
+    if any(s not in chosen for s in st.live_seats()):
+        return
+    spec = next(x for m in rules.modes for x in readings(rules, m) if x[0] == "chosen_capacity")
+    cap = {s: (_cap(ctx, v_) if v_ is not None and v_ in st.cards and st.cards[v_].region == "ready" else 0)
+           for s, v_ in chosen.items()}
+    changes = {}
+    for s in st.live_seats():
+        if spec[1] == "reins":
+            changes[s] = spec[2] - cap.get(st.predator(s), 0)
+        else:
+            changes[s] = cap.get(s, 0) - spec[2]
+    st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == (_CHOICE, f.card)))
+    flow.pop(ctx)
+    for s in sorted(changes, key=lambda s: -changes[s]):
+        if changes[s] and not st.seats[s].ousted:
+            ctx.pool(s, changes[s], rules.name)

@@ -125,6 +125,11 @@ def _frame(ctx: Ctx) -> ReferendumFrame:
 
 
 def terms(ctx: Ctx, cmd: C.Terms) -> None:
+    from vtes_desktop.engine import effects_actioncard
+
+    waiting = effects_actioncard.choice_frame(ctx)   # each Methuselah's choice once the referendum passed
+    if waiting is not None:
+        return effects_actioncard.choose_for_referendum(ctx, waiting, cmd.seat, cmd.choice)
     f = _frame(ctx)
     if f.step != "referendum_terms":
         raise Illegal("terms", "the terms have been chosen")

@@ -83,6 +83,10 @@ Readings (a tuple whose first item names it):
 - ``("terms_blood_shift", n)``, ``("blood_shift",)``: Public Vilification: a ready younger vampire of another
   Methuselah and *n* of its blood allocated among other vampires (the acting one included);
 - ``("burn_bleeders", n)``: every vampire whose bleed is *n* or more is burned;
+- ``("each_choose_vampire",)``, ``("chosen_capacity", how, n)``: once the referendum passes, each Methuselah
+  may name a ready vampire they control (a `terms` step of their own, or "none"); then each gains *n* pool and
+  burns their predator's chosen vampire's capacity ("reins"), or gains their own chosen vampire's capacity and
+  burns *n* ("ancient");
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -401,6 +405,13 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("clan_blood", "follower of set", -2)
         if t == "each follower of set with zero blood then goes into torpor":
             return ("clan_zero_torpor", "follower of set")
+        if t == "successful referendum means each methuselah can choose a ready vampire they control":
+            return ("each_choose_vampire",)
+        if t == ("each methuselah gains 6 pool, then burns pool equal to the capacity of their predator's chosen "
+                 "vampire"):
+            return ("chosen_capacity", "reins", 6)
+        if t == "each methuselah gains pool equal to their chosen vampire's capacity, then burns 5 pool":
+            return ("chosen_capacity", "ancient", 5)
         if t == "successful referendum locks all vampires of that clan":
             return ("lock_clan",)
         if kind == "choose" and t == "choose a location and a methuselah":
