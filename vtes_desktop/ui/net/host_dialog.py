@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +56,17 @@ class HostedGame:
         self.params = params
         self.proc = subprocess.Popen(params.command(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.port = self._wait_port(timeout)
+        # the host writes a line now and then for as long as it runs: read it, or a full pipe would stop it
+        self.output: deque[str] = deque(maxlen=200)
+        for stream in (self.proc.stdout, self.proc.stderr):
+            threading.Thread(target=self._drain, args=(stream,), daemon=True).start()
+
+    def _drain(self, stream) -> None:
+        try:
+            for line in stream:
+                self.output.append(line.rstrip("\n"))
+        except (OSError, ValueError):
+            pass
 
     def _wait_port(self, timeout: float) -> int:
         import selectors
