@@ -50,6 +50,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Entrancement", "steal", "PRE", ("steal", "ally")),
     ("Praxis Seizure: Amsterdam", "put", None, ("title", "prince", "amsterdam")),
     ("Rewilding", "burn", None, ("burn_card", ("location",), False, 2)),
+    ("Reins of Power", "choose", None, ("each_choose_vampire",)),
+    ("Procurer", "move", None, ("ally_action", "blood", 2, False, "own ready vampire", 1, 0)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)
@@ -62,8 +64,9 @@ def test_clauses_left_to_the_players_are_not_read(db):
     e, types = _effect(db, "Graverobbing", "burn", "DOM")
     assert read(e, types) is None
     assert not compile_rules(db["Graverobbing"]).automated
-    e, types = _effect(db, "Reins of Power", "choose")
+    e, types = _effect(db, "Lily Prelude", "choose", "MEL")   # a second choice added to the allocation
     assert read(e, types) is None
+    assert not compile_rules(db["Lily Prelude"]).automated
 
 
 def test_govern_the_unaligned_adds_blood_to_the_named_younger_vampire(table):
