@@ -2,19 +2,25 @@
 `vtes_desktop.cards.grammar.auto_action`.
 
 `resolve` carries out one effect of a card just played, by the reading the grammar gave it (the same
-reading that sets the effect's `automated` flag). Lasting effects ride on the action as `Mod` records of
-their own kinds, so they last exactly as long as the action:
+reading that sets the effect's `automated` flag; `_HANDLERS` maps each reading to its code). Lasting effects
+ride on the action as `Mod` records of their own kinds, so they last exactly as long as the action:
 
-- `no_block` (minion): that minion cannot attempt to block this action again / at all;
-- `no_block_vampires`: vampires cannot block this action;
-- `fail_lock`: minions whose block attempt fails lock before the action resolves; `failed` (minion):
-  such a minion, waiting to lock;
-- `burn_unless_block` (minion, amount): burns that much blood as the action resolves unless it blocked;
-- `torpor_after` (minion), `aggravated_after` (minion, amount): after the action resolves.
+- block attempts: `no_block` (minion), `no_block_vampires`, `no_block_allies`, `unblockable`,
+  `block_cost:<who>` (blood to attempt to block), `no_lock_block` (the blocker stays unlocked);
+- `fail_lock` and `failed` (minion): failed blockers lock before the action resolves (Faceless Night);
+- `burn_unless_block` (minion, amount): burned as the action resolves unless that minion blocked;
+- `icls:<class>` (amount): intercept for a class of blockers (Perfect Paragon);
+- `chosen` (minion): the minion a card chose;
+- the combat after a block: `grant_maneuver`, `grant_press` (blocker), `grant_maneuver_actor`,
+  `grant_prevent` (first round), `end_if_blocked` (Mirror Walk: no combat);
+- as the action resolves or after: `spying`, `ecstasy`, `unlock_after_success` (amount: blood to burn),
+  `torpor_after`, `aggravated_after` (amount).
 
-Hooks called from `rules_action`: `block_refusal` (a block attempt), `attempt_failed` (a block attempt
-fails), `before_resolution` (the action begins to resolve, successful or blocked), `after_action` (the
-action is over).
+Hooks called from `rules_action` (and `rules_politics`, `flow` for the turn): `block_refusal` and
+`pay_block_cost` (a block attempt), `attempt_failed`, `block_succeeds` and `combat_grants`/`combat_started`
+(the block resolves), `before_resolution` (the action begins to resolve), `after_action` (it is over),
+`class_intercept` (intercept), `next_action_stealth` (an action announced), `two_uses` (a reaction with two
+uses), `x_value` (an X cost), `in_referendum` (cards played in a polling step).
 """
 
 from __future__ import annotations
