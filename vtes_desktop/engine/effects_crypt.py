@@ -14,7 +14,10 @@ marks automated) is exactly what these functions count, at the moment the stat i
 - `strength_bonus(ctx, m, f)`: a combatant's own strength ("+1 strength in combat with Ventrue", "-1 strength
   on the first round of combat"), asked by `rules_combat.strength`;
 - `votes_bonus(ctx, f, minion)`: votes a vampire has of its own ("gets +2 votes", "one additional vote during
-  each political action"), asked by `rules_politics` where a vampire's votes are counted.
+  each political action"), asked by `rules_politics` where a vampire's votes are counted;
+- `use(ctx, cmd, iid)`: a vampire's own optional effects used with a `use` step naming the vampire:
+  "burn 1 blood to get +1 stealth / bleed / intercept" (`effect: stealth`, `bleed` or `intercept`; the
+  effect may be left out when the vampire has only one), asked by `rules_action.use`.
 
 Readings the engine's older text readers already count ("+1 bleed.", "+1 strength.", "+1 intercept.") are
 left to them (`crypt.engine_reads`), so nothing counts twice.
@@ -22,8 +25,13 @@ left to them (`crypt.engine_reads`), so nothing counts twice.
 
 from __future__ import annotations
 
-from vtes_desktop.cards.grammar.crypt import engine_reads, own_grant, stat_readings
+import re
+
+from vtes_desktop.cards.grammar.crypt import blood_for_stat, engine_reads, own_grant, stat_readings
+from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal
+from vtes_desktop.engine.state import ActionFrame, Mod
 
 
 _CACHE: dict[int, tuple] = {}
@@ -235,3 +243,80 @@ def once_each_combat(ctx: Ctx, minion: int, what: str) -> bool:
     if not d.is_crypt:
         return False
     return any(e.automated and e.condition != "merged" and own_grant(e) == what for e in ctx.rules(minion).abilities)
+
+
+# -- uses: "burn 1 blood to get +1 stealth/bleed/intercept" ------------------------------------------------------
+
+_OPEN = ("announced", "blocks", "attempt", "declined")
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A `use` naming a vampire with a "burn N blood to get +N stat" ability; False if it has none."""
+    d = ctx.cdef(iid)
+    if not d.is_crypt:
+        return False
+    offers = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_stat(e),) if r is not None]
+    if not offers:
+        return False
+    name = ctx.name(iid)
+    eff = re.sub(r"^\+\d+\s*", "", (cmd.effect or "").strip().lower())
+    if eff:
+        pick = [r for r in offers if r[1] == eff]
+        if not pick:
+            raise Illegal("use", f"{name} gives no {eff}: " + ", ".join(f"+{r[2]} {r[1]}" for r in offers))
+    else:
+        pick = offers
+        if len({r[1] for r in pick}) > 1:
+            raise Illegal("use", f"name the effect of {name}: " + " or ".join(r[1] for r in pick))
+    cost, stat, n, limit, conds = pick[0]
+    st = ctx.st
+    c = st.cards[iid]
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage not in _OPEN:
+        raise Illegal("timing", f"{name} gets +{n} {stat} during an action, before it resolves")
+    if c.region != "ready":
+        raise Illegal("ready", f"{name} is not ready")
+    if not _holds(ctx, conds, me=iid, f=f):
+        raise Illegal("timing", f"{name}'s +{n} {stat} is only usable "
+                                + ("during a directed action" if ("directed", True) in conds else "during a bleed"))
+    if stat == "stealth":
+        if iid != f.actor:
+            raise Illegal("use", f"{name} gets stealth on its own actions; {ctx.name(f.actor)} is acting")
+        from vtes_desktop.engine.rules_action import intercept, stealth
+
+        if f.stage != "attempt":
+            raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+        if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+            raise Illegal("stealth", f"{name} already has more stealth ({stealth(ctx, f)}) than {ctx.name(f.blocker)} "
+                                     f"has intercept ({intercept(ctx, f, f.blocker)}); stealth can be added only when needed")
+    elif stat == "bleed":
+        if iid != f.actor:
+            raise Illegal("use", f"{name} gets bleed on its own bleed; {ctx.name(f.actor)} is acting")
+        if _action_kind(f) != "bleed":
+            raise Illegal("bleed", f"{name}'s +{n} bleed is for a bleed; this action is not one")
+    else:
+        from vtes_desktop.engine.rules_action import intercept, stealth
+
+        if f.stage != "attempt" or f.blocker != iid:
+            raise Illegal("intercept", f"{name}: intercept can only be added by a blocking minion")
+        if intercept(ctx, f, iid) >= stealth(ctx, f):
+            raise Illegal("intercept", f"{name} already has enough intercept ({intercept(ctx, f, iid)} against "
+                                       f"{stealth(ctx, f)} stealth); intercept can be added only when needed")
+    key = (iid, ("crypt use", stat))
+    if limit == "action" and any(m.card == iid and m.kind == stat for m in f.mods):
+        raise Illegal("use", f"{name} has already used its +{n} {stat} this action (once each action)")
+    if limit == "turn" and key in st.acted:
+        raise Illegal("use", f"{name} has already used its +{n} {stat} this turn (once each turn)")
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    held = reserved_blood(ctx, iid)
+    if c.counters - held < cost:
+        raise Illegal("cost", f"{name} has {c.counters} blood" + (f", {held} of it owed to the action under way"
+                                                                  if held else "") + f"; this costs {cost}")
+    ctx.update(iid, counters=c.counters - cost)
+    if limit == "turn":
+        st.acted = st.acted | {key}
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod(stat, n, iid, iid, c.cid),)))
+    ctx.emit("crypt_use", f"{name} burns {cost} blood for +{n} {stat}.", cards=(iid,))
+    return True

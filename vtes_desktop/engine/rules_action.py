@@ -1477,6 +1477,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return rules_combat.use_in_combat(ctx, cmd, iid)
     from vtes_desktop.engine import effects_combat, effects_master
 
+    if effects_crypt.use(ctx, cmd, iid):    # a vampire's own "burn 1 blood to get +1 stealth/bleed/intercept"
+        return
     if effects_combat.use(ctx, cmd, iid):   # equipment and retainers (Heart of Nizchetus, Homunculus)
         return
     if effects_master.use(ctx, cmd, iid):

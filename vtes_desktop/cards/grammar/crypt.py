@@ -188,7 +188,7 @@ def _plain(e: Effect) -> bool:
 def _mark(e: Effect) -> Effect:
     auto = _plain(e)
     if not auto and e.condition != "merged":
-        auto = bool(stat_readings(e)) or own_grant(e) is not None
+        auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -496,3 +496,34 @@ def own_grant(e: Effect) -> str | None:
     if not m or e.kind not in (m.group("a"), m.group("b")):
         return None
     return e.kind
+
+
+# -- "burn 1 blood to get +1 stealth/bleed/intercept" (a `use` of the vampire, engine/effects_crypt.py) ---------------
+
+_BLOOD_FOR = re.compile(
+    r"^(?:(?P<when>once each action|once per action|once each turn|during an action|during a (?:directed|bleed) action)"
+    r",? )?(?:this vampire|this imbued|he|she|it) (?:can|may) burn (?P<c>1|2|a|one) blood to get (?:an additional )?"
+    r"\+(?P<n>\d) (?P<stat>stealth|bleed|intercept)(?: for the current action)?\.?$")
+
+
+@lru_cache(maxsize=None)
+def blood_for_stat(e: Effect) -> tuple | None:
+    """(blood, stat, amount, limit, conditions) of "Once each action, this vampire can burn 1 blood to get +1
+    intercept" and the like: the vampire uses it (`use`, effect the stat's name) during an action, the acting
+    vampire for stealth (when being blocked and the stealth is needed) and bleed (on a bleed), the blocking
+    vampire for intercept (when it is needed). limit: "action", "turn" or None; conditions: ("directed", True),
+    ("act", ("bleed",))."""
+    if e.kind != "burn" or not e.get("frame") or e.condition == "merged":
+        return None
+    t = e.text.strip()
+    m = _BLOOD_FOR.match(t[0].lower() + t[1:]) if t else None
+    if not m:
+        return None
+    when = m.group("when") or ""
+    limit = "action" if when in ("once each action", "once per action") else "turn" if when == "once each turn" \
+        else None
+    if "for the current action" in t and limit is None:
+        return None
+    conds = (("directed", True),) if "directed" in when else (("act", ("bleed",)),) if "bleed action" in when else ()
+    cost = 2 if m.group("c") == "2" else 1
+    return (cost, m.group("stat"), int(m.group("n")), limit, conds)
