@@ -139,6 +139,10 @@ def _steal_target(ctx: Ctx, seat: int, iid: int, what: str) -> str | None:
     elif what == "torpor":
         if "Vampire" not in d.types or c.region != "torpor" or c.controller == seat:
             return f"{d.display} is not a vampire in torpor controlled by another Methuselah"
+    if (d.is_crypt or ctx.rules(iid).unique) and any(
+            o.controller == seat and o.region in ("ready", "torpor", "in_play", "attached") and ctx.db[o.cid].name == d.name
+            for o in st.cards.values()):
+        return f"you already control {d.display}, a unique card"
     return None
 
 
@@ -1247,8 +1251,11 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     elif verb == "burn_blood":
         ctx.update(t, counters=max(0, c.counters - n))
         ctx.emit("blood", f"{ctx.name(t)} burns {min(n, c.counters)} blood ({ctx.name(f.actor)}).", cards=(t,))
-    elif verb == "burn":
+    elif verb in ("burn", "burn_gain_life"):
         ctx.burn(t, f"{poss(ctx.name(f.actor))} action")
+        if verb == "burn_gain_life" and st.cards[f.actor].region == "ready":
+            ctx.update(f.actor, counters=st.cards[f.actor].counters + n)
+            ctx.emit("life", f"{ctx.name(f.actor)} gains {n} life.", cards=(f.actor,))
     elif verb == "unlock":
         ctx.update(t, locked=False)
         ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.actor)}).", cards=(t,))

@@ -143,6 +143,10 @@ _ALLY_ACTIONS = {   # an ally's own printed action: (verb, stealth, directed, ta
     "this ally can add 1 blood to a ready vampire as a +1 stealth action":
         ("ally_action", "blood", 1, False, "ready vampire", 1, 0),
     "he can burn a vampire in torpor as a (d) action": ("ally_action", "burn", 0, True, "torpor vampire", 0, 0),
+    "this ally can burn a vampire in torpor to gain 1 life as a (d) action":
+        ("ally_action", "burn_gain_life", 0, True, "torpor vampire", 1, 0),
+    "he can burn a vampire in torpor to gain 2 life as a (d) action":
+        ("ally_action", "burn_gain_life", 0, True, "torpor vampire", 2, 0),
     "he can unlock a ready non-camarilla vampire with capacity 8 or more as a +1 stealth action":
         ("ally_action", "unlock", 1, False, "ready non-camarilla vampire capacity>=8", 0, 0),
     "he can burn 1 blood from a vampire as a +1 stealth (d) action":
