@@ -21,7 +21,9 @@ from vtes_desktop.engine.state import ActionFrame, Mod
 
 PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tribute", "tap",
                     "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
-                    "not_successful", "choose_own_ready", "wash_mpa", "canceled_action", "canceled_strike"})
+                    "not_successful", "choose_own_ready", "wash_mpa", "canceled_action", "canceled_strike",
+                    "remove_vampire", "controller_gains_capacity", "controller_cancel", "search_gehenna",
+                    "show_to_hand", "discard_down_after"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -312,6 +314,36 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         elif key == "choose_own_ready":
             t = _own_ready_vampire(ctx, seat, target, name)
             _choose(ctx, iid, t)
+        elif key == "remove_vampire":
+            t = _vampire(ctx, target, name)
+            c = st.cards[t]
+            if ctx.capacity(c) < int(v["cap"]):
+                raise Illegal("target", f"{name}: {ctx.name(t)} has capacity {ctx.capacity(c)}, less than {v['cap']}")
+            owner, cap = c.controller, ctx.capacity(c)
+            for a in list(st.attached.get(t, ())):
+                ctx.burn(a, f"{ctx.name(t)} left the game")
+            ctx.move(t, "removed")
+            ctx.emit("removed", f"{ctx.name(t)} is removed from the game ({name}).", cards=(t,))
+            if any(k == "controller_gains_capacity" for k, _, _ in readings(rules)):
+                ctx.pool(owner, cap, name)
+        elif key == "search_gehenna":
+            want = cmd.choice
+            lib = st.region(seat, "library")
+            found = None
+            if want is not None:
+                found = flow.ref(ctx, seat, want)
+                fd = ctx.cdef(found)
+                if st.cards[found].region != "library" or st.cards[found].owner != seat:
+                    raise Illegal("choice", f"{name}: {fd.display} is not in your library")
+                if "Event" not in fd.types or "gehenna" not in fd.text.split("\n")[0].lower():
+                    raise Illegal("choice", f"{name}: {fd.display} is not a Gehenna event card")
+            elif any("Event" in ctx.cdef(i).types and "gehenna" in ctx.cdef(i).text.split("\n")[0].lower() for i in lib):
+                raise Malformed("choice", f"{name}: name the Gehenna event card you take (choice)")
+            if found is not None:
+                ctx.move(found, "hand", seat=seat)
+                ctx.emit("revealed", f"{ctx.seat_name(seat)} shows {ctx.name(found)} and adds it to their hand ({name}).",
+                         cards=(found,))
+            ctx.shuffle(seat, "library")
         elif key == "vessel_burn":
             if cmd.choice is not None:
                 doll = flow.ref(ctx, seat, cmd.choice)
@@ -394,9 +426,14 @@ def used_as_announced(ctx: Ctx, cmd) -> bool:
 
 
 def after_play(ctx: Ctx, seat: int, iid: int) -> None:
-    """A master card is on the table: its hand size bonus takes effect at once (draw up)."""
+    """A master card is on the table: its hand size bonus takes effect at once (draw up). A card that says
+    "discard down to your hand size afterward" leaves its player owing those discards."""
     if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
         draw_up(ctx, seat)
+    if _has(ctx, iid, "discard_down_after"):
+        over = len(ctx.st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+        if over > 0:
+            _owe_discard(ctx, seat, over)
 
 
 def draw_up(ctx: Ctx, seat: int) -> None:
@@ -820,6 +857,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     out: list[C.Command] = []
     if any(m[:2] == (("seat", seat), "discard") for m in st.marks):   # discards owed come first
         return [C.Discard(seat=seat, card=i) for i in st.region(seat, "hand")]
+    rec = next((m for m in st.marks if m[0] == "as played"), None)
+    if rec is not None and rec[1] != seat and _has_game(game, rec[2], "controller_cancel"):
+        out.append(C.Use(seat=seat, card=rec[2], effect="cancel"))
     tolls = [m[3] for m in st.marks if m[1] == "toll" and m[0] == ("seat", seat)]
     if tolls:   # then tolls owed
         return [C.Use(seat=seat, card=tolls[0], effect="pool")] + [
@@ -1163,10 +1203,46 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                 n = int(keys["unlock_counter_from_pool"]["n"])
                 ctx.update(iid, counters=c.counters + n)
                 ctx.pool(seat, -n, f"a counter moved to {ctx.name(iid)}")
+            if "toll_or_burn_vampire" in keys:
+                st.marks = st.marks | {(("seat", seat), "toll", 1, iid)}
+                ctx.emit("toll", f"{ctx.seat_name(seat)} must burn 1 pool, or a vampire they control of capacity "
+                                 f"{keys['toll_or_burn_vampire']['cap']} or more to burn {ctx.name(iid)}.")
             elif s != seat and "toll_per_counter" in keys and c.counters > 0:
                 st.marks = st.marks | {(("seat", seat), "toll", c.counters, iid)}
                 ctx.emit("toll", f"{ctx.seat_name(seat)} must burn 1 pool or 1 blood from a vampire they control "
                                  f"{c.counters} time{'s' if c.counters > 1 else ''} ({ctx.name(iid)}).")
+
+
+def cancel_option(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Golconda: the controller of the vampire it removes can burn 2 pool to cancel it as it is played
+    (`use` naming the card, `effect: cancel`, as the very next step)."""
+    st = ctx.st
+    if (cmd.effect or "").lower().strip() != "cancel":
+        return False
+    rec = next((m for m in st.marks if m[0] == "as played"), None)
+    if rec is None or st.cards[rec[2]].cid != st.cards[iid].cid:
+        return False
+    iid = rec[2]   # the copy just played, whichever copy the step named
+    opt = _has(ctx, iid, "controller_cancel")
+    if not opt:
+        return False
+    _, seat, card, before = rec
+    # the vampire it removed, and its controller, in the state before the card was played
+    gone = [i for i, c in st.cards.items() if c.region == "removed" and before.cards.get(i) is not None
+            and before.cards[i].region in ("ready", "torpor")]
+    if not gone or before.cards[gone[0]].controller != cmd.seat:
+        raise Illegal("cancel", f"only the controller of the vampire {ctx.name(iid)} removes can cancel it")
+    fresh = before.clone()
+    for k in type(st).__slots__:
+        setattr(st, k, getattr(fresh, k))
+    st._own = 0
+    from vtes_desktop.engine.rules_action import _pay, played_from_hand
+
+    ctx.emit("canceled", f"{ctx.seat_name(cmd.seat)} cancels {ctx.name(iid)} as it is played.", cards=(iid,))
+    played_from_hand(ctx, seat, card, ctx.rules(card))
+    st.mpa -= 1
+    _pay(ctx, cmd.seat, None, int(opt[0]["pool"]), 0, f"canceling {ctx.name(iid)}")
+    return True
 
 
 def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
@@ -1178,6 +1254,18 @@ def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     mark = owed[0]
     name = ctx.name(iid)
+    big = _has(ctx, iid, "toll_or_burn_vampire")
+    if big and cmd.minion is not None:   # Antediluvian Awakening: burn a big vampire to burn the card
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        mc = st.cards[m]
+        if mc.controller != cmd.seat or not ctx.is_vampire(mc) or mc.region not in ("ready", "torpor") \
+                or ctx.capacity(mc) < int(big[0]["cap"]):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire of yours with capacity "
+                                    f"{big[0]['cap']} or more")
+        ctx.burn(m, name)
+        ctx.burn(iid, f"{ctx.name(m)} was burned")
+        st.marks = frozenset(x for x in st.marks if not (x[1] == "toll" and x[3] == iid))
+        return True
     if cmd.minion is not None:
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
         mc = st.cards[m]

@@ -1465,9 +1465,9 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
     iid = flow.ref(ctx, cmd.seat, cmd.card)
     c = st.cards[iid]
     if st.marks:
-        from vtes_desktop.engine.effects_master import pay_toll
+        from vtes_desktop.engine.effects_master import cancel_option, pay_toll
 
-        if pay_toll(ctx, cmd, iid):   # a toll owed to another Methuselah's card (Smiling Jack)
+        if pay_toll(ctx, cmd, iid) or cancel_option(ctx, cmd, iid):   # Smiling Jack's toll; Golconda's cancel
             return
     if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
         raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")

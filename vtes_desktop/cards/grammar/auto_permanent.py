@@ -60,6 +60,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("cancel_minion", r"^cancel a minion card as it is played, and its cost is not paid$"),
     ("canceled_action", r"^if it was an action card, the acting minion does not lock$"),
     ("canceled_strike", r"^if it was a strike card, the minion chooses another strike$"),
+    ("remove_vampire", r"^remove a vampire with capacity (?P<cap>\d+) or more from the game$"),
+    ("controller_gains_capacity", r"^their controller gains pool equal to the vampire's capacity$"),
+    ("controller_cancel", r"^their controller can burn (?P<pool>\d) pool to cancel this card as it is played$"),
+    ("search_gehenna", r"^search your library for a gehenna event card$"),
+    ("show_to_hand", r"^show it to all players and add it to your hand$"),
+    ("discard_down_after", r"^discard down to your hand size afterward$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
@@ -122,6 +128,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_transfer", r"^lock during your influence phase to get \+(?P<n>1) transfer$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
+    ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
+                             r"a vampire they control with capacity (?P<cap>\d+) or more to burn this card$"),
     ("toll_per_counter", r"^during each other methuselah's unlock phase, for each counter on this card, that methuselah "
                          r"burns 1 pool or burns 1 blood from a vampire they control$"),
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
