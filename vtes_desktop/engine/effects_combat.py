@@ -208,6 +208,26 @@ def block_refusal(ctx: Ctx, actor: int, blocker: int) -> str | None:
     return None
 
 
+def is_equipment(ctx: Ctx, iid: int) -> bool:
+    """Equipment in play, not counting equipment cards that represent a location while in play."""
+    return "Equipment" in ctx.cdef(iid).types and ("equipment_location",) not in card_readings(ctx, iid)
+
+
+def start_of_master_phase(ctx: Ctx) -> None:
+    """"During your master phase, the vampire with this location gains 1 blood" (Palatial Estate)."""
+    st = ctx.st
+    for host in st.region(st.active, "ready") + st.region(st.active, "torpor"):
+        for iid in st.attached.get(host, ()):
+            if "Equipment" not in ctx.cdef(iid).types:
+                continue
+            for r in card_readings(ctx, iid):
+                if r[0] == "master_phase_gain_blood" and ctx.is_vampire(st.cards[host]):
+                    before = st.cards[host].counters
+                    ctx.set_blood(host, before + r[1])
+                    ctx.emit("gain", f"{ctx.name(host)} gains {st.cards[host].counters - before} blood "
+                                     f"({ctx.name(iid)}).", cards=(host,))
+
+
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
     "env_each_round": "rules_combat._carry_out / _environmental_hits", "env_amount": "effects_combat.env_amount",
@@ -236,4 +256,6 @@ HANDLED = {
     "employer_burns_to_unlock": "effects_combat.use", "unblockable_by_capacity": "effects_combat.block_refusal",
     "retainer_damage_each_round": "rules_combat._environmental_hits",
     "retainer_damage_amount": "rules_combat._environmental_hits",
+    "equipment_location": "effects_combat.is_equipment (rules_combat strikes on equipment)",
+    "master_phase_gain_blood": "effects_combat.start_of_master_phase (flow.enter_phase)",
 }

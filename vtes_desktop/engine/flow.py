@@ -403,6 +403,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     if phase == "unlock":
         st.turn_hand = (st.active, len(st.region(st.active, "hand")))
     if phase == "master":
+        from vtes_desktop.engine.effects_combat import start_of_master_phase
+
+        start_of_master_phase(ctx)   # equipment acting as the master phase begins (Palatial Estate)
         st.mpa = 1 + _extra_phase_actions(ctx, "master")
         for seat, trifle in st.oot:   # an out-of-turn master card used this master phase's action already
             if seat == st.active:

@@ -194,7 +194,8 @@ def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
 def _burn_target(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, name: str) -> int | None:
     """The equipment or retainer on the opposing minion that a "burn equipment or retainer" strike aims at."""
     other = f.b if m == f.a else f.a
-    cands = [a for a in ctx.st.attached.get(other, ()) if {"Equipment", "Retainer"} & set(ctx.cdef(a).types)]
+    cands = [a for a in ctx.st.attached.get(other, ())
+             if effects_combat.is_equipment(ctx, a) or "Retainer" in ctx.cdef(a).types]
     if cmd.target is None:
         if len(cands) > 1:
             raise Malformed("target", f"name the equipment or retainer of {ctx.name(other)} that {name} burns")
@@ -705,7 +706,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                 ctx.burn(s_.target, f"burned by {s_.label}")
                 ctx.emit("burned", f"{ctx.name(me)} burns {ctx.name(s_.target)} with {s_.label}.")
         elif s_.kind == "equipment":
-            eq = [a for a in ctx.st.attached.get(other, ()) if "Equipment" in ctx.cdef(a).types]
+            eq = [a for a in ctx.st.attached.get(other, ()) if effects_combat.is_equipment(ctx, a)]
             if eq:
                 if s_.equipment == "steal":
                     ctx.move(eq[0], "attached", host=me)

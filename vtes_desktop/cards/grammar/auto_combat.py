@@ -191,6 +191,13 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
                          r"action to get an additional \+(\d) intercept\.?", low)
         if m:
             return ("burn_blood_for_intercept", int(m.group(3)), m.group(2), bool(m.group(1)))
+    if "Equipment" in t and k == "represent" and re.fullmatch(
+            r"(?:while in play, )?this equipment card represents a location and does not count as equipment"
+            r"(?: (?:while|when) in play)?\.?", low):
+        return ("equipment_location",)          # no strike that destroys or steals equipment reaches it
+    if "Equipment" in t and k == "gain" and re.fullmatch(
+            r"during your master phase, the vampire with this location gains (\d) blood\.?", low):
+        return ("master_phase_gain_blood", int(re.search(r"\d", low).group(0)))       # Palatial Estate
     if "Equipment" in t and k == "attempt" and e.get("frame") and e.get("negated"):
         m = re.fullmatch(r"vampires with capacity (\d+) or more cannot attempt to block the bearer\.?", low)
         if m:       # The Signet of King Saul
