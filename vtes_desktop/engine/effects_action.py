@@ -78,6 +78,12 @@ def claims(e, rules: CardRules) -> bool:
     return r is not None and r in _HANDLERS and r != "attempt_anyway"
 
 
+def needless(mode: Mode, kind: str, types: tuple[str, ...]) -> bool:
+    """The mode's +N stealth (or intercept) applies "even if not yet needed": no check of need or of a block."""
+    effs = [e for e in mode.effects if e.kind == kind and not e.get("frame")]
+    return bool(effs) and all(auto_action.reading(e, types) == "even_if_not_needed" for e in effs)
+
+
 def _precheck(ctx: Ctx, mode: Mode, rules: CardRules, blocker: int | None) -> None:
     """"Only usable if an ally or younger vampire blocks": the blocking minion is an ally, or a vampire of lower
     capacity than the acting one."""
@@ -1013,6 +1019,46 @@ def _actor_maneuver_if_blocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -
     _add(ctx, Mod("grant_maneuver_actor", 1, _top(ctx).actor, iid, rules.card_id))
 
 
+def _unlock_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if blocker is None or intercept(ctx, f, blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once this vampire is blocked")
+    ctx.update(blocker, locked=False)
+
+
+def _not_blocked_unblockable(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The block does not happen (no combat, the blocker does not lock) and no one else may block."""
+    f = _top(ctx)
+    if blocker is None or f.stage != "attempt":
+        raise Illegal("timing", f"{rules.name} is only usable once this vampire is blocked")
+    flow.set_top(ctx, f._replace(stage="blocks", blocker=None,
+                                 mods=f.mods + (Mod("unblockable", 0, None, iid, rules.card_id),)))
+    ctx.emit("block_failed", f"The action is not blocked, and it is now unblockable ({rules.name}).",
+             cards=(blocker,))
+
+
+def _lock_to_zero_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import bleed_amount
+
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.target_seat != cmd.seat:
+        raise Illegal("timing", f"{rules.name} is only usable while a minion is bleeding you")
+    if ctx.st.cards[minion].locked:
+        raise Illegal("locked", f"{ctx.name(minion)} is locked: {rules.name} needs it to lock")
+    ctx.update(minion, locked=True)
+    n = bleed_amount(ctx, f)
+    if n > 0:   # later increases still count: only what the bleed is now is taken off
+        _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced to 0.", cards=(minion,))
+
+
+def _burn_unlock_if_success(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("unlock_after_success", 1, minion, iid, rules.card_id))
+
+
 def _prevent_first_round(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     _add(ctx, Mod("grant_prevent", 1, minion, iid, rules.card_id))
 
@@ -1061,6 +1107,9 @@ _HANDLERS = {
     "blood_and_pool": _blood_and_pool, "gain_edge": _gain_edge, "exclusive_vampire": _exclusive_vampire,
     "unblockable": _unblockable, "unlock_black_hand_actor": _unlock_black_hand_actor,
     "prevent_first_round": _prevent_first_round, "actor_maneuver_if_blocked": _actor_maneuver_if_blocked,
+    "unlock_blocker": _unlock_blocker, "not_blocked_unblockable": _not_blocked_unblockable,
+    "lock_to_zero_bleed": _lock_to_zero_bleed, "can_still_increase": _nothing,
+    "burn_unlock_if_success": _burn_unlock_if_success, "even_if_not_needed": _nothing,
 }
 
 

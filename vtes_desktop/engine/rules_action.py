@@ -1166,7 +1166,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
                                              "level")
         if any(o.startswith("by:ready vampire") for o in mode.only) and not ctx.is_vampire(ctx.st.cards[player]):
             raise Illegal("action modifier", f"{rules.name} is played by a ready vampire; {ctx.name(player)} is not one")
-    if mode.stealth > 0:
+    if mode.stealth > 0 and not effects_action.needless(mode, "stealth", rules.types):
         if f.stage != "attempt":
             raise Illegal("stealth", "stealth can only be added while the action is being blocked")
         if stealth(ctx, f) > intercept(ctx, f, f.blocker):
@@ -1200,7 +1200,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
                                 "unlocked")
     if st.cards[m].locked and "locked" not in mode.only and m not in f.woken and not may_be_locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; {rules.name} at this level is played by an unlocked minion")
-    if mode.intercept > 0:
+    if mode.intercept > 0 and not effects_action.needless(mode, "intercept", rules.types):
         if f.stage != "attempt" or f.blocker != m:
             raise Illegal("intercept", f"{rules.name}: intercept can only be added by a blocking minion")
         if intercept(ctx, f, m) >= stealth(ctx, f):

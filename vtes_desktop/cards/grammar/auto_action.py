@@ -171,6 +171,15 @@ _TEXTS: dict[str, re.Pattern] = {
     # Alacrity [CEL]: the combat frame's grants last its first round
     "actor_maneuver_if_blocked": re.compile(r"^as above, and if this action is blocked, this acting vampire gets an "
                                             r"optional maneuver during the first round of the resulting combat\.?$"),
+    # Horrific Countenance
+    "unlock_blocker": re.compile(r"^unlock the blocking minion\.?$"),
+    "not_blocked_unblockable": re.compile(r"^this action is not blocked, and it is now unblockable\.?$"),
+    # Visions of Zapathasura [OBF][PRE]
+    "lock_to_zero_bleed": re.compile(r"^lock this vampire to reduce a bleed against you to 0\.?$"),
+    "can_still_increase": re.compile(r"^the acting minion can still increase the bleed amount\.?$"),
+    # Paths in Two Worlds [OBL]
+    "burn_unlock_if_success": re.compile(r"^as above, and if the action is successful, this vampire can burn 1 blood to "
+                                         r"unlock after action resolution\.?$"),
     # Change of Target, Psychomachia: the action ends before the block resolves
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
@@ -199,6 +208,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "bleed" and not e.get("frame") and e.amount == -1 and low == "+x bleed (limited)." and \
             "Action Modifier" in t:
         return "x_bleed"    # Monkey Wrench: +X bleed, X given as the play's choice
+    if k in ("stealth", "intercept") and not e.get("frame") and e.get("even_if_not_needed") and e.get("self") \
+            and e.amount and e.amount > 0 and e.condition is None and not e.get("cost") and e.duration is None \
+            and (k == "stealth") == ("Action Modifier" in t):
+        return "even_if_not_needed"     # the mode's +N, added at once (rules_action skips the "when needed" check)
     if k in ("stealth", "intercept", "bleed") and not e.get("frame"):
         if e.amount is not None and e.amount > 0 and e.get("self") and e.condition and not e.get("cost") \
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
