@@ -36,6 +36,7 @@ HANDLED = frozenset({
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
     "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
+    "terms_sect_vampire", "no_votes_from", "title_votes",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -632,6 +633,19 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if why:
                 raise Illegal("terms", f"{name}: {why}")
             return f"{ctx.name(v)} #{v}"
+        if k == "terms_sect_vampire":
+            try:
+                v = flow.ref(ctx, f.seat, choice)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: choose a {spec[1].title()} vampire, not {choice!r}") from None
+            c = st.cards[v]
+            if c.region not in ("ready", "torpor") or not ctx.is_vampire(c) or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a vampire in play")
+            if (ctx.sect(c) or "").lower() != spec[1]:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not {spec[1].title()}")
+            if _cap(ctx, v) < spec[2]:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} has capacity {_cap(ctx, v)}, less than {spec[2]}")
+            return f"{ctx.name(v)} #{v}"
         if k == "terms_methuselah":
             s_ = _seat_named(ctx, choice)
             if s_ is None or st.seats[s_].ousted:
@@ -799,7 +813,24 @@ def referendum_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
     d = ctx.cdef(iid)
     if "Vampire" not in d.types:
         return 0
-    return sum(s[2] for s in specs if s[0] == "clan_votes" and any(_same_clan(s[1], x) for x in d.clans))
+    c = ctx.st.cards[iid]
+    return sum(s[2] for s in specs if s[0] == "clan_votes" and any(_same_clan(s[1], x) for x in d.clans)) + \
+        sum(s[2] for s in specs if s[0] == "title_votes" and ctx.title(c) == s[1] and c.region == "ready")
+
+
+def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
+    """Why a vampire casts no votes or ballots in this referendum because of the card that called it, or None."""
+    if f.card is None:
+        return None
+    c = ctx.st.cards[iid]
+    if not ctx.is_vampire(c):
+        return None
+    sect = (ctx.sect(c) or "").lower()
+    for s in _ref_specs(ctx, f)[2]:
+        if s[0] == "no_votes_from" and ((s[1] == "non-sabbat" and sect != "sabbat") or (s[1] == "camarilla"
+                                                                                           and sect == "camarilla")):
+            return f"{ctx.name(iid)} cannot cast votes or ballots in this referendum ({ctx.name(f.card)})"
+    return None
 
 
 def resolve_failed(ctx: Ctx, f: ReferendumFrame) -> None:

@@ -176,6 +176,8 @@ def uncast(ctx: Ctx, f: ReferendumFrame) -> dict[int, list[tuple[str, int]]]:
                 from vtes_desktop.engine import effects_actioncard
 
                 n += effects_actioncard.referendum_votes(ctx, f, iid)   # "each Brujah gets 1 extra vote"
+                if effects_actioncard.vote_refusal(ctx, f, iid):
+                    n = 0
                 n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")
             if n and (iid,) not in f.used_sources:
                 lst.append((ctx.name(iid), n))
@@ -244,6 +246,9 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             from vtes_desktop.engine import effects_actioncard
 
             n += effects_actioncard.referendum_votes(ctx, f, iid)   # the calling card's "each Brujah gets 1 extra vote"
+            why = effects_actioncard.vote_refusal(ctx, f, iid)   # "non-Sabbat vampires cannot cast votes or ballots"
+            if why:
+                raise Illegal("vote", why)
             n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")
             for a in st.attached.get(iid, ()):   # "This Ventrue gets +1 intercept and +1 vote"
                 mm = _GETS_VOTES.search(ctx.cdef(a).text)

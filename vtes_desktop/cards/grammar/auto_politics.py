@@ -87,6 +87,10 @@ Readings (a tuple whose first item names it):
   may name a ready vampire they control (a `terms` step of their own, or "none"); then each gains *n* pool and
   burns their predator's chosen vampire's capacity ("reins"), or gains their own chosen vampire's capacity and
   burns *n* ("ancient");
+- ``("terms_sect_vampire", sect, cap)``, ``("no_votes_from", who)``, ``("title_votes", title, n)``: the terms name
+  a vampire of *sect* (capacity *cap* or more); in this referendum *who* ("non-sabbat", "camarilla") cast no votes
+  or ballots, and each ready vampire holding *title* has *n* more votes; ``("title_chosen", title)`` then gives
+  the chosen vampire that title (cardinal, priscus);
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -228,6 +232,9 @@ _UNLOCK_DISCARD = re.compile(r"^as (?:\[[a-z]+\] )?above, and (?:unlock this vam
 _CRUSADE_UNLOCK = re.compile(r"^if this vampire is (?P<clan>[a-z ]+), (?:he or she unlocks|they unlock) during your next "
                              r"discard phase$")
 _TITLE_CAP = re.compile(r"^if the prince(?: of [a-z ,.'\-]+?)? is (?P<clan>[a-z ]+), his or her capacity increases by 1$")
+_SECT_TITLE = re.compile(r"^(?:successful referendum means this card is put on the chosen vampire|if this referendum is "
+                         r"successful, put this card on the chosen vampire) to represent the sabbat title of "
+                         r"(?P<title>cardinal|priscus)$")
 _SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do and allocate (?P<n>\d+) of their pool "
                           r"among 1 or more other methuselahs \(including you\)$")
 
@@ -240,7 +247,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or (e.get("negated") and e.kind != "block"):   # "cannot block vampires" is read as a whole
+    if not e.text or (e.get("negated") and e.kind not in ("block", "cast")):   # "cannot block/cast ..." read whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
@@ -409,6 +416,17 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("clan_blood", "follower of set", -2)
         if t == "each follower of set with zero blood then goes into torpor":
             return ("clan_zero_torpor", "follower of set")
+        if kind == "choose" and t in ("choose a sabbat vampire with capacity 7 or more", "choose a sabbat vampire"):
+            return ("terms_sect_vampire", "sabbat", 7 if "capacity" in t else 0)
+        m = _SECT_TITLE.match(t)
+        if m:
+            return ("title_chosen", m.group("title"))
+        if t == "during this referendum, non-sabbat vampires cannot cast votes or ballots":
+            return ("no_votes_from", "non-sabbat")
+        if t == "camarilla vampires cannot cast votes or ballots during this referendum":
+            return ("no_votes_from", "camarilla")
+        if t == "in this referendum, each ready cardinal gets one additional vote":
+            return ("title_votes", "cardinal", 1)
         if t == "successful referendum means each methuselah can choose a ready vampire they control":
             return ("each_choose_vampire",)
         if t == ("each methuselah gains 6 pool, then burns pool equal to the capacity of their predator's chosen "
