@@ -172,3 +172,39 @@ def test_window_seats_rejoin_a_host_restarted_on_its_game_file(qtbot, db, tmp_pa
         if proc.poll() is None:
             proc.kill()
         proc.wait(10)
+
+
+def test_a_spectator_watches_at_a_table_window(qtbot, db, hosted):
+    """A spectator's public view belongs to no seat: the table shows it from the first seat's side, with no
+    hand and every uncontrolled region face down, and follows the game."""
+    from vtes_desktop.ui.table.table_settings import TableSettings
+    from vtes_desktop.ui.table.table_window import TableWindow
+    from vtes_desktop.ui.theme import load_theme
+
+    sessions = join_in_order(qtbot, db, hosted)
+    watcher = None
+    try:
+        for s in sessions:
+            s.set_ready(True)
+        qtbot.waitUntil(lambda: all(s.view is not None for s in sessions), timeout=10000)
+        watcher = NetSession.connect_to(db, "127.0.0.1", hosted, "Zoe", spectator=True, pass_delay=0)
+        qtbot.waitUntil(lambda: watcher.view is not None, timeout=10000)
+        assert watcher.welcome.spectator and watcher.legal is None
+        assert watcher.view.seat == 0 and watcher.view.hand == ()
+        assert all(c.cid is None for seat in watcher.view.seats for c in seat.regions["uncontrolled"])
+        win = TableWindow(db, load_theme("dark"), TableSettings(), persist=False)
+        win.scene.animate = False
+        qtbot.addWidget(win)
+        win.resize(1200, 800)
+        win.set_session(watcher)
+        win.show()
+        with qtbot.waitSignal(win.drawn, timeout=5000):
+            sessions[0].submit(sessions[0].legal.commands[0])   # Ann ends her unlock phase
+        assert watcher.view.phase == "master" and watcher.view.seat == 0
+        # a spectator plays nothing
+        with qtbot.waitSignal(watcher.refused, timeout=1000) as got:
+            win.submit_all([sessions[0].legal.commands[0]])
+        assert got.args[1].rule == "spectator"
+    finally:
+        for s in sessions + ([watcher] if watcher else []):
+            s.close()

@@ -13,6 +13,8 @@ Chat lines join the log as lines of kind "chat". The lobby (`lobby`, `start`,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QObject, Signal
 
 from vtes_desktop.engine import commands as C
@@ -140,6 +142,10 @@ class NetSession(GameSession):
         if isinstance(msg, P.Update):
             first = self.view is None
             self.view = a.view
+            if self.view is not None and self.view.seat < 0:
+                # a spectator's public view belongs to no seat: the table draws it from the first seat's side
+                # (no hand; every uncontrolled region face down)
+                self.view = replace(self.view, seat=0)
             self.legal = legal_from_wire(a.legal) if a.legal is not None else None
             self.step = a.step
             lines = [self._line(x) for x in a.lines]
