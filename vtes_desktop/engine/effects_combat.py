@@ -57,6 +57,18 @@ def bearer_bonus(ctx: Ctx, minion: int, stat: str) -> int:
     return n
 
 
+def attached_strength(ctx: Ctx, minion: int) -> int:
+    """Strength a card put on the minion changes while it is there (Disarm: -1, at superior -2)."""
+    n = 0
+    for iid in ctx.st.attached.get(minion, ()):
+        if "Combat" not in ctx.cdef(iid).types:
+            continue
+        for r in card_readings(ctx, iid):
+            if r[0] == "attached_strength":
+                n += r[1]
+    return n
+
+
 def blood_lost(f, minion: int) -> int:
     """Blood *minion* lost to damage this round (the combat frame's record)."""
     return sum(x.amount for x in f.mods if x.kind == "blood_lost" and x.minion == minion)
@@ -82,9 +94,12 @@ def env_amount(readings: list[tuple]) -> tuple[int, bool] | None:
 def use(ctx: Ctx, cmd, iid: int) -> bool:
     """A `use` of an equipment or retainer effect the engine carries out; False if the card has none."""
     c = ctx.st.cards[iid]
-    if c.region != "attached" or not {"Equipment", "Retainer"} & set(ctx.cdef(iid).types):
+    if c.region != "attached" or not {"Equipment", "Retainer", "Combat"} & set(ctx.cdef(iid).types):
         return False
     for r in card_readings(ctx, iid):
+        if r[0] == "burn_blood_to_burn_card":
+            _burn_blood_to_burn_card(ctx, cmd, iid, r[1])
+            return True
         if r[0] == "unlock_draw_then_bottom":
             _unlock_draw_then_bottom(ctx, cmd, iid, r[1])
             return True
@@ -121,6 +136,19 @@ def _burn_blood_for_intercept(ctx: Ctx, cmd, iid: int, n: int, trigram: str, sup
     ctx.update(host, counters=hc.counters - 1)
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", n, host, iid),)))
     ctx.emit("intercept", f"{ctx.name(host)} burns 1 blood for +{n} intercept ({name}).", cards=(host,))
+
+
+def _burn_blood_to_burn_card(ctx: Ctx, cmd, iid: int, blood: int) -> None:
+    """Disarm: the vampire it is on can burn 3 blood to burn it."""
+    st = ctx.st
+    host = st.cards[iid].host
+    if st.cards[host].region != "ready":
+        raise Illegal("use", f"{ctx.name(host)} is not ready")
+    if st.cards[host].counters < blood:
+        raise Illegal("cost", f"{ctx.name(host)} has {st.cards[host].counters} blood; burning {ctx.name(iid)} costs {blood}")
+    ctx.update(host, counters=st.cards[host].counters - blood)
+    ctx.burn(iid, f"{ctx.name(host)} burned {blood} blood")
+    ctx.emit("burned", f"{ctx.name(host)} burns {blood} blood to burn {ctx.name(iid)}.", cards=(host,))
 
 
 def _pending_bottom(st, seat: int):
@@ -258,4 +286,6 @@ HANDLED = {
     "retainer_damage_amount": "rules_combat._environmental_hits",
     "equipment_location": "effects_combat.is_equipment (rules_combat strikes on equipment)",
     "master_phase_gain_blood": "effects_combat.start_of_master_phase (flow.enter_phase)",
+    "attach_to_opponent_torpor": "rules_combat._attach_to_opponent", "attached_strength": "effects_combat.attached_strength",
+    "burn_blood_to_burn_card": "effects_combat.use",
 }

@@ -450,7 +450,7 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
         head = d.text.split(":", 1)[-1]
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
-    base += effects_combat.bearer_bonus(ctx, m, "strength")
+    base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m)
     sets = [x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_set" and x[1] == m]
     sets += [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
     if sets:
@@ -924,6 +924,12 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("timing", f"{rules.name} is only usable before range is determined")
     if "before strikes" in mode.only and top.step != "before_strikes":
         raise Illegal("timing", f"{rules.name} is only usable before strikes are chosen")
+    if "if:this vampire successfully inflicted more damage than the opposing vampire" in mode.only:
+        cf = combat_frame(ctx.st)
+        other_ = cf.b if m == cf.a else cf.a
+        if _inflicted(cf, m) <= _inflicted(cf, other_):
+            raise Illegal("timing", f"{rules.name} needs {ctx.name(m)} to have inflicted more damage than "
+                                    f"{ctx.name(other_)} this round")
     if "end of round" in mode.only:
         if top.step != "end_of_round":
             raise Illegal("timing", f"{rules.name} is only usable at the end of a round of combat")
@@ -976,6 +982,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     done = _carry_out(ctx, m, iid, rules, readings)
     played_from_hand(ctx, cmd.seat, iid, rules)
+    if ("attach_to_opponent_torpor",) in readings:
+        done = _attach_to_opponent(ctx, m, iid, mode) or done
     if done and all(e.automated for e in mode.effects) and not mode.unparsed:
         return
     if not (mm or sm or len(grants) > before_grants or done):
@@ -1063,6 +1071,24 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                      cards=(m,))
             done = True
     return done
+
+
+def _inflicted(f: CombatFrame, m: int) -> int:
+    """Damage *m* successfully inflicted this round (recorded as it is inflicted)."""
+    return sum(x.amount for x in f.mods if x.kind == "inflicted" and x.minion == m)
+
+
+def _attach_to_opponent(ctx: Ctx, m: int, iid: int, mode) -> bool:
+    """Disarm: put this card on the opposing vampire and send them to torpor."""
+    f = combat_frame(ctx.st)
+    other = f.b if m == f.a else f.a
+    oc = ctx.st.cards[other]
+    if not ctx.is_vampire(oc) or oc.region != "ready":
+        return False
+    ctx.move(iid, "attached", host=other, level=mode.level)
+    ctx.move(other, "torpor", seat=oc.controller, counters=oc.counters, locked=oc.locked, wounded=False)
+    ctx.emit("torpor", f"{ctx.name(iid)} is put on {ctx.name(other)}, who goes to torpor.", cards=(other,))
+    return True
 
 
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
@@ -1244,6 +1270,9 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
                                   "this round.")
             normal = aggravated = 0
         normal, aggravated = _after_immunity(ctx, h, normal, aggravated)
+        cfi = combat_frame(ctx.st)
+        if cfi is not None and h.source in (cfi.a, cfi.b) and normal + aggravated > 0:
+            _set_combat(ctx, cfi._replace(mods=cfi.mods + (Mod("inflicted", normal + aggravated, h.source, h.via),)))
         inflict(ctx, h.target, normal, aggravated)
     cf = combat_frame(ctx.st)
     if cf is None:

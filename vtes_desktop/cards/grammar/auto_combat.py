@@ -107,6 +107,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("strike_steal", int(m.group(1)))                                # Call the Lamprey
         if k == "strike" and low == "strike: this vampire burns 1 blood to end combat.":
             return ("strike_combat_ends_cost", 1)                                   # Preternatural Evasion
+        if k == "burn" and low == "they can burn 3 blood to burn this card.":
+            return ("burn_blood_to_burn_card", 3)
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
@@ -141,6 +143,12 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         return ("strike_bonus", e.amount)
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
         return ("press_to", "continue")
+    if k == "put_in_play" and (e.target or "") == "the opposing vampire and send them to torpor" \
+            and not e.get("counters") and e.condition is None:
+        return ("attach_to_opponent_torpor",)                                      # Disarm
+    if k == "strength" and e.get("self") and (e.subject or "") == "the attached vampire" \
+            and e.duration == "while this card is in play" and e.amount and e.condition is None:
+        return ("attached_strength", e.amount)                                     # Disarm
     if k == "change" and e.get("environmental") and e.get("ranged") and isinstance(e.get("damage"), int) \
             and len(e.params) == 3:       # "As above, but for 2R environmental damage" (Carrion Crows)
         return ("env_amount", e.get("damage"))
