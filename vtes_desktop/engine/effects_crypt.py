@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import blood_for_stat, engine_reads, own_grant, stat_readings
+from vtes_desktop.cards.grammar.crypt import blood_for_stat, engine_reads, own_grant, seat_readings, stat_readings
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal
@@ -320,3 +320,54 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod(stat, n, iid, iid, c.cid),)))
     ctx.emit("crypt_use", f"{name} burns {cost} blood for +{n} {stat}.", cards=(iid,))
     return True
+
+
+# -- what a ready vampire gives its Methuselah -------------------------------------------------------------------
+
+_BARE_HAND = re.compile(r"^\+(\d+) hand size\.?$")
+
+
+def _seat_sum(ctx: Ctx, seat: int, what: str) -> int:
+    st = ctx.st
+    n = 0
+    for iid in st.region(seat, "ready"):
+        c = st.cards[iid]
+        if c.contested or not ctx.cdef(iid).is_crypt:
+            continue
+        for e in ctx.rules(iid).abilities:
+            if not e.automated:
+                continue
+            for w, amount, when in seat_readings(e):
+                if w == what and (when == "ready" or (when == "unlocked" and not c.locked)):
+                    n += amount
+    return n
+
+
+def hand_size_bonus(ctx: Ctx, iid: int) -> int:
+    """Hand size a ready vampire gives its Methuselah: "While this vampire is ready, you get +2 hand size",
+    "your hand size is one card larger", and the printed "+1 hand size" (counted while ready, as before)."""
+    c = ctx.st.cards[iid]
+    if c.region != "ready" or c.contested:
+        return 0
+    n = 0
+    for e in ctx.rules(iid).abilities:
+        if e.condition == "merged":
+            continue
+        for w, amount, _ in seat_readings(e) if e.automated else ():
+            if w == "hand_size":
+                n += amount
+        m = _BARE_HAND.match(e.text.strip())
+        if m:
+            n += int(m.group(1))
+    return n
+
+
+def phase_actions(ctx: Ctx, phase: str) -> int:
+    """Extra master ("two master phase actions (instead of one)", "+1 master phase action" if unlocked at the
+    start of the master phase) or discard phase actions from the active Methuselah's ready vampires."""
+    return _seat_sum(ctx, ctx.st.active, "mpa" if phase == "master" else "dpa")
+
+
+def extra_transfers(ctx: Ctx, seat: int) -> int:
+    """"If this vampire is ready at the start of your influence phase, you get +2 transfers"."""
+    return _seat_sum(ctx, seat, "transfers")

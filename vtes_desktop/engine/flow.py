@@ -406,7 +406,7 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.effects_combat import start_of_master_phase
 
         start_of_master_phase(ctx)   # equipment acting as the master phase begins (Palatial Estate)
-        st.mpa = 1 + _extra_phase_actions(ctx, "master")
+        st.mpa = 1 + _extra_phase_actions(ctx, "master") + _crypt().phase_actions(ctx, "master")   # Anson, Cybele
         for seat, trifle in st.oot:   # an out-of-turn master card used this master phase's action already
             if seat == st.active:
                 st.mpa += (1 if trifle else 0) - 1
@@ -416,9 +416,10 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     if phase == "influence":
         from vtes_desktop.engine.effects_master import extra_transfers
 
-        st.transfers = transfers_for_turn(st.turn) + extra_transfers(ctx, st.active)
+        st.transfers = transfers_for_turn(st.turn) + extra_transfers(ctx, st.active) \
+            + _crypt().extra_transfers(ctx, st.active)   # Ingrid Rossler
     if phase == "discard":
-        st.dpa = 1 + _extra_phase_actions(ctx, "discard")
+        st.dpa = 1 + _extra_phase_actions(ctx, "discard") + _crypt().phase_actions(ctx, "discard")   # Unmada
         from vtes_desktop.engine.effects_master import start_of_discard_phase
 
         start_of_discard_phase(ctx)   # events acting as each discard phase begins (Dragonbound)
@@ -427,6 +428,12 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         effects_actioncard.start_of_discard_phase(ctx)   # "unlocks during your next discard phase"
     if not initial:
         ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
+
+
+def _crypt():
+    from vtes_desktop.engine import effects_crypt
+
+    return effects_crypt
 
 
 def _extra_phase_actions(ctx: Ctx, phase: str) -> int:

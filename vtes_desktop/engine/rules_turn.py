@@ -316,6 +316,11 @@ def hand_size(ctx: Ctx, seat: int) -> int:
         sources.append(iid)
         sources += list(st.attached.get(iid, ()))
     for iid in sources:
+        if ctx.cdef(iid).is_crypt:   # a vampire's own text, as the card rules read it (effects_crypt)
+            from vtes_desktop.engine.effects_crypt import hand_size_bonus
+
+            n += hand_size_bonus(ctx, iid)
+            continue
         m = pat.search(ctx.cdef(iid).text)
         if m:
             n += int(m.group(1))

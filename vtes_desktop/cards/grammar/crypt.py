@@ -188,7 +188,8 @@ def _plain(e: Effect) -> bool:
 def _mark(e: Effect) -> Effect:
     auto = _plain(e)
     if not auto and e.condition != "merged":
-        auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None
+        auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
+            or bool(seat_readings(e))
     return replace(e, automated=bool(auto))
 
 
@@ -527,3 +528,48 @@ def blood_for_stat(e: Effect) -> tuple | None:
     conds = (("directed", True),) if "directed" in when else (("act", ("bleed",)),) if "bleed action" in when else ()
     cost = 2 if m.group("c") == "2" else 1
     return (cost, m.group("stat"), int(m.group("n")), limit, conds)
+
+
+# -- what a ready vampire gives its Methuselah: hand size, master/discard phase actions, transfers --------------------
+
+_READY = r"(?:while|if) (?:this vampire|he|she) is ready"
+_SEAT_RX = (
+    (re.compile(rf"^{_READY}, (?:you get \+(?P<n>\d) hand size|your hand size is (?:increased by (?P<one>1|one)|"
+                rf"(?P<one2>one) card larger))$"), "hand_size", "ready"),
+    (re.compile(rf"^(?:{_READY}|if (?:this vampire|he|she) is ready during your master phase), you get two master phase "
+                r"actions \(instead of one\)(?: each master phase)?(?P<hs> and \+1 hand size)?$"), "mpa", "ready"),
+    (re.compile(r"^if (?:this vampire|he|she) is unlocked at the start of your master phase, you get \+1 master phase "
+                r"action$"), "mpa", "unlocked"),
+    (re.compile(rf"^{_READY}, you get \+1 discard phase action at the start of your discard phase(?P<hs>,? and \+1 hand "
+                r"size)?$"), "dpa", "ready"),
+    (re.compile(r"^if (?:this vampire|he|she) is ready at the start of your influence phase, you get \+(?P<n>\d) "
+                r"transfers?$"), "transfers", "ready"),
+    # read by the engine's phase-action reader (flow._extra_phase_actions), not counted again here
+    (re.compile(r"^if (?:this vampire|he|she) is ready during your (?P<ph>master|discard) phase, you get an (?:additional|"
+                r"extra) (?P=ph) phase action$"), "engine", "ready"),
+)
+
+
+@lru_cache(maxsize=None)
+def seat_readings(e: Effect) -> tuple:
+    """((what, amount, when), ...) of what a vampire gives its Methuselah while ready ("While this vampire is
+    ready, you get +2 hand size"; "two master phase actions (instead of one)"; "+2 transfers"): what is
+    "hand_size", "mpa", "dpa", "transfers" (or "engine": a phase action the engine's own reader counts); when
+    is "ready" or "unlocked" (at the start of the master phase). () for anything else."""
+    if e.condition == "merged":
+        return ()
+    t = e.text.strip().rstrip(".")
+    if not t:
+        return ()
+    low = t[0].lower() + t[1:]
+    for rx, what, when in _SEAT_RX:
+        m = rx.match(low)
+        if not m:
+            continue
+        d = m.groupdict()
+        n = int(d["n"]) if d.get("n") else 1
+        out = [(what, n, when)]
+        if d.get("hs"):
+            out.append(("hand_size", 1, when))
+        return tuple(out)
+    return ()
