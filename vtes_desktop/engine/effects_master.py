@@ -30,7 +30,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
-                  "lock_discard_draw", "lock_draw_discard", "lock_transfer"})
+                  "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
+                  "lock_remove_gain"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -493,7 +494,8 @@ def _fits(ctx: Ctx, seat: int, m: int, who: str, v: dict) -> bool:
         return ctx.is_vampire(c)
     if noun == "anarch":
         return ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == "anarch"
-    return ctx.is_vampire(c) and any(noun.rstrip("s") in (cl.lower(), cl.lower().rstrip("s")) for cl in d.clans)
+    key = _clan_key(noun)
+    return ctx.is_vampire(c) and (key in {_clan_key(cl) for cl in d.clans} or key == _clan_key(ctx.sect(c) or ""))
 
 
 def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
@@ -613,6 +615,16 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _once_each_phase(ctx, iid)
         ctx.burn(m, name)
         return True
+    if key == "mpa_burn_pool":
+        _own_phase(ctx, cmd, iid, "master")
+        if st.seats[seat].pool >= int(v["lt"]):
+            raise Illegal("use", f"{name}: you have {st.seats[seat].pool} pool, not fewer than {v['lt']}")
+        if st.mpa < 1:
+            raise Illegal("master", "no master phase action left this phase")
+        st.mpa -= 1
+        ctx.burn(iid, name)
+        ctx.pool(seat, int(v["n"]), name)
+        return True
     if key == "chosen_gain":
         _usable(ctx, cmd, iid, lock=False)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -658,6 +670,33 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.update(m, locked=False)
         ctx.emit("unlocked", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} unlocks.", cards=(m,))
         return True
+    if key == "lock_make_anarch":
+        _own_phase(ctx, cmd, iid, "master")
+        m = _minion(ctx, cmd, name, "the vampire that becomes Anarch")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        if ctx.title(mc) or (ctx.sect(mc) or "").lower() == "anarch":
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is titled or already Anarch")
+        _lock(ctx, iid)
+        ctx.update(m, sect="Anarch")
+        ctx.emit("anarch", f"{ctx.name(m)} becomes Anarch ({name}).", cards=(m,))
+        return True
+    if key == "lock_remove_gain":
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = _minion(ctx, cmd, name, "the ready minion you remove")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_minion(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready minion you control")
+        r = ctx.rules(m)
+        x = ctx.capacity(mc) if ctx.is_vampire(mc) else max(r.pool_cost or 0, r.blood_cost or 0, 0)
+        _lock(ctx, iid)
+        for a in list(st.attached.get(m, ())):
+            ctx.burn(a, f"{ctx.name(m)} left the game")
+        ctx.move(m, "removed")
+        ctx.emit("removed", f"{ctx.name(m)} is removed from the game ({name}).", cards=(m,))
+        ctx.pool(seat, x, name)
+        return True
     if key == "lock_mpa":
         _own_phase(ctx, cmd, iid, "master")
         _lock(ctx, iid)
@@ -675,7 +714,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} gains {n} blood.", cards=(m,))
         return True
     if key == "lock_add_uncontrolled":
-        _own_phase(ctx, cmd, iid, "influence")
+        if "anytime" not in v:
+            _own_phase(ctx, cmd, iid, "influence")
         m = _minion(ctx, cmd, name, "the vampire in your uncontrolled region")
         mc = st.cards[m]
         clan = v["clan"].strip()
@@ -900,6 +940,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid, effect="draw"))
         if "transfer_burn_pool" in keys:
             out.append(C.Use(seat=seat, card=iid, effect="burn"))
+        if keys & {"lock_make_anarch", "lock_remove_gain"}:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "mpa_burn_pool" in keys:
+            out.append(C.Use(seat=seat, card=iid))
         if "lock_pay_unlock" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
         if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
@@ -1104,7 +1148,7 @@ def _lock_uses(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses) -> bool:
     n = int(v.get("n", 1))
     if key == "lock_edge_pool":
         _own_phase(ctx, cmd, iid, "unlock")
-        if st.edge != seat:
+        if v.get("edge") and st.edge != seat:
             raise Illegal("edge", f"{name}: you do not have the Edge")
         _lock_counted(ctx, iid, rules)
         ctx.pool(seat, n, name)

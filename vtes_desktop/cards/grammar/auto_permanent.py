@@ -31,7 +31,7 @@ from vtes_desktop.cards.grammar.model import Effect
 
 _CLAN = r"(?P<clan>[a-z][a-z' ]*?)"
 _WHO = (r"(?P<who>a minion you control|a minion controlled by another methuselah|any minion|a minion|a vampire you control|an? [a-z][a-z' ]*? you control"
-        r"|an anarch|a vampire with capacity (?P<cap>\d+) or more)")
+        r"|an anarch|a vampire with capacity (?P<cap>\d+) or more|an? [a-z][a-z' ]*?)")
 
 #: (key, pattern over the clause in lower case without its final stop), in the order tried
 PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
@@ -79,8 +79,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                    r"from this vampire to their pool or from their pool to this vampire$"),
     ("hunting_ground", r"^during your unlock phase, a ready (?P<titled>titled )?vampire you control can gain "
                        r"(?P<n>\d+) blood$"),
-    ("hunting_ground", r"^during your unlock phase, you may move (?P<n>1) blood from the bank to a ready vampire "
-                       r"you control$"),
+    ("hunting_ground", r"^during your unlock phase, you may move (?P<n>1) blood from the (?:blood )?bank to a ready "
+                       r"vampire you control$"),
     ("lock_give", r"^(?:you can )?lock (?:this (?:card|location) )?(?:and burn (?P<pool>1) pool )?to give " + _WHO +
                   r" \+(?P<n>\d) (?P<stat>stealth|intercept)(?: for the current action)?$"),
     ("lock_mpa", r"^during your master phase, you can lock this card to get \+1 master phase action$"),
@@ -121,7 +121,18 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("burn_at_counters", r"^burn this card if it has (?P<n>\d+) counters$"),
     ("lock_hand_size_turn", r"^(?:you can )?lock (?:this card )?to get \+(?P<n>\d) hand size (?:until the end of the turn"
                             r"|this turn)$"),
-    ("lock_edge_pool", r"^you can lock this card during your unlock phase to gain (?P<n>1) pool if you have the edge$"),
+    ("lock_edge_pool", r"^you (?:can|may) lock this card during your unlock phase to gain (?P<n>1) pool"
+                       r"(?P<edge> if you have the edge)?$"),
+    ("lock_edge_pool", r"^during your unlock phase, (?P<edge>if you control the edge), you may lock this card to gain "
+                       r"(?P<n>1) pool$"),
+    ("lock_add_uncontrolled", r"^lock to add (?P<n>1) blood from the blood bank to an? " + _CLAN +
+                              r" in your uncontrolled region(?P<anytime>)$"),
+    ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
+                         r"anarch$"),
+    ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
+                      r"and gain (?P<n>\d+) pool$"),
+    ("lock_remove_gain", r"^lock during your unlock phase to remove a ready minion you control from the game and gain x "
+                         r"pool, where x is their capacity or cost$"),
     ("lock_blood_uncontrolled", r"^you can lock this card to add (?P<n>1) blood to a vampire in your uncontrolled region$"),
     ("lock_discard_draw", r"^you can lock this card to discard a card \(draw up afterward\)$"),
     ("lock_draw_discard", r"^you can lock this card to draw (?P<n>\d) cards \(discard down afterward\)$"),
