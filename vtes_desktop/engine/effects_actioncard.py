@@ -579,8 +579,9 @@ def _seat_named(ctx: Ctx, name: str) -> int | None:
     return None
 
 
-def _allocation(ctx: Ctx, text: str, what: str) -> dict[int, int]:
-    """ "Ben 3, Cid 1" (or "Ben: 3; Cid: 1") read as {seat: points}."""
+def _allocation(ctx: Ctx, text: str, what: str, *, strict: bool = True) -> dict[int, int]:
+    """ "Ben 3, Cid 1" (or "Ben: 3; Cid: 1") read as {seat: points}; not *strict* (at resolution): a Methuselah
+    ousted since the terms were chosen is left out."""
     out: dict[int, int] = {}
     for part in re.split(r"[,;]", text):
         part = part.strip()
@@ -593,6 +594,8 @@ def _allocation(ctx: Ctx, text: str, what: str) -> dict[int, int]:
         if s is None:
             raise Illegal("terms", f"{what}: {m.group(1)!r} is not a Methuselah in this game")
         if ctx.st.seats[s].ousted:
+            if not strict:
+                continue
             raise Illegal("terms", f"{what}: {ctx.seat_name(s)} has been ousted")
         out[s] = out.get(s, 0) + int(m.group(2))
     return {s: n for s, n in out.items() if n}
@@ -889,7 +892,7 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     for spec in specs:
         k = spec[0]
         if k == "burn_per_point" and terms:
-            for s, pts in _allocation(ctx, terms, name).items():
+            for s, pts in _allocation(ctx, terms, name, strict=False).items():
                 changes[s] = changes.get(s, 0) - spec[1] * pts
         elif k == "per_minion":
             for s in st.live_seats():
@@ -999,7 +1002,7 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
         elif k == "shift" and terms:
             src_name, rest = terms.split(":", 1)
             src = _seat_named(ctx, src_name)
-            alloc = _allocation(ctx, rest, name)
+            alloc = _allocation(ctx, rest, name, strict=False)
             if src is not None:
                 changes[src] = changes.get(src, 0) - sum(alloc.values())
                 for s, v in alloc.items():
