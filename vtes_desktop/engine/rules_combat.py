@@ -920,8 +920,12 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         return
     if mode.effects and len([r for r in readings if r[0] == "prevent"]) == len(mode.effects):
         raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")
-    if "before range" in mode.only and top.step != "before_range":
+    at_strike = any(r[0] == "equip_weapon_from_hand" for r in readings) and bool(mode.level and mode.level.isupper()) \
+        and bool(re.search(r"(?i)usable when choosing a strike", mode.text)) and top.step == "strike"
+    if "before range" in mode.only and top.step != "before_range" and not at_strike:
         raise Illegal("timing", f"{rules.name} is only usable before range is determined")
+    if any(r[0] == "equip_weapon_from_hand" for r in readings):
+        _equip_from_hand(ctx, cmd, m, rules, readings)
     if "before strikes" in mode.only and top.step != "before_strikes":
         raise Illegal("timing", f"{rules.name} is only usable before strikes are chosen")
     if "if:this vampire successfully inflicted more damage than the opposing vampire" in mode.only:
@@ -1059,6 +1063,8 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                 ctx.burn(other, f"burned by {rules.name}")
                 ctx.emit("burned", f"{ctx.name(other)} is burned ({rules.name}).")
             done = True
+        elif r[0] in ("equip_weapon_from_hand", "equip_weapon_limits"):
+            done = True         # carried out before the card's cost (_equip_from_hand)
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
@@ -1071,6 +1077,43 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                      cards=(m,))
             done = True
     return done
+
+
+def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) -> None:
+    """Concealed Weapon, Disguised Weapon: the minion equips with a weapon card from hand (named as the play's
+    target), requirements and cost as normal; the weapon card is replaced."""
+    from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand, requirement_refusal
+
+    if cmd.target is None:
+        raise Malformed("target", f"name the weapon card in hand that {rules.name} equips")
+    w = flow.ref(ctx, cmd.seat, cmd.target)
+    wc = ctx.st.cards[w]
+    wr = ctx.rules(w)
+    if wc.region != "hand" or wc.owner != cmd.seat:
+        raise Illegal("equip", f"{ctx.name(w)} is not in {ctx.seat_name(cmd.seat)}'s hand")
+    if "Equipment" not in wr.types or not any("weapon" in k or k == "gun" for k in wr.keywords):
+        raise Illegal("equip", f"{ctx.name(w)} is not a weapon")
+    if _restricted(ctx, m):
+        raise Illegal("equip", f"{ctx.name(m)} cannot use equipment this combat")
+    limits = next((r for r in readings if r[0] == "equip_weapon_limits"), None)
+    if ("equip_weapon_from_hand", "non-unique") in readings and (wr.unique or "unique" in wr.keywords):
+        raise Illegal("equip", f"{rules.name} equips only with a non-unique weapon")
+    if limits is not None:
+        wdesc = _strike_of_text(ctx.cdef(w).text)
+        if (wr.pool_cost or 0) >= limits[1]:
+            raise Illegal("equip", f"{ctx.name(w)} costs {limits[1]} or more pool")
+        if wdesc is not None and (wdesc.aggravated or (wdesc.kind == "damage" and wdesc.amount >= limits[2])):
+            raise Illegal("equip", f"{ctx.name(w)} inflicts aggravated damage or {limits[2]} or more damage")
+        if wdesc is None and any(r[0] == "strength_strike" and r[2] for r in effects_combat.card_readings(ctx, w)):
+            raise Illegal("equip", f"{ctx.name(w)} inflicts aggravated damage")
+    why = requirement_refusal(ctx, w, wr, None, m)
+    if why:
+        raise Illegal("requirements", why)
+    pool, blood = _cost(wr, None)
+    _pay(ctx, cmd.seat, m, pool, blood, wr.name)
+    ctx.move(w, "attached", host=m)
+    played_from_hand(ctx, cmd.seat, w, wr, to="none")
+    ctx.emit("equip", f"{ctx.name(m)} equips with {ctx.name(w)} ({rules.name}).", cards=(m, w))
 
 
 def _inflicted(f: CombatFrame, m: int) -> int:

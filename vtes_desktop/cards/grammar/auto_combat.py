@@ -109,6 +109,14 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("strike_combat_ends_cost", 1)                                   # Preternatural Evasion
         if k == "burn" and low == "they can burn 3 blood to burn this card.":
             return ("burn_blood_to_burn_card", 3)
+        if k == "equip" and low == "this minion equips with a non-unique weapon card from your hand (requirements and " \
+                                    "cost apply as normal).":
+            return ("equip_weapon_from_hand", "non-unique")                       # Concealed Weapon
+        if k == "cost" and low == "the weapon cannot cost 3 or more pool or inflict (with a regular strike) aggravated " \
+                                  "damage or 4 or more damage.":
+            return ("equip_weapon_limits", 3, 4)
+        if k == "equip" and low == "equip this vampire with that weapon (and pay cost to equip as normal).":
+            return ("equip_weapon_from_hand", "any")                              # Disguised Weapon
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
