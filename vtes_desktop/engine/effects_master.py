@@ -31,7 +31,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
-                  "lock_remove_gain"})
+                  "lock_remove_gain", "troublemaker"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -615,6 +615,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _once_each_phase(ctx, iid)
         ctx.burn(m, name)
         return True
+    if key == "troublemaker":
+        return _troublemaker(ctx, cmd, iid, name, first=True)
     if key == "mpa_burn_pool":
         _own_phase(ctx, cmd, iid, "master")
         if st.seats[seat].pool >= int(v["lt"]):
@@ -942,6 +944,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid, effect="burn"))
         if keys & {"lock_make_anarch", "lock_remove_gain"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "troublemaker" in keys:
+            out.append(C.Use(seat=seat, card=iid, effect="give"))
+            out += [C.Use(seat=seat, card=iid, effect="lock", minion=m) for m in st.region(st.prey(seat), "ready")]
         if "mpa_burn_pool" in keys:
             out.append(C.Use(seat=seat, card=iid))
         if "lock_pay_unlock" in keys:
@@ -1287,6 +1292,50 @@ def cancel_option(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st.mpa -= 1
     _pay(ctx, cmd.seat, None, int(opt[0]["pool"]), 0, f"canceling {ctx.name(iid)}")
     return True
+
+
+def _troublemaker(ctx: Ctx, cmd: C.Use, iid: int, name: str, *, first: bool) -> bool:
+    """Anarch Troublemaker, in its controller's unlock phase: `effect: lock` with `minion` (a vampire of the
+    prey's; the same player may lock a second one with another step this phase), `effect: burn` with `minion`
+    (an equipment on one of the prey's minions), or `effect: give` (neither); control passes to the prey."""
+    st = ctx.st
+    seat = cmd.seat
+    _own_phase(ctx, cmd, iid, "unlock")
+    prey = st.prey(seat)
+    way = (cmd.effect or "").lower().strip()
+    if way not in ("lock", "burn", "give") or (first is False and way != "lock"):
+        raise Malformed("effect", f"{name}: say what it does (effect: lock, burn or give)")
+    if way in ("lock", "burn"):
+        m = _minion(ctx, cmd, name, "the vampire to lock" if way == "lock" else "the equipment to burn")
+        mc = st.cards[m]
+        if way == "lock":
+            if not ctx.is_vampire(mc) or mc.region != "ready" or mc.controller != prey or mc.contested:
+                raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire of {ctx.seat_name(prey)}")
+            if mc.locked:
+                raise Illegal("minion", f"{name}: {ctx.name(m)} is already locked")
+            ctx.update(m, locked=True)
+            ctx.emit("locked", f"{ctx.name(m)} is locked ({name}).", cards=(m,))
+        else:
+            host = mc.host
+            if mc.region != "attached" or "Equipment" not in ctx.cdef(m).types or host is None \
+                    or st.cards[host].controller != prey:
+                raise Illegal("minion", f"{name}: {ctx.name(m)} is not an equipment on a minion of "
+                                        f"{ctx.seat_name(prey)}")
+            ctx.burn(m, name)
+    if first:
+        ctx.move(iid, "in_play", seat=prey)
+        ctx.emit("control", f"{ctx.seat_name(seat)} gives {ctx.seat_name(prey)} control of {name}.", cards=(iid,))
+        if way == "lock":
+            st.phase_flags = st.phase_flags | {("troublemaker", seat, iid)}
+    else:
+        st.phase_flags = st.phase_flags - {("troublemaker", seat, iid)}
+    return True
+
+
+def troublemaker_second(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    if ("troublemaker", cmd.seat, iid) not in ctx.st.phase_flags:
+        return False
+    return _troublemaker(ctx, cmd, iid, ctx.name(iid), first=False)
 
 
 def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:

@@ -1464,11 +1464,12 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return conviction_damage(ctx, cmd)
     iid = flow.ref(ctx, cmd.seat, cmd.card)
     c = st.cards[iid]
-    if st.marks:
-        from vtes_desktop.engine.effects_master import cancel_option, pay_toll
+    from vtes_desktop.engine.effects_master import cancel_option, pay_toll, troublemaker_second
 
-        if pay_toll(ctx, cmd, iid) or cancel_option(ctx, cmd, iid):   # Smiling Jack's toll; Golconda's cancel
-            return
+    if st.marks and (pay_toll(ctx, cmd, iid) or cancel_option(ctx, cmd, iid)):   # Smiling Jack's toll; Golconda
+        return
+    if st.phase_flags and troublemaker_second(ctx, cmd, iid):   # Anarch Troublemaker's second lock, given away
+        return
     if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
         raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")
     if isinstance(st.top, CombatFrame):

@@ -127,6 +127,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                        r"(?P<n>1) pool$"),
     ("lock_add_uncontrolled", r"^lock to add (?P<n>1) blood from the blood bank to an? " + _CLAN +
                               r" in your uncontrolled region(?P<anytime>)$"),
+    ("troublemaker", r"^during your unlock phase, you can give your prey control of (?:the )?(?:this card|anarch "
+                     r"troublemaker) and either lock up to two vampires they control or burn an equipment on one of their "
+                     r"minions$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
