@@ -36,7 +36,7 @@ HANDLED = frozenset({
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
     "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
-    "terms_sect_vampire", "no_votes_from", "title_votes",
+    "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -268,8 +268,25 @@ def _unlock_target(ctx: Ctx, seat: int, actor: int, iid: int, spec: tuple) -> st
     return None
 
 
-def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
-    """The action frame's fields for an action card whose effect needs a target (refused when it is wrong)."""
+def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, cost: int | None = None) -> dict:
+    """The action frame's fields for an action card whose effect needs a target (refused when it is wrong);
+    *cost*: an optional cost the player says they will pay ("can burn 2 blood to ...")."""
+    optional = [s for s in readings(rules, mode) if s[0] == "steal_to_ready"]
+    extra = {}
+    if cost is not None and (rules.pool_cost or 0) != -1 and (rules.blood_cost or 0) != -1:
+        if not optional or cost not in (0, optional[0][1]):
+            raise Illegal("cost", f"{rules.name} has no optional cost of {cost}" if not optional else
+                                  f"{rules.name}: give cost {optional[0][1]} to pay its optional cost, or none")
+        if cost:
+            from vtes_desktop.engine.state import Mod
+
+            extra["mods"] = (Mod("optional_cost", cost, actor, None),)
+    out = _plan_target(ctx, seat, actor, rules, mode, target)
+    out.update(extra)
+    return out
+
+
+def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
     specs = [s for s in readings(rules, mode) if _needs_target(s)]
     if not specs:
         return {}
@@ -339,6 +356,7 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
     rules, mode = mode_of(ctx, f.card, f.card_level)
     if mode is None:
         return []
+    st = ctx.st
     specs = readings(rules, mode)
     amount = next((s[1] for s in specs if s[0] == "add_amount"), None)
     _self_effects(ctx, f, specs)
@@ -368,6 +386,20 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
             _add_blood(ctx, f, spec[1], uncontrolled=False, spec=spec)
         elif k == "steal":
             _steal(ctx, f, spec[1])
+            paid = sum(m.amount for m in f.mods if m.kind == "optional_cost")
+            ready = next((x for x in specs if x[0] == "steal_to_ready"), None)
+            t = f.target_card
+            if ready and paid and t is not None and st.cards[t].controller == f.seat and st.cards[t].region == "torpor":
+                a = st.cards[f.actor]
+                if a.counters < ready[1]:
+                    ctx.emit("unpaid", f"{ctx.name(f.actor)} has {a.counters} blood and cannot burn {ready[1]}: "
+                                       f"{ctx.name(t)} stays in torpor.")
+                else:
+                    ctx.update(f.actor, counters=a.counters - ready[1])
+                    c = st.cards[t]
+                    ctx.move(t, "ready", seat=f.seat, counters=c.counters, locked=c.locked)
+                    ctx.emit("moved", f"{ctx.name(f.actor)} burns {ready[1]} blood: {ctx.name(t)} moves to "
+                                      f"{poss(ctx.seat_name(f.seat))} ready region.", cards=(f.actor, t))
     return left_by_hand(rules, mode, frozenset({"put_in_play"}) if _stays(rules, mode) else frozenset())
 
 

@@ -453,7 +453,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 if eff is None:   # an effect the engine carries out may need a target (effects_actioncard)
                     from vtes_desktop.engine import effects_actioncard
 
-                    planned = effects_actioncard.plan(ctx, seat, m, rules, mode, cmd.target)
+                    planned = effects_actioncard.plan(ctx, seat, m, rules, mode, cmd.target, cmd.cost)
                     tgt = planned.pop("target_seat", tgt)
                     f.update(planned)
                 if eff == "combat":

@@ -27,6 +27,8 @@ Readings (a tuple whose first item names it):
   ``("combat_grant",)``: "this acting vampire gets an optional press/maneuver during this combat";
 - ``("search_equip",)``: the acting vampire equips itself with an equipment card from its Methuselah's library,
   requirements and cost as normal, and the library is shuffled;
+- ``("steal_to_ready", n)``: the acting vampire may burn *n* blood to move the vampire it stole from torpor to
+  the ready region (the player says so when announcing, with `cost: n`);
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
   `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
   torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
@@ -314,6 +316,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("combat_grant",)
         if kind == "search" and t == _SEARCH_EQUIP:
             return ("search_equip",)
+        if kind == "burn" and t == ("as above, and this acting vampire can burn 2 blood to move the stolen vampire to "
+                                    "your ready region"):
+            return ("steal_to_ready", 2)
         m = _STEAL.match(t) if kind == "steal" else None
         if m:
             what = "ally" if "ally" in t else "retainer" if "retainer" in t else "location" if "location" in t \
