@@ -288,5 +288,7 @@ HANDLED = {
     "master_phase_gain_blood": "effects_combat.start_of_master_phase (flow.enter_phase)",
     "attach_to_opponent_torpor": "rules_combat._attach_to_opponent", "attached_strength": "effects_combat.attached_strength",
     "burn_blood_to_burn_card": "effects_combat.use",
+    "becomes_weapon": "rules_combat.play_combat / strike", "weapon_wears": "rules_combat._apply_strikes",
+    "burn_without_counters": "rules_combat._apply_strikes",
     "equip_weapon_from_hand": "rules_combat._equip_from_hand", "equip_weapon_limits": "rules_combat._equip_from_hand",
 }

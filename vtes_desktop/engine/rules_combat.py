@@ -483,6 +483,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 for r in effects_combat.card_readings(ctx, iid):
                     if r[0] == "strength_strike":
                         desc = StrikeDesc("strength_plus", r[1], aggravated=r[2], source=iid, label=rules.name)
+                    elif r[0] == "becomes_weapon":
+                        desc = StrikeDesc("strength_plus", r[2], source=iid, label=rules.name)
             if (iid, "stolen", f.round) in f.used:
                 raise Illegal("strike", f"{ctx.name(iid)} was stolen this round: its new bearer cannot strike "
                                         "with it until the next round")
@@ -679,6 +681,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                             via=s_.source, unpreventable=s_.unpreventable))
         elif s_.kind in ("hand_plus", "strength_plus"):
             n = strength(ctx, me, f) + s_.amount
+            if s_.kind == "strength_plus" and s_.source is not None:
+                _wear(ctx, s_.source, n)
             hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me, via=s_.source))
         elif s_.kind == "steal_blood":
             oc = ctx.st.cards[other]
@@ -772,6 +776,20 @@ def after_strike_damage(ctx: Ctx) -> None:
         _next_extra_or_press(ctx, cf)
     else:
         _goto(ctx, cf, "additional_strikes")
+
+
+def _wear(ctx: Ctx, weapon: int, n: int) -> None:
+    """Weighted Walking Stick: 1 counter burned for each damage its strike inflicts (even if prevented); burned
+    when none is left."""
+    rd = effects_combat.card_readings(ctx, weapon)
+    if ("weapon_wears",) not in rd:
+        return
+    c = ctx.st.cards[weapon]
+    left = max(0, c.counters - n)
+    ctx.update(weapon, counters=left)
+    if left == 0 and ("burn_without_counters",) in rd:
+        ctx.burn(weapon, "no counters left")
+        ctx.emit("burned", f"{ctx.name(weapon)} has no counters left and is burned.")
 
 
 def _hand_aggravated(f: CombatFrame, m: int) -> bool:
@@ -920,6 +938,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         return
     if mode.effects and len([r for r in readings if r[0] == "prevent"]) == len(mode.effects):
         raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")
+    if any(r[0] == "becomes_weapon" for r in readings) and any(
+            ctx.cdef(a).name == rules.name for a in ctx.st.attached.get(m, ())):
+        raise Illegal("limit", f"a minion can have only one {rules.name}")
     at_strike = any(r[0] == "equip_weapon_from_hand" for r in readings) and bool(mode.level and mode.level.isupper()) \
         and bool(re.search(r"(?i)usable when choosing a strike", mode.text)) and top.step == "strike"
     if "before range" in mode.only and top.step != "before_range" and not at_strike:
@@ -988,6 +1009,11 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     played_from_hand(ctx, cmd.seat, iid, rules)
     if ("attach_to_opponent_torpor",) in readings:
         done = _attach_to_opponent(ctx, m, iid, mode) or done
+    bw = next((r for r in readings if r[0] == "becomes_weapon"), None)
+    if bw is not None:
+        ctx.move(iid, "attached", host=m, counters=bw[1])
+        ctx.emit("equip", f"{rules.name} goes on {ctx.name(m)} with {bw[1]} counters, a melee weapon.", cards=(m, iid))
+        done = True
     if done and all(e.automated for e in mode.effects) and not mode.unparsed:
         return
     if not (mm or sm or len(grants) > before_grants or done):
@@ -1063,7 +1089,8 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                 ctx.burn(other, f"burned by {rules.name}")
                 ctx.emit("burned", f"{ctx.name(other)} is burned ({rules.name}).")
             done = True
-        elif r[0] in ("equip_weapon_from_hand", "equip_weapon_limits"):
+        elif r[0] in ("equip_weapon_from_hand", "equip_weapon_limits", "becomes_weapon", "weapon_wears",
+                      "burn_without_counters"):
             done = True         # carried out before the card's cost (_equip_from_hand)
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))

@@ -117,6 +117,14 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("equip_weapon_limits", 3, 4)
         if k == "equip" and low == "equip this vampire with that weapon (and pay cost to equip as normal).":
             return ("equip_weapon_from_hand", "any")                              # Disguised Weapon
+        m = re.fullmatch(r"put this card with (\d) counters on it on this minion; it becomes a melee weapon equipment that "
+                         r"can strike: strength\+(\d) damage\.?", low)
+        if k in ("put", "become") and m:                                          # Weighted Walking Stick
+            return ("becomes_weapon", int(m.group(1)), int(m.group(2)))
+        if k == "burn" and low == "for each damage inflicted by this strike (even if prevented), burn 1 counter from this card.":
+            return ("weapon_wears",)
+        if k == "burn" and low == "burn this card if it has no counters.":
+            return ("burn_without_counters",)
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
