@@ -158,6 +158,13 @@ def check_placement(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int | 
     text = ctx.cdef(iid).text
     t = _target_card(ctx, cmd)
     m = _PUT_ON.search(text)
+    if not m and re.search(r"(?i)put this card on (?:an?|any) ", text):
+        # another phrasing ("on an Ishtarri you control", "on a ready justicar"): a minion in play, at least
+        if t is None:
+            raise Malformed("target", f"{rules.name} goes on a minion: name it as the target")
+        tc = ctx.st.cards[t]
+        if not ctx.is_minion(tc) or tc.region not in ("ready", "torpor") or tc.contested:
+            raise Illegal("target", f"{rules.name} goes on a minion in play; {ctx.name(t)} is not one")
     if m:
         if t is None:
             raise Malformed("target", f"{rules.name} goes on {m.group('np')}: name it as the target")
