@@ -85,3 +85,25 @@ def test_exclusive_names_the_other_card(db):
     from vtes_desktop.cards.grammar.auto_action import exclusive_name
 
     assert exclusive_name(e) == "Into Thin Air"
+
+
+def test_legal_answer_offers_a_modifier_played_by_another_vampire(db):
+    # Cloak the Gathering [OBF] is played by a ready vampire other than the acting minion: the legal answer offers
+    # that use (Abraham Mellon, locked), and not Colette's (the acting minion)
+    from support import ROOT
+    from vtes_desktop.scenario.loader import load, to_command
+    from vtes_desktop.scenario.runner import build_game
+
+    sc = load(ROOT / "tests" / "scenarios" / "386-cloak-the-gathering-by-another-vampire.yaml", db)
+    game = build_game(sc, db)
+    for st in sc.steps[:2]:
+        game.apply(to_command(st, sc.players.index(st.by), sc.players))
+    ans = game.legal(0)
+    colette, abraham = (next(i for i in game.state.region(0, "ready") if game.db[game.state.cards[i].cid].name == n)
+                        for n in ("Colette", "Abraham Mellon"))
+    cloak = next(i for i, a in ans.cards.items() if game.db[game.state.cards[i].cid].name == "Cloak the Gathering")
+    uses = ans.cards[cloak].uses
+    assert any(u.minion == abraham and u.level == "superior" for u in uses), uses
+    assert not any(u.minion == colette and u.level == "superior" for u in uses)
+    for u in uses:
+        assert game.can(u.command) is None

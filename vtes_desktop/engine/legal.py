@@ -107,6 +107,10 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
             top = st.top
             if isinstance(top, ActionFrame) and top.seat == seat:
                 ms = [top.actor]
+                if "Action Modifier" in rules.types and any("other than acting" in md.only for md in rules.modes):
+                    # Cloak the Gathering, Veil the Legions: also played by another ready minion of the acting
+                    # Methuselah (the engine says which)
+                    ms += [m for m in _minions(game, seat) if m != top.actor]
         for m in ms:
             for lvl in _levels(rules):
                 out.append(C.Play(seat=seat, card=iid, minion=m, level=lvl))
@@ -152,6 +156,9 @@ def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAns
     dead: set[str] = set()
     for cmd in card_candidates(game, seat, iid, minion):
         group = cmd.type if cmd.type != "action" else f"action:{cmd.kind}"
+        top = game.state.top
+        if cmd.type == "play" and isinstance(top, ActionFrame) and top.seat == seat and cmd.minion not in (None, top.actor):
+            group = f"play:{cmd.minion}"   # an action modifier played by another minion: refused or not on its own
         if group in dead:
             continue
         r = game.can(cmd)
