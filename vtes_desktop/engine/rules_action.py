@@ -299,6 +299,7 @@ def played_from_hand(ctx: Ctx, seat: int, iid: int, rules: CardRules, *, to: str
 
 
 def _pay(ctx: Ctx, seat: int, minion: int | None, pool: int, blood: int, what: str, conviction: int = 0) -> None:
+    pool, blood = effects_crypt.cost_change(ctx, minion, what, pool, blood)   # "Combat cards cost this vampire 1 fewer blood"
     if conviction:
         held = convictions(ctx, minion) if minion is not None else []
         if len(held) < conviction:
@@ -1161,11 +1162,11 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
             player = m
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", player)
     if player != actor:
+        # refusals of one level ("mode") and of one minion ("requirements"): the legal answer still tries the others
         if "other than acting" not in mode.only:
-            raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays {rules.name} at this "
-                                             "level")
+            raise Illegal("mode", f"only the acting minion, {ctx.name(actor)}, plays {rules.name} at this level")
         if any(o.startswith("by:ready vampire") for o in mode.only) and not ctx.is_vampire(ctx.st.cards[player]):
-            raise Illegal("action modifier", f"{rules.name} is played by a ready vampire; {ctx.name(player)} is not one")
+            raise Illegal("requirements", f"{rules.name} is played by a ready vampire; {ctx.name(player)} is not one")
     if mode.stealth > 0 and not effects_action.needless(mode, "stealth", rules.types):
         if f.stage != "attempt":
             raise Illegal("stealth", "stealth can only be added while the action is being blocked")
