@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import blood_for_stat, engine_reads, own_grant, seat_readings, stat_readings
+from vtes_desktop.cards.grammar.crypt import (blood_for_stat, cost_reading, engine_reads, own_grant, seat_readings,
+                                               stat_readings)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal
@@ -371,3 +372,52 @@ def phase_actions(ctx: Ctx, phase: str) -> int:
 def extra_transfers(ctx: Ctx, seat: int) -> int:
     """"If this vampire is ready at the start of your influence phase, you get +2 transfers"."""
     return _seat_sum(ctx, seat, "transfers")
+
+
+# -- what cards cost the vampire ---------------------------------------------------------------------------------
+
+def _cost_applies(ctx: Ctx, what: tuple, card) -> bool:
+    from vtes_desktop.cards.grammar import compile_rules
+
+    r = compile_rules(card)
+    if what[0] == "disc":
+        return what[1] in r.disciplines
+    if what[0] == "type":
+        return what[1] in card.types
+    if what[0] == "kind":
+        return bool({"Ally", "Retainer"} & set(card.types)) and \
+            bool(re.match(rf"(?i)^(?:unique )?{what[1]}\b", card.text.strip()))
+    if what[0] == "weapon":
+        return "Equipment" in card.types and "weapon" in r.keywords
+    return False
+
+
+def cost_change(ctx: Ctx, minion: int | None, what: str, pool: int, blood: int) -> tuple[int, int]:
+    """(pool, blood) the vampire *minion* pays for the card named *what*, after its own text ("Combat cards cost
+    this vampire 1 fewer blood", "Animals (allies and retainers) cost this vampire -1 blood or pool")."""
+    if minion is None or minion not in ctx.st.cards or not (pool or blood):
+        return pool, blood
+    d = ctx.cdef(minion)
+    if not d.is_crypt:
+        return pool, blood
+    reads = [r for e in ctx.rules(minion).abilities if e.automated for r in (cost_reading(e),) if r is not None]
+    if not reads:
+        return pool, blood
+    card = ctx.db.lookup(what, crypt=False)
+    if card is None:
+        return pool, blood
+    p0, b0 = pool, blood
+    for kind, unit, delta in reads:
+        if not _cost_applies(ctx, kind, card):
+            continue
+        if delta is None:
+            blood = 0
+        elif unit == "blood" or (unit == "either" and blood):
+            if blood or delta > 0:
+                blood = max(0, blood + delta)
+        elif pool or delta > 0:
+            pool = max(0, pool + delta)
+    if (pool, blood) != (p0, b0):
+        ctx.emit("cost", f"{what} costs {ctx.name(minion)} " + (f"{blood} blood" if b0 else f"{pool} pool")
+                 + f" instead of {b0 if b0 else p0} ({ctx.name(minion)}'s own text).", cards=(minion,))
+    return pool, blood

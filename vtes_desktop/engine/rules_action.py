@@ -299,6 +299,7 @@ def played_from_hand(ctx: Ctx, seat: int, iid: int, rules: CardRules, *, to: str
 
 
 def _pay(ctx: Ctx, seat: int, minion: int | None, pool: int, blood: int, what: str, conviction: int = 0) -> None:
+    pool, blood = effects_crypt.cost_change(ctx, minion, what, pool, blood)   # "Combat cards cost this vampire 1 fewer blood"
     if conviction:
         held = convictions(ctx, minion) if minion is not None else []
         if len(held) < conviction:

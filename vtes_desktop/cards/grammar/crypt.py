@@ -189,7 +189,7 @@ def _mark(e: Effect) -> Effect:
     auto = _plain(e)
     if not auto and e.condition != "merged":
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
-            or bool(seat_readings(e))
+            or bool(seat_readings(e)) or cost_reading(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -561,7 +561,7 @@ def seat_readings(e: Effect) -> tuple:
     t = e.text.strip().rstrip(".")
     if not t:
         return ()
-    low = t[0].lower() + t[1:]
+    low = t.lower()
     for rx, what, when in _SEAT_RX:
         m = rx.match(low)
         if not m:
@@ -573,3 +573,51 @@ def seat_readings(e: Effect) -> tuple:
             out.append(("hand_size", 1, when))
         return tuple(out)
     return ()
+
+
+# -- what cards cost this vampire -------------------------------------------------------------------------------------
+
+_ME = r"(?:this vampire|this imbued|her|him)"
+_COST_RX = (
+    (re.compile(rf"^(?:cards requiring|cards that require) [a-z ]+ \[(?P<d>[a-z]{{3}})\] cost {_ME} "
+                r"(?P<amt>1 fewer|1 less|-1|\{-1\}|1 additional|\+1) blood$"), "blood"),
+    (re.compile(rf"^[a-z ]+ \[(?P<d>[a-z]{{3}})\] cards cost {_ME} (?P<amt>1 less|1 fewer) blood$"), "blood"),
+    (re.compile(rf"^(?P<t>combat) cards cost {_ME} (?P<amt>1 fewer|1 less|-1|\+1|1 additional) blood$"), "blood"),
+    (re.compile(rf"^(?P<k>animals|wraiths) \(allies and retainers\) cost {_ME} (?P<amt>-1|1 fewer|1 less) blood or pool$"),
+     "either"),
+    (re.compile(rf"^(?P<t>equipment) costs {_ME} (?P<amt>1 less) pool \(but never less than 0 pool\)$"), "pool"),
+    (re.compile(rf"^(?P<w>weapons) cost {_ME} (?P<amt>1 less|1 fewer) pool or blood$"), "either"),
+    (re.compile(r"^this vampire does not burn blood to pay the cost of (?P<t>combat) cards (?:he|she|it) plays$"), "blood"),
+)
+
+
+@lru_cache(maxsize=None)
+def cost_reading(e: Effect) -> tuple | None:
+    """(what, unit, delta) of "Cards requiring Vicissitude [vic] cost this vampire -1 blood", "Combat cards cost
+    this vampire 1 fewer blood", "Animals (allies and retainers) cost this vampire -1 blood or pool", ...: what is
+    ("disc", trigram), ("type", "Combat"/"Equipment"), ("kind", "animal"/"wraith") or ("weapon",); unit "blood",
+    "pool" or "either" (the one the card costs); delta -1, +1 or None (no blood at all). The engine changes the
+    cost as the vampire pays for such a card (`effects_crypt.cost_change`)."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".")
+    if not t:
+        return None
+    low = t.lower()
+    for rx, unit in _COST_RX:
+        m = rx.match(low)
+        if not m:
+            continue
+        d = m.groupdict()
+        amt = d.get("amt")
+        delta = None if amt is None else (1 if amt in ("+1", "1 additional") else -1)
+        if d.get("d"):
+            what = ("disc", d["d"])
+        elif d.get("t"):
+            what = ("type", d["t"].capitalize())
+        elif d.get("k"):
+            what = ("kind", d["k"].rstrip("s"))
+        else:
+            what = ("weapon",)
+        return (what, unit, delta)
+    return None
