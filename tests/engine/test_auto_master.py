@@ -14,7 +14,8 @@ from vtes_desktop.engine.errors import Illegal, Malformed
 LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipline_level", "discipline_capacity",
            "not_on_superior", "predator_takes", "card_action", "cannot_block", "allies_intercept",
            "discard_burn_torpor", "vote_lock", "counter_on_lock", "burn_at_counters", "cancel_master", "wash",
-           "cancel_minion", "unlock_counter_from_pool", "toll_per_counter", "toll_or_burn_vampire"}
+           "cancel_minion", "unlock_counter_from_pool", "toll_per_counter", "toll_or_burn_vampire", "redirect_cost",
+           "unblocked_penalty"}
 
 
 def test_every_reading_has_a_handler():

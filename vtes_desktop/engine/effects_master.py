@@ -31,7 +31,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
-                  "lock_remove_gain", "troublemaker"})
+                  "lock_remove_gain", "troublemaker", "exchange_master"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -622,6 +622,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _once_each_phase(ctx, iid)
         ctx.burn(m, name)
         return True
+    if key == "exchange_master":
+        return _exchange_master(ctx, cmd, iid, name)
     if key == "troublemaker":
         return _troublemaker(ctx, cmd, iid, name, first=True)
     if key == "mpa_burn_pool":
@@ -825,6 +827,8 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
         _lock(ctx, iid)
         n = int(v["n"])
         flow.set_top(ctx, f._replace(mods=f.mods + (Mod(stat, n, who, iid, rules.card_id),)))
+        for pv in _has(ctx, iid, "unblocked_penalty"):   # WMRH Talk Radio
+            st.marks = st.marks | {(iid, "unblocked penalty", who, cmd.seat, int(pv["n"]))}
         ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: {ctx.name(who)} gets +{n} {stat}.",
                  cards=(iid, who))
         return True
@@ -1337,6 +1341,60 @@ def _troublemaker(ctx: Ctx, cmd: C.Use, iid: int, name: str, *, first: bool) -> 
     else:
         st.phase_flags = st.phase_flags - {("troublemaker", seat, iid)}
     return True
+
+
+def _exchange_master(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
+    """Anthelios: any Methuselah, once each master phase (their own), uses a master phase action to exchange a
+    master card in hand (`effect` names it) for one in their ash heap (`minion` names it)."""
+    st = ctx.st
+    seat = cmd.seat
+    _own_phase(ctx, cmd, iid, "master")
+    if cmd.effect is None or cmd.minion is None:
+        raise Malformed("effect", f"{name}: name the master card from your hand (effect) and the one from your ash "
+                                  "heap (minion)")
+    give = flow.ref(ctx, seat, cmd.effect)
+    take = flow.ref(ctx, seat, cmd.minion)
+    if st.cards[give].region != "hand" or st.cards[give].owner != seat or "Master" not in ctx.cdef(give).types:
+        raise Illegal("effect", f"{name}: {ctx.name(give)} is not a master card in your hand")
+    if st.cards[take].region != "ash_heap" or st.cards[take].owner != seat or "Master" not in ctx.cdef(take).types:
+        raise Illegal("minion", f"{name}: {ctx.name(take)} is not a master card in your ash heap")
+    if ("used", iid) in st.phase_flags:
+        raise Illegal("use", f"{name} has already been used this master phase")
+    if st.mpa < 1:
+        raise Illegal("master", "no master phase action left this phase")
+    st.mpa -= 1
+    st.phase_flags = st.phase_flags | {("used", iid)}
+    ctx.move(give, "ash_heap")
+    ctx.move(take, "hand", seat=seat)
+    ctx.emit("exchanged", f"{ctx.seat_name(seat)} exchanges {ctx.name(give)} from hand for {ctx.name(take)} from the "
+                          f"ash heap ({name}).", cards=(give, take))
+    return True
+
+
+def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """A card in play that any Methuselah may use (Anthelios)."""
+    c = ctx.st.cards[iid]
+    if c.region != "in_play" or c.contested or c.controller == cmd.seat or not _has(ctx, iid, "exchange_master"):
+        return False
+    return _exchange_master(ctx, cmd, iid, ctx.name(iid))
+
+
+def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
+    """Blood (or life) a minion card costs more because of events in play (Narrow Minds: cards that change the
+    target of a bleed)."""
+    if not any(e.kind == "redirect_bleed" for m in rules.modes for e in m.effects):
+        return 0
+    return sum(int(v["n"]) for iid in _events_in_play(ctx) for v in _has(ctx, iid, "redirect_cost"))
+
+
+def after_action(ctx: Ctx, f: ActionFrame) -> None:
+    """As an action ends: WMRH Talk Radio's minion that did not block makes the location's controller burn pool."""
+    st = ctx.st
+    for m in [x for x in st.marks if x[1] == "unblocked penalty"]:
+        st.marks = st.marks - {m}
+        iid, _, minion, seat, n = m
+        if not (f.outcome == "blocked" and f.blocker == minion) and not st.seats[seat].ousted:
+            ctx.pool(seat, -n, f"{ctx.name(minion)} did not block ({ctx.name(iid)})")
 
 
 def troublemaker_second(ctx: Ctx, cmd: C.Use, iid: int) -> bool:

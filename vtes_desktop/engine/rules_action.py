@@ -712,6 +712,9 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
         ctx.st.last_action = f.outcome
         _after_action(ctx, f)
         effects_action.after_action(ctx, f)
+        from vtes_desktop.engine.effects_master import after_action
+
+        after_action(ctx, f)   # master cards in play (WMRH Talk Radio)
 
 
 def _after_action(ctx: Ctx, f: ActionFrame) -> None:
@@ -1212,6 +1215,9 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
 
 def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRules, mode: Mode, minion: int) -> None:
     pool, blood = _cost(rules, effects_action.x_value(cmd, rules))
+    from vtes_desktop.engine.effects_master import extra_blood_cost
+
+    blood += extra_blood_cost(ctx, rules)   # events in play (Narrow Minds)
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
@@ -1470,6 +1476,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
     if st.marks and (pay_toll(ctx, cmd, iid) or cancel_option(ctx, cmd, iid)):   # Smiling Jack's toll; Golconda
         return
     if st.phase_flags and troublemaker_second(ctx, cmd, iid):   # Anarch Troublemaker's second lock, given away
+        return
+    from vtes_desktop.engine.effects_master import anyone_uses
+
+    if c.controller != cmd.seat and anyone_uses(ctx, cmd, iid):   # a card any Methuselah uses (Anthelios)
         return
     if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
         raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")

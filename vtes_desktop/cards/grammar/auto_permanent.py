@@ -130,6 +130,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("troublemaker", r"^during your unlock phase, you can give your prey control of (?:the )?(?:this card|anarch "
                      r"troublemaker) and either lock up to two vampires they control or burn an equipment on one of their "
                      r"minions$"),
+    ("exchange_master", r"^once each master phase, a methuselah can use a master phase action to exchange a master card in "
+                        r"his or her hand for one in his or her ash heap$"),
+    ("redirect_cost", r"^minion cards that change the target of a bleed action cost \+(?P<n>1) blood or life$"),
+    ("unblocked_penalty", r"^if that minion does not block the action, burn (?P<n>1) pool after action resolution$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
