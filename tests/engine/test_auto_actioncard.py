@@ -60,13 +60,13 @@ def test_readings(db, name, kind, level, reading):
 
 
 def test_clauses_left_to_the_players_are_not_read(db):
-    # an "or" choice, a later trigger, a cost the player may pay: carried out by hand
-    e, types = _effect(db, "Graverobbing", "burn", "DOM")
+    # a lasting effect of a card in play, a limit on later plays: carried out by hand
+    e, types = _effect(db, "Army of Rats", "burn", "ani")
     assert read(e, types) is None
-    assert not compile_rules(db["Graverobbing"]).automated
-    e, types = _effect(db, "Lily Prelude", "choose", "MEL")   # a second choice added to the allocation
+    assert not compile_rules(db["Army of Rats"]).automated
+    e, types = _effect(db, "Veles' Hunt", "hunt")   # a limit on later plays of the card
     assert read(e, types) is None
-    assert not compile_rules(db["Lily Prelude"]).automated
+    assert not compile_rules(db["Veles' Hunt"]).automated
 
 
 def test_govern_the_unaligned_adds_blood_to_the_named_younger_vampire(table):

@@ -36,7 +36,8 @@ HANDLED = frozenset({
     "prey_ash_vampires", "clan_count_burn", "anarch_salon", "clan_blood", "clan_zero_torpor", "lock_clan",
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
     "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
-    "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready",
+    "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
+    "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -611,6 +612,32 @@ def _seat_named(ctx: Ctx, name: str) -> int | None:
     return None
 
 
+def _allocation_and_one(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], choice: str, name: str) -> str:
+    """Terms that allocate points and name one Methuselah: "Ben 3, Cid 2; Dee" (either part first)."""
+    st = ctx.st
+    parts = [p.strip() for p in choice.split(";") if p.strip()]
+    one = [p for p in parts if not re.search(r"\d", p)]
+    alloc_text = [p for p in parts if re.search(r"\d", p)]
+    if len(one) != 1 or len(alloc_text) != 1:
+        raise Malformed("terms", f"{name}: write the terms as 'Name N, Name N; Methuselah' (the points, then the "
+                                 "Methuselah chosen)")
+    chosen = _seat_named(ctx, one[0])
+    if chosen is None or st.seats[chosen].ousted:
+        raise Illegal("terms", f"{name}: {one[0]!r} is not a Methuselah in the game")
+    alloc = _allocation(ctx, alloc_text[0], name)
+    spec = next((x for x in specs if x[0] in ("terms_allocate_and_one", "terms_allocate")), None)
+    n = len(st.live_seats()) if spec[1] == -1 else spec[1]
+    if sum(alloc.values()) != n:
+        raise Illegal("terms", f"{name}: allocate exactly {n} points (these add up to {sum(alloc.values())})")
+    if len(alloc) < spec[2]:
+        raise Illegal("terms", f"{name}: allocate the points among {'two' if spec[2] == 2 else 'one'} or more Methuselahs")
+    if spec[0] == "terms_allocate_and_one" and spec[3] and chosen in alloc:
+        raise Illegal("terms", f"{name}: the points go to Methuselahs other than the chosen {ctx.seat_name(chosen)}")
+    if spec[0] == "terms_allocate" and spec[3] and f.seat in alloc:
+        raise Illegal("terms", f"{name}: the points go to other Methuselahs, not to {ctx.seat_name(f.seat)}")
+    return ", ".join(f"{ctx.seat_name(s)} {v}" for s, v in alloc.items()) + f"; {ctx.seat_name(chosen)}"
+
+
 def _allocation(ctx: Ctx, text: str, what: str, *, strict: bool = True) -> dict[int, int]:
     """ "Ben 3, Cid 1" (or "Ben: 3; Cid: 1") read as {seat: points}; not *strict* (at resolution): a Methuselah
     ousted since the terms were chosen is left out."""
@@ -640,8 +667,25 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return choice
     name = rules.name
     st = ctx.st
+    kinds = {x[0] for x in specs}
+    if kinds & {"terms_allocate_and_one", "terms_and_one"}:
+        return _allocation_and_one(ctx, f, specs, choice, name)
     for spec in specs:
         k = spec[0]
+        if k == "terms_noncam":
+            try:
+                v = flow.ref(ctx, f.seat, choice)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: choose a non-Camarilla vampire, not {choice!r}") from None
+            c = st.cards[v]
+            if c.region not in ("ready", "torpor") or not ctx.is_vampire(c) or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a vampire in play")
+            if (ctx.sect(c) or "").lower() == "camarilla":
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is Camarilla")
+            ic = "terms_noncam_ic" in kinds and f.actor is not None and ctx.title(st.cards[f.actor]) == "inner circle"
+            if not ic and _cap(ctx, v) >= spec[1]:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} has capacity {_cap(ctx, v)}, not below {spec[1]}")
+            return f"{ctx.name(v)} #{v}"
         if k == "terms_allocate":
             n = len(st.live_seats()) if spec[1] == -1 else spec[1]
             alloc = _allocation(ctx, choice, name)
@@ -849,8 +893,14 @@ def referendum_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
     if "Vampire" not in d.types:
         return 0
     c = ctx.st.cards[iid]
+    eat = any(s[0] == "eat_the_rich_votes" for s in specs) and ctx.title(c) not in (None, "priscus")
     return sum(s[2] for s in specs if s[0] == "clan_votes" and any(_same_clan(s[1], x) for x in d.clans)) + \
-        sum(s[2] for s in specs if s[0] == "title_votes" and ctx.title(c) == s[1] and c.region == "ready")
+        sum(s[2] for s in specs if s[0] == "title_votes" and ctx.title(c) == s[1] and c.region == "ready") - eat
+
+
+def edge_votes(ctx: Ctx, f: ReferendumFrame) -> int:
+    """Votes the Edge gives in this referendum beyond its usual 1 (Eat the Rich)."""
+    return 1 if f.card is not None and any(s[0] == "eat_the_rich_votes" for s in _ref_specs(ctx, f)[2]) else 0
 
 
 def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
@@ -862,6 +912,8 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
         return None
     sect = (ctx.sect(c) or "").lower()
     for s in _ref_specs(ctx, f)[2]:
+        if s[0] == "eat_the_rich_votes" and ctx.title(c) == "priscus":
+            return f"{ctx.name(iid)} has no ballot in this referendum ({ctx.name(f.card)}: each priscus gets -1 ballot)"
         if s[0] == "no_votes_from" and ((s[1] == "non-sabbat" and sect != "sabbat") or (s[1] == "camarilla"
                                                                                            and sect == "camarilla")):
             return f"{ctx.name(iid)} cannot cast votes or ballots in this referendum ({ctx.name(f.card)})"
@@ -924,20 +976,29 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     for spec in specs:
         k = spec[0]
         if k == "burn_per_point" and terms:
-            for s, pts in _allocation(ctx, terms, name, strict=False).items():
+            for s, pts in _allocation(ctx, terms.split(";")[0], name, strict=False).items():
                 changes[s] = changes.get(s, 0) - spec[1] * pts
+            if len(spec) > 2 and ";" in terms:   # "and the chosen Methuselah gains 1 pool"
+                s = _seat_named(ctx, terms.split(";")[1])
+                if s is not None:
+                    changes[s] = changes.get(s, 0) + 1
+        elif k == "chosen_gains" and terms and ";" in terms:
+            s = _seat_named(ctx, terms.split(";")[1])
+            if s is not None:
+                changes[s] = changes.get(s, 0) + spec[1]
         elif k == "per_minion":
             for s in st.live_seats():
                 changes[s] = changes.get(s, 0) + spec[1] * spec[2] * _count(ctx, s, spec[3], terms)
         elif k == "chosen_burn" and terms:
             less = "<=" in spec[3]
-            cap = int(re.split(r"<=|>=", spec[3])[1])
+            cap = int(re.split(r"<=|>=", spec[3])[1]) if spec[3] != "titled" else 0
             for part in terms.split(","):
                 s = _seat_named(ctx, part)
                 if s is None:
                     continue
                 fits = any(st.cards[i].region == "ready" and ctx.is_vampire(st.cards[i])
-                           and (_cap(ctx, i) <= cap if less else _cap(ctx, i) >= cap) for i in _controls(ctx, s))
+                           and (ctx.title(st.cards[i]) is not None if spec[3] == "titled" else
+                                _cap(ctx, i) <= cap if less else _cap(ctx, i) >= cap) for i in _controls(ctx, s))
                 changes[s] = changes.get(s, 0) - spec[1] - (spec[2] if fits else 0)
         elif k == "chosen_burn_others_gain" and terms:
             chosen = {_seat_named(ctx, part) for part in terms.split(",")}

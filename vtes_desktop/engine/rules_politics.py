@@ -205,6 +205,9 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             raise Illegal("edge", f"{ctx.seat_name(seat)} does not have the Edge")
         st.edge = None
         key, label, n = ("edge",), "the Edge", 1
+        from vtes_desktop.engine import effects_actioncard
+
+        n += effects_actioncard.edge_votes(ctx, f)   # "burning the Edge is worth 1 additional vote"
         ctx.emit("edge", f"{ctx.seat_name(seat)} burns the Edge for 1 vote.")
     else:
         iid = flow.ref(ctx, seat, src)

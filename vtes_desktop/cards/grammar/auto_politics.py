@@ -93,6 +93,12 @@ Readings (a tuple whose first item names it):
   a vampire of *sect* (capacity *cap* or more); in this referendum *who* ("non-sabbat", "camarilla") cast no votes
   or ballots, and each ready vampire holding *title* has *n* more votes; ``("title_chosen", title)`` then gives
   the chosen vampire that title (cardinal, priscus);
+- ``("terms_allocate_and_one", n, least, others_only)``, ``("terms_and_one",)``: allocation terms followed by one
+  Methuselah (`"Ben 3, Cid 2; Dee"`); ``("burn_per_point", n, "chosen gains 1")``, ``("chosen_gains", n)``: the
+  chosen Methuselah gains pool;
+- ``("terms_noncam", cap)``, ``("terms_noncam_ic",)``: a non-Camarilla vampire of capacity below *cap* (any
+  capacity when the acting vampire is an Inner Circle member);
+- ``("eat_the_rich_votes",)``: in this referendum no priscus ballots, titled vampires' votes -1, the Edge 2 votes;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -208,7 +214,8 @@ _PER_MINION = re.compile(
     r"(?P<what>minion|locked minion|vampire in torpor|vampire of the chosen clan|ready independent or anarch vampire"
     r"|vampire)(?: (?:they|he or she) control(?:s)?)?(?P<cap> with capacity 8 or more)?$")
 _CHOSEN_BURN = re.compile(r"^successful referendum means each chosen methuselah burns (?P<n>\d+) pool, plus (?P<x>\d+) "
-                          r"additional pool if they control a ready vampire with capacity (?P<cap>\d+) or (?P<dir>less|more)$")
+                          r"additional pool if they control a ready (?:(?P<titled>titled vampire)|vampire with capacity "
+                          r"(?P<cap>\d+) or (?P<dir>less|more))$")
 _BANISH = ("successful referendum means the chosen vampire is moved to the uncontrolled region (breaking any "
            "temporary control effects); any cards and counters on the chosen vampire stay with them but are out of "
            "play as long as the chosen vampire remains uncontrolled")
@@ -401,7 +408,7 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("banish",) if kind == "move" else ("banish_stay",)
         m = _CHOSEN_BURN.match(t) if kind == "burn" else None
         if m:
-            return ("chosen_burn", int(m.group("n")), int(m.group("x")),
+            return ("chosen_burn", int(m.group("n")), int(m.group("x")), "titled" if m.group("titled") else
                     f"capacity{'<=' if m.group('dir') == 'less' else '>='}{m.group('cap')}")
         if kind == "choose" and t == "choose at least half of the methuselahs in the game":
             return ("terms_methuselahs_half",)
@@ -421,6 +428,23 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("clan_blood", "follower of set", -2)
         if t == "each follower of set with zero blood then goes into torpor":
             return ("clan_zero_torpor", "follower of set")
+        if kind == "choose" and t == "choose a methuselah and allocate 5 points among two or more other methuselahs":
+            return ("terms_allocate_and_one", 5, 2, True)
+        if kind == "choose" and t == "as above, and choose a methuselah":
+            return ("terms_and_one",)
+        if t == ("successful referendum means each methuselah burns 1 pool for each point allocated and the chosen "
+                 "methuselah gains 1 pool"):
+            return ("burn_per_point", 1, "chosen gains 1")
+        if t == "successful referendum means the chosen methuselah gains 1 pool":
+            return ("chosen_gains", 1)
+        if kind == "choose" and t == "choose a non-camarilla vampire with a capacity below 6":
+            return ("terms_noncam", 6)
+        if kind == "choose" and t == ("if the acting vampire is a member of the inner circle, you may choose any "
+                                      "non-camarilla vampire instead"):
+            return ("terms_noncam_ic",)
+        if t == ("in this referendum, each priscus gets -1 ballot, each non-priscus titled vampire gets -1 vote, and "
+                 "burning the edge is worth 1 additional vote"):
+            return ("eat_the_rich_votes",)
         if kind == "choose" and t in ("choose a sabbat vampire with capacity 7 or more", "choose a sabbat vampire"):
             return ("terms_sect_vampire", "sabbat", 7 if "capacity" in t else 0)
         m = _SECT_TITLE.match(t)
