@@ -23,7 +23,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
                     "not_successful", "choose_own_ready", "wash_mpa", "canceled_action", "canceled_strike",
                     "remove_vampire", "controller_gains_capacity", "controller_cancel", "search_gehenna",
-                    "show_to_hand", "discard_down_after"})
+                    "show_to_hand", "discard_down_after", "ashur"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -352,6 +352,34 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 ctx.emit("revealed", f"{ctx.seat_name(seat)} shows {ctx.name(found)} and adds it to their hand ({name}).",
                          cards=(found,))
             ctx.shuffle(seat, "library")
+        elif key == "ashur":
+            same = [i for i, c in st.cards.items() if c.cid == rules.card_id and c.region == "in_play"]
+            if len([i for i in same if st.cards[i].controller == seat and not st.cards[i].contested]) < 3:
+                continue
+            names = [x.strip() for x in (cmd.choice or "").split(";") if x.strip()]
+            if not names:
+                raise Malformed("choice", f"{name}: with three copies, name the library cards chosen from your ash heap "
+                                          "(choice: the one to your hand first, then the others, separated by ;)")
+            if len(names) > 13:
+                raise Illegal("choice", f"{name}: up to thirteen cards")
+            picked: list[int] = []
+            for nm in names:
+                cands = [i for i in st.region(seat, "ash_heap") if i not in picked and not ctx.cdef(i).is_crypt
+                         and ctx.db.lookup(nm) is not None and st.cards[i].cid == ctx.db.lookup(nm).id]
+                if not cands:
+                    raise Illegal("choice", f"{name}: no {nm} (library card) left in your ash heap")
+                picked.append(cands[0])
+            for i in same:
+                ctx.move(i, "removed")
+            ctx.emit("removed", f"Every {name} in play is removed from the game.")
+            ctx.pool(seat, int(v["pool"]), name)
+            ctx.move(picked[0], "hand", seat=seat)
+            for i in picked[1:]:
+                ctx.move(i, "library", seat=seat)
+            ctx.shuffle(seat, "library")
+            ctx.emit("ashur", f"{ctx.seat_name(seat)} takes {ctx.name(picked[0])} into their hand and shuffles "
+                              f"{len(picked) - 1} card{'s' if len(picked) != 2 else ''} into their library ({name}).",
+                     cards=tuple(picked))
         elif key == "vessel_burn":
             if cmd.choice is not None:
                 doll = flow.ref(ctx, seat, cmd.choice)
@@ -861,6 +889,11 @@ def check_limits(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     """"Only one X can be played in a game": a second copy is refused."""
     for m in rules.modes:
         for lim in m.limits:
+            if lim.per == "turn" and lim.who == "all":
+                mark = ("turn", rules.card_id, ctx.st.turn)
+                if mark in ctx.st.events_played:
+                    raise Illegal("limit", f"only one {rules.name} can be played each turn, and one has been")
+                ctx.st.events_played = ctx.st.events_played | {mark}
             if lim.per == "game":
                 mark = ("game", rules.card_id)
                 if mark in ctx.st.events_played:
@@ -1028,6 +1061,9 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     iid = flow.ref(ctx, cmd.seat, cmd.from_)
     c = st.cards[iid]
     name = ctx.name(iid)
+    if c.region == "attached" and not c.contested and (_has(ctx, iid, "enter_combat_action")
+                                                         or _has(ctx, iid, "host_burns_action")):
+        return _haven_action(ctx, cmd, m, iid)
     opts = _has(ctx, iid, "card_action") if c.region in ("in_play", "attached") and not c.contested else []
     if not opts:
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
@@ -1052,10 +1088,50 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     return upd, (c.controller,)
 
 
+def _haven_action(ctx: Ctx, cmd: C.Action, m: int, iid: int) -> tuple[dict, tuple[int, ...]]:
+    """Haven Uncovered: minions enter combat with the vampire it is on; that vampire burns it. (D) actions."""
+    st = ctx.st
+    c = st.cards[iid]
+    host = c.host
+    name = ctx.name(iid)
+    if m == host:
+        v = _has(ctx, iid, "host_burns_action")
+        if not v:
+            raise Illegal("card", f"{ctx.name(m)} cannot act with {name}")
+        if c.controller == cmd.seat:
+            raise Illegal("target", f"{name} is yours: burning it is an action against another Methuselah")
+        upd = dict(from_card=iid, directed=True, target_seat=c.controller, effect="burn",
+                   base_stealth=int(v[0].get("stealth") or 0))
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name}.", cards=(m, iid))
+        return upd, (c.controller,)
+    v = _has(ctx, iid, "enter_combat_action")
+    hc = st.cards[host]
+    if not v:
+        raise Illegal("card", f"{name}: only the vampire it is on can act with it")
+    if hc.controller == cmd.seat:
+        raise Illegal("target", f"{ctx.name(host)} is yours: entering combat with it is an action against another "
+                                "Methuselah")
+    if hc.region != "ready":
+        raise Illegal("target", f"{ctx.name(host)} is not ready")
+    upd = dict(from_card=iid, directed=True, target_seat=hc.controller, effect="combat", target_card=host,
+               base_stealth=int(v[0].get("stealth") or 0))
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(host)} ({name}).", cards=(m, host))
+    return upd, (hc.controller,)
+
+
 def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
     st = ctx.st
     iid = f.from_card
     c = st.cards[iid]
+    if f.effect == "combat":
+        t = f.target_card
+        if st.cards[t].region != "ready":
+            ctx.emit("fizzle", f"{ctx.name(t)} is no longer ready.")
+            return
+        from vtes_desktop.engine import rules_combat
+
+        rules_combat.start(ctx, f.actor, t)
+        return
     if c.region not in ("in_play", "attached"):
         ctx.emit("fizzle", f"{ctx.name(iid)} is no longer in play.")
         return

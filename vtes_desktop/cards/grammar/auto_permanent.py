@@ -144,6 +144,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_discard_draw", r"^you can lock this card to discard a card \(draw up afterward\)$"),
     ("lock_draw_discard", r"^you can lock this card to draw (?P<n>\d) cards \(discard down afterward\)$"),
     ("lock_transfer", r"^lock during your influence phase to get \+(?P<n>1) transfer$"),
+    ("enter_combat_action", r"^minions can enter combat with this vampire as a (?:\+(?P<stealth>1) stealth )?\(d\) "
+                            r"action$"),
+    ("host_burns_action", r"^this vampire can burn this card as a (?:\+(?P<stealth>1) stealth )?\(d\) action$"),
+    ("ashur", r"^if you control three copies of this card, remove all copies in play \(even controlled by other "
+              r"methuselahs\) from the game to gain (?P<pool>3) pool and choose up to thirteen library cards from your "
+              r"ash heap; move one of the chosen cards to your hand and shuffle the others into your library$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
     ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
