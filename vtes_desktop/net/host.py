@@ -560,7 +560,12 @@ class Host:
         if t is None:
             raise TableRefusal("lobby", "the game has not started")
         seat = conn.player.seat
-        cmd = t.vet(seat, msg.basis, msg.command)
+        try:
+            cmd = t.vet(seat, msg.basis, msg.command)
+        except TableRefusal as e:
+            if e.rule == "time":     # everyone hears who asked to call time, and who is still to agree
+                self._say(f"{conn.name} asks to call time: {e.reason}")
+            raise
         t.apply(seat, cmd)
         reset = cmd.type == "undo"
         for c in self._live():
@@ -568,19 +573,26 @@ class Host:
         if self.on_step is not None:
             self.on_step()
 
-    def _chat(self, conn: Conn, msg: P.Chat) -> None:
-        text = clean_text(msg.text)
-        if not text:
-            return
-        line = P.ChatLine(name=conn.name, seat=None if conn.spectator or conn.player is None else conn.player.seat,
-                          spectator=conn.spectator, text=text, step=self.table.step if self.table else 0,
-                          seq=self._chat_seq)
+    def _say(self, text: str) -> None:
+        """A line from the host itself in the table talk (no seat)."""
+        self._post(name="Host", seat=None, spectator=False, text=text)
+
+    def _post(self, **fields) -> None:
+        """A table-talk line to everyone, kept for those who join later."""
+        line = P.ChatLine(**fields, step=self.table.step if self.table else 0, seq=self._chat_seq)
         self._chat_seq += 1
         self.chat.append(line)
         del self.chat[:-CHAT_HISTORY]
         frame = P.encode(line)
         for c in self._live():
             self._send(c, frame)
+
+    def _chat(self, conn: Conn, msg: P.Chat) -> None:
+        text = clean_text(msg.text)
+        if not text:
+            return
+        self._post(name=conn.name, seat=None if conn.spectator or conn.player is None else conn.player.seat,
+                   spectator=conn.spectator, text=text)
 
     # -- the seats file --------------------------------------------------------------------------------
     def _save_seats(self, path: Path) -> None:

@@ -107,6 +107,9 @@ class NetTable:
         self._rendered: dict[int, int] = {}
         self._hiding_cache: dict = {}
         self.turns: list[tuple[int, int]] = []
+        #: seats that asked to call time: at a network table time ends the game only when every seat still
+        #: in it has asked (at one table the players agree; here each says so from their own window)
+        self.time_asks: set[int] = set()
         self._rebuild_turns()
 
     # -- the state ------------------------------------------------------------------------------
@@ -116,7 +119,7 @@ class NetTable:
 
     @property
     def over(self) -> bool:
-        return len(self.game.state.live_seats()) <= 1
+        return self.game.result().over          # the last one standing, or time called
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -150,6 +153,12 @@ class NetTable:
         if cmd.type in EVERYONE_PASSES:
             raise TableRefusal("impulse", f"{cmd.type} passes for every player; at a network table each player "
                                           "passes for themselves")
+        if cmd.type == "time_out":
+            self.time_asks.add(seat)
+            waiting = [st.seats[s].name for s in st.live_seats() if s not in self.time_asks]
+            if waiting:
+                raise TableRefusal("time", "time is called when every player still in the game asks for it "
+                                           f"(Game > Call time); still to ask: {', '.join(waiting)}")
         if cmd.type == "undo" and not self.allow_undo:
             raise TableRefusal("undo", "taking a step back needs the host's consent; this host was started "
                                        "without --undo")
@@ -162,7 +171,7 @@ class NetTable:
         """Why *cmd* is out of turn at a network table, or None."""
         st = self.game.state
         seat = cmd.seat
-        if cmd.type in ("undo", "concede"):   # leaving, or asking to take back: no impulse needed
+        if cmd.type in ("undo", "concede", "time_out"):   # leaving, taking back, calling time: no impulse needed
             return None
         holder = flow.holder(st)
         if holder != seat:
