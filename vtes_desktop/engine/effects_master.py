@@ -998,20 +998,20 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
             out.append(C.Use(seat=seat, card=iid))
     if st.active == seat and st.phase == "minion" and not st.frames:
-        # actions that master cards on other Methuselahs' tables provide (steal or burn them)
+        # actions that master cards in play provide (steal or burn them, enter combat with their vampire)
+        cards = []
         for s in range(len(st.seats)):
-            if s == seat:
+            cards += st.region(s, "in_play")
+            for m in st.region(s, "ready"):
+                cards += st.attached.get(m, ())
+        for iid in cards:
+            if "Master" not in game.db[st.cards[iid].cid].types:
                 continue
-            cards = list(st.region(s, "in_play"))
-            for m in st.region(s, "ready") + st.region(seat, "ready"):
-                cards += [a for a in st.attached.get(m, ()) if st.cards[a].controller == s]
-            for iid in cards:
-                if "Master" not in game.db[st.cards[iid].cid].types:
-                    continue
-                if _has_game(game, iid, "card_action"):
-                    choose = _has_game(game, iid, "choose_own_ready")
-                    out += [C.Action(seat=seat, minion=m, kind="card", target=m if choose else None, **{"from": iid})
-                            for m in st.region(seat, "ready")]
+            if _has_game(game, iid, "card_action") or _has_game(game, iid, "enter_combat_action") \
+                    or _has_game(game, iid, "host_burns_action"):
+                choose = _has_game(game, iid, "choose_own_ready")
+                out += [C.Action(seat=seat, minion=m, kind="card", target=m if choose else None, **{"from": iid})
+                        for m in st.region(seat, "ready")]
     return out
 
 
