@@ -36,6 +36,9 @@ def _readings(db, name):
     ("Andrea Giovanni", [("stealth", 1, (("card_disc", "nec"),))]),
     ("Castellan", [("intercept", 1, (("directed", True),)), ("intercept", -1, (("directed", False),))]),
     ("Delilah Monroe", [("intercept", -1, (("opponent", (("vampire", "older"),)),))]),
+    ("Lucita", [("foe_intercept", -1, (("opponent", (("vampire", "sect:sabbat", "younger"),)),))]),
+    ("Basil", [("foe_strength", 1, (("opponent", (("vampire", "older"),)),))]),
+    ("Amenophobis", [("bleed", 1, (("act", ("bleed",)), ("target_edge",)))]),
     ("Queen Anne", [("bleed", 1, (("act", ("bleed",)), ("target_controls", (("vampire", "clan:tremere"),), True))),
                     ("bleed", 1, ())]),
 ])
@@ -77,7 +80,7 @@ def test_own_grants(db):
 
 
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
-          "opponent", "round"}
+          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge"}
 _TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 
@@ -91,7 +94,8 @@ def test_every_automated_reading_is_one_the_engine_checks(db):
                 continue
             for stat, amount, conds in stat_readings(e):
                 n += 1
-                assert stat in ("stealth", "bleed", "hunt", "intercept", "strength", "votes"), (c.display, stat)
+                assert stat in ("stealth", "bleed", "hunt", "intercept", "strength", "votes", "foe_intercept",
+                                "foe_strength"), (c.display, stat)
                 for cond in conds:
                     assert cond[0] in _KNOWN, (c.display, cond)
                     if cond[0] in ("target_controls", "prey_controls", "other_mine", "opponent"):

@@ -175,6 +175,15 @@ def _holds(ctx: Ctx, conds: tuple, *, me: int, f=None, opponent: int | None = No
         elif k == "pool_le":
             if ctx.st.seats[seat].pool > c[1]:
                 return False
+        elif k == "prey_pool_le":
+            if ctx.st.seats[ctx.st.prey(seat)].pool > c[1]:
+                return False
+        elif k == "edge_mine":
+            if ctx.st.edge != seat:
+                return False
+        elif k == "target_edge":
+            if f is None or f.target_seat is None or ctx.st.edge != f.target_seat:
+                return False
         elif k == "opponent":
             if opponent is None or not _any(ctx, opponent, c[1], me):
                 return False
@@ -218,13 +227,15 @@ def intercept_bonus(ctx: Ctx, f, minion: int | None) -> int:
     """A would-be blocker's own intercept against this action."""
     if minion is None:
         return 0
-    return _sum(ctx, minion, "intercept", f=f, opponent=f.actor)
+    return _sum(ctx, minion, "intercept", f=f, opponent=f.actor) \
+        + _sum(ctx, f.actor, "foe_intercept", f=f, opponent=minion)   # "Tzimisce get -1 intercept against this vampire"
 
 
 def strength_bonus(ctx: Ctx, m: int, cf) -> int:
     """A combatant's own strength in this combat and round."""
     other = cf.b if m == cf.a else cf.a
-    return _sum(ctx, m, "strength", opponent=other, cf=cf)
+    return _sum(ctx, m, "strength", opponent=other, cf=cf) \
+        + _sum(ctx, other, "foe_strength", opponent=m, cf=cf)   # "Older vampires get +1 strength in combat with this vampire"
 
 
 def votes_bonus(ctx: Ctx, rf, minion: int) -> int:

@@ -76,7 +76,7 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
         if iid != minion and not ({"Equipment", "Retainer"} & set(d.types)):
             continue
         text = effective_text(d, ctx.st.cards[iid].level) if iid != minion else d.text
-        for sentence in re.split(r"(?<=\.)\s+", text.split(":", 1)[-1] if d.is_crypt else text):
+        for sentence in re.split(r"(?<=\.)\s+", text.split(":", 1)[-1].strip() if d.is_crypt else text):
             if re.search(r"(?i)\b(can|may) (burn|lock|discard|pay)|only usable|\bif\b|\bwhile\b|\bfor each\b", sentence):
                 continue
             dm = re.search(r"(?i)\bwith (superior )?[a-z]+ \[(\w{3})\]", sentence)   # "The bearer with Auspex [aus]"
@@ -109,7 +109,7 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
         r = ctx.rules(minion)
         return r.ally_bleed if r.ally_bleed is not None else 1
     n = 1
-    head = d.text.split(":", 1)[-1]
+    head = d.text.split(":", 1)[-1].strip()   # "Sabbat: +1 bleed.": the first sentence too
     for m in re.finditer(r"(?:^|\.\s)\+(\d+) bleed\.", head):
         n += int(m.group(1))
     from vtes_desktop.engine.effects_combat import bearer_bonus

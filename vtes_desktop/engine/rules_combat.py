@@ -447,7 +447,7 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
                     base = int(mm.group(1))
     else:
         base = 1
-        head = d.text.split(":", 1)[-1]
+        head = d.text.split(":", 1)[-1].strip()   # "Sabbat: +1 strength.": the first sentence too
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
     base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m)

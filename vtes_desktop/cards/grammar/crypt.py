@@ -210,8 +210,15 @@ def _mark(e: Effect) -> Effect:
 #   ("prey_controls", alts)     your prey controls a ready minion of one of those classes
 #   ("other_mine", alts)        another ready minion you control is of one of those classes
 #   ("pool_le", n)              your pool is n or less
+#   ("prey_pool_le", n)         your prey's pool is n or less
+#   ("edge_mine",)              you have the Edge
+#   ("target_edge",)            the action's target Methuselah has the Edge
 #   ("opponent", alts)          intercept: the acting minion; strength: the opposing minion is of one of alts
 #   ("round", "first"|"later")  strength: the first round of combat, or any later one
+#
+# Two more stats are bonuses of the minions facing the vampire: "foe_intercept" ("Younger Sabbat vampires get
+# -1 intercept against this vampire": a would-be blocker of its actions) and "foe_strength" ("Older vampires get
+# +1 strength in combat with this vampire"), with an ("opponent", alts) condition on that minion.
 #
 # A class is a tuple of tags, all of which must hold: "vampire", "ally", "minion", "older", "younger",
 # "clan:<c>", "sect:<s>", "not sect:<s>", "title:<t1>|<t2>" ("title:titled"), "untitled", "capacity<=N".
@@ -222,8 +229,10 @@ _STATS = "stealth|bleed|intercept|strength|hunt|votes?"
 _SUBJ = r"(?:this vampire|this imbued|he|she|it|they)"
 _STAT_SENT = re.compile(
     rf"^(?:(?P<pre>(?:while|if) [^,]+), )?(?:{_SUBJ} (?:gets|has|get) )?(?:an additional )?"
-    rf"(?P<sign>[+\-])(?P<n>\d+) (?P<stat>{_STATS})(?: (?P<cond>[^()]+?))?(?:,? and (?P<sign2>[+\-])(?P<n2>\d+) "
-    rf"(?P<stat2>{_STATS}) (?P<cond2>[^()]+?))?$")
+    rf"(?P<sign>[+\-])(?P<n>\d+) (?P<stat>{_STATS})(?: (?!and [+\-])(?P<cond>[^()]+?))?(?:,? and (?P<sign2>[+\-])(?P<n2>\d+) "
+    rf"(?P<stat2>{_STATS})(?: (?P<cond2>[^()]+?))?)?$")
+_FOE = re.compile(r"^(?P<np>[a-z ,\-]+?) get (?P<sign>[+\-])(?P<n>\d) (?P<stat>intercept|strength) "
+                  r"(?:against this vampire|when attempting to block this vampire|in combat with this vampire)$")
 _NO_USUAL = re.compile(rf"^{_SUBJ} does not get the usual \+1 stealth when hunting$")
 _ADDITIONAL_VOTE = re.compile(rf"^{_SUBJ} gets (?P<n>one|an|two) additional votes?(?: during each political action)?$")
 _ACT_WORDS = {
@@ -234,7 +243,7 @@ _ACT_WORDS = {
     "employ and recruit actions": ("recruit", "employ"),
     "employing retainers and recruiting allies": ("recruit", "employ"),
 }
-_WHO = r"(?:a methuselah|methuselahs|the target methuselah)"
+_WHO = r"(?:a methuselah|methuselahs|the target methuselah|the methuselah)"
 _CLANS_PLURAL = {"followers of set": "follower of set", "daughters of cacophony": "daughter of cacophony",
                  "harbingers of skulls": "harbinger of skulls", "blood brothers": "blood brother"}
 
@@ -252,7 +261,7 @@ def _class_one(np: str) -> tuple[str, ...] | None:
     if m:
         extra.append(m.group(1))
         s = m.group(2)
-    m = re.match(r"^(.+?) (?:of|with) capacity (\d+) or less$", s)
+    m = re.match(r"^(.+?) (?:of|with) capacity (\d+) or less$", s) or re.match(r"^(.+?) whose capacity is (\d+) or less$", s)
     if m:
         extra.append(f"capacity<={m.group(2)}")
         s = m.group(1)
@@ -293,7 +302,9 @@ def minion_classes(np: str) -> tuple[tuple[str, ...], ...] | None:
 
 def _controls(rest: str) -> tuple | None:
     """"who controls a ready Brujah" -> ("target_controls", alts, True)."""
-    m = re.match(r"^(?:who (?:controls|has)|controlling) (?:neither (?P<a>.+?) nor (?P<b>.+)|no (?P<no>.+)|(?P<np>.+))$",
+    if rest == "who has the edge":
+        return ("target_edge",)
+    m = re.match(r"^(?:who (?:controls|has|control)|controlling) (?:neither (?P<a>.+?) nor (?P<b>.+)|no (?P<no>.+)|(?P<np>.+))$",
                  rest)
     if not m:
         m2 = re.match(r"^who (?:doesn't|does not) control (?P<np>.+)$", rest)
@@ -393,6 +404,11 @@ def _pre_cond(pre: str | None) -> tuple | None:
     m = re.fullmatch(r"while you have (\d+) or (?:fewer|less) pool", pre)
     if m:
         return (("pool_le", int(m.group(1))),)
+    m = re.fullmatch(r"while your prey has (\d+) or (?:fewer|less) pool", pre)
+    if m:
+        return (("prey_pool_le", int(m.group(1))),)
+    if pre == "while you have the edge":
+        return (("edge_mine",),)
     m = re.fullmatch(r"if another ready vampire you control is an? (?P<np>.+)", pre)
     if m:
         alts = minion_classes(m.group("np"))
@@ -425,8 +441,15 @@ def stat_readings(e: Effect) -> tuple:
     if not t:
         return ()
     t = t[0].lower() + t[1:]
-    t = re.sub(r"^black hand seraph this vampire", "this vampire", t)
-    low = t.lower()
+    low = re.sub(r"^black hand seraph:? this vampire", "this vampire", t.lower())
+    m = _FOE.match(low)
+    if m:
+        # "Younger Sabbat vampires get -1 intercept against this vampire": a bonus of the minions facing it
+        alts = minion_classes(m.group("np"))
+        if not alts or (m.group("stat") == "strength") != low.endswith("in combat with this vampire"):
+            return ()
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        return ((f"foe_{m.group('stat')}", n, (("opponent", alts),)),)
     if _NO_USUAL.match(low):
         return (("stealth", -1, (("act", ("hunt",)),)),)
     m = _ADDITIONAL_VOTE.match(low)
