@@ -37,7 +37,8 @@ HANDLED = frozenset({
     "terms_card_to", "give_chosen", "terms_blood_shift", "blood_shift", "burn_bleeders", "unlock_next_discard",
     "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
     "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
-    "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes",
+    "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
+    "edge_burn", "crypt_to_uncontrolled",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -116,7 +117,10 @@ def _fits_uncontrolled(ctx: Ctx, seat: int, actor: int, v: int, spec: tuple) -> 
     if younger and _cap(ctx, v) >= _cap(ctx, actor):
         return (f"{d.display} (capacity {_cap(ctx, v)}) is not younger than {ctx.name(actor)} "
                 f"(capacity {_cap(ctx, actor)})")
-    if clan and clan not in {x.lower() for x in d.clans}:
+    if clan == "black hand vampire":
+        if "black hand" not in ctx.rules(v).traits:
+            return f"{d.display} is not Black Hand"
+    elif clan and clan not in {x.lower() for x in d.clans}:
         return f"{d.display} is not {clan.title()}"
     if disc and not d.discipline_level(disc):
         return f"{d.display} does not have the discipline [{disc}]"
@@ -165,7 +169,34 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 
 
 def _needs_target(spec: tuple) -> bool:
-    return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip")
+    return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
+                       "edge_burn", "crypt_to_uncontrolled")
+
+
+def _edge_target(ctx: Ctx, seat: int, target) -> tuple[str, int] | str:
+    """Inside Dirt's target: ("pool", prey seat) or ("blood", vampire), or why it does not fit."""
+    st = ctx.st
+    for i, s_ in enumerate(st.seats):
+        if isinstance(target, str) and s_.name == target:
+            return ("pool", i) if i == st.prey(seat) else f"{s_.name} is not your prey"
+    try:
+        v = flow.ref(ctx, seat, target)
+    except (Malformed, Illegal):
+        return f"{target!r} is neither your prey nor a vampire in play"
+    c = st.cards[v]
+    if not ctx.is_vampire(c) or c.region not in ("ready", "torpor") or c.controller == seat or c.contested:
+        return f"{ctx.name(v)} is not a vampire controlled by another Methuselah"
+    return ("blood", v)
+
+
+def _crypt_target(ctx: Ctx, seat: int, iid: int, disc: str) -> str | None:
+    c = ctx.st.cards[iid]
+    d = ctx.cdef(iid)
+    if c.region != "crypt" or c.owner != seat:
+        return f"{d.display} is not in your crypt"
+    if "Vampire" not in d.types or not d.discipline_level(disc):
+        return f"{d.display} is not a vampire with [{disc}]"
+    return None
 
 
 def _library_equipment(ctx: Ctx, seat: int, iid: int) -> int | None:
@@ -246,7 +277,9 @@ def _burn_target(ctx: Ctx, seat: int, iid: int, spec: tuple) -> str | None:
         return f"{d.display} is not {'an' if kinds[0][0] in 'aeiou' else 'a'} {' or '.join(kinds)}"
     if c.controller == seat:
         return f"{d.display} is yours: a directed action targets another Methuselah's card"
-    if spec[2] and c.controller != st.prey(seat):
+    if spec[2] == "predator or prey" and c.controller not in (st.prey(seat), st.predator(seat)):
+        return f"{d.display} is not controlled by your predator or prey"
+    if spec[2] is True and c.controller != st.prey(seat):
         return f"{d.display} is not controlled by your prey"
     return None
 
@@ -291,6 +324,28 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
     specs = [s for s in readings(rules, mode) if _needs_target(s)]
     if not specs:
         return {}
+    if specs[0][0] == "edge_burn":
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name your prey (to burn pool) or another Methuselah's vampire "
+                                    "(to burn blood)")
+        got = _edge_target(ctx, seat, target)
+        if isinstance(got, str):
+            raise Illegal("target", f"{rules.name}: {got}")
+        if got[0] == "pool":
+            return {"target_seat": got[1]}
+        return {"target_card": got[1], "target_seat": ctx.st.cards[got[1]].controller}
+    if specs[0][0] == "crypt_to_uncontrolled":
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name the vampire you search your crypt for")
+        cands = [i for i in ctx.st.region(seat, "crypt")
+                 if ctx.db[ctx.st.cards[i].cid].display.lower() == str(target).lower()
+                 or ctx.db[ctx.st.cards[i].cid].name.lower() == str(target).lower()]
+        if not cands:
+            raise Illegal("target", f"{rules.name}: {target!r} is not in your crypt")
+        why = _crypt_target(ctx, seat, cands[0], specs[0][1])
+        if why:
+            raise Illegal("target", f"{rules.name}: {why}")
+        return {"target_card": cands[0]}
     spec = specs[0]
     name = rules.name
     iid = None
@@ -372,6 +427,30 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
         elif k == "search_equip":
             _search_equip(ctx, f)
+        elif k == "steal_pool" and f.target_seat is not None and not st.seats[f.target_seat].ousted:
+            ctx.pool(f.target_seat, -spec[1], ctx.name(f.card))
+            ctx.pool(f.seat, spec[1], ctx.name(f.card))
+        elif k == "edge_burn":
+            if st.edge != f.seat:
+                ctx.emit("unpaid", f"{ctx.seat_name(f.seat)} does not have the Edge to burn: {ctx.name(f.card)} has "
+                                   "no effect.")
+                continue
+            st.edge = None
+            ctx.emit("edge", f"{ctx.seat_name(f.seat)} burns the Edge ({ctx.name(f.card)}).")
+            t = f.target_card
+            if t is None:
+                ctx.pool(f.target_seat, -spec[2], ctx.name(f.card))
+            elif st.cards[t].region in ("ready", "torpor"):
+                c = st.cards[t]
+                ctx.update(t, counters=max(0, c.counters - spec[1]))
+                ctx.emit("blood", f"{ctx.name(t)} burns {min(spec[1], c.counters)} blood ({ctx.name(f.card)}).", cards=(t,))
+        elif k == "crypt_to_uncontrolled":
+            t = f.target_card
+            if t is not None and _crypt_target(ctx, f.seat, t, spec[1]) is None:
+                ctx.move(t, "uncontrolled", seat=f.seat, counters=spec[2], face_down=False)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} from the crypt and moves them to the "
+                                  f"uncontrolled region with {spec[2]} blood.", cards=(t,))
+            ctx.shuffle(f.seat, "crypt")
         elif k == "group_blood":
             _group_blood(ctx, f, spec[1], spec[2])
         elif k == "oldest_clan_pool":

@@ -29,6 +29,10 @@ Readings (a tuple whose first item names it):
   requirements and cost as normal, and the library is shuffled;
 - ``("steal_to_ready", n)``: the acting vampire may burn *n* blood to move the vampire it stole from torpor to
   the ready region (the player says so when announcing, with `cost: n`);
+- ``("steal_pool", n)``: a directed action moves *n* pool from the targeted Methuselah to the acting one;
+  ``("edge_burn", blood, pool)``: burn the Edge to burn *blood* from another Methuselah's vampire or *pool* from
+  your prey (the target says which); ``("crypt_to_uncontrolled", discipline, n)``: the named vampire with
+  *discipline* moves from your crypt to your uncontrolled region with *n* blood (the crypt is shuffled);
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
   `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
   torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
@@ -270,7 +274,7 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             who = m.group("who").strip()
             clan = None
             if who != "vampire":
-                if who not in _CLANS:
+                if who not in _CLANS and who != "black hand vampire":
                     return None
                 clan = who
             if m.group("disc") and who != "vampire":
@@ -305,6 +309,16 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         m = _BLOOD_IF_BLEED.match(t) if kind in ("gain", "gain_blood") else None
         if m:
             return ("gain_blood_if_bleed", int(m.group("n")))
+        if kind == "burn" and t == "(d) burn an equipment or location on a minion controlled by your predator or prey":
+            return ("burn_card", ("equipment", "location"), "predator or prey", 0)
+        if kind == "steal_pool" and t == "(d) steal 1 pool from another methuselah":
+            return ("steal_pool", 1)
+        if kind == "burn" and t == ("(d) burn the edge to burn 3 blood from a vampire controlled by another methuselah, "
+                                    "or to burn 3 pool from your prey"):
+            return ("edge_burn", 3, 3)
+        if kind == "search" and t == ("search your crypt for a vampire with serpentis [ser], reveal them, and move them "
+                                      "to your uncontrolled region with 1 blood (shuffle afterward)"):
+            return ("crypt_to_uncontrolled", "ser", 1)
         m = _BURN_CARD.match(t) if kind == "burn" else None
         if m:
             what = tuple(w.strip() for w in re.split(r",| or ", m.group("what")) if w.strip())
