@@ -15,7 +15,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "not_on_superior", "predator_takes", "card_action", "cannot_block", "allies_intercept",
            "discard_burn_torpor", "vote_lock", "counter_on_lock", "burn_at_counters", "cancel_master", "wash",
            "cancel_minion", "unlock_counter_from_pool", "toll_per_counter", "toll_or_burn_vampire", "redirect_cost",
-           "unblocked_penalty", "enter_combat_action", "host_burns_action"}
+           "unblocked_penalty", "enter_combat_action", "host_burns_action",
+           "untargetable", "target_cost", "burn_after_torpor"}
 
 
 def test_every_reading_has_a_handler():

@@ -119,6 +119,12 @@ def extra_cost(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int:
         for k, _, _ in readings(ctx.rules(v)):
             if k == "minion_tap_cost" and name == "minion tap":
                 n += 1
+    if cmd.target is not None:   # Secure Haven: master cards targeting its minion cost more
+        t = _target_card(ctx, cmd)
+        if t is not None:
+            for a in ctx.st.attached.get(t, ()):
+                if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
+                    n += sum(int(v["n"]) for v in _has(ctx, a, "target_cost"))
     if any(k == "villein_cost" for k, _, _ in readings(rules)) and cmd.target is not None:
         t = _target_card(ctx, cmd)
         if t is not None:
@@ -1558,8 +1564,10 @@ _PLAYS = {"play": "card", "action": "card", "strike": "strike", "maneuver": "usi
 
 
 def note_as_played(ctx: Ctx, cmd) -> None:
-    """At the end of each step: forget the previous card played; remember the one this step played, if any."""
+    """At the end of each step: forget the previous card played; remember the one this step played, if any.
+    (Also the state checks of master cards in play.)"""
     st = ctx.st
+    state_checks(ctx)
     old = {m for m in st.marks if m[0] == "as played"}
     if old:
         st.marks = st.marks - old
@@ -1609,3 +1617,26 @@ def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: st
     from vtes_desktop.engine.rules_action import played_from_hand
 
     played_from_hand(ctx, seat, card, ctx.rules(card))
+
+
+def target_refusal(ctx: Ctx, seat: int, target: int | None) -> str | None:
+    """Why an action of *seat* cannot target minion *target* (Secure Haven), or None."""
+    if target is None or target not in ctx.st.cards:
+        return None
+    t = ctx.st.cards[target]
+    if t.controller == seat:
+        return None
+    for a in ctx.st.attached.get(target, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "untargetable"):
+            return f"{ctx.name(target)} cannot be the target of other Methuselahs' actions ({ctx.name(a)})"
+    return None
+
+
+def state_checks(ctx: Ctx) -> None:
+    """After each step: master cards that burn once their minion is in torpor (Secure Haven)."""
+    st = ctx.st
+    for s in range(len(st.seats)):
+        for m in st.region(s, "torpor"):
+            for a in list(st.attached.get(m, ())):
+                if "Master" in ctx.cdef(a).types and _has(ctx, a, "burn_after_torpor"):
+                    ctx.burn(a, f"{ctx.name(m)} went to torpor")

@@ -559,6 +559,11 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     f.update(blockers=blockers, imp=Impulse(order), cost_pool=pool_cost, cost_blood=blood_cost)
     ctx.update(m, locked=True)
     f["base_stealth"] = f.get("base_stealth", 0) + effects_action.next_action_stealth(ctx, seat)   # Veil the Legions
+    from vtes_desktop.engine.effects_master import target_refusal
+
+    why = target_refusal(ctx, seat, f.get("target_card"))   # Secure Haven
+    if why:
+        raise Illegal("target", why)
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))

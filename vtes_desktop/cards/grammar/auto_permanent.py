@@ -70,6 +70,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
     ("cannot_block", r"^this minion cannot block$"),
+    ("untargetable", r"^this minion cannot be the target of other methuselahs' actions$"),
+    ("target_cost", r"^master cards targeting this minion cost (?P<n>1) additional pool$"),
+    ("burn_after_torpor", r"^burn this card after this minion goes to torpor$"),
     ("transfers", r"^\+(?P<n>\d) transfers?$"),
     ("hand_size", r"^(?:you get )?\+(?P<n>\d) hand size$"),
     ("minion_tap_cost", r"^cards named /minion tap/ cost you \+1 pool to play$"),
