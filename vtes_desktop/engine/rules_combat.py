@@ -32,6 +32,9 @@ class StrikeDesc(NamedTuple):
     unlock: bool = False           # the striker unlocks as the strike resolves (Majesty at superior)
     unpreventable: bool = False
     self_damage: tuple | None = None   # (amount, aggravated, only at close range): the striker also takes damage
+    end_after: bool = False        # combat ends right after this strike resolves (Anesthetic Touch)
+    unlock_other: bool = False     # combat ends, and the opposing minion unlocks (Meld with the Land)
+    skip_unlock: bool = False      # the vampire sent to torpor does not unlock as normal next time (Coma)
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -103,8 +106,10 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         if f.press_continue and not f.ended and _ready(ctx, f.a) and _ready(ctx, f.b):
             ctx.emit("round", f"Combat continues: round {f.round + 1}.")
             close_range = ("close_next", f.round + 1) in f.used   # "that round is at close range"
+            granted = tuple((u[1], u[2], u[3]) for u in f.used if isinstance(u, tuple) and len(u) == 5
+                            and u[0] == "next_round_grant" and u[4] == f.round + 1)
             _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
-                                         round=f.round + 1, used=f.used, range_set=close_range))
+                                         round=f.round + 1, used=f.used, range_set=close_range, granted=granted))
         else:
             _end_combat(ctx, f)
 
@@ -190,6 +195,25 @@ def _need_combat(ctx: Ctx, step: str | None = None) -> CombatFrame:
 
 
 # -- range ------------------------------------------------------------------------------------------
+
+def _desc_from_effects(mode, iid: int, label: str) -> StrikeDesc | None:
+    """A simple strike read from the mode's compiled strike effect (for "As [obe] above, with first strike")."""
+    for e in mode.effects:
+        if e.kind != "strike" or e.get("frame") or not e.automated:
+            continue
+        first = bool(e.get("first_strike"))
+        if e.get("dodge"):
+            return StrikeDesc("dodge", source=iid, label=label)
+        if e.get("combat_ends"):
+            return StrikeDesc("combat_ends", source=iid, label=label)
+        if e.get("hand"):
+            return StrikeDesc("hand_plus", e.get("hand_bonus") or 0, aggravated=bool(e.get("aggravated")), first=first,
+                              source=iid, label=label)
+        if isinstance(e.get("damage"), int):
+            return StrikeDesc("damage", e.get("damage"), ranged=bool(e.get("ranged")),
+                              aggravated=bool(e.get("aggravated")), first=first, source=iid, label=label)
+    return None
+
 
 def _burn_target(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, name: str) -> int | None:
     """The equipment or retainer on the opposing minion that a "burn equipment or retainer" strike aims at."""
@@ -393,6 +417,9 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         else:
             played_from_hand(ctx, cmd.seat, iid, rules)
         for r in readings:
+            if r[0] == "press_or_maneuver_with_press":     # "Press, or maneuver with 1 optional press"
+                cf = combat_frame(ctx.st)
+                _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
             if r[0] == "granted_prevent":     # "this vampire can prevent 1 damage later this round"
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("granted_prevent", r[1], m, iid, rules.card_id),)))
@@ -525,9 +552,17 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 elif r[0] == "burn_equipment_or_retainer":
                     desc = StrikeDesc("burn_card", first=r[1], source=iid, label=rules.name,
                                       target=_burn_target(ctx, cmd, m, f, rules.name))
+            if desc is None:
+                desc = _desc_from_effects(mode, iid, rules.name)
             for r in readings:
                 if r[0] == "self_damage" and desc is not None:
                     desc = desc._replace(self_damage=r[1:])
+                elif r[0] == "end_after_strike" and desc is not None:
+                    desc = desc._replace(end_after=True)
+                elif r[0] == "combat_ends_unlock_opponent":
+                    desc = StrikeDesc("combat_ends", source=iid, label=rules.name, unlock_other=True)
+                elif r[0] == "opponent_skips_unlock" and desc is not None:
+                    desc = desc._replace(skip_unlock=True)
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
             if "long range" in mode.only and f.range != "long":
@@ -627,6 +662,12 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
             ctx.update(m, locked=False)
             ctx.emit("unlocked", f"{ctx.name(m)} unlocks.", cards=(m,))
     if any(s_.kind == "combat_ends" for s_ in strikes.values()):
+        for m_, s_ in strikes.items():
+            other_ = f.b if m_ == f.a else f.a
+            if s_.kind == "combat_ends" and s_.unlock_other and ctx.st.cards[other_].locked \
+                    and ctx.st.cards[other_].region == "ready":
+                ctx.update(other_, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(other_)} unlocks ({s_.label}).", cards=(other_,))
         ctx.emit("combat_ends", "Combat ends.")
         _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))
         return
@@ -704,6 +745,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             if ctx.is_vampire(oc) and oc.region == "ready":
                 ctx.move(other, "torpor", seat=oc.controller, counters=oc.counters, locked=oc.locked, wounded=False)
                 ctx.emit("torpor", f"{ctx.name(other)} goes to torpor ({s_.label}).", cards=(other,))
+                if s_.skip_unlock:
+                    ctx.st.skip_unlock = ctx.st.skip_unlock | {other}
+                    ctx.emit("no_unlock", f"{ctx.name(other)} will not unlock during its next unlock phase.")
         elif s_.kind == "burn_card":
             tc = ctx.st.cards.get(s_.target) if s_.target is not None else None
             if tc is not None and tc.region == "attached" and tc.host == other:
@@ -721,6 +765,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     ctx.burn(eq[0], "destroyed by a strike")
     if normal:
         hits += _environmental_hits(ctx, combat_frame(ctx.st))
+    if any(s_.end_after and ready[me_] for me_, s_ in strikes.items()):
+        cfe = combat_frame(ctx.st)
+        _set_combat(ctx, cfe._replace(used=cfe.used | {("end_after_strike", cfe.round)}))
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
         if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
             ctx.move(s_.source, "ash_heap")
@@ -763,6 +810,9 @@ def after_strike_damage(ctx: Ctx) -> None:
     cf = combat_frame(ctx.st)
     if cf is None or cf.step != "strike_resolved":
         return
+    if ("end_after_strike", cf.round) in cf.used and not cf.ended:
+        ctx.emit("combat_ends", "Combat ends after the resolution of that strike.")
+        cf = cf._replace(ended=True, pending=())
     if cf.ended or not _ready(ctx, cf.a) or not _ready(ctx, cf.b):
         _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0),
                                      pending=()))
@@ -867,6 +917,10 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         pool, blood = _cost(rules, None)
         _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
         played_from_hand(ctx, cmd.seat, iid, rules)
+        for r in effects_combat.mode_readings(ctx, rules, mode):
+            if r[0] == "next_round_maneuver":
+                f0 = ctx.st.top
+                _set_combat(ctx, f0._replace(used=f0.used | {("next_round_grant", m, "maneuver", r[1], f0.round + 1)}))
     elif not (c.region == "attached" and c.host == m) and iid != m:
         raise Illegal("press", f"{ctx.name(iid)} is not a press {ctx.name(m)} can use")
     else:
@@ -982,9 +1036,15 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         f = combat_frame(ctx.st)
     if mm:
         n = int(mm.group(1)) if mm.group(1) and mm.group(1).isdigit() else 1
-        if any(x[0] == m for x in f.extra):
-            raise Illegal("limited", "a minion can use only one effect each round to gain additional strikes (limited)")
-        _set_combat(ctx, f._replace(extra=f.extra + ((m, n),)))
+        unlimited = any(r[0] == "unlimited_additional_strike" for r in readings)
+        if not unlimited:
+            if ("limited_extra", m, f.round) in f.used:
+                raise Illegal("limited", "a minion can use only one effect each round to gain additional strikes "
+                                         "(limited)")
+            f = f._replace(used=f.used | {("limited_extra", m, f.round)})
+        merged = dict(f.extra)
+        merged[m] = merged.get(m, 0) + n    # limited and unlimited additional strikes add up
+        _set_combat(ctx, f._replace(extra=tuple(merged.items())))
     sm = re.search(r"\+(\d+) strength", text)
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
@@ -1005,7 +1065,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
         sm = st_m
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
-    done = _carry_out(ctx, m, iid, rules, readings)
+    done = _carry_out(ctx, m, iid, rules, readings, cmd.choice)
     played_from_hand(ctx, cmd.seat, iid, rules)
     if ("attach_to_opponent_torpor",) in readings:
         done = _attach_to_opponent(ctx, m, iid, mode) or done
@@ -1022,7 +1082,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                  else f"{rules.name}: carry out its effect by hand.")
 
 
-def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tuple]) -> bool:
+def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tuple], choice: str | None = None) -> bool:
     """The effects of a combat card played outside strikes, from its readings. True if any was carried out."""
     f = combat_frame(ctx.st)
     other = f.b if m == f.a else f.a
@@ -1088,6 +1148,28 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             if "Ally" in ctx.cdef(other).types and ctx.st.cards[other].region == "ready":
                 ctx.burn(other, f"burned by {rules.name}")
                 ctx.emit("burned", f"{ctx.name(other)} is burned ({rules.name}).")
+            done = True
+        elif r[0] == "set_range":
+            if f.step != "before_range":
+                raise Illegal("timing", f"{rules.name} sets the range before range is determined")
+            if choice not in ("close", "long"):
+                raise Malformed("choice", f"{rules.name} sets the range: give choice close or long")
+            if r[1]:
+                from vtes_desktop.engine.rules_action import _pay
+
+                _pay(ctx, ctx.st.cards[m].controller, m, 0, r[1], rules.name)
+                f = combat_frame(ctx.st)
+            _set_combat(ctx, f._replace(range=choice, range_set=True))
+            ctx.emit("range", f"{ctx.name(m)} sets the range to {choice} for this round ({rules.name}).")
+            done = True
+        elif r[0] == "start_new_round":
+            if f.step != "end_of_round" or f.press_continue or f.ended or not (_ready(ctx, f.a) and _ready(ctx, f.b)):
+                raise Illegal("timing", f"{rules.name} is only usable if both combatants are still ready and combat "
+                                        "would end")
+            _set_combat(ctx, f._replace(press_continue=True))
+            ctx.emit("round", f"Combat goes on to a new round ({rules.name}).")
+            done = True
+        elif r[0] in ("unlimited_additional_strike",):
             done = True
         elif r[0] in ("equip_weapon_from_hand", "equip_weapon_limits", "becomes_weapon", "weapon_wears",
                       "burn_without_counters"):

@@ -125,6 +125,26 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("weapon_wears",)
         if k == "burn" and low == "burn this card if it has no counters.":
             return ("burn_without_counters",)
+        if k == "press" and low == "press, or maneuver with 1 optional press.":
+            return ("press_or_maneuver_with_press",)                              # Resist Earth's Grasp
+        if k == "set" and low == "this vampire sets the range for this round.":
+            return ("set_range", 0)                                               # Brick by Brick
+        m = re.fullmatch(r"burn (\d) blood to set the range for this round\.?", low)
+        if k == "burn" and m:
+            return ("set_range", int(m.group(1)))                                 # Selective Silence, Shadow Step
+        if k == "end" and low == "combat ends immediately after the resolution of this strike.":
+            return ("end_after_strike",)                                          # Anesthetic Touch
+        if k == "unlock" and low == "strike: combat ends, and unlock the opposing minion (at any range) before combat ends.":
+            return ("combat_ends_unlock_opponent",)                               # Meld with the Land
+        if k == "count" and low == "additional strike that does not count against the limit.":
+            return ("unlimited_additional_strike", 1)                             # Quickness
+        if k == "unlock" and low == ("as above, and the opposing vampire does not unlock as normal during their next "
+                                     "unlock phase."):
+            return ("opponent_skips_unlock",)                                     # Coma
+        if k == "get" and low == "if another round of combat occurs, this vampire gets 1 optional maneuver that round.":
+            return ("next_round_maneuver", 1)                                     # Telepathic Tracking
+        if k == "start" and low == "instead, start a new round.":
+            return ("start_new_round",)
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
