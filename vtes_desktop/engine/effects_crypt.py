@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (blood_for_stat, cost_reading, engine_reads, own_grant, seat_readings,
-                                               stat_readings)
+from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, cost_reading, engine_reads, own_grant,
+                                               seat_readings, stat_readings)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal
@@ -432,3 +432,48 @@ def cost_change(ctx: Ctx, minion: int | None, what: str, pool: int, blood: int) 
         ctx.emit("cost", f"{what} costs {ctx.name(minion)} " + (f"{blood} blood" if b0 else f"{pool} pool")
                  + f" instead of {b0 if b0 else p0} ({ctx.name(minion)}'s own text).", cards=(minion,))
     return pool, blood
+
+
+# -- blocking --------------------------------------------------------------------------------------------------------
+
+def _block_reads(ctx: Ctx, iid: int) -> list[tuple]:
+    if not ctx.cdef(iid).is_crypt:
+        return []
+    return [r for e in ctx.rules(iid).abilities if e.automated for r in (block_reading(e),) if r is not None]
+
+
+def block_refusal(ctx: Ctx, f, m: int) -> str | None:
+    """Why *m* cannot attempt to block the action by its text or the acting vampire's ("Allies cannot block her",
+    "He cannot block Nosferatu", "This vampire cannot block undirected actions"), or None."""
+    actor = f.actor
+    for r in _block_reads(ctx, actor):
+        if r[0] == "not_by" and _any(ctx, m, r[1], actor):
+            return f"{ctx.name(m)} cannot block {ctx.name(actor)} ({poss_name(ctx, actor)} text)"
+    for r in _block_reads(ctx, m):
+        if r[0] == "cannot" and (r[1] is None or _any(ctx, actor, r[1], m)):
+            return f"{ctx.name(m)} cannot block {ctx.name(actor) if r[1] else 'at all'} (its own text)"
+        if r[0] == "no_undirected" and not f.directed:
+            return f"{ctx.name(m)} cannot block undirected actions (its own text)"
+    return None
+
+
+def poss_name(ctx: Ctx, iid: int) -> str:
+    from vtes_desktop.engine.context import poss
+
+    return poss(ctx.name(iid))
+
+
+def pay_block_cost(ctx: Ctx, f, m: int) -> None:
+    """"Vampires must burn 1 blood to attempt to block this vampire", "She must burn 1 blood to attempt to block
+    an older vampire": the would-be blocker burns it as it attempts the block (refused if it has none)."""
+    actor = f.actor
+    n = sum(1 for r in _block_reads(ctx, actor) if r[0] == "cost_by" and _any(ctx, m, r[1], actor))
+    n += sum(1 for r in _block_reads(ctx, m) if r[0] == "cost_mine" and (r[1] is None or _any(ctx, actor, r[1], m)))
+    if not n:
+        return
+    c = ctx.st.cards[m]
+    if c.counters < n:
+        raise Illegal("cost", f"{ctx.name(m)} must burn {n} blood to attempt to block {ctx.name(actor)} and has "
+                              f"{c.counters}")
+    ctx.update(m, counters=c.counters - n)
+    ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to attempt the block.", cards=(m,))

@@ -685,6 +685,10 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     why = ally_block_refusal(ctx, f, m)   # the blocker's own text ("This ally cannot block vampires")
     if why:
         raise Illegal("block", why)
+    why = effects_crypt.block_refusal(ctx, f, m)   # "Allies cannot block her", "He cannot block Nosferatu"
+    if why:
+        raise Illegal("block", why)
+    effects_crypt.pay_block_cost(ctx, f, m)   # "Vampires must burn 1 blood to attempt to block this vampire"
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
                       f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).", cards=(m, f.actor))

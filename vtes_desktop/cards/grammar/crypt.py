@@ -189,7 +189,7 @@ def _mark(e: Effect) -> Effect:
     auto = _plain(e)
     if not auto and e.condition != "merged":
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
-            or bool(seat_readings(e)) or cost_reading(e) is not None
+            or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -267,6 +267,7 @@ def _class_one(np: str) -> tuple[str, ...] | None:
         s = m.group(1)
     s = re.sub(r"\b(vampire|minion|malkavian|gangrel|ventrue|toreador|brujah|ravnos|ally)s\b", r"\1", s)
     s = re.sub(r"\ballies\b", "ally", s)
+    s = re.sub(r"\b(prince|primogen|justicar|baron|bishop|archbishop|cardinal)s\b", r"\1", s)
     if s in ("ally", "ready ally"):
         return ("ally", *extra)
     if s in ("vampire", "ready vampire"):
@@ -643,4 +644,47 @@ def cost_reading(e: Effect) -> tuple | None:
         else:
             what = ("weapon",)
         return (what, unit, delta)
+    return None
+
+
+# -- who may block the vampire, and whom it may block ---------------------------------------------------------------
+
+_HIM = r"(?:this vampire|this imbued|him|her)"
+_SUBJ_ME = r"(?:this vampire|this imbued|he|she)"
+
+
+@lru_cache(maxsize=None)
+def block_reading(e: Effect) -> tuple | None:
+    """Blocking rules of the vampire's own text, checked as a minion attempts to block (engine/effects_crypt.py):
+    ("not_by", alts): minions of those classes cannot block this vampire ("Allies cannot block her");
+    ("cannot", alts or None): this vampire cannot block minions of those classes (None: cannot block at all);
+    ("no_undirected",): it cannot block undirected actions; ("cost_by", alts): those minions burn 1 blood to
+    attempt to block it; ("cost_mine", alts or None): this vampire burns 1 blood to attempt to block (those)."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".").lower()
+    m = re.fullmatch(rf"(?P<np>[a-z ,\-0-9]+?) cannot block {_HIM}", t)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return ("not_by", alts) if alts else None
+    m = re.fullmatch(rf"{_SUBJ_ME} cannot block", t)
+    if m:
+        return ("cannot", None)
+    m = re.fullmatch(rf"{_SUBJ_ME} cannot block undirected actions", t)
+    if m:
+        return ("no_undirected",)
+    m = re.fullmatch(rf"{_SUBJ_ME} cannot (?:attempt to )?block (?P<np>[a-z ,\-0-9]+)", t)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return ("cannot", alts) if alts else None
+    m = re.fullmatch(rf"(?P<np>[a-z ,\-0-9]+?) must burn 1 blood to attempt to block {_HIM}", t)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return ("cost_by", alts) if alts and all("ally" not in c and "minion" not in c for c in alts) else None
+    m = re.fullmatch(rf"{_SUBJ_ME} must burn 1 blood to attempt to block(?: (?P<np>[a-z ,\-0-9]+))?", t)
+    if m:
+        if not m.group("np"):
+            return ("cost_mine", None)
+        alts = minion_classes(m.group("np"))
+        return ("cost_mine", alts) if alts else None
     return None
