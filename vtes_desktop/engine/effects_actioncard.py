@@ -38,7 +38,7 @@ HANDLED = frozenset({
     "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
     "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
-    "edge_burn", "crypt_to_uncontrolled",
+    "edge_burn", "crypt_to_uncontrolled", "stun_target",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -156,6 +156,8 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
     st = ctx.st
     if spec[0] == "add_uncontrolled":
         return [v for v in st.region(seat, "uncontrolled") if _fits_uncontrolled(ctx, seat, actor, v, spec) is None]
+    if spec[0] == "stun_target":
+        return [v for s in st.live_seats() for v in st.region(s, "ready") if _stun_target(ctx, seat, v) is None]
     if spec[0] == "add_other":
         return [v for s in st.live_seats() for r in ("ready", "torpor") for v in st.region(s, r)
                 if v != actor and ctx.is_vampire(st.cards[v]) and not st.cards[v].contested]
@@ -170,7 +172,18 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 
 def _needs_target(spec: tuple) -> bool:
     return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
-                       "edge_burn", "crypt_to_uncontrolled")
+                       "edge_burn", "crypt_to_uncontrolled", "stun_target")
+
+
+def _stun_target(ctx: Ctx, seat: int, iid: int) -> str | None:
+    c = ctx.st.cards[iid]
+    if not ctx.is_vampire(c) or c.region != "ready" or c.contested:
+        return f"{ctx.name(iid)} is not a ready vampire"
+    if c.controller == seat:
+        return f"{ctx.name(iid)} is yours: a directed action targets another Methuselah's vampire"
+    if c.locked:
+        return f"{ctx.name(iid)} is locked; the target must be an unlocked vampire"
+    return None
 
 
 def _edge_target(ctx: Ctx, seat: int, target) -> tuple[str, int] | str:
@@ -357,7 +370,7 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
     if iid is None:
         cands = _candidates(ctx, seat, actor, spec)
         what = {"add_uncontrolled": "a vampire in your uncontrolled region", "add_other": "another vampire",
-                "search_equip": "an equipment card in your library",
+                "search_equip": "an equipment card in your library", "stun_target": "an unlocked vampire",
                 "burn_card": " or ".join(spec[1]) if spec[0] == "burn_card" else "",
                 "unlock_target": "a vampire or ally to unlock",
                 "steal": {"ally": "an ally of another Methuselah", "retainer": "a retainer of another Methuselah",
@@ -382,6 +395,8 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
             why = f"{ctx.name(iid)} is a melee weapon, which this card cannot be used on"
     elif spec[0] == "unlock_target":
         why = _unlock_target(ctx, seat, actor, iid, spec)
+    elif spec[0] == "stun_target":
+        why = _stun_target(ctx, seat, iid)
     elif spec[0] == "search_equip":
         lib = _library_equipment(ctx, seat, iid)
         why = None
@@ -400,7 +415,7 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
     if why:
         raise Illegal("target", f"{name}: {why}")
     out = {"target_card": iid}
-    if spec[0] in ("steal", "burn_card"):
+    if spec[0] in ("steal", "burn_card", "stun_target"):
         out["target_seat"] = ctx.st.cards[iid].controller
     return out
 
@@ -427,6 +442,16 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
         elif k == "search_equip":
             _search_equip(ctx, f)
+        elif k == "stun_target":
+            t = f.target_card
+            if t is None or _stun_target(ctx, f.seat, t) is not None:
+                ctx.emit("fizzles", f"{ctx.name(t)} is no longer an unlocked ready vampire: {ctx.name(f.card)} has "
+                                    "no effect.")
+                continue
+            ctx.update(t, locked=True)
+            st.skip_unlock = st.skip_unlock | {t}
+            ctx.emit("stunned", f"{ctx.name(t)} is stunned: locked, and it does not unlock in its controller's next "
+                                "unlock phase.", cards=(t,))
         elif k == "steal_pool" and f.target_seat is not None and not st.seats[f.target_seat].ousted:
             ctx.pool(f.target_seat, -spec[1], ctx.name(f.card))
             ctx.pool(f.seat, spec[1], ctx.name(f.card))
