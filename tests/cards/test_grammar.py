@@ -322,7 +322,7 @@ def test_minion_own_strike(rules):
     ("Conditioning", True), ("Cloak the Gathering", True), ("Enhanced Senses", True), ("Dodge", True),
     ("Aid from Bats", True), ("Pursuit", True), (".44 Magnum", True), ("Ivory Bow", True),
     ("Govern the Unaligned", True), ("Deflection", True), ("Skin of Steel", True), ("Bum's Rush", True),
-    ("Sport Bike", True), ("Mr. Winthrop", True), ("Dreams of the Sphinx", False), ("Blur", True),
+    ("Sport Bike", True), ("Mr. Winthrop", True), ("Dreams of the Sphinx", True), ("Blur", True),
 ])
 def test_automated_flags(rules, name, automated):
     assert rules(name).automated is automated
