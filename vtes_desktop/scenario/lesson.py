@@ -621,6 +621,7 @@ class CourseEntry:
     file: str
     title: str
     section: str
+    rules: tuple[str, ...] = ()     # the engine's rule ids (a refusal's `rule`) this lesson teaches
 
 
 @dataclass(frozen=True)
@@ -629,11 +630,16 @@ class Course:
     lessons: tuple[CourseEntry, ...]
     puzzles: tuple[CourseEntry, ...]
 
+    def lesson_for(self, rule: str) -> CourseEntry | None:
+        """The lesson that teaches the engine rule *rule* (a refusal's rule id), or None."""
+        return next((e for e in self.lessons if rule in e.rules), None)
+
 
 def load_course(folder: str | Path) -> Course:
     """Read `course.json` in *folder*: the lessons in order, by section, and the puzzles, easy to hard.
 
-    {"format": 1, "title": ..., "sections": [{"title": ..., "lessons": [{"file": ..., "title": ...}]}],
+    {"format": 1, "title": ..., "sections": [{"title": ..., "lessons": [{"file": ..., "title": ...,
+                                                                         "rules": [rule ids it teaches]}]}],
      "puzzles": [{"title": "Easy", "puzzles": [{"file": "puzzles/...", "title": ...}]}]}
     Raises ValueError naming the problem: not JSON, a missing field, a file listed twice or not there.
     """
@@ -657,7 +663,10 @@ def load_course(folder: str | Path) -> Course:
             for e in g[inner]:
                 if not isinstance(e, dict) or not isinstance(e.get("file"), str) or not isinstance(e.get("title"), str):
                     raise ValueError(f"{p}: each entry of {g['title']!r} needs 'file' and 'title'")
-                out.append(CourseEntry(file=e["file"], title=e["title"], section=g["title"]))
+                rules = e.get("rules", [])
+                if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+                    raise ValueError(f"{p}: 'rules' of {e['file']!r} must be a list of rule ids")
+                out.append(CourseEntry(file=e["file"], title=e["title"], section=g["title"], rules=tuple(rules)))
         return out
 
     lessons, puzzles = entries("sections", "lessons"), entries("puzzles", "puzzles")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from vtes_desktop.ui.table.explanations import Explanation
 
@@ -24,7 +25,21 @@ def explanation_html(e: Explanation) -> str:
     return "".join(parts)
 
 
+def lesson_for(rule: str):
+    """The course's lesson that teaches *rule* (a `CourseEntry`), or None."""
+    from vtes_desktop.scenario.lesson import load_course
+    from vtes_desktop.ui.learn.learn_window import lessons_dir
+
+    try:
+        return load_course(lessons_dir()).lesson_for(rule) if rule else None
+    except ValueError:
+        return None
+
+
 class ExplainDialog(QDialog):
+    #: the learner asked for the lesson that teaches this rule (its file in the course)
+    lesson_requested = Signal(str)
+
     def __init__(self, explanation: Explanation, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("explainDialog")
@@ -37,7 +52,18 @@ class ExplainDialog(QDialog):
         self.text.setHtml(explanation_html(explanation))
         v.addWidget(self.text)
         bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.lesson = lesson_for(explanation.rule)
+        self.lesson_button: QPushButton | None = None
+        if self.lesson is not None:
+            self.lesson_button = bb.addButton(f"Learn it: {self.lesson.title}", QDialogButtonBox.ButtonRole.ActionRole)
+            self.lesson_button.setObjectName("lessonButton")
+            self.lesson_button.setToolTip("Open the lesson that teaches this rule, played on a table of its own")
+            self.lesson_button.clicked.connect(self._open_lesson)
         bb.rejected.connect(self.reject)
         bb.accepted.connect(self.accept)
         v.addWidget(bb)
         self.resize(520, 360)
+
+    def _open_lesson(self) -> None:
+        self.lesson_requested.emit(self.lesson.file)
+        self.accept()

@@ -182,6 +182,56 @@ RULES: dict[str, tuple[str, str]] = {
                "A ready, unlocked minion takes an action by announcing it; the action may be blocked, and "
                "succeeds if nobody blocks it."),
     "ousting": ("Ousting", "A Methuselah at 0 pool is ousted; their predator gains 1 victory point and 6 pool."),
+    "cancel": ("Cancelling a card",
+               "Some cards cancel another card as it is played, or end an effect; only the player the card names "
+               "may do it, and only at that moment."),
+    "choice": ("The choice a card asks for",
+               "Some cards ask their player to choose: an amount X, a number of blood to move, one option among "
+               "several. The choice must be one the card allows."),
+    "discard down": ("Too many cards in hand",
+                     "When an effect leaves a Methuselah with more cards than her hand size, she discards down "
+                     "to it before play goes on."),
+    "discipline": ("A Discipline from diablerie",
+                   "A vampire that diablerizes an older vampire may add a master Discipline card from its "
+                   "Methuselah's hand, library or ash heap, within its capacity and the card's own limits."),
+    "exclusive": ("Cards that exclude each other",
+                  "Some cards cannot be played in the same action, combat or round as another named card."),
+    "game over": ("The game is over",
+                  "Once one Methuselah is left standing, or time is called, nothing more is played: the victory "
+                  "points are counted."),
+    "hunting ground": ("Hunting grounds",
+                       "A vampire gains blood from only one hunting ground each turn, whichever it uses."),
+    "imbued": ("The Imbued",
+               "Imbued are hunter minions with life instead of blood; their Methuselah plays conviction and "
+               "power cards for them."),
+    "incapacitated": ("Incapacitated Imbued",
+                      "An Imbued with no life is incapacitated instead of going to torpor. It leaves the "
+                      "incapacitated region by burning 3 conviction in its unlock phase, and another "
+                      "Methuselah's minion may burn it with a directed action."),
+    "conviction": ("Conviction",
+                   "Conviction cards sit on an Imbued and pay for its powers; some effects burn them."),
+    "power": ("Powers",
+              "Power cards are the Imbued's abilities, paid for with conviction; only an Imbued with the "
+              "virtue the power needs can use it."),
+    "library": ("Your library",
+                "An effect that burns or draws cards from your library needs that many cards in it."),
+    "limit": ("Only so many",
+              "Some cards say how many can be used: one on each minion, one each turn, one each game. A second "
+              "one is refused."),
+    "toll": ("A cost owed first",
+             "Some cards in play make a Methuselah pay before she may go on (a toll); pay it first."),
+    "trophy": ("Red List trophies",
+               "A vampire that burns a Red List minion (by diablerie, or in combat that turn) may be given a "
+               "master trophy card; only trophy cards can be given, from hand, library or ash heap, or those "
+               "already in play and not yet awarded."),
+    "withdraw": ("Withdrawing",
+                 "A Methuselah whose library is exhausted and who starts her turn with fewer cards than her "
+                 "hand size may announce, in her unlock phase, that she withdraws. If nobody ousts her before "
+                 "her next turn, she leaves then with half a victory point, and her predator gains nothing."),
+    "effect": ("What a card's effect needs",
+               "A card's effect works on what its text names (a master card in your hand, a vampire you "
+               "control...); a choice outside that is refused."),
+    "withdrawn": ("Withdrawn", "A Methuselah who has withdrawn takes no further part in the game."),
 }
 
 #: an event kind -> the rule it follows

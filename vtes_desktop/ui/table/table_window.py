@@ -317,7 +317,18 @@ class TableWindow(QMainWindow):
         if not cards and self.scene.hovered is not None and self.scene.hovered.cdef is not None:
             cards = (self.scene.hovered.cdef,)
         self.explanation = ExplainDialog(explain(rule or None, said, cards, self.db), self)
+        self.explanation.lesson_requested.connect(self.open_lesson)
         self.explanation.show()
+
+    def open_lesson(self, file: str):
+        """The Learn screen, opened on the lesson *file* (the one that teaches a refused rule)."""
+        from vtes_desktop.ui.learn.learn_window import open_learn
+
+        learn = getattr(self, "learn_window", None)
+        if learn is None or not learn.isVisible():
+            self.learn_window = learn = open_learn(self.db, self.theme, parent=self)
+        learn.raise_()
+        return learn.open_file(file)
 
     def explain_line(self, line) -> None:
         from vtes_desktop.ui.table.explain_dialog import ExplainDialog
@@ -326,6 +337,7 @@ class TableWindow(QMainWindow):
         vids = self.session.cards_of(line) if self.session is not None else ()
         cards = tuple(it.cdef for v in vids for it in [self.scene.item_of(v)] if it is not None and it.cdef)
         self.explanation = ExplainDialog(explain_line(line, cards, self.db), self)
+        self.explanation.lesson_requested.connect(self.open_lesson)
         self.explanation.show()
 
     def _log_menu(self, pos) -> None:
