@@ -422,8 +422,21 @@ def _also_explain(game: "Game", sc: "Scenario", step: "Step", after: "Game") -> 
 
 
 def state_key(st) -> tuple:
-    """Everything in a game state, for comparing two positions."""
-    return tuple(getattr(st, k) for k in st.__slots__ if k != "_own")
+    """Everything in a game state, for comparing two positions (a state kept inside it, such as the
+    position a card cancelled as played returns to, compared by its own contents)."""
+    return tuple(_keyed(getattr(st, k)) for k in st.__slots__ if k != "_own")
+
+
+def _keyed(v):
+    from vtes_desktop.engine.state import State
+
+    if isinstance(v, State):
+        return state_key(v)
+    if isinstance(v, (frozenset, set)) and any(isinstance(x, tuple) for x in v):
+        return tuple(sorted((_keyed(x) for x in v), key=repr))     # may hold unhashable keys: sorted instead
+    if isinstance(v, tuple) and any(isinstance(x, (State, tuple, frozenset)) for x in v):
+        return tuple(_keyed(x) for x in v)
+    return v
 
 
 def match_wrong(game: "Game", sc: "Scenario", step: "Step", cmd: "C.Command") -> WrongMove | None:
