@@ -1332,9 +1332,17 @@ def refuse_while_discarding(ctx: Ctx, cmd) -> None:
 
 def start_of_unlock_phase(ctx: Ctx) -> None:
     """As the active Methuselah's unlock phase begins: Smiling Jack takes a counter from its controller's pool,
-    and the other Methuselahs' Smiling Jacks make this one pay a toll for each of their counters."""
+    and the other Methuselahs' Smiling Jacks make this one pay a toll for each of their counters; each Fame on
+    a vampire in torpor makes this Methuselah burn pool."""
     st = ctx.st
     seat = st.active
+    for s in st.live_seats():
+        for m in st.region(s, "torpor"):
+            for a in st.attached.get(m, ()):
+                if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                    for v in _has(ctx, a, "torpor_tax"):
+                        if not st.seats[seat].ousted:
+                            ctx.pool(seat, -int(v["n"]), f"{ctx.name(m)} is in torpor ({ctx.name(a)})")
     for s in st.live_seats():
         for iid in st.region(s, "in_play"):
             c = st.cards[iid]
@@ -1633,10 +1641,24 @@ def target_refusal(ctx: Ctx, seat: int, target: int | None) -> str | None:
 
 
 def state_checks(ctx: Ctx) -> None:
-    """After each step: master cards that burn once their minion is in torpor (Secure Haven)."""
+    """After each step: master cards that burn once their minion is in torpor (Secure Haven), or make its
+    controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
     st = ctx.st
+    seen = set()
     for s in range(len(st.seats)):
         for m in st.region(s, "torpor"):
             for a in list(st.attached.get(m, ())):
-                if "Master" in ctx.cdef(a).types and _has(ctx, a, "burn_after_torpor"):
+                if "Master" not in ctx.cdef(a).types or st.cards[a].contested:
+                    continue
+                if _has(ctx, a, "burn_after_torpor"):
                     ctx.burn(a, f"{ctx.name(m)} went to torpor")
+                    continue
+                for v in _has(ctx, a, "torpor_burns_pool"):
+                    seen.add(a)
+                    if (a, "torpor seen") not in st.marks:
+                        st.marks = st.marks | {(a, "torpor seen")}
+                        if not st.seats[s].ousted:
+                            ctx.pool(s, -int(v["n"]), f"{ctx.name(m)} went to torpor ({ctx.name(a)})")
+    stale = {x for x in st.marks if len(x) == 2 and x[1] == "torpor seen" and x[0] not in seen}
+    if stale:
+        st.marks = st.marks - stale

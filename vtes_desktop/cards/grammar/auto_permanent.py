@@ -73,6 +73,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("untargetable", r"^this minion cannot be the target of other methuselahs' actions$"),
     ("target_cost", r"^master cards targeting this minion cost (?P<n>1) additional pool$"),
     ("burn_after_torpor", r"^burn this card after this minion goes to torpor$"),
+    ("torpor_burns_pool", r"^after this vampire goes to torpor, their controller burns (?P<n>\d+) pool$"),
+    ("torpor_tax", r"^during each methuselah's unlock phase, if this vampire is in torpor, that methuselah burns "
+                   r"(?P<n>\d+) pool$"),
     ("transfers", r"^\+(?P<n>\d) transfers?$"),
     ("hand_size", r"^(?:you get )?\+(?P<n>\d) hand size$"),
     ("minion_tap_cost", r"^cards named /minion tap/ cost you \+1 pool to play$"),
