@@ -54,6 +54,9 @@ def bearer_bonus(ctx: Ctx, minion: int, stat: str) -> int:
         for r in card_readings(ctx, iid):
             if r[0] == "bearer_stat" and r[1] == stat:
                 n += r[2]
+            elif r[0] == "bearer_stat_clan" and r[1] == stat and \
+                    r[3] in {c.lower() for c in ctx.cdef(minion).clans}:      # "This Malkavian gets +1 bleed"
+                n += r[2]
     return n
 
 
@@ -295,5 +298,8 @@ HANDLED = {
     "next_round_maneuver": "rules_combat.press / close", "start_new_round": "rules_combat._carry_out",
     "becomes_weapon": "rules_combat.play_combat / strike", "weapon_wears": "rules_combat._apply_strikes",
     "burn_without_counters": "rules_combat._apply_strikes",
+    "undodgeable": "rules_combat._apply_strikes", "bearer_stat_clan": "effects_combat.bearer_bonus",
+    "equipment_press_each_combat": "rules_combat.press (attached card, once each combat)",
+    "weapon_once_each_combat": "rules_combat.strike",
     "equip_weapon_from_hand": "rules_combat._equip_from_hand", "equip_weapon_limits": "rules_combat._equip_from_hand",
 }

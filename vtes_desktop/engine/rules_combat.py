@@ -35,6 +35,7 @@ class StrikeDesc(NamedTuple):
     end_after: bool = False        # combat ends right after this strike resolves (Anesthetic Touch)
     unlock_other: bool = False     # combat ends, and the opposing minion unlocks (Meld with the Land)
     skip_unlock: bool = False      # the vampire sent to torpor does not unlock as normal next time (Coma)
+    undodgeable: bool = False      # "This strike cannot be dodged"
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -512,10 +513,15 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                         desc = StrikeDesc("strength_plus", r[1], aggravated=r[2], source=iid, label=rules.name)
                     elif r[0] == "becomes_weapon":
                         desc = StrikeDesc("strength_plus", r[2], source=iid, label=rules.name)
+            if desc is None and iid != m:     # "3 damage each strike": the weapon's compiled strike
+                lvl = c.level
+                mode_ = next((x for x in rules.modes if lvl and x.level == lvl), None) or rules.modes[0]
+                desc = _desc_from_effects(mode_, iid, rules.name)
             if (iid, "stolen", f.round) in f.used:
                 raise Illegal("strike", f"{ctx.name(iid)} was stolen this round: its new bearer cannot strike "
                                         "with it until the next round")
-            if desc is not None and _once_each_combat(text, "strike"):
+            if desc is not None and (_once_each_combat(text, "strike")
+                                     or ("weapon_once_each_combat",) in effects_combat.card_readings(ctx, iid)):
                 if (m, iid, "strike") in f.used:
                     raise Illegal("strike", f"{poss(rules.name)} strike can be used once each combat")
                 _set_combat(ctx, f._replace(used=f.used | {(m, iid, "strike")}))
@@ -563,6 +569,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = StrikeDesc("combat_ends", source=iid, label=rules.name, unlock_other=True)
                 elif r[0] == "opponent_skips_unlock" and desc is not None:
                     desc = desc._replace(skip_unlock=True)
+                elif r[0] == "undodgeable" and desc is not None:
+                    desc = desc._replace(undodgeable=True)
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
             if "long range" in mode.only and f.range != "long":
@@ -702,7 +710,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if s_.self_damage and (not s_.self_damage[2] or f.range == "close"):
             n_, aggr_ = s_.self_damage[0], s_.self_damage[1]
             hits.append(Hit(me, 0 if aggr_ else n_, n_ if aggr_ else 0, source=None, via=s_.source))
-        if other in dodging and (s_.target is None or (s_.kind == "burn_card"
+        if other in dodging and not s_.undodgeable and (s_.target is None or (s_.kind == "burn_card"
                                                        and "Equipment" in ctx.cdef(s_.target).types)):
             continue    # a dodge protects the minion (and what it carries), not its retainers
         if s_.source is not None and s_.source != me:

@@ -145,6 +145,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("next_round_maneuver", 1)                                     # Telepathic Tracking
         if k == "start" and low == "instead, start a new round.":
             return ("start_new_round",)
+        if k == "dodge" and low in ("this strike cannot be dodged.", "as above, and this strike cannot be dodged."):
+            return ("undodgeable",)                                                  # Dust Up, Scorpion Sting
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
@@ -235,6 +237,19 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
                          r"action to get an additional \+(\d) intercept\.?", low)
         if m:
             return ("burn_blood_for_intercept", int(m.group(3)), m.group(2), bool(m.group(1)))
+    if k == "bleed" and e.get("self") and e.amount and e.amount > 0 and e.condition is None and e.duration is None \
+            and not e.optional and not e.get("cost") and not e.get("limited"):
+        m = re.fullmatch(r"this ([a-z][a-z ]+) gets \+(\d) bleed\.?", low)
+        if m and m.group(1) not in ("vampire", "minion", "bearer", "employer"):
+            return ("bearer_stat_clan", "bleed", int(m.group(2)), m.group(1))          # Childling Muse, D'habi Revenant
+    if "Equipment" in t and k == "get" and re.fullmatch(r"the minion with this (?:vehicle|equipment) gets an optional press "
+                                                        r"each combat\.?", low):
+        return ("equipment_press_each_combat",)                                    # Hawg
+    if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
+        return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
+    if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
+            and e.condition is None and e.duration is None:
+        return ("maneuver_to", e.get("to"))                                        # Blade of Bellona
     if "Equipment" in t and k == "represent" and re.fullmatch(
             r"(?:while in play, )?this equipment card represents a location and does not count as equipment"
             r"(?: (?:while|when) in play)?\.?", low):
