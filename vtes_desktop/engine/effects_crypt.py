@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, cost_reading, engine_reads, own_grant,
-                                               seat_readings, stat_readings)
+from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, cost_reading,
+                                               engine_reads, own_grant, seat_readings, stat_readings)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal
-from vtes_desktop.engine.state import ActionFrame, Mod
+from vtes_desktop.engine.state import ActionFrame, Mod, ReferendumFrame
 
 
 _CACHE: dict[int, tuple] = {}
@@ -245,7 +245,9 @@ def votes_bonus(ctx: Ctx, rf, minion: int) -> int:
         if hasattr(fr, "actor") and hasattr(fr, "kind"):
             f = fr
             break
-    return _sum(ctx, minion, "votes", f=f)
+    bought = sum(1 for k in rf.used_sources if isinstance(k, tuple) and len(k) == 3 and k[0] == "crypt vote"
+                 and k[1] == minion)
+    return _sum(ctx, minion, "votes", f=f) + bought
 
 
 def once_each_combat(ctx: Ctx, minion: int, what: str) -> bool:
@@ -268,6 +270,11 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if not d.is_crypt:
         return False
     offers = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_stat(e),) if r is not None]
+    votes = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_votes(e),) if r is not None]
+    if votes and (not offers or isinstance(ctx.st.top, ReferendumFrame) or (cmd.effect or "").strip().lower()
+                  in ("vote", "votes", "+1 vote")):
+        _buy_vote(ctx, cmd, iid, votes[0])
+        return True
     if not offers:
         return False
     name = ctx.name(iid)
@@ -477,3 +484,27 @@ def pay_block_cost(ctx: Ctx, f, m: int) -> None:
                               f"{c.counters}")
     ctx.update(m, counters=c.counters - n)
     ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to attempt the block.", cards=(m,))
+
+
+def _buy_vote(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """"During a referendum, this vampire may burn 1 blood to gain 1 vote": in the polling step, before the
+    vampire casts its votes; the vote is cast with the vampire's own (`vote` naming it)."""
+    cost, n, political = r
+    st = ctx.st
+    f = st.top
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if not isinstance(f, ReferendumFrame) or f.step != "polling":
+        raise Illegal("timing", f"{name} gains votes during a referendum's polling step")
+    if political and (f.card is None or "Political Action" not in ctx.cdef(f.card).types):
+        raise Illegal("timing", f"{name} gains a vote only in the referendum of a political action")
+    if c.region != "ready" or c.contested:
+        raise Illegal("ready", f"{name} is not ready; only ready vampires vote")
+    if (iid,) in f.used_sources:
+        raise Illegal("vote", f"{name} has already cast its votes")
+    if c.counters < cost:
+        raise Illegal("cost", f"{name} has no blood to burn")
+    ctx.update(iid, counters=c.counters - cost)
+    k = sum(1 for x in f.used_sources if isinstance(x, tuple) and len(x) == 3 and x[0] == "crypt vote" and x[1] == iid)
+    flow.set_top(ctx, f._replace(used_sources=f.used_sources | {("crypt vote", iid, k)}))
+    ctx.emit("crypt_use", f"{name} burns {cost} blood for +{n} vote (cast with {name}'s votes).", cards=(iid,))

@@ -156,6 +156,10 @@ def compile_crypt(card: CardDef, cx: Ctx) -> CardRules:
     sect, title = card.sect, card.title
     abilities = effects.first_own_strike([_mark(e) for e in acc.effects]) + \
         [_mark(replace(e, condition="merged")) for e in merged.effects]
+    # "This vampire has 2 votes (titled)": the title the card list gives, counted by rules_politics
+    abilities = [replace(e, automated=True) if not e.automated and e.condition != "merged" and
+                 _titled_votes(e) is not None and TITLE_VOTES.get(title or "") == _titled_votes(e) else e
+                 for e in abilities]
     if (title or "").lower() == "priscus":
         # a priscus casts a ballot, not votes (rules_politics): votes of its own are left to the players
         abilities = [replace(e, automated=False) if e.automated and any(r[0] == "votes" for r in stat_readings(e))
@@ -189,7 +193,8 @@ def _mark(e: Effect) -> Effect:
     auto = _plain(e)
     if not auto and e.condition != "merged":
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
-            or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None
+            or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
+            or blood_for_votes(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -688,3 +693,25 @@ def block_reading(e: Effect) -> tuple | None:
         alts = minion_classes(m.group("np"))
         return ("cost_mine", alts) if alts else None
     return None
+
+
+def _titled_votes(e: Effect) -> int | None:
+    m = re.fullmatch(r"(?:this vampire|he|she) has (\d) votes? \(titled\)", e.text.strip().rstrip(".").lower())
+    return int(m.group(1)) if m else None
+
+
+_VOTE_FOR_BLOOD = re.compile(
+    r"^(?P<when>during (?:a|any) referendum|during the polling step of (?P<pa>a political action|any referendum)), "
+    r"(?:this vampire|this imbued|he|she) (?:can|may) burn 1 blood to (?:gain|get) (?:1|\+1|one) vote$")
+
+
+@lru_cache(maxsize=None)
+def blood_for_votes(e: Effect) -> tuple | None:
+    """(blood, votes, political only) of "During a referendum, this vampire may burn 1 blood to gain 1 vote": a
+    `use` of the vampire (effect "votes") in the polling step, before it casts its votes (engine/effects_crypt.py)."""
+    if e.kind != "burn" or not e.get("frame") or e.condition == "merged":
+        return None
+    m = _VOTE_FOR_BLOOD.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    return (1, 1, m.group("pa") == "a political action")
