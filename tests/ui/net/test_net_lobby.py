@@ -204,6 +204,9 @@ def test_a_spectator_watches_at_a_table_window(qtbot, db, hosted):
         with qtbot.waitSignal(win.drawn, timeout=5000):
             sessions[0].submit(sessions[0].legal.commands[0])   # Ann ends her unlock phase
         assert watcher.view.phase == "master" and watcher.view.seat == 0
+        tags = [t for it in win.scene.seats.values() for t, _ in it.tags]
+        assert not any(t.startswith("Your ") for t in tags)          # a spectator sits at no seat
+        assert "Their turn" in tags and any(t.startswith("Hand 7 ") for t in tags)
         # a spectator plays nothing
         with qtbot.waitSignal(watcher.refused, timeout=1000) as got:
             win.submit_all([sessions[0].legal.commands[0]])

@@ -240,16 +240,21 @@ class TableScene(QGraphicsScene):
             self.addItem(it)
         tags = []
         me = view.seat
+        watching = bool(getattr(self.session, "spectator", False))   # a spectator sits at no seat
+        mine = local and not watching
         if seat == view.active:
-            tags.append(("Their turn" if not local else "Your turn", "impulse"))
-        if n > 2 and not local:
+            tags.append(("Your turn" if mine else "Their turn", "impulse"))
+        if n > 2 and not local and not watching:
             if seat == view.seats[me].prey:
                 tags.append(("Your prey", "prey"))
             if seat == view.seats[me].predator:
                 tags.append(("Your predator", "predator"))
-        elif n == 2 and not local:
+        elif n == 2 and not local and not watching:
             tags.append(("Prey and predator", "predator"))
-        if local:
+        if watching and local:
+            tags.append((f"Hand {info.hand_count} \u00b7 Library {info.library_count} \u00b7 Crypt {info.crypt_count}",
+                         "seat_muted"))
+        elif local:
             tags.append((f"Hand {len(view.hand)} \u00b7 Library {info.library_count} \u00b7 Crypt {info.crypt_count}",
                          "seat_muted"))
         it.set_state(lay, name=info.name, vp=info.vp, tags=tags, local=local, impulse=view.impulse == seat,
