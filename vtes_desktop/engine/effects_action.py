@@ -36,7 +36,7 @@ from vtes_desktop.engine.errors import Illegal
 from vtes_desktop.engine.state import ActionFrame, Mod
 
 #: Mod kinds that outlive a successful block (they act as the action resolves or after it)
-LASTING = frozenset({"torpor_after", "aggravated_after"})
+LASTING = frozenset({"torpor_after", "aggravated_after", "damage_after", "lock_unless_blocks"})
 
 
 def _top(ctx: Ctx) -> ActionFrame:
@@ -90,6 +90,8 @@ def _precheck(ctx: Ctx, mode: Mode, rules: CardRules, blocker: int | None) -> No
     if not any(o in ("if:an ally or younger vampire blocks", "blocking:ally or younger vampire") for o in mode.only):
         return
     f = _top(ctx)
+    if "Action Modifier" not in mode.types:
+        return   # a reacting blocker's "blocks an ally or younger vampire": the timing check reads it
     if blocker is None:
         raise Illegal("timing", f"{rules.name} is only usable if a minion blocks")
     bd, ad = ctx.cdef(blocker), ctx.cdef(f.actor)
@@ -1077,6 +1079,265 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
         flow.set_top(ctx, cf._replace(mods=cf.mods + add))
 
 
+# -- second pass: the long tail -------------------------------------------------------------------------------
+
+def by_other(mode: Mode) -> bool:
+    """The mode is played by a minion other than the acting one ("Only usable by a ready vampire other than the
+    acting minion/wraith", "by a non-acting Guruhi")."""
+    return any(o == "other than acting" or (o.startswith("by:") and ("other than the acting" in o or "non-acting" in o))
+               for o in mode.only)
+
+
+def _lock_and_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Mental Maze [obf], Voice of Madness: this blocking vampire locks and the action ends before the block
+    resolves (no combat; the acting minion stays as it is)."""
+    if blocker != minion:
+        raise Illegal("timing", f"{rules.name} is only usable by the vampire blocking the action")
+    end_action(ctx, rules, mode, blocker)
+    ctx.update(minion, locked=True)
+    ctx.emit("locked", f"{ctx.name(minion)} locks.", cards=(minion,))
+
+
+def _burn_blood_or_life(ctx: Ctx, who: int, n: int, why: str) -> None:
+    c = ctx.st.cards.get(who)
+    if c is None or c.region not in ("ready", "torpor"):
+        return
+    vamp = ctx.is_vampire(c)
+    ctx.update(who, counters=max(0, c.counters - n))
+    ctx.emit("burned_blood", f"{ctx.name(who)} burns {min(n, c.counters)} {'blood' if vamp else 'life'} ({why}).",
+             cards=(who,))
+    if not vamp and "Ally" in ctx.cdef(who).types and c.counters - n <= 0:
+        ctx.burn(who, "no life left")
+
+
+def _actor_burns_blood_or_life(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = ctx.st.top
+    _burn_blood_or_life(ctx, f.actor, 1, rules.name)
+
+
+def clan_cost_less(ctx: Ctx, mode: Mode, rules: CardRules, minion: int) -> int:
+    """Blood taken off the cost for the playing vampire's clan ("This card costs Followers of Set 1 fewer blood")."""
+    for e in mode.effects:
+        if e.automated and auto_action.reading(e, rules.types) == "clan_cost_less":
+            clan = auto_action.clan_key(auto_action._CLAN_COST.match(e.text.strip().lower()).group("clan"))
+            if clan in {auto_action.clan_key(x) for x in ctx.cdef(minion).clans}:
+                return 1
+    return 0
+
+
+def _clan_cost_less(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Paid with the cost (clan_cost_less). Mental Maze [OBF] reads "As above, but do not lock this vampire": the
+    grammar keeps only this clause at that level, so the action's end is carried out here."""
+    if not any(auto_action.reading(x, rules.types) == "lock_and_end" for x in mode.effects) and \
+            re.search(r"(?i)as above, but do not lock this vampire", mode.text):
+        if blocker != minion:
+            raise Illegal("timing", f"{rules.name} is only usable by the vampire blocking the action")
+        end_action(ctx, rules, mode, blocker)
+
+
+def _choose_class(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """"Choose an ally", "choose an ally or younger vampire" (younger than the acting vampire), "choose a minion"."""
+    f = _top(ctx)
+    if any(m.kind == "chosen" and m.card == iid for m in f.mods):
+        return
+    t = _chosen(ctx, cmd, rules)
+    d = ctx.cdef(t)
+    rs = {auto_action.reading(x, rules.types) for x in mode.effects}
+    if "choose_ally_or_younger" in rs:
+        if not _younger_or_ally(ctx, t, f.actor):
+            raise Illegal("target", f"{rules.name}: choose an ally or a vampire younger than {ctx.name(f.actor)}; "
+                                    f"{ctx.name(t)} is neither")
+    elif "choose_ally" in rs and "Ally" not in d.types:
+        raise Illegal("target", f"{rules.name}: choose an ally; {ctx.name(t)} is not one")
+    _add(ctx, Mod("chosen", 0, t, iid, rules.card_id))
+    ctx.emit("chosen", f"{rules.name}: {ctx.name(t)} is chosen.", cards=(t,))
+
+
+def _chosen_of(ctx: Ctx, cmd: C.Play, rules: CardRules, iid) -> int:
+    t = next((m.minion for m in _top(ctx).mods if m.kind == "chosen" and m.card == iid), None)
+    return _chosen(ctx, cmd, rules) if t is None else t
+
+
+def _chosen_no_reactions(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen_of(ctx, cmd, rules, iid)
+    if not has(_top(ctx), "no_reactions", t):
+        _add(ctx, Mod("no_reactions", 0, t, iid, rules.card_id))
+    ctx.emit("no_reactions", f"{ctx.name(t)} cannot play reaction cards this action.", cards=(t,))
+
+
+def reaction_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """Why *m* cannot play a reaction card now because of a card played on this action (Psalm of the Damned)."""
+    if has(f, "no_reactions", m):
+        return f"{ctx.name(m)} cannot play reaction cards this action"
+    return None
+
+
+def _burn_to_lock_chosen(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Recurring Contemplation [TEM]: burn 1 blood to lock the chosen minion (the burn is the player's choice:
+    `choice: lock`)."""
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    if cmd.choice != "lock":
+        return
+    t = _chosen_of(ctx, cmd, rules, iid)
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < 1:
+        raise Illegal("cost", f"{ctx.name(minion)} has no blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - 1)
+    ctx.update(t, locked=True)
+    ctx.emit("locked", f"{ctx.name(minion)} burns 1 blood: {ctx.name(t)} locks.", cards=(minion, t))
+
+
+def _chosen_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen_of(ctx, cmd, rules, iid)
+    _add(ctx, Mod("intercept", e.amount, t, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(t)} gets {e.amount} intercept.", cards=(t,))
+
+
+def _acting_wraith_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    a = ctx.cdef(f.actor)
+    if minion == f.actor or not re.match(r"(?i)\s*wraith\b", a.text or ""):
+        raise Illegal("timing", f"{rules.name} is only usable by a vampire other than an acting wraith; "
+                                f"{ctx.name(f.actor)} is not a wraith")
+    if f.stage != "attempt" or f.blocker is None:
+        raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+    if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "stealth can be added only when needed")
+    _add(ctx, Mod("stealth", e.amount, f.actor, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(f.actor)} gets +{e.amount} stealth.", cards=(f.actor,))
+
+
+def _later(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """An optional use later in this action ("Once this action / during this action, this vampire can burn 1 blood
+    to ..."): recorded on the action, made with `use` naming the vampire (and the card as `effect`)."""
+    r = auto_action.reading(e, rules.types)
+    once = r == "later_minus_intercept" or "once this action" in e.text.lower()
+    _add(ctx, Mod("later:" + r, 1 if once else 99, minion, iid, rules.card_id))
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A `use` naming a minion that played a card with a later use this action (Speak with Spirits, Eyes of the
+    Wild, Into Thin Air); False when it has none (or `effect` names another card)."""
+    from vtes_desktop.engine.rules_action import intercept, reserved_blood, stealth
+
+    f = ctx.st.top
+    if not isinstance(f, ActionFrame):
+        return False
+    mods = [m for m in f.mods if m.kind.startswith("later:") and m.minion == iid and m.amount > 0
+            and (not cmd.effect or ctx.db[m.cid].name.lower() == str(cmd.effect).strip().lower())]
+    if not mods:
+        return False
+    mod = mods[0]
+    name = ctx.db[mod.cid].display
+    if f.stage == "resolution":
+        raise Illegal("timing", f"{name}: the action has been resolved")
+    c = ctx.st.cards[iid]
+    if c.counters - reserved_blood(ctx, iid) < 1:
+        raise Illegal("cost", f"{ctx.name(iid)} has no blood to burn for {name}")
+    if mod.kind == "later:later_intercept":
+        if f.stage != "attempt" or f.blocker != iid:
+            raise Illegal("intercept", f"{name}: intercept can only be added by a blocking minion")
+        if intercept(ctx, f, iid) >= stealth(ctx, f):
+            raise Illegal("intercept", f"{ctx.name(iid)} already has enough intercept; intercept can be added only "
+                                       "when needed")
+        gain = (Mod("intercept", 1, iid, mod.card, mod.cid),)
+        what = f"+1 intercept for {ctx.name(iid)}"
+    else:   # later_minus_intercept: -1 intercept for an ally or a vampire younger than this one (default: the blocker)
+        t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion") if cmd.minion is not None else f.blocker
+        if t is None:
+            from vtes_desktop.engine.errors import Malformed
+
+            raise Malformed("minion", f"{name}: name the ally or younger vampire that gets -1 intercept (minion)")
+        if not _younger_or_ally(ctx, t, iid):
+            raise Illegal("target", f"{name}: -1 intercept goes to an ally or a vampire younger than {ctx.name(iid)}")
+        if f.stage == "attempt" and f.blocker == t and stealth(ctx, f) > intercept(ctx, f, t):
+            raise Illegal("stealth", "stealth can be added only when needed")
+        gain = (Mod("intercept", -1, t, mod.card, mod.cid),)
+        what = f"-1 intercept for {ctx.name(t)}"
+    ctx.set_blood(iid, c.counters - 1)
+    f = ctx.st.top
+    mods2 = tuple(m._replace(amount=m.amount - 1) if m is mod else m for m in f.mods)
+    flow.set_top(ctx, f._replace(mods=mods2 + gain))
+    ctx.emit("modifier", f"{ctx.name(iid)} burns 1 blood ({name}): {what}.", cards=(iid,))
+    return True
+
+
+def _lock_unless_blocks(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("lock_unless_blocks", 0, minion, iid, rules.card_id))
+
+
+def _foul_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """"Only usable if a vampire would successfully hunt" (checked here): -1 hunt, 1 damage after resolution."""
+    f = _top(ctx)
+    if f.kind != "hunt" or f.stage != "declined" or not ctx.is_vampire(ctx.st.cards[f.actor]):
+        raise Illegal("timing", f"{rules.name} is only usable if a vampire would successfully hunt (after blocks are "
+                                "declined)")
+    _add(ctx, Mod("hunt", -1, f.actor, iid, rules.card_id), Mod("damage_after", 1, f.actor, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(f.actor)} gets -1 hunt ({rules.name}).", cards=(f.actor,))
+
+
+def _inflict_on_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Touch of Pain: after a bleed against you succeeded or a referendum passed; 1 damage ([POT]: 2) on the acting
+    minion; only one each action."""
+    from vtes_desktop.engine import rules_combat
+
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    last = ctx.st.last_referendum
+    ok = f.outcome == "successful" and ((kind == "bleed" and f.target_seat == cmd.seat) or
+                                        (f.kind == "political" and last and last[0]))
+    if not ok:
+        raise Illegal("timing", f"{rules.name} is only usable after a successful bleed against you or a referendum "
+                                "that passed")
+    if sum(1 for (_m, cid) in f.played if cid == rules.card_id) > 1:
+        raise Illegal("limit", f"only one {rules.name} can be played each action")
+    n = 2 if any(auto_action.reading(x, rules.types) == "more_damage" for x in mode.effects) else 1
+    ctx.emit("damage", f"{ctx.name(minion)} inflicts {n} damage on {ctx.name(f.actor)}.", cards=(f.actor,))
+    rules_combat.inflict(ctx, f.actor, n, 0)
+
+
+def _reaction_surcharge(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not has(_top(ctx), "reaction_surcharge"):
+        _add(ctx, Mod("reaction_surcharge", 1, None, iid, rules.card_id))
+
+
+def surcharge(ctx: Ctx, rules: CardRules) -> int:
+    """Extra blood (or life) a reaction card costs now: the next one played this action after Unleashing the
+    Bestial Soul [DOM] (used up by it)."""
+    f = ctx.st.top
+    if "Reaction" not in rules.types or not isinstance(f, ActionFrame):
+        return 0
+    mod = next((m for m in f.mods if m.kind == "reaction_surcharge" and m.amount > 0), None)
+    if mod is None:
+        return 0
+    flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m is mod else m for m in f.mods)))
+    return mod.amount
+
+
+def _sect_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    sect = auto_action._TEXTS["sect_intercept"].match(e.text.strip().lower()).group("sect")
+    if (ctx.sect(ctx.st.cards[f.actor]) or "").lower() == sect:
+        _add(ctx, Mod("intercept", 1, minion, iid, rules.card_id))
+        ctx.emit("modifier", f"{ctx.name(f.actor)} is {sect.title()}: {ctx.name(minion)} gets +1 more intercept.",
+                 cards=(minion,))
+
+
+def _pool_for_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    if ctx.st.seats[cmd.seat].pool < 1:
+        raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has no pool to burn for {rules.name}")
+    ctx.pool(cmd.seat, -1, rules.name)
+    _add(ctx, Mod("bleed", 1, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{rules.name}: 1 pool burned for +1 bleed.", cards=(minion,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1110,6 +1371,15 @@ _HANDLERS = {
     "unlock_blocker": _unlock_blocker, "not_blocked_unblockable": _not_blocked_unblockable,
     "lock_to_zero_bleed": _lock_to_zero_bleed, "can_still_increase": _nothing,
     "burn_unlock_if_success": _burn_unlock_if_success, "even_if_not_needed": _nothing,
+    "lock_and_end": _lock_and_end, "actor_burns_blood_or_life": _actor_burns_blood_or_life,
+    "clan_cost_less": _clan_cost_less, "choose_ally": _choose_class,
+    "choose_ally_or_younger": _choose_class, "choose_minion": _choose_class,
+    "chosen_cannot_block_too": _chosen_cannot_block, "chosen_no_reactions": _chosen_no_reactions,
+    "burn_to_lock_chosen": _burn_to_lock_chosen, "chosen_intercept": _chosen_intercept,
+    "acting_wraith_stealth": _acting_wraith_stealth, "later_intercept": _later, "later_minus_intercept": _later,
+    "lock_unless_blocks": _lock_unless_blocks, "foul_blood": _foul_blood, "inflict_on_actor": _inflict_on_actor,
+    "more_damage": _nothing, "reaction_surcharge": _reaction_surcharge, "sect_intercept": _sect_intercept,
+    "pool_for_bleed": _pool_for_bleed,
 }
 
 
@@ -1335,7 +1605,18 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
         c = ctx.st.cards.get(mod.minion) if mod.minion is not None else None
         if c is None or c.region != "ready":
             continue
-        if mod.kind == "torpor_after":
+        if mod.kind == "lock_unless_blocks":
+            if not (f.outcome == "blocked" and f.blocker == mod.minion) and not c.locked:
+                ctx.update(mod.minion, locked=True)
+                ctx.emit("locked", f"{ctx.name(mod.minion)} did not block and locks ({ctx.db[mod.cid].display}).",
+                         cards=(mod.minion,))
+        elif mod.kind == "damage_after":
+            from vtes_desktop.engine import rules_combat
+
+            ctx.emit("damage", f"{ctx.name(mod.minion)} takes {mod.amount} unpreventable damage "
+                               f"({ctx.db[mod.cid].display}).", cards=(mod.minion,))
+            rules_combat.inflict(ctx, mod.minion, mod.amount, 0)
+        elif mod.kind == "torpor_after":
             ctx.move(mod.minion, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
             ctx.emit("torpor", f"{ctx.name(mod.minion)} goes to torpor.", cards=(mod.minion,))
         elif mod.kind == "aggravated_after":

@@ -1163,7 +1163,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     player = actor
     if cmd.minion is not None:
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
-        others = any("other than acting" in md.only for md in rules.modes)
+        others = any(effects_action.by_other(md) for md in rules.modes)
         if m != actor and not others:
             raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays action modifiers")
         if m != actor:
@@ -1175,7 +1175,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", player)
     if player != actor:
         # refusals of one level ("mode") and of one minion ("requirements"): the legal answer still tries the others
-        if "other than acting" not in mode.only:
+        if not effects_action.by_other(mode):
             raise Illegal("mode", f"only the acting minion, {ctx.name(actor)}, plays {rules.name} at this level")
         if any(o.startswith("by:ready vampire") for o in mode.only) and not ctx.is_vampire(ctx.st.cards[player]):
             raise Illegal("requirements", f"{rules.name} is played by a ready vampire; {ctx.name(player)} is not one")
@@ -1208,6 +1208,9 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     if st.cards[m].locked and not locked_ok and m not in f.woken and not may_be_locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
+    why = effects_action.reaction_refusal(ctx, f, m)   # Psalm of the Damned, Unleashing the Bestial Soul
+    if why:
+        raise Illegal("requirements", why)
     if "locked" in mode.only and not st.cards[m].locked:
         raise Illegal("locked", f"{rules.name} at this level is only usable by a locked minion; {ctx.name(m)} is "
                                 "unlocked")
@@ -1227,6 +1230,8 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     from vtes_desktop.engine.effects_master import extra_blood_cost
 
     blood += extra_blood_cost(ctx, rules)   # events in play (Narrow Minds)
+    blood = max(0, blood - effects_action.clan_cost_less(ctx, mode, rules, minion))   # Mental Maze
+    blood += effects_action.surcharge(ctx, rules)   # Unleashing the Bestial Soul [DOM]
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
@@ -1498,6 +1503,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return rules_combat.use_in_combat(ctx, cmd, iid)
     from vtes_desktop.engine import effects_combat, effects_master
 
+    if effects_action.use(ctx, cmd, iid):   # a later use of a card it played this action (Speak with Spirits)
+        return
     if effects_crypt.use(ctx, cmd, iid):    # a vampire's own "burn 1 blood to get +1 stealth/bleed/intercept"
         return
     if effects_combat.use(ctx, cmd, iid):   # equipment and retainers (Heart of Nizchetus, Homunculus)

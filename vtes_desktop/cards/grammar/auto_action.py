@@ -70,7 +70,7 @@ _TEXTS: dict[str, re.Pattern] = {
     "choose_younger": re.compile(r"^choose a younger vampire\.?$"),
     "choose_any": re.compile(r"^as above, but choose any vampire\.?$"),
     "choose_small_or_ally": re.compile(r"^choose a vampire with capacity (?P<n>\d+) or less or an ally\.?$"),
-    "chosen_cannot_block": re.compile(r"^(?:the chosen vampire|that minion) cannot block this action\.?$"),
+    "chosen_cannot_block": re.compile(r"^(?:the chosen (?:vampire|minion)|that minion) cannot block this action\.?$"),
     # a maneuver in the combat that follows a block by this vampire
     "grant_if_blocks": re.compile(r"^as above, with 1 optional maneuver during the resulting combat if this vampire "
                                   r"blocks\.?$"),
@@ -184,7 +184,53 @@ _TEXTS: dict[str, re.Pattern] = {
     "ends_unsuccessfully": re.compile(r"^the action ends \(unsuccessfully\)\.?$"),
     "unlock_and_end": re.compile(r"^unlock this vampire, and the action ends \(unsuccessfully\)\.?$"),
     "no_repeat": re.compile(r"^this minion cannot perform the same action again this turn\.?$"),
+    # -- second pass --
+    # Mental Maze [obf], Voice of Madness: the reacting blocker locks and the action ends before the block resolves
+    "lock_and_end": re.compile(r"^lock this vampire and end the action\.?$"),
+    "actor_burns_blood_or_life": re.compile(r"^as above, and the acting minion burns 1 blood or life\.?$"),
+    # a chosen minion (Recurring Contemplation, Nightshades, Psalm of the Damned, Unleashing the Bestial Soul)
+    "choose_ally": re.compile(r"^choose an ally\.?$"),
+    "choose_ally_or_younger": re.compile(r"^(?:as \[pre\] above, but )?choose an ally or younger vampire\.?$"),
+    "choose_minion": re.compile(r"^choose a minion\.?$"),
+    "chosen_cannot_block_too": re.compile(r"^as \[mal\] above, and the chosen minion cannot block this action\.?$"),
+    "chosen_no_reactions": re.compile(r"^(?:as above, and )?the chosen (?:minion|vampire) cannot play reaction cards"
+                                      r"(?: \(including \[reaction\] abilities of power cards\))?(?: during)? this "
+                                      r"action\.?$"),
+    "burn_to_lock_chosen": re.compile(r"^as \[tem\] above, and burn 1 blood to lock the chosen minion\.?$"),
+    # optional later uses during the action, made with `use` naming the vampire and the card
+    "later_intercept": re.compile(r"^(?P<once>once this action|during this action), this (?:vampire|gangrel) can burn 1 "
+                                  r"blood to get \+1 intercept\.?$"),
+    "later_minus_intercept": re.compile(r"^once this action, this vampire may burn 1 blood to give an ally or younger "
+                                        r"vampire -1 intercept\.?$"),
+    # Eyes of the Wild, Ministry: a reacting vampire that does not block locks after the action resolves
+    "lock_unless_blocks": re.compile(r"^(?:lock this gangrel after action resolution if they did not block this action|"
+                                     r"if this vampire does not successfully block this action, he or she is locked "
+                                     r"after action resolution)\.?$"),
+    # Foul Blood [qui]: while a hunt would succeed
+    "foul_blood": re.compile(r"^the acting vampire gets -1 hunt and, after action resolution, takes 1 unpreventable "
+                             r"environmental damage\.?$"),
+    # Touch of Pain: after a successful bleed against you (or a referendum that passed)
+    "inflict_on_actor": re.compile(r"^this vampire inflicts 1 damage on the acting minion\.?$"),
+    # Unleashing the Bestial Soul [DOM]
+    "reaction_surcharge": re.compile(r"^as above, and the next reaction card played this action costs \+1 blood or "
+                                     r"life\.?$"),
+    # Ministry
+    "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
+                                 r"this vampire gets an additional \+1 intercept\.?$"),
 }
+
+
+_CLAN_COST = re.compile(r"^this card costs (?P<clan>[a-z' \-]+?) 1 fewer blood\.?$")
+_CLAN_ALIAS = {"assamite": "banu haqim", "follower of set": "ministry", "setite": "ministry"}
+
+
+def clan_key(name: str) -> str | None:
+    """A clan named in card text ("Followers of Set", "Tremere"), as one key its aliases share; None if unknown."""
+    n = name.strip().lower()
+    for cand in (n, re.sub(r"^(\w+)s\b", r"\1", n), n[:-1] if n.endswith("s") else n):
+        if cand in CLANS or cand in _CLAN_ALIAS:
+            return _CLAN_ALIAS.get(cand, cand)
+    return None
 
 
 def reading(e: Effect, types: tuple[str, ...]) -> str | None:
@@ -199,6 +245,17 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "prevent" and not e.get("frame") and "Reaction" in t and \
             _TEXTS["prevent_first_round"].match(low):
         return "prevent_first_round"
+    if k == "cost_change" and not e.get("frame") and "Reaction" in t and _CLAN_COST.match(low) and \
+            clan_key(_CLAN_COST.match(low).group("clan")) is not None:
+        return "clan_cost_less"         # Mental Maze: "This card costs Followers of Set 1 fewer blood."
+    if k == "change" and not e.get("frame") and t == {"Reaction"} and re.fullmatch(r"as above, but for 2 damage\.?", low):
+        return "more_damage"            # Touch of Pain [POT]: the damage of the clause above
+    if k == "stealth" and not e.get("frame") and (e.subject or "").lower() == "the acting wraith" and e.amount == 1 \
+            and e.condition is None and "Action Modifier" in t:
+        return "acting_wraith_stealth"  # Shroud Mastery [nec], played by another vampire
+    if k == "intercept" and not e.get("frame") and (e.subject or "").lower() == "the chosen minion" and \
+            e.amount == -1 and e.condition is None and "Action Modifier" in t:
+        return "chosen_intercept"       # Nightshades
     if k == "votes" and not e.get("frame"):
         ok = e.amount is not None and e.amount > 0 and e.condition is None and not e.get("cost") and \
             not e.optional and e.duration is None and bool(e.get("self"))
@@ -221,6 +278,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 "as above, and this vampire can burn x blood to give the next x actions minions you control perform "
                 "this turn +1 stealth") and "Action Modifier" in t:
             return "veil"                   # Veil the Legions [OBF]
+        if k == "bleed" and e.amount == 1 and e.get("cost") == "burn 1 pool" and e.get("limited") and \
+                e.subject is None and e.condition is None and "Action Modifier" in t:
+            return "pool_for_bleed"         # Psalm of the Damned [pre]: "Burn 1 pool to get +1 bleed (limited)."
         if k == "stealth" and e.amount and e.amount > 0 and re.fullmatch(r"burn \d blood", e.get("cost") or "") \
                 and e.subject is None and e.condition is None and "Action Modifier" in t:
             return "burn_for_stealth"       # Stone Travel, Mole's Tunneling: "Burn 1 blood to get +1 stealth."
@@ -264,7 +324,7 @@ def exclusive_name(e: Effect) -> str | None:
 def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
     """An effect of an action modifier played by a minion other than the acting one that the engine resolves:
     the acting minion's +N stealth or bleed, the blocking minion's -N intercept, a block attempt made to fail."""
-    if reading(e, types) == "veil":
+    if reading(e, types) in ("veil", "acting_wraith_stealth"):
         return True
     if e.kind in ("stealth", "bleed") and not e.get("frame"):
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
