@@ -38,7 +38,7 @@ HANDLED = frozenset({
     "title_unlock_discard", "ally_action", "ally_no_block", "each_choose_vampire", "chosen_capacity",
     "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
-    "edge_burn", "crypt_to_uncontrolled", "stun_target",
+    "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -226,6 +226,11 @@ def _library_equipment(ctx: Ctx, seat: int, iid: int) -> int | None:
 def check_combat_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target: int) -> None:
     """An action card that enters combat "with a locked minion", "a younger vampire"...: refused when the target
     does not fit. Only when every enter-combat clause of the text is one the engine reads."""
+    mine = readings(rules, mode)
+    if ("combat_lock_vampire",) in mine:
+        if not ctx.is_vampire(ctx.st.cards[target]):
+            raise Illegal("target", f"{rules.name} enters combat with a vampire; {ctx.name(target)} is not one")
+        return
     enters = [e for e in mode.effects if e.kind == "enter_combat"]
     specs = [read(e, rules.types) for e in enters]
     if not specs or any(x is None and not e.automated for x, e in zip(specs, enters)):
@@ -1573,3 +1578,17 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
     for s in sorted(changes, key=lambda s: -changes[s]):
         if changes[s] and not st.seats[s].ousted:
             ctx.pool(s, changes[s], rules.name)
+
+
+def combatants(ctx: Ctx, f: ActionFrame) -> tuple[int, int]:
+    """(acting, opposing) minions of the combat an action card starts; Deep Song locks its target, and the
+    target counts as the acting minion in that combat."""
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    specs = readings(rules, mode) if mode is not None else []
+    t = f.target_card
+    if ("combat_lock_vampire",) in specs and t in ctx.st.cards and ctx.st.cards[t].region == "ready":
+        ctx.update(t, locked=True)
+        ctx.emit("locked", f"{ctx.name(t)} is locked ({ctx.name(f.card)}).", cards=(t,))
+    if ("target_acts_in_combat",) in specs:
+        return t, f.actor
+    return f.actor, t

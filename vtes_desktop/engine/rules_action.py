@@ -859,8 +859,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard, rules_combat
 
         granted = effects_actioncard.combat_grants(ctx, f)   # the maneuvers and presses of the card's own level
-
-        rules_combat.start(ctx, f.actor, f.target_card, granted)
+        a, b = effects_actioncard.combatants(ctx, f)   # Deep Song: its target locks and counts as the acting minion
+        rules_combat.start(ctx, a, b, granted)
         return
     elif f.kind == "become_anarch":
         ctx.update(f.actor, sect="Anarch")

@@ -33,6 +33,8 @@ Readings (a tuple whose first item names it):
   ``("edge_burn", blood, pool)``: burn the Edge to burn *blood* from another Methuselah's vampire or *pool* from
   your prey (the target says which); ``("crypt_to_uncontrolled", discipline, n)``: the named vampire with
   *discipline* moves from your crypt to your uncontrolled region with *n* blood (the crypt is shuffled);
+- ``("combat_lock_vampire",)``, ``("target_acts_in_combat",)``: Deep Song: a directed action enters combat with
+  a vampire and locks it; in that combat the target counts as the acting minion;
 - ``("stun_target",)``: a directed action stuns an unlocked vampire: it locks and does not unlock in its
   controller's next unlock phase (if it is locked when the action resolves, the action does nothing);
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
@@ -313,6 +315,10 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("gain_blood_if_bleed", int(m.group("n")))
         if kind == "burn" and t == "(d) burn an equipment or location on a minion controlled by your predator or prey":
             return ("burn_card", ("equipment", "location"), "predator or prey", 0)
+        if kind == "enter" and t == "(d) enter combat with and lock a vampire":
+            return ("combat_lock_vampire",)
+        if kind == "consider" and t == "the target vampire is considered the acting minion during that combat":
+            return ("target_acts_in_combat",)
         if kind == "stun" and t == "(d) stun an unlocked vampire":
             return ("stun_target",)
         if kind == "steal_pool" and t == "(d) steal 1 pool from another methuselah":
