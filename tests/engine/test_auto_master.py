@@ -16,7 +16,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "discard_burn_torpor", "vote_lock", "counter_on_lock", "burn_at_counters", "cancel_master", "wash",
            "cancel_minion", "unlock_counter_from_pool", "toll_per_counter", "toll_or_burn_vampire", "redirect_cost",
            "unblocked_penalty", "enter_combat_action", "host_burns_action",
-           "untargetable", "target_cost", "burn_after_torpor", "torpor_burns_pool", "torpor_tax"}
+           "untargetable", "target_cost", "burn_after_torpor", "torpor_burns_pool", "torpor_tax",
+           "recruit_discount"}
 
 
 def test_every_reading_has_a_handler():

@@ -31,7 +31,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
-                  "lock_remove_gain", "troublemaker", "exchange_master"})
+                  "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -655,6 +655,57 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             raise Illegal("minion", f"{name}: {ctx.name(m)} has capacity {ctx.capacity(mc)}, more than {v['cap']}")
         _once_each_phase(ctx, iid)
         ctx.burn(m, name)
+        return True
+    if key == "chantry":
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "master")
+        m = _minion(ctx, cmd, name, f"the {v['clan'].capitalize()} in torpor")
+        mc = st.cards[m]
+        if mc.region != "torpor" or not _fits(ctx, seat, m, "a " + v["clan"], v) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {v['clan'].capitalize()} in torpor")
+        way = (cmd.effect or "pool").strip()
+        _lock(ctx, iid)
+        if way.lower() == "pool":
+            from vtes_desktop.engine.rules_action import _pay
+
+            _pay(ctx, seat, None, int(v["n"]), 0, name)
+        else:
+            payer = flow.ref(ctx, seat, way, what="vampire")
+            pc = st.cards[payer]
+            if pc.controller != seat or pc.region != "ready" or not _fits(ctx, seat, payer, "a " + v["clan"], v) \
+                    or pc.counters < 1:
+                raise Illegal("effect", f"{name}: {ctx.name(payer)} is not a ready {v['clan'].capitalize()} of yours "
+                                        "with blood to burn")
+            ctx.update(payer, counters=pc.counters - 1)
+            ctx.emit("paid", f"{ctx.name(payer)} burns 1 blood ({name}).", cards=(payer,))
+        ctx.move(m, "ready", seat=mc.controller, locked=mc.locked, counters=st.cards[m].counters, wounded=False)
+        ctx.emit("ready", f"{ctx.name(m)} moves from torpor to the ready region ({name}).", cards=(m,))
+        return True
+    if key == "rumor_mill":
+        f = st.top
+        if not isinstance(f, ActionFrame) or f.stage == "resolution":
+            raise Illegal("timing", f"{name} is used during an action")
+        picked = [x for x in st.marks if x[0] == iid and x[1] == "chosen for action"]
+        if (cmd.effect or "").lower().strip() == "intercept":
+            if not picked:
+                raise Illegal("use", f"{name}: no vampire has been chosen during this action")
+            m = picked[0][2]
+            mc = st.cards[m]
+            if mc.counters < int(v["cost"]):
+                raise Illegal("cost", f"{ctx.name(m)} has no blood to burn")
+            ctx.update(m, counters=mc.counters - int(v["cost"]))
+            n = int(v["n"])
+            flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", n, m, iid, rules.card_id),)))
+            ctx.emit("used", f"{ctx.name(m)} burns 1 blood for +{n} intercept ({name}).", cards=(m,))
+            return True
+        _usable(ctx, cmd, iid, lock=True)
+        m = _minion(ctx, cmd, name, "the vampire you choose")
+        mc = st.cards[m]
+        if not ctx.is_vampire(mc) or mc.region != "ready" or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire")
+        _lock(ctx, iid)
+        st.marks = st.marks - set(picked) | {(iid, "chosen for action", m)}
+        ctx.emit("chosen", f"{ctx.seat_name(seat)} locks {name} and chooses {ctx.name(m)}.", cards=(iid, m))
         return True
     if key == "exchange_master":
         return _exchange_master(ctx, cmd, iid, name)
@@ -1478,8 +1529,12 @@ def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
 
 
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
-    """As an action ends: WMRH Talk Radio's minion that did not block makes the location's controller burn pool."""
+    """As an action ends: WMRH Talk Radio's minion that did not block makes the location's controller burn pool;
+    choices made for the action (The Rumor Mill) end."""
     st = ctx.st
+    done = {x for x in st.marks if len(x) == 3 and x[1] == "chosen for action"}
+    if done:
+        st.marks = st.marks - done
     for m in [x for x in st.marks if x[1] == "unblocked penalty"]:
         st.marks = st.marks - {m}
         iid, _, minion, seat, n = m
@@ -1662,3 +1717,12 @@ def state_checks(ctx: Ctx) -> None:
     stale = {x for x in st.marks if len(x) == 2 and x[1] == "torpor seen" and x[0] not in seen}
     if stale:
         st.marks = st.marks - stale
+
+
+def recruit_discount(ctx: Ctx, m: int) -> int:
+    """Pool or blood less that a recruit ally action costs minion *m* (Charisma on it)."""
+    n = 0
+    for a in ctx.st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
+            n += sum(int(v["n"]) for v in _has(ctx, a, "recruit_discount"))
+    return n

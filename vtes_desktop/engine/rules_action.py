@@ -436,6 +436,13 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             if why:
                 raise Illegal("requirements", why)
             pool_cost, blood_cost = _cost(rules, cmd.cost)
+            if kind == "recruit":   # a master card on the recruiting vampire (Charisma)
+                from vtes_desktop.engine.effects_master import recruit_discount
+
+                cut = recruit_discount(ctx, m)
+                if cut:
+                    pool_cost, blood_cost = (max(0, pool_cost - cut), blood_cost) if pool_cost else \
+                        (pool_cost, max(0, blood_cost - cut))
             if blood_cost and not is_vamp:
                 raise Illegal("cost", f"{who} has no blood to pay {poss(ctx.name(card_iid))} blood cost")
             if kind in ("equip", "employ", "recruit"):

@@ -140,6 +140,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                         r"his or her hand for one in his or her ash heap$"),
     ("redirect_cost", r"^minion cards that change the target of a bleed action cost \+(?P<n>1) blood or life$"),
     ("unblocked_penalty", r"^if that minion does not block the action, burn (?P<n>1) pool after action resolution$"),
+    ("recruit_discount", r"^recruit ally actions cost this vampire -(?P<n>1) blood or pool$"),
+    ("chantry", r"^you can lock this card and burn (?P<n>1) pool or 1 blood from a ready (?P<clan>[a-z]+) you control "
+                r"during your master phase to move a [a-z]+ from torpor to their controller's ready region$"),
+    ("rumor_mill", r"^you can lock this card during an action to choose a vampire; the chosen vampire can burn (?P<cost>1) "
+                   r"blood to get \+(?P<n>1) intercept during that action$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
