@@ -213,6 +213,16 @@ def _desc_from_effects(mode, iid: int, label: str) -> StrikeDesc | None:
         if isinstance(e.get("damage"), int):
             return StrikeDesc("damage", e.get("damage"), ranged=bool(e.get("ranged")),
                               aggravated=bool(e.get("aggravated")), first=first, source=iid, label=label)
+        ranged = bool(e.get("ranged"))
+        if isinstance(e.get("steal_blood"), int) and e.get("steal_blood") > 0:    # "Strike: ranged; steal 2 blood"
+            return StrikeDesc("steal_blood", e.get("steal_blood"), ranged=ranged, first=first, source=iid, label=label)
+        if e.get("destroy_equipment") or e.get("steal_equipment"):
+            return StrikeDesc("equipment", ranged=ranged, first=first, source=iid, label=label,
+                              equipment="steal" if e.get("steal_equipment") else "destroy")
+        dm = re.fullmatch(r"strength(?:\+(\d))?", str(e.get("damage") or ""))
+        if dm:                                                                    # "strength+1 ranged damage"
+            return StrikeDesc("strength_plus", int(dm.group(1) or 0), ranged=ranged,
+                              aggravated=bool(e.get("aggravated")), first=first, source=iid, label=label)
     return None
 
 
