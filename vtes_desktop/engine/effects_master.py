@@ -1045,6 +1045,12 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid, effect="burn"))
         if keys & {"lock_make_anarch", "lock_remove_gain"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "chantry" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m, effect="pool") for s in range(len(st.seats))
+                    for m in st.region(s, "torpor")]
+        if "rumor_mill" in keys and acting:
+            out.append(C.Use(seat=seat, card=iid, effect="intercept"))
+            out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]
         if "troublemaker" in keys:
             out.append(C.Use(seat=seat, card=iid, effect="give"))
             out += [C.Use(seat=seat, card=iid, effect="lock", minion=m) for m in st.region(st.prey(seat), "ready")]
