@@ -100,3 +100,53 @@ def test_kine_resources_contested_burns_the_allocated_pool(table):
     game.step("Sarah", Finish)
     pools = [s.pool for s in game.game.state.seats]
     assert pools == [30, 28, 28]
+
+
+def _named(game, name):
+    st = game.game.state
+    return next(c for c in st.cards.values() if game.game.db[c.cid].name == name)
+
+
+def test_disciple_of_lazarus_blood_or_a_harbinger_from_the_crypt(table, db):
+    harbingers = sorted((c for c in db.crypt if c.clans == ("Harbinger of Skulls",) and not c.advanced),
+                        key=lambda c: c.capacity)
+    young, old = harbingers[0], harbingers[-1]
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [(old.name, 4)], "Alexis": [("Ryan", 3)]},
+                 uncontrolled={"Sarah": [(young.name, 1)]}, crypt={"Sarah": [harbingers[1].name, "Nassir"]},
+                 hand={"Sarah": ["Disciple of Lazarus", "Disciple of Lazarus"]}, library={"Sarah": ["Dodge"] * 3})
+    with pytest.raises(Illegal, match="not Harbinger"):
+        game.step("Sarah", Action, minion=old.name, kind="card", card="Disciple of Lazarus", target="Nassir")
+    game.step("Sarah", Action, minion=old.name, kind="card", card="Disciple of Lazarus", target=young.name)
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    assert _named(game, young.name).counters == 3
+    assert not any(type(f).__name__ == "ManualFrame" for f in game.game.state.frames)
+
+
+def test_flurry_of_action_draws_two_then_two_discards_are_owed(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Aisha az-Zahra", 4)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Flurry of Action"]}, library={"Sarah": ["Dodge", "Bonding", "Conditioning"]})
+    game.step("Sarah", Action, minion="Aisha az-Zahra", kind="card", card="Flurry of Action", level="basic",
+              target="Alexis")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    st = game.game.state
+    assert len(st.region(game.seat("Sarah"), "hand")) == 3     # the replacement, then two more
+    assert st.seats[game.seat("Alexis")].pool < 30
+    from vtes_desktop.engine.effects_master import owed_discards
+    from vtes_desktop.engine.context import Ctx
+
+    assert owed_discards(Ctx(game.game, st), game.seat("Sarah")) == 2
+
+
+def test_disciple_of_lazarus_moves_a_harbinger_from_the_crypt(table, db):
+    harbingers = sorted((c for c in db.crypt if c.clans == ("Harbinger of Skulls",) and not c.advanced),
+                        key=lambda c: c.capacity)
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [(harbingers[-1].name, 4)], "Alexis": [("Ryan", 3)]},
+                 crypt={"Sarah": ["Nassir", harbingers[1].name]}, hand={"Sarah": ["Disciple of Lazarus"]})
+    game.step("Sarah", Action, minion=harbingers[-1].name, kind="card", card="Disciple of Lazarus",
+              target=harbingers[1].name)
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    moved = _named(game, harbingers[1].name)
+    assert moved.region == "uncontrolled" and moved.controller == game.seat("Sarah")

@@ -39,6 +39,7 @@ HANDLED = frozenset({
     "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
+    "lazarus", "bleed_draw_discard",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -172,7 +173,7 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 
 def _needs_target(spec: tuple) -> bool:
     return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
-                       "edge_burn", "crypt_to_uncontrolled", "stun_target")
+                       "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus")
 
 
 def _stun_target(ctx: Ctx, seat: int, iid: int) -> str | None:
@@ -352,6 +353,28 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         if got[0] == "pool":
             return {"target_seat": got[1]}
         return {"target_card": got[1], "target_seat": ctx.st.cards[got[1]].controller}
+    if specs[0][0] == "lazarus":
+        _, clan, n = specs[0]
+        st = ctx.st
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name a younger {clan.title()} in your uncontrolled region, or one "
+                                    "in your crypt")
+        try:
+            iid = flow.ref(ctx, seat, target)
+        except (Malformed, Illegal):
+            raise Illegal("target", f"{rules.name}: {target!r} is not a card of yours") from None
+        if st.cards[iid].region != "uncontrolled":   # a name finds a copy in play or hand first: look in the crypt
+            iid = next((i for i in st.region(seat, "crypt") if st.cards[i].cid == st.cards[iid].cid), iid)
+        c = st.cards[iid]
+        d = ctx.cdef(iid)
+        if not any(_same_clan(clan, x) for x in d.clans) or "Vampire" not in d.types:
+            raise Illegal("target", f"{rules.name}: {d.display} is not {clan.title()}")
+        if c.region == "uncontrolled" and c.controller == seat:
+            if _cap(ctx, iid) >= _cap(ctx, actor):
+                raise Illegal("target", f"{rules.name}: {d.display} is not younger than {ctx.name(actor)}")
+        elif not (c.region == "crypt" and c.owner == seat):
+            raise Illegal("target", f"{rules.name}: {d.display} is neither in your uncontrolled region nor your crypt")
+        return {"target_card": iid}
     if specs[0][0] == "crypt_to_uncontrolled":
         if target is None:
             raise Illegal("target", f"{rules.name}: name the vampire you search your crypt for")
@@ -447,6 +470,19 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
         elif k == "search_equip":
             _search_equip(ctx, f)
+        elif k == "lazarus":
+            t = f.target_card
+            c = st.cards.get(t) if t is not None else None
+            if c is not None and c.region == "uncontrolled" and c.controller == f.seat:
+                ctx.update(t, counters=c.counters + spec[2])
+                ctx.emit("blood", f"{ctx.name(t)} gets {spec[2]} blood from the bank ({ctx.name(f.card)}).", cards=(t,))
+            elif c is not None and c.region == "crypt" and c.owner == f.seat:
+                ctx.move(t, "uncontrolled", seat=f.seat, counters=0, face_down=False)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} from the crypt and moves them to the "
+                                  "uncontrolled region.", cards=(t,))
+                ctx.shuffle(f.seat, "crypt")
+            else:
+                ctx.emit("fizzles", f"{ctx.name(f.card)}: its target is gone.")
         elif k == "stun_target":
             t = f.target_card
             if t is None or _stun_target(ctx, f.seat, t) is not None:
@@ -687,6 +723,12 @@ def _self_effects(ctx: Ctx, f: ActionFrame, specs: list[tuple], bled: int | None
         ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
     if pool:
         ctx.pool(f.seat, pool, name)
+    draw = sum(s[1] for s in specs if s[0] == "bleed_draw_discard") if bled is not None else 0
+    if draw:
+        ctx.draw(f.seat, draw)
+        from vtes_desktop.engine.effects_master import _owe_discard
+
+        _owe_discard(ctx, f.seat, draw)   # "(discard afterward)": as many cards, the player's choice
 
 
 def card_bonus(ctx: Ctx, f: ActionFrame, bled: int | None = None) -> None:

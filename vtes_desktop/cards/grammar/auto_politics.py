@@ -35,6 +35,9 @@ Readings (a tuple whose first item names it):
   *discipline* moves from your crypt to your uncontrolled region with *n* blood (the crypt is shuffled);
 - ``("combat_lock_vampire",)``, ``("target_acts_in_combat",)``: Deep Song: a directed action enters combat with
   a vampire and locks it; in that combat the target counts as the acting minion;
+- ``("lazarus", clan, n)``: *n* blood for a younger vampire of *clan* in your uncontrolled region, or that clan's
+  vampire from your crypt to your uncontrolled region (the target says which; the crypt is then shuffled);
+- ``("bleed_draw_discard", n)``: when the card's bleed succeeds, draw *n* cards, then discard *n*;
 - ``("stun_target",)``: a directed action stuns an unlocked vampire: it locks and does not unlock in its
   controller's next unlock phase (if it is locked when the action resolves, the action does nothing);
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
@@ -315,6 +318,12 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("gain_blood_if_bleed", int(m.group("n")))
         if kind == "burn" and t == "(d) burn an equipment or location on a minion controlled by your predator or prey":
             return ("burn_card", ("equipment", "location"), "predator or prey", 0)
+        if kind == "add" and t == ("add 2 blood to a younger harbinger of skulls in your uncontrolled region, or search "
+                                   "your crypt for a harbinger of skulls, reveal them, and move them to your uncontrolled "
+                                   "region (shuffle afterward)"):
+            return ("lazarus", "harbinger of skulls", 2)
+        if kind == "draw" and t == "if the bleed is successful, draw two cards (discard afterward)":
+            return ("bleed_draw_discard", 2)
         if kind == "enter" and t == "(d) enter combat with and lock a vampire":
             return ("combat_lock_vampire",)
         if kind == "consider" and t == "the target vampire is considered the acting minion during that combat":
