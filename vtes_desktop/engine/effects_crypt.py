@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, cost_reading,
-                                               engine_reads, own_grant, seat_readings, stat_readings)
+from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
+                                               cost_reading, engine_reads, own_grant, seat_readings, stat_readings)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
-from vtes_desktop.engine.errors import Illegal
+from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, Mod, ReferendumFrame
 
 
@@ -508,3 +508,52 @@ def _buy_vote(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     k = sum(1 for x in f.used_sources if isinstance(x, tuple) and len(x) == 3 and x[0] == "crypt vote" and x[1] == iid)
     flow.set_top(ctx, f._replace(used_sources=f.used_sources | {("crypt vote", iid, k)}))
     ctx.emit("crypt_use", f"{name} burns {cost} blood for +{n} vote (cast with {name}'s votes).", cards=(iid,))
+
+
+# -- the vampire's own action: enter combat ------------------------------------------------------------------------
+
+def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
+    """"This vampire can enter combat with a Lasombra as a (D) action", announced as an action of kind `card`
+    with `from` the vampire and `target` the minion; None when `from` is not the acting vampire's own text."""
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    if src != m or not ctx.cdef(m).is_crypt:
+        return None
+    reads = [r for e in ctx.rules(m).abilities if e.automated for r in (combat_action(e),) if r is not None]
+    if not reads:
+        return None
+    alts, stealth, locked, whose = reads[0]
+    name = ctx.name(m)
+    if cmd.target is None:
+        raise Illegal("target", f"{name}: name the minion to enter combat with")
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    tc = st.cards[t]
+    if tc.controller == cmd.seat or tc.region != "ready" or not ctx.is_minion(tc) or tc.contested:
+        raise Illegal("target", f"{ctx.name(t)} is not a ready minion of another Methuselah")
+    if whose == "predator or prey" and tc.controller not in (st.prey(cmd.seat), st.predator(cmd.seat)):
+        raise Illegal("target", f"{ctx.name(t)} is not controlled by your predator or prey")
+    if locked and not tc.locked:
+        raise Illegal("target", f"{name} enters combat only with a locked minion; {ctx.name(t)} is unlocked")
+    if alts is not None and not _any(ctx, t, alts, m):
+        raise Illegal("target", f"{ctx.name(t)} is not a minion {name} can enter combat with (its own text)")
+    ctx.emit("action_goal", f"{name} acts to enter combat with {ctx.name(t)}.", cards=(m, t))
+    upd = dict(from_card=m, effect="crypt:combat", target_card=t, base_stealth=stealth, directed=True,
+               target_seat=tc.controller)
+    return upd, (tc.controller,)
+
+
+def succeed_own(ctx: Ctx, f) -> bool:
+    """The vampire's own action succeeds: the combat starts (if the target is still a ready minion)."""
+    if f.effect != "crypt:combat":
+        return False
+    from vtes_desktop.engine import rules_combat
+
+    t = f.target_card
+    if t not in ctx.st.cards or ctx.st.cards[t].region != "ready":
+        ctx.emit("fizzle", f"{ctx.name(t)} is no longer ready: no combat.")
+        return True
+    rules_combat.start(ctx, f.actor, t)
+    return True

@@ -396,7 +396,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     elif kind == "card" and cmd.card is None and cmd.from_ is not None:
         from vtes_desktop.engine import effects_actioncard, effects_master
 
-        own = effects_actioncard.announce_own(ctx, cmd, m)   # an ally's own printed action ("as a +1 stealth action")
+        own = effects_crypt.announce_own(ctx, cmd, m) or effects_actioncard.announce_own(ctx, cmd, m)   # a vampire's or an ally's own action
         upd, directed_at = own if own is not None else effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
         pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
         f.update(upd)
@@ -787,7 +787,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard, effects_master
 
         flow.set_top(ctx, nxt)
-        if not effects_actioncard.succeed_own(ctx, f):   # or an ally's own printed action
+        if not (effects_crypt.succeed_own(ctx, f) or effects_actioncard.succeed_own(ctx, f)):   # a vampire's or an ally's own action
             effects_master.succeed_from(ctx, f)
         return
     k = f.kind if f.kind != "card" else (f.effect or "card")

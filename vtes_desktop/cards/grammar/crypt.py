@@ -194,7 +194,7 @@ def _mark(e: Effect) -> Effect:
     if not auto and e.condition != "merged":
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
-            or blood_for_votes(e) is not None
+            or blood_for_votes(e) is not None or combat_action(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -715,3 +715,38 @@ def blood_for_votes(e: Effect) -> tuple | None:
     if not m:
         return None
     return (1, 1, m.group("pa") == "a political action")
+
+
+# -- "This vampire can enter combat with ... as a (D) action" ------------------------------------------------------
+
+_COMBAT_ACTION = re.compile(
+    r"^(?:this vampire|this imbued|he|she) (?:can|may) enter combat with (?:any |a |an )?(?P<np>[a-z ,\-]+?) as a "
+    r"(?:\+(?P<st>\d) stealth )?\(d\) action$")
+
+
+@lru_cache(maxsize=None)
+def combat_action(e: Effect) -> tuple | None:
+    """(classes or None for any minion, stealth, locked only, whose: "any"|"predator or prey") of "This vampire can
+    enter combat with any ready non-Camarilla vampire controlled by another Methuselah as a (D) action": an action
+    of the vampire (`action` kind card, `from` the vampire, `target` the minion), engine/effects_crypt.py."""
+    if e.condition == "merged":
+        return None
+    m = _COMBAT_ACTION.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    np = m.group("np")
+    whose = "any"
+    for tail, w in ((" controlled by another methuselah", "any"), (" controlled by your predator or prey", "predator or prey")):
+        if np.endswith(tail):
+            np, whose = np[: -len(tail)], w
+    locked = False
+    np = re.sub(r"^ready ", "", np)
+    if np.startswith("locked "):
+        locked, np = True, np[len("locked "):]
+    if np in ("minion", "ready minion"):
+        alts = None
+    else:
+        alts = minion_classes(np)
+        if not alts:
+            return None
+    return (alts, int(m.group("st") or 0), locked, whose)
