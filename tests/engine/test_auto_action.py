@@ -47,6 +47,10 @@ def test_every_reading_has_a_handler(db):
     "Organized Resistance", "Voter Captivation", "Awe", "Perfect Paragon", "Fata Morgana", "Spying Mission",
     "Veil the Legions", "Command of the Beast", "Tenebrous Form", "Read the Winds", "Lost in Translation",
     "Rat's Warning", "Ecstasy", "Kiss of Ra, The", "Psychomachia", "Second Tradition: Domain", "Fillip",
+    # second pass (scenarios 441-453)
+    "Mental Maze", "Voice of Madness", "Recurring Contemplation", "Nightshades", "Psalm of the Damned",
+    "Unleashing the Bestial Soul", "Deed the Heart's Desire", "Touch of Pain", "Foul Blood", "Shroud Mastery",
+    "Speak with Spirits", "Eyes of the Wild", "Into Thin Air", "Ministry",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])
@@ -58,6 +62,7 @@ def test_cards_now_automated(db, name):
     "Mask of a Thousand Faces",     # the action continues with another acting minion
     "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
     "Enkil Cog",                    # an extra action, during any Methuselah's minion phase
+    "Claiming the Body",            # played by another Blood Brother of the blocked one's circle
     "Form of the Bat",              # no equipment in the resulting combat
 ])
 def test_cards_left_to_the_players(db, name):

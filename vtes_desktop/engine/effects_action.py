@@ -1226,11 +1226,13 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     f = ctx.st.top
     if not isinstance(f, ActionFrame):
         return False
-    mods = [m for m in f.mods if m.kind.startswith("later:") and m.minion == iid and m.amount > 0
+    mods = [m for m in f.mods if m.kind.startswith("later:") and m.minion == iid
             and (not cmd.effect or ctx.db[m.cid].name.lower() == str(cmd.effect).strip().lower())]
     if not mods:
         return False
-    mod = mods[0]
+    mod = next((m for m in mods if m.amount > 0), None)
+    if mod is None:
+        raise Illegal("use", f"{ctx.db[mods[0].cid].display} has no further use for {ctx.name(iid)} this action")
     name = ctx.db[mod.cid].display
     if f.stage == "resolution":
         raise Illegal("timing", f"{name}: the action has been resolved")
