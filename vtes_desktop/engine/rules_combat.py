@@ -124,6 +124,21 @@ def _next_extra_or_press(ctx: Ctx, f: CombatFrame) -> None:
               striking=frozenset(extra), extra=tuple((m, n - 1) for m, n in f.extra), extra_phase=True)
     else:
         _goto(ctx, f, "press")
+        _enter_press(ctx)
+
+
+def _enter_press(ctx: Ctx) -> None:
+    """Cards in play that provide a press each round (Trap: burns 1 counter for 1 press to continue)."""
+    f = combat_frame(ctx.st)
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 2 and x[0] == "in_play_card"):
+        c = ctx.st.cards.get(u[1])
+        if c is None or c.region != "in_play" or c.counters <= 0:
+            continue
+        if ("counter_press_each_round",) in effects_combat.card_readings(ctx, u[1]):
+            ctx.update(u[1], counters=c.counters - 1)
+            f = combat_frame(ctx.st)
+            _set_combat(ctx, f._replace(press_continue=True, last_press=None))
+            ctx.emit("press", f"{ctx.name(u[1])} burns a counter: a press to continue combat.")
 
 
 def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
@@ -135,6 +150,11 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
             break
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
+    for u in f.used:        # "Burn this card at the end of combat" (Trap)
+        if isinstance(u, tuple) and len(u) == 2 and u[0] == "in_play_card" and u[1] in ctx.st.cards \
+                and ctx.st.cards[u[1]].region == "in_play" \
+                and ("burn_at_end_of_combat",) in effects_combat.card_readings(ctx, u[1]):
+            ctx.burn(u[1], "end of combat")
     ctx.release_draws("combat")
     from vtes_desktop.engine.rules_diablerie import red_list_burned_in_combat
 
@@ -333,6 +353,12 @@ def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
                                    f"{' at ' + lim.what.rsplit(' ', 1)[-1] if lim.what != 'this card' else ''} "
                                    f"each {lim.per}")
     _set_combat(ctx, f._replace(used=f.used | {("played", m, rules.card_id, f.round, sup)}))
+    for u in f.used:       # Trap: each card played this combat resets its counters
+        if isinstance(u, tuple) and len(u) == 2 and u[0] == "in_play_card" and u[1] in ctx.st.cards \
+                and ctx.st.cards[u[1]].region == "in_play":
+            for r in effects_combat.card_readings(ctx, u[1]):
+                if r[0] == "reset_counters_on_play" and ctx.st.cards[u[1]].counters != r[1]:
+                    ctx.update(u[1], counters=r[1])
 
 
 def _grant_with_strike(ctx: Ctx, m: int, mode, skip: str) -> None:
@@ -1087,6 +1113,13 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     played_from_hand(ctx, cmd.seat, iid, rules)
     if ("attach_to_opponent_torpor",) in readings:
         done = _attach_to_opponent(ctx, m, iid, mode) or done
+    pip = next((r for r in readings if r[0] == "put_self_in_play"), None)
+    if pip is not None:
+        ctx.move(iid, "in_play", seat=cmd.seat, counters=pip[1])
+        cf = combat_frame(ctx.st)
+        _set_combat(ctx, cf._replace(used=cf.used | {("in_play_card", iid)}))
+        ctx.emit("in_play", f"{rules.name} is put in play with {pip[1]} counters.", cards=(iid,))
+        done = True
     bw = next((r for r in readings if r[0] == "becomes_weapon"), None)
     if bw is not None:
         ctx.move(iid, "attached", host=m, counters=bw[1])
@@ -1187,7 +1220,8 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(press_continue=True))
             ctx.emit("round", f"Combat goes on to a new round ({rules.name}).")
             done = True
-        elif r[0] in ("unlimited_additional_strike",):
+        elif r[0] in ("unlimited_additional_strike", "put_self_in_play", "reset_counters_on_play",
+                      "counter_press_each_round", "burn_at_end_of_combat"):
             done = True
         elif r[0] in ("equip_weapon_from_hand", "equip_weapon_limits", "becomes_weapon", "weapon_wears",
                       "burn_without_counters"):

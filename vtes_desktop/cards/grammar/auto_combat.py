@@ -147,6 +147,14 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("start_new_round",)
         if k == "dodge" and low in ("this strike cannot be dodged.", "as above, and this strike cannot be dodged."):
             return ("undodgeable",)                                                  # Dust Up, Scorpion Sting
+        if k == "reset" and low == "each time a card is played this combat, reset the number of counters on this card to 3.":
+            return ("reset_counters_on_play", 3)                                   # Trap
+        if k == "burn" and low == ("during the press step of each round this combat, this this card automatically burns "
+                                   "1 counter from itself to provide 1 press to continue combat (either combatant can "
+                                   "press to end combat)."):
+            return ("counter_press_each_round",)
+        if k == "burn" and low == "burn this card at the end of combat.":
+            return ("burn_at_end_of_combat",)
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
@@ -181,6 +189,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         return ("strike_bonus", e.amount)
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
         return ("press_to", "continue")
+    if k == "put_in_play" and low == "put this card in play with 3 counters." and e.get("counters") == 3 \
+            and len(e.params) == 1:
+        return ("put_self_in_play", 3)                                             # Trap, Conquer the Beast
     if k == "put_in_play" and (e.target or "") == "the opposing vampire and send them to torpor" \
             and not e.get("counters") and e.condition is None:
         return ("attach_to_opponent_torpor",)                                      # Disarm
