@@ -4,12 +4,20 @@ What each clause means comes from the card rules grammar (`cards/grammar/auto_po
 reading says a clause is automated and tells this module what to do, so the two never drift apart.
 
 - `plan` checks, when an action card is announced, the target its effect needs (a vampire in your
-  uncontrolled region, an ally to steal, ...) and returns what the action frame keeps of it;
+  uncontrolled region, an ally to steal, ...) and an optional cost, and returns what the action frame keeps;
 - `resolve_action` carries out a successful action card's effects and returns the clauses left to the
-  players;
-- `bleed_bonus` adds what a bleed card gives when its bleed succeeds;
+  players; `card_bonus` does the same for a bleed or hunt card's own gains, `check_combat_target`,
+  `combat_grants` and `combatants` for a card that starts a combat;
 - `check_terms` reads and checks the terms of a referendum when the acting Methuselah chooses them;
-- `resolve_referendum` carries out a passed referendum's effects and returns the clauses left to the players.
+  `referendum_votes`, `vote_refusal` and `edge_votes` change the votes of the referendum a card calls;
+- `resolve_referendum` carries out a passed referendum's effects (`resolve_failed` a failed one's) and returns
+  the clauses left to the players; `choose_for_referendum` takes each Methuselah's own choice afterwards;
+- `announce_own` / `succeed_own`: an ally's own printed action; `ally_block_refusal`: "cannot block vampires";
+- lasting bits kept in the state: `title_card_key` / `title_capacity_bonus` (title cards on a vampire),
+  `unlock_at_discard` / `start_of_discard_phase` ("unlocks during your next discard phase").
+
+Every reading kind handled here is listed in `HANDLED` (tests/engine/test_auto_actioncard.py checks that the
+grammar gives no other).
 """
 
 from __future__ import annotations
