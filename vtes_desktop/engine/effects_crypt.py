@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 
 from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
-                                               cost_reading, engine_reads, own_grant, seat_readings, stat_readings)
+                                               cost_reading, edge_use, engine_reads, own_grant, seat_readings,
+                                               stat_readings)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -271,6 +272,10 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     offers = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_stat(e),) if r is not None]
     votes = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_votes(e),) if r is not None]
+    edges = [r for e in ctx.rules(iid).abilities if e.automated for r in (edge_use(e),) if r is not None and r[1] == "you"]
+    if edges and (cmd.effect or "").strip().lower() == "edge":
+        _burn_edge(ctx, cmd, iid, edges[0])
+        return True
     if votes and (not offers or isinstance(ctx.st.top, ReferendumFrame) or (cmd.effect or "").strip().lower()
                   in ("vote", "votes", "+1 vote")):
         _buy_vote(ctx, cmd, iid, votes[0])
@@ -557,3 +562,73 @@ def succeed_own(ctx: Ctx, f) -> bool:
         return True
     rules_combat.start(ctx, f.actor, t)
     return True
+
+
+# -- "burn the Edge to ..." -----------------------------------------------------------------------------------------
+
+def _edge_window(ctx: Ctx, seat: int, phase: str) -> bool:
+    st = ctx.st
+    if phase == "minion":
+        return st.phase == "minion"
+    if st.active != seat:
+        return False
+    return phase == "turn" or st.phase == phase
+
+
+def _burn_edge(ctx: Ctx, cmd, iid: int, r: tuple, *, by: int | None = None) -> None:
+    phase, who, eff, n, ready = r
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    owner = c.controller
+    seat = cmd.seat if by is None else by
+    if st.edge != seat:
+        raise Illegal("edge", f"{ctx.seat_name(seat)} does not have the Edge")
+    when = {"unlock": "unlock phase", "master": "master phase", "discard": "discard phase", "turn": "turn",
+            "minion": "minion phase"}[phase]
+    if not _edge_window(ctx, owner, phase):
+        whose = "any Methuselah's" if phase == "minion" else f"{ctx.seat_name(owner)}'s"
+        raise Illegal("timing", f"{poss_name(ctx, iid)} Edge effect is used during {whose} {when}")
+    if c.region not in ("ready", "torpor") or c.contested:
+        raise Illegal("ready", f"{name} is not in play")
+    if (ready or eff == "unlock") and c.region != "ready":
+        raise Illegal("ready", f"{name} is not ready")
+    if eff == "unlock" and not c.locked:
+        raise Illegal("unlock", f"{name} is not locked")
+    st.edge = None
+    ctx.emit("edge", f"{ctx.seat_name(seat)} burns the Edge ({name}).", cards=(iid,))
+    if eff == "blood":
+        before = c.counters
+        c = ctx.set_blood(iid, c.counters + n)
+        ctx.emit("blood", f"{name} gets {c.counters - before} blood from the blood bank.", cards=(iid,))
+    elif eff == "pool":
+        ctx.pool(owner, n, name)
+    elif eff == "unlock":
+        ctx.update(iid, locked=False)
+        ctx.emit("unlocked", f"{name} unlocks.", cards=(iid,))
+    elif eff == "burn_blood":
+        ctx.update(iid, counters=max(0, c.counters - n))
+        ctx.emit("blood", f"{name} burns {min(n, c.counters)} blood.", cards=(iid,))
+
+
+def use_other(ctx: Ctx, cmd, iid: int) -> bool:
+    """A `use` by another Methuselah of a vampire's text that lets them act ("Your prey can burn the Edge during
+    your unlock phase to burn 1 blood from this vampire": Keith Moody's controller's prey, effect "edge")."""
+    c = ctx.st.cards.get(iid)
+    if c is None or c.controller == cmd.seat or not ctx.cdef(iid).is_crypt:
+        return False
+    if (cmd.effect or "").strip().lower() != "edge":
+        return False
+    reads = [r for e in ctx.rules(iid).abilities if e.automated for r in (edge_use(e),) if r is not None and r[1] == "prey"]
+    if not reads:
+        return False
+    if ctx.st.prey(c.controller) != cmd.seat:
+        raise Illegal("use", f"only {poss_name_seat(ctx, c.controller)} prey can burn the Edge against {ctx.name(iid)}")
+    _burn_edge(ctx, cmd, iid, reads[0], by=cmd.seat)
+    return True
+
+
+def poss_name_seat(ctx: Ctx, seat: int) -> str:
+    from vtes_desktop.engine.context import poss
+
+    return poss(ctx.seat_name(seat))

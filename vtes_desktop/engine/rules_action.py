@@ -1493,6 +1493,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return conviction_damage(ctx, cmd)
     iid = flow.ref(ctx, cmd.seat, cmd.card)
     c = st.cards[iid]
+    if effects_crypt.use_other(ctx, cmd, iid):   # another Methuselah uses a vampire's text (Keith Moody's Edge)
+        return
     from vtes_desktop.engine.effects_master import cancel_option, pay_toll, troublemaker_second
 
     if st.marks and (pay_toll(ctx, cmd, iid) or cancel_option(ctx, cmd, iid)):   # Smiling Jack's toll; Golconda

@@ -194,7 +194,7 @@ def _mark(e: Effect) -> Effect:
     if not auto and e.condition != "merged":
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
-            or blood_for_votes(e) is not None or combat_action(e) is not None
+            or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -413,7 +413,7 @@ def _pre_cond(pre: str | None) -> tuple | None:
     m = re.fullmatch(r"while your prey has (\d+) or (?:fewer|less) pool", pre)
     if m:
         return (("prey_pool_le", int(m.group(1))),)
-    if pre == "while you have the edge":
+    if pre in ("while you have the edge", "while you control the edge"):
         return (("edge_mine",),)
     m = re.fullmatch(r"if another ready vampire you control is an? (?P<np>.+)", pre)
     if m:
@@ -750,3 +750,44 @@ def combat_action(e: Effect) -> tuple | None:
         if not alts:
             return None
     return (alts, int(m.group("st") or 0), locked, whose)
+
+
+# -- "burn the Edge to ..." (a `use` of the vampire, effect "edge") --------------------------------------------------
+
+_EDGE_WHAT = (
+    (re.compile(r"^give this vampire (\d) blood from the blood bank$"), "blood"),
+    (re.compile(r"^gain (\d) pool(?P<ready> if this vampire is ready)?$"), "pool"),
+    (re.compile(r"^unlock(?: this vampire)?$"), "unlock"),
+    (re.compile(r"^burn (\d) blood from this vampire$"), "burn_blood"),
+)
+_EDGE_USE = (
+    re.compile(r"^during (?P<ph>your unlock phase|your master phase|your discard phase|your turn|any methuselah's minion "
+               r"phase), (?P<who>you|this vampire) (?:can|may) burn the edge to (?P<what>.+)$"),
+    re.compile(r"^(?P<who>you|your prey) (?:can|may) burn the edge during (?P<ph>your (?:unlock|master|discard) phase) to "
+               r"(?P<what>.+)$"),
+)
+
+
+@lru_cache(maxsize=None)
+def edge_use(e: Effect) -> tuple | None:
+    """(phase, who, effect, amount, ready) of "During your unlock phase, you can burn the Edge to give this vampire 1
+    blood from the blood bank" and the like: phase "unlock"/"master"/"discard" (your own), "turn" (any phase of
+    your turn) or "minion" (any Methuselah's minion phase); who "you" or "prey" (your prey burns it: Keith Moody);
+    effect "blood", "pool", "unlock" or "burn_blood"; used with `use` naming the vampire, effect "edge"."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".").lower()
+    for rx in _EDGE_USE:
+        m = rx.match(t)
+        if not m:
+            continue
+        what = m.group("what")
+        for wrx, eff in _EDGE_WHAT:
+            w = wrx.match(what)
+            if w:
+                ph = m.group("ph")
+                phase = "turn" if ph == "your turn" else "minion" if ph.startswith("any") else ph.split()[1]
+                n = int(w.group(1)) if w.groups() and w.group(1) and w.group(1).isdigit() else 1
+                ready = bool(w.groupdict().get("ready"))
+                return (phase, "prey" if m.group("who") == "your prey" else "you", eff, n, ready)
+    return None
