@@ -25,13 +25,14 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "remove_vampire", "controller_gains_capacity", "controller_cancel", "search_gehenna",
                     "show_to_hand", "discard_down_after", "ashur"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
-CANCELS = frozenset({"cancel_master", "wash", "cancel_minion"})
+CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
                   "phase_add_uncontrolled", "lock_give_announce", "burn_for_bleed", "lock_after_hunt",
                   "lock_pay_unlock", "transfer_crypt", "transfer_burn_pool", "chosen_gain", "scourge",
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
-                  "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill"})
+                  "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
+                  "zombie_gain", "vine_cancel"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -566,6 +567,7 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             return _lock_give(ctx, cmd, iid, rules, [(v, t) for k, v, t in uses if k == "lock_give"])
     if keys & AS_ANNOUNCED or "lock_after_hunt" in keys:
         return _during_action(ctx, cmd, iid, rules, uses)
+    uses = [u for u in uses if u[0] != "lock_give"] or uses   # out of an action, its other uses
     key, v, _ = uses[0]
     if key == "lock_give":
         raise Illegal("timing", f"{name} gives its bonus during an action")
@@ -655,6 +657,27 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             raise Illegal("minion", f"{name}: {ctx.name(m)} has capacity {ctx.capacity(mc)}, more than {v['cap']}")
         _once_each_phase(ctx, iid)
         ctx.burn(m, name)
+        return True
+    if key == "zombie_gain":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        if (iid, "unlocked at start", st.turn) not in st.marks:
+            raise Illegal("use", f"{name} was not unlocked at the start of your turn")
+        m = _minion(ctx, cmd, name, "the ready vampire that gains the blood")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        _once_each_phase(ctx, iid)
+        n = int(v["n"])
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+        return True
+    if key == "vine_cancel":
+        if (cmd.effect or "").lower().strip() == "lock":
+            return False   # the upkeep (pay_toll)
+        _usable(ctx, cmd, iid, lock=True)
+        _cancel_as_played(ctx, cmd, iid, rules, "vine")
+        _lock(ctx, iid)
         return True
     if key == "chantry":
         _usable(ctx, cmd, iid, lock=True)
@@ -928,10 +951,14 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
 
 def end_of_discard_phase(ctx: Ctx) -> None:
     """At the end of the active Methuselah's discard phase: cards that go to the predator change hands; the
-    turn's hand size bonuses end."""
+    turn's hand size bonuses end; the next Methuselah's unlocked Club Zombie is noted (start of their turn)."""
     st = ctx.st
     seat = st.active
     end_of_turn(ctx)
+    nxt = st.prey(seat)
+    for iid in st.region(nxt, "in_play"):
+        if not st.cards[iid].locked and not st.cards[iid].contested and _has(ctx, iid, "zombie_gain"):
+            st.marks = st.marks | {(iid, "unlocked at start", st.turn + 1)}
     for iid in list(st.region(seat, "in_play")):
         if st.cards[iid].contested:
             continue
@@ -1005,7 +1032,7 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         out.append(C.Use(seat=seat, card=rec[2], effect="cancel"))
     tolls = [m[3] for m in st.marks if m[1] == "toll" and m[0] == ("seat", seat)]
     if tolls:   # then tolls owed
-        return [C.Use(seat=seat, card=tolls[0], effect="pool")] + [
+        return [C.Use(seat=seat, card=tolls[0], effect="pool"), C.Use(seat=seat, card=tolls[0], effect="lock")] + [
             C.Use(seat=seat, card=tolls[0], minion=v) for v in st.region(seat, "ready") + st.region(seat, "torpor")]
     acting = isinstance(st.top, ActionFrame)
     mine = list(st.region(seat, "in_play"))
@@ -1044,6 +1071,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if "transfer_burn_pool" in keys:
             out.append(C.Use(seat=seat, card=iid, effect="burn"))
         if keys & {"lock_make_anarch", "lock_remove_gain"}:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if keys & {"zombie_gain"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "chantry" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m, effect="pool") for s in range(len(st.seats))
@@ -1262,10 +1291,21 @@ def _events_in_play(ctx: Ctx):
                 yield iid
 
 
+def master_phase_actions(ctx: Ctx) -> int:
+    """Extra master phase actions from master cards the active Methuselah controls (Not to Be)."""
+    return sum(len(_has(ctx, iid, "extra_mpa")) for iid in ctx.st.region(ctx.st.active, "in_play")
+               if not ctx.st.cards[iid].contested)
+
+
 def start_of_discard_phase(ctx: Ctx) -> None:
-    """Events that act as each discard phase begins (Dragonbound)."""
+    """Events that act as each discard phase begins (Dragonbound); Not to Be takes a discard phase action and
+    is burned."""
     st = ctx.st
     seat = st.active
+    for iid in list(st.region(seat, "in_play")):
+        if not st.cards[iid].contested and _has(ctx, iid, "fewer_dpa_burn"):
+            st.dpa = max(0, st.dpa - 1)
+            ctx.burn(iid, "its discard phase")
     for iid in list(_events_in_play(ctx)):
         for v in _has(ctx, iid, "discard_burn_torpor"):
             k = sum(1 for m in st.region(seat, "torpor") if ctx.is_vampire(st.cards[m]))
@@ -1410,6 +1450,9 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                 n = int(keys["unlock_counter_from_pool"]["n"])
                 ctx.update(iid, counters=c.counters + n)
                 ctx.pool(seat, -n, f"a counter moved to {ctx.name(iid)}")
+            if s == seat and "vine_upkeep" in keys:
+                st.marks = st.marks | {(("seat", seat), "toll", 1, iid)}
+                ctx.emit("toll", f"{ctx.seat_name(seat)} must lock {ctx.name(iid)} or burn 1 pool.")
             if "toll_or_burn_vampire" in keys:
                 st.marks = st.marks | {(("seat", seat), "toll", 1, iid)}
                 ctx.emit("toll", f"{ctx.seat_name(seat)} must burn 1 pool, or a vampire they control of capacity "
@@ -1563,6 +1606,12 @@ def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     mark = owed[0]
     name = ctx.name(iid)
+    if (cmd.effect or "").lower().strip() == "lock" and _has(ctx, iid, "vine_upkeep"):   # Bleeding the Vine
+        if st.cards[iid].locked:
+            raise Illegal("locked", f"{name} is already locked: burn 1 pool (effect: pool)")
+        _lock(ctx, iid)
+        st.marks = st.marks - {mark}
+        return True
     big = _has(ctx, iid, "toll_or_burn_vampire")
     if big and cmd.minion is not None:   # Antediluvian Awakening: burn a big vampire to burn the card
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
@@ -1668,6 +1717,14 @@ def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: st
             raise Illegal("target", f"{name} cancels a master card played by another Methuselah")
         if key == "wash" and seat not in (st.prey(cmd.seat), st.predator(cmd.seat)):
             raise Illegal("target", f"{name} cancels a master card played by your predator or prey")
+    elif key == "cancel_event":
+        if "Event" not in types:
+            raise Illegal("timing", f"{name} cancels an event card; {d.display} is not one")
+    elif key == "vine":
+        if "Master" not in types or re.search(r"(?i)\bout-of-turn\b", d.text.split("\n")[0]):
+            raise Illegal("timing", f"{name} cancels a master card that is not out-of-turn; {d.display} is not one")
+        if seat == cmd.seat:
+            raise Illegal("target", f"{name} cancels a master card played by another Methuselah")
     elif types & {"Master", "Event"} or d.is_crypt:
         raise Illegal("timing", f"{name} cancels a minion card; {d.display} is not one")
     now = st
@@ -1679,8 +1736,11 @@ def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: st
     if "Master" in types:
         st.mpa, st.phase_flags = now.mpa, now.phase_flags
         st.oot = now.oot if key != "wash" or not was_oot else before.oot
-        if key == "wash" and not was_oot:
+        if key in ("wash", "vine") and not was_oot:
             st.mpa += 1
+    if "Event" in types:   # the discard phase action stays spent, the event may still be played later
+        st.dpa, st.phase_flags = now.dpa, now.phase_flags - {"event"}
+        st.events_played = frozenset(x for x in now.events_played if x != d.id)
     ctx.emit("canceled", f"{ctx.seat_name(cmd.seat)} cancels {d.display} as it is played ({name}); its cost is "
                          "not paid.", cards=(card,))
     from vtes_desktop.engine.rules_action import played_from_hand

@@ -407,6 +407,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
 
         start_of_master_phase(ctx)   # equipment acting as the master phase begins (Palatial Estate)
         st.mpa = 1 + _extra_phase_actions(ctx, "master") + _crypt().phase_actions(ctx, "master")   # Anson, Cybele
+        from vtes_desktop.engine.effects_master import master_phase_actions
+
+        st.mpa += master_phase_actions(ctx)   # master cards in play (Not to Be)
         for seat, trifle in st.oot:   # an out-of-turn master card used this master phase's action already
             if seat == st.active:
                 st.mpa += (1 if trifle else 0) - 1

@@ -66,6 +66,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("search_gehenna", r"^search your library for a gehenna event card$"),
     ("show_to_hand", r"^show it to all players and add it to your hand$"),
     ("discard_down_after", r"^discard down to your hand size afterward$"),
+    ("cancel_event", r"^cancel an event card as it is played \(no cost is paid\)$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
@@ -145,6 +146,15 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                 r"during your master phase to move a [a-z]+ from torpor to their controller's ready region$"),
     ("rumor_mill", r"^you can lock this card during an action to choose a vampire; the chosen vampire can burn (?P<cost>1) "
                    r"blood to get \+(?P<n>1) intercept during that action$"),
+    ("zombie_gain", r"^if this card is unlocked at the start of your turn, a ready vampire you control gains (?P<n>1) "
+                    r"blood during your unlock phase$"),
+    ("vine_cancel", r"^you may lock this card to cancel a non-out-of-turn master card played by another methuselah as "
+                    r"that card is played$"),
+    ("vine_refund", r"^that card has no effect \(no cost is paid\), and that methuselah gains another master phase "
+                    r"action$"),
+    ("vine_upkeep", r"^during your unlock phase, lock this card or burn (?P<n>1) pool$"),
+    ("extra_mpa", r"^during your master phase, you get one additional master phase action$"),
+    ("fewer_dpa_burn", r"^during your discard phase, you get one fewer discard phase action, and this card is burned$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
