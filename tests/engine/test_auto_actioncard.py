@@ -61,9 +61,9 @@ def test_readings(db, name, kind, level, reading):
 
 def test_clauses_left_to_the_players_are_not_read(db):
     # a lasting effect of a card in play, a limit on later plays: carried out by hand
-    e, types = _effect(db, "Army of Rats", "burn", "ani")
+    e, types = _effect(db, "Constant Revolution", "burn")
     assert read(e, types) is None
-    assert not compile_rules(db["Army of Rats"]).automated
+    assert not compile_rules(db["Constant Revolution"]).automated
     e, types = _effect(db, "Veles' Hunt", "hunt")   # a limit on later plays of the card
     assert read(e, types) is None
     assert not compile_rules(db["Veles' Hunt"]).automated
@@ -150,3 +150,26 @@ def test_disciple_of_lazarus_moves_a_harbinger_from_the_crypt(table, db):
     game.step("Sarah", Finish)
     moved = _named(game, harbingers[1].name)
     assert moved.region == "uncontrolled" and moved.controller == game.seat("Sarah")
+
+
+def test_army_of_rats_in_play_burns_the_preys_pool_and_can_be_burned(table):
+    from vtes_desktop.engine.commands import EndPhase
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Adhiambo", 4)], "Alexis": [("Ryan", 3), ("Nassir", 3)]},
+                 hand={"Sarah": ["Army of Rats"]})
+    game.step("Sarah", Action, minion="Adhiambo", kind="card", card="Army of Rats")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    st = game.game.state
+    rats = [i for i in st.region(game.seat("Sarah"), "in_play") if game.game.db[st.cards[i].cid].name == "Army of Rats"]
+    assert len(rats) == 1
+    for who in ["Sarah"] * 3 + ["Alexis"] * 5:     # to Sarah's next unlock phase
+        game.step(who, EndPhase)
+    assert game.game.state.phase == "unlock" and game.game.state.seats[game.seat("Alexis")].pool == 29
+    for who in ["Sarah"] * 5 + ["Alexis"] * 2:     # to Alexis's minion phase
+        game.step(who, EndPhase)
+    assert game.game.state.seats[game.seat("Alexis")].pool == 29   # Alexis's own unlock phase: no burn
+    game.step("Alexis", Action, minion="Ryan", kind="card", **{"from": rats[0]})
+    game.step("Sarah", DeclineBlock)
+    game.step("Alexis", Finish)
+    assert game.game.state.cards[rats[0]].region == "ash_heap"

@@ -47,7 +47,7 @@ HANDLED = frozenset({
     "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
-    "lazarus", "bleed_draw_discard",
+    "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1482,15 +1482,51 @@ def _own_target_refusal(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) ->
     return f"{d.display} does not fit"
 
 
+def _burnable(ctx: Ctx, iid: int) -> tuple | None:
+    rules = ctx.rules(iid)
+    if "Action" not in rules.types:
+        return None
+    c = ctx.st.cards[iid]
+    modes = [rules.mode(c.level)] if rules.mode(c.level) is not None else list(rules.modes)
+    return next((x for m in modes for x in readings(rules, m) if x[0] == "burnable"), None)
+
+
+def _announce_burn(ctx: Ctx, cmd, m: int, src: int, spec: tuple) -> tuple[dict, tuple[int, ...]]:
+    """ "Minions can burn this card as a (D) action": directed at the card's controller."""
+    st = ctx.st
+    c = st.cards[src]
+    _, who, stealth, cost, unit = spec
+    name = ctx.name(src)
+    if c.region not in ("in_play", "attached") or c.contested:
+        raise Illegal("card", f"{name} is not in play")
+    if c.controller == cmd.seat:
+        raise Illegal("target", f"{name} is yours: burning it is an action directed at another Methuselah")
+    if who == "vampire" and not ctx.is_vampire(st.cards[m]):
+        raise Illegal("requirements", f"only a vampire can burn {name}; {ctx.name(m)} is not one")
+    if cost and unit == "pool" and st.seats[cmd.seat].pool < cost:
+        raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has {st.seats[cmd.seat].pool} pool; this action costs {cost}")
+    if cost and unit == "blood" and st.cards[m].counters < cost:
+        raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; this action costs {cost}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name}.", cards=(m, src))
+    upd = dict(from_card=src, effect="own:burn_card", directed=True, target_seat=c.controller, base_stealth=stealth,
+               target_card=src)
+    upd["cost_pool" if unit == "pool" else "cost_blood"] = cost
+    return upd, (c.controller,)
+
+
 def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     """An ally's own printed action ("This ally can add 1 blood to a ready vampire as a +1 stealth action"),
-    announced with `from` naming the acting ally; None when `from` names another card."""
+    announced with `from` naming the acting ally, or the action to burn an action card in play that says any
+    minion can; None when `from` names another card."""
     st = ctx.st
     try:
         src = flow.ref(ctx, cmd.seat, cmd.from_)
     except (Malformed, Illegal):
         return None
-    if src != m or "Ally" not in ctx.cdef(m).types:
+    if src != m:
+        spec = _burnable(ctx, src)
+        return _announce_burn(ctx, cmd, m, src, spec) if spec is not None else None
+    if "Ally" not in ctx.cdef(m).types:
         return None
     specs = _ally_actions(ctx, m)
     if not specs:
@@ -1518,6 +1554,13 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     if not (f.effect or "").startswith("own:"):
         return False
     st = ctx.st
+    if f.effect == "own:burn_card":
+        c = st.cards.get(f.from_card)
+        if c is None or c.region not in ("in_play", "attached"):
+            ctx.emit("fizzles", f"{ctx.name(f.from_card)} is no longer in play.")
+        else:
+            ctx.burn(f.from_card, f"{poss(ctx.name(f.actor))} action")
+        return True
     specs = _ally_actions(ctx, f.actor)
     if not specs:
         return True
@@ -1642,3 +1685,27 @@ def combatants(ctx: Ctx, f: ActionFrame) -> tuple[int, int]:
     if ("target_acts_in_combat",) in specs:
         return t, f.actor
     return f.actor, t
+
+
+def start_of_unlock_phase(ctx: Ctx) -> None:
+    """Action cards in play that act as their controller's unlock phase begins ("your prey burns 1 pool"),
+    once each turn for all copies of a card that says so."""
+    st = ctx.st
+    seat = st.active
+    done: set[int] = set()
+    for iid in st.region(seat, "in_play"):
+        c = st.cards[iid]
+        if c.contested or "Action" not in ctx.cdef(iid).types:
+            continue
+        rules = ctx.rules(iid)
+        specs = [x for m in rules.modes for x in readings(rules, m)]
+        burn = next((x for x in specs if x[0] == "unlock_prey_burns"), None)
+        if burn is None:
+            continue
+        if ("once_each_turn_by_name",) in specs:
+            if c.cid in done:
+                continue
+            done.add(c.cid)
+        prey = st.prey(seat)
+        if prey != seat:
+            ctx.pool(prey, -burn[1], ctx.name(iid))

@@ -396,6 +396,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.rules_turn import settle_contests
 
         settle_contests(ctx, st.active)
+        from vtes_desktop.engine import effects_actioncard
+
+        effects_actioncard.start_of_unlock_phase(ctx)   # action cards in play ("your prey burns 1 pool")
         from vtes_desktop.engine.effects_master import start_of_unlock_phase
 
         start_of_unlock_phase(ctx)   # master cards acting as each unlock phase begins (Smiling Jack)

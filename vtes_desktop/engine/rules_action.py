@@ -399,6 +399,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         own = effects_crypt.announce_own(ctx, cmd, m) or effects_actioncard.announce_own(ctx, cmd, m)   # a vampire's or an ally's own action
         upd, directed_at = own if own is not None else effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
         pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
+        blood_cost = upd.pop("cost_blood", 0)
         f.update(upd)
     elif kind in ("equip", "employ", "recruit", "political", "card"):
         wanted = {"equip": "Equipment", "employ": "Retainer", "recruit": "Ally", "political": "Political Action",

@@ -45,6 +45,10 @@ Readings (a tuple whose first item names it):
   torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
   unlock a vampire ("unlock"), or enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
 - ``("ally_no_block", "vampire")``: the ally cannot attempt to block a vampire;
+- ``("burnable", who, stealth, cost, unit)``: a minion ("vampire": a vampire) of another Methuselah can burn this
+  card in play as a (D) action, at +*stealth*, costing *cost* pool or blood (announced with `from` naming it);
+- ``("unlock_prey_burns", n)``, ``("once_each_turn_by_name",)``: a card in play: its controller's prey burns *n*
+  pool as its controller's unlock phase begins, once each turn for all copies of the card;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -138,6 +142,8 @@ _ADD_OTHER = re.compile(r"^add (?P<n>\d+) blood to another vampire$")
 _BLEED_POOL = re.compile(r"^(?:as above, and )?gain (?P<n>\d+) pool if the bleed is successful \(for 1 or more\)$")
 _STEAL = re.compile(r"^\(d\) steal (?:an ally controlled by another methuselah|a retainer controlled by another vampire"
                     r"|a location|a vampire in torpor controlled by another methuselah)$")
+_BURNABLE = re.compile(r"^(?:any |a )?(?P<who>minions?|vampires?) (?:can|may) burn this card as an? "
+                       r"(?:\+(?P<s>\d) stealth )?\(d\) action(?: that costs (?P<c>\d) (?P<u>pool|blood))?$")
 _GAIN_POOL = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:you )?gain (?P<n>\d+) pool$")
 _BLEED_AND_POOL = re.compile(r"^\(d\) bleed and gain (?P<n>\d+) pool$")
 _GAIN_BLOOD = re.compile(r"^(?:as above, (?P<how>and|but) )?(?:this|the acting|this acting) vampire (?:also )?gains (?P<n>\d+|a) "
@@ -276,6 +282,15 @@ def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
 def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | None:
     t = _clause(text)
     if "Action" in types and "Political Action" not in types and len(types) == 1:
+        m = _BURNABLE.match(t) if kind == "burn" else None
+        if m:
+            who = "vampire" if m.group("who").startswith("vampire") else "minion"
+            return ("burnable", who, int(m.group("s") or 0), int(m.group("c") or 0), m.group("u") or "pool")
+        if kind == "burn" and t == "during your unlock phase, your prey burns 1 pool":
+            return ("unlock_prey_burns", 1)
+        if kind == "burn" and t in ("you can burn only 1 pool each turn with army of rats cards",
+                                    "you can burn only 1 pool each turn with this card cards"):
+            return ("once_each_turn_by_name",)
         m = _ADD_UNC.match(t) if kind in ("add", "move") else None
         if m:
             who = m.group("who").strip()
