@@ -29,7 +29,7 @@ import re
 
 from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
-                                               stat_readings)
+                                               stat_readings, unlock_move)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -273,6 +273,11 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     offers = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_stat(e),) if r is not None]
     votes = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_votes(e),) if r is not None]
     edges = [r for e in ctx.rules(iid).abilities if e.automated for r in (edge_use(e),) if r is not None and r[1] == "you"]
+    moves = [r for e in ctx.rules(iid).abilities if e.automated for r in (unlock_move(e),) if r is not None]
+    if moves and re.match(r"^move\b", (cmd.effect or "move").strip().lower()) and not offers and not votes \
+            or moves and (cmd.effect or "").strip().lower().startswith("move"):
+        _unlock_move(ctx, cmd, iid, moves[0])
+        return True
     if edges and (cmd.effect or "").strip().lower() == "edge":
         _burn_edge(ctx, cmd, iid, edges[0])
         return True
@@ -632,3 +637,46 @@ def poss_name_seat(ctx: Ctx, seat: int) -> str:
     from vtes_desktop.engine.context import poss
 
     return poss(ctx.seat_name(seat))
+
+
+# -- "During your unlock phase, you may move 1 blood from this vampire to ..." --------------------------------------
+
+def _unlock_move(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    n, upto, direction, region, alts, mine = r
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.active != c.controller or st.frames:
+        raise Illegal("timing", f"{name} moves blood during {poss_name_seat(ctx, c.controller)} unlock phase")
+    if c.region not in ("ready", "torpor") or c.contested:
+        raise Illegal("ready", f"{name} is not in play")
+    key = ("crypt move", iid)
+    if key in st.phase_flags:
+        raise Illegal("use", f"{name} has already moved blood this unlock phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the vampire that " + ("gets" if direction == "from" else "gives")
+                                  + " the blood as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    regions = ("ready", "torpor") if region == "in play" else (region,)
+    if t == iid or (mine and tc.controller != c.controller) or tc.region not in regions or not ctx.is_vampire(tc) \
+            or tc.contested or not _any(ctx, t, alts, iid):
+        where = {"uncontrolled": "in your uncontrolled region", "ready": "ready", "in play": "in play"}[region] \
+            + (", yours" if mine and region != "uncontrolled" else "")
+        raise Illegal("target", f"{ctx.name(t)} is not a vampire {name} can move blood "
+                                + ("to" if direction == "from" else "from") + f" ({where}, as its text says)")
+    amount = n
+    m = re.match(r"^move\s+(\d+)$", (cmd.effect or "").strip().lower())
+    if m and upto:
+        amount = int(m.group(1))
+        if not 1 <= amount <= n:
+            raise Illegal("use", f"{name} moves 1 to {n} blood")
+    giver, taker = (iid, t) if direction == "from" else (t, iid)
+    gc = st.cards[giver]
+    if gc.counters < amount:
+        raise Illegal("cost", f"{ctx.name(giver)} has {gc.counters} blood; {amount} to move")
+    ctx.update(giver, counters=gc.counters - amount)
+    tk = st.cards[taker]
+    ctx.set_blood(taker, tk.counters + amount) if tk.region != "uncontrolled" else ctx.update(taker, counters=tk.counters + amount)
+    st.phase_flags = st.phase_flags | {key}
+    ctx.emit("blood", f"{ctx.name(giver)} moves {amount} blood to {ctx.name(taker)} ({name}).", cards=(giver, taker))

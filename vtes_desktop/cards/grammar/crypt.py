@@ -194,7 +194,8 @@ def _mark(e: Effect) -> Effect:
     if not auto and e.condition != "merged":
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
-            or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None
+            or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
+            or unlock_move(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -790,4 +791,58 @@ def edge_use(e: Effect) -> tuple | None:
                 n = int(w.group(1)) if w.groups() and w.group(1) and w.group(1).isdigit() else 1
                 ready = bool(w.groupdict().get("ready"))
                 return (phase, "prey" if m.group("who") == "your prey" else "you", eff, n, ready)
+    return None
+
+
+# -- "During your unlock phase, you may move 1 blood from this vampire to ..." (a `use`, effect "move") --------------
+
+_UNLOCK_MOVE = re.compile(
+    r"^during your unlock phase, you (?:can|may) move (?P<upto>up to )?(?P<n>\d|one|two) blood from (?P<src>.+?) to "
+    r"(?P<dst>.+)$")
+
+
+def _place(np: str) -> tuple[str, tuple, bool] | None:
+    """(region, classes, yours) of "any Nosferatu in your uncontrolled region" ("uncontrolled"), "any ready
+    Pander" ("ready", anyone's), "any other controlled Sabbat vampire" ("in play": ready or torpor, yours), "a
+    Laibon you control"."""
+    s = np.strip()
+    region, mine = "in play", False
+    if s.endswith(" in your uncontrolled region"):
+        region, mine, s = "uncontrolled", True, s[: -len(" in your uncontrolled region")]
+    if s.endswith(" you control"):
+        mine, s = True, s[: -len(" you control")]
+    s = re.sub(r"^(?:any|a|an) ", "", s)
+    while True:
+        m = re.match(r"^(other|ready|controlled) ", s)
+        if not m:
+            break
+        if m.group(1) == "ready":
+            region = "ready"
+        if m.group(1) == "controlled":
+            mine = True
+        s = s[m.end():]
+    alts = minion_classes(s)
+    return (region, alts, mine) if alts else None
+
+
+@lru_cache(maxsize=None)
+def unlock_move(e: Effect) -> tuple | None:
+    """(n, up to, direction, region, classes, yours only): "During your unlock phase, you may move 1 blood from this vampire to
+    any Nosferatu in your uncontrolled region" ("from" this vampire) or "... from any ready Gangrel you control to
+    this vampire" ("to"): a `use` of the vampire in its controller's unlock phase, `minion` the other vampire,
+    once each unlock phase."""
+    if e.condition == "merged":
+        return None
+    m = _UNLOCK_MOVE.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    n = {"one": 1, "two": 2}.get(m.group("n")) or int(m.group("n"))
+    src, dst = m.group("src"), m.group("dst")
+    me = ("this vampire", "him", "her")
+    if src in me and dst not in me:
+        p = _place(dst)
+        return None if p is None else (n, bool(m.group("upto")), "from", p[0], p[1], p[2])
+    if dst in me and src not in me:
+        p = _place(src)
+        return None if p is None or p[0] == "uncontrolled" else (n, bool(m.group("upto")), "to", p[0], p[1], p[2])
     return None
