@@ -300,6 +300,7 @@ HANDLED = {
     "burn_without_counters": "rules_combat._apply_strikes",
     "put_self_in_play": "rules_combat.play_combat", "reset_counters_on_play": "rules_combat._limit_check",
     "counter_press_each_round": "rules_combat._enter_press", "burn_at_end_of_combat": "rules_combat._end_combat",
+    "cancel_as_played": "rules_combat._cancel_combat_card (state before the play: effects_master)",
     "undodgeable": "rules_combat._apply_strikes", "bearer_stat_clan": "effects_combat.bearer_bonus",
     "equipment_press_each_combat": "rules_combat.press (attached card, once each combat)",
     "weapon_once_each_combat": "rules_combat.strike",

@@ -998,6 +998,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if why:
         raise Illegal("requirements", why)
     text = mode.text
+    cancel = next((r for r in effects_combat.mode_readings(ctx, rules, mode) if r[0] == "cancel_as_played"), None)
+    if cancel is not None and (cmd.target is not None or len(mode.effects) == 1):
+        return _cancel_combat_card(ctx, cmd, m, iid, rules, mode, cancel)
     _limit_check(ctx, m, rules, mode)
     top = ctx.st.top
     if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text) \
@@ -1238,6 +1241,45 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                      cards=(m,))
             done = True
     return done
+
+
+def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRules, mode, r: tuple) -> None:
+    """Cancel a card the opposing minion has just played, as it is played (Hide the Mind, Anticipation, Taming the
+    Beast...): the game goes back to before that play; the canceled card goes to its owner's ash heap (replaced),
+    and its cost is paid only when the canceling card does not say otherwise."""
+    from vtes_desktop.engine import effects_master
+    from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
+
+    _, blood, kinds, discs, cost_paid = r
+    rec = next((x for x in ctx.st.marks if isinstance(x, tuple) and x and x[0] == "as played"), None)
+    if rec is None:
+        raise Illegal("timing", f"{rules.name} cancels a card as it is played: no card has just been played")
+    _, seat, card, before = rec
+    if cmd.target is not None and flow.ref(ctx, cmd.seat, cmd.target) != card:
+        raise Illegal("target", f"{rules.name} cancels only the card just played, {ctx.name(card)}")
+    f = combat_frame(ctx.st)
+    other = f.b if m == f.a else f.a
+    cr = ctx.rules(card)
+    if seat != ctx.st.cards[other].controller or "Combat" not in cr.types:
+        raise Illegal("target", f"{rules.name} cancels a combat card played by the opposing minion")
+    kw = set(cr.keywords)
+    ok = ("combat" in kinds or ("grapple" in kinds and "grapple" in kw) or ("frenzy" in kinds and "frenzy" in kw)
+          or ("aim" in kinds and "aim" in kw)
+          or ("strike" in kinds and any(e.kind == "strike" for md in cr.modes for e in md.effects)))
+    if not ok:
+        raise Illegal("target", f"{rules.name} cancels a {' or '.join(kinds)} card; {cr.name} is not one")
+    if discs and not set(discs) & set(cr.disciplines):
+        raise Illegal("target", f"{rules.name} cancels a card requiring {', '.join('[' + d + ']' for d in discs)}")
+    paid = _cost(cr, None) if cost_paid and -1 not in (cr.pool_cost, cr.blood_cost) else (0, 0)
+    effects_master._cancel_as_played(ctx, cmd, iid, rules, "combat")   # back to before the play
+    if paid != (0, 0):
+        ctx.emit("note", f"{rules.name} does not waive the cost: {cr.name} is paid for all the same.")
+        _pay(ctx, seat, other, paid[0], min(paid[1], ctx.st.cards[other].counters), cr.name)
+    _limit_check(ctx, m, rules, mode)
+    pool, cblood = _cost(rules, None)
+    _pay(ctx, cmd.seat, m, pool, cblood + blood + _extra_blood(ctx, m), rules.name)
+    ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
+    played_from_hand(ctx, cmd.seat, iid, rules)
 
 
 def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) -> None:

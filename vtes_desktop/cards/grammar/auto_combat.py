@@ -155,6 +155,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("counter_press_each_round",)
         if k == "burn" and low == "burn this card at the end of combat.":
             return ("burn_at_end_of_combat",)
+        if k in ("cancel", "burn") and "as it is played" in low:
+            c = _cancel(low)
+            if c is not None:
+                return c                                  # Hide the Mind, Anticipation, Taming the Beast, Bollix...
         if k == "unlock" and e.target == "this vampire" and e.condition == "before combat ends":
             return ("unlock_striker",)
         if k == "strike" and re.fullmatch(r"(?:for the remainder of combat, )?damage from this [a-z]+'s hand strikes is "
@@ -207,6 +211,28 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "prevent" and e.subject is None and e.condition is None and e.get("cost") in (None, "burn 1 blood"):
         return _prevention(e)
     return None
+
+
+_CANCEL = re.compile(
+    r"(?:(?:this vampire )?burns? (?P<blood>\d) blood to |alternatively, burn (?P<blood2>\d) blood to )?"
+    r"cancel (?:an? |the opposing minion's )?(?P<what>strike|grapple|frenzy|combat|aim, frenzy, or grapple) card"
+    r"(?: requiring (?P<discs>[a-z ,\[\]]+?))?"
+    r"(?: played (?:by the opposing minion|on this vampire))? as it is played(?: by the opposing minion)?"
+    r"(?P<free>,? and its cost is not paid| \(no cost is paid(?: for that card)?\))?"
+    r"(?: \(the minion chooses (?:a|another) strike(?: again)?\))?\.?$")
+
+
+def _cancel(low: str) -> tuple | None:
+    """("cancel_as_played", blood to burn, kinds, disciplines, cost of the canceled card paid)."""
+    m = _CANCEL.match(low)
+    if not m:
+        return None
+    blood = int(m.group("blood") or m.group("blood2") or 0)
+    kinds = tuple(k for k in ("strike", "grapple", "frenzy", "aim", "combat") if k in m.group("what"))
+    discs = tuple(re.findall(r"\[(\w{3})\]", m.group("discs") or ""))
+    if m.group("discs") and not discs:
+        return None
+    return ("cancel_as_played", blood, kinds, discs, not m.group("free"))
 
 
 def _prevention(e: Effect) -> tuple | None:
