@@ -17,7 +17,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "cancel_minion", "unlock_counter_from_pool", "toll_per_counter", "toll_or_burn_vampire", "redirect_cost",
            "unblocked_penalty", "enter_combat_action", "host_burns_action",
            "untargetable", "target_cost", "burn_after_torpor", "torpor_burns_pool", "torpor_tax",
-           "recruit_discount", "cancel_event", "vine_refund", "vine_upkeep", "extra_mpa", "fewer_dpa_burn"}
+           "recruit_discount", "cancel_event", "vine_refund", "vine_upkeep", "extra_mpa", "fewer_dpa_burn",
+           "equip_unlocks", "thirst", "hunt_tithe", "burn_at_blood"}
 
 
 def test_every_reading_has_a_handler():

@@ -951,10 +951,18 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
 
 def end_of_discard_phase(ctx: Ctx) -> None:
     """At the end of the active Methuselah's discard phase: cards that go to the predator change hands; the
-    turn's hand size bonuses end; the next Methuselah's unlocked Club Zombie is noted (start of their turn)."""
+    turn's hand size bonuses end; minions NRA PAC unlocks do; the next Methuselah's unlocked Club Zombie is noted
+    (start of their turn)."""
     st = ctx.st
     seat = st.active
     end_of_turn(ctx)
+    due = {m for m in st.marks if len(m) == 3 and m[1] in ("unlock at end of turn", "hunted")}
+    for m in due:
+        if m[1] == "unlock at end of turn" and m[0] in st.cards and st.cards[m[0]].locked \
+                and st.cards[m[0]].region == "ready":
+            ctx.update(m[0], locked=False)
+            ctx.emit("unlocked", f"{ctx.name(m[0])} unlocks at the end of the turn (NRA PAC).", cards=(m[0],))
+    st.marks = st.marks - due
     nxt = st.prey(seat)
     for iid in st.region(nxt, "in_play"):
         if not st.cards[iid].locked and not st.cards[iid].contested and _has(ctx, iid, "zombie_gain"):
@@ -1291,6 +1299,24 @@ def _events_in_play(ctx: Ctx):
                 yield iid
 
 
+def end_of_minion_phase(ctx: Ctx) -> None:
+    """After the active Methuselah's minion phase ends: Thirst burns blood of their small vampires that did not
+    hunt."""
+    st = ctx.st
+    seat = st.active
+    thirst = [v for ev in _events_in_play(ctx) for v in _has(ctx, ev, "thirst")]
+    if not thirst:
+        return
+    gehenna = sum(1 for ev in _events_in_play(ctx) if "gehenna" in ctx.cdef(ev).text.split("\n")[0].lower())
+    for v in thirst:
+        for m in st.region(seat, "ready"):
+            mc = st.cards[m]
+            if ctx.is_vampire(mc) and not mc.contested and ctx.capacity(mc) < gehenna \
+                    and (m, "hunted", st.turn) not in st.marks and mc.counters > 0:
+                ctx.update(m, counters=mc.counters - int(v["n"]))
+                ctx.emit("blood", f"{ctx.name(m)} burns 1 blood (Thirst).", cards=(m,))
+
+
 def master_phase_actions(ctx: Ctx) -> int:
     """Extra master phase actions from master cards the active Methuselah controls (Not to Be)."""
     return sum(len(_has(ctx, iid, "extra_mpa")) for iid in ctx.st.region(ctx.st.active, "in_play")
@@ -1579,8 +1605,25 @@ def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
 
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """As an action ends: WMRH Talk Radio's minion that did not block makes the location's controller burn pool;
-    choices made for the action (The Rumor Mill) end."""
+    choices made for the action (The Rumor Mill) end; events that watch actions (NRA PAC, Hunger Moon, Thirst)."""
     st = ctx.st
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind == "hunt":
+        st.marks = st.marks | {(f.actor, "hunted", st.turn)}
+    if f.outcome == "successful":
+        for ev in list(_events_in_play(ctx)):
+            if kind == "equip" and _has(ctx, ev, "equip_unlocks"):
+                st.marks = st.marks | {(f.actor, "unlock at end of turn", st.turn)}
+            for v in _has(ctx, ev, "hunt_tithe") if kind == "hunt" else ():
+                a = st.cards[f.actor]
+                n = min(int(v["n"]), a.counters)
+                if n and a.region in ("ready", "torpor"):
+                    ctx.update(f.actor, counters=a.counters - n)
+                    e = ctx.update(ev, counters=st.cards[ev].counters + n)
+                    ctx.emit("blood", f"{n} blood moves from {ctx.name(f.actor)} to {ctx.name(ev)}.", cards=(ev,))
+                    for lim in _has(ctx, ev, "burn_at_blood"):
+                        if e.counters >= int(lim["n"]):
+                            ctx.burn(ev, f"{e.counters} blood")
     done = {x for x in st.marks if len(x) == 3 and x[1] == "chosen for action"}
     if done:
         st.marks = st.marks - done

@@ -420,7 +420,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
                     st.phase_flags = st.phase_flags | {"trifle"}
         st.oot = tuple(x for x in st.oot if x[0] != st.active)
     if phase == "influence":
-        from vtes_desktop.engine.effects_master import extra_transfers
+        from vtes_desktop.engine.effects_master import end_of_minion_phase, extra_transfers
+
+        end_of_minion_phase(ctx)   # events acting after the minion phase (Thirst)
 
         st.transfers = transfers_for_turn(st.turn) + extra_transfers(ctx, st.active) \
             + _crypt().extra_transfers(ctx, st.active)   # Ingrid Rossler

@@ -177,6 +177,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                              r"a vampire they control with capacity (?P<cap>\d+) or more to burn this card$"),
     ("toll_per_counter", r"^during each other methuselah's unlock phase, for each counter on this card, that methuselah "
                          r"burns 1 pool or burns 1 blood from a vampire they control$"),
+    ("equip_unlocks", r"^any minion who successfully performs an equip action unlocks at the end of the turn$"),
+    ("thirst", r"^after each methuselah's minion phase ends, each ready vampire controlled by that methuselah with "
+               r"capacity less than the number of gehenna events in play who did not hunt during that minion phase burns "
+               r"(?P<n>1) blood$"),
+    ("hunt_tithe", r"^if a vampire successfully hunts, move (?P<n>1) blood from that vampire to this card after "
+                   r"resolution$"),
+    ("burn_at_blood", r"^burn this card if it has (?P<n>\d+) blood$"),
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
