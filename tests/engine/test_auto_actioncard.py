@@ -173,3 +173,30 @@ def test_army_of_rats_in_play_burns_the_preys_pool_and_can_be_burned(table):
     game.step("Sarah", DeclineBlock)
     game.step("Alexis", Finish)
     assert game.game.state.cards[rats[0]].region == "ash_heap"
+
+
+def test_gregory_winter_steals_blood_as_life_and_burns_a_life_each_unlock(table):
+    from vtes_desktop.engine.commands import EndPhase
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": ["Gregory Winter"], "Alexis": [("Ryan", 3)]})
+    life = _named(game, "Gregory Winter").counters
+    game.step("Sarah", Action, minion="Gregory Winter", kind="card", **{"from": "Gregory Winter"}, target="Ryan")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    assert _named(game, "Ryan").counters == 2 and _named(game, "Gregory Winter").counters == life + 1
+    for who in ["Sarah"] * 3 + ["Alexis"] * 5:     # to Sarah's next unlock phase
+        game.step(who, EndPhase)
+    assert _named(game, "Gregory Winter").counters == life
+
+
+def test_vagabond_mystic_locks_to_heal_an_ally(table):
+    from vtes_desktop.engine.commands import Use
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": ["Vagabond Mystic", ("Carlton Van Wyk", 1)],
+                                             "Alexis": [("Ryan", 3)]})
+    with pytest.raises(Illegal, match="not fewer"):
+        game.step("Sarah", Use, card="Vagabond Mystic", minion="Vagabond Mystic")
+    game.step("Sarah", Use, card="Vagabond Mystic", minion="Carlton Van Wyk")
+    assert _named(game, "Carlton Van Wyk").counters == 2 and _named(game, "Vagabond Mystic").locked
+    with pytest.raises(Illegal, match="unlocked"):
+        game.step("Sarah", Use, card="Vagabond Mystic", minion="Carlton Van Wyk")

@@ -47,7 +47,8 @@ HANDLED = frozenset({
     "terms_sect_vampire", "no_votes_from", "title_votes", "steal_to_ready", "terms_allocate_and_one",
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
-    "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name",
+    "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
+    "ally_lock_heal",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1577,6 +1578,12 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         c = ctx.set_blood(t, c.counters + n)
         ctx.emit("blood", f"{ctx.name(t)} gets {c.counters - before} blood from the bank ({ctx.name(f.actor)}).",
                  cards=(t,))
+    elif verb == "steal_blood":
+        took = min(n, c.counters)
+        ctx.update(t, counters=c.counters - took)
+        if took and st.cards[f.actor].region == "ready":
+            ctx.update(f.actor, counters=st.cards[f.actor].counters + took)
+        ctx.emit("blood", f"{ctx.name(f.actor)} steals {took} blood from {ctx.name(t)}, becoming life.", cards=(t,))
     elif verb == "burn_blood":
         ctx.update(t, counters=max(0, c.counters - n))
         ctx.emit("blood", f"{ctx.name(t)} burns {min(n, c.counters)} blood ({ctx.name(f.actor)}).", cards=(t,))
@@ -1687,11 +1694,57 @@ def combatants(ctx: Ctx, f: ActionFrame) -> tuple[int, int]:
     return f.actor, t
 
 
+def _ally_specs(ctx: Ctx, iid: int) -> list[tuple]:
+    rules = ctx.rules(iid)
+    if "Ally" not in rules.types:
+        return []
+    c = ctx.st.cards[iid]
+    mode = rules.mode(c.level) or (rules.modes[0] if rules.modes else None)
+    return readings(rules, mode) if mode is not None else []
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """An ally's own use ("This ally can lock to add 1 life to an ally you control ..."); False if none."""
+    st = ctx.st
+    spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
+    if spec is None:
+        return False
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if c.region != "ready" or c.locked or c.contested:
+        raise Illegal("use", f"{name} must be ready and unlocked to lock")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the ally that gets the life")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    start = ctx.rules(t).life or 1
+    if "Ally" not in ctx.cdef(t).types or tc.controller != cmd.seat or tc.region != "ready":
+        raise Illegal("use", f"{name}: {ctx.name(t)} is not an ally you control")
+    if tc.counters >= start:
+        raise Illegal("use", f"{name}: {ctx.name(t)} has {tc.counters} life, not fewer than its starting {start}")
+    ctx.update(iid, locked=True)
+    ctx.update(t, counters=tc.counters + spec[1])
+    ctx.emit("life", f"{name} locks: {ctx.name(t)} gains {spec[1]} life.", cards=(iid, t))
+    return True
+
+
 def start_of_unlock_phase(ctx: Ctx) -> None:
     """Action cards in play that act as their controller's unlock phase begins ("your prey burns 1 pool"),
-    once each turn for all copies of a card that says so."""
+    once each turn for all copies of a card that says so; allies that burn life then."""
     st = ctx.st
     seat = st.active
+    for iid in list(st.region(seat, "ready")):
+        spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_upkeep_life"), None)
+        c = st.cards[iid]
+        if spec is None or c.contested:
+            continue
+        left = c.counters - spec[1]
+        if left <= 0:
+            ctx.update(iid, counters=0)
+            ctx.burn(iid, "no life left")
+        else:
+            ctx.update(iid, counters=left)
+            ctx.emit("life", f"{ctx.name(iid)} burns {spec[1]} life.", cards=(iid,))
     done: set[int] = set()
     for iid in st.region(seat, "in_play"):
         c = st.cards[iid]

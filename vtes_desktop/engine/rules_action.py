@@ -1522,6 +1522,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return
     if effects_master.use(ctx, cmd, iid):
         return
+    from vtes_desktop.engine import effects_actioncard
+
+    if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
+        return
     flow.push(ctx, ManualFrame(imp=st.top.imp if st.top is not None and hasattr(st.top, "imp") else
                                __import__("vtes_desktop.engine.state", fromlist=["Impulse"]).Impulse((cmd.seat,)),
                                what=f"the effect of {ctx.name(iid)}", card=iid))

@@ -44,7 +44,9 @@ Readings (a tuple whose first item names it):
   `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
   torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
   unlock a vampire ("unlock"), or enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
-- ``("ally_no_block", "vampire")``: the ally cannot attempt to block a vampire;
+- ``("ally_no_block", "vampire")``: the ally cannot attempt to block a vampire; ``("ally_upkeep_life", n)``: it
+  burns *n* life as its controller's unlock phase begins; ``("ally_lock_heal", n)``: it can lock (a `use`, the
+  ally to heal named as `minion`) to add *n* life to an ally you control below its starting life;
 - ``("burnable", who, stealth, cost, unit)``: a minion ("vampire": a vampire) of another Methuselah can burn this
   card in play as a (D) action, at +*stealth*, costing *cost* pool or blood (announced with `from` naming it);
 - ``("unlock_prey_burns", n)``, ``("once_each_turn_by_name",)``: a card in play: its controller's prey burns *n*
@@ -172,6 +174,8 @@ _ALLY_ACTIONS = {   # an ally's own printed action: (verb, stealth, directed, ta
     "this ally can add 1 blood to a ready vampire as a +1 stealth action":
         ("ally_action", "blood", 1, False, "ready vampire", 1, 0),
     "he can burn a vampire in torpor as a (d) action": ("ally_action", "burn", 0, True, "torpor vampire", 0, 0),
+    "this ally can steal 1 blood (becoming life) from a vampire controlled by another methuselah as a +1 stealth (d) "
+    "action": ("ally_action", "steal_blood", 1, True, "vampire", 1, 0),
     "this ally can burn a vampire in torpor to gain 1 life as a (d) action":
         ("ally_action", "burn_gain_life", 0, True, "torpor vampire", 1, 0),
     "he can burn a vampire in torpor to gain 2 life as a (d) action":
@@ -383,6 +387,10 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
     if types == ("Ally",):
         if kind == "block" and t == "this ally cannot block vampires":
             return ("ally_no_block", "vampire")
+        if kind == "burn" and t == "during your unlock phase, this ally burns 1 life":
+            return ("ally_upkeep_life", 1)
+        if kind == "lock" and t == "this ally can lock to add 1 life to an ally you control who has fewer life than its starting life":
+            return ("ally_lock_heal", 1)
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
     if types == ("Political Action",):
         m = _ALLOCATE.match(t) if kind == "allocate" else None
