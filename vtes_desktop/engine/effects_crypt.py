@@ -54,11 +54,31 @@ def _readings_of(rules) -> tuple:
     return got
 
 
-def readings(ctx: Ctx, minion: int, stat: str) -> list[tuple]:
-    d = ctx.cdef(minion)
-    if not d.is_crypt:
-        return []
-    return [r for r in _readings_of(ctx.rules(minion)) if r[0] == stat]
+_BY_STAT: dict[tuple[int, str], tuple] = {}
+_OF: dict[tuple[int, object], tuple] = {}
+
+
+def _of(ctx: Ctx, iid: int, reader) -> tuple:
+    """The readings *reader* gives of the automated abilities of a crypt card (cached per card id and reader)."""
+    cid = ctx.st.cards[iid].cid
+    got = _OF.get((cid, reader))
+    if got is None:
+        got = ()
+        if ctx.db[cid].is_crypt:
+            got = tuple(r for e in ctx.rules(iid).abilities if e.automated for r in (reader(e),) if r is not None)
+        _OF[(cid, reader)] = got
+    return got
+
+
+def readings(ctx: Ctx, minion: int, stat: str) -> tuple:
+    """The stat readings of a minion's card (cached per card id and stat: the stat functions ask often)."""
+    cid = ctx.st.cards[minion].cid
+    got = _BY_STAT.get((cid, stat))
+    if got is None:
+        d = ctx.db[cid]
+        got = tuple(r for r in _readings_of(ctx.rules(minion)) if r[0] == stat) if d.is_crypt else ()
+        _BY_STAT[(cid, stat)] = got
+    return got
 
 
 # -- classes of minions ----------------------------------------------------------------------------------------
@@ -270,10 +290,10 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     d = ctx.cdef(iid)
     if not d.is_crypt:
         return False
-    offers = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_stat(e),) if r is not None]
-    votes = [r for e in ctx.rules(iid).abilities if e.automated for r in (blood_for_votes(e),) if r is not None]
-    edges = [r for e in ctx.rules(iid).abilities if e.automated for r in (edge_use(e),) if r is not None and r[1] == "you"]
-    moves = [r for e in ctx.rules(iid).abilities if e.automated for r in (unlock_move(e),) if r is not None]
+    offers = list(_of(ctx, iid, blood_for_stat))
+    votes = list(_of(ctx, iid, blood_for_votes))
+    edges = [r for r in _of(ctx, iid, edge_use) if r[1] == "you"]
+    moves = list(_of(ctx, iid, unlock_move))
     if moves and re.match(r"^move\b", (cmd.effect or "move").strip().lower()) and not offers and not votes \
             or moves and (cmd.effect or "").strip().lower().startswith("move"):
         _unlock_move(ctx, cmd, iid, moves[0])
@@ -361,15 +381,23 @@ def _seat_sum(ctx: Ctx, seat: int, what: str) -> int:
     n = 0
     for iid in st.region(seat, "ready"):
         c = st.cards[iid]
-        if c.contested or not ctx.cdef(iid).is_crypt:
+        if c.contested:
             continue
-        for e in ctx.rules(iid).abilities:
-            if not e.automated:
-                continue
-            for w, amount, when in seat_readings(e):
+        for reads in _of(ctx, iid, seat_readings):
+            for w, amount, when in reads:
                 if w == what and (when == "ready" or (when == "unlocked" and not c.locked)):
                     n += amount
     return n
+
+
+_HAND: dict[int, int] = {}
+
+
+def _hand_reading(e) -> tuple | None:
+    if e.condition == "merged":
+        return None
+    m = _BARE_HAND.match(e.text.strip())
+    return (int(m.group(1)),) if m else None
 
 
 def hand_size_bonus(ctx: Ctx, iid: int) -> int:
@@ -378,17 +406,13 @@ def hand_size_bonus(ctx: Ctx, iid: int) -> int:
     c = ctx.st.cards[iid]
     if c.region != "ready" or c.contested:
         return 0
-    n = 0
-    for e in ctx.rules(iid).abilities:
-        if e.condition == "merged":
-            continue
-        for w, amount, _ in seat_readings(e) if e.automated else ():
-            if w == "hand_size":
-                n += amount
-        m = _BARE_HAND.match(e.text.strip())
-        if m:
-            n += int(m.group(1))
-    return n
+    got = _HAND.get(c.cid)
+    if got is None:
+        got = sum(amount for reads in _of(ctx, iid, seat_readings) for w, amount, _ in reads if w == "hand_size")
+        # the printed "+N hand size" is counted whether or not the grammar marks it automated
+        got += sum(x[0] for e in ctx.rules(iid).abilities for x in (_hand_reading(e),) if x is not None)
+        _HAND[c.cid] = got
+    return got
 
 
 def phase_actions(ctx: Ctx, phase: str) -> int:
@@ -428,7 +452,7 @@ def cost_change(ctx: Ctx, minion: int | None, what: str, pool: int, blood: int) 
     d = ctx.cdef(minion)
     if not d.is_crypt:
         return pool, blood
-    reads = [r for e in ctx.rules(minion).abilities if e.automated for r in (cost_reading(e),) if r is not None]
+    reads = list(_of(ctx, minion, cost_reading))
     if not reads:
         return pool, blood
     card = ctx.db.lookup(what, crypt=False)
@@ -456,7 +480,7 @@ def cost_change(ctx: Ctx, minion: int | None, what: str, pool: int, blood: int) 
 def _block_reads(ctx: Ctx, iid: int) -> list[tuple]:
     if not ctx.cdef(iid).is_crypt:
         return []
-    return [r for e in ctx.rules(iid).abilities if e.automated for r in (block_reading(e),) if r is not None]
+    return list(_of(ctx, iid, block_reading))
 
 
 def block_refusal(ctx: Ctx, f, m: int) -> str | None:
@@ -532,7 +556,7 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         return None
     if src != m or not ctx.cdef(m).is_crypt:
         return None
-    reads = [r for e in ctx.rules(m).abilities if e.automated for r in (combat_action(e),) if r is not None]
+    reads = list(_of(ctx, m, combat_action))
     if not reads:
         return None
     alts, stealth, locked, whose = reads[0]
@@ -624,7 +648,7 @@ def use_other(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     if (cmd.effect or "").strip().lower() != "edge":
         return False
-    reads = [r for e in ctx.rules(iid).abilities if e.automated for r in (edge_use(e),) if r is not None and r[1] == "prey"]
+    reads = [r for r in _of(ctx, iid, edge_use) if r[1] == "prey"]
     if not reads:
         return False
     if ctx.st.prey(c.controller) != cmd.seat:
