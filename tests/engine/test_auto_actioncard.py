@@ -200,3 +200,26 @@ def test_vagabond_mystic_locks_to_heal_an_ally(table):
     assert _named(game, "Carlton Van Wyk").counters == 2 and _named(game, "Vagabond Mystic").locked
     with pytest.raises(Illegal, match="unlocked"):
         game.step("Sarah", Use, card="Vagabond Mystic", minion="Carlton Van Wyk")
+
+
+def test_sudario_refraction_brings_back_three_cards_through_a_random_discard(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ambrogino Giovanni", 4)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Sudario Refraction", "Deflection", "Redirection", "Telepathic Misdirection"]},
+                 library={"Sarah": ["Wake with Evening's Freshness"]})
+    st = game.game.state
+    for n in ("Dodge", "Bonding", "Conditioning"):   # the ash heap: discarded earlier
+        iid = max(st.cards) + 1
+        from vtes_desktop.engine.state import Card
+
+        st.put(Card(iid=iid, cid=game.game.db[n].id, owner=0, controller=0, region="ash_heap"))
+        st.w_regions()[(0, "ash_heap")] = st.region(0, "ash_heap") + (iid,)
+    with pytest.raises(Illegal, match="name 3 library cards"):
+        game.step("Sarah", Action, minion="Ambrogino Giovanni", kind="card", card="Sudario Refraction",
+                  target="Dodge; Bonding")
+    game.step("Sarah", Action, minion="Ambrogino Giovanni", kind="card", card="Sudario Refraction",
+              target="Dodge; Bonding; Conditioning")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    st = game.game.state
+    hand = {game.game.db[st.cards[i].cid].name for i in st.region(0, "hand")}
+    assert {"Dodge", "Bonding", "Conditioning"} <= hand and len(st.region(0, "hand")) == 4

@@ -48,7 +48,7 @@ HANDLED = frozenset({
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
     "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
-    "ally_lock_heal",
+    "ally_lock_heal", "ash_to_library_top", "random_discard_draw",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -182,7 +182,28 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 
 def _needs_target(spec: tuple) -> bool:
     return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
-                       "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus")
+                       "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus", "ash_to_library_top")
+
+
+def _ash_cards(ctx: Ctx, seat: int, target, n: int, name: str) -> list[int]:
+    """The library cards named (separated by ";" or ",") in *seat*'s ash heap: distinct copies, *n* of them, or
+    all there are when the ash heap holds fewer."""
+    st = ctx.st
+    pool = [i for i in st.region(seat, "ash_heap") if ctx.db[st.cards[i].cid].is_library]
+    need = min(n, len(pool))
+    text = str(target or "")
+    names = [x.strip() for x in re.split(r";" if ";" in text else r",", text) if x.strip()]
+    if len(names) != need:
+        raise Illegal("target", f"{name}: name {need} library card{'s' if need != 1 else ''} in your ash heap"
+                                + (", separated by ';'" if need > 1 else ""))
+    picked = []
+    for nm in names:
+        card = ctx.db.lookup(nm)
+        hit = next((i for i in pool if card is not None and st.cards[i].cid == card.id and i not in picked), None)
+        if hit is None:
+            raise Illegal("target", f"{name}: there is no {nm} left in your ash heap")
+        picked.append(hit)
+    return picked
 
 
 def _stun_target(ctx: Ctx, seat: int, iid: int) -> str | None:
@@ -362,6 +383,11 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         if got[0] == "pool":
             return {"target_seat": got[1]}
         return {"target_card": got[1], "target_seat": ctx.st.cards[got[1]].controller}
+    if specs[0][0] == "ash_to_library_top":
+        picked = _ash_cards(ctx, seat, target, specs[0][1], rules.name)
+        from vtes_desktop.engine.state import Mod
+
+        return {"mods": tuple(Mod("chosen_card", 0, i, None) for i in picked)}
     if specs[0][0] == "lazarus":
         _, clan, n = specs[0]
         st = ctx.st
@@ -479,6 +505,22 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({ctx.name(f.card)}).", cards=(t,))
         elif k == "search_equip":
             _search_equip(ctx, f)
+        elif k == "ash_to_library_top":
+            picked = [m.minion for m in f.mods if m.kind == "chosen_card"]
+            for i in reversed(picked):   # the first named ends on top
+                if st.cards[i].region == "ash_heap" and st.cards[i].owner == f.seat:
+                    ctx.move(i, "library", seat=f.seat, top=True)
+            ctx.emit("moved", f"{ctx.seat_name(f.seat)} puts " + ", ".join(ctx.name(i) for i in picked)
+                     + f" on top of their library ({ctx.name(f.card)}).", cards=tuple(picked))
+        elif k == "random_discard_draw":
+            hand = list(st.region(f.seat, "hand"))
+            ctx.rng().shuffle(hand)
+            gone = hand[:spec[1]]
+            for i in gone:
+                ctx.move(i, "ash_heap")
+            ctx.emit("discarded", f"{ctx.seat_name(f.seat)} discards at random: "
+                     + (", ".join(ctx.name(i) for i in gone) or "nothing") + ".")
+            ctx.draw(f.seat, len(gone))
         elif k == "lazarus":
             t = f.target_card
             c = st.cards.get(t) if t is not None else None

@@ -38,6 +38,9 @@ Readings (a tuple whose first item names it):
 - ``("lazarus", clan, n)``: *n* blood for a younger vampire of *clan* in your uncontrolled region, or that clan's
   vampire from your crypt to your uncontrolled region (the target says which; the crypt is then shuffled);
 - ``("bleed_draw_discard", n)``: when the card's bleed succeeds, draw *n* cards, then discard *n*;
+- ``("ash_to_library_top", n)``, ``("random_discard_draw", n)``: Sudario Refraction: *n* library cards named from
+  your ash heap (the target, names separated by `;`) go on top of your library, then *n* cards at random
+  from your hand are discarded and *n* drawn;
 - ``("stun_target",)``: a directed action stuns an unlocked vampire: it locks and does not unlock in its
   controller's next unlock phase (if it is locked when the action resolves, the action does nothing);
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
@@ -347,6 +350,10 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("combat_lock_vampire",)
         if kind == "consider" and t == "the target vampire is considered the acting minion during that combat":
             return ("target_acts_in_combat",)
+        if kind == "choose" and t == "choose three library cards in your ash heap by name":
+            return ("ash_to_library_top", 3)
+        if kind == "move" and t == "move them to the top of your library, then discard 3 cards at random (draw afterward)":
+            return ("random_discard_draw", 3)
         if kind == "stun" and t == "(d) stun an unlocked vampire":
             return ("stun_target",)
         if kind == "steal_pool" and t == "(d) steal 1 pool from another methuselah":
