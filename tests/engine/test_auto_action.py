@@ -51,6 +51,10 @@ def test_every_reading_has_a_handler(db):
     "Mental Maze", "Voice of Madness", "Recurring Contemplation", "Nightshades", "Psalm of the Damned",
     "Unleashing the Bestial Soul", "Deed the Heart's Desire", "Touch of Pain", "Foul Blood", "Shroud Mastery",
     "Speak with Spirits", "Eyes of the Wild", "Into Thin Air", "Ministry",
+    # scenarios 454-459, 880-882
+    "Unthinkable Humiliation", "Seeds of Terror", "Notorious Brutality", "Zapaderin", "Council of Seraphim",
+    "Folderol", "Keep it Simple", "Nest of Eagles", "Warrens, The", "Tourette's Voice", "Babble", "Animal Magnetism",
+    "Mirror's Visage",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

@@ -130,6 +130,8 @@ def condition_holds(ctx: Ctx, f: ActionFrame, minion: int, cond: str) -> bool:
             return f.target_seat is not None and ctx.st.seats[f.target_seat].pool <= int(m.group("pool"))
         if m.groupdict().get("titled"):
             return bool(ctx.title(ctx.st.cards[f.actor]))
+        if m.groupdict().get("self_titled"):
+            return bool(ctx.title(ctx.st.cards[minion]))
     return False
 
 
@@ -603,6 +605,10 @@ def class_intercept(ctx: Ctx, f: ActionFrame, m: int) -> int:
         what = mod.kind[5:]
         if what == "ally_or_younger":
             hit = "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(f.actor).capacity or 0))
+        elif what == "younger_than_player":   # Zapaderin: younger than the modifying vampire that played it
+            hit = "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(mod.minion).capacity or 0))
+        elif what == "minions":
+            hit = True
         elif what.startswith("cap<="):
             hit = "Vampire" in d.types and (d.capacity or 0) <= int(what[5:])
         else:
@@ -675,6 +681,12 @@ def pay_block_cost(ctx: Ctx, f: ActionFrame, m: int) -> None:
             continue
         c = ctx.st.cards[m]
         who = mod.kind.split(":", 1)[1]
+        if who == "minions_life":   # "burn 1 blood or life": an ally pays with life
+            if c.counters < mod.amount:
+                raise Illegal("block", f"{ctx.name(m)} must burn {mod.amount} blood or life to attempt to block this "
+                                       f"action ({ctx.db[mod.cid].display}) and cannot")
+            _burn_blood_or_life(ctx, m, mod.amount, f"to attempt to block ({ctx.db[mod.cid].display})")
+            continue
         if who == "vampires" and not ctx.is_vampire(c):
             continue
         if who.startswith("without:") and ctx.discipline_level(c, who.split(":", 1)[1]):
@@ -1340,6 +1352,179 @@ def _pool_for_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     ctx.emit("modifier", f"{rules.name}: 1 pool burned for +1 bleed.", cards=(minion,))
 
 
+def _minions_block_cost(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    key = "block_cost:minions_life" if "blood or life" in e.text.lower() else "block_cost:vampires"
+    # "Minions must burn 1 blood": allies, which cannot burn blood, cannot pay it (pay_block_cost refuses them)
+    if key == "block_cost:vampires":
+        key = "block_cost:minions"
+    if not has(_top(ctx), key):
+        _add(ctx, Mod(key, 1, None, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: {e.text}")
+
+
+def _minions_minus_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("icls:minions", -1, None, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: blocking minions get -1 intercept this action.")
+
+
+def _younger_than_me_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("icls:younger_than_player", -1, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: allies and vampires younger than {ctx.name(minion)} get -1 intercept.")
+
+
+def _choose_vampire(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen(ctx, cmd, rules)
+    if not ctx.is_vampire(ctx.st.cards[t]):
+        raise Illegal("target", f"{rules.name}: choose a vampire; {ctx.name(t)} is not one")
+    f = _top(ctx)
+    if not any(m.kind == "chosen" and m.card == iid for m in f.mods):
+        _add(ctx, Mod("chosen", 0, t, iid, rules.card_id))
+        ctx.emit("chosen", f"{rules.name}: {ctx.name(t)} is chosen.", cards=(t,))
+
+
+def _small_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    n = int(auto_action._TEXTS["small_cannot_block"].match(e.text.strip().lower()).group("n"))
+    if not has(_top(ctx), f"no_block_small:{n}"):
+        _add(ctx, Mod(f"no_block_small:{n}", 0, None, iid, rules.card_id))
+    ctx.emit("no_block", f"{rules.name}: {e.text}")
+
+
+def _sabbat_attempt_fails(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Council of Seraphim: a Sabbat vampire's attempt fails (it does not lock) and it cannot block this action;
+    any other blocker gets -1 intercept (the next clause)."""
+    _need_attempt(ctx, rules, blocker)
+    b = ctx.st.cards[blocker]
+    if ctx.is_vampire(b) and (ctx.sect(b) or "").lower() == "sabbat":
+        fail_attempt(ctx, rules, blocker, bar=True)
+
+
+def _otherwise_minus_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    b = ctx.st.cards[blocker] if blocker is not None else None
+    if b is None or (ctx.is_vampire(b) and (ctx.sect(b) or "").lower() == "sabbat"):
+        return
+    _add(ctx, Mod("intercept", -1, blocker, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(blocker)} gets -1 intercept.", cards=(blocker,))
+
+
+def _bleed_against(ctx: Ctx, rules: CardRules, seat: int | None) -> ActionFrame:
+    """A bleed under way (against *seat*, or anyone when None)."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or (seat is not None and f.target_seat != seat):
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed" + (" against you" if seat is not None
+                                                                               else ""))
+    return f
+
+
+def _burn_reduce_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    _bleed_against(ctx, rules, cmd.seat)
+    c = ctx.st.cards[minion]
+    if c.counters - reserved_blood(ctx, minion) < 1:
+        raise Illegal("cost", f"{ctx.name(minion)} has no blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - 1)
+    _add(ctx, Mod("bleed", -1, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{ctx.name(minion)} burns 1 blood: the bleed is reduced by 1 ({rules.name}).", cards=(minion,))
+
+
+def _reduce_any_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _bleed_against(ctx, rules, None)
+    _add(ctx, Mod("bleed", -1, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by 1.", cards=(minion,))
+
+
+def _nest_instead(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Nest of Eagles: not usable if the acting minion is an Assamite or wraith or has flight (checked here); by 3
+    instead of 1 against an ally or a vampire of capacity 5 or less (the 1 is the clause before)."""
+    f = _bleed_against(ctx, rules, cmd.seat)
+    d = ctx.cdef(f.actor)
+    clans = {auto_action.clan_key(x) for x in d.clans}
+    if "banu haqim" in clans or re.match(r"(?i)\s*wraith\b", d.text or "") or "flight" in ctx.rules(f.actor).traits \
+            or re.search(r"\[flight\]", (d.text or "").lower()):
+        raise Illegal("timing", f"{rules.name} is not usable if the acting minion is an Assamite or wraith or has flight")
+    if "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) <= 5):
+        _add(ctx, Mod("bleed", -2, minion, iid, rules.card_id))
+        ctx.emit("reduced", f"{rules.name}: {ctx.name(f.actor)} is an ally or a vampire of capacity 5 or less: the bleed "
+                            "is reduced by 3 instead.", cards=(minion,))
+
+
+def _reduce_by_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import stealth
+
+    f = _bleed_against(ctx, rules, cmd.seat)
+    n = max(0, stealth(ctx, f))
+    if n:
+        _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the acting minion has {n} stealth; the bleed is reduced by {n}.", cards=(minion,))
+
+
+def _give_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """+1 intercept for another minion (the play's target, by default the one blocking): only when needed."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else blocker
+    subj = (e.subject or "").lower()
+    if subj.startswith("another") and t == minion:
+        raise Illegal("target", f"{rules.name} gives +1 intercept to another minion, not {ctx.name(minion)}")
+    if t is None or f.stage != "attempt" or f.blocker != t:
+        raise Illegal("intercept", f"{rules.name}: intercept can only be given to the minion attempting to block "
+                                   "(name it as the target)")
+    if subj.startswith("a minion you control") and ctx.st.cards[t].controller != cmd.seat:
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not a minion you control")
+    if intercept(ctx, f, t) >= stealth(ctx, f):
+        raise Illegal("intercept", f"{ctx.name(t)} already has enough intercept; intercept can be added only when needed")
+    _add(ctx, Mod("intercept", 1, t, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(t)} gets +1 intercept ({rules.name}).", cards=(t,))
+
+
+def _lock_to_unlock_other(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Babble [DEM]: not by a blocking minion (checked here); this vampire locks, another ready minion (the target)
+    unlocks."""
+    from vtes_desktop.engine.errors import Malformed
+
+    f = _top(ctx)
+    if f.stage == "attempt" and f.blocker == minion:
+        raise Illegal("timing", f"{rules.name} at this level is not usable by a blocking minion")
+    if cmd.target is None:
+        raise Malformed("target", f"{rules.name}: name the ready minion that unlocks (target)")
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    c = ctx.st.cards[t]
+    if t == minion or c.region != "ready" or not ctx.is_minion(c):
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not another ready minion")
+    if ctx.st.cards[minion].locked:
+        raise Illegal("locked", f"{ctx.name(minion)} is locked: {rules.name} needs it to lock")
+    ctx.update(minion, locked=True)
+    ctx.update(t, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(minion)} locks; {ctx.name(t)} unlocks ({rules.name}).", cards=(minion, t))
+
+
+def _unlock_lock_blocker_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    end_action(ctx, rules, mode, blocker)
+    ctx.update(minion, locked=False)
+    ctx.update(blocker, locked=True)
+    ctx.emit("unlocked", f"{ctx.name(minion)} unlocks; {ctx.name(blocker)} locks ({rules.name}).", cards=(minion, blocker))
+
+
+def _no_more_actions(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    ctx.st.acted = ctx.st.acted | {(minion, "no_more_actions")}
+
+
+def _undirected_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None:
+        raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+    if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "stealth can be added only when needed")
+    n = 1 if f.directed else 2
+    _add(ctx, Mod("stealth", n, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(minion)} gets +{n} stealth ({'directed' if n == 1 else 'undirected'} action).",
+             cards=(minion,))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1381,7 +1566,15 @@ _HANDLERS = {
     "acting_wraith_stealth": _acting_wraith_stealth, "later_intercept": _later, "later_minus_intercept": _later,
     "lock_unless_blocks": _lock_unless_blocks, "foul_blood": _foul_blood, "inflict_on_actor": _inflict_on_actor,
     "more_damage": _nothing, "reaction_surcharge": _reaction_surcharge, "sect_intercept": _sect_intercept,
-    "pool_for_bleed": _pool_for_bleed,
+    "pool_for_bleed": _pool_for_bleed, "minions_block_cost": _minions_block_cost,
+    "minions_minus_intercept": _minions_minus_intercept, "choose_vampire": _choose_vampire,
+    "small_cannot_block": _small_cannot_block, "younger_than_me_intercept": _younger_than_me_intercept,
+    "sabbat_attempt_fails": _sabbat_attempt_fails, "that_vampire_cannot_block": _nothing,
+    "otherwise_minus_intercept": _otherwise_minus_intercept, "burn_reduce_bleed": _burn_reduce_bleed,
+    "reduce_any_bleed": _reduce_any_bleed, "nest_instead": _nest_instead, "reduce_by_stealth": _reduce_by_stealth,
+    "give_intercept": _give_intercept, "lock_to_unlock_other": _lock_to_unlock_other,
+    "unlock_lock_blocker_end": _unlock_lock_blocker_end, "no_more_actions": _no_more_actions,
+    "undirected_stealth": _undirected_stealth,
 }
 
 
@@ -1482,6 +1675,10 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
         return "allies cannot block this action"
     if has(f, "unblockable"):
         return "this action is unblockable"
+    for mod in f.mods:
+        if mod.kind.startswith("no_block_small:") and ctx.is_vampire(ctx.st.cards[m]) and \
+                (ctx.cdef(m).capacity or 0) < int(mod.kind.split(":")[1]) and "infernal" not in ctx.rules(m).traits:
+            return f"non-infernal vampires with capacity less than {mod.kind.split(':')[1]} cannot block this action"
     if seat not in f.blockers:
         return f"{ctx.seat_name(seat)} may not block this action"
     if seat in f.declined:

@@ -549,6 +549,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 raise Illegal("repeat", f"{who} has already taken a political action this turn")
             raise Illegal("repeat", f"{who} has already used {ctx.db[what[1]].display} this turn; a minion uses the "
                                     "same action card at most once each turn")
+    if (m, "no_more_actions") in st.acted:   # Mirror's Visage
+        raise Illegal("repeat", f"{who} cannot perform actions again this turn (a card played on its earlier action "
+                                "says so)")
     if (m, ("same", kind, rules.card_id if rules is not None else None)) in st.acted:
         raise Illegal("repeat", f"{who} cannot perform the same action again this turn (a card played on its "
                                 "earlier action says so)")
@@ -809,6 +812,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
             effects_actioncard.card_bonus(ctx, f, max(n, 0))
     elif k == "hunt":
         n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt") + effects_crypt.hunt_bonus(ctx, f)
+        from vtes_desktop.engine.effects_master import hunt_bonus
+
+        n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
         if f.card is not None:
             mm = re.search(r"\+(\d+) hunt", ctx.cdef(f.card).text)
             n += int(mm.group(1)) if mm else 0

@@ -20,6 +20,7 @@ _MINE = frozenset({"Action Modifier", "Reaction"})
 #: "+N <stat> if/with an additional ... if <condition>": conditions the engine can decide
 CONDITIONS = (
     re.compile(r"^if the acting (?:minion|vampire) is (?P<titled>titled)$"),
+    re.compile(r"^if this (?:vampire|minion|[a-z]+) is (?P<self_titled>titled)$"),
     re.compile(r"^if the target methuselah has (?P<pool>\d+) or fewer pool$"),
     re.compile(r"^if (?:this|the acting) (?:vampire|minion) is (?:an? )?(?P<clan>[a-z' \-]+)$"),
 )
@@ -164,7 +165,8 @@ _TEXTS: dict[str, re.Pattern] = {
                                     r"during the same action\.?$"),
     "unblockable": re.compile(r"^this action is unblockable\.?$"),
     "unlock_black_hand_actor": re.compile(r"^unlock the acting black hand vampire\.?$"),
-    "frame_votes": re.compile(r"^(?:this reacting vampire|this kiasyd) gains (?P<n>\d) votes\.?$|^gain (?P<m>\d) votes\.?$"),
+    "frame_votes": re.compile(r"^(?:this reacting vampire|this kiasyd|this vampire) gains (?P<n>\d) votes?\.?$|"
+                              r"^gain (?P<m>\d) votes\.?$"),
     # Precognition [AUS]: a prevention for the first round of the combat that follows the block
     "prevent_first_round": re.compile(r"^as above, and this vampire can prevent 1 damage during the first round of the "
                                       r"resulting combat if they block\.?$"),
@@ -214,6 +216,32 @@ _TEXTS: dict[str, re.Pattern] = {
     # Unleashing the Bestial Soul [DOM]
     "reaction_surcharge": re.compile(r"^as above, and the next reaction card played this action costs \+1 blood or "
                                      r"life\.?$"),
+    # block costs and classes of blockers (Unthinkable Humiliation, Seeds of Terror, Notorious Brutality, Zapaderin)
+    "minions_block_cost": re.compile(r"^minions must burn 1 (?P<what>blood or life|blood) to attempt to block this "
+                                     r"action\.?$"),
+    "minions_minus_intercept": re.compile(r"^as above, and minions get -1 intercept\.?$"),
+    "choose_vampire": re.compile(r"^as above, and choose a vampire\.?$"),
+    "small_cannot_block": re.compile(r"^non-infernal vampires with capacity less than (?P<n>\d+) cannot block this "
+                                     r"action\.?$"),
+    "younger_than_me_intercept": re.compile(r"^allies and vampires younger than this modifying [a-z]+ get -1 "
+                                            r"intercept\.?$"),
+    # Council of Seraphim
+    "sabbat_attempt_fails": re.compile(r"^if a sabbat vampire is attempting to block, that block attempt fails \(do not "
+                                       r"lock that vampire\)\.?$"),
+    "that_vampire_cannot_block": re.compile(r"^that vampire cannot block this action\.?$"),
+    "otherwise_minus_intercept": re.compile(r"^otherwise, the blocking minion gets -1 intercept\.?$"),
+    # bleeds reduced (Folderol, Nest of Eagles, Keep it Simple)
+    "burn_reduce_bleed": re.compile(r"^this vampire burns 1 blood to reduce a bleed against you by 1\.?$"),
+    "reduce_any_bleed": re.compile(r"^reduce a bleed against any methuselah by 1\.?$"),
+    "nest_instead": re.compile(r"^if the acting minion is an ally or vampire with capacity 5 or less, reduce the bleed "
+                               r"amount by 3 instead\.?$"),
+    "reduce_by_stealth": re.compile(r"^reduce a bleed against you by 1 for each point of stealth the acting minion has "
+                                    r"when this card is played\.?$"),
+    # Babble [DEM]
+    "lock_to_unlock_other": re.compile(r"^lock this vampire to unlock another ready minion\.?$"),
+    # Mirror's Visage [chi]
+    "unlock_lock_blocker_end": re.compile(r"^unlock this vampire, lock the blocking minion, and end the action\.?$"),
+    "no_more_actions": re.compile(r"^this vampire cannot perform actions again this turn\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
@@ -287,6 +315,13 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         if k == "intercept" and e.amount == 1 and e.get("cost") == "burn 1 blood" and e.get("self") and \
                 e.condition is None and "Reaction" in t:
             return "burn_for_intercept"     # Ears of the Hare: "Burn 1 blood to get +1 intercept."
+        if k == "intercept" and e.amount == 1 and (e.subject or "").lower() in (
+                "a minion you control (even this one)", "a minion", "another ready minion") and \
+                low.startswith("give ") and e.condition is None and "Reaction" in t:
+            return "give_intercept"         # Tourette's Voice, Babble [dem]
+        if k == "stealth" and e.amount == 2 and low == "+2 stealth if this is an undirected action, otherwise +1 " \
+                "stealth." and "Action Modifier" in t:
+            return "undirected_stealth"     # Mirror's Visage [CHI]
         if k == "intercept" and e.amount == 1 and (e.subject or "").lower() == "an anarch you control" and \
                 e.condition is None and "Reaction" in t:
             return "anarch_intercept"       # Organized Resistance
@@ -330,7 +365,7 @@ def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
     if e.kind == "intercept":
         return reading(e, types) == "blocker_intercept"
-    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil")
+    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
