@@ -32,7 +32,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
                   "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
-                  "zombie_gain", "vine_cancel"})
+                  "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -658,6 +658,45 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _once_each_phase(ctx, iid)
         ctx.burn(m, name)
         return True
+    if key == "cape_verde":
+        _usable(ctx, cmd, iid, lock=True)
+        if st.phase != "master" or st.frames:
+            raise Illegal("timing", f"{name} is used during a master phase")
+        m = _minion(ctx, cmd, name, "the vampire whose blood moves")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        way = (cmd.effect or "").lower().strip()
+        n = int(v["n"])
+        if way in ("to pool", "pool"):
+            names = {_clan_key(x) for x in v["clans"].split(" or ")}
+            if not names & ({_clan_key(x) for x in ctx.cdef(m).clans} | {_clan_key(ctx.sect(mc) or "")}):
+                raise Illegal("minion", f"{name}: {ctx.name(m)} is not {v['clans'].title()}")
+            if mc.counters < n:
+                raise Illegal("blood", f"{ctx.name(m)} has no blood to move")
+            _lock(ctx, iid)
+            ctx.update(m, counters=mc.counters - n)
+            ctx.pool(seat, n, f"{name}: blood from {ctx.name(m)}")
+        elif way in ("to vampire", "vampire"):
+            if st.seats[seat].pool < n:
+                raise Illegal("pool", f"{ctx.seat_name(seat)} has no pool to move")
+            _lock(ctx, iid)
+            ctx.pool(seat, -n, f"{name}: to {ctx.name(m)}")
+            ctx.set_blood(m, st.cards[m].counters + n)
+        else:
+            raise Malformed("effect", f"{name}: say which way the blood moves (effect: to pool, or to vampire)")
+        return True
+    if key == "luanda_choose":
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "master")
+        m = _minion(ctx, cmd, name, "the vampire you choose")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region not in ("ready", "torpor") or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire you control")
+        _lock(ctx, iid)
+        st.marks = st.marks | {(iid, "luanda", m, st.turn)}
+        ctx.emit("chosen", f"{ctx.seat_name(seat)} locks {name} and chooses {ctx.name(m)}.", cards=(iid, m))
+        return True
     if key == "zombie_gain":
         _usable(ctx, cmd, iid, lock=False)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -1164,6 +1203,31 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     if c.region == "attached" and not c.contested and (_has(ctx, iid, "enter_combat_action")
                                                          or _has(ctx, iid, "host_burns_action")):
         return _haven_action(ctx, cmd, m, iid)
+    if c.region == "attached" and not c.contested and _has(ctx, iid, "leopold_move"):
+        if c.host != m:
+            raise Illegal("card", f"only the vampire with {name} can move it")
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
+        if t is None or t == m or not ctx.is_vampire(st.cards[t]) or st.cards[t].region not in ("ready", "torpor"):
+            raise Illegal("target", f"{name} moves to another vampire in play: name it as the target")
+        tc = st.cards[t]
+        directed = tc.controller != cmd.seat
+        upd = dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="move",
+                   target_card=t, base_stealth=int(_has(ctx, iid, "leopold_move")[0].get("stealth") or 0))
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to move {name} to {ctx.name(t)}.", cards=(m, iid, t))
+        return upd, ((tc.controller,) if directed else ())
+    if c.region == "in_play" and c.controller == cmd.seat and _has(ctx, iid, "luanda_action"):
+        if (iid, "luanda", m, st.turn) not in st.marks:
+            raise Illegal("card", f"{ctx.name(m)} is not the vampire chosen with {name} this turn")
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else None
+        if t is None or not ctx.is_minion(st.cards[t]) or st.cards[t].region != "ready" \
+                or st.cards[t].controller == cmd.seat:
+            raise Illegal("target", f"{name}: name a ready minion of another Methuselah as the target")
+        st.marks = st.marks - {(iid, "luanda", m, st.turn)}
+        tc = st.cards[t]
+        upd = dict(from_card=iid, directed=True, target_seat=tc.controller, effect="combat", target_card=t,
+                   base_stealth=int(_has(ctx, iid, "luanda_action")[0].get("stealth") or 0))
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+        return upd, (tc.controller,)
     opts = _has(ctx, iid, "card_action") if c.region in ("in_play", "attached") and not c.contested else []
     if not opts:
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
@@ -1237,6 +1301,13 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
         return
     if f.effect == "burn":
         ctx.burn(iid, f"{ctx.name(f.actor)}'s action")
+        return
+    if f.effect == "move":   # Society of Leopold moves to the target vampire
+        t = f.target_card
+        if st.cards[t].region in ("ready", "torpor"):
+            ctx.move(iid, "attached", host=t)
+            ctx.update(iid, controller=c.controller)
+            ctx.emit("moved", f"{ctx.name(iid)} moves to {ctx.name(t)}.", cards=(iid, t))
         return
     ctx.move(iid, "in_play", seat=f.seat)
     ctx.emit("control", f"{ctx.seat_name(f.seat)} steals {ctx.name(iid)}.", cards=(iid,))
@@ -1453,12 +1524,25 @@ def refuse_while_discarding(ctx: Ctx, cmd) -> None:
                                   "they control (use, minion)")
 
 
+def _leopold_tolls(ctx: Ctx) -> None:
+    """Society of Leopold: in its vampire's controller's unlock phase, the vampire burns 1 blood or is burned."""
+    st = ctx.st
+    seat = st.active
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):
+        for a in st.attached.get(m, ()):
+            if "Master" in ctx.cdef(a).types and not st.cards[a].contested and _has(ctx, a, "leopold_upkeep"):
+                st.marks = st.marks | {(("seat", seat), "toll", 1, a)}
+                ctx.emit("toll", f"{ctx.name(m)} must burn 1 blood or be burned ({ctx.name(a)}; use, effect: blood "
+                                 "or burn).")
+
+
 def start_of_unlock_phase(ctx: Ctx) -> None:
     """As the active Methuselah's unlock phase begins: Smiling Jack takes a counter from its controller's pool,
     and the other Methuselahs' Smiling Jacks make this one pay a toll for each of their counters; each Fame on
     a vampire in torpor makes this Methuselah burn pool."""
     st = ctx.st
     seat = st.active
+    _leopold_tolls(ctx)
     for s in st.live_seats():
         for m in st.region(s, "torpor"):
             for a in st.attached.get(m, ()):
@@ -1649,6 +1733,20 @@ def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     mark = owed[0]
     name = ctx.name(iid)
+    if _has(ctx, iid, "leopold_upkeep"):   # Society of Leopold: the vampire burns 1 blood, or is burned
+        host = st.cards[iid].host
+        way = (cmd.effect or "").lower().strip()
+        if way == "blood":
+            if st.cards[host].counters < 1:
+                raise Illegal("blood", f"{ctx.name(host)} has no blood: it is burned (effect: burn)")
+            ctx.update(host, counters=st.cards[host].counters - 1)
+            ctx.emit("paid", f"{ctx.name(host)} burns 1 blood ({name}).", cards=(host,))
+        elif way == "burn":
+            ctx.burn(host, name)
+        else:
+            raise Malformed("effect", f"{name}: the vampire burns 1 blood (effect: blood) or is burned (effect: burn)")
+        st.marks = st.marks - {mark}
+        return True
     if (cmd.effect or "").lower().strip() == "lock" and _has(ctx, iid, "vine_upkeep"):   # Bleeding the Vine
         if st.cards[iid].locked:
             raise Illegal("locked", f"{name} is already locked: burn 1 pool (effect: pool)")
@@ -1834,4 +1932,18 @@ def recruit_discount(ctx: Ctx, m: int) -> int:
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "recruit_discount"))
+    return n
+
+
+def hunt_bonus(ctx: Ctx, actor: int) -> int:
+    """Hunt a vampire gets from master cards its controller has in play (The Hungry Coyote: Sabbat +1)."""
+    st = ctx.st
+    c = st.cards[actor]
+    n = 0
+    for iid in st.region(c.controller, "in_play"):
+        if st.cards[iid].contested:
+            continue
+        for v in _has(ctx, iid, "hunt_bonus"):
+            if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == v["sect"]:
+                n += int(v["n"])
     return n

@@ -155,6 +155,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("vine_upkeep", r"^during your unlock phase, lock this card or burn (?P<n>1) pool$"),
     ("extra_mpa", r"^during your master phase, you get one additional master phase action$"),
     ("fewer_dpa_burn", r"^during your discard phase, you get one fewer discard phase action, and this card is burned$"),
+    ("cape_verde", r"^lock during any methuselah's master phase to move (?P<n>1) blood from a ready (?P<clans>[a-z]+ or "
+                   r"[a-z]+) you control to your pool or from your pool to a ready vampire you control$"),
+    ("leopold_upkeep", r"^during his or her controller's unlock phase, the vampire with this card either burns (?P<n>1) "
+                       r"blood or is burned \(the controller's choice\)$"),
+    ("leopold_move", r"^the vampire with this card can move it to any other vampire as a \+(?P<stealth>1) stealth \(d\) "
+                     r"action$"),
+    ("hunt_bonus", r"^(?P<sect>sabbat|camarilla|anarch|laibon) vampires you control get \+(?P<n>1) hunt$"),
+    ("luanda_choose", r"^lock this card during your master phase and choose a vampire you control$"),
+    ("luanda_action", r"^once this turn, the chosen vampire may enter combat with any minion as a \+(?P<stealth>1) "
+                      r"stealth \(d\) action$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
