@@ -815,9 +815,6 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_master import hunt_bonus
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
-        from vtes_desktop.engine.effects_master import hunt_bonus
-
-        n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
         if f.card is not None:
             mm = re.search(r"\+(\d+) hunt", ctx.cdef(f.card).text)
             n += int(mm.group(1)) if mm else 0
