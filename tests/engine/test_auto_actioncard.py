@@ -223,3 +223,24 @@ def test_sudario_refraction_brings_back_three_cards_through_a_random_discard(tab
     st = game.game.state
     hand = {game.game.db[st.cards[i].cid].name for i in st.region(0, "hand")}
     assert {"Dodge", "Bonding", "Conditioning"} <= hand and len(st.region(0, "hand")) == 4
+
+
+def test_judgment_camarilla_segregation_taxes_and_can_be_burned(table):
+    from vtes_desktop.engine.commands import EndPhase, Use
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Alexa Draper", 4)], "Alexis": [("Abaddon", 3), ("Ryan", 3)]},
+                 hand={"Sarah": ["Judgment: Camarilla Segregation"]})
+    game.step("Sarah", Action, minion="Alexa Draper", kind="card", card="Judgment: Camarilla Segregation")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    st = game.game.state
+    judgment = next(i for i in st.region(0, "in_play"))
+    for who in ["Sarah"] * 3:     # to Alexis's unlock phase
+        game.step(who, EndPhase)
+    assert game.game.state.seats[1].pool == 29 and game.game.state.seats[0].pool == 30
+    game.step("Alexis", EndPhase)   # to her master phase
+    with pytest.raises(Illegal, match="Camarilla"):
+        game.step("Alexis", Use, card=judgment, minion="Ryan")
+    game.step("Alexis", Use, card=judgment, minion="Abaddon")
+    st = game.game.state
+    assert st.cards[judgment].region == "ash_heap" and _named(game, "Abaddon").region == "ash_heap"

@@ -48,7 +48,7 @@ HANDLED = frozenset({
     "terms_and_one", "chosen_gains", "terms_noncam", "terms_noncam_ic", "eat_the_rich_votes", "steal_pool",
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
     "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
-    "ally_lock_heal", "ash_to_library_top", "random_discard_draw",
+    "ally_lock_heal", "ash_to_library_top", "random_discard_draw", "each_unlock_noncam_burn", "burn_noncam_to_burn",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1745,9 +1745,40 @@ def _ally_specs(ctx: Ctx, iid: int) -> list[tuple]:
     return readings(rules, mode) if mode is not None else []
 
 
-def use(ctx: Ctx, cmd, iid: int) -> bool:
-    """An ally's own use ("This ally can lock to add 1 life to an ally you control ..."); False if none."""
+def _card_specs(ctx: Ctx, iid: int) -> list[tuple]:
+    rules = ctx.rules(iid)
+    return [x for m in rules.modes for x in readings(rules, m)] if "Action" in rules.types else []
+
+
+def anyone_uses(ctx: Ctx, cmd, iid: int) -> bool:
+    """A use of an action card in play that any Methuselah may make ("Methuselahs can burn a non-Camarilla
+    vampire they control during their master phase to burn this card"); False if none."""
     st = ctx.st
+    c = st.cards[iid]
+    if c.region != "in_play" or c.contested or ("burn_noncam_to_burn",) not in _card_specs(ctx, iid):
+        return False
+    name = ctx.name(iid)
+    if st.active != cmd.seat or st.phase != "master" or st.frames:
+        raise Illegal("use", f"{name} is burned this way in your own master phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the non-Camarilla vampire you burn")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    vc = st.cards[v]
+    if vc.controller != cmd.seat or not ctx.is_vampire(vc) or vc.region not in ("ready", "torpor") or vc.contested:
+        raise Illegal("use", f"{name}: {ctx.name(v)} is not a vampire you control")
+    if (ctx.sect(vc) or "").lower() == "camarilla":
+        raise Illegal("use", f"{name}: {ctx.name(v)} is Camarilla")
+    ctx.burn(v, f"to burn {name}")
+    ctx.burn(iid, f"{ctx.seat_name(cmd.seat)} burned a non-Camarilla vampire")
+    return True
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """An ally's own use ("This ally can lock to add 1 life to an ally you control ..."), or a card in play's
+    use (`anyone_uses`); False if none."""
+    st = ctx.st
+    if anyone_uses(ctx, cmd, iid):
+        return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
         return False
@@ -1787,6 +1818,14 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
         else:
             ctx.update(iid, counters=left)
             ctx.emit("life", f"{ctx.name(iid)} burns {spec[1]} life.", cards=(iid,))
+    for s in st.live_seats():   # cards in play that tax whoever begins their unlock phase
+        for iid in st.region(s, "in_play"):
+            if st.cards[iid].contested or "Action" not in ctx.cdef(iid).types:
+                continue
+            spec = next((x for x in _card_specs(ctx, iid) if x[0] == "each_unlock_noncam_burn"), None)
+            if spec is not None and any(ctx.is_vampire(st.cards[v]) and (ctx.sect(st.cards[v]) or "").lower() != "camarilla"
+                                        and st.cards[v].region in ("ready", "torpor") for v in _controls(ctx, seat)):
+                ctx.pool(seat, -spec[1], ctx.name(iid))
     done: set[int] = set()
     for iid in st.region(seat, "in_play"):
         c = st.cards[iid]

@@ -1512,6 +1512,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
 
     if c.controller != cmd.seat and anyone_uses(ctx, cmd, iid):   # a card any Methuselah uses (Anthelios)
         return
+    from vtes_desktop.engine import effects_actioncard
+
+    if c.controller != cmd.seat and effects_actioncard.anyone_uses(ctx, cmd, iid):   # Judgment: Camarilla Segregation
+        return
     if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
         raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")
     if isinstance(st.top, CombatFrame):

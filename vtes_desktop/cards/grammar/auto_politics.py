@@ -54,6 +54,9 @@ Readings (a tuple whose first item names it):
   card in play as a (D) action, at +*stealth*, costing *cost* pool or blood (announced with `from` naming it);
 - ``("unlock_prey_burns", n)``, ``("once_each_turn_by_name",)``: a card in play: its controller's prey burns *n*
   pool as its controller's unlock phase begins, once each turn for all copies of the card;
+- ``("each_unlock_noncam_burn", n)``, ``("burn_noncam_to_burn",)``: a card in play: each Methuselah controlling a
+  non-Camarilla vampire burns *n* pool as their unlock phase begins; any Methuselah may, in their master phase,
+  burn a non-Camarilla vampire they control to burn the card (a `use` naming the vampire as `minion`);
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -293,6 +296,12 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         if m:
             who = "vampire" if m.group("who").startswith("vampire") else "minion"
             return ("burnable", who, int(m.group("s") or 0), int(m.group("c") or 0), m.group("u") or "pool")
+        if kind == "control" and t == ("each methuselah controlling a non-camarilla vampire burns 1 pool during their "
+                                       "unlock phase"):
+            return ("each_unlock_noncam_burn", 1)
+        if kind == "burn" and t == ("methuselahs can burn a non-camarilla vampire they control during their master "
+                                    "phase to burn this card"):
+            return ("burn_noncam_to_burn",)
         if kind == "burn" and t == "during your unlock phase, your prey burns 1 pool":
             return ("unlock_prey_burns", 1)
         if kind == "burn" and t in ("you can burn only 1 pool each turn with army of rats cards",
