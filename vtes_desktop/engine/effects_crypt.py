@@ -29,7 +29,7 @@ import re
 
 from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
-                                               stat_readings, unlock_move)
+                                               minion_action, stat_readings, unlock_move)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -558,7 +558,7 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         return None
     reads = list(_of(ctx, m, combat_action))
     if not reads:
-        return None
+        return _announce_minion_action(ctx, cmd, m)
     alts, stealth, locked, whose = reads[0]
     name = ctx.name(m)
     if cmd.target is None:
@@ -581,6 +581,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
 
 def succeed_own(ctx: Ctx, f) -> bool:
     """The vampire's own action succeeds: the combat starts (if the target is still a ready minion)."""
+    if (f.effect or "").startswith("crypt:") and f.effect != "crypt:combat":
+        return _succeed_minion_action(ctx, f)
     if f.effect != "crypt:combat":
         return False
     from vtes_desktop.engine import rules_combat
@@ -704,3 +706,53 @@ def _unlock_move(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     ctx.set_blood(taker, tk.counters + amount) if tk.region != "uncontrolled" else ctx.update(taker, counters=tk.counters + amount)
     st.phase_flags = st.phase_flags | {key}
     ctx.emit("blood", f"{ctx.name(giver)} moves {amount} blood to {ctx.name(taker)} ({name}).", cards=(giver, taker))
+
+
+def _announce_minion_action(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
+    reads = list(_of(ctx, m, minion_action))
+    if not reads:
+        return None
+    verb, n, alts, stealth, or_life, whose = reads[0]
+    st = ctx.st
+    name = ctx.name(m)
+    if cmd.target is None:
+        raise Illegal("target", f"{name}: name the minion its action targets")
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    tc = st.cards[t]
+    if tc.controller == cmd.seat or tc.region != "ready" or not ctx.is_minion(tc) or tc.contested:
+        raise Illegal("target", f"{ctx.name(t)} is not a ready minion of another Methuselah")
+    if whose == "prey" and tc.controller != st.prey(cmd.seat):
+        raise Illegal("target", f"{ctx.name(t)} is not controlled by your prey")
+    if not _any(ctx, t, alts, m):
+        raise Illegal("target", f"{ctx.name(t)} is not a minion {name}'s action can target (its own text)")
+    if verb in ("steal", "burn_blood") and "Vampire" not in ctx.cdef(t).types and not or_life:
+        raise Illegal("target", f"{ctx.name(t)} has no blood")
+    ctx.emit("action_goal", f"{name} acts to {verb.replace('_', ' ')} {ctx.name(t)}.", cards=(m, t))
+    upd = dict(from_card=m, effect=f"crypt:{verb}:{n}", target_card=t, base_stealth=stealth, directed=True,
+               target_seat=tc.controller)
+    return upd, (tc.controller,)
+
+
+def _succeed_minion_action(ctx: Ctx, f) -> bool:
+    _, verb, n = f.effect.split(":")
+    n = int(n)
+    st = ctx.st
+    t = f.target_card
+    if t not in st.cards or st.cards[t].region != "ready":
+        ctx.emit("fizzle", f"{ctx.name(t)} is no longer ready: the action has no effect.")
+        return True
+    tc = st.cards[t]
+    if verb == "lock":
+        ctx.update(t, locked=True)
+        ctx.emit("locked", f"{ctx.name(t)} is locked ({ctx.name(f.actor)}).", cards=(t,))
+    elif verb in ("steal", "burn_blood"):
+        k = min(n, tc.counters)
+        ctx.update(t, counters=tc.counters - k)
+        if verb == "steal" and st.cards[f.actor].region == "ready":
+            a = st.cards[f.actor]
+            ctx.set_blood(f.actor, a.counters + k)
+        ctx.emit("blood", f"{ctx.name(f.actor)} {'steals' if verb == 'steal' else 'burns'} {k} "
+                          f"{'life' if 'Ally' in ctx.cdef(t).types else 'blood'} from {ctx.name(t)}.", cards=(t, f.actor))
+        if "Ally" in ctx.cdef(t).types and st.cards[t].counters == 0:
+            ctx.burn(t, "no life left")
+    return True

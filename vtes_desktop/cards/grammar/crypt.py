@@ -195,7 +195,7 @@ def _mark(e: Effect) -> Effect:
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
-            or unlock_move(e) is not None
+            or unlock_move(e) is not None or minion_action(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -846,3 +846,42 @@ def unlock_move(e: Effect) -> tuple | None:
         p = _place(src)
         return None if p is None or p[0] == "uncontrolled" else (n, bool(m.group("upto")), "to", p[0], p[1], p[2])
     return None
+
+
+# -- "This vampire can steal 2 blood from a younger vampire as a +1 stealth (D) action" and the like -----------------
+
+_MINION_ACTION = re.compile(
+    r"^(?:this vampire|this imbued|he|she) (?:can|may) (?P<verb>steal|lock|burn) (?:(?P<upto>up to )?(?P<n>\d) "
+    r"(?P<what>blood or life \(becoming blood\)|blood or life|blood) from )?(?P<np>[a-z ,\-0-9]+?) as a "
+    r"(?:\+(?P<st>\d) stealth )?\(d\) action$")
+
+
+@lru_cache(maxsize=None)
+def minion_action(e: Effect) -> tuple | None:
+    """(verb, n, classes, stealth, or_life) of the vampire's own (D) action on another Methuselah's minion: "steal
+    up to 2 blood from a younger vampire" (verb "steal"), "lock a younger ready vampire" ("lock"), "burn 1 blood
+    or life from a minion controlled by your prey" ("burn_blood"); an action of kind card `from` the vampire with
+    `target` the minion (engine/effects_crypt.py)."""
+    if e.condition == "merged":
+        return None
+    m = _MINION_ACTION.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    verb = m.group("verb")
+    n = int(m.group("n")) if m.group("n") else 0
+    if (verb == "lock") != (n == 0):
+        return None
+    if verb == "burn":
+        verb = "burn_blood"
+    np = re.sub(r"^(?:a|an|any) ", "", m.group("np"))
+    np = re.sub(r"^ready ", "", np)
+    whose = "any"
+    if np.endswith(" controlled by your prey"):
+        whose, np = "prey", np[: -len(" controlled by your prey")]
+    if np in ("minion", "ready minion"):
+        alts = (("minion",),)
+    else:
+        alts = minion_classes(np)
+    if not alts:
+        return None
+    return (verb, n, alts, int(m.group("st") or 0), "life" in (m.group("what") or ""), whose)
