@@ -1079,7 +1079,7 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         out.append(C.Use(seat=seat, card=rec[2], effect="cancel"))
     tolls = [m[3] for m in st.marks if m[1] == "toll" and m[0] == ("seat", seat)]
     if tolls:   # then tolls owed
-        return [C.Use(seat=seat, card=tolls[0], effect="pool"), C.Use(seat=seat, card=tolls[0], effect="lock")] + [
+        return [C.Use(seat=seat, card=tolls[0], effect=e) for e in ("pool", "lock", "blood", "burn")] + [
             C.Use(seat=seat, card=tolls[0], minion=v) for v in st.region(seat, "ready") + st.region(seat, "torpor")]
     acting = isinstance(st.top, ActionFrame)
     mine = list(st.region(seat, "in_play"))
@@ -1121,6 +1121,11 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if keys & {"zombie_gain"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "cape_verde" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m, effect=e) for m in st.region(seat, "ready")
+                    for e in ("to pool", "to vampire")]
+        if "luanda_choose" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "chantry" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m, effect="pool") for s in range(len(st.seats))
                     for m in st.region(s, "torpor")]
@@ -1146,6 +1151,13 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         for iid in cards:
             if "Master" not in game.db[st.cards[iid].cid].types:
                 continue
+            others = [m for s in range(len(st.seats)) if s != seat for m in st.region(s, "ready")]
+            if _has_game(game, iid, "luanda_action"):
+                out += [C.Action(seat=seat, minion=m, kind="card", target=t, **{"from": iid})
+                        for m in st.region(seat, "ready") for t in others]
+            if _has_game(game, iid, "leopold_move") and st.cards[iid].host in st.region(seat, "ready"):
+                out += [C.Action(seat=seat, minion=st.cards[iid].host, kind="card", target=t, **{"from": iid})
+                        for t in others]
             if _has_game(game, iid, "card_action") or _has_game(game, iid, "enter_combat_action") \
                     or _has_game(game, iid, "host_burns_action"):
                 choose = _has_game(game, iid, "choose_own_ready")
