@@ -231,6 +231,9 @@ RULES: dict[str, tuple[str, str]] = {
     "effect": ("What a card's effect needs",
                "A card's effect works on what its text names (a master card in your hand, a vampire you "
                "control...); a choice outside that is refused."),
+    "unlock": ("Unlocking",
+               "Minions unlock in their controller's unlock phase; an effect that unlocks a minion at another "
+               "time needs a locked minion to work on."),
     "withdrawn": ("Withdrawn", "A Methuselah who has withdrawn takes no further part in the game."),
 }
 
