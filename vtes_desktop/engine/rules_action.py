@@ -114,7 +114,9 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
         n += int(m.group(1))
     from vtes_desktop.engine.effects_combat import bearer_bonus
 
-    return n + bearer_bonus(ctx, minion, "bleed")     # "The bearer/employer gets +1 bleed"
+    from vtes_desktop.engine.effects_actioncard import attached_bonus
+
+    return n + bearer_bonus(ctx, minion, "bleed") + attached_bonus(ctx, minion, "bleed")   # bearer; Heart of the City
 
 
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
@@ -417,6 +419,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             holder = cc.host
             if st.cards[holder].controller != seat or holder == m:
                 raise Illegal("equip", f"{ctx.name(card_iid)} is not on another minion of yours")
+            if "Equipment" not in ctx.cdef(card_iid).types:
+                raise Illegal("equip", f"{ctx.name(card_iid)} is not equipment: only equipment moves between "
+                                       "minions with an equip action")
             f.update(equip_from=card_iid, base_stealth=1)
             card_iid = None
         else:
@@ -465,6 +470,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     planned = effects_actioncard.plan(ctx, seat, m, rules, mode, cmd.target, cmd.cost)
                     tgt = planned.pop("target_seat", tgt)
                     f.update(planned)
+                    f["base_stealth"] = f.get("base_stealth", 0) + effects_actioncard.extra_stealth(rules, mode)
                 if eff == "combat":
                     if cmd.target is None:
                         raise Illegal("target", f"{ctx.name(card_iid)}: name the minion to enter combat with")
@@ -921,7 +927,7 @@ def _card_stays_or_goes(ctx: Ctx, f: ActionFrame) -> None:
     if re.search(r"(?i)put this card (?:in play|on the table)", text):
         ctx.move(f.card, "in_play", seat=f.seat)
     elif re.search(r"(?i)put this card on (?:the acting|this) (?:vampire|minion)", text):
-        ctx.move(f.card, "attached", host=f.actor)
+        ctx.move(f.card, "attached", host=f.actor, level=f.card_level)   # its level says what it gives there
 
 
 def _life(ctx: Ctx, iid: int, level: str | None) -> int:
