@@ -29,7 +29,7 @@ import re
 
 from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
-                                               minion_action, stat_readings, unlock_move)
+                                               minion_action, own_bleed, stat_readings, unlock_move)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -556,6 +556,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         return None
     if src != m or not ctx.cdef(m).is_crypt:
         return None
+    if _of(ctx, m, own_bleed):
+        return _announce_own_bleed(ctx, cmd, m, _of(ctx, m, own_bleed)[0])
     reads = list(_of(ctx, m, combat_action))
     if not reads:
         return _announce_minion_action(ctx, cmd, m)
@@ -581,6 +583,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
 
 def succeed_own(ctx: Ctx, f) -> bool:
     """The vampire's own action succeeds: the combat starts (if the target is still a ready minion)."""
+    if f.effect == "bleed" and f.from_card == f.actor and f.card is None:
+        return _succeed_own_bleed(ctx, f)
     if (f.effect or "").startswith("crypt:") and f.effect != "crypt:combat":
         return _succeed_minion_action(ctx, f)
     if f.effect != "crypt:combat":
@@ -755,4 +759,47 @@ def _succeed_minion_action(ctx: Ctx, f) -> bool:
                           f"{'life' if 'Ally' in ctx.cdef(t).types else 'blood'} from {ctx.name(t)}.", cards=(t, f.actor))
         if "Ally" in ctx.cdef(t).types and st.cards[t].counters == 0:
             ctx.burn(t, "no life left")
+    return True
+
+
+def _announce_own_bleed(ctx: Ctx, cmd, m: int, r: tuple) -> tuple[dict, tuple[int, ...]]:
+    from vtes_desktop.engine.rules_action import minion_bleed, target_seat
+
+    who, bonus, stealth, cost = r
+    st = ctx.st
+    name = ctx.name(m)
+    seat = cmd.seat
+    tgt = target_seat(ctx, seat, cmd.target) if cmd.target is not None else st.prey(seat)
+    if tgt is None:
+        raise Illegal("target", "a bleed targets a Methuselah: name a player")
+    if tgt == seat:
+        raise Illegal("target", "you can never bleed yourself")
+    if st.seats[tgt].ousted:
+        raise Illegal("target", f"{st.seats[tgt].name} has been ousted")
+    allowed = {"prey": (st.prey(seat),), "predator": (st.predator(seat),), "any": tuple(st.live_seats())}[who]
+    if tgt not in allowed:
+        raise Illegal("target", f"{poss_name(ctx, m)} own bleed targets "
+                                + {"prey": "your prey", "predator": "your predator", "any": "any Methuselah"}[who])
+    if (m, "bleed") in st.acted:
+        raise Illegal("repeat", f"{name} has already bled this turn; a minion bleeds at most once each turn")
+    if cost and st.cards[m].counters < cost:
+        raise Illegal("cost", f"{name} has {st.cards[m].counters} blood; this action costs {cost}")
+    st.acted = st.acted | {(m, "bleed")}
+    upd = dict(from_card=m, effect="bleed", target_seat=tgt, directed=True, base_stealth=stealth,
+               base_bleed=minion_bleed(ctx, m) + bonus, cost_blood=cost)
+    return upd, (tgt,)
+
+
+def _succeed_own_bleed(ctx: Ctx, f) -> bool:
+    from vtes_desktop.engine.rules_action import bleed_amount
+
+    st = ctx.st
+    n = bleed_amount(ctx, f)
+    tgt = f.target_seat
+    ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n}.")
+    if n > 0:
+        if st.edge != f.seat:
+            st.edge = f.seat
+            ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
+        ctx.pool(tgt, -n, "bled")
     return True

@@ -195,7 +195,7 @@ def _mark(e: Effect) -> Effect:
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
-            or unlock_move(e) is not None or minion_action(e) is not None
+            or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -885,3 +885,24 @@ def minion_action(e: Effect) -> tuple | None:
     if not alts:
         return None
     return (verb, n, alts, int(m.group("st") or 0), "life" in (m.group("what") or ""), whose)
+
+
+# -- "She can bleed with +2 bleed as a (D) action that costs 1 blood" -------------------------------------------------
+
+_OWN_BLEED = re.compile(
+    r"^(?:this vampire|this imbued|he|she) (?:can|may) bleed(?: (?P<tgt>your predator|any methuselah))?"
+    r"(?: with \+(?P<b>\d) bleed)? as a (?:\+(?P<st>\d) stealth )?\(d\) action(?: that costs (?P<c>\d) blood)?$")
+
+
+@lru_cache(maxsize=None)
+def own_bleed(e: Effect) -> tuple | None:
+    """(target, bonus, stealth, blood cost) of the vampire's own bleed action ("She can bleed with +2 bleed as a
+    (D) action that costs 1 blood", "This vampire can bleed your predator as a (D) action"): target "prey",
+    "predator" or "any"; an action of kind card `from` the vampire, `target` the Methuselah (default the prey)."""
+    if e.condition == "merged":
+        return None
+    m = _OWN_BLEED.match(e.text.strip().rstrip(".").lower())
+    if not m or not (m.group("tgt") or m.group("b") or m.group("st")):
+        return None
+    tgt = {"your predator": "predator", "any methuselah": "any"}.get(m.group("tgt") or "", "prey")
+    return (tgt, int(m.group("b") or 0), int(m.group("st") or 0), int(m.group("c") or 0))
