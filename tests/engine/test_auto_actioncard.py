@@ -244,3 +244,30 @@ def test_judgment_camarilla_segregation_taxes_and_can_be_burned(table):
     game.step("Alexis", Use, card=judgment, minion="Abaddon")
     st = game.game.state
     assert st.cards[judgment].region == "ash_heap" and _named(game, "Abaddon").region == "ash_heap"
+
+
+def test_heart_of_the_city_stays_on_the_vampire_and_adds_bleed(table):
+    from vtes_desktop.engine.rules_action import minion_bleed
+    from vtes_desktop.engine.context import Ctx
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Aisha az-Zahra", 5)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Heart of the City", "Heart of the City"]})
+    aisha = _named(game, "Aisha az-Zahra").iid
+    before = minion_bleed(Ctx(game.game, game.game.state), aisha)
+    game.step("Sarah", Action, minion="Aisha az-Zahra", kind="card", card="Heart of the City", level="superior")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    st = game.game.state
+    assert any(game.game.db[st.cards[a].cid].name == "Heart of the City" for a in st.attached.get(aisha, ()))
+    assert minion_bleed(Ctx(game.game, st), aisha) == before + 2
+
+
+def test_passion_locks_a_minion_of_the_prey_at_plus_one_stealth(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Apolonia Czarnecki", 5)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Passion"]})
+    game.step("Sarah", Action, minion="Apolonia Czarnecki", kind="card", card="Passion", level="superior",
+              target="Ryan")
+    assert game.game.state.top.base_stealth == 1
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    assert _named(game, "Ryan").locked

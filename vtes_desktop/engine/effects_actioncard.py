@@ -49,6 +49,7 @@ HANDLED = frozenset({
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
     "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
     "ally_lock_heal", "ash_to_library_top", "random_discard_draw", "each_unlock_noncam_burn", "burn_noncam_to_burn",
+    "action_stealth_bonus", "attached_bleed", "lock_target",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -168,6 +169,8 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
         return [v for v in st.region(seat, "uncontrolled") if _fits_uncontrolled(ctx, seat, actor, v, spec) is None]
     if spec[0] == "stun_target":
         return [v for s in st.live_seats() for v in st.region(s, "ready") if _stun_target(ctx, seat, v) is None]
+    if spec[0] == "lock_target":
+        return [v for v in st.region(st.prey(seat), "ready") if _lock_target(ctx, seat, v) is None]
     if spec[0] == "add_other":
         return [v for s in st.live_seats() for r in ("ready", "torpor") for v in st.region(s, r)
                 if v != actor and ctx.is_vampire(st.cards[v]) and not st.cards[v].contested]
@@ -182,7 +185,39 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 
 def _needs_target(spec: tuple) -> bool:
     return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
-                       "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus", "ash_to_library_top")
+                       "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus", "ash_to_library_top",
+                       "lock_target")
+
+
+def _lock_target(ctx: Ctx, seat: int, iid: int) -> str | None:
+    c = ctx.st.cards[iid]
+    if not ctx.is_minion(c) or c.region != "ready" or c.contested:
+        return f"{ctx.name(iid)} is not a ready minion"
+    if c.controller != ctx.st.prey(seat):
+        return f"{ctx.name(iid)} is not controlled by your prey"
+    return None
+
+
+def extra_stealth(rules: CardRules, mode: Mode) -> int:
+    """ "As above, with +1 stealth": stealth the action card's level adds to the action."""
+    return sum(x[1] for x in readings(rules, mode) if x[0] == "action_stealth_bonus")
+
+
+def attached_bonus(ctx: Ctx, minion: int, stat: str) -> int:
+    """+N bleed from action cards put on the vampire ("This vampire gets +1 bleed"), at the card's own level."""
+    n = 0
+    for a in ctx.st.attached.get(minion, ()):
+        rules = ctx.rules(a)
+        if "Action" not in rules.types:
+            continue
+        mode = rules.mode(ctx.st.cards[a].level) or (rules.modes[0] if len(rules.modes) == 1 else None)
+        if mode is None:
+            continue
+        got = [x for x in readings(rules, mode) if x[0] == f"attached_{stat}"]
+        if any(x[2] for x in got):
+            got = [x for x in got if x[2]]
+        n += sum(x[1] for x in got)
+    return n
 
 
 def _ash_cards(ctx: Ctx, seat: int, target, n: int, name: str) -> list[int]:
@@ -354,6 +389,12 @@ def _unlock_target(ctx: Ctx, seat: int, actor: int, iid: int, spec: tuple) -> st
 def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, cost: int | None = None) -> dict:
     """The action frame's fields for an action card whose effect needs a target (refused when it is wrong);
     *cost*: an optional cost the player says they will pay ("can burn 2 blood to ...")."""
+    held = sum(1 for a in ctx.st.attached.get(actor, ()) if ctx.st.cards[a].cid == rules.card_id)
+    for lim in mode.limits:   # "A vampire can have only one Heart of the City" (no more than two ...)
+        if lim.per == "in play" and lim.what == "this card" and held >= lim.count and \
+                any(x[0] == "attached_bleed" for x in readings(rules, mode)):
+            raise Illegal("limit", f"{ctx.name(actor)} already has {held} {rules.name}; a vampire can have only "
+                                   f"{lim.count}")
     optional = [s for s in readings(rules, mode) if s[0] == "steal_to_ready"]
     extra = {}
     if cost is not None and (rules.pool_cost or 0) != -1 and (rules.blood_cost or 0) != -1:
@@ -434,6 +475,7 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         cands = _candidates(ctx, seat, actor, spec)
         what = {"add_uncontrolled": "a vampire in your uncontrolled region", "add_other": "another vampire",
                 "search_equip": "an equipment card in your library", "stun_target": "an unlocked vampire",
+                "lock_target": "a ready minion of your prey",
                 "burn_card": " or ".join(spec[1]) if spec[0] == "burn_card" else "",
                 "unlock_target": "a vampire or ally to unlock",
                 "steal": {"ally": "an ally of another Methuselah", "retainer": "a retainer of another Methuselah",
@@ -460,6 +502,8 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         why = _unlock_target(ctx, seat, actor, iid, spec)
     elif spec[0] == "stun_target":
         why = _stun_target(ctx, seat, iid)
+    elif spec[0] == "lock_target":
+        why = _lock_target(ctx, seat, iid)
     elif spec[0] == "search_equip":
         lib = _library_equipment(ctx, seat, iid)
         why = None
@@ -478,7 +522,7 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
     if why:
         raise Illegal("target", f"{name}: {why}")
     out = {"target_card": iid}
-    if spec[0] in ("steal", "burn_card", "stun_target"):
+    if spec[0] in ("steal", "burn_card", "stun_target", "lock_target"):
         out["target_seat"] = ctx.st.cards[iid].controller
     return out
 
@@ -534,6 +578,13 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.shuffle(f.seat, "crypt")
             else:
                 ctx.emit("fizzles", f"{ctx.name(f.card)}: its target is gone.")
+        elif k == "lock_target":
+            t = f.target_card
+            if t is not None and _lock_target(ctx, f.seat, t) is None:
+                ctx.update(t, locked=True)
+                ctx.emit("locked", f"{ctx.name(t)} is locked ({ctx.name(f.card)}).", cards=(t,))
+            else:
+                ctx.emit("fizzles", f"{ctx.name(f.card)}: its target is no longer a ready minion of your prey.")
         elif k == "stun_target":
             t = f.target_card
             if t is None or _stun_target(ctx, f.seat, t) is not None:

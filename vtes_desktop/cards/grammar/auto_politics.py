@@ -57,6 +57,9 @@ Readings (a tuple whose first item names it):
 - ``("each_unlock_noncam_burn", n)``, ``("burn_noncam_to_burn",)``: a card in play: each Methuselah controlling a
   non-Camarilla vampire burns *n* pool as their unlock phase begins; any Methuselah may, in their master phase,
   burn a non-Camarilla vampire they control to burn the card (a `use` naming the vampire as `minion`);
+- ``("action_stealth_bonus", n)``: "As above, with +1 stealth": the action is at +*n* stealth more;
+  ``("attached_bleed", n, replaces)``: a card put on the acting vampire gives it +*n* bleed while there;
+  ``("lock_target", "prey minion")``: a directed action locks a ready minion of your prey;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -150,6 +153,7 @@ _ADD_OTHER = re.compile(r"^add (?P<n>\d+) blood to another vampire$")
 _BLEED_POOL = re.compile(r"^(?:as above, and )?gain (?P<n>\d+) pool if the bleed is successful \(for 1 or more\)$")
 _STEAL = re.compile(r"^\(d\) steal (?:an ally controlled by another methuselah|a retainer controlled by another vampire"
                     r"|a location|a vampire in torpor controlled by another methuselah)$")
+_ATTACHED_BLEED = re.compile(r"^(?P<but>as above, but )?this vampire gets \+(?P<n>\d) bleed$")
 _BURNABLE = re.compile(r"^(?:any |a )?(?P<who>minions?|vampires?) (?:can|may) burn this card as an? "
                        r"(?:\+(?P<s>\d) stealth )?\(d\) action(?: that costs (?P<c>\d) (?P<u>pool|blood))?$")
 _GAIN_POOL = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:you )?gain (?P<n>\d+) pool$")
@@ -292,6 +296,13 @@ def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
 def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | None:
     t = _clause(text)
     if "Action" in types and "Political Action" not in types and len(types) == 1:
+        if kind == "stealth" and t == "as above, with +1 stealth":
+            return ("action_stealth_bonus", 1)
+        m = _ATTACHED_BLEED.match(t) if kind == "bleed" else None
+        if m:
+            return ("attached_bleed", int(m.group("n")), bool(m.group("but")))
+        if kind == "lock" and t == "(d) lock a minion controlled by your prey":
+            return ("lock_target", "prey minion")
         m = _BURNABLE.match(t) if kind == "burn" else None
         if m:
             who = "vampire" if m.group("who").startswith("vampire") else "minion"

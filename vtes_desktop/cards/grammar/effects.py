@@ -600,9 +600,9 @@ def _core_automated(e: Effect, types: tuple[str, ...]) -> bool:
         return any(family(e, types) for family in _families())
     k = e.kind
     t = set(types)
-    if k in ("stealth", "bleed", "hunt"):
+    if k in ("stealth", "bleed", "hunt") and "Action Modifier" in t:
         # action modifiers: the acting minion's own stealth, bleed (bleed actions) and hunt, this action
-        return "Action Modifier" in t and _plain_self(e) and e.duration in (None, "this action", "for the current action")
+        return _plain_self(e) and e.duration in (None, "this action", "for the current action")
     if k == "intercept":
         # reactions: the blocking minion's intercept; equipment, retainers and allies: printed intercept,
         # also "against vampires", "against allies", "during directed actions", "when blocking"
