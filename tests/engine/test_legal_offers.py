@@ -49,3 +49,43 @@ def test_a_trophy_earned_in_combat_is_offered_from_hand(db):
     assert offers, _types(game, 0)
     game.apply(offers[0])
     assert not game.state.awards or all(a[2] for a in game.state.awards)
+
+
+def test_the_imbued_moves_are_offered(db, tmp_path):
+    f = tmp_path / "imbued.yaml"
+    f.write_text("""\
+title: Imbued offers
+table:
+  - player: Ann
+    ready:
+      - {card: Jack "Hannibal137" Harmon, as: Jack, cards: [Second Sight]}
+    incapacitated:
+      - {card: Lupe "Cabbie22" Droin, as: Lupe, life: 0}
+    hand: [Second Sight, Discern]
+    ash_heap: [React with Conviction]
+  - player: Ben
+turn: {player: Ann, phase: unlock, number: 9}
+steps: []
+""", encoding="utf-8")
+    from vtes_desktop.scenario.loader import load
+
+    game = build_game(load(f, db), db)
+    la = game.legal(0)
+    hand_conv = next(i for i in game.state.region(0, "hand") if db[game.state.cards[i].cid].name == "Second Sight")
+    assert {u.command.minion for u in la.cards[hand_conv].uses} == set(game.state.region(0, "ready")) | \
+        set(game.state.region(0, "incapacitated"))
+    heap = game.state.region(0, "ash_heap")[0]
+    assert any(c.type == "play" and c.card == heap for c in la.commands)    # conviction from the ash heap
+    game.apply(C.EndPhase(seat=0))
+    game.apply(C.EndPhase(seat=0))                                          # to the minion phase
+    power = next(i for i in game.state.region(0, "hand") if db[game.state.cards[i].cid].name == "Discern")
+    uses = game.legal(0).cards[power].uses
+    assert uses and all(u.command.type == "action" and u.command.kind == "card" for u in uses)
+
+
+def test_an_imbued_answering_a_burning_is_offered_its_conviction_damage(db):
+    game = _at(db, "647-imbued-strike-back-with-conviction.yaml", steps=3)
+    offers = [c for c in game.legal(1).commands if c.type == "use" and c.effect == "conviction_damage"]
+    assert len(offers) == 1
+    game.apply(offers[0])
+    assert not [c for c in game.legal(1).commands if c.type == "use" and c.effect == "conviction_damage"]

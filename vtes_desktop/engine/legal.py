@@ -16,7 +16,7 @@ from vtes_desktop.engine.errors import Refused
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, ReferendumFrame
 
 ACTION_KIND_OF_TYPE = {"Equipment": "equip", "Retainer": "employ", "Ally": "recruit",
-                       "Political Action": "political", "Action": "card"}
+                       "Political Action": "political", "Action": "card", "Power": "card"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +117,10 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
         from vtes_desktop.engine.effects_master import play_candidates   # master cards that go on a card
 
         out += play_candidates(game, seat, iid, rules)
+    if "Conviction" in rules.types:       # on an Imbued of the seat, in its unlock phase
+        out += [C.Play(seat=seat, card=iid, minion=m) for r in ("ready", "incapacitated")
+                for m in st.region(seat, r) if (minion is None or m == minion)
+                and "Imbued" in game.db[st.cards[m].cid].types]
     if isinstance(st.top, CombatFrame) and "Combat" in rules.types:
         ms = minions if minions is not None else [m for m in (st.top.a, st.top.b) if st.cards[m].controller == seat]
         for m in ms:
@@ -294,6 +298,26 @@ def put_on_uses(game, seat: int, ans: "CardAnswer") -> list[CardUse]:
     return out
 
 
+def _imbued_moves(game, seat: int) -> list[C.Command]:
+    """The Imbued's own moves (to be tried): conviction put on them in the unlock phase, from hand or ash heap;
+    after a successful action burned an incapacitated Imbued, each ready Imbued burning conviction to answer."""
+    st = game.state
+    imbued = [m for r in ("ready", "incapacitated") for m in st.region(seat, r)
+              if "Imbued" in game.db[st.cards[m].cid].types]
+    if not imbued:
+        return []
+    out: list[C.Command] = []
+    if st.active == seat and st.phase == "unlock" and not st.frames:
+        for c in st.region(seat, "ash_heap"):    # (from hand: the card's own uses, `card_candidates`)
+            if "Conviction" in game.db[st.cards[c].cid].types:
+                out += [C.Play(seat=seat, card=c, minion=m) for m in imbued]
+    top = st.top
+    if isinstance(top, ActionFrame) and top.kind == "burn_imbued" and top.stage == "resolution":
+        out += [C.Use(seat=seat, card=m, effect="conviction_damage") for m in imbued
+                if st.cards[m].region == "ready"]
+    return out
+
+
 def _leaving_and_trophies(game, seat: int) -> list[C.Command]:
     """A withdrawal announced, an Imbued leaving incapacitation, a trophy due: each tried by the engine.
 
@@ -305,6 +329,7 @@ def _leaving_and_trophies(game, seat: int) -> list[C.Command]:
     if st.active == seat and st.phase == "unlock" and not st.frames:
         out.append(C.Withdraw(seat=seat))
         out += [C.LeaveIncapacitated(seat=seat, minion=m) for m in st.region(seat, "incapacitated")]
+    out += _imbued_moves(game, seat)
     for s2, m, searched in getattr(st, "awards", ()):
         if s2 != seat:
             continue
