@@ -1074,7 +1074,7 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     out: list[C.Command] = []
     if any(m[:2] == (("seat", seat), "discard") for m in st.marks):   # discards owed come first
         return [C.Discard(seat=seat, card=i) for i in st.region(seat, "hand")]
-    rec = next((m for m in st.marks if m[0] == "as played"), None)
+    rec = st.as_played
     if rec is not None and rec[1] != seat and _has_game(game, rec[2], "controller_cancel"):
         out.append(C.Use(seat=seat, card=rec[2], effect="cancel"))
     tolls = [m[3] for m in st.marks if m[1] == "toll" and m[0] == ("seat", seat)]
@@ -1591,7 +1591,7 @@ def cancel_option(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st = ctx.st
     if (cmd.effect or "").lower().strip() != "cancel":
         return False
-    rec = next((m for m in st.marks if m[0] == "as played"), None)
+    rec = st.as_played
     if rec is None or st.cards[rec[2]].cid != st.cards[iid].cid:
         return False
     iid = rec[2]   # the copy just played, whichever copy the step named
@@ -1839,25 +1839,23 @@ def note_as_played(ctx: Ctx, cmd) -> None:
     (Also the state checks of master cards in play.)"""
     st = ctx.st
     state_checks(ctx)
-    old = {m for m in st.marks if m[0] == "as played"}
-    if old:
-        st.marks = st.marks - old
+    st.as_played = None
     if cmd.type not in _PLAYS or getattr(cmd, _PLAYS[cmd.type], None) in (None, "hand"):
         return
     before = ctx.game.state
     gone = [i for i in before.region(cmd.seat, "hand") if st.cards[i].region != "hand"]
     if len(gone) != 1:
         return
-    if any(m[0] == "as played" for m in before.marks):   # keep one state, not a chain of them
+    if before.as_played is not None:   # keep one state, not a chain of them
         before = before.clone()
-        before.marks = frozenset(m for m in before.marks if m[0] != "as played")
-    st.marks = st.marks | {("as played", cmd.seat, gone[0], before)}
+        before.as_played = None
+    st.as_played = ("as played", cmd.seat, gone[0], before)
 
 
 def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: str) -> None:
     st = ctx.st
     name = rules.name
-    rec = next((m for m in st.marks if m[0] == "as played"), None)
+    rec = st.as_played
     if rec is None:
         raise Illegal("timing", f"{name} cancels a card as it is played: no card has just been played")
     _, seat, card, before = rec
@@ -1918,10 +1916,15 @@ def state_checks(ctx: Ctx) -> None:
     """After each step: master cards that burn once their minion is in torpor (Secure Haven), or make its
     controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
     st = ctx.st
+    attached = st.attached
+    regions = st.regions
+    carrying = [(s, m) for s in range(len(st.seats)) for m in regions.get((s, "torpor"), ()) if attached.get(m)]
+    if not carrying and not st.marks:
+        return
     seen = set()
-    for s in range(len(st.seats)):
-        for m in st.region(s, "torpor"):
-            for a in list(st.attached.get(m, ())):
+    for s, m in carrying:
+        if True:
+            for a in list(attached[m]):
                 if "Master" not in ctx.cdef(a).types or st.cards[a].contested:
                     continue
                 if _has(ctx, a, "burn_after_torpor"):
@@ -1933,9 +1936,10 @@ def state_checks(ctx: Ctx) -> None:
                         st.marks = st.marks | {(a, "torpor seen")}
                         if not st.seats[s].ousted:
                             ctx.pool(s, -int(v["n"]), f"{ctx.name(m)} went to torpor ({ctx.name(a)})")
-    stale = {x for x in st.marks if len(x) == 2 and x[1] == "torpor seen" and x[0] not in seen}
-    if stale:
-        st.marks = st.marks - stale
+    if st.marks:
+        stale = {x for x in st.marks if len(x) == 2 and x[1] == "torpor seen" and x[0] not in seen}
+        if stale:
+            st.marks = st.marks - stale
 
 
 def recruit_discount(ctx: Ctx, m: int) -> int:

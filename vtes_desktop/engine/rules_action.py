@@ -1510,7 +1510,7 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return
     from vtes_desktop.engine.effects_master import cancel_option, pay_toll, troublemaker_second
 
-    if st.marks and (pay_toll(ctx, cmd, iid) or cancel_option(ctx, cmd, iid)):   # Smiling Jack's toll; Golconda
+    if st.marks and pay_toll(ctx, cmd, iid) or st.as_played and cancel_option(ctx, cmd, iid):   # tolls; Golconda
         return
     if st.phase_flags and troublemaker_second(ctx, cmd, iid):   # Anarch Troublemaker's second lock, given away
         return

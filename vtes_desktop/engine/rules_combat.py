@@ -1251,7 +1251,7 @@ def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRule
     from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
 
     _, blood, kinds, discs, cost_paid = r
-    rec = next((x for x in ctx.st.marks if isinstance(x, tuple) and x and x[0] == "as played"), None)
+    rec = ctx.st.as_played   # the card the previous step played (effects_master.note_as_played)
     if rec is None:
         raise Illegal("timing", f"{rules.name} cancels a card as it is played: no card has just been played")
     _, seat, card, before = rec

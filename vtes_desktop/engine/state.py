@@ -205,7 +205,7 @@ class State:
     __slots__ = ("cards", "regions", "attached", "seats", "_own", "edge", "turn", "active", "phase", "frames",
                  "rng_n", "transfers", "mpa", "dpa", "acted", "next_iid", "last_action", "last_referendum",
                  "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                 "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks")
+                 "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks", "as_played")
 
     def __init__(self) -> None:
         self.cards: dict[int, Card] = {}
@@ -239,6 +239,7 @@ class State:
         self.awards: tuple = ()   # (seat, vampire iid, searched) trophies due for burning a Red List minion in combat
         self.skip_unlock: frozenset = frozenset()   # minions that do not unlock in their next unlock phase
         self.marks: frozenset = frozenset()   # (card iid, what, value): lasting choices of master cards in play
+        self.as_played: tuple | None = None   # (seat, card iid, state before): the card the last step played
 
     def clone(self) -> "State":
         """A copy that shares the big tables until it first writes to them."""
@@ -250,7 +251,7 @@ class State:
         s._own = 0
         for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
                   "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks"):
+                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks", "as_played"):
             setattr(s, k, getattr(self, k))
         return s
 
