@@ -159,3 +159,22 @@ def test_a_contested_card_lies_face_down_with_a_marker(table, db):
     assert not colette.shows_face and "Contested" in colette.toolTip()
     img = colette.render_pixmap().toImage()
     assert not img.isNull()
+
+
+def test_the_panels_own_widgets_survive_the_event_loop_between_updates(table, db, qtbot):
+    """The stealth meter and the combat timeline are reused from one update to the next: clearing a panel's
+    layout must not delete them (an update after the event loop ran used to hit a deleted C++ object)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    game = make_game(db, ["Ann", "Ben"], ready={"Ann": [("Colette", 4)], "Ben": [("Anson", 5)]},
+                     library={"Ann": ["Dodge"] * 3, "Ben": ["Dodge"] * 3})
+    win = table(game, hotseat=True, auto_pass=False)
+    colette = card_named(win, "Colette")
+    for cmd in ([C.Action(seat=0, minion=colette.vid, kind="bleed")], [C.Pass(seat=0)]):
+        win.submit_all(cmd)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        qtbot.wait(10)
+    win.submit_all([C.Pass(seat=1)])
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    win._updated(win.session.view, win.session.log(), True)        # one more update: the meter is still there
+    assert win.assist_panel.action.meter is not None

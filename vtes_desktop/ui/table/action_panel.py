@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from vtes_desktop.engine import commands as C
 from vtes_desktop.ui.table import preview
-from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button, preview_tip
+from vtes_desktop.ui.table.panel_kit import KEEP, AssistCtx, CommandButton, Panel, choice_or_button, preview_tip
 from vtes_desktop.ui.table.prompt import KIND_WORDS
 
 STAGES = {"announced": "Announced", "blocks": "Blocks", "attempt": "Block attempt",
@@ -96,6 +96,7 @@ class ActionPanel(Panel):
         super().__init__(parent)
         self.pal = palette
         self.meter = StealthMeter(palette)
+        self.meter.setProperty(KEEP, True)      # reused by every update: the layout's clearing keeps it
         self.compact = False
         self.summary = ""
         self.verdict = ""

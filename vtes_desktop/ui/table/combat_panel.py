@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from vtes_desktop.ui.table import preview
-from vtes_desktop.ui.table.panel_kit import AssistCtx, CommandButton, Panel, choice_or_button, preview_tip
+from vtes_desktop.ui.table.panel_kit import KEEP, AssistCtx, CommandButton, Panel, choice_or_button, preview_tip
 
 TIMELINE = (("before_range", "Before range"), ("range", "Range"), ("before_strikes", "Before strikes"),
             ("strike", "Strike"), ("damage", "Damage"), ("additional_strikes", "Additional strikes"),
@@ -86,6 +86,7 @@ class CombatPanel(Panel):
         super().__init__(parent)
         self.pal = palette
         self.timeline = Timeline()
+        self.timeline.setProperty(KEEP, True)      # reused by every update: the layout's clearing keeps it
         self.outcome_text = ""
         #: (combatant ids, round) -> {minion: StrikeView}: the strikes seen this round (a strike leaves the
         #: view once it resolves)

@@ -108,6 +108,11 @@ def preview_tip(ctx: AssistCtx, cmd) -> str:
     return tip
 
 
+#: a widget with this property set is the panel's own, reused from one update to the next: cleared out of the
+#: layout, never deleted
+KEEP = "keepAcrossUpdates"
+
+
 def clear_layout(layout: QLayout) -> None:
     while layout.count():
         it = layout.takeAt(0)
@@ -115,7 +120,8 @@ def clear_layout(layout: QLayout) -> None:
         if w is not None:
             w.hide()
             w.setParent(None)
-            w.deleteLater()
+            if not w.property(KEEP):
+                w.deleteLater()
         elif it.layout() is not None:
             clear_layout(it.layout())
 
