@@ -136,7 +136,9 @@ class Ctx:
                 gives = m.group(1) if m else ""
             if gives.lower() == trigram.lower():
                 lvl = min(2, lvl + 1)
-        return lvl
+        from vtes_desktop.engine.effects_combat import granted_discipline
+
+        return max(lvl, granted_discipline(self, c.iid, trigram))   # equipment that gives a Discipline (Drum of Xipe Totec)
 
     # -- random ------------------------------------------------------------------------
     def rng(self) -> random.Random:

@@ -230,8 +230,13 @@ def block_refusal(ctx: Ctx, actor: int, blocker: int) -> str | None:
     """Equipment on the acting minion that some minions cannot block (The Signet of King Saul)."""
     for iid in ctx.st.attached.get(actor, ()):
         if "Equipment" not in ctx.cdef(iid).types:
-            continue
+            continue       # (an equipment card that represents a location still counts here: Sacré-Cœur Cathedral)
         for r in card_readings(ctx, iid):
+            if r[0] == "unblockable_by_kind":
+                bd = ctx.cdef(blocker)
+                if (r[1] == "ally" and "Ally" in bd.types) or \
+                        (r[1] == "toreador" and {c.lower() for c in bd.clans} & {"toreador", "toreador antitribu"}):
+                    return f"{ctx.name(blocker)} cannot block the bearer of {ctx.name(iid)}"
             if r[0] == "unblockable_by_capacity" and ctx.is_vampire(ctx.st.cards[blocker]) \
                     and ctx.capacity(ctx.st.cards[blocker]) >= r[1]:
                 return (f"{ctx.name(blocker)} has capacity {r[1]} or more and cannot attempt to block the bearer of "
@@ -301,8 +306,28 @@ HANDLED = {
     "put_self_in_play": "rules_combat.play_combat", "reset_counters_on_play": "rules_combat._limit_check",
     "counter_press_each_round": "rules_combat._enter_press", "burn_at_end_of_combat": "rules_combat._end_combat",
     "cancel_as_played": "rules_combat._cancel_combat_card (state before the play: effects_master)",
+    "opponent_gains_blood": "rules_combat._resolve_strikes", "set_range_to": "rules_combat._carry_out",
+    "unlock_both": "rules_combat.strike / _resolve_strikes", "press_or_prevent_plain": "rules_combat.play_combat/press",
+    "strike_damage_cap": "rules_combat._apply_strikes", "after_combat_damage": "rules_combat._end_combat",
+    "after_combat_burn": "rules_combat._end_combat", "extra_strike_with_strength": "rules_combat.play_combat",
+    "strength_combat": "rules_combat._carry_out / strength", "end_combat_now": "rules_combat._carry_out",
+    "strength_strike_ranged": "rules_combat._desc_from_effects", "extra_strikes_x_blood": "rules_combat.play_combat",
+    "unblockable_by_kind": "effects_combat.block_refusal", "grants_superior": "context.discipline_level",
+    "weapon_hurts_bearer_once": "rules_combat._apply_strikes", "clan_strike": "rules_combat.strike",
     "undodgeable": "rules_combat._apply_strikes", "bearer_stat_clan": "effects_combat.bearer_bonus",
     "equipment_press_each_combat": "rules_combat.press (attached card, once each combat)",
     "weapon_once_each_combat": "rules_combat.strike",
     "equip_weapon_from_hand": "rules_combat._equip_from_hand", "equip_weapon_limits": "rules_combat._equip_from_hand",
 }
+
+
+def granted_discipline(ctx: Ctx, minion: int, trigram: str) -> int:
+    """A discipline level equipment gives its bearer ("The vampire with this equipment has superior Celerity")."""
+    lvl = 0
+    for iid in ctx.st.attached.get(minion, ()):
+        if "Equipment" not in ctx.cdef(iid).types:
+            continue
+        for r in card_readings(ctx, iid):
+            if r[0] == "grants_superior" and r[1] == trigram.lower():
+                lvl = 2
+    return lvl

@@ -36,6 +36,9 @@ class StrikeDesc(NamedTuple):
     unlock_other: bool = False     # combat ends, and the opposing minion unlocks (Meld with the Land)
     skip_unlock: bool = False      # the vampire sent to torpor does not unlock as normal next time (Coma)
     undodgeable: bool = False      # "This strike cannot be dodged"
+    cap: int | None = None         # "If more than 1 damage is inflicted with this strike, ignore the excess"
+    opp_gains: int = 0             # the opposing vampire gains blood as the strike resolves (Mercy for the Weak)
+    after: tuple = ()              # readings carried out after combat ends (Catatonic Fear, Oubliette)
 
 
 def combat_frame(st) -> CombatFrame | None:
@@ -127,6 +130,25 @@ def _next_extra_or_press(ctx: Ctx, f: CombatFrame) -> None:
         _enter_press(ctx)
 
 
+def _after_combat(ctx: Ctx, f: CombatFrame) -> None:
+    """Effects "after combat ends" of the strike cards used (Catatonic Fear at close range, Oubliette at any)."""
+    for u in sorted((x for x in f.used if isinstance(x, tuple) and len(x) >= 4 and x[0] == "after_combat"), key=str):
+        me, other, key = u[1], u[2], u[3]
+        oc = ctx.st.cards.get(other)
+        if oc is None or oc.region not in ("ready", "torpor"):
+            continue
+        if key == "after_combat_damage" and (not u[5] or f.range == "close"):
+            n = u[4]
+            ctx.emit("effect", f"After combat, {ctx.name(me)} inflicts {n} unpreventable damage on {ctx.name(other)}.")
+            inflict(ctx, other, n, 0)
+        elif key == "after_combat_burn":
+            n = min(u[4], oc.counters)
+            ctx.update(other, counters=oc.counters - n)
+            ctx.emit("burned_blood", f"After combat, {ctx.name(other)} burns {n} blood or life.", cards=(other,))
+            if not ctx.is_vampire(oc) and ctx.st.cards[other].counters == 0:
+                ctx.burn(other, "no life left")
+
+
 def _enter_press(ctx: Ctx) -> None:
     """Cards in play that provide a press each round (Trap: burns 1 counter for 1 press to continue)."""
     f = combat_frame(ctx.st)
@@ -150,6 +172,7 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
             break
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
+    _after_combat(ctx, f)
     for u in f.used:        # "Burn this card at the end of combat" (Trap)
         if isinstance(u, tuple) and len(u) == 2 and u[0] == "in_play_card" and u[1] in ctx.st.cards \
                 and ctx.st.cards[u[1]].region == "in_play" \
@@ -319,6 +342,10 @@ def _only_refusal(ctx: Ctx, f: CombatFrame, mode, name: str, m: int) -> str | No
             return f"{name} is only usable by a blocking vampire"
     if "before strike resolution" in only and f.step not in ("before_range", "range", "before_strikes", "strike"):
         return f"{name} is only usable before strike resolution"
+    if "not:in combat with:an ally or an older vampire" in only:
+        oc = ctx.st.cards[other]
+        if "Ally" in ctx.cdef(other).types or (ctx.is_vampire(oc) and ctx.capacity(oc) > ctx.capacity(ctx.st.cards[m])):
+            return f"{name} is not usable in combat with an ally or an older vampire"
     if "in combat with:an ally or younger vampire" in only:
         oc = ctx.st.cards[other]
         if not ("Ally" in ctx.cdef(other).types or (ctx.is_vampire(oc) and ctx.capacity(oc) < ctx.capacity(ctx.st.cards[m]))):
@@ -515,6 +542,7 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
     base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m)
+    base += sum(x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_bonus" and x[1] == m)
     sets = [x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_set" and x[1] == m]
     sets += [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
     if sets:
@@ -541,6 +569,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         if iid == m or (c.region == "attached" and c.host == m):
             if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
                 raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
+            for r in (effects_combat.card_readings(ctx, iid) if iid != m else ()):
+                if r[0] == "clan_strike" and r[1] not in {x.lower() for x in ctx.cdef(m).clans}:
+                    raise Illegal("strike", f"only a {r[1].title()} can strike with {rules.name}")
             text = ctx.cdef(iid).text
             desc = _strike_of_text(text, iid, rules.name)
             if desc is None and iid != m:
@@ -596,6 +627,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                                       target=_burn_target(ctx, cmd, m, f, rules.name))
             if desc is None:
                 desc = _desc_from_effects(mode, iid, rules.name)
+            if desc is None and ("hand_or_melee",) in readings:     # "Strike: hand or use a melee weapon strike"
+                desc = StrikeDesc("hand_plus", sum(r[1] for r in readings if r[0] == "strike_bonus"), source=iid,
+                                  label=rules.name)
             for r in readings:
                 if r[0] == "self_damage" and desc is not None:
                     desc = desc._replace(self_damage=r[1:])
@@ -607,6 +641,19 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(skip_unlock=True)
                 elif r[0] == "undodgeable" and desc is not None:
                     desc = desc._replace(undodgeable=True)
+                elif r[0] == "strike_damage_cap" and desc is not None:
+                    desc = desc._replace(cap=r[1])
+                elif r[0] == "opponent_gains_blood" and desc is not None:
+                    desc = desc._replace(opp_gains=r[1])
+                elif r[0] == "unlock_both" and desc is not None:
+                    desc = desc._replace(unlock=True, unlock_other=True)
+                elif r[0] in ("after_combat_damage", "after_combat_burn") and desc is not None:
+                    desc = desc._replace(after=desc.after + (r,))
+            if "if:this vampire has more blood than the opposing vampire" in mode.only:
+                other_ = f.b if m == f.a else f.a
+                if ctx.st.cards[m].counters <= ctx.st.cards[other_].counters:
+                    raise Illegal("timing", f"{rules.name} is only usable if {ctx.name(m)} has more blood than "
+                                            f"{ctx.name(other_)}")
             if desc is None:
                 raise Illegal("strike", f"{rules.name} is not a strike")
             if "long range" in mode.only and f.range != "long":
@@ -712,6 +759,13 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
                     and ctx.st.cards[other_].region == "ready":
                 ctx.update(other_, locked=False)
                 ctx.emit("unlocked", f"{ctx.name(other_)} unlocks ({s_.label}).", cards=(other_,))
+            for r in s_.after if s_.kind == "combat_ends" else ():
+                f = f._replace(used=f.used | {("after_combat", m_, other_) + tuple(r)})
+            if s_.kind == "combat_ends" and s_.opp_gains and ctx.is_vampire(ctx.st.cards[other_]):
+                before_ = ctx.st.cards[other_].counters
+                ctx.set_blood(other_, before_ + s_.opp_gains)
+                ctx.emit("gain", f"{ctx.name(other_)} gains {ctx.st.cards[other_].counters - before_} blood "
+                                 f"({s_.label}).", cards=(other_,))
         ctx.emit("combat_ends", "Combat ends.")
         _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))
         return
@@ -766,8 +820,16 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                             via=s_.source, unpreventable=s_.unpreventable))
         elif s_.kind in ("hand_plus", "strength_plus"):
             n = strength(ctx, me, f) + s_.amount
+            if s_.cap is not None:
+                n = min(n, s_.cap)
             if s_.kind == "strength_plus" and s_.source is not None:
                 _wear(ctx, s_.source, n)
+                if s_.source in ctx.st.cards and any(r[0] == "weapon_hurts_bearer_once"
+                                                     for r in effects_combat.card_readings(ctx, s_.source)):
+                    cfg = combat_frame(ctx.st)
+                    if ("hurts_bearer", s_.source) not in cfg.used:
+                        _set_combat(ctx, cfg._replace(used=cfg.used | {("hurts_bearer", s_.source)}))
+                        hits.append(Hit(me, 1, 0, source=None, via=s_.source))
             hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me, via=s_.source))
         elif s_.kind == "steal_blood":
             oc = ctx.st.cards[other]
@@ -933,10 +995,13 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
     if cmd.to == "end" and not f.press_continue:
         raise Illegal("press", "there is no press to continue to cancel")
     if cmd.using is None:
-        if not _granted(f, m, "press"):
-            raise Illegal("press", f"{ctx.name(m)} has no press granted: name the card that gives one")
+        kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
+            else None
+        if kind is None:
+            raise Illegal("press", f"{ctx.name(m)} has no press granted" + (
+                " that can continue combat" if _granted(f, m, "press_end") else ": name the card that gives one"))
         _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue"),
-                                    granted=_use_granted(f, m, "press")))
+                                    granted=_use_granted(f, m, kind)))
         ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
         return
     iid = flow.ref(ctx, cmd.seat, cmd.using)
@@ -1062,7 +1127,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         if any(o.startswith("not:by:") and "torpor" in o for o in mode.only) and not _ready(ctx, m):
             raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
-    if mm and top.step != "additional_strikes" and not any(r[0] == "first_strike_round" for r in readings):
+    if mm and top.step != "additional_strikes" and not any(r[0] in ("first_strike_round", "extra_strike_with_strength")
+                                                               for r in readings):
         raise Illegal("timing", f"{rules.name} gives additional strikes: it is played after the first pair of strikes")
     if "long range" in mode.only and f.range != "long":
         raise Illegal("timing", f"{rules.name} is only usable at long range")
@@ -1077,12 +1143,21 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     grants = list(f.granted)
     before_grants = len(grants)
     for n_, what in re.findall(r"(?i)(\d+|an?) (?:optional )?(maneuver|press)", text):
-        grants.append((m, what.lower(), 1 if not n_.isdigit() else int(n_)))
+        what = what.lower()
+        if what == "press" and re.search(r"(?i)optional press, only usable to end combat", text):
+            what = "press_end"      # Cold Aura at superior
+        grants.append((m, what, 1 if not n_.isdigit() else int(n_)))
     if grants != list(f.granted):
         _set_combat(ctx, f._replace(granted=tuple(grants)))
         f = combat_frame(ctx.st)
     if mm:
         n = int(mm.group(1)) if mm.group(1) and mm.group(1).isdigit() else 1
+        if any(r[0] == "extra_strikes_x_blood" for r in readings):     # "Burn X blood to get X additional strikes"
+            if cmd.choice is None or not str(cmd.choice).isdigit() or int(cmd.choice) < 1:
+                raise Malformed("choice", f"{rules.name}: give X, the blood burned for X additional strikes")
+            n = int(cmd.choice)
+            _pay(ctx, cmd.seat, m, 0, n, rules.name)
+            f = combat_frame(ctx.st)
         unlimited = any(r[0] == "unlimited_additional_strike" for r in readings)
         if not unlimited:
             if ("limited_extra", m, f.round) in f.used:
@@ -1092,7 +1167,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         merged = dict(f.extra)
         merged[m] = merged.get(m, 0) + n    # limited and unlimited additional strikes add up
         _set_combat(ctx, f._replace(extra=tuple(merged.items())))
-    sm = re.search(r"\+(\d+) strength", text)
+    sm = re.search(r"\+(\d+) strength", text) if not any(r[0] == "strength_combat" for r in readings) else None
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
@@ -1215,6 +1290,21 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                 f = combat_frame(ctx.st)
             _set_combat(ctx, f._replace(range=choice, range_set=True))
             ctx.emit("range", f"{ctx.name(m)} sets the range to {choice} for this round ({rules.name}).")
+            done = True
+        elif r[0] == "strength_combat":
+            _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", m, r[1], iid)}))
+            ctx.emit("effect", f"{ctx.name(m)} gets +{r[1]} strength for the rest of combat.")
+            done = True
+        elif r[0] == "end_combat_now":
+            _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0),
+                                        pending=()))
+            ctx.emit("combat_ends", f"Combat ends ({rules.name}).")
+            done = True
+        elif r[0] == "set_range_to":
+            if f.step != "before_range":
+                raise Illegal("timing", f"{rules.name} sets the range before range is determined")
+            _set_combat(ctx, f._replace(range=r[1], range_set=True))
+            ctx.emit("range", f"The range is {r[1]} this round ({rules.name}).")
             done = True
         elif r[0] == "start_new_round":
             if f.step != "end_of_round" or f.press_continue or f.ended or not (_ready(ctx, f.a) and _ready(ctx, f.b)):

@@ -16,7 +16,8 @@ import re
 from vtes_desktop.cards.grammar.model import Effect
 
 _ENV = re.compile(r"^(\d+)(r?) (aggravated )?environmental damage each round$")
-_BEARER = ("the bearer", "the employer", "this minion", "the minion with this equipment", "this vampire")
+_BEARER = ("the bearer", "the employer", "this minion", "the minion with this equipment", "this vampire",
+           "the minion with this retainer")
 # ("Retainer" damage: not a strike, so no dodge stops it and it is no strike's damage to prevent)
 _OPPOSING_STRIKE = ("from the opposing minion's strike", "from the opponent's strike")
 _OPPOSING_ROUND = ("from the opposing minion's strikes this round",
@@ -145,7 +146,31 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("next_round_maneuver", 1)                                     # Telepathic Tracking
         if k == "start" and low == "instead, start a new round.":
             return ("start_new_round",)
-        if k == "dodge" and low in ("this strike cannot be dodged.", "as above, and this strike cannot be dodged."):
+        if k == "gain" and low == "opposing vampire gains 1 blood (even at long range).":
+            return ("opponent_gains_blood", 1)                                       # Mercy for the Weak
+        if k == "set" and low == "set the range for this round to long.":
+            return ("set_range_to", "long")                                          # Cold Aura
+        if k == "unlock" and low == "unlock both combatants.":
+            return ("unlock_both",)                                                  # Bond with the Mountain
+        if k == "strike" and low == "strike: hand or use a melee weapon strike.":
+            return ("hand_or_melee",)                                                # Growing Fury
+        if k == "press" and low == "press, or prevent 1 damage.":
+            return ("press_or_prevent_plain", 1)                                     # Stonestrength
+        if k == "maneuver" and low == "maneuver, with an optional press.":
+            return ("press_or_maneuver_with_press",)                                 # Dissolution
+        if k == "ignore" and low == "if more than 1 damage is inflicted with this strike, ignore the excess.":
+            return ("strike_damage_cap", 1)                                          # Quick Jab
+        if k == "inflict" and low == ("as above, and after combat ends, if the range is close, this vampire inflicts 1 "
+                                      "unpreventable damage on the opposing minion."):
+            return ("after_combat_damage", 1, True)                                  # Catatonic Fear
+        if k == "burn" and low == ("as above, and the opposing minion burns 1 blood or life after combat ends (even at "
+                                   "long range)."):
+            return ("after_combat_burn", 1)                                          # Oubliette
+        if k == "modifier" and low == ("this vampire gets an additional strike (limited) with +1 strength during this "
+                                       "round of combat."):
+            return ("extra_strike_with_strength", 1, 1)                              # Shadow of the Wolf
+        if k == "dodge" and low in ("this strike cannot be dodged.", "as above, and this strike cannot be dodged.",
+                                    "as [pot] above, and this strike cannot be dodged."):
             return ("undodgeable",)                                                  # Dust Up, Scorpion Sting
         if k == "reset" and low == "each time a card is played this combat, reset the number of counters on this card to 3.":
             return ("reset_counters_on_play", 3)                                   # Trap
@@ -193,6 +218,17 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         return ("strike_bonus", e.amount)
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
         return ("press_to", "continue")
+    if k == "strength" and e.get("self") and e.amount and e.amount > 0 and e.condition is None and not e.get("cost") \
+            and re.fullmatch(r"(?:as above, and )?this vampire gets \+(\d) strength (?:for the remainder of the combat|"
+                             r"this combat)\.?", low):
+        return ("strength_combat", e.amount)                                       # Fists of Death, Body Arsenal
+    if k == "combat_ends" and low == "combat ends.":
+        return ("end_combat_now",)                                                 # Alpha Glint
+    if k == "strike" and re.fullmatch(r"strike: strength ranged damage(?:, with 1 optional maneuver)?\.?", low) \
+            and e.get("damage") == "strength":
+        return ("strength_strike_ranged",)                                         # Earthshock, Shadow Strike
+    if k == "additional_strikes" and e.get("cost") == "burn x blood" and e.get("limited"):
+        return ("extra_strikes_x_blood",)                                          # Lightning Reflexes
     if k == "put_in_play" and low == "put this card in play with 3 counters." and e.get("counters") == 3 \
             and len(e.params) == 1:
         return ("put_self_in_play", 3)                                             # Trap, Conquer the Beast
@@ -279,6 +315,20 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
         m = re.fullmatch(r"this ([a-z][a-z ]+) gets \+(\d) bleed\.?", low)
         if m and m.group(1) not in ("vampire", "minion", "bearer", "employer"):
             return ("bearer_stat_clan", "bleed", int(m.group(2)), m.group(1))          # Childling Muse, D'habi Revenant
+    if "Equipment" in t and k == "block" and e.get("negated"):
+        m = re.fullmatch(r"(allies|toreador and toreador antitribu) cannot block th(?:is|e) (?:vampire|minion)\.?", low)
+        if m:                                                                      # Sacré-Cœur Cathedral, Cloak of the Abalone
+            return ("unblockable_by_kind", "ally" if m.group(1) == "allies" else "toreador")
+    if "Equipment" in t and k in ("state", "get"):
+        m = re.fullmatch(r"(?:the vampire with this equipment has|this vampire gets) superior [a-z]+ \[(\w{3})\]\.?", low)
+        if m:                                                                      # Drum of Xipe Totec, Hand of Conrad
+            return ("grants_superior", m.group(1).lower())
+    if "Equipment" in t and k == "take" and low == ("bearer takes 1 damage during strike resolution when this weapon is "
+                                                    "used, but only once each combat."):
+        return ("weapon_hurts_bearer_once", 1)                                     # Black Gloves
+    if "Equipment" in t and k == "strike" and e.get("dodge") and e.get("once_each_combat") \
+            and re.fullmatch(r"once each combat, this ([a-z]+) can strike: dodge\.?", low):
+        return ("clan_strike", re.match(r"once each combat, this ([a-z]+)", low).group(1))   # Treasured Samadji
     if "Equipment" in t and k == "get" and re.fullmatch(r"the minion with this (?:vehicle|equipment) gets an optional press "
                                                         r"each combat\.?", low):
         return ("equipment_press_each_combat",)                                    # Hawg
@@ -320,7 +370,8 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Retainer" in t and k == "change" and isinstance(e.get("damage"), int) and len(e.params) == 1:
         return ("retainer_damage_amount", e.get("damage"))
     if t & {"Equipment", "Retainer"} and k == "prevent" and e.get("frame") and (e.subject or "") in _BEARER:
-        m = re.fullmatch(r"(once each combat, )?the (?:bearer|minion with this equipment|employer) (?:can|may) prevent (\d+) damage"
+        m = re.fullmatch(r"(once each combat, )?the (?:bearer|minion with this (?:equipment|retainer)|employer) (?:can|may) "
+                         r"prevent (\d+) damage"
                          r"( each combat)?(?: from gun strikes or (\d+) damage from any other source)?\.?", low)
         if m and (m.group(1) or m.group(3)):
             return ("equipment_prevent", int(m.group(2)), int(m.group(4)) if m.group(4) else None)
