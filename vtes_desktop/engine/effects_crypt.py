@@ -29,7 +29,7 @@ import re
 
 from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
-                                               minion_action, own_bleed, stat_readings, unlock_move)
+                                               minion_action, own_bleed, stat_readings, unlock_move, use_bar)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -803,3 +803,23 @@ def _succeed_own_bleed(ctx: Ctx, f) -> bool:
             ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
         ctx.pool(tgt, -n, "bled")
     return True
+
+
+# -- what the vampire cannot use ----------------------------------------------------------------------------------
+
+def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
+    """Why the vampire *minion* cannot use the card (its own text: "He cannot use cards requiring Celerity [cel]",
+    "She cannot use weapons", "cannot have or use equipment", "cannot play action cards"), or None."""
+    if minion is None or minion not in ctx.st.cards:
+        return None
+    bars = _of(ctx, minion, use_bar)
+    if not bars:
+        return None
+    for bar in bars:
+        for kind, *arg in bar:
+            hit = (kind == "disc" and arg[0] in rules.disciplines) or \
+                (kind == "weapon" and "weapon" in rules.keywords and "Equipment" in rules.types) or \
+                (kind == "type" and arg[0] in rules.types)
+            if hit:
+                return f"{ctx.name(minion)} cannot use {rules.name} (its own text)"
+    return None

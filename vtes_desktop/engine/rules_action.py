@@ -122,6 +122,9 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
     """Why *minion* cannot use this card (at this mode), or None."""
     name = rules.name
+    why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
+    if why:
+        return why
     if minion is None:
         if "Master" in rules.types and (rules.clans or rules.disciplines or rules.requirements) \
                 and card_iid in ctx.st.cards:

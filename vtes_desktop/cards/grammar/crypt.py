@@ -195,7 +195,8 @@ def _mark(e: Effect) -> Effect:
         auto = bool(stat_readings(e)) or own_grant(e) is not None or blood_for_stat(e) is not None \
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
-            or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None
+            or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
+            or use_bar(e) is not None or blood_hunt_bar(e)
     return replace(e, automated=bool(auto))
 
 
@@ -906,3 +907,42 @@ def own_bleed(e: Effect) -> tuple | None:
         return None
     tgt = {"your predator": "predator", "any methuselah": "any"}.get(m.group("tgt") or "", "prey")
     return (tgt, int(m.group("b") or 0), int(m.group("st") or 0), int(m.group("c") or 0))
+
+
+# -- what the vampire cannot use; blood hunts that cannot be called on it ---------------------------------------------
+
+_USE_BAR = re.compile(
+    r"^(?:this vampire|this imbued|he|she) cannot (?:(?P<use>use|play) (?P<what>cards requiring [a-z ]+ \[(?P<d>[a-z]{3})\]|"
+    r"weapons|action cards|reaction cards)|have or use (?P<have>equipment or retainers|equipment|retainers))$")
+
+
+@lru_cache(maxsize=None)
+def use_bar(e: Effect) -> tuple | None:
+    """What the vampire cannot use: (("disc", trigram),), (("weapon",),), (("type", "Action"),), (("type",
+    "Equipment"), ("type", "Retainer")): checked with the card's requirements (rules_action.requirement_refusal)."""
+    if e.condition == "merged":
+        return None
+    m = _USE_BAR.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    if m.group("d"):
+        return (("disc", m.group("d")),)
+    w = m.group("what") or ""
+    if w == "weapons":
+        return (("weapon",),)
+    if w in ("action cards", "reaction cards"):
+        return (("type", w.split()[0].capitalize()),)
+    have = m.group("have") or ""
+    return tuple(("type", x.rstrip("s").capitalize()) for x in have.split(" or "))
+
+
+_BH_BAR = re.compile(r"^(?:blood hunts cannot be called on (?:this vampire|him|her)|if you control a ready [a-z ]+?"
+                     r"(?: or [a-z ]+?)?, blood hunts cannot be called on this vampire|if this vampire is "
+                     r"diablerized, no blood hunt can be called)$")
+
+
+def blood_hunt_bar(e: Effect) -> bool:
+    """"Blood hunts cannot be called on this vampire" (and "if you control a ready prince or justicar, ...", "if
+    this vampire is diablerized, no blood hunt can be called"): the engine's blood hunt reader
+    (rules_diablerie.blood_hunt_barred) checks these sentences of the card text."""
+    return e.condition != "merged" and bool(_BH_BAR.match(e.text.strip().rstrip(".").lower()))
