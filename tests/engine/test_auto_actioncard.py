@@ -271,3 +271,24 @@ def test_passion_locks_a_minion_of_the_prey_at_plus_one_stealth(table):
     game.step("Alexis", DeclineBlock)
     game.step("Sarah", Finish)
     assert _named(game, "Ryan").locked
+
+
+def test_revolutionary_council_locks_anarchs_burns_pool_and_cards(table, db):
+    game = table(["Sarah", "Alexis"],
+                 ready={"Sarah": [("Adrino Manauara", 4), ("Alabástrom", 3), ("Aisha az-Zahra", 3)],
+                        "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Revolutionary Council"]})
+    game.step("Sarah", Action, minion="Adrino Manauara", kind="political", card="Revolutionary Council")
+    game.step("Sarah", Resolve)
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    with pytest.raises(Illegal, match="exactly 4"):
+        game.step("Sarah", Terms, choice="Alabástrom, Aisha az-Zahra; Alexis 3")
+    with pytest.raises(Illegal, match="unlocked Anarch"):
+        game.step("Sarah", Terms, choice="Adrino Manauara; Alexis 2")
+    game.step("Sarah", Terms, choice="Alabástrom, Aisha az-Zahra; Alexis 3, Sarah 1")
+    game.step("Sarah", Vote, side="for", **{"with": "Adrino Manauara"})
+    game.step("Sarah", Finish)
+    st = game.game.state
+    assert _named(game, "Alabástrom").locked and _named(game, "Aisha az-Zahra").locked
+    assert st.seats[game.seat("Alexis")].pool == 27 and st.seats[game.seat("Sarah")].pool == 29

@@ -49,7 +49,7 @@ HANDLED = frozenset({
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
     "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
     "ally_lock_heal", "ash_to_library_top", "random_discard_draw", "each_unlock_noncam_burn", "burn_noncam_to_burn",
-    "action_stealth_bonus", "attached_bleed", "lock_target",
+    "action_stealth_bonus", "attached_bleed", "lock_target", "terms_council", "council",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -865,6 +865,56 @@ def _seat_named(ctx: Ctx, name: str) -> int | None:
     return None
 
 
+def _council_terms(ctx: Ctx, f: ReferendumFrame, choice: str, name: str) -> str:
+    """ "Anarch, Anarch; Ben 2, Arcane Library 1": the Anarchs chosen, then 2 points for each among Methuselahs,
+    locations and equipment. Kept as "#a #a; Ben 2, #card 1"."""
+    st = ctx.st
+    if ";" not in choice:
+        raise Malformed("terms", f"{name}: write the terms as 'Anarch, Anarch; Name N, Name N' (the Anarchs, then the "
+                                 "points)")
+    who, alloc_text = choice.split(";", 1)
+    anarchs = []
+    for part in [x.strip() for x in who.split(",") if x.strip()]:
+        try:
+            v = flow.ref(ctx, f.seat, part)
+        except (Malformed, Illegal):
+            raise Illegal("terms", f"{name}: {part!r} is not a vampire of yours") from None
+        c = st.cards[v]
+        if c.controller != f.seat or c.region != "ready" or c.locked or not ctx.is_vampire(c) or c.contested \
+                or (ctx.sect(c) or "").lower() != "anarch":
+            raise Illegal("terms", f"{name}: {ctx.name(v)} is not a ready unlocked Anarch you control")
+        if v not in anarchs:
+            anarchs.append(v)
+    if not anarchs:
+        raise Illegal("terms", f"{name}: choose one or more ready unlocked Anarchs you control")
+    shares = []
+    for part in [x.strip() for x in alloc_text.split(",") if x.strip()]:
+        m = re.fullmatch(r"(.+?)\s+(\d+)", part)
+        if not m:
+            raise Malformed("terms", f"{name}: write each share as 'Name N', not {part!r}")
+        s_ = _seat_named(ctx, m.group(1))
+        if s_ is not None:
+            if st.seats[s_].ousted:
+                raise Illegal("terms", f"{name}: {ctx.seat_name(s_)} has been ousted")
+            shares.append((ctx.seat_name(s_), int(m.group(2))))
+            continue
+        try:
+            card = flow.ref(ctx, f.seat, m.group(1))
+        except (Malformed, Illegal):
+            raise Illegal("terms", f"{name}: {m.group(1)!r} is neither a Methuselah nor a card in play") from None
+        c = st.cards[card]
+        ok = (c.region == "in_play" and "location" in ctx.rules(card).keywords) or \
+            ("Equipment" in ctx.cdef(card).types and c.region in ("attached", "in_play"))
+        if not ok or c.contested:
+            raise Illegal("terms", f"{name}: {ctx.name(card)} is not a location or equipment in play")
+        shares.append((f"#{card}", int(m.group(2))))
+    total = sum(n for _, n in shares)
+    if total != 2 * len(anarchs):
+        raise Illegal("terms", f"{name}: allocate exactly {2 * len(anarchs)} points for {len(anarchs)} Anarch"
+                               f"{'s' if len(anarchs) > 1 else ''} (these add up to {total})")
+    return " ".join(f"#{v}" for v in anarchs) + "; " + ", ".join(f"{w} {n}" for w, n in shares if n)
+
+
 def _allocation_and_one(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], choice: str, name: str) -> str:
     """Terms that allocate points and name one Methuselah: "Ben 3, Cid 2; Dee" (either part first)."""
     st = ctx.st
@@ -923,6 +973,8 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
     kinds = {x[0] for x in specs}
     if kinds & {"terms_allocate_and_one", "terms_and_one"}:
         return _allocation_and_one(ctx, f, specs, choice, name)
+    if "terms_council" in kinds:
+        return _council_terms(ctx, f, choice, name)
     for spec in specs:
         k = spec[0]
         if k == "terms_noncam":
@@ -1338,6 +1390,24 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                     c = st.cards[v]
                     if ctx.is_vampire(c) and not c.contested and minion_bleed(ctx, v) >= spec[1]:
                         ctx.burn(v, f"{name}: a bleed of {minion_bleed(ctx, v)}")
+        elif k == "council" and terms and ";" in terms:
+            who, alloc = terms.split(";", 1)
+            for v in [int(x) for x in re.findall(r"#(\d+)", who)]:
+                if st.cards[v].region == "ready":
+                    ctx.update(v, locked=True)
+            for part in [x.strip() for x in alloc.split(",") if x.strip()]:
+                m = re.fullmatch(r"(.+?)\s+(\d+)", part)
+                if m is None:
+                    continue
+                if m.group(1).startswith("#"):
+                    card = int(m.group(1)[1:])
+                    if st.cards[card].region in ("in_play", "attached"):
+                        ctx.burn(card, name)
+                else:
+                    s = _seat_named(ctx, m.group(1))
+                    if s is not None and not st.seats[s].ousted:
+                        changes[s] = changes.get(s, 0) - int(m.group(2))
+            ctx.emit("locked", f"{name}: the chosen Anarchs lock.")
         elif k == "lock_clan" and terms:
             for s in st.live_seats():
                 for i in st.region(s, "ready"):

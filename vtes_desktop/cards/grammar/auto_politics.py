@@ -125,6 +125,9 @@ Readings (a tuple whose first item names it):
 - ``("terms_noncam", cap)``, ``("terms_noncam_ic",)``: a non-Camarilla vampire of capacity below *cap* (any
   capacity when the acting vampire is an Inner Circle member);
 - ``("eat_the_rich_votes",)``: in this referendum no priscus ballots, titled vampires' votes -1, the Edge 2 votes;
+- ``("terms_council",)``, ``("council",)``: Revolutionary Council: X ready unlocked Anarchs of yours and 2X points
+  among Methuselahs, locations and equipment (`"Anarch, Anarch; Ben 2, Arcane Library 1, .44 Magnum 1"`); when it
+  passes the Anarchs lock, each Methuselah burns a pool per point, each location or equipment with a point burns;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
 """
@@ -511,6 +514,13 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("clan_blood", "follower of set", -2)
         if t == "each follower of set with zero blood then goes into torpor":
             return ("clan_zero_torpor", "follower of set")
+        if kind == "choose" and t == ("choose x ready unlocked anarchs you control and allocate 2x points among one or "
+                                      "more methuselahs, locations, and equipment"):
+            return ("terms_council",)
+        if kind == "lock" and t == ("successful referendum means each chosen anarch is locked, each methuselah burns 1 "
+                                    "pool for each point allocated, and each location or equipment allocated a point is "
+                                    "burned"):
+            return ("council",)
         if kind == "choose" and t == "choose a methuselah and allocate 5 points among two or more other methuselahs":
             return ("terms_allocate_and_one", 5, 2, True)
         if kind == "choose" and t == "as above, and choose a methuselah":
