@@ -1525,6 +1525,101 @@ def _undirected_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
              cards=(minion,))
 
 
+def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Cancel the card just played, as it is played (its kind, the Disciplines it requires, who played it): the game
+    goes back to before that play (effects_master's record of it), the canceled card goes to the ash heap, and its
+    cost is paid only when the text says so ("cost must be paid"; an unsaid cost is paid too, as for combat cards).
+    At a superior level "As above, but cancel ..." replaces the basic clause."""
+    from vtes_desktop.engine import effects_master
+    from vtes_desktop.engine.rules_action import _cost, _pay
+
+    clauses = [x for x in mode.effects if auto_action.reading(x, rules.types) == "cancel_played"]
+    if e is not clauses[-1]:
+        return
+    low = e.text.strip().lower()
+    m = auto_action._TEXTS["cancel_played"].match(low)
+    st = ctx.st
+    f0 = st.top
+    if "other than the acting minion" in (ctx.cdef(iid).text or "").lower() and isinstance(f0, ActionFrame):
+        if minion == f0.actor or st.cards[minion].locked:
+            raise Illegal("timing", f"{rules.name} is usable by a ready unlocked vampire other than the acting minion")
+    rec = st.as_played   # the card the previous step played (effects_master.note_as_played)
+    if rec is None:
+        raise Illegal("timing", f"{rules.name} cancels a card as it is played: no card has just been played")
+    _, seat, card, before = rec
+    if seat == cmd.seat:
+        raise Illegal("target", f"{rules.name} cancels a card another Methuselah plays")
+    cr = ctx.rules(card)
+    types = set(cr.types)
+    what = m.group("what")
+    ok = {"non-combat card": "Combat" not in types and not ctx.cdef(card).is_crypt,
+          "action modifier card": "Action Modifier" in types, "action modifier": "Action Modifier" in types,
+          "reaction card": "Reaction" in types}[what]
+    if not ok:
+        raise Illegal("target", f"{rules.name} cancels a {what}; {cr.name} is not one")
+    if m.group("discs"):
+        want = {x[:3] for x in re.findall(r"[a-z]+(?= \[[a-z]{3}\]|,| or|$)", m.group("discs"))
+                if x not in ("or", "and")}
+        want |= set(re.findall(r"\[([a-z]{3})\]", m.group("discs")))
+        has_ = {d.lower() for d in cr.disciplines}
+        if not want & has_:
+            raise Illegal("target", f"{rules.name} cancels a card requiring {' or '.join(sorted(want))}; {cr.name} "
+                                    "does not")
+    # who played it: the minion the canceled play added to the action under way
+    who = None
+    fb = before.top
+    if isinstance(f0, ActionFrame) and isinstance(fb, ActionFrame):
+        new = [w for (w, cid) in f0.played - fb.played if cid == cr.card_id]
+        who = new[0] if new else None
+    if m.group("cap"):
+        if who is None or not _small_or_ally(ctx, who, int(m.group("cap"))):
+            raise Illegal("target", f"{rules.name} cancels a reaction played by a vampire with capacity "
+                                    f"{m.group('cap')} or less or an ally")
+    if m.group("without"):
+        d = m.group("without")
+        if who is None or not ctx.is_vampire(st.cards[who]) or \
+                (ctx.cdef(who).capacity or 0) >= (ctx.cdef(minion).capacity or 0) or ctx.discipline_level(st.cards[who], d):
+            raise Illegal("target", f"{rules.name} cancels a reaction played by a younger vampire without [{d}]")
+    free = bool(m.group("free")) or any(auto_action.reading(x, rules.types) == "cancel_free" for x in mode.effects)
+    paid = (0, 0) if free or -1 in (cr.pool_cost, cr.blood_cost) else _cost(cr, None)
+    mine = _cost(rules, x_value(cmd, rules))
+    effects_master._cancel_as_played(ctx, cmd, iid, rules, "action")   # back to before that play
+    _pay(ctx, cmd.seat, minion, mine[0], mine[1], rules.name)   # the going back undid this card's own cost
+    if paid != (0, 0) and who is not None:
+        ctx.emit("note", f"{rules.name} does not waive the cost: {cr.name} is paid for all the same.")
+        _pay(ctx, seat, who, paid[0], min(paid[1], st.cards[who].counters), cr.name)
+    f = st.top
+    if isinstance(f, ActionFrame):
+        flow.set_top(ctx, f._replace(played=f.played | {(minion, rules.card_id)}))
+
+
+def _small_or_ally(ctx: Ctx, who: int, cap: int) -> bool:
+    d = ctx.cdef(who)
+    return "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) <= cap)
+
+
+def _no_more_modifiers(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = ctx.st.top
+    if isinstance(f, ActionFrame) and not has(f, "no_more_modifiers"):
+        _add(ctx, Mod("no_more_modifiers", 0, None, iid, rules.card_id))
+        ctx.emit("modifier", f"{rules.name}: no more action modifiers can be played on this action.")
+
+
+def modifier_refusal(ctx: Ctx, f: ActionFrame) -> str | None:
+    """Why no action modifier can be played now because of a card played on this action (Approximation of
+    Loyalty)."""
+    if has(f, "no_more_modifiers"):
+        return "no more action modifiers can be played on this action"
+    return None
+
+
+def other_player(ctx: Ctx, iid: int, rules: CardRules) -> bool:
+    """An action modifier whose text lets another ready vampire of the acting Methuselah play it ("Usable by a
+    ready unlocked vampire other than the acting minion": Touch of Clarity); the handler checks the rest."""
+    return "other than the acting minion" in (ctx.cdef(iid).text or "").lower() and any(
+        auto_action.reading(x, rules.types) == "cancel_played" for md in rules.modes for x in md.effects)
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1574,7 +1669,8 @@ _HANDLERS = {
     "reduce_any_bleed": _reduce_any_bleed, "nest_instead": _nest_instead, "reduce_by_stealth": _reduce_by_stealth,
     "give_intercept": _give_intercept, "lock_to_unlock_other": _lock_to_unlock_other,
     "unlock_lock_blocker_end": _unlock_lock_blocker_end, "no_more_actions": _no_more_actions,
-    "undirected_stealth": _undirected_stealth,
+    "undirected_stealth": _undirected_stealth, "cancel_played": _cancel_played, "cancel_no_effect": _nothing,
+    "cancel_free": _nothing, "no_more_modifiers": _no_more_modifiers,
 }
 
 

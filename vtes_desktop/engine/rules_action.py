@@ -1186,7 +1186,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     player = actor
     if cmd.minion is not None:
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
-        others = any(effects_action.by_other(md) for md in rules.modes)
+        others = any(effects_action.by_other(md) for md in rules.modes) or effects_action.other_player(ctx, iid, rules)
         if m != actor and not others:
             raise Illegal("action modifier", f"only the acting minion, {ctx.name(actor)}, plays action modifiers")
         if m != actor:
@@ -1196,9 +1196,12 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
                 raise Illegal("action modifier", f"{ctx.name(m)} is not a ready minion of {ctx.seat_name(cmd.seat)}")
             player = m
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", player)
+    why = effects_action.modifier_refusal(ctx, f)   # Approximation of Loyalty
+    if why:
+        raise Illegal("timing", why)
     if player != actor:
         # refusals of one level ("mode") and of one minion ("requirements"): the legal answer still tries the others
-        if not effects_action.by_other(mode):
+        if not effects_action.by_other(mode) and not effects_action.other_player(ctx, iid, rules):
             raise Illegal("mode", f"only the acting minion, {ctx.name(actor)}, plays {rules.name} at this level")
         if any(o.startswith("by:ready vampire") for o in mode.only) and not ctx.is_vampire(ctx.st.cards[player]):
             raise Illegal("requirements", f"{rules.name} is played by a ready vampire; {ctx.name(player)} is not one")

@@ -242,6 +242,17 @@ _TEXTS: dict[str, re.Pattern] = {
     # Mirror's Visage [chi]
     "unlock_lock_blocker_end": re.compile(r"^unlock this vampire, lock the blocking minion, and end the action\.?$"),
     "no_more_actions": re.compile(r"^this vampire cannot perform actions again this turn\.?$"),
+    # a card canceled as it is played (Touch of Clarity, Ophidian Gaze, Iron Heart, Approximation of Loyalty...)
+    "cancel_played": re.compile(
+        r"^(?:as \[[a-z]+\](?:\[[a-z]+\])? above, but )?cancel (?:an? )?(?P<what>non-combat card|action modifier card|"
+        r"action modifier|reaction card)(?: played by a vampire with capacity (?P<cap>\d+) or less or an ally)?"
+        r"(?: (?:that requires|requiring) (?P<discs>[^.]*?))?(?: as it is played|(?<=\]))(?P<by> by a younger vampire "
+        r"without "
+        r"[a-z]+ \[(?P<without>[a-z]{3})\])?(?P<free>,? and its cost is not paid| \(no cost is paid\))?"
+        r"(?P<paid> \(cost must be paid\))?\.?$"),
+    "cancel_no_effect": re.compile(r"^that card has no effect\.?$"),
+    "cancel_free": re.compile(r"^no cost is paid\.?$"),
+    "no_more_modifiers": re.compile(r"^no more action modifiers can be played on this action\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
@@ -337,6 +348,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         if rx.match(low):
             if name == "attempt_anyway" and "Reaction" not in t:
                 return None
+            if name in ("cancel_no_effect", "cancel_free") and t != {"Reaction"}:
+                return None     # Iron Heart's own clauses; elsewhere they go with cancels the engine does not read
             return name
     return None
 
@@ -365,7 +378,7 @@ def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
     if e.kind == "intercept":
         return reading(e, types) == "blocker_intercept"
-    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept")
+    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept", "cancel_played")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
