@@ -292,3 +292,19 @@ def test_revolutionary_council_locks_anarchs_burns_pool_and_cards(table, db):
     st = game.game.state
     assert _named(game, "Alabástrom").locked and _named(game, "Aisha az-Zahra").locked
     assert st.seats[game.seat("Alexis")].pool == 27 and st.seats[game.seat("Sarah")].pool == 29
+
+
+def test_double_deuce_acts_at_plus_one_stealth_and_regains_life(table):
+    from vtes_desktop.engine.commands import EndPhase
+    from vtes_desktop.engine.rules_action import stealth
+    from vtes_desktop.engine.context import Ctx
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Double Deuce", 2)], "Alexis": [("Ryan", 3)]})
+    game.step("Sarah", Action, minion="Double Deuce", kind="bleed")
+    st = game.game.state
+    assert stealth(Ctx(game.game, st), st.top) == 1
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    for who in ["Sarah"] * 3 + ["Alexis"] * 5:     # to Sarah's next unlock phase
+        game.step(who, EndPhase)
+    assert _named(game, "Double Deuce").counters == 3

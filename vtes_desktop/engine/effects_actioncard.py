@@ -49,7 +49,7 @@ HANDLED = frozenset({
     "edge_burn", "crypt_to_uncontrolled", "stun_target", "combat_lock_vampire", "target_acts_in_combat",
     "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
     "ally_lock_heal", "ash_to_library_top", "random_discard_draw", "each_unlock_noncam_burn", "burn_noncam_to_burn",
-    "action_stealth_bonus", "attached_bleed", "lock_target", "terms_council", "council",
+    "action_stealth_bonus", "attached_bleed", "lock_target", "terms_council", "council", "ally_stealth", "ally_regen",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1928,6 +1928,11 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     st = ctx.st
     seat = st.active
     for iid in list(st.region(seat, "ready")):
+        regen = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_regen"), None)
+        c = st.cards[iid]
+        if regen is not None and not c.contested and c.counters <= regen[1]:
+            ctx.update(iid, counters=c.counters + regen[2])
+            ctx.emit("life", f"{ctx.name(iid)} gains {regen[2]} life.", cards=(iid,))
         spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_upkeep_life"), None)
         c = st.cards[iid]
         if spec is None or c.contested:
@@ -1964,3 +1969,10 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
         prey = st.prey(seat)
         if prey != seat:
             ctx.pool(prey, -burn[1], ctx.name(iid))
+
+
+def ally_stealth(ctx: Ctx, f: ActionFrame) -> int:
+    """An acting ally's printed stealth ("This ally has +1 stealth")."""
+    if f.actor not in ctx.st.cards or "Ally" not in ctx.cdef(f.actor).types:
+        return 0
+    return sum(x[1] for x in _ally_specs(ctx, f.actor) if x[0] == "ally_stealth")

@@ -39,8 +39,11 @@ def target_seat(ctx: Ctx, seat: int, target) -> int | None:
 
 
 def stealth(ctx: Ctx, f: ActionFrame) -> int:
+    from vtes_desktop.engine.effects_actioncard import ally_stealth
+
     return f.base_stealth + sum(m.amount for m in f.mods if m.kind == "stealth") \
-        + effects_crypt.stealth_bonus(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding")
+        + effects_crypt.stealth_bonus(ctx, f) \
+        + ally_stealth(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding"); an ally's "+1 stealth"
 
 
 def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:

@@ -47,6 +47,8 @@ Readings (a tuple whose first item names it):
   `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
   torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
   unlock a vampire ("unlock"), or enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
+- ``("ally_stealth", n)``: the ally's actions are at +*n* stealth; ``("ally_regen", k, n)``: it gains *n* life as
+  its controller's unlock phase begins when it has *k* or fewer;
 - ``("ally_no_block", "vampire")``: the ally cannot attempt to block a vampire; ``("ally_upkeep_life", n)``: it
   burns *n* life as its controller's unlock phase begins; ``("ally_lock_heal", n)``: it can lock (a `use`, the
   ally to heal named as `minion`) to add *n* life to an ally you control below its starting life;
@@ -419,6 +421,12 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("ally_no_block", "vampire")
         if kind == "burn" and t == "during your unlock phase, this ally burns 1 life":
             return ("ally_upkeep_life", 1)
+        if kind == "stealth" and t == "this ally has +1 stealth":
+            return ("ally_stealth", 1)
+        m = re.fullmatch(r"if this ally has (\d) or fewer life during your unlock phase, he gains 1 life(?: from the blood "
+                         r"bank)?", t) if kind == "gain" else None
+        if m:
+            return ("ally_regen", int(m.group(1)), 1)
         if kind == "lock" and t == "this ally can lock to add 1 life to an ally you control who has fewer life than its starting life":
             return ("ally_lock_heal", 1)
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
