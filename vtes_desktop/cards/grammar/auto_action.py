@@ -350,6 +350,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 return None
             if name in ("cancel_no_effect", "cancel_free") and t != {"Reaction"}:
                 return None     # Iron Heart's own clauses; elsewhere they go with cancels the engine does not read
+            if name == "cancel_played" and rx.match(low).group("without"):
+                return None     # Hall of Hades' Court: in a referendum's polling step, which this module does not play
             return name
     return None
 
