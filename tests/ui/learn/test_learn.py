@@ -233,3 +233,21 @@ def test_the_learn_screen_is_opened_once(make_window, db):
     first.close()
     assert win.open_lessons() is not first
     win._learn.close()
+
+
+def test_the_outlines_follow_the_cards_when_the_table_is_laid_out_again(learn, qtbot):
+    w = _open(learn, qtbot, "05-bleeding-and-the-edge.yaml")
+    w.next()
+    stray = next(it for it in w.scene.cards.values()
+                 if it.cdef is not None and it.cdef.display == "Underbridge Stray")
+
+    def outlined():
+        marks = [m for m in w.scene.items() if m.data(0) == "lessonHighlight"]
+        box = stray.sceneBoundingRect()
+        return any(m.rect().contains(box.center()) for m in marks)
+
+    assert outlined()
+    w.resize(1000, 700)                       # the table is laid out again for the new size
+    qtbot.wait(50)
+    w.view.fit()
+    assert outlined()

@@ -90,6 +90,7 @@ class LessonWindow(TableWindow):
         self.lesson_session.judged.connect(self._judged)
         self.set_session(self.lesson_session)
         self.drawn.connect(self._draw_highlights)
+        self.scene.resized.connect(self._draw_highlights)   # the cards moved: the outlines follow them
         self._lesson_menus()
         kind = "Puzzle" if self.info is not None and self.info.kind == "puzzle" else "Lesson"
         self.setWindowTitle(f"VTES Desktop \u2014 {kind}: {self.sc.title}")

@@ -39,6 +39,8 @@ class TableScene(QGraphicsScene):
     #: a drag is about to start (the source), and ended
     drag_started = Signal(object)
     drag_finished = Signal()
+    #: the table was laid out again for a new size (items moved without a new view)
+    resized = Signal()
 
     def __init__(self, theme, images=None, parent=None) -> None:
         super().__init__(parent)
@@ -119,6 +121,7 @@ class TableScene(QGraphicsScene):
         self._felt()
         if self.view_model is not None:
             self.show_view(self.view_model, self.session, animate=False)
+            self.resized.emit()
 
     # -- the view in ---------------------------------------------------------------------------
     def is_own(self, seat: int | None) -> bool:
