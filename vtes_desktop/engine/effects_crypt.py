@@ -29,7 +29,8 @@ import re
 
 from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
-                                               minion_action, own_bleed, stat_readings, unlock_move, use_bar)
+                                               lock_other, minion_action, mpa_for, own_bleed, stat_readings,
+                                               unlock_move, use_bar)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -293,6 +294,13 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     offers = list(_of(ctx, iid, blood_for_stat))
     votes = list(_of(ctx, iid, blood_for_votes))
     edges = [r for r in _of(ctx, iid, edge_use) if r[1] == "you"]
+    eff = (cmd.effect or "").strip().lower()
+    if eff in ("lock", "unlock") and _of(ctx, iid, lock_other):
+        _lock_other(ctx, cmd, iid, _of(ctx, iid, lock_other)[0], eff)
+        return True
+    if eff == "mpa" and _of(ctx, iid, mpa_for):
+        _buy_mpa(ctx, cmd, iid, _of(ctx, iid, mpa_for)[0])
+        return True
     moves = list(_of(ctx, iid, unlock_move))
     if moves and re.match(r"^move\b", (cmd.effect or "move").strip().lower()) and not offers and not votes \
             or moves and (cmd.effect or "").strip().lower().startswith("move"):
@@ -823,3 +831,60 @@ def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
             if hit:
                 return f"{ctx.name(minion)} cannot use {rules.name} (its own text)"
     return None
+
+
+# -- "lock or unlock another ready Toreador"; "+1 master phase action" -----------------------------------------------
+
+def _lock_other(ctx: Ctx, cmd, iid: int, r: tuple, eff: str) -> None:
+    when, once, alts = r
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if st.active != c.controller or (when == "minion" and st.phase != "minion"):
+        raise Illegal("timing", f"{name} locks or unlocks during {poss_name_seat(ctx, c.controller)} "
+                                + ("minion phase" if when == "minion" else "turn"))
+    if c.region not in ("ready", "torpor") or c.contested:
+        raise Illegal("ready", f"{name} is not in play")
+    key = (iid, ("crypt lock", st.turn))
+    if once and key in st.acted:
+        raise Illegal("use", f"{name} has already used this ability this turn (once during your turn)")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the vampire to {eff} as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    if t == iid or tc.region != "ready" or tc.contested or not _any(ctx, t, alts, iid):
+        raise Illegal("target", f"{ctx.name(t)} is not another ready vampire {name} can lock or unlock (its own text)")
+    if (eff == "lock") == tc.locked:
+        raise Illegal("target", f"{ctx.name(t)} is already {'locked' if tc.locked else 'unlocked'}")
+    ctx.update(t, locked=eff == "lock")
+    if once:
+        st.acted = st.acted | {key}
+    ctx.emit("locked" if eff == "lock" else "unlocked", f"{name} {eff}s {ctx.name(t)}.", cards=(iid, t))
+
+
+def _buy_mpa(ctx: Ctx, cmd, iid: int, how: str) -> None:
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if st.phase != "master" or st.active != c.controller or st.frames:
+        raise Illegal("timing", f"{name} gives a master phase action during {poss_name_seat(ctx, c.controller)} "
+                                "master phase")
+    if c.region != "ready" or c.contested:
+        raise Illegal("ready", f"{name} is not ready")
+    seat = c.controller
+    if how == "pool":
+        if st.seats[seat].pool < 1:
+            raise Illegal("cost", f"{ctx.seat_name(seat)} has no pool to burn")
+        ctx.pool(seat, -1, name)
+    elif how == "lock":
+        if c.locked:
+            raise Illegal("locked", f"{name} is locked")
+        ctx.update(iid, locked=True)
+    else:
+        if st.edge != seat:
+            raise Illegal("edge", f"{ctx.seat_name(seat)} does not have the Edge")
+        st.edge = None
+    st.mpa += 1
+    ctx.emit("mpa", f"{ctx.seat_name(seat)} gets +1 master phase action ({name}: "
+                    + {"pool": "1 pool burned", "lock": f"{name} locks", "edge": "the Edge burned"}[how] + ").",
+             cards=(iid,))

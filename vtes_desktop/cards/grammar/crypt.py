@@ -196,7 +196,7 @@ def _mark(e: Effect) -> Effect:
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
             or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
-            or use_bar(e) is not None or blood_hunt_bar(e)
+            or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -946,3 +946,42 @@ def blood_hunt_bar(e: Effect) -> bool:
     this vampire is diablerized, no blood hunt can be called"): the engine's blood hunt reader
     (rules_diablerie.blood_hunt_barred) checks these sentences of the card text."""
     return e.condition != "merged" and bool(_BH_BAR.match(e.text.strip().rstrip(".").lower()))
+
+
+# -- "lock or unlock another ready Toreador"; "+1 master phase action" for a cost (uses of the vampire) --------------
+
+_LOCK_OTHER = re.compile(r"^(?P<when>once during your turn|during your turn|during your minion phase), you (?:can|may) lock "
+                         r"or unlock another ready (?P<np>[a-z ,\-]+)$")
+
+
+@lru_cache(maxsize=None)
+def lock_other(e: Effect) -> tuple | None:
+    """(when "turn"|"minion", once each turn, classes) of "Once during your turn, you may lock or unlock another
+    ready Toreador": a `use` of the vampire, effect "lock" or "unlock", `minion` the other vampire."""
+    if e.condition == "merged":
+        return None
+    m = _LOCK_OTHER.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    alts = minion_classes(m.group("np"))
+    if not alts:
+        return None
+    when = m.group("when")
+    return ("minion" if "minion phase" in when else "turn", when.startswith("once"), alts)
+
+
+_MPA_FOR = re.compile(r"^if (?:this vampire|he|she) is ready during your master phase, you can (?P<how>burn 1 pool|lock "
+                      r"(?:him|her|this vampire)|burn the edge) to get \+1 master phase action$")
+
+
+@lru_cache(maxsize=None)
+def mpa_for(e: Effect) -> str | None:
+    """"pool", "lock" or "edge": "If this vampire is ready during your master phase, you can burn 1 pool (lock him,
+    burn the Edge) to get +1 master phase action": a `use` of the vampire, effect "mpa"."""
+    if e.condition == "merged":
+        return None
+    m = _MPA_FOR.match(e.text.strip().rstrip(".").lower())
+    if not m:
+        return None
+    how = m.group("how")
+    return "pool" if "pool" in how else "edge" if "edge" in how else "lock"
