@@ -352,6 +352,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 return None     # Iron Heart's own clauses; elsewhere they go with cancels the engine does not read
             if name == "cancel_played" and rx.match(low).group("without"):
                 return None     # Hall of Hades' Court: in a referendum's polling step, which this module does not play
+            if name == "cancel_played" and rx.match(low).group("paid"):
+                return None     # I am Legion: its [dai][obf] text shares the level "dai" with "+1 stealth", so a play
+                #                 cannot name it
             return name
     return None
 
