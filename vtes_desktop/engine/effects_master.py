@@ -23,7 +23,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
                     "not_successful", "choose_own_ready", "wash_mpa", "canceled_action", "canceled_strike",
                     "remove_vampire", "controller_gains_capacity", "controller_cancel", "search_gehenna",
-                    "show_to_hand", "discard_down_after", "ashur"})
+                    "show_to_hand", "discard_down_after", "ashur", "lock_all_clan"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -32,7 +32,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "perfectionist", "carfax", "lock_hand_size_turn", "lock_edge_pool", "lock_blood_uncontrolled",
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
                   "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
-                  "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose"})
+                  "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
+                  "lock_ash_to_library", "lock_peek_prey", "lock_after_success"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -387,6 +388,12 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("ashur", f"{ctx.seat_name(seat)} takes {ctx.name(picked[0])} into their hand and shuffles "
                               f"{len(picked) - 1} card{'s' if len(picked) != 2 else ''} into their library ({name}).",
                      cards=tuple(picked))
+        elif key == "lock_all_clan":
+            for s_ in range(len(st.seats)):
+                for m in st.region(s_, "ready"):
+                    if not st.cards[m].locked and _fits(ctx, seat, m, "a " + v["clan"], v):
+                        ctx.update(m, locked=True)
+                        ctx.emit("locked", f"{ctx.name(m)} is locked ({name}).", cards=(m,))
         elif key == "vessel_burn":
             if cmd.choice is not None:
                 doll = flow.ref(ctx, seat, cmd.choice)
@@ -528,6 +535,10 @@ def _fits(ctx: Ctx, seat: int, m: int, who: str, v: dict) -> bool:
     if "controlled by another methuselah" in who and c.controller == seat:
         return False
     noun = re.sub(r"^(?:an?|any) | you control$| controlled by another methuselah$", "", who)
+    q = re.match(r"^(?P<noun>.+?) with capacity (?P<cap>\d+) or more$", noun)
+    if q and q.group("noun") != "vampire":
+        return ctx.is_vampire(c) and ctx.capacity(c) >= int(q.group("cap")) and \
+            _fits(ctx, seat, m, "a " + q.group("noun"), v)
     if noun.startswith("vampire with capacity"):
         return ctx.is_vampire(c) and ctx.capacity(c) >= int(v["cap"])
     if noun == "minion":
@@ -602,6 +613,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         if v.get("titled") and not ctx.title(mc):
             raise Illegal("minion", f"{name}: {ctx.name(m)} has no title")
+        if v.get("hgclan") and not _fits(ctx, seat, m, "a " + v["hgclan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not {v['hgclan'].title()}")
         if (m, "hunting ground") in st.acted:
             raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
         _once_each_phase(ctx, iid)
@@ -696,6 +709,73 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _lock(ctx, iid)
         st.marks = st.marks | {(iid, "luanda", m, st.turn)}
         ctx.emit("chosen", f"{ctx.seat_name(seat)} locks {name} and chooses {ctx.name(m)}.", cards=(iid, m))
+        return True
+    if key == "crematorium":
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = _minion(ctx, cmd, name, "the vampire in torpor with no blood")
+        mc = st.cards[m]
+        if mc.region != "torpor" or not ctx.is_vampire(mc) or mc.counters > 0 or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire in torpor with no blood")
+        _lock(ctx, iid)
+        ctx.burn(m, name)
+        return True
+    if key in ("lock_mill_prey", "lock_peek_prey"):
+        _usable(ctx, cmd, iid, lock=True)
+        if key == "lock_peek_prey":
+            _own_phase(ctx, cmd, iid, "master")
+        prey = st.prey(seat)
+        n = {"two": 2, "three": 3}.get(v["n"], None) or int(v["n"])
+        top = list(st.region(prey, "library")[:n])
+        _lock(ctx, iid)
+        if key == "lock_mill_prey":
+            for i in top:
+                ctx.move(i, "ash_heap")
+            ctx.emit("burned", f"{ctx.seat_name(seat)} locks {name}: the top {len(top)} cards of "
+                               f"{poss_name(ctx, prey)} library are burned: {', '.join(ctx.name(i) for i in top)}.",
+                     cards=tuple(top))
+        else:
+            ctx.emit("looked", f"{ctx.seat_name(seat)} looks at the top of {poss_name(ctx, prey)} library: "
+                               f"{', '.join(ctx.name(i) for i in top) or 'nothing'}.", frozenset({seat}),
+                     f"{ctx.seat_name(seat)} locks {name} and looks at the top {len(top)} cards of "
+                     f"{poss_name(ctx, prey)} library.")
+        return True
+    if key == "lock_ash_to_library":
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "discard")
+        m = _minion(ctx, cmd, name, "the card from your ash heap")
+        if st.cards[m].region != "ash_heap" or st.cards[m].owner != seat or ctx.cdef(m).is_crypt:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a library card in your ash heap")
+        _lock(ctx, iid)
+        ctx.move(m, "library", seat=seat, top=False)
+        ctx.emit("moved", f"{ctx.name(m)} goes from the ash heap to the bottom of {poss_name(ctx, seat)} library "
+                          f"({name}).", cards=(m,))
+        return True
+    if key == "lock_after_success":
+        _usable(ctx, cmd, iid, lock=True)
+        f = st.top
+        if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.outcome != "successful" or f.card is None:
+            raise Illegal("timing", f"{name} is used after resolution of a successful action with a card")
+        cr = ctx.rules(f.card)
+        wants = {x.strip().lower() for x in v["req"].split(" or ")}
+        from vtes_desktop.cards.model import DISCIPLINES
+
+        needs = {d.lower() for d in cr.disciplines}
+        ok = any((DISCIPLINES.get(w.capitalize()) or w).lower() in needs for w in wants) \
+            or any(w in {c.lower() for c in cr.clans} for w in wants)
+        if not ok:
+            raise Illegal("timing", f"{name}: {ctx.name(f.card)} does not require {v['req'].title()}")
+        if v.get("pool"):
+            _lock(ctx, iid)
+            ctx.pool(seat, int(v["pool"]), name)
+        else:
+            m = _minion(ctx, cmd, name, f"the {v['clan'].title()} that gains the blood")
+            mc = st.cards[m]
+            if mc.controller != seat or mc.region not in ("ready", "torpor") or not _fits(ctx, seat, m, "a " + v["clan"], v):
+                raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {v['clan'].title()} you control")
+            _lock(ctx, iid)
+            ctx.set_blood(m, mc.counters + int(v["n"]))
+            ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({name}).", cards=(m,))
         return True
     if key == "zombie_gain":
         _usable(ctx, cmd, iid, lock=False)
@@ -1121,6 +1201,15 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if keys & {"zombie_gain"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "crematorium" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "torpor")]
+        if keys & {"lock_mill_prey", "lock_peek_prey"}:
+            out.append(C.Use(seat=seat, card=iid))
+        if "lock_ash_to_library" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ash_heap")]
+        if "lock_after_success" in keys and acting:
+            out.append(C.Use(seat=seat, card=iid))
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "cape_verde" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m, effect=e) for m in st.region(seat, "ready")
                     for e in ("to pool", "to vampire")]
@@ -1426,6 +1515,9 @@ def intercept_bonus(ctx: Ctx, minion: int, actor: int) -> int:
     """Intercept that events in play give a would-be blocker (The Unmasking: allies against vampires)."""
     n = 0
     st = ctx.st
+    for a in st.attached.get(minion, ()):   # a master card on the minion (Sight Beyond Sight)
+        if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+            n += sum(int(v["n"]) for v in _has(ctx, a, "host_intercept"))
     if "Ally" in ctx.cdef(minion).types and ctx.is_vampire(st.cards[actor]):
         for iid in _events_in_play(ctx):
             for v in _has(ctx, iid, "allies_intercept"):
@@ -1555,6 +1647,14 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     st = ctx.st
     seat = st.active
     _leopold_tolls(ctx)
+    for m in st.region(seat, "ready"):
+        for a in st.attached.get(m, ()):
+            if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "trophy_hunting"):
+                    if (m, "hunting ground") not in st.acted:
+                        st.acted = st.acted | {(m, "hunting ground")}
+                        ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+                        ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
     for s in st.live_seats():
         for m in st.region(s, "torpor"):
             for a in st.attached.get(m, ()):
@@ -1963,3 +2063,9 @@ def hunt_bonus(ctx: Ctx, actor: int) -> int:
             if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == v["sect"]:
                 n += int(v["n"])
     return n
+
+
+def poss_name(ctx: Ctx, seat: int) -> str:
+    from vtes_desktop.engine.context import poss
+
+    return poss(ctx.seat_name(seat))

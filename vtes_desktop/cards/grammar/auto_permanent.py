@@ -31,7 +31,8 @@ from vtes_desktop.cards.grammar.model import Effect
 
 _CLAN = r"(?P<clan>[a-z][a-z' ]*?)"
 _WHO = (r"(?P<who>a minion you control|a minion controlled by another methuselah|any minion|a minion|a vampire you control|an? [a-z][a-z' ]*? you control"
-        r"|an anarch|a vampire with capacity (?P<cap>\d+) or more|an? [a-z][a-z' ]*?)")
+        r"|an anarch|a vampire with capacity (?P<cap>\d+) or more|an? [a-z]+ with capacity (?P<cap2>\d+) or more you control"
+        r"|an? [a-z][a-z' ]*?)")
 
 #: (key, pattern over the clause in lower case without its final stop), in the order tried
 PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p in (
@@ -165,6 +166,20 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("luanda_choose", r"^lock this card during your master phase and choose a vampire you control$"),
     ("luanda_action", r"^once this turn, the chosen vampire may enter combat with any minion as a \+(?P<stealth>1) "
                       r"stealth \(d\) action$"),
+    ("hunting_ground", r"^during your unlock phase, you may move (?P<n>1) blood from the (?:blood )?bank to a ready "
+                       r"(?P<hgclan>(?!vampire\b)[a-z]+) you control$"),
+    ("trophy_hunting", r"^during your unlock phase, the vampire with this card gains (?P<n>\d) blood from the blood bank$"),
+    ("crematorium", r"^lock during your unlock phase to burn a vampire in torpor with no blood$"),
+    ("lock_all_clan", r"^lock all ready (?P<clan>[a-z]+)$"),
+    ("lock_mill_prey", r"^lock to burn (?P<n>two|three|\d) cards from the top of your prey's library$"),
+    ("lock_ash_to_library", r"^lock during your discard phase to move a card from your ash heap to the bottom of your "
+                            r"library$"),
+    ("lock_peek_prey", r"^lock this card during your master phase to look at the top (?P<n>three|two|\d) cards in your "
+                       r"prey's library$"),
+    ("lock_after_success", r"^(?:you can )?lock (?:this (?:card|location) )?after resolution of a successful action "
+                           r"requiring (?P<req>[a-z]+(?: or [a-z]+)?)(?: \[[a-z]+\])? to (?:gain (?P<pool>1) pool|add "
+                           r"(?P<n>1) blood to an? (?P<clan>[a-z]+) you control)$"),
+    ("host_intercept", r"^this (?P<clan>[a-z]+) gets \+(?P<n>\d) intercept$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
