@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -278,7 +278,18 @@ def once_each_combat(ctx: Ctx, minion: int, what: str) -> bool:
     d = ctx.cdef(minion)
     if not d.is_crypt:
         return False
-    return any(e.automated and e.condition != "merged" and own_grant(e) == what for e in ctx.rules(minion).abilities)
+    abilities = [e for e in ctx.rules(minion).abilities if e.automated and e.condition != "merged"]
+    if any(own_grant(e) == what for e in abilities):
+        return True
+    if what == "maneuver" and any(first_round_maneuver(e) for e in abilities):
+        # "1 optional maneuver during the first round of combat": refused in a later round
+        from vtes_desktop.engine.rules_combat import combat_frame
+
+        cf = combat_frame(ctx.st)
+        if cf is not None and cf.round != 1:
+            raise Illegal("maneuver", f"{poss_name(ctx, minion)} own maneuver is only usable in the first round of combat")
+        return True
+    return False
 
 
 # -- uses: "burn 1 blood to get +1 stealth/bleed/intercept" ------------------------------------------------------

@@ -196,7 +196,8 @@ def _mark(e: Effect) -> Effect:
             or bool(seat_readings(e)) or cost_reading(e) is not None or block_reading(e) is not None \
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
             or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
-            or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None
+            or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
+            or first_round_maneuver(e)
     return replace(e, automated=bool(auto))
 
 
@@ -528,6 +529,16 @@ def own_grant(e: Effect) -> str | None:
     if not m or e.kind not in (m.group("a"), m.group("b")):
         return None
     return e.kind
+
+
+_FIRST_ROUND = re.compile(r"^(?:this vampire|this imbued|he|she) gets (?:1|one|an) optional maneuver (?:on|during|in) the "
+                          r"first round of combat$")
+
+
+def first_round_maneuver(e: Effect) -> bool:
+    """"This vampire gets 1 optional maneuver during the first round of combat": used by naming the vampire
+    (`maneuver`, `using` the vampire), in the first round only, once (effects_crypt.once_each_combat)."""
+    return e.condition != "merged" and bool(_FIRST_ROUND.match(e.text.strip().rstrip(".").lower()))
 
 
 # -- "burn 1 blood to get +1 stealth/bleed/intercept" (a `use` of the vampire, engine/effects_crypt.py) ---------------
