@@ -1,10 +1,13 @@
-"""What the Host and Join dialogs share: the deck row, the error line, accepting a form that reads itself."""
+"""What the network screens share: the Host and Join dialogs' deck row, error line and accepting a form that
+reads itself; the lobby's and the table's line for table talk."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton
+from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton
+
+from vtes_desktop.net.chat import QUICK_PHRASES
 
 DECK_FILTER = "Deck lists (*.txt *.dek *.xml *.json);;All (*)"
 
@@ -52,3 +55,30 @@ class NetFormDialog(QDialog):
             return Path(path).read_text(encoding="utf-8", errors="replace")
         except OSError as e:
             raise ValueError(f"Cannot read the deck file: {e.strerror or e}") from None
+
+
+class SayRow:
+    """A line to say something to the table, its Say button and the quick phrases, sent through *session*."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.line = QLineEdit()
+        self.line.setPlaceholderText("Say something to the table")
+        self.line.returnPressed.connect(self.say)
+        self.send = QPushButton("Say")
+        self.send.clicked.connect(self.say)
+        self.phrases = QComboBox()
+        self.phrases.addItem("Quick phrase\u2026")
+        self.phrases.addItems(QUICK_PHRASES)
+        self.phrases.activated.connect(self.phrase)
+
+    def say(self) -> None:
+        text = self.line.text().strip()
+        if text:
+            self.session.say(text)
+            self.line.clear()
+
+    def phrase(self, index: int) -> None:
+        if index > 0:
+            self.session.say(self.phrases.itemText(index))
+        self.phrases.setCurrentIndex(0)

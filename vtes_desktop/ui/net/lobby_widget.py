@@ -11,11 +11,11 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
+    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QPushButton,
     QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from vtes_desktop.net.chat import QUICK_PHRASES
+from vtes_desktop.ui.net.form_kit import SayRow
 
 READY_COLOR = QColor("#3fae5a")
 AWAY_COLOR = QColor("#d9822b")
@@ -71,15 +71,8 @@ class LobbyWidget(QWidget):
         self.talk.setReadOnly(True)
         self.talk.setObjectName("lobbyChat")
         self.talk.setPlaceholderText("Table talk shows here")
-        self.line = QLineEdit()
-        self.line.setPlaceholderText("Say something to the table")
-        self.line.returnPressed.connect(self._say)
-        self.send = QPushButton("Say")
-        self.send.clicked.connect(self._say)
-        self.phrases = QComboBox()
-        self.phrases.addItem("Quick phrase…")
-        self.phrases.addItems(QUICK_PHRASES)
-        self.phrases.activated.connect(self._phrase)
+        self.say_row = SayRow(session)
+        self.line, self.send, self.phrases = self.say_row.line, self.say_row.send, self.say_row.phrases
         self.status = QLabel("")
         self.status.setObjectName("lobbyStatus")
         self.status.setWordWrap(True)
@@ -209,16 +202,6 @@ class LobbyWidget(QWidget):
         self.ready.setText("\u2714 Ready (click to wait)" if on else "Ready")
         self.session.set_ready(on)
 
-    def _say(self) -> None:
-        text = self.line.text().strip()
-        if text:
-            self.session.say(text)
-            self.line.clear()
-
-    def _phrase(self, index: int) -> None:
-        if index > 0:
-            self.session.say(self.phrases.itemText(index))
-        self.phrases.setCurrentIndex(0)
 
     def _chat(self, name: str, text: str, spectator: bool) -> None:
         self.talk.appendPlainText(f"{name}{' (watching)' if spectator else ''}: {text}")

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QApplication, QComboBox, QDockWidget, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+    QApplication, QDockWidget, QHBoxLayout, QLabel, QVBoxLayout, QWidget,
 )
 
-from vtes_desktop.net.chat import QUICK_PHRASES
+from vtes_desktop.ui.net.form_kit import SayRow
 
 
 class TableTalk(QWidget):
@@ -34,15 +34,8 @@ class TableTalk(QWidget):
         self.who.setObjectName("tableTalkWho")
         self.who.setWordWrap(True)
         self.who.setTextFormat(Qt.TextFormat.RichText)
-        self.line = QLineEdit()
-        self.line.setPlaceholderText("Say something to the table")
-        self.line.returnPressed.connect(self._say)
-        self.send = QPushButton("Say")
-        self.send.clicked.connect(self._say)
-        self.phrases = QComboBox()
-        self.phrases.addItem("Quick phrase…")
-        self.phrases.addItems(QUICK_PHRASES)
-        self.phrases.activated.connect(self._phrase)
+        self.say_row = SayRow(session)
+        self.line, self.send, self.phrases = self.say_row.line, self.say_row.send, self.say_row.phrases
         v = QVBoxLayout(self)
         v.setContentsMargins(6, 4, 6, 6)
         v.setSpacing(6)
@@ -105,16 +98,6 @@ class TableTalk(QWidget):
         self._holding = False
         self.turn.setText(f"<b>Connection lost</b> ({reason}): joining again with your seat token…")
 
-    def _say(self) -> None:
-        text = self.line.text().strip()
-        if text:
-            self.session.say(text)
-            self.line.clear()
-
-    def _phrase(self, index: int) -> None:
-        if index > 0:
-            self.session.say(self.phrases.itemText(index))
-        self.phrases.setCurrentIndex(0)
 
 
 def add_table_talk(window, session) -> QDockWidget:
