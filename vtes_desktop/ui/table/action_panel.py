@@ -116,7 +116,6 @@ class ActionPanel(Panel):
             return False
         self.compact = compact
         seats = {s.index: s for s in v.seats}
-        kind = KIND_WORDS.get(a.kind, a.kind.replace("_", " "))
         card = ctx.cdef_of(a.card_id) if a.card_id else None
         verb = VERBS.get(a.kind, a.kind.replace("_", " "))
         what = f"{a.actor} {verb}"

@@ -156,8 +156,6 @@ RULES: dict[str, tuple[str, str]] = {
     "contest": ("Contested cards", "Two copies of a unique card contest each other; a contested card is out "
                                    "of play, and its controllers pay each unlock phase to keep contesting."),
     "contested": ("Contested cards", "A contested card is out of play until the contest ends."),
-    "conviction": ("Conviction", "Imbued spend conviction on their powers; it is played in your unlock phase."),
-    "power": ("Powers", "Only Imbued gain powers, one copy of each."),
     "burn option": ("The burn option", "A card with the burn option may be burned in your unlock phase, once."),
     "use": ("Using a card in play", "A card in play is used through the step it is for: a maneuver, a strike, "
                                     "a press; other effects are carried out by hand."),
@@ -209,10 +207,11 @@ RULES: dict[str, tuple[str, str]] = {
                       "incapacitated region by burning 3 conviction in its unlock phase, and another "
                       "Methuselah's minion may burn it with a directed action."),
     "conviction": ("Conviction",
-                   "Conviction cards sit on an Imbued and pay for its powers; some effects burn them."),
+                   "Conviction cards sit on an Imbued and pay for its powers; one is put on each Imbued in your "
+                   "unlock phase, from your hand or your ash heap, and some effects burn them."),
     "power": ("Powers",
               "Power cards are the Imbued's abilities, paid for with conviction; only an Imbued with the "
-              "virtue the power needs can use it."),
+              "virtue the power needs can use it, and an Imbued has only one copy of each."),
     "library": ("Your library",
                 "An effect that burns or draws cards from your library needs that many cards in it."),
     "limit": ("Only so many",
