@@ -308,3 +308,26 @@ def test_double_deuce_acts_at_plus_one_stealth_and_regains_life(table):
     for who in ["Sarah"] * 3 + ["Alexis"] * 5:     # to Sarah's next unlock phase
         game.step(who, EndPhase)
     assert _named(game, "Double Deuce").counters == 3
+
+
+def _to_ash_heap(game, seat: int, name: str) -> int:
+    from vtes_desktop.engine.state import Card
+
+    st = game.game.state
+    iid = max(st.cards) + 1
+    st.put(Card(iid=iid, cid=game.game.db[name].id, owner=seat, controller=seat, region="ash_heap"))
+    st.w_regions()[(seat, "ash_heap")] = st.region(seat, "ash_heap") + (iid,)
+    return iid
+
+
+def test_possession_superior_brings_a_vampire_back_ready_with_a_blood(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Alcoan", 5)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Possession"]})
+    nassir = _to_ash_heap(game, 0, "Nassir")
+    with pytest.raises(Illegal, match="not a vampire in your ash heap"):
+        game.step("Sarah", Action, minion="Alcoan", kind="card", card="Possession", level="superior", target="Ryan")
+    game.step("Sarah", Action, minion="Alcoan", kind="card", card="Possession", level="superior", target="Nassir")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    c = game.game.state.cards[nassir]
+    assert c.region == "ready" and c.counters == 1 and c.controller == 0

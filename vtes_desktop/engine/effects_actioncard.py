@@ -50,6 +50,7 @@ HANDLED = frozenset({
     "lazarus", "bleed_draw_discard", "burnable", "unlock_prey_burns", "once_each_turn_by_name", "ally_upkeep_life",
     "ally_lock_heal", "ash_to_library_top", "random_discard_draw", "each_unlock_noncam_burn", "burn_noncam_to_burn",
     "action_stealth_bonus", "attached_bleed", "lock_target", "terms_council", "council", "ally_stealth", "ally_regen",
+    "ash_vampire_to",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -186,7 +187,7 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 def _needs_target(spec: tuple) -> bool:
     return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
                        "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus", "ash_to_library_top",
-                       "lock_target")
+                       "lock_target", "ash_vampire_to")
 
 
 def _lock_target(ctx: Ctx, seat: int, iid: int) -> str | None:
@@ -424,6 +425,15 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         if got[0] == "pool":
             return {"target_seat": got[1]}
         return {"target_card": got[1], "target_seat": ctx.st.cards[got[1]].controller}
+    if specs[0][0] == "ash_vampire_to":
+        st = ctx.st
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name the vampire in your ash heap")
+        card = ctx.db.lookup(str(target))
+        hit = next((i for i in st.region(seat, "ash_heap") if card is not None and st.cards[i].cid == card.id), None)
+        if hit is None or "Vampire" not in ctx.cdef(hit).types:
+            raise Illegal("target", f"{rules.name}: {target!r} is not a vampire in your ash heap")
+        return {"target_card": hit}
     if specs[0][0] == "ash_to_library_top":
         picked = _ash_cards(ctx, seat, target, specs[0][1], rules.name)
         from vtes_desktop.engine.state import Mod
@@ -578,6 +588,20 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                 ctx.shuffle(f.seat, "crypt")
             else:
                 ctx.emit("fizzles", f"{ctx.name(f.card)}: its target is gone.")
+        elif k == "ash_vampire_to":
+            t = f.target_card
+            if t is None or st.cards[t].region != "ash_heap" or st.cards[t].owner != f.seat:
+                ctx.emit("fizzles", f"{ctx.name(f.card)}: the vampire is no longer in the ash heap.")
+                continue
+            if spec[1] == "ready":
+                from vtes_desktop.engine.rules_turn import _check_contest
+
+                ctx.move(t, "ready", seat=f.seat, counters=spec[2], locked=False)
+                _check_contest(ctx, t)
+            else:
+                ctx.move(t, "uncontrolled", seat=f.seat, counters=spec[2], face_down=False)
+            ctx.emit("moved", f"{ctx.name(t)} moves from the ash heap to {poss(ctx.seat_name(f.seat))} {spec[1]} region"
+                              + (f" with {spec[2]} blood" if spec[2] else "") + f" ({ctx.name(f.card)}).", cards=(t,))
         elif k == "lock_target":
             t = f.target_card
             if t is not None and _lock_target(ctx, f.seat, t) is None:

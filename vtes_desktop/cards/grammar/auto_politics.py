@@ -41,6 +41,8 @@ Readings (a tuple whose first item names it):
 - ``("ash_to_library_top", n)``, ``("random_discard_draw", n)``: Sudario Refraction: *n* library cards named from
   your ash heap (the target, names separated by `;`) go on top of your library, then *n* cards at random
   from your hand are discarded and *n* drawn;
+- ``("ash_vampire_to", region, n)``: a vampire named from your ash heap moves to your uncontrolled or ready
+  region (with *n* blood);
 - ``("stun_target",)``: a directed action stuns an unlocked vampire: it locks and does not unlock in its
   controller's next unlock phase (if it is locked when the action resolves, the action does nothing);
 - ``("ally_action", verb, stealth, directed, filter, n, pool)``: an ally's own printed action (announced with
@@ -379,6 +381,10 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("ash_to_library_top", 3)
         if kind == "move" and t == "move them to the top of your library, then discard 3 cards at random (draw afterward)":
             return ("random_discard_draw", 3)
+        m = re.fullmatch(r"move a vampire from your ash heap to your (uncontrolled|ready) region(?: with (\d) blood)?", t) \
+            if kind == "move" else None
+        if m:
+            return ("ash_vampire_to", m.group(1), int(m.group(2) or 0))
         if kind == "stun" and t == "(d) stun an unlocked vampire":
             return ("stun_target",)
         if kind == "steal_pool" and t == "(d) steal 1 pool from another methuselah":
