@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -306,6 +306,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     votes = list(_of(ctx, iid, blood_for_votes))
     edges = [r for r in _of(ctx, iid, edge_use) if r[1] == "you"]
     eff = (cmd.effect or "").strip().lower()
+    if any(_of(ctx, iid, _convert)):
+        _convert_use(ctx, cmd, iid, eff)
+        return True
     if eff in ("lock", "unlock") and _of(ctx, iid, lock_other):
         _lock_other(ctx, cmd, iid, _of(ctx, iid, lock_other)[0], eff)
         return True
@@ -899,3 +902,45 @@ def _buy_mpa(ctx: Ctx, cmd, iid: int, how: str) -> None:
     ctx.emit("mpa", f"{ctx.seat_name(seat)} gets +1 master phase action ({name}: "
                     + {"pool": "1 pool burned", "lock": f"{name} locks", "edge": "the Edge burned"}[how] + ").",
              cards=(iid,))
+
+
+# -- Anarch Convert -------------------------------------------------------------------------------------------------
+
+def _convert(e) -> bool | None:
+    return True if convert_on_entry(e) else None
+
+
+def entered_play(ctx: Ctx, iid: int) -> None:
+    """A vampire came into play: the moment of its "as this vampire enters play" (lasts for the phase)."""
+    if _of(ctx, iid, _convert):
+        ctx.st.phase_flags = ctx.st.phase_flags | {("crypt entered", iid)}
+
+
+def _convert_use(ctx: Ctx, cmd, iid: int, eff: str) -> None:
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if ("crypt entered", iid) not in st.phase_flags:
+        raise Illegal("timing", f"{name} is used as it enters play (in the influence phase it comes into play)")
+    if eff not in ("pool", "crypt"):
+        raise Malformed("effect", f"{name}: say `pool` (gain 1 pool) or `crypt` (draw 1 card from your crypt)")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the non-titled vampire you control that becomes Anarch as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    if t == iid or tc.controller != cmd.seat or tc.region not in ("ready", "torpor") or not ctx.is_vampire(tc) \
+            or tc.contested or ctx.title(tc):
+        raise Illegal("target", f"{ctx.name(t)} is not a non-titled vampire you control")
+    st.phase_flags = st.phase_flags - {("crypt entered", iid)}
+    ctx.move(iid, "removed")
+    ctx.emit("removed", f"{name} is removed from the game.", cards=(iid,))
+    ctx.update(t, sect="Anarch")
+    ctx.emit("sect", f"{ctx.name(t)} becomes Anarch ({name}).", cards=(t,))
+    if eff == "pool":
+        ctx.pool(cmd.seat, 1, name)
+    else:
+        crypt = st.region(cmd.seat, "crypt")
+        if crypt:
+            ctx.move(crypt[0], "uncontrolled", seat=cmd.seat)
+            ctx.emit("crypt", f"{ctx.seat_name(cmd.seat)} draws a card from the crypt ({name}).", frozenset({cmd.seat}),
+                     f"{ctx.seat_name(cmd.seat)} draws a card from the crypt ({name}).", cards=(crypt[0],))

@@ -181,6 +181,9 @@ def _enter_play(ctx: Ctx, iid: int) -> None:
     _check_contest(ctx, iid)
     if ctx.st.cards[iid].region == "ready" and ctx.is_vampire(ctx.st.cards[iid]):
         check_title_contest(ctx, iid)
+    from vtes_desktop.engine.effects_crypt import entered_play
+
+    entered_play(ctx, iid)   # "As this vampire enters play, ..." (Anarch Convert)
 
 
 def refuse_self_contest(ctx: Ctx, seat: int, iid: int) -> None:

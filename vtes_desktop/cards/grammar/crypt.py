@@ -85,7 +85,8 @@ def _self_names(card: CardDef) -> list[str]:
             a, b = n.split(", ", 1)
             names.add(f"{b} {a}")
     first = disp.split()[0] if disp.split() else disp
-    if len(first) > 2 and first.lower() not in ("the", "sir", "lord", "lady", "dr.", "don", "el", "la", "le"):
+    if len(first) > 2 and first.lower() not in ("the", "sir", "lord", "lady", "dr.", "don", "el", "la", "le", "anarch",
+                                                "camarilla", "sabbat", "independent", "laibon"):
         names.add(first)
         if first.endswith(","):     # "Muaziz, Archon of Ulugh Beg": "Muaziz gets ..."
             names.add(first[:-1])
@@ -197,7 +198,7 @@ def _mark(e: Effect) -> Effect:
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
             or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
             or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
-            or first_round_maneuver(e)
+            or first_round_maneuver(e) or convert_on_entry(e)
     return replace(e, automated=bool(auto))
 
 
@@ -996,3 +997,16 @@ def mpa_for(e: Effect) -> str | None:
         return None
     how = m.group("how")
     return "pool" if "pool" in how else "edge" if "edge" in how else "lock"
+
+
+# -- Anarch Convert: as it enters play -----------------------------------------------------------------------------------
+
+_CONVERT = re.compile(r"^as the convert enters play, you can remove him from the game to make a non-titled vampire you "
+                      r"control anarch and either gain 1 pool or draw 1 card from your crypt$")
+
+
+def convert_on_entry(e: Effect) -> bool:
+    """Anarch Convert's "as the convert enters play, you can remove him from the game to make a non-titled vampire
+    you control Anarch and either gain 1 pool or draw 1 card from your crypt": a `use` of the convert in the
+    influence phase it came into play, effect "pool" or "crypt", `minion` the vampire made Anarch."""
+    return e.condition != "merged" and bool(_CONVERT.match(e.text.strip().rstrip(".").lower()))
