@@ -23,7 +23,9 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "villein", "lock_minion", "mill_pool", "crypt_to_uncontrolled", "vessel_burn", "burn_acting",
                     "not_successful", "choose_own_ready", "wash_mpa", "canceled_action", "canceled_strike",
                     "remove_vampire", "controller_gains_capacity", "controller_cancel", "search_gehenna",
-                    "show_to_hand", "discard_down_after", "ashur", "lock_all_clan"})
+                    "show_to_hand", "discard_down_after", "ashur", "lock_all_clan", "choose_ash_vampire",
+                    "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
+                    "reveal_top_crypt", "family_draw", "pool_or_blood"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -388,6 +390,64 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("ashur", f"{ctx.seat_name(seat)} takes {ctx.name(picked[0])} into their hand and shuffles "
                               f"{len(picked) - 1} card{'s' if len(picked) != 2 else ''} into their library ({name}).",
                      cards=tuple(picked))
+        elif key == "choose_ash_vampire":
+            t = target
+            if t is None or st.cards[t].region != "ash_heap" or st.cards[t].owner != seat \
+                    or not ctx.is_vampire(st.cards[t]):
+                raise Illegal("target", f"{name}: name a vampire in your ash heap as the target")
+        elif key == "gain_half_capacity":
+            ctx.pool(seat, ctx.cdef(target).capacity // 2, name)
+        elif key == "remove_chosen":
+            ctx.move(target, "removed")
+            ctx.emit("removed", f"{ctx.name(target)} is removed from the game ({name}).", cards=(target,))
+        elif key == "search_crypt_clan":
+            want = cmd.choice
+            cands = [i for i in st.region(seat, "crypt") if _fits(ctx, seat, i, "a " + v["clan"], v)]
+            if want is None:
+                if cands:
+                    raise Malformed("choice", f"{name}: name the {v['clan'].title()} you take from your crypt (choice)")
+                ctx.shuffle(seat, "crypt")
+                continue
+            found = flow.ref(ctx, seat, want)
+            if found not in cands:
+                raise Illegal("choice", f"{name}: {ctx.name(found)} is not a {v['clan'].title()} in your crypt")
+            n = int(next((w["n"] for k, w, _ in readings(rules) if k == "show_place_uncontrolled"), 0))
+            ctx.move(found, "uncontrolled", seat=seat, counters=n)
+            ctx.emit("revealed", f"{ctx.seat_name(seat)} shows {ctx.name(found)} and places it in their uncontrolled "
+                                 f"region with {n} blood ({name}).", cards=(found,))
+            ctx.shuffle(seat, "crypt")
+        elif key == "reveal_top_crypt":
+            crypt = st.region(seat, "crypt")
+            if not crypt:
+                continue
+            top = crypt[0]
+            ctx.emit("revealed", f"{ctx.seat_name(seat)} reveals {ctx.name(top)} from the top of their crypt ({name}).",
+                     cards=(top,))
+            for k2, w, _ in readings(rules):
+                if k2 == "family_draw":
+                    if _fits(ctx, seat, top, "a " + w["clan"], w):
+                        ctx.move(top, "uncontrolled", seat=seat, counters=int(w["n"]))
+                        ctx.emit("crypt", f"{ctx.name(top)} goes to the uncontrolled region with {w['n']} blood.",
+                                 cards=(top,))
+                    else:
+                        ctx.move(top, "crypt", seat=seat, top=False)
+                        ctx.emit("crypt", f"{ctx.name(top)} goes to the bottom of the crypt.", cards=(top,))
+        elif key == "pool_or_blood":
+            if target is None:
+                if not any(_fits(ctx, seat, m, "a " + v["clan"], v) for m in st.region(seat, "ready")):
+                    raise Illegal("requirements", f"{name}: you control no ready {v['clan'].title()}; name a vampire in "
+                                                  "your uncontrolled region as the target")
+                ctx.pool(seat, int(v["n"]), name)
+            else:
+                t = st.cards[target]
+                if t.region != "uncontrolled" or t.owner != seat or not _fits(ctx, seat, target, "a " + v["clan"], v) \
+                        or ctx.capacity(t) < int(v["cap"]):
+                    raise Illegal("target", f"{name}: {ctx.name(target)} is not a {v['clan'].title()} of capacity "
+                                            f"{v['cap']} or more in your uncontrolled region")
+                ctx.update(target, counters=t.counters + int(v["b"]))
+                ctx.emit("blood", f"{ctx.seat_name(seat)} adds {v['b']} blood to {ctx.name(target)} ({name}).",
+                         frozenset({seat}), f"{ctx.seat_name(seat)} adds {v['b']} blood to a face-down vampire.",
+                         cards=(target,))
         elif key == "lock_all_clan":
             for s_ in range(len(st.seats)):
                 for m in st.region(s_, "ready"):

@@ -68,6 +68,17 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("show_to_hand", r"^show it to all players and add it to your hand$"),
     ("discard_down_after", r"^discard down to your hand size afterward$"),
     ("cancel_event", r"^cancel an event card as it is played \(no cost is paid\)$"),
+    ("choose_ash_vampire", r"^choose a vampire in your ash heap$"),
+    ("gain_half_capacity", r"^gain x pool, where x is half of the capacity of that vampire \(round down\)$"),
+    ("remove_chosen", r"^remove that vampire from the game$"),
+    ("search_crypt_clan", r"^search your crypt to find an? (?P<clan>[a-z]+)$"),
+    ("show_place_uncontrolled", r"^show it to all players and place it in your uncontrolled region with (?P<n>1) blood "
+                                r"from the bank$"),
+    ("reveal_top_crypt", r"^reveal the top card of your crypt$"),
+    ("family_draw", r"^if it is an? (?P<clan>[a-z]+), draw it and add (?P<n>1) blood to it; otherwise, move it to the "
+                    r"bottom of your crypt$"),
+    ("pool_or_blood", r"^gain (?P<n>\d+) pool if you control a ready (?P<clan>[a-z][a-z ]*?), or add (?P<b>\d+) blood to "
+                      r"an? [a-z][a-z ]*? with capacity (?P<cap>\d+) or more in your uncontrolled region$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
