@@ -57,6 +57,8 @@ def test_every_reading_has_a_handler(db):
     "Mirror's Visage",
     # cancelled as played (scenarios 883-885)
     "Touch of Clarity", "Approximation of Loyalty", "Iron Heart",
+    # scenarios 887-892
+    "Faerie Wards", "Bloodstorm of Chorazin", "Zephyr", "Funeral Wake", "Inevitability of the Void", "Stone Travel",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

@@ -1620,6 +1620,132 @@ def other_player(ctx: Ctx, iid: int, rules: CardRules) -> bool:
         auto_action.reading(x, rules.types) == "cancel_played" for md in rules.modes for x in md.effects)
 
 
+def _fail_conditions(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, f: ActionFrame) -> None:
+    """The "Only usable ..." clauses of a card that makes the action fail which the timing check does not read:
+    refused when one does not hold, or is not one the engine knows."""
+    st = ctx.st
+    a = st.cards[f.actor]
+    d = ctx.cdef(f.actor)
+    at_you = f.target_seat == cmd.seat or (f.target_card is not None and st.cards[f.target_card].controller == cmd.seat)
+    for o in mode.only:
+        if o == "if:an ally or younger vampire is taking an action directed at you (or a card you control)":
+            ok = f.directed and at_you and _younger_or_ally(ctx, f.actor, minion)
+        elif o == "not:if:the acting minion is an older vampire":
+            ok = not (ctx.is_vampire(a) and (d.capacity or 0) > (ctx.cdef(minion).capacity or 0))
+        elif o.startswith("action requiring:"):
+            want = set(re.findall(r"\[([a-z]{3})\]", o))
+            card = f.card
+            ok = card is not None and bool(want & {x.lower() for x in ctx.rules(card).disciplines})
+        elif o == "against:a minion you control":
+            ok = f.target_card is not None and st.cards[f.target_card].controller == cmd.seat
+        elif o.startswith(("if:", "not:if:", "against:")):
+            raise Illegal("timing", f"{rules.name}: the engine cannot check '{o}'; play it by hand")
+        else:
+            continue
+        if not ok:
+            raise Illegal("timing", f"{rules.name} is only usable {o.split(':', 1)[1]}" if not o.startswith("not:")
+                          else f"{rules.name} is not usable {o.split(':', 2)[2]}")
+
+
+def _action_fails(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    _fail_conditions(ctx, cmd, minion, mode, rules, f)
+    end_action(ctx, rules, mode, blocker)
+
+
+def _action_ends(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Bloodstorm of Chorazin: the blocking Baali ends the action before the block resolves (its damage came first)."""
+    end_action(ctx, rules, mode, blocker)
+
+
+def _bloodstorm(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine import rules_combat
+
+    f = _top(ctx)
+    if blocker != minion:
+        raise Illegal("timing", f"{rules.name} is only usable by the vampire blocking the action")
+    hit = [f.actor] + [a for a in ctx.st.attached.get(f.actor, ()) if "Retainer" in ctx.cdef(a).types]
+    for t in hit:
+        ctx.emit("damage", f"{ctx.name(minion)} inflicts 1 unpreventable damage on {ctx.name(t)}.", cards=(t,))
+        rules_combat.inflict(ctx, t, 1, 0)
+
+
+def _actor_skips_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = ctx.st.top
+    ctx.st.skip_unlock = ctx.st.skip_unlock | {f.actor}
+    ctx.emit("no_unlock", f"{ctx.name(f.actor)} will not unlock as normal during its next unlock phase.",
+             cards=(f.actor,))
+
+
+def _unlock_end_of_turn(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    ctx.st.acted = ctx.st.acted | {(minion, "unlock_end_of_turn")}
+    ctx.emit("note", f"{ctx.name(minion)} will unlock at the end of the turn ({rules.name}).", cards=(minion,))
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """The turn ends: vampires that unlock then (Zephyr)."""
+    st = ctx.st
+    for (m, what) in sorted((a for a in st.acted if a[1] == "unlock_end_of_turn"), key=lambda a: a[0]):
+        c = st.cards.get(m)
+        if c is not None and c.region == "ready" and c.locked:
+            ctx.update(m, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(m)} unlocks at the end of the turn.", cards=(m,))
+
+
+def _unlock_dead_allies(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Funeral Wake: unlock a mummy, wraith or zombie ally you control (the target; [NEC] a second one as the
+    choice)."""
+    from vtes_desktop.engine.errors import Malformed
+
+    if cmd.target is None:
+        raise Malformed("target", f"{rules.name}: name the ally that unlocks (target)")
+    names = [cmd.target] + ([cmd.choice] if cmd.choice is not None and "up to two" in e.text.lower() else [])
+    ts = [flow.ref(ctx, cmd.seat, n, what="minion") for n in names]
+    if len(set(ts)) != len(ts):
+        raise Illegal("target", f"{rules.name}: name two different allies")
+    for t in ts:
+        c = ctx.st.cards[t]
+        d = ctx.cdef(t)
+        if c.controller != cmd.seat or c.region != "ready" or "Ally" not in d.types or \
+                not re.match(r"(?i)\s*(?:mummy|wraith|zombie)\b", d.text or ""):
+            raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not a mummy, wraith or zombie ally you control")
+    for t in ts:
+        ctx.update(t, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({rules.name}).", cards=(t,))
+
+
+def _ash_heap_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.target_seat is None:
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    n = len(ctx.st.region(f.target_seat, "ash_heap")) // 10
+    _add(ctx, Mod("bleed", n, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{rules.name}: {ctx.seat_name(f.target_seat)}'s ash heap holds "
+                         f"{len(ctx.st.region(f.target_seat, 'ash_heap'))} cards: +{n} bleed.", cards=(minion,))
+
+
+def _may_cancel_combat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Stone Travel [MYT]: played while a block attempt is under way, so the choice is made then: `choice: cancel
+    combat` cancels the combat if the block succeeds (the action is still blocked)."""
+    if cmd.choice is None:
+        return
+    if str(cmd.choice).strip().lower() not in ("cancel combat", "cancel"):
+        raise Illegal("choice", f"{rules.name}: the choice is 'cancel combat' (or none)")
+    _add(ctx, Mod("cancel_combat", 0, minion, iid, rules.card_id))
+    ctx.emit("note", f"{rules.name}: if this action is blocked, {ctx.name(minion)} cancels the resulting combat.")
+
+
+def no_combat(ctx: Ctx, f: ActionFrame) -> bool:
+    """The action is blocked: True when a card played on it cancels the resulting combat (Stone Travel)."""
+    m = next((x for x in f.mods if x.kind == "cancel_combat"), None)
+    if m is None:
+        return False
+    ctx.emit("combat_canceled", f"{ctx.name(m.minion)} cancels the combat ({ctx.db[m.cid].display}).",
+             cards=(f.actor, f.blocker))
+    return True
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1670,7 +1796,10 @@ _HANDLERS = {
     "give_intercept": _give_intercept, "lock_to_unlock_other": _lock_to_unlock_other,
     "unlock_lock_blocker_end": _unlock_lock_blocker_end, "no_more_actions": _no_more_actions,
     "undirected_stealth": _undirected_stealth, "cancel_played": _cancel_played, "cancel_no_effect": _nothing,
-    "cancel_free": _nothing, "no_more_modifiers": _no_more_modifiers,
+    "cancel_free": _nothing, "no_more_modifiers": _no_more_modifiers, "action_fails": _action_fails,
+    "action_ends": _action_ends, "bloodstorm": _bloodstorm, "actor_skips_unlock": _actor_skips_unlock,
+    "unlock_end_of_turn": _unlock_end_of_turn, "unlock_dead_allies": _unlock_dead_allies,
+    "ash_heap_bleed": _ash_heap_bleed, "may_cancel_combat": _may_cancel_combat,
 }
 
 

@@ -506,6 +506,9 @@ def _next_turn(ctx: Ctx) -> None:
 
 
 def _end_of_turn(ctx: Ctx) -> None:
+    from vtes_desktop.engine import effects_action
+
+    effects_action.end_of_turn(ctx)   # vampires that unlock at the end of the turn (Zephyr)
     ctx.release_draws("turn", "action", "combat")
     ctx.st.awards = ()   # a trophy not taken in the turn it was earned is lost
 

@@ -775,6 +775,8 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     flow.set_top(ctx, nf)
     from vtes_desktop.engine import rules_combat
 
+    if effects_action.no_combat(ctx, f):   # Stone Travel: the acting vampire cancels the combat
+        return
     if rules_combat.start(ctx, f.actor, f.blocker, effects_action.combat_grants(f)):
         effects_action.combat_started(ctx, f)   # Precognition's prevention for the first round
 

@@ -253,6 +253,21 @@ _TEXTS: dict[str, re.Pattern] = {
     "cancel_no_effect": re.compile(r"^that card has no effect\.?$"),
     "cancel_free": re.compile(r"^no cost is paid\.?$"),
     "no_more_modifiers": re.compile(r"^no more action modifiers can be played on this action\.?$"),
+    # the action fails or ends (Faerie Wards, Purification, Unseen Hibernation; Bloodstorm of Chorazin)
+    "action_fails": re.compile(r"^the action fails\.?$"),
+    "action_ends": re.compile(r"^the action ends\.?$"),
+    "bloodstorm": re.compile(r"^this [a-z]+ inflicts 1 unpreventable damage on the acting minion and each retainer on "
+                             r"the acting minion\.?$"),
+    "actor_skips_unlock": re.compile(r"^as \[[a-z]+\] above, and the acting minion does not unlock as normal during "
+                                     r"their next unlock phase\.?$"),
+    # Zephyr [cel]
+    "unlock_end_of_turn": re.compile(r"^unlock this vampire at the end of the turn\.?$"),
+    # Funeral Wake
+    "unlock_dead_allies": re.compile(r"^unlock (?:a|up to two) mummy, wraith,? (?:or|and/or) zombie all(?:y|ies) you "
+                                     r"control\.?$"),
+    # Stone Travel [MYT]: decided as it is played (the blocker is known then)
+    "may_cancel_combat": re.compile(r"^as \[myt\] above, and this vampire can choose to cancel the resulting combat if "
+                                    r"this action is blocked\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
@@ -317,6 +332,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 "as above, and this vampire can burn x blood to give the next x actions minions you control perform "
                 "this turn +1 stealth") and "Action Modifier" in t:
             return "veil"                   # Veil the Legions [OBF]
+        if k == "bleed" and e.amount == 1 and e.get("limited") and (e.condition or "").lower() == \
+                "for every 10 cards in the ash heap of the target methuselah" and "Action Modifier" in t:
+            return "ash_heap_bleed"         # Inevitability of the Void [AUS]
         if k == "bleed" and e.amount == 1 and e.get("cost") == "burn 1 pool" and e.get("limited") and \
                 e.subject is None and e.condition is None and "Action Modifier" in t:
             return "pool_for_bleed"         # Psalm of the Damned [pre]: "Burn 1 pool to get +1 bleed (limited)."
