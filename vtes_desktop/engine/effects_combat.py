@@ -249,6 +249,22 @@ def is_equipment(ctx: Ctx, iid: int) -> bool:
     return "Equipment" in ctx.cdef(iid).types and ("equipment_location",) not in card_readings(ctx, iid)
 
 
+def start_of_minion_phase(ctx: Ctx) -> None:
+    """"If the vampire with this retainer is in torpor, he or she gains 1 blood at the beginning of his or her minion
+    phase" (Faithful Servant)."""
+    st = ctx.st
+    for host in st.region(st.active, "torpor"):
+        for iid in st.attached.get(host, ()):
+            if "Retainer" not in ctx.cdef(iid).types:
+                continue
+            for r in card_readings(ctx, iid):
+                if r[0] == "torpor_minion_phase_blood" and ctx.is_vampire(st.cards[host]):
+                    before = st.cards[host].counters
+                    ctx.set_blood(host, before + r[1])
+                    ctx.emit("gain", f"{ctx.name(host)} gains {st.cards[host].counters - before} blood in torpor "
+                                     f"({ctx.name(iid)}).", cards=(host,))
+
+
 def start_of_master_phase(ctx: Ctx) -> None:
     """"During your master phase, the vampire with this location gains 1 blood" (Palatial Estate)."""
     st = ctx.st
@@ -314,6 +330,13 @@ HANDLED = {
     "strength_strike_ranged": "rules_combat._desc_from_effects", "extra_strikes_x_blood": "rules_combat.play_combat",
     "unblockable_by_kind": "effects_combat.block_refusal", "grants_superior": "context.discipline_level",
     "weapon_hurts_bearer_once": "rules_combat._apply_strikes", "clan_strike": "rules_combat.strike",
+    "immune_weapons_combat": "rules_combat._combat_damage_rules", "aggravated_as_normal_round": "ditto",
+    "bloodform": "rules_combat._carry_out / strike / press", "bonus_vs_ally": "rules_combat.strike",
+    "press_step_damage": "rules_combat._enter_press", "change_first_strike": "rules_combat.strike",
+    "torpor_minion_phase_blood": "effects_combat.start_of_minion_phase (flow.enter_phase)",
+    "hit_skips_unlock": "rules_combat.close_damage", "double_mend": "rules_combat.inflict",
+    "burns_if_hit_at_long": "rules_combat._apply_strikes",
+    "equipment_press_continue_each_combat": "rules_combat.press",
     "undodgeable": "rules_combat._apply_strikes", "bearer_stat_clan": "effects_combat.bearer_bonus",
     "equipment_press_each_combat": "rules_combat.press (attached card, once each combat)",
     "weapon_once_each_combat": "rules_combat.strike",

@@ -405,6 +405,10 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     st.phase_flags = frozenset()
     if phase == "unlock":
         st.turn_hand = (st.active, len(st.region(st.active, "hand")))
+    if phase == "minion":
+        from vtes_desktop.engine.effects_combat import start_of_minion_phase
+
+        start_of_minion_phase(ctx)   # retainers acting as the minion phase begins (Faithful Servant)
     if phase == "master":
         from vtes_desktop.engine.effects_combat import start_of_master_phase
 

@@ -826,6 +826,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
             effects_actioncard.card_bonus(ctx, f, max(n, 0))
     elif k == "hunt":
         n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt") + effects_crypt.hunt_bonus(ctx, f)
+        from vtes_desktop.engine.effects_combat import bearer_bonus
+
+        n += bearer_bonus(ctx, f.actor, "hunt")     # "The bearer gets +1 hunt" (Aaron's Feeding Razor)
         from vtes_desktop.engine.effects_master import hunt_bonus
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)

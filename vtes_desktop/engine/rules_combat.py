@@ -150,8 +150,14 @@ def _after_combat(ctx: Ctx, f: CombatFrame) -> None:
 
 
 def _enter_press(ctx: Ctx) -> None:
-    """Cards in play that provide a press each round (Trap: burns 1 counter for 1 press to continue)."""
+    """Cards in play that provide a press each round (Trap: burns 1 counter for 1 press to continue); damage
+    inflicted each press step (Crawling Chamber)."""
     f = combat_frame(ctx.st)
+    hits = []
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "press_dmg"):
+        target = f.b if u[1] == f.a else f.a
+        if _ready(ctx, target):
+            hits.append(Hit(target, u[2], 0, source=None, via=u[3]))
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 2 and x[0] == "in_play_card"):
         c = ctx.st.cards.get(u[1])
         if c is None or c.region != "in_play" or c.counters <= 0:
@@ -161,6 +167,8 @@ def _enter_press(ctx: Ctx) -> None:
             f = combat_frame(ctx.st)
             _set_combat(ctx, f._replace(press_continue=True, last_press=None))
             ctx.emit("press", f"{ctx.name(u[1])} burns a counter: a press to continue combat.")
+    if hits:
+        open_damage(ctx, tuple(hits))
 
 
 def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
@@ -569,6 +577,18 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         if iid == m or (c.region == "attached" and c.host == m):
             if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
                 raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
+            if iid != m:
+                only_ = next((x.only for x in rules.modes), ())
+                if "long range" in only_ and f.range != "long":
+                    raise Illegal("timing", f"{rules.name} is only usable at long range")
+                if "close range" in only_ and f.range != "close":
+                    raise Illegal("timing", f"{rules.name} is only usable at close range")
+                if "once each round" in only_ and (iid, "strike_round", f.round) in f.used:
+                    raise Illegal("strike", f"{rules.name} is only usable once each round")
+                if "once each combat" in only_ and (iid, "strike_combat") in f.used:
+                    raise Illegal("strike", f"{rules.name} is only usable once each combat")
+                _set_combat(ctx, f._replace(used=f.used | {(iid, "strike_round", f.round), (iid, "strike_combat")}))
+                f = ctx.st.top
             for r in (effects_combat.card_readings(ctx, iid) if iid != m else ()):
                 if r[0] == "clan_strike" and r[1] not in {x.lower() for x in ctx.cdef(m).clans}:
                     raise Illegal("strike", f"only a {r[1].title()} can strike with {rules.name}")
@@ -649,6 +669,15 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(unlock=True, unlock_other=True)
                 elif r[0] in ("after_combat_damage", "after_combat_burn") and desc is not None:
                     desc = desc._replace(after=desc.after + (r,))
+                elif r[0] == "bonus_vs_ally" and desc is not None and desc.kind == "damage":
+                    if "Ally" in ctx.cdef(f.b if m == f.a else f.a).types:
+                        desc = desc._replace(amount=desc.amount + r[1])
+                elif r[0] == "change_first_strike" and desc is not None:
+                    desc = desc._replace(first=True)
+                elif r[0] == "prevent" and r[1] is None and r[2] == "round":     # Far Fatuus
+                    f0 = combat_frame(ctx.st)
+                    _set_combat(ctx, f0._replace(mods=f0.mods + (Mod("shield_round", 0, m, None),)))
+                    f = combat_frame(ctx.st)
             if "if:this vampire has more blood than the opposing vampire" in mode.only:
                 other_ = f.b if m == f.a else f.a
                 if ctx.st.cards[m].counters <= ctx.st.cards[other_].counters:
@@ -693,6 +722,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
     if desc is not None and ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
         raise Illegal("strike", "only hand strikes can be used this round")
+    if any(x.kind == "forbid_all_strikes" and x.minion == m for x in f.mods):
+        raise Illegal("strike", f"{ctx.name(m)} cannot strike this round")
     if desc is not None and desc.kind in ("dodge", "combat_ends") and \
             any(x.kind == "forbid_" + desc.kind and x.minion == m for x in f.mods):
         raise Illegal("strike", f"{ctx.name(m)} cannot strike: {desc.kind.replace('_', ' ')} this round")
@@ -871,6 +902,17 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     ctx.burn(eq[0], "destroyed by a strike")
     if normal:
         hits += _environmental_hits(ctx, combat_frame(ctx.st))
+    if f.range == "long":        # Improvised Flamethrower: hit at long range, even if prevented
+        for h in list(hits):
+            if h.source is None or h.source == h.target:
+                continue
+            for a in list(ctx.st.attached.get(h.target, ())):
+                rd = effects_combat.card_readings(ctx, a) if "Equipment" in ctx.cdef(a).types else []
+                bl = next((r for r in rd if r[0] == "burns_if_hit_at_long"), None)
+                if bl is not None:
+                    ctx.burn(a, "hit at long range")
+                    ctx.emit("burned", f"{ctx.name(a)} is burned: its bearer was hit at long range.")
+                    hits.append(Hit(h.target, 0, bl[1], source=None, via=None))
     if any(s_.end_after and ready[me_] for me_, s_ in strikes.items()):
         cfe = combat_frame(ctx.st)
         _set_combat(ctx, cfe._replace(used=cfe.used | {("end_after_strike", cfe.round)}))
@@ -906,6 +948,10 @@ def _environmental_hits(ctx: Ctx, f: CombatFrame) -> list[Hit]:
                 n = next((x[1] for x in rd if x[0] == "retainer_damage_amount"), r[1])
                 if (r[3] or not r[2]) and f.range != "close":
                     continue
+                if len(r) > 4 and r[4] == "acting":      # Elephant Guardian: only against the acting minion
+                    act = next((x for x in reversed(ctx.st.frames) if isinstance(x, ActionFrame)), None)
+                    if act is None or act.actor != target:
+                        continue
                 if _ready(ctx, target) and n > 0:
                     out.append(Hit(target, n, 0, source=r_iid, via=r_iid))
     return out
@@ -1038,6 +1084,9 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         text = effective_text(ctx.cdef(iid), c.level) if iid != m else ctx.cdef(iid).text
         if not re.search(r"(?i)\bpress\b", text):
             raise Illegal("press", f"{ctx.name(iid)} gives no press")
+        if cmd.to == "end" and iid != m and \
+                ("equipment_press_continue_each_combat",) in effects_combat.card_readings(ctx, iid):
+            raise Illegal("press", f"{poss(ctx.name(iid))} press is only usable to continue combat")
         if _once_each_combat(text, "press"):
             if (m, iid, "press") in f.used:
                 raise Illegal("press", f"{poss(ctx.name(iid))} press can be used once each combat")
@@ -1078,7 +1127,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if isinstance(top, DamageFrame):
         prevs = [r for r in readings if r[0] == "prevent"]
         pm = re.search(r"(?i)prevent (\d+) damage", text)
-        if not prevs and not pm:
+        treat = ("aggravated_as_normal_round",) in readings
+        if not prevs and not pm and not treat:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
         from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -1088,10 +1138,14 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                 raise Malformed("choice", f"{rules.name} costs X: give X as the choice (a number)")
             x = int(cmd.choice)
         pool, blood = _cost(rules, x)
+        if treat:       # Skin of Night: aggravated damage counts as normal this round, this damage included
+            cf_ = combat_frame(ctx.st)
+            _set_combat(ctx, cf_._replace(mods=cf_.mods + (Mod("agg_as_normal", 0, m, iid, rules.card_id),)))
+            ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
         if prevs:
-            _prevent_reading(ctx, cmd.seat, top, m, prevs[0], rules.name, x=x)
-        else:
-            _prevent(ctx, top, m, int(pm.group(1)), rules.name)
+            _prevent_reading(ctx, cmd.seat, ctx.st.top, m, prevs[0], rules.name, x=x)
+        elif pm:
+            _prevent(ctx, ctx.st.top, m, int(pm.group(1)), rules.name)
         _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
         _grant_with_strike(ctx, m, mode, skip="")
         if any(r[0] == "prevent_initial_each_round" for r in readings):
@@ -1290,6 +1344,24 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                 f = combat_frame(ctx.st)
             _set_combat(ctx, f._replace(range=choice, range_set=True))
             ctx.emit("range", f"{ctx.name(m)} sets the range to {choice} for this round ({rules.name}).")
+            done = True
+        elif r[0] == "immune_weapons_combat":
+            _set_combat(ctx, f._replace(used=f.used | {("immune_weapons", m)}))
+            ctx.emit("effect", f"This combat, the weapons of {ctx.name(other)} inflict no damage on {ctx.name(m)}.")
+            done = True
+        elif r[0] == "aggravated_as_normal_round":
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("agg_as_normal", 0, m, iid, rules.card_id),)))
+            ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
+            done = True
+        elif r[0] == "bloodform":
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_normal", 0, m, iid, rules.card_id),
+                                                        Mod("forbid_all_strikes", 0, m, iid, rules.card_id))))
+            ctx.emit("effect", f"This round, {ctx.name(m)} is immune to non-aggravated damage, cannot strike and may "
+                               "press to end combat.")
+            done = True
+        elif r[0] == "press_step_damage":
+            _set_combat(ctx, f._replace(used=f.used | {("press_dmg", m, r[1], iid)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} takes {r[1]}R damage each press step.")
             done = True
         elif r[0] == "strength_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", m, r[1], iid)}))
@@ -1606,10 +1678,17 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
                                   "this round.")
             normal = aggravated = 0
         normal, aggravated = _after_immunity(ctx, h, normal, aggravated)
+        normal, aggravated = _combat_damage_rules(ctx, h, normal, aggravated)
         cfi = combat_frame(ctx.st)
         if cfi is not None and h.source in (cfi.a, cfi.b) and normal + aggravated > 0:
             _set_combat(ctx, cfi._replace(mods=cfi.mods + (Mod("inflicted", normal + aggravated, h.source, h.via),)))
-        inflict(ctx, h.target, normal, aggravated)
+        mend = 2 if h.via is not None and h.via in ctx.st.cards and \
+            ("double_mend",) in effects_combat.card_readings(ctx, h.via) else 1
+        inflict(ctx, h.target, normal, aggravated, mend=mend)
+        if normal + aggravated > 0 and h.via is not None and h.via in ctx.st.cards and \
+                ("hit_skips_unlock",) in effects_combat.card_readings(ctx, h.via) and ctx.is_vampire(ctx.st.cards[h.target]):
+            ctx.st.skip_unlock = ctx.st.skip_unlock | {h.target}
+            ctx.emit("no_unlock", f"{ctx.name(h.target)} will not unlock during its next unlock phase.")
     cf = combat_frame(ctx.st)
     if cf is None:
         return
@@ -1662,7 +1741,22 @@ def _after_immunity(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tuple[int
     return normal, aggravated
 
 
-def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:
+def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tuple[int, int]:
+    """Combat effects on damage about to be inflicted: immunity to the opposing minion's weapons (Mayaparisatya),
+    aggravated damage treated as normal this round (Skin of Night)."""
+    cf = combat_frame(ctx.st)
+    if cf is None or h.target not in ctx.st.cards:
+        return normal, aggravated
+    if ("immune_weapons", h.target) in cf.used and h.via is not None and h.via in ctx.st.cards \
+            and "Equipment" in ctx.cdef(h.via).types and h.source not in (h.target, None):
+        ctx.emit("immune", f"{ctx.name(h.via)} inflicts no damage on {ctx.name(h.target)}.")
+        return 0, 0
+    if aggravated and any(x.kind == "agg_as_normal" and x.minion == h.target for x in cf.mods):
+        return normal + aggravated, 0
+    return normal, aggravated
+
+
+def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) -> None:
     """Damage successfully inflicted: mend with blood, wounds, torpor, burning (rulebook, Damage Resolution)."""
     st = ctx.st
     c = st.cards.get(target)
@@ -1684,9 +1778,9 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int) -> None:
         return
     blood = c.counters
     wounded = c.wounded or c.region == "torpor"
-    mend = min(blood, normal)
-    blood -= mend
-    if normal - mend > 0:
+    healed = min(blood // mend, normal)      # Sword of Nuln: 2 blood to heal each damage
+    blood -= healed * mend
+    if normal - healed > 0:
         wounded = True
     burned = False
     for _ in range(aggravated):

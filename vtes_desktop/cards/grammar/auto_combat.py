@@ -21,7 +21,8 @@ _BEARER = ("the bearer", "the employer", "this minion", "the minion with this eq
 # ("Retainer" damage: not a strike, so no dodge stops it and it is no strike's damage to prevent)
 _OPPOSING_STRIKE = ("from the opposing minion's strike", "from the opponent's strike")
 _OPPOSING_ROUND = ("from the opposing minion's strikes this round",
-                   "from the opponent's strikes for the remainder of this round")
+                   "from the opponent's strikes for the remainder of this round",
+                   "from opponent's strikes for the remainder of this round")
 
 
 def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
@@ -146,6 +147,20 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("next_round_maneuver", 1)                                     # Telepathic Tracking
         if k == "start" and low == "instead, start a new round.":
             return ("start_new_round",)
+        if k == "inflict" and low == "the opposing minion's weapons inflict no damage on this vampire this combat.":
+            return ("immune_weapons_combat",)                                        # Mayaparisatya
+        if k == "treat" and low == "this vampire treats aggravated damage as normal damage for the remainder of this round.":
+            return ("aggravated_as_normal_round",)                                   # Skin of Night
+        if k == "strike" and low == ("this round, this vampire is immune to non-aggravated damage, cannot strike and gets "
+                                     "1 optional press, only usable to end combat."):
+            return ("bloodform",)                                                    # Bloodform
+        if k == "prevent" and low == "prevent four non-aggravated damage from the opposing minion's strike.":
+            return ("prevent", 4, "strike", "normal", 0)                             # Leathery Hide
+        m = re.fullmatch(r"if the opposing minion is an ally, this strike inflicts \+1 (unpreventable )?damage\.?", low)
+        if k == "inflict" and m:
+            return ("bonus_vs_ally", 1, bool(m.group(1)))                            # Coagulate Blood, Vascular Explosion
+        if k == "take" and low == "opposing minion takes 1r damage each round of combat during the press step.":
+            return ("press_step_damage", 1)                                          # Crawling Chamber
         if k == "gain" and low == "opposing vampire gains 1 blood (even at long range).":
             return ("opponent_gains_blood", 1)                                       # Mercy for the Weak
         if k == "set" and low == "set the range for this round to long.":
@@ -238,6 +253,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "strength" and e.get("self") and (e.subject or "") == "the attached vampire" \
             and e.duration == "while this card is in play" and e.amount and e.condition is None:
         return ("attached_strength", e.amount)                                     # Disarm
+    if k == "change" and e.params == (("first_strike", True),) and low == "as above, with first strike.":
+        return ("change_first_strike",)                                            # Blessing of Durga Syn
     if k == "change" and e.get("environmental") and e.get("ranged") and isinstance(e.get("damage"), int) \
             and len(e.params) == 3:       # "As above, but for 2R environmental damage" (Carrion Crows)
         return ("env_amount", e.get("damage"))
@@ -297,7 +314,7 @@ def _prevention(e: Effect) -> tuple | None:
 
 def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     # a stat the bearer or employer gets while the card is on it ("The bearer gets +1 bleed.")
-    if k in ("bleed", "strength") and e.get("self") and (e.subject or "") in _BEARER and e.amount and e.amount > 0 \
+    if k in ("bleed", "strength", "hunt") and e.get("self") and (e.subject or "") in _BEARER and e.amount and e.amount > 0 \
             and e.condition is None and e.duration is None and not e.optional and not e.get("cost") \
             and not e.get("limited"):
         return ("bearer_stat", k, e.amount)
@@ -323,6 +340,20 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
         m = re.fullmatch(r"(?:the vampire with this equipment has|this vampire gets) superior [a-z]+ \[(\w{3})\]\.?", low)
         if m:                                                                      # Drum of Xipe Totec, Hand of Conrad
             return ("grants_superior", m.group(1).lower())
+    if "Equipment" in t and k == "unlock" and low == ("if any damage from this strike is successfully inflicted on an "
+                                                      "opposing vampire, that vampire does not unlock as normal on his or "
+                                                      "her next unlock phase."):
+        return ("hit_skips_unlock",)                                               # Spike-Thrower
+    if "Equipment" in t and k == "spend" and low == ("vampires must spend twice the normal amount of blood to heal the "
+                                                     "damage from this weapon's strikes."):
+        return ("double_mend",)                                                    # Sword of Nuln
+    if "Equipment" in t and k == "burn" and low.startswith("if the opposing minion inflicts any damage on this minion at "
+                                                           "long range (even if it is prevented), this weapon is burned and "
+                                                           "the bearer takes 2 aggravated"):
+        return ("burns_if_hit_at_long", 2)                                         # Improvised Flamethrower
+    if "Equipment" in t and k == "press" and e.get("to") == "continue" and e.get("only") == ("each combat",) \
+            and low.startswith("strike: strength+1 damage, with 1 optional press, only usable to continue combat"):
+        return ("equipment_press_continue_each_combat",)                           # Righteous Blade
     if "Equipment" in t and k == "take" and low == ("bearer takes 1 damage during strike resolution when this weapon is "
                                                     "used, but only once each combat."):
         return ("weapon_hurts_bearer_once", 1)                                     # Black Gloves
@@ -367,6 +398,13 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
         if re.fullmatch(r"when the minion with this retainer is in combat, the opposing minion takes (\d+) damage during "
                         r"strike resolution \(if the range is close\)\.?", low):
             return ("retainer_damage_each_round", int(re.search(r"\d+", low).group(0)), False, True)   # Wolf Companion
+    if "Retainer" in t and k == "take" and low == ("when this minion is in combat with an acting minion, the acting minion "
+                                                    "takes 2 damage during strike resolution each round if the range is "
+                                                    "close."):
+        return ("retainer_damage_each_round", 2, False, True, "acting")             # Elephant Guardian
+    if "Retainer" in t and k == "gain" and low == ("if the vampire with this retainer is in torpor, he or she gains 1 "
+                                                    "blood at the beginning of his or her minion phase."):
+        return ("torpor_minion_phase_blood", 1)                                    # Faithful Servant
     if "Retainer" in t and k == "change" and isinstance(e.get("damage"), int) and len(e.params) == 1:
         return ("retainer_damage_amount", e.get("damage"))
     if t & {"Equipment", "Retainer"} and k == "prevent" and e.get("frame") and (e.subject or "") in _BEARER:
