@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -309,6 +309,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if any(_of(ctx, iid, _convert)):
         _convert_use(ctx, cmd, iid, eff)
         return True
+    if eff == "blood" and _of(ctx, iid, _any_unlock):
+        _any_unlock_blood(ctx, cmd, iid)
+        return True
     if eff in ("lock", "unlock") and _of(ctx, iid, lock_other):
         _lock_other(ctx, cmd, iid, _of(ctx, iid, lock_other)[0], eff)
         return True
@@ -580,6 +583,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         return None
     if _of(ctx, m, own_bleed):
         return _announce_own_bleed(ctx, cmd, m, _of(ctx, m, own_bleed)[0])
+    if _of(ctx, m, search_action):
+        return _announce_search(ctx, cmd, m, _of(ctx, m, search_action)[0])
     reads = list(_of(ctx, m, combat_action))
     if not reads:
         return _announce_minion_action(ctx, cmd, m)
@@ -607,6 +612,8 @@ def succeed_own(ctx: Ctx, f) -> bool:
     """The vampire's own action succeeds: the combat starts (if the target is still a ready minion)."""
     if f.effect == "bleed" and f.from_card == f.actor and f.card is None:
         return _succeed_own_bleed(ctx, f)
+    if f.effect == "crypt:search":
+        return _succeed_search(ctx, f)
     if (f.effect or "").startswith("crypt:") and f.effect != "crypt:combat":
         return _succeed_minion_action(ctx, f)
     if f.effect != "crypt:combat":
@@ -944,3 +951,64 @@ def _convert_use(ctx: Ctx, cmd, iid: int, eff: str) -> None:
             ctx.move(crypt[0], "uncontrolled", seat=cmd.seat)
             ctx.emit("crypt", f"{ctx.seat_name(cmd.seat)} draws a card from the crypt ({name}).", frozenset({cmd.seat}),
                      f"{ctx.seat_name(cmd.seat)} draws a card from the crypt ({name}).", cards=(crypt[0],))
+
+
+# -- Owain Evans; searching the library ---------------------------------------------------------------------------
+
+def _any_unlock(e) -> bool | None:
+    return True if any_unlock_blood(e) else None
+
+
+def _any_unlock_blood(ctx: Ctx, cmd, iid: int) -> None:
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.frames:
+        raise Illegal("timing", f"{name} moves a blood from the bank during an unlock phase")
+    if c.region != "ready" or c.contested:
+        raise Illegal("ready", f"{name} is not ready")
+    key = ("crypt bank blood", iid)
+    if key in st.phase_flags:
+        raise Illegal("use", f"{name} has already done so this unlock phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the vampire that gets the blood as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    if tc.controller != st.active or tc.region not in ("ready", "torpor") or not ctx.is_vampire(tc) or tc.contested:
+        raise Illegal("target", f"{ctx.name(t)} is not a vampire {ctx.seat_name(st.active)} controls")
+    before = tc.counters
+    tc = ctx.set_blood(t, tc.counters + 1)
+    st.phase_flags = st.phase_flags | {key}
+    ctx.emit("blood", f"{ctx.name(t)} gets {tc.counters - before} blood from the blood bank ({name}).", cards=(t,))
+
+
+_SEARCH_FITS = {
+    "minion": lambda d: not ({"Master", "Event"} & set(d.types)),
+    "equipment": lambda d: "Equipment" in d.types,
+    "archetype": lambda d: "Master" in d.types and "archetype" in d.text.lower()[:40],
+}
+
+
+def _announce_search(ctx: Ctx, cmd, m: int, what: str) -> tuple[dict, tuple[int, ...]]:
+    st = ctx.st
+    name = ctx.name(m)
+    if cmd.target is None:
+        raise Illegal("target", f"{name}: name the card of your library it searches for as `target`")
+    t = flow.ref(ctx, cmd.seat, cmd.target)
+    tc = st.cards[t]
+    if tc.region != "library" or tc.owner != cmd.seat:
+        raise Illegal("target", f"{ctx.name(t)} is not in {poss_name_seat(ctx, cmd.seat)} library")
+    if not _SEARCH_FITS[what](ctx.cdef(t)):
+        raise Illegal("target", f"{ctx.name(t)} is not a {what} card")
+    ctx.emit("action_goal", f"{name} acts to search {poss_name_seat(ctx, cmd.seat)} library.", cards=(m,))
+    return dict(from_card=m, effect="crypt:search", target_card=t, base_stealth=1), ()
+
+
+def _succeed_search(ctx: Ctx, f) -> bool:
+    st = ctx.st
+    t = f.target_card
+    if t in st.cards and st.cards[t].region == "library" and st.cards[t].owner == f.seat:
+        ctx.move(t, "hand", seat=f.seat)
+        ctx.emit("search", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} and moves it to hand.", cards=(t,))
+    ctx.shuffle(f.seat, "library")
+    return True

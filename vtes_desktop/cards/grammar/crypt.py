@@ -198,7 +198,7 @@ def _mark(e: Effect) -> Effect:
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
             or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
             or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
-            or first_round_maneuver(e) or convert_on_entry(e)
+            or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1010,3 +1010,32 @@ def convert_on_entry(e: Effect) -> bool:
     you control Anarch and either gain 1 pool or draw 1 card from your crypt": a `use` of the convert in the
     influence phase it came into play, effect "pool" or "crypt", `minion` the vampire made Anarch."""
     return e.condition != "merged" and bool(_CONVERT.match(e.text.strip().rstrip(".").lower()))
+
+
+# -- Owain Evans: a blood from the bank in any Methuselah's unlock phase; searching the library as an action ------------
+
+_ANY_UNLOCK_BLOOD = re.compile(r"^during any methuselah's unlock phase, if this vampire is ready, you may move a blood from "
+                               r"the blood bank to a vampire that methuselah controls$")
+
+
+def any_unlock_blood(e: Effect) -> bool:
+    """"During any Methuselah's unlock phase, if this vampire is ready, you may move a blood from the blood bank to a
+    vampire that Methuselah controls": a `use` of the vampire, effect "blood", `minion` that vampire, once each
+    unlock phase."""
+    return e.condition != "merged" and bool(_ANY_UNLOCK_BLOOD.match(e.text.strip().rstrip(".").lower()))
+
+
+_SEARCH = re.compile(r"^(?:this vampire|this imbued|he|she) can search your library for (?:a|an) (?P<what>minion card|"
+                     r"equipment card|master archetype card),? (?:reveal it,? )?and move it to your hand as a \+1 stealth "
+                     r"action$")
+
+
+@lru_cache(maxsize=None)
+def search_action(e: Effect) -> str | None:
+    """"minion", "equipment" or "archetype": "This vampire can search your library for a minion card, reveal it,
+    and move it to your hand as a +1 stealth action": an action of kind card `from` the vampire, `target` the
+    library card; on success the card goes to hand and the library is shuffled."""
+    if e.condition == "merged":
+        return None
+    m = _SEARCH.match(e.text.strip().rstrip(".").lower())
+    return m.group("what").split()[-2] if m else None
