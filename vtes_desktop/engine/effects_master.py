@@ -25,7 +25,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "remove_vampire", "controller_gains_capacity", "controller_cancel", "search_gehenna",
                     "show_to_hand", "discard_down_after", "ashur", "lock_all_clan", "choose_ash_vampire",
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
-                    "reveal_top_crypt", "family_draw", "pool_or_blood"})
+                    "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
+                    "new_hand", "converge"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -35,7 +36,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
                   "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
-                  "lock_ash_to_library", "lock_peek_prey", "lock_after_success"})
+                  "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -175,6 +176,12 @@ def check_placement(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int | 
         tc = ctx.st.cards[t]
         if not ctx.is_minion(tc) or tc.region not in ("ready", "torpor") or tc.contested:
             raise Illegal("target", f"{rules.name} goes on a minion in play; {ctx.name(t)} is not one")
+        q = re.search(r"(?i)put this card on an? (?P<ready>ready )?(?P<noun>[a-z]+(?: antitribu)?)(?P<mine> you control)?[.,]",
+                      text)
+        if q and _clan_key(q.group("noun")) in _known_groups(ctx):   # "on a Malkavian antitribu", "on a ready Toreador"
+            who = "a " + q.group("noun") + (" you control" if q.group("mine") else "")
+            if not _fits(ctx, cmd.seat, t, who, {}) or (q.group("ready") and tc.region != "ready"):
+                raise Illegal("target", f"{rules.name} goes on {q.group(0)[12:-1]}; {ctx.name(t)} is not one")
     if m:
         if t is None:
             raise Malformed("target", f"{rules.name} goes on {m.group('np')}: name it as the target")
@@ -262,6 +269,8 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 raise Illegal("target", f"{name}: {ctx.name(t)} is not in your uncontrolled region")
             if v.get("cap") and ctx.capacity(c) < int(v["cap"]):
                 raise Illegal("target", f"{name}: {ctx.name(t)} has capacity {ctx.capacity(c)}, less than {v['cap']}")
+            if v.get("sect") and (ctx.sect(c) or "").lower() != v["sect"] or v.get("titled") and not ctx.title(c):
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a {v.get('titled', '')}{v['sect'].title()} vampire")
             n = int(v["n"])
             ctx.update(t, counters=c.counters + n)
             ctx.emit("blood", f"{ctx.seat_name(seat)} adds {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
@@ -448,6 +457,55 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 ctx.emit("blood", f"{ctx.seat_name(seat)} adds {v['b']} blood to {ctx.name(target)} ({name}).",
                          frozenset({seat}), f"{ctx.seat_name(seat)} adds {v['b']} blood to a face-down vampire.",
                          cards=(target,))
+        elif key == "gain_pool":
+            ctx.pool(seat, int(v["n"]), name)
+        elif key == "add_blood_clan":
+            t = target
+            if t is None:
+                raise Malformed("target", f"{name}: name the {v['clan'].title()} as the target")
+            c = st.cards[t]
+            if c.region != "ready" or c.contested or not _fits(ctx, seat, t, "a " + v["clan"], v):
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a ready {v['clan'].title()}")
+            ctx.set_blood(t, c.counters + int(v["n"]))
+            ctx.emit("blood", f"{ctx.name(t)} gains {v['n']} blood ({name}).", cards=(t,))
+        elif key == "burn_target":
+            t = target
+            if t is None:
+                raise Malformed("target", f"{name}: name what it burns as the target")
+            c = st.cards[t]
+            what = v["what"]
+            if what == "vampire in torpor":
+                ok = c.region == "torpor" and ctx.is_vampire(c)
+            elif what == "location":
+                ok = c.region in ("in_play", "attached") and "location" in ctx.rules(t).keywords
+            else:
+                noun = what.split(" with capacity")[0]
+                ok = c.region in ("ready", "torpor") and _fits(ctx, seat, t, "a " + noun, v) \
+                    and ctx.capacity(c) < int(v["below"])
+            if not ok or c.contested:
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a {what}")
+            ctx.burn(t, name)
+        elif key == "new_hand":
+            hand = list(st.region(seat, "hand"))
+            for i in hand:
+                if i != iid:
+                    ctx.move(i, "ash_heap")
+            ctx.emit("discarded", f"{ctx.seat_name(seat)} discards their hand ({len(hand)} cards) ({name}).")
+            ctx.draw(seat, max(0, hand_size(ctx, seat) - len(st.region(seat, "hand"))))
+        elif key == "converge":
+            t = target
+            c = st.cards[t] if t is not None else None
+            if c is None or c.region != "uncontrolled" or c.owner != seat or not _fits(ctx, seat, t, "a " + v["clan"], v):
+                raise Illegal("target", f"{name}: name a {v['clan'].title()} in your uncontrolled region as the target")
+            got = 0
+            for m in st.region(seat, "ready"):
+                mc = st.cards[m]
+                if _fits(ctx, seat, m, "a " + v["clan"], v) and mc.counters > 0 and not mc.contested:
+                    ctx.update(m, counters=mc.counters - 1)
+                    got += 1
+            ctx.update(t, counters=st.cards[t].counters + got)
+            ctx.emit("blood", f"{got} blood moves to {ctx.name(t)} ({name}).", frozenset({seat}),
+                     f"{got} blood moves to a face-down vampire ({name}).", cards=(t,))
         elif key == "lock_all_clan":
             for s_ in range(len(st.seats)):
                 for m in st.region(s_, "ready"):
@@ -525,6 +583,8 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
 
 def used_as_announced(ctx: Ctx, cmd) -> bool:
     """A use made as the action is announced (Creepshow Casino, Club Illusion)."""
+    if cmd.card == "edge":
+        return False
     try:
         iid = flow.ref(ctx, cmd.seat, cmd.card)
     except Exception:
@@ -540,6 +600,8 @@ def after_play(ctx: Ctx, seat: int, iid: int) -> None:
     "discard down to your hand size afterward" leaves its player owing those discards."""
     if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
         draw_up(ctx, seat)
+    if _has(ctx, iid, "new_hand"):   # Deal with the Devil: the new hand replaces it
+        ctx.st.pending_draws = tuple(p for p in ctx.st.pending_draws if p[1] != iid)
     if _has(ctx, iid, "discard_down_after"):
         over = len(ctx.st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
         if over > 0:
@@ -769,6 +831,30 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _lock(ctx, iid)
         st.marks = st.marks | {(iid, "luanda", m, st.turn)}
         ctx.emit("chosen", f"{ctx.seat_name(seat)} locks {name} and chooses {ctx.name(m)}.", cards=(iid, m))
+        return True
+    if key in ("cavalier", "carnivale"):
+        f = st.top
+        host = c.host
+        if not isinstance(f, ActionFrame) or f.actor != host:
+            raise Illegal("timing", f"{name} is used during an action of the vampire it is on")
+        if key == "carnivale":
+            if f.stage == "resolution":
+                raise Illegal("timing", f"{name}: the action has been resolved")
+            ctx.burn(iid, name)
+            n = int(v["n"])
+            flow.set_top(ctx, ctx.st.top._replace(mods=f.mods + (Mod("stealth", n, host, iid, rules.card_id),)))
+            ctx.emit("used", f"{ctx.name(host)} gets +{n} stealth ({name}).", cards=(host,))
+            return True
+        if f.stage != "resolution" or f.outcome != "successful" or not f.cost_blood:
+            raise Illegal("timing", f"{name}: used after a successful action of its vampire that cost blood")
+        if (host, ("used", iid)) in st.acted:
+            raise Illegal("use", f"{name} has already been used this turn")
+        hc = st.cards[host]
+        if hc.counters < int(v["cost"]):
+            raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+        st.acted = st.acted | {(host, ("used", iid))}
+        ctx.update(host, counters=hc.counters - int(v["cost"]), locked=False)
+        ctx.emit("unlocked", f"{ctx.name(host)} burns 1 blood and unlocks ({name}).", cards=(host,))
         return True
     if key == "crematorium":
         _usable(ctx, cmd, iid, lock=True)
@@ -1261,6 +1347,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if keys & {"zombie_gain"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if keys & {"cavalier", "carnivale"} and acting:
+            out.append(C.Use(seat=seat, card=iid))
         if "crematorium" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "torpor")]
         if keys & {"lock_mill_prey", "lock_peek_prey"}:
@@ -1866,6 +1954,16 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
     if kind == "hunt":
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
+    if kind == "bleed" and f.outcome == "successful" and f.target_seat == st.prey(f.seat) \
+            and st.cards[f.actor].region == "ready":
+        for a in st.attached.get(f.actor, ()):
+            if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "capitalist"):
+                    if (f.actor, ("used", a)) not in st.acted:
+                        st.acted = st.acted | {(f.actor, ("used", a))}
+                        ctx.set_blood(f.actor, st.cards[f.actor].counters + int(v["n"]))
+                        ctx.emit("blood", f"{ctx.name(f.actor)} gains {v['n']} blood ({ctx.name(a)}).",
+                                 cards=(f.actor,))
     if f.outcome == "successful":
         for ev in list(_events_in_play(ctx)):
             if kind == "equip" and _has(ctx, ev, "equip_unlocks"):
@@ -2067,9 +2165,27 @@ def target_refusal(ctx: Ctx, seat: int, target: int | None) -> str | None:
     if t.controller == seat:
         return None
     for a in ctx.st.attached.get(target, ()):
-        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "untargetable"):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and (
+                _has(ctx, a, "untargetable") or _has(ctx, a, "untargetable_ready") and t.region == "ready"):
             return f"{ctx.name(target)} cannot be the target of other Methuselahs' actions ({ctx.name(a)})"
     return None
+
+
+def actor_refusal(ctx: Ctx, m: int) -> str | None:
+    """Why minion *m* cannot act because of a master card on it (Malkavian Derangement: Paranoia), or None."""
+    for a in ctx.st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "no_actions"):
+            return f"{ctx.name(m)} cannot perform actions ({ctx.name(a)})"
+    return None
+
+
+def bleed_bonus(ctx: Ctx, m: int) -> int:
+    """Bleed a minion gets from master cards on it (Trophy: Revered +2, Gangrel Atavism -1)."""
+    n = 0
+    for a in ctx.st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
+            n += sum(int(v["n"]) for v in _has(ctx, a, "host_bleed"))
+    return n
 
 
 def state_checks(ctx: Ctx) -> None:
@@ -2129,3 +2245,16 @@ def poss_name(ctx: Ctx, seat: int) -> str:
     from vtes_desktop.engine.context import poss
 
     return poss(ctx.seat_name(seat))
+
+
+_GROUPS: set[str] = set()
+
+
+def _known_groups(ctx: Ctx) -> set[str]:
+    """Clan and sect names of the card list (as `_clan_key` spells them)."""
+    if not _GROUPS:
+        for v in ctx.db.crypt:
+            _GROUPS.update(_clan_key(c) for c in v.clans)
+            if v.sect:
+                _GROUPS.add(_clan_key(v.sect))
+    return _GROUPS

@@ -46,8 +46,8 @@ def ref(ctx: Ctx, seat: int, r, *, what: str = "card") -> int:
         return ctx.game.aliases[r]
     card = ctx.db.lookup(r)
     if card is None:
-        raise Malformed(what, f"unknown card {r!r}" + (
-            f" (did you mean {', '.join(ctx.db.suggest(r))}?)" if ctx.db.suggest(r) else ""))
+        near = ctx.db.suggest(r)
+        raise Malformed(what, f"unknown card {r!r}" + (f" (did you mean {', '.join(near)}?)" if near else ""))
     cids = {card.id}
     order = [seat] + [s for s in range(len(st.seats)) if s != seat]
     for s in order:
@@ -399,6 +399,7 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         effects_actioncard.start_of_unlock_phase(ctx)   # action cards in play ("your prey burns 1 pool")
+        __import__("vtes_desktop.engine.effects_minion", fromlist=["x"]).start_of_unlock_phase(ctx)   # allies gaining life
         from vtes_desktop.engine.effects_master import start_of_unlock_phase
 
         start_of_unlock_phase(ctx)   # master cards acting as each unlock phase begins (Smiling Jack)

@@ -245,10 +245,13 @@ def _active_moves(game, seat: int, window: str, have: set) -> list[C.Command]:
     if st.phase == "unlock" and not st.frames:
         for region in ("ready", "torpor", "in_play"):
             for iid in st.region(seat, region):
-                ask(C.Yield(seat=seat, card=iid))
+                if st.cards[iid].contested or st.cards[iid].title_contested:   # only a contest is yielded
+                    ask(C.Yield(seat=seat, card=iid))
     if st.phase != "minion" or (st.frames and window != "action_resolution"):
         return out
-    ready, torpor = list(st.region(seat, "ready")), list(st.region(seat, "torpor"))
+    # only an unlocked minion acts (the engine still says yes or no to each one tried)
+    ready = [m for m in st.region(seat, "ready") if not st.cards[m].locked]
+    torpor = list(st.region(seat, "torpor"))
     if st.frames:
         for m in ready + torpor:
             for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
@@ -362,6 +365,7 @@ def legal(game, seat: int) -> LegalAnswer:
     from vtes_desktop.engine.effects_master import use_candidates   # master cards in play the engine resolves
 
     cmds += [c for c in use_candidates(game, seat) if game.can(c) is None]
+    cmds += [c for c in __import__("vtes_desktop.engine.effects_minion", fromlist=["x"]).candidates(game, seat) if game.can(c) is None]
     if st.active == seat and st.phase == "minion" and not st.frames:
         for m in _minions(game, seat, torpor=True):
             for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
