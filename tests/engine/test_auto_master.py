@@ -19,7 +19,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "untargetable", "target_cost", "burn_after_torpor", "torpor_burns_pool", "torpor_tax",
            "recruit_discount", "cancel_event", "vine_refund", "vine_upkeep", "extra_mpa", "fewer_dpa_burn",
            "equip_unlocks", "thirst", "hunt_tithe", "burn_at_blood", "leopold_upkeep", "leopold_move",
-           "hunt_bonus", "luanda_action", "trophy_hunting", "host_intercept"}
+           "hunt_bonus", "luanda_action", "trophy_hunting", "host_intercept", "host_bleed", "no_actions",
+           "untargetable_ready", "capitalist"}
 
 
 def test_every_reading_has_a_handler():

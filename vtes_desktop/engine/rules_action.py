@@ -119,7 +119,10 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
 
     from vtes_desktop.engine.effects_actioncard import attached_bonus
 
-    return n + bearer_bonus(ctx, minion, "bleed") + attached_bonus(ctx, minion, "bleed")   # bearer; Heart of the City
+    from vtes_desktop.engine.effects_master import bleed_bonus
+
+    return n + bearer_bonus(ctx, minion, "bleed") + attached_bonus(ctx, minion, "bleed") \
+        + bleed_bonus(ctx, minion)   # bearer; Heart of the City; master cards on it (Trophy: Revered)
 
 
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
@@ -582,11 +585,14 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     f.update(blockers=blockers, imp=Impulse(order), cost_pool=pool_cost, cost_blood=blood_cost)
     ctx.update(m, locked=True)
     f["base_stealth"] = f.get("base_stealth", 0) + effects_action.next_action_stealth(ctx, seat)   # Veil the Legions
-    from vtes_desktop.engine.effects_master import target_refusal
+    from vtes_desktop.engine.effects_master import actor_refusal, target_refusal
 
     why = target_refusal(ctx, seat, f.get("target_card"))   # Secure Haven
     if why:
         raise Illegal("target", why)
+    why = actor_refusal(ctx, m)   # Malkavian Derangement: Paranoia
+    if why:
+        raise Illegal("action", why)
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))

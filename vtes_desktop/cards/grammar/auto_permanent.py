@@ -79,10 +79,25 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                     r"bottom of your crypt$"),
     ("pool_or_blood", r"^gain (?P<n>\d+) pool if you control a ready (?P<clan>[a-z][a-z ]*?), or add (?P<b>\d+) blood to "
                       r"an? [a-z][a-z ]*? with capacity (?P<cap>\d+) or more in your uncontrolled region$"),
+    ("gain_pool", r"^gain (?P<n>\d+) pool$"),
+    ("add_blood_clan", r"^add (?P<n>\d+) blood to a (?P<ready>ready )?(?P<clan>(?!vampire$)[a-z]+(?: antitribu)?)$"),
+    ("add_blood_uncontrolled", r"^add (?P<n>\d+) blood to an? (?P<titled>titled )?(?P<sect>sabbat|camarilla|anarch|laibon) "
+                               r"vampire in your uncontrolled region$"),
+    ("burn_target", r"^burn (?:a|an) (?P<what>vampire in torpor|location|[a-z]+(?: antitribu)? with capacity below "
+                    r"(?P<below>\d+))$"),
+    ("new_hand", r"^discard your hand and draw a new one$"),
+    ("converge", r"^move (?P<n>1) blood from each ready (?P<clan>[a-z]+) you control to an? (?P=clan) in your uncontrolled "
+                 r"region$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
     ("cannot_block", r"^this minion cannot block$"),
+    ("host_bleed", r"^(?:the vampire with this card|this vampire) gets (?P<n>[+\-]\d) bleed$"),
+    ("no_actions", r"^this vampire cannot perform actions$"),
+    ("untargetable_ready", r"^while the vampire with this card is ready, he or she cannot be the target of other "
+                           r"methuselahs' actions$"),
+    ("capitalist", r"^once per turn, when this vampire successfully bleeds his or her prey, he or she gains (?P<n>1) blood "
+                   r"from the bank$"),
     ("untargetable", r"^this minion cannot be the target of other methuselahs' actions$"),
     ("target_cost", r"^master cards targeting this minion cost (?P<n>1) additional pool$"),
     ("burn_after_torpor", r"^burn this card after this minion goes to torpor$"),
@@ -191,6 +206,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                            r"requiring (?P<req>[a-z]+(?: or [a-z]+)?)(?: \[[a-z]+\])? to (?:gain (?P<pool>1) pool|add "
                            r"(?P<n>1) blood to an? (?P<clan>[a-z]+) you control)$"),
     ("host_intercept", r"^this (?P<clan>[a-z]+) gets \+(?P<n>\d) intercept$"),
+    ("cavalier", r"^once each turn, this vampire can burn (?P<cost>1) blood to unlock after performing a successful "
+                 r"action costing blood$"),
+    ("carnivale", r"^you may burn this card to give this (?P<clan>[a-z]+) \+(?P<n>1) stealth for the current action$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
