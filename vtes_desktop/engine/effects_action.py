@@ -1746,6 +1746,60 @@ def no_combat(ctx: Ctx, f: ActionFrame) -> bool:
     return True
 
 
+def _car_bomb(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Car Bomb, as the action is announced: with a vehicle on the acting minion, the action fails, the vehicle is
+    burned and the acting minion takes 2 unpreventable damage; otherwise the action gets -1 stealth."""
+    from vtes_desktop.engine import rules_combat
+
+    f = _top(ctx)
+    vehicles = [a for a in ctx.st.attached.get(f.actor, ()) if "vehicle" in ctx.rules(a).keywords]
+    if not vehicles:
+        _add(ctx, Mod("stealth", -1, f.actor, iid, rules.card_id))
+        ctx.emit("modifier", f"{rules.name}: no vehicle - the action gets -1 stealth.", cards=(f.actor,))
+        return
+    end_action(ctx, rules, mode, blocker)
+    ctx.burn(vehicles[0], f"{rules.name}")
+    ctx.emit("damage", f"{ctx.name(f.actor)} takes 2 unpreventable damage ({rules.name}).", cards=(f.actor,))
+    rules_combat.inflict(ctx, f.actor, 2, 0)
+
+
+def _stealth_and_maneuver(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None:
+        raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+    if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "stealth can be added only when needed")
+    _add(ctx, Mod("stealth", 1, minion, iid, rules.card_id), Mod("grant_maneuver_actor", 1, f.actor, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(minion)} gets +1 stealth, and a maneuver if blocked ({rules.name}).",
+             cards=(minion,))
+
+
+def _minus_stealth_turn(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Ignis Fatuus [chi]: -1 stealth for the acting minion, on this action (when needed: while a block attempt
+    is under way and the stealth exceeds the intercept) and on its later actions this turn."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or stealth(ctx, f) <= intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "the acting minion's stealth can be reduced only when needed (while a block attempt is "
+                                 "under way and the stealth exceeds the blocker's intercept)")
+    _add(ctx, Mod("stealth", -1, f.actor, iid, rules.card_id))
+    st = ctx.st
+    old = next((a for a in st.acted if a[0] == f.actor and isinstance(a[1], tuple) and a[1][0] == "turn_stealth"),
+               None)
+    n = (old[1][1] if old else 0) - 1
+    st.acted = (st.acted - {old} if old else st.acted) | {(f.actor, ("turn_stealth", n))}
+    ctx.emit("modifier", f"{ctx.name(f.actor)} gets -1 stealth until the end of the turn ({rules.name}).",
+             cards=(f.actor,))
+
+
+def turn_stealth(ctx: Ctx, m: int) -> int:
+    """Stealth a minion has on its actions for the rest of the turn (Ignis Fatuus)."""
+    return sum(a[1][1] for a in ctx.st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "turn_stealth")
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1799,7 +1853,9 @@ _HANDLERS = {
     "cancel_free": _nothing, "no_more_modifiers": _no_more_modifiers, "action_fails": _action_fails,
     "action_ends": _action_ends, "bloodstorm": _bloodstorm, "actor_skips_unlock": _actor_skips_unlock,
     "unlock_end_of_turn": _unlock_end_of_turn, "unlock_dead_allies": _unlock_dead_allies,
-    "ash_heap_bleed": _ash_heap_bleed, "may_cancel_combat": _may_cancel_combat,
+    "ash_heap_bleed": _ash_heap_bleed, "may_cancel_combat": _may_cancel_combat, "car_bomb": _car_bomb,
+    "otherwise_minus_stealth": _nothing, "stealth_and_maneuver": _stealth_and_maneuver,
+    "minus_stealth_turn": _minus_stealth_turn,
 }
 
 

@@ -585,6 +585,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     f.update(blockers=blockers, imp=Impulse(order), cost_pool=pool_cost, cost_blood=blood_cost)
     ctx.update(m, locked=True)
     f["base_stealth"] = f.get("base_stealth", 0) + effects_action.next_action_stealth(ctx, seat)   # Veil the Legions
+    f["base_stealth"] += effects_action.turn_stealth(ctx, m)   # Ignis Fatuus: -1 stealth until the end of the turn
     from vtes_desktop.engine.effects_master import actor_refusal, target_refusal
 
     why = target_refusal(ctx, seat, f.get("target_card"))   # Secure Haven

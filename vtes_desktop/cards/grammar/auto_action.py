@@ -268,6 +268,13 @@ _TEXTS: dict[str, re.Pattern] = {
     # Stone Travel [MYT]: decided as it is played (the blocker is known then)
     "may_cancel_combat": re.compile(r"^as \[myt\] above, and this vampire can choose to cancel the resulting combat if "
                                     r"this action is blocked\.?$"),
+    # Car Bomb, as the action is announced
+    "car_bomb": re.compile(r"^if the acting minion has a vehicle, the action fails, the vehicle is burned, and the "
+                           r"acting minion takes 2 damage \(not preventable\)\.?$"),
+    "otherwise_minus_stealth": re.compile(r"^otherwise, the action gets -1 stealth\.?$"),
+    # Smoke and Mirrors [chi]
+    "stealth_and_maneuver": re.compile(r"^\+1 stealth, with 1 optional maneuver during the resulting combat if this "
+                                       r"action is blocked\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
@@ -354,8 +361,11 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         if k == "intercept" and e.amount == 1 and (e.subject or "").lower() == "an anarch you control" and \
                 e.condition is None and "Reaction" in t:
             return "anarch_intercept"       # Organized Resistance
-        if k == "intercept" and e.amount is not None and e.amount < 0 and (e.subject or "").lower() == \
-                "the blocking minion" and e.condition is None and "Action Modifier" in t:
+        if k == "stealth" and e.amount == -1 and (e.subject or "").lower() == "the acting minion" and \
+                low == "the acting minion gets -1 stealth until the end of the turn." and t == {"Reaction"}:
+            return "minus_stealth_turn"     # Ignis Fatuus [chi]
+        if k == "intercept" and e.amount is not None and e.amount < 0 and (e.subject or "").lower() in (
+                "the blocking minion", "the blocking vampire") and e.condition is None and "Action Modifier" in t:
             return "blocker_intercept"
         return None
     if not e.get("frame"):
