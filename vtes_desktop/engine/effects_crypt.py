@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -308,6 +308,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     eff = (cmd.effect or "").strip().lower()
     if any(_of(ctx, iid, _convert)):
         _convert_use(ctx, cmd, iid, eff)
+        return True
+    if eff == "blood" and _of(ctx, iid, _carna):
+        _burn_retainer(ctx, cmd, iid)
         return True
     if eff == "blood" and _of(ctx, iid, _any_unlock):
         _any_unlock_blood(ctx, cmd, iid)
@@ -1012,3 +1015,73 @@ def _succeed_search(ctx: Ctx, f) -> bool:
         ctx.emit("search", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} and moves it to hand.", cards=(t,))
     ctx.shuffle(f.seat, "library")
     return True
+
+
+# -- when the vampire is blocked; after a referendum passes; Carna --------------------------------------------------
+
+def blocked(ctx: Ctx, f) -> None:
+    """The action of a vampire whose text says what happens when it is blocked has just been blocked (before
+    combat): "she burns 1 blood", "any vampire blocking this vampire burns 1 blood", "the blocking minion's
+    controller burns 1 pool"."""
+    st = ctx.st
+    actor, blocker = f.actor, f.blocker
+    if actor not in st.cards or blocker not in st.cards:
+        return
+    for who, unit, cond in _of(ctx, actor, when_blocked):
+        if cond == "older" and not (ctx.is_vampire(st.cards[blocker]) and
+                                    ctx.capacity(st.cards[blocker]) > ctx.capacity(st.cards[actor])):
+            continue
+        if cond == "bleed or political" and _action_kind(f) not in ("bleed", "political"):
+            continue
+        if who == "blocker's controller":
+            seat = st.cards[blocker].controller
+            ctx.pool(seat, -1, poss_name(ctx, actor) + " text")
+            continue
+        t = actor if who == "self" else blocker
+        if who == "blocker" and not ctx.is_vampire(st.cards[t]):
+            continue
+        c = st.cards[t]
+        if c.counters:
+            ctx.update(t, counters=c.counters - 1)
+            ctx.emit("blood", f"{ctx.name(t)} burns 1 blood ({poss_name(ctx, actor)} text).", cards=(t,))
+
+
+def _lutz(e) -> bool | None:
+    return True if after_referendum(e) else None
+
+
+def referendum_passed(ctx: Ctx, rf) -> None:
+    """A referendum passed: Lutz von Hohenzollern's prey burns 1 pool after a political action's referendum."""
+    st = ctx.st
+    if rf.card is None or "Political Action" not in ctx.cdef(rf.card).types:
+        return
+    for seat in st.live_seats():
+        for iid in st.region(seat, "ready"):
+            c = st.cards[iid]
+            if c.contested or not ctx.cdef(iid).is_crypt or not _of(ctx, iid, _lutz):
+                continue
+            prey = st.prey(seat)
+            if prey != seat:
+                ctx.pool(prey, -1, ctx.name(iid))
+
+
+def _carna(e) -> bool | None:
+    return True if burn_retainer_for_blood(e) else None
+
+
+def _burn_retainer(ctx: Ctx, cmd, iid: int) -> None:
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.active != c.controller or st.frames:
+        raise Illegal("timing", f"{name} burns a retainer during {poss_name_seat(ctx, c.controller)} unlock phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the retainer to burn as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    if tc.region != "attached" or tc.host != iid or "Retainer" not in ctx.cdef(t).types:
+        raise Illegal("target", f"{ctx.name(t)} is not a retainer of {name}")
+    ctx.burn(t, name)
+    before = c.counters
+    c = ctx.set_blood(iid, c.counters + 2)
+    ctx.emit("blood", f"{name} burns {ctx.name(t)} and gains {c.counters - before} blood.", cards=(iid,))

@@ -771,6 +771,7 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
     if effects_action.blocker_locks(f):   # not under Read the Winds
         ctx.update(f.blocker, locked=True)
+    effects_crypt.blocked(ctx, f)   # "If this vampire is blocked, she burns 1 blood before block resolution"
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     if f.kind == "leave_torpor":

@@ -292,6 +292,8 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
     passed = yes > no
     ctx.st.last_referendum = (passed, yes, no)
     ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
+    if passed:
+        effects_crypt.referendum_passed(ctx, f)   # Lutz von Hohenzollern: his prey burns 1 pool
     if f.card is not None and ctx.st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
     if f.terms == "blood hunt":

@@ -198,7 +198,8 @@ def _mark(e: Effect) -> Effect:
             or blood_for_votes(e) is not None or combat_action(e) is not None or edge_use(e) is not None \
             or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
             or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
-            or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None
+            or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
+            or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e)
     return replace(e, automated=bool(auto))
 
 
@@ -1039,3 +1040,46 @@ def search_action(e: Effect) -> str | None:
         return None
     m = _SEARCH.match(e.text.strip().rstrip(".").lower())
     return m.group("what").split()[-2] if m else None
+
+
+# -- when the vampire is blocked; after a referendum passes; Carna ---------------------------------------------------
+
+_WHEN_BLOCKED = (
+    (re.compile(r"^if (?:this vampire) is blocked, (?:she|he|it) burns 1 blood before block resolution$"), ("self", "blood", None)),
+    (re.compile(r"^if (?:this vampire) is blocked by an older vampire, (?:she|he|it) burns 1 blood before block resolution$"),
+     ("self", "blood", "older")),
+    (re.compile(r"^if (?:this vampire) is blocked when attempting a bleed or political action, (?:she|he|it) burns 1 blood "
+                r"\(before combat begins, if any\)$"), ("self", "blood", "bleed or political")),
+    (re.compile(r"^any vampire blocking this vampire burns 1 blood \(before combat begins, if any\)$"),
+     ("blocker", "blood", None)),
+    (re.compile(r"^if (?:this vampire) is blocked, the blocking minion's controller burns 1 pool before block resolution$"),
+     ("blocker's controller", "pool", None)),
+)
+
+
+@lru_cache(maxsize=None)
+def when_blocked(e: Effect) -> tuple | None:
+    """(who, unit, condition) of "If this vampire is blocked, she burns 1 blood before block resolution" and the
+    like: who burns ("self", "blocker", "blocker's controller"), what ("blood", "pool"), when (None, "older": by
+    an older vampire, "bleed or political": on those actions); carried out as the block succeeds."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".").lower()
+    for rx, r in _WHEN_BLOCKED:
+        if rx.match(t):
+            return r
+    return None
+
+
+def after_referendum(e: Effect) -> bool:
+    """Lutz von Hohenzollern: "If this vampire is ready, your prey burns 1 pool after the referendum of a political
+    action passes" (any political action), carried out as the referendum passes."""
+    return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
+        "if this vampire is ready, your prey burns 1 pool after the referendum of a political action passes")
+
+
+def burn_retainer_for_blood(e: Effect) -> bool:
+    """Carna: "During your unlock phase, this vampire can burn one of her retainers to gain 2 blood": a `use` of
+    the vampire, effect "blood", `minion` the retainer."""
+    return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
+        "during your unlock phase, this vampire can burn one of her retainers to gain 2 blood")
