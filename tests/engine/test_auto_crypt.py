@@ -103,3 +103,37 @@ def test_every_automated_reading_is_one_the_engine_checks(db):
                             assert all(t in _TAGS or t.startswith(_PREFIXES) for t in cls), (c.display, cls)
     assert n > 400
     assert callable(effects_crypt.stealth_bonus)
+
+
+def _first(db, name, reader):
+    r = compile_rules(db.lookup(name, crypt=True))
+    return next((x for e in r.abilities for x in (reader(e),) if x), None)
+
+
+def test_use_and_action_readings(db):
+    from vtes_desktop.cards.grammar import crypt
+
+    assert _first(db, "Persia, The Beautiful Statue", crypt.blood_for_stat) == (1, "intercept", 1, "action", ())
+    assert _first(db, "Joseph O'Grady", crypt.blood_for_votes) == (1, 1, False)
+    assert _first(db, "Lucinde, Alastor", crypt.edge_use) == ("unlock", "you", "blood", 1, False)
+    assert _first(db, "Keith Moody", crypt.edge_use) == ("unlock", "prey", "burn_blood", 1, False)
+    assert _first(db, "Nikolaus Vermeulen", crypt.unlock_move) == \
+        (1, False, "from", "uncontrolled", (("vampire", "clan:nosferatu"),), True)
+    assert _first(db, "François Villon", crypt.minion_action) == \
+        ("steal", 2, (("vampire", "younger"),), 1, False, "any")
+    assert _first(db, "Cybele", crypt.own_bleed) == ("prey", 2, 0, 1)
+    assert _first(db, "Lucinde, Alastor", crypt.combat_action) == \
+        ((("vampire", "not sect:camarilla"),), 0, False, "any")
+    assert _first(db, "Kuyén", crypt.cost_reading) == (("kind", "animal"), "either", -1)
+    assert _first(db, "Stanislava", crypt.block_reading) == ("not_by", (("ally",),))
+    assert _first(db, "Howler", crypt.use_bar) == (("weapon",),)
+    assert _first(db, "Anson", crypt.seat_readings) == (("mpa", 1, "ready"),)
+    assert _first(db, "Alexandra", crypt.lock_other) == ("turn", True, (("vampire", "clan:toreador"),))
+    assert _first(db, "Huitzilopochtli", crypt.mpa_for) == "pool"
+    assert _first(db, "Marialena", crypt.when_blocked) == ("self", "blood", None)
+    assert _first(db, "Mistress Fanchon", crypt.search_action) == "minion"
+
+
+def test_a_sect_word_is_not_the_vampires_name(db):
+    r = compile_rules(db.lookup("Anarch Convert", crypt=True))
+    assert "you control Anarch" in r.abilities[0].text and r.abilities[0].automated
