@@ -313,7 +313,7 @@ def test_minion_own_strike(rules):
     c = rules("Carlton Van Wyk").modes[0]
     strikes = effects(c, "strike")
     assert strikes[0].get("damage") == 1 and strikes[0].automated          # the first strike of its text
-    assert strikes[1].get("dodge") and not strikes[1].automated
+    assert strikes[1].get("dodge") and strikes[1].automated   # its once-each-combat dodge: choice dodge (auto_minion)
 
 
 # -- automation -------------------------------------------------------------------------------------------------------

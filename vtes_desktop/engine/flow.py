@@ -399,7 +399,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         effects_actioncard.start_of_unlock_phase(ctx)   # action cards in play ("your prey burns 1 pool")
-        __import__("vtes_desktop.engine.effects_minion", fromlist=["x"]).start_of_unlock_phase(ctx)   # allies gaining life
+        from vtes_desktop.engine import effects_minion
+
+        effects_minion.start_of_unlock_phase(ctx)   # allies gaining life when low
         from vtes_desktop.engine.effects_master import start_of_unlock_phase
 
         start_of_unlock_phase(ctx)   # master cards acting as each unlock phase begins (Smiling Jack)

@@ -365,7 +365,9 @@ def legal(game, seat: int) -> LegalAnswer:
     from vtes_desktop.engine.effects_master import use_candidates   # master cards in play the engine resolves
 
     cmds += [c for c in use_candidates(game, seat) if game.can(c) is None]
-    cmds += [c for c in __import__("vtes_desktop.engine.effects_minion", fromlist=["x"]).candidates(game, seat) if game.can(c) is None]
+    from vtes_desktop.engine.effects_minion import candidates   # allies' and retainers' uses, Carlton's dodge
+
+    cmds += [c for c in candidates(game, seat) if game.can(c) is None]
     if st.active == seat and st.phase == "minion" and not st.frames:
         for m in _minions(game, seat, torpor=True):
             for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):

@@ -14,6 +14,7 @@ import re
 from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import effects_action, effects_crypt, flow
+from vtes_desktop.engine import effects_minion   # allies and retainers
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, Impulse, ManualFrame, Mod, ReferendumFrame
@@ -43,7 +44,8 @@ def stealth(ctx: Ctx, f: ActionFrame) -> int:
 
     return f.base_stealth + sum(m.amount for m in f.mods if m.kind == "stealth") \
         + effects_crypt.stealth_bonus(ctx, f) \
-        + ally_stealth(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding"); an ally's "+1 stealth"
+        + ally_stealth(ctx, f) \
+        + effects_minion.stealth_bonus(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding"); an ally's "+1 stealth"
 
 
 def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
@@ -51,7 +53,8 @@ def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
         return 0
     return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion) \
         + effects_action.class_intercept(ctx, f, minion) \
-        + effects_crypt.intercept_bonus(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions")
+        + effects_crypt.intercept_bonus(ctx, f, minion) \
+        + effects_minion.intercept_bonus(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions")
 
 
 _OWN_INTERCEPT = re.compile(
@@ -1563,6 +1566,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
     from vtes_desktop.engine import effects_actioncard
 
     if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
+        return
+    if effects_minion.use(ctx, cmd, iid):   # an ally's or retainer's "lock to give ... +1 stealth/intercept"
         return
     flow.push(ctx, ManualFrame(imp=st.top.imp if st.top is not None and hasattr(st.top, "imp") else
                                __import__("vtes_desktop.engine.state", fromlist=["Impulse"]).Impulse((cmd.seat,)),

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from vtes_desktop.cards.rules import CardRules
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import effects_combat, effects_crypt, flow
+from vtes_desktop.engine import effects_minion   # allies and retainers
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, Hit, Impulse, Mod
@@ -570,6 +571,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     s = cmd.strike
     if s == "hand" or s is None:
         desc = StrikeDesc("damage", strength(ctx, m, f), label="hand strike")
+        desc = effects_minion.hand_strike(ctx, m, desc)   # first strike, aggravated
     else:
         iid = flow.ref(ctx, cmd.seat, s)
         c = ctx.st.cards[iid]
@@ -594,6 +596,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     raise Illegal("strike", f"only a {r[1].title()} can strike with {rules.name}")
             text = ctx.cdef(iid).text
             desc = _strike_of_text(text, iid, rules.name)
+            if iid == m:   # an ally's own strikes read by its family (Carlton's dodge, "may strike for 2R damage")
+                desc, text = effects_minion.own_strike(ctx, cmd, m, desc, text)
             if desc is None and iid != m:
                 for r in effects_combat.card_readings(ctx, iid):
                     if r[0] == "strength_strike":
@@ -1532,6 +1536,7 @@ def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> 
 # -- damage -----------------------------------------------------------------------------------------------
 
 def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
+    hits = effects_minion.adjust_hits(ctx, hits)   # allies' own text
     st = ctx.st
     f = combat_frame(st)
     if f is not None:

@@ -668,7 +668,10 @@ def _core_automated(e: Effect, types: tuple[str, ...]) -> bool:
 def _families() -> tuple[Callable[[Effect, tuple[str, ...]], bool], ...]:
     from vtes_desktop.cards.grammar import auto_action, auto_combat, auto_permanent, auto_politics
 
-    return (auto_combat.automated, auto_action.automated, auto_permanent.automated, auto_politics.automated)
+    from vtes_desktop.cards.grammar import auto_minion   # allies and retainers
+
+    return (auto_combat.automated, auto_action.automated, auto_permanent.automated, auto_politics.automated,
+            auto_minion.automated)
 
 
 _GRANT_COMBAT = (None, "during that combat", "in that combat", "during the resulting combat", "in the resulting combat")

@@ -1,0 +1,153 @@
+"""Effects of allies and retainers that the engine resolves, beyond the core ones and the other families.
+
+`reading(e, types)` gives the structured reading of one clause of an ally's or a retainer's text, or None
+when this family does not read it; `automated(e, types)` is True exactly when there is a reading. The engine
+side is `engine/effects_minion.py`, which acts only on the clauses this family *claims* (`claims`): those it
+reads and that neither the core vocabulary nor another family (`effects._families()`) resolves, so no clause
+is carried out twice. Scenarios: tests/scenarios/940-999; engine test: tests/engine/test_auto_minion.py.
+
+Readings (a tuple whose first item names it):
+
+- ``("own_strike", "damage", n, ranged, aggravated)``: "This ally may strike for 2R damage": the ally's own
+  strike (a `strike` naming the ally itself);
+- ``("own_strike", "dodge", 0, False, False)``: "Once each combat, he can strike: dodge": a second strike of the
+  ally's own, chosen with `strike` naming the ally and `choice: dodge`, once each combat;
+- ``("hand_first",)``: "This ally strikes with first strike": its hand strikes are first strikes;
+- ``("hand_aggravated",)``: "Damage from this ally's hand strikes is aggravated";
+- ``("regen", k, n)``: "If this ally has k or fewer (fewer than k+1, only k) life during your unlock phase, it
+  gains n life": as its controller's unlock phase begins;
+- ``("immune_nonagg",)``: "He is immune to non-aggravated damage": normal damage on it is not inflicted;
+- ``("less_damage", n, opposing_in_combat)``: "Each strike or damaging effect made (by the opposing minion)
+  against this ally (in combat) inflicts 1 less damage": each such hit on it is *n* smaller;
+- ``("damage_cap", n)``: "If any effect does more than 2 damage to this ally, ignore the excess";
+- ``("no_melee_damage",)``: "This ally is not affected by damage from melee weapons";
+- ``("intercept_if", n, cond)``: the ally (or the retainer's employer) gets +*n* intercept when *cond* holds:
+  "directed at you" (a directed action at its controller or one of their cards), "against clan:<clan>";
+- ``("stealth_if", n, cond)``: the ally acting (or the retainer's employer) gets +*n* stealth when *cond* holds:
+  "" (each of its actions), "hunt", "requires:<discipline>" (the action's card requires it);
+- ``("lock_give", stat, n, who, when)``: "This ally can lock to give a Ravnos you control +1 stealth" (a `use`
+  naming the ally, the receiving minion as `minion`, `effect` the stat): *who* is a clan ("ravnos"), "employer"
+  or "any"; *mine*-only when the text says "you control"; *when* "" or "political";
+- ``("burn_give", stat, n, who)``: the same, burning the retainer instead of locking it (Masquer).
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.cards.grammar.model import Effect
+
+_SUBJ = r"(?:the )?(?:this ally|this retainer|he|she|it|they)"
+
+_STRIKE_FOR = re.compile(rf"^{_SUBJ} (?:can|may) strike for (\d+)(r)? (aggravated )?damage\.?$")
+_HAND_AGGR = re.compile(r"^damage from (?:this ally's|his|her|its|their) hand strikes is aggravated\.?$")
+_HAND_FIRST = re.compile(rf"^{_SUBJ} strikes? with first strike\.?$")
+_REGEN = re.compile(r"^if [\w' ]+? has (?:(\d+) or (?:fewer|less)|(?:fewer|less) than (\d+)|only (\d+)) life during "
+                    r"your unlock phase, (?:he|she|it|they) gains? (\d+) life(?: from the blood bank)?\.?$")
+_LESS = re.compile(r"^each strike or damaging effect made (by the opposing minion )?against (?:this ally|him|her|it)"
+                   r"( in combat)? inflicts (\d+) less damage(?: on (?:him|her|it))?\.?$")
+_CAP = re.compile(r"^if any effect does more than (\d+) damage to (?:the )?this ally, ignore the excess\.?$")
+_LOCK_GIVE = re.compile(rf"^(?:during (?P<when>a political action), )?(?:(?:{_SUBJ}|the antagonist|you) )?(?:can |may )?"
+                        r"(?P<verb>lock|burn) (?:this retainer |this ally )?to give (?P<who>an? [a-z ]+?|any [a-z ]+?|"
+                        r"the employer)(?P<mine> you control)? \+(?P<n>\d) (?P<stat>stealth|intercept)\.?$")
+_STEALTH_REQ = re.compile(r"^the (?:minion|vampire) with this retainer gets \+(\d) stealth when attempting an action "
+                          r"that requires [a-z ]+\[(\w{3})\]\.?$|^this vampire gets \+(\d) stealth during actions "
+                          r"requiring [a-z ]+\[(\w{3})\]\.?$")
+
+_CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
+
+_ASKING = False   # set while `claims` asks the other families (this family then reads nothing)
+
+
+def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
+    t = set(types)
+    if not t & {"Ally", "Retainer"} or t - {"Ally", "Retainer"}:
+        return None
+    low = " ".join(e.text.lower().split())
+    k = e.kind
+    ally = "Ally" in t
+    if k == "strike":
+        m = _STRIKE_FOR.match(low)
+        if m and ally:
+            return ("own_strike", "damage", int(m.group(1)), bool(m.group(2)), bool(m.group(3)))
+        if ally and e.get("dodge") and e.get("once_each_combat") and e.subject is not None \
+                and low == "once each combat, he can strike: dodge.":
+            return ("own_strike", "dodge", 0, False, False)
+        if ally and _HAND_AGGR.match(low):
+            return ("hand_aggravated",)
+        if ally and _HAND_FIRST.match(low):
+            return ("hand_first",)
+        return None
+    if k == "gain" and ally:
+        m = _REGEN.match(low)
+        if m:
+            a, b, c, n = m.groups()
+            lim = int(a) if a else int(b) - 1 if b else int(c)
+            return ("regen", lim, int(n))
+        return None
+    if k == "immune" and e.get("what") == "non-aggravated damage" and e.duration is None and e.condition is None \
+            and low in ("he is immune to non-aggravated damage.", "this ally is immune to non-aggravated damage.",
+                        "she is immune to non-aggravated damage."):
+        return ("immune_nonagg",)
+    if k == "make" and ally:
+        m = _LESS.match(low)
+        if m:
+            return ("less_damage", int(m.group(3)), bool(m.group(1)))
+    if k == "ignore" and ally:
+        m = _CAP.match(low)
+        if m:
+            return ("damage_cap", int(m.group(1)))
+    if k == "affect" and ally and low == "this ally is not affected by damage from melee weapons.":
+        return ("no_melee_damage",)
+    if k == "intercept" and ally and e.amount and e.get("self") and not e.get("cost"):
+        if e.condition == "during actions directed at you":
+            return ("intercept_if", e.amount, "directed at you")
+        m = re.fullmatch(r"against (followers of set|tremere|assamites|ventrue)", e.condition or "")
+        if m:
+            clan = {"followers of set": "follower of set", "assamites": "assamite"}.get(m.group(1), m.group(1))
+            return ("intercept_if", e.amount, "against clan:" + clan)
+    if k == "stealth":
+        if ally and low in ("this ally get +1 stealth on each of their actions.",
+                            "this ally gets +1 stealth on each of his actions."):
+            return ("stealth_if", 1, "")
+        m = _STEALTH_REQ.match(low)
+        if m and not ally:
+            return ("stealth_if", int(m.group(1) or m.group(3)), "requires:" + (m.group(2) or m.group(4)))
+        return None
+    if k in ("lock", "burn", "modifier"):
+        m = _LOCK_GIVE.match(low)
+        if m:
+            who = m.group("who")
+            who = re.sub(r"^(?:an?|any) ", "", who)
+            who = "employer" if who == "the employer" else "any" if who == "minion" else who
+            if who not in _CLANS and who not in ("employer", "any"):
+                return None
+            if m.group("verb") == "burn" and ally:
+                return None
+            when = "political" if m.group("when") else ""
+            verb = "lock_give" if m.group("verb") == "lock" else "burn_give"
+            return (verb, m.group("stat"), int(m.group("n")), who, bool(m.group("mine")), when)
+    return None
+
+
+def automated(e: Effect, types: tuple[str, ...]) -> bool:
+    if _ASKING:
+        return False
+    return reading(e, types) is not None
+
+
+def claims(e: Effect, types: tuple[str, ...]) -> tuple | None:
+    """The reading of *e* when this family is the one that resolves it (no core rule and no other family
+    does), else None."""
+    r = reading(e, types)
+    if r is None:
+        return None
+    global _ASKING
+    from vtes_desktop.cards.grammar import effects
+
+    _ASKING = True
+    try:
+        other = effects.automated(e, types)
+    finally:
+        _ASKING = False
+    return None if other else r

@@ -1,0 +1,305 @@
+"""Allies' and retainers' own text that the engine carries out (the readings of `cards/grammar/auto_minion.py`).
+
+Only the clauses that family *claims* are acted on here (`auto_minion.claims`: no core rule and no other family
+resolves them), so a clause another module learns later is never carried out twice. What it does:
+
+- own strikes: "may strike for 2R damage" is the ally's strike when a `strike` names the ally itself;
+  "Once each combat, he can strike: dodge" is chosen with `choice: dodge` (once each combat, and the sentence no
+  longer limits the ally's other strike); hand strikes with first strike or aggravated damage (hook in
+  `rules_combat.strike`);
+- life regained as its controller's unlock phase begins ("If this ally has fewer than 3 life during your unlock
+  phase, he gains 1 life"; hook in `flow`);
+- damage it takes (hook in `rules_combat.open_damage`): immune to non-aggravated damage, each hit 1 smaller
+  (from the opposing minion in combat, or from anything), the excess over N ignored, nothing from melee weapons;
+- stealth and intercept (hooks in `rules_action.stealth` and `intercept`): +1 intercept during actions directed
+  at its controller or against a clan, +1 stealth on each of the ally's actions, a retainer's +1 stealth for its
+  employer's actions whose card requires a Discipline;
+- uses (`Use` naming the ally or retainer, `minion` the receiving minion, `effect` "stealth" or "intercept"):
+  "lock to give a Ravnos you control +1 stealth", "lock to give any Tremere +1 intercept", "lock this retainer
+  to give the employer +1 intercept", "burn this retainer to give any minion +1 intercept": stealth for the
+  acting minion, intercept for the blocking one, while the block is being attempted and only when needed
+  (hook in `rules_action.use`; offered in the legal answer by `candidates`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from vtes_desktop.engine import commands as C
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, Hit, Mod
+
+_CACHE: dict[tuple, tuple] = {}
+
+
+def specs(ctx: Ctx, iid: int) -> tuple:
+    """The readings this family claims on the card *iid* (at its level), cached per card and level."""
+    c = ctx.st.cards.get(iid)
+    if c is None:
+        return ()
+    key = (c.cid, c.level)
+    got = _CACHE.get(key)
+    if got is None:
+        rules = ctx.rules(iid)
+        if not {"Ally", "Retainer"} & set(rules.types):
+            got = ()
+        else:
+            from vtes_desktop.cards.grammar.auto_minion import claims
+
+            modes = [m for m in rules.modes if m.level is None or m.level.islower()
+                     or (c.level is not None and c.level.isupper() and m.level == c.level)]
+            got = tuple(dict.fromkeys(x for m in (modes or rules.modes[:1]) for e in m.effects
+                                      if (x := claims(e, rules.types)) is not None))
+        _CACHE[key] = got
+    return got
+
+
+def _of(ctx: Ctx, iid: int, name: str) -> list[tuple]:
+    return [r for r in specs(ctx, iid) if r[0] == name]
+
+
+# -- strikes ----------------------------------------------------------------------------------------------------
+
+def own_strike(ctx: Ctx, cmd, m: int, desc, text: str):
+    """A `strike` naming the ally itself: its strike read here ("may strike for 2R damage"), or the once-each-combat
+    dodge chosen with `choice: dodge`. Returns (strike, the text the caller reads for "once each combat")."""
+    reads = _of(ctx, m, "own_strike")
+    if not reads:
+        return desc, text
+    from vtes_desktop.engine.rules_combat import StrikeDesc, _set_combat, combat_frame
+
+    dodge = next((r for r in reads if r[1] == "dodge"), None)
+    rest = " ".join(s for s in re.split(r"(?<=\.)\s+", text) if not re.search(r"(?i)each combat.*strike: dodge", s))
+    choice = (cmd.choice or "").strip().lower()
+    if choice == "dodge":
+        if dodge is None:
+            raise Malformed("choice", f"{ctx.name(m)} has no dodge strike of its own")
+        f = combat_frame(ctx.st)
+        if (m, "own_dodge") in f.used:
+            raise Illegal("strike", f"{ctx.name(m)}'s dodge can be used once each combat")
+        _set_combat(ctx, f._replace(used=f.used | {(m, "own_dodge")}))
+        return StrikeDesc("dodge", source=m, label=f"{ctx.name(m)}'s dodge"), ""
+    if choice:
+        raise Malformed("choice", f"{ctx.name(m)}'s own strike offers no choice {cmd.choice!r}"
+                        + (" (only dodge)" if dodge else ""))
+    if desc is None:
+        dmg = next((r for r in reads if r[1] == "damage"), None)
+        if dmg is not None:
+            return StrikeDesc("damage", dmg[2], ranged=dmg[3], aggravated=dmg[4], source=m,
+                              label=f"{ctx.name(m)}'s strike"), rest
+    return desc, rest
+
+
+def hand_strike(ctx: Ctx, m: int, desc):
+    """An ally's hand strike with first strike or aggravated damage of its own."""
+    sp = specs(ctx, m)
+    if ("hand_first",) in sp:
+        desc = desc._replace(first=True)
+    if ("hand_aggravated",) in sp:
+        desc = desc._replace(aggravated=True)
+    return desc
+
+
+# -- the unlock phase -------------------------------------------------------------------------------------------
+
+def start_of_unlock_phase(ctx: Ctx) -> None:
+    """Allies of the active Methuselah that gain life when low as the unlock phase begins."""
+    st = ctx.st
+    for iid in list(st.region(st.active, "ready")):
+        c = st.cards[iid]
+        if c.contested:
+            continue
+        for r in _of(ctx, iid, "regen"):
+            if c.counters <= r[1]:
+                ctx.update(iid, counters=c.counters + r[2])
+                ctx.emit("life", f"{ctx.name(iid)} gains {r[2]} life.", cards=(iid,))
+                break
+
+
+# -- damage -----------------------------------------------------------------------------------------------------
+
+def _melee(ctx: Ctx, via: int | None) -> bool:
+    if via is None or via not in ctx.st.cards:
+        return False
+    d = ctx.cdef(via)
+    return "Equipment" in d.types and "melee weapon" in d.text.lower()
+
+
+def adjust_hits(ctx: Ctx, hits: tuple) -> tuple:
+    """Damage about to be inflicted, as the allies' and retainers' own text changes it."""
+    if not any(specs(ctx, h.target) for h in hits):
+        return hits
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    cf = combat_frame(ctx.st)
+    out = []
+    for h in hits:
+        sp = specs(ctx, h.target)
+        n, a = h.normal, h.aggravated
+        before = n + a
+        for r in sp:
+            if r[0] == "immune_nonagg":
+                n = 0
+            elif r[0] == "no_melee_damage" and _melee(ctx, h.via):
+                n = a = 0
+            elif r[0] == "less_damage":
+                if r[2]:
+                    other = None if cf is None or h.target not in (cf.a, cf.b) else (cf.b if h.target == cf.a else cf.a)
+                    if other is None or (h.source != other and ctx.st.cards.get(h.source) is not None
+                                         and ctx.st.cards[h.source].host != other):
+                        continue
+                    if h.source is None:
+                        continue
+                cut = r[1]
+                dn = min(cut, n)
+                n -= dn
+                a -= min(cut - dn, a)
+            elif r[0] == "damage_cap" and n + a > r[1]:
+                over = n + a - r[1]
+                dn = min(over, n)
+                n -= dn
+                a -= over - dn
+        if n + a != before:
+            ctx.emit("damage_changed", f"{ctx.name(h.target)}: {before} damage becomes {n + a} (its own text).",
+                     cards=(h.target,))
+            h = h._replace(normal=n, aggravated=a)
+        out.append(h)
+    return tuple(out)
+
+
+# -- stealth and intercept --------------------------------------------------------------------------------------
+
+def _clan_is(ctx: Ctx, iid: int, clan: str) -> bool:
+    clans = {x.lower() for x in ctx.cdef(iid).clans}
+    if clan == "follower of set":
+        return bool(clans & {"follower of set", "ministry"})
+    return clan in clans
+
+
+def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
+    """A blocking ally's conditional intercept of its own ("+1 intercept during actions directed at you")."""
+    n = 0
+    st = ctx.st
+    for r in _of(ctx, minion, "intercept_if"):
+        cond = r[2]
+        if cond == "directed at you":
+            me = st.cards[minion].controller
+            at = f.target_seat if f.target_seat is not None else (
+                st.cards[f.target_card].controller if f.target_card in st.cards else None)
+            if f.directed and at == me:
+                n += r[1]
+        elif cond.startswith("against clan:") and f.actor in st.cards and _clan_is(ctx, f.actor, cond[13:]):
+            n += r[1]
+    return n
+
+
+def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
+    """The acting ally's stealth of its own, or its retainers' ("+1 stealth when attempting an action that
+    requires Presence")."""
+    st = ctx.st
+    if f.actor not in st.cards:
+        return 0
+    n = sum(r[1] for r in _of(ctx, f.actor, "stealth_if") if r[2] == "")
+    for a in st.attached.get(f.actor, ()):
+        for r in _of(ctx, a, "stealth_if"):
+            if r[2] == "hunt" and f.kind == "hunt":
+                n += r[1]
+            elif r[2].startswith("requires:") and f.card in st.cards and r[2][9:] in _card_disciplines(ctx, f):
+                n += r[1]
+    return n
+
+
+def _card_disciplines(ctx: Ctx, f: ActionFrame) -> set:
+    rules = ctx.rules(f.card)
+    mode = rules.mode(f.card_level) if f.card_level is not None else None
+    return {x.lower() for x in (mode.disciplines if mode is not None and mode.disciplines else rules.disciplines)}
+
+
+# -- uses: lock (or burn) to give a minion +1 stealth or intercept ----------------------------------------------
+
+def _gives(ctx: Ctx, iid: int) -> list[tuple]:
+    return [r for r in specs(ctx, iid) if r[0] in ("lock_give", "burn_give")]
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A `use` of an ally's or retainer's "lock (burn) to give ... +1 stealth/intercept"; False if it has none."""
+    gives = _gives(ctx, iid)
+    if not gives:
+        return False
+    st = ctx.st
+    name = ctx.name(iid)
+    eff = re.sub(r"^\+\d+\s*", "", (cmd.effect or "").strip().lower())
+    pick = [r for r in gives if not eff or r[1] == eff]
+    if not pick:
+        raise Illegal("use", f"{name} gives no {eff}: " + ", ".join(f"+{r[2]} {r[1]}" for r in gives))
+    _, stat, n, who, mine, when = pick[0]
+    verb = "lock" if pick[0][0] == "lock_give" else "burn"
+    c = st.cards[iid]
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage != "attempt":
+        raise Illegal("timing", f"{name} gives +{n} {stat} while a block is being attempted")
+    if when == "political" and f.kind != "political":
+        raise Illegal("timing", f"{name} gives +{n} {stat} only during a political action")
+    if verb == "lock" and (c.locked or c.contested or (c.region != "ready" and c.region != "attached")):
+        raise Illegal("locked", f"{name} must be unlocked to lock")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the minion that gets +{n} {stat}")
+    from vtes_desktop.engine import flow
+
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    if who == "employer":
+        if c.region != "attached" or c.host != t:
+            raise Illegal("use", f"{name} gives +{n} {stat} to its employer only")
+    elif who != "any":
+        if not ctx.is_vampire(tc) or not _clan_is(ctx, t, who):
+            raise Illegal("use", f"{name} gives +{n} {stat} to a {who.title()} only; {ctx.name(t)} is not one")
+    if mine and tc.controller != cmd.seat:
+        raise Illegal("use", f"{name} gives +{n} {stat} to a minion you control only")
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    if stat == "stealth":
+        if t != f.actor:
+            raise Illegal("stealth", f"stealth goes to the acting minion; {ctx.name(t)} is not acting")
+        if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+            raise Illegal("stealth", f"{ctx.name(t)} already has more stealth ({stealth(ctx, f)}) than "
+                                     f"{ctx.name(f.blocker)} has intercept; stealth can be added only when needed")
+    else:
+        if t != f.blocker:
+            raise Illegal("intercept", f"intercept goes to the blocking minion; {ctx.name(t)} is not blocking")
+        if intercept(ctx, f, t) >= stealth(ctx, f):
+            raise Illegal("intercept", f"{ctx.name(t)} already has enough intercept; intercept can be added only "
+                                       "when needed")
+    if verb == "lock":
+        ctx.update(iid, locked=True)
+    else:
+        ctx.burn(iid, f"to give +{n} {stat}")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod(stat, n, t, iid, c.cid),)))
+    ctx.emit("effect", f"{name} {'locks' if verb == 'lock' else 'is burned'}: {ctx.name(t)} gets +{n} {stat}.",
+             cards=(iid, t))
+    return True
+
+
+# -- the legal answer -------------------------------------------------------------------------------------------
+
+def candidates(game, seat: int) -> list:
+    """Commands this family may make legal for *seat* now (the caller keeps those the engine accepts)."""
+    st = game.state
+    top = st.top
+    out: list = []
+    ctx = Ctx(game, st)
+    if isinstance(top, ActionFrame) and top.stage == "attempt":
+        mine = [i for i in st.region(seat, "ready")]
+        mine += [a for i in mine for a in st.attached.get(i, ())]
+        for iid in mine:
+            for r in _gives(ctx, iid):
+                for t in (top.actor, top.blocker):
+                    if t is not None:
+                        out.append(C.Use(seat=seat, card=iid, minion=t, effect=r[1]))
+    if isinstance(top, CombatFrame) and top.step == "strike":
+        for m in (top.a, top.b):
+            if st.cards[m].controller == seat and any(r[1] == "dodge" for r in _of(ctx, m, "own_strike")):
+                out.append(C.Strike(seat=seat, minion=m, strike=m, choice="dodge"))
+    return out
