@@ -59,7 +59,7 @@ def test_every_reading_has_a_handler(db):
     "Touch of Clarity", "Approximation of Loyalty", "Iron Heart",
     # scenarios 887-892
     "Faerie Wards", "Bloodstorm of Chorazin", "Zephyr", "Funeral Wake", "Inevitability of the Void", "Stone Travel",
-    "Smoke and Mirrors", "Car Bomb", "Ignis Fatuus",
+    "Smoke and Mirrors", "Car Bomb", "Ignis Fatuus", "Shadow Sentinel", "Truth in Darkness",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

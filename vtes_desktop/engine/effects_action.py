@@ -36,7 +36,8 @@ from vtes_desktop.engine.errors import Illegal
 from vtes_desktop.engine.state import ActionFrame, Mod
 
 #: Mod kinds that outlive a successful block (they act as the action resolves or after it)
-LASTING = frozenset({"torpor_after", "aggravated_after", "damage_after", "lock_unless_blocks"})
+LASTING = frozenset({"torpor_after", "aggravated_after", "damage_after", "lock_unless_blocks",
+                     "later:unlock_after_block"})
 
 
 def _top(ctx: Ctx) -> ActionFrame:
@@ -1246,9 +1247,19 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if mod is None:
         raise Illegal("use", f"{ctx.db[mods[0].cid].display} has no further use for {ctx.name(iid)} this action")
     name = ctx.db[mod.cid].display
+    c = ctx.st.cards[iid]
+    if mod.kind == "later:unlock_after_block":   # Truth in Darkness: once this vampire's block has resolved
+        if f.stage != "resolution" or f.outcome != "blocked" or f.blocker != iid or ctx.st.top is not f:
+            raise Illegal("timing", f"{name}: {ctx.name(iid)} can burn 1 blood to unlock once its block has resolved")
+        if c.region != "ready" or c.counters < 1:
+            raise Illegal("cost", f"{ctx.name(iid)} has no blood to burn for {name}")
+        ctx.set_blood(iid, c.counters - 1)
+        ctx.update(iid, locked=False)
+        flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m is mod else m for m in f.mods)))
+        ctx.emit("unlocked", f"{ctx.name(iid)} burns 1 blood and unlocks ({name}).", cards=(iid,))
+        return True
     if f.stage == "resolution":
         raise Illegal("timing", f"{name}: the action has been resolved")
-    c = ctx.st.cards[iid]
     if c.counters - reserved_blood(ctx, iid) < 1:
         raise Illegal("cost", f"{ctx.name(iid)} has no blood to burn for {name}")
     if mod.kind == "later:later_intercept":
@@ -1800,6 +1811,28 @@ def turn_stealth(ctx: Ctx, m: int) -> int:
     return sum(a[1][1] for a in ctx.st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "turn_stealth")
 
 
+def _choose_locked_dead_ally(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[t]
+    d = ctx.cdef(t)
+    if c.controller != cmd.seat or c.region != "ready" or not c.locked or "Ally" not in d.types or \
+            not re.match(r"(?i)\s*(?:wraith|zombie)\b", d.text or ""):
+        raise Illegal("target", f"{rules.name}: choose a locked wraith or zombie ally you control; {ctx.name(t)} is not one")
+    _add(ctx, Mod("chosen", 0, t, iid, rules.card_id))
+    ctx.emit("chosen", f"{rules.name}: {ctx.name(t)} is chosen.", cards=(t,))
+
+
+def _chosen_ally_wakes(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen_of(ctx, cmd, rules, iid)
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(woken=f.woken | {t}))
+    ctx.emit("wakes", f"{ctx.name(t)} wakes: it can block and play reactions though locked.", cards=(t,))
+
+
+def _unlock_after_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("later:unlock_after_block", 1, minion, iid, rules.card_id))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1855,7 +1888,8 @@ _HANDLERS = {
     "unlock_end_of_turn": _unlock_end_of_turn, "unlock_dead_allies": _unlock_dead_allies,
     "ash_heap_bleed": _ash_heap_bleed, "may_cancel_combat": _may_cancel_combat, "car_bomb": _car_bomb,
     "otherwise_minus_stealth": _nothing, "stealth_and_maneuver": _stealth_and_maneuver,
-    "minus_stealth_turn": _minus_stealth_turn,
+    "minus_stealth_turn": _minus_stealth_turn, "choose_locked_dead_ally": _choose_locked_dead_ally,
+    "chosen_ally_wakes": _chosen_ally_wakes, "unlock_after_block": _unlock_after_block,
 }
 
 

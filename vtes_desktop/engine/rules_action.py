@@ -1352,7 +1352,7 @@ def _resolve_effects(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: Card
         elif e.kind == "lock" and (e.target or "this reacting vampire").lower().startswith("this") \
                 and not e.get("frame"):
             ctx.update(minion, locked=True)
-        elif e.kind == "wake" and not e.get("frame"):
+        elif e.kind == "wake" and not e.get("frame") and not effects_action.claims(e, rules):
             f = st.top
             flow.set_top(ctx, f._replace(woken=f.woken | {minion}))
             ctx.emit("wakes", f"{ctx.name(minion)} wakes: it can block and play reactions though locked.",

@@ -206,6 +206,7 @@ _TEXTS: dict[str, re.Pattern] = {
                                         r"vampire -1 intercept\.?$"),
     # Eyes of the Wild, Ministry: a reacting vampire that does not block locks after the action resolves
     "lock_unless_blocks": re.compile(r"^(?:lock this gangrel after action resolution if they did not block this action|"
+                                     r"if this vampire does not block this action, lock them after action resolution|"
                                      r"if this vampire does not successfully block this action, he or she is locked "
                                      r"after action resolution)\.?$"),
     # Foul Blood [qui]: while a hunt would succeed
@@ -275,6 +276,11 @@ _TEXTS: dict[str, re.Pattern] = {
     # Smoke and Mirrors [chi]
     "stealth_and_maneuver": re.compile(r"^\+1 stealth, with 1 optional maneuver during the resulting combat if this "
                                        r"action is blocked\.?$"),
+    # Shadow Sentinel [OBL]
+    "choose_locked_dead_ally": re.compile(r"^choose a locked wraith or zombie ally you control\.?$"),
+    # Truth in Darkness [OBL]: a later use, once the block has resolved
+    "unlock_after_block": re.compile(r"^as above, and if this vampire blocks, they can burn 1 blood to unlock after block "
+                                     r"resolution\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
@@ -317,6 +323,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "intercept" and not e.get("frame") and (e.subject or "").lower() == "the chosen minion" and \
             e.amount == -1 and e.condition is None and "Action Modifier" in t:
         return "chosen_intercept"       # Nightshades
+    if k == "wake" and not e.get("frame") and (e.subject or "").lower() == "the chosen ally" and "Reaction" in t:
+        return "chosen_ally_wakes"      # Shadow Sentinel [OBL]
     if k == "votes" and not e.get("frame"):
         ok = e.amount is not None and e.amount > 0 and e.condition is None and not e.get("cost") and \
             not e.optional and e.duration is None and bool(e.get("self"))
