@@ -14,13 +14,24 @@ ride on the action as `Mod` records of their own kinds, so they last exactly as 
 - the combat after a block: `grant_maneuver`, `grant_press` (blocker), `grant_maneuver_actor`,
   `grant_prevent` (first round), `end_if_blocked` (Mirror Walk: no combat);
 - as the action resolves or after: `spying`, `ecstasy`, `unlock_after_success` (amount: blood to burn),
-  `torpor_after`, `aggravated_after` (amount).
+  `torpor_after`, `aggravated_after` (amount), `damage_after` (Foul Blood), `lock_unless_blocks` (minion: Eyes of
+  the Wild, Ministry, Dogged Pursuit);
+- second pass: `no_reactions` (minion), `reaction_surcharge` (the next reaction's extra blood), `no_more_modifiers`,
+  `no_block_small:<capacity>`, `block_cost:minions` / `block_cost:minions_life`, `icls:minions`,
+  `icls:younger_than_player` (minion: the modifying vampire), `cancel_combat` (Stone Travel), and `later:<reading>`
+  (minion, amount: uses left) for a use later in the action (`use`).
+
+Turn-long records in `State.acted`: `(minion, "no_more_actions")` (Mirror's Visage), `(minion, "unlock_end_of_turn")`
+(Zephyr), `(minion, ("turn_stealth", n))` (Ignis Fatuus).
 
 Hooks called from `rules_action` (and `rules_politics`, `flow` for the turn): `block_refusal` and
 `pay_block_cost` (a block attempt), `attempt_failed`, `block_succeeds` and `combat_grants`/`combat_started`
 (the block resolves), `before_resolution` (the action begins to resolve), `after_action` (it is over),
 `class_intercept` (intercept), `next_action_stealth` (an action announced), `two_uses` (a reaction with two
-uses), `x_value` (an X cost), `in_referendum` (cards played in a polling step).
+uses), `x_value` (an X cost), `in_referendum` (cards played in a polling step); second pass: `by_other` and
+`other_player` (who may play an action modifier), `modifier_refusal` and `reaction_refusal`, `clan_cost_less` and
+`surcharge` (a card's cost), `use` (later uses), `no_combat` (the block resolves), `end_of_turn` (flow),
+`turn_stealth` (announce). A card cancelled "as it is played" goes back through `effects_master._cancel_as_played`.
 """
 
 from __future__ import annotations
