@@ -32,6 +32,9 @@ from vtes_desktop.engine.state import ActionFrame, CombatFrame, Hit, Mod
 
 _CACHE: dict[tuple, tuple] = {}
 
+HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "immune_nonagg", "less_damage",
+                     "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give"})
+
 
 def specs(ctx: Ctx, iid: int) -> tuple:
     """The readings this family claims on the card *iid* (at its level), cached per card and level."""

@@ -1,0 +1,114 @@
+"""Allies and retainers carried out by the engine (engine/effects_minion.py, read by cards/grammar/auto_minion).
+
+The grammar's reading both flags a clause automated and tells the engine what to do; these tests hold the two
+together and play a few allies and retainers through the engine (scenarios 940-999 play more)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vtes_desktop.cards.grammar import compile_rules
+from vtes_desktop.cards.grammar.auto_minion import automated, claims, reading
+from vtes_desktop.engine import effects_minion
+from vtes_desktop.engine.commands import Action, Block, Resolve, Strike, Use
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal
+from vtes_desktop.engine.state import Hit
+
+
+def _named(game, name):
+    st = game.game.state
+    return next(c for c in st.cards.values() if game.game.db[c.cid].name == name)
+
+
+def test_every_reading_is_automated_and_handled(db):
+    kinds = set()
+    for c in db.library:
+        r = compile_rules(c)
+        for m in r.modes:
+            for e in m.effects:
+                x = reading(e, r.types)
+                if x is not None:
+                    kinds.add(x[0])
+                    assert automated(e, r.types) and e.automated, (c.name, e.text)
+    assert kinds <= effects_minion.HANDLED, kinds - effects_minion.HANDLED
+    assert {"own_strike", "regen", "immune_nonagg", "lock_give", "stealth_if"} <= kinds
+
+
+def test_claims_leave_clauses_other_families_resolve(db):
+    # Double Deuce's life regained is the action-card family's (auto_politics): read here, claimed there
+    r = compile_rules(db["Double Deuce"])
+    e = next(e for m in r.modes for e in m.effects if e.kind == "gain")
+    assert reading(e, r.types) is not None and claims(e, r.types) is None and e.automated
+    r = compile_rules(db["Black Spiral Buddy"])
+    e = next(e for m in r.modes for e in m.effects if e.kind == "gain")
+    assert claims(e, r.types) == ("regen", 2, 1)
+
+
+def _to_strike_step(game, actor, blocker):
+    game.step("Sarah", Action, minion=actor, kind="bleed")
+    game.step("Alexis", Block, minion=blocker)
+    for _ in range(4):
+        game.step("Sarah", Resolve)
+    assert game.game.state.top.step == "strike"
+
+
+def test_carlton_dodges_once_each_combat_and_keeps_his_ranged_strike(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("Carlton Van Wyk", 2)]})
+    _to_strike_step(game, "Ryan", "Carlton Van Wyk")
+    st = game.game.state
+    carlton = _named(game, "Carlton Van Wyk").iid
+    legal = game.game.legal(1)
+    assert any(isinstance(c, Strike) and c.choice == "dodge" for c in legal.commands)
+    game.step("Alexis", Strike, minion="Carlton Van Wyk", strike="Carlton Van Wyk", choice="dodge")
+    st = game.game.state
+    assert (carlton, "own_dodge") in st.top.used
+    ctx = Ctx(game.game, st)
+    with pytest.raises(Illegal, match="once each combat"):
+        effects_minion.own_strike(ctx, Strike(seat=1, minion=carlton, strike=carlton, choice="dodge"), carlton, None,
+                                  "")
+    # his 1R strike is not limited by the dodge's 'once each combat' sentence
+    text = game.game.db[_named(game, "Carlton Van Wyk").cid].text
+    from vtes_desktop.engine.rules_combat import _once_each_combat
+
+    desc, rest = effects_minion.own_strike(ctx, Strike(seat=1, minion=carlton, strike=carlton), carlton, "x", text)
+    assert _once_each_combat(text, "strike") and not _once_each_combat(rest, "strike")
+
+
+def test_ponticulus_intercept_during_actions_directed_at_its_controller(table):
+    from vtes_desktop.engine.rules_action import intercept
+
+    game = table(["Sarah", "Alexis", "Ed"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("Ponticulus", 1)],
+                                                   "Ed": [("Walks-With-Might", 4)]})
+    game.step("Sarah", Action, minion="Ryan", kind="bleed")
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    assert intercept(ctx, st.top, _named(game, "Ponticulus").iid) == 1      # the bleed is at Alexis, its controller
+    assert intercept(ctx, st.top, _named(game, "Walks-With-Might").iid) == 0  # Ryan is no Follower of Set
+
+
+def test_damage_readings(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Remnant of the Endless Storm", 5), ("Werewolf Pack", 3)],
+                                             "Alexis": [("Walks-With-Might", 4), ("Ryan", 3)]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    remnant, pack, walks = (_named(game, n).iid for n in ("Remnant of the Endless Storm", "Werewolf Pack",
+                                                          "Walks-With-Might"))
+    hits = effects_minion.adjust_hits(ctx, (Hit(remnant, 3, 2), Hit(walks, 0, 2), Hit(pack, 2, 0)))
+    assert (hits[0].normal, hits[0].aggravated) == (0, 2)        # the excess over 2 ignored (normal first)
+    assert (hits[1].normal, hits[1].aggravated) == (0, 1)        # 1 less damage, from anything
+    assert (hits[2].normal, hits[2].aggravated) == (2, 0)        # not from a melee weapon: inflicted
+
+
+def test_lock_to_give_refused_when_not_needed(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Andrei Puxon", 3), ("City Star Taxi", 1)],
+                                             "Alexis": [("Ryan", 3), ("Ponticulus", 1), ("Aisling Sturbridge", 3)]})
+    game.step("Sarah", Action, minion="Andrei Puxon", kind="bleed")
+    game.step("Alexis", Block, minion="Aisling Sturbridge")
+    with pytest.raises(Illegal, match="enough intercept"):     # 0 intercept against 0 stealth: not needed
+        game.step("Alexis", Use, card="Ponticulus", minion="Aisling Sturbridge", effect="intercept")
+    uses = [c for c in game.game.legal(0).commands if isinstance(c, Use)]
+    assert any(c.effect == "stealth" for c in uses)
+    game.step("Sarah", Use, card="City Star Taxi", minion="Andrei Puxon", effect="stealth")
+    game.step("Alexis", Use, card="Ponticulus", minion="Aisling Sturbridge", effect="intercept")
+    assert _named(game, "Ponticulus").locked and _named(game, "City Star Taxi").locked
