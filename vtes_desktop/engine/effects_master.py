@@ -26,7 +26,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "show_to_hand", "discard_down_after", "ashur", "lock_all_clan", "choose_ash_vampire",
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
-                    "new_hand", "converge"})
+                    "new_hand", "converge", "take_control"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -457,6 +457,34 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 ctx.emit("blood", f"{ctx.seat_name(seat)} adds {v['b']} blood to {ctx.name(target)} ({name}).",
                          frozenset({seat}), f"{ctx.seat_name(seat)} adds {v['b']} blood to a face-down vampire.",
                          cards=(target,))
+        elif key == "take_control":
+            t = target
+            if t is None:
+                raise Malformed("target", f"{name}: name the minion you take control of as the target")
+            c = st.cards[t]
+            what = v["what"]
+            ok = c.region in ("ready", "torpor") and c.controller != seat and not c.contested and (
+                ctx.is_minion(c) if what == "minion" else "Ally" in ctx.cdef(t).types if what == "ally"
+                else _fits(ctx, seat, t, "a " + what, v))
+            if v.get("ready") and c.region != "ready":
+                ok = False
+            if not ok:
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a{' ready' if v.get('ready') else ''} {what} "
+                                        "another Methuselah controls")
+            if v.get("pool") and st.seats[c.controller].pool > int(v["pool"]):
+                raise Illegal("target", f"{name}: {ctx.seat_name(c.controller)} has more than {v['pool']} pool")
+            if re.search(r"(?i)not usable to take control of a vampire with capacity 7 or more", ctx.cdef(iid).text) \
+                    and ctx.is_vampire(c) and ctx.capacity(c) >= 7:
+                raise Illegal("target", f"{name} cannot take a vampire of capacity 7 or more")
+            was = c.controller
+            ctx.move(t, c.region, seat=seat)
+            for a in st.attached.get(t, ()):
+                if "Master" not in ctx.cdef(a).types:
+                    ctx.update(a, controller=seat)
+            ctx.emit("control", f"{ctx.seat_name(seat)} takes control of {ctx.name(t)} ({name}).", cards=(t,))
+            if v.get("until"):
+                when = "end of turn" if "end of your turn" in v["until"] else "unlock"
+                st.marks = st.marks | {(t, "return to", was, when, seat)}
         elif key == "gain_pool":
             ctx.pool(seat, int(v["n"]), name)
         elif key == "add_blood_clan":
@@ -1221,6 +1249,7 @@ def end_of_discard_phase(ctx: Ctx) -> None:
     st = ctx.st
     seat = st.active
     end_of_turn(ctx)
+    _give_back(ctx, "end of turn")
     due = {m for m in st.marks if len(m) == 3 and m[1] in ("unlock at end of turn", "hunted")}
     for m in due:
         if m[1] == "unlock at end of turn" and m[0] in st.cards and st.cards[m[0]].locked \
@@ -1565,10 +1594,22 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
 
 
 def block_refusal(ctx: Ctx, m: int) -> str | None:
-    """Why minion *m* cannot block because of a master card on it (Pentex Subversion), or None."""
-    for a in ctx.st.attached.get(m, ()):
-        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "cannot_block"):
+    """Why minion *m* cannot block because of a master card on it (Pentex Subversion), or None; a master card on
+    the acting vampire that makes blockers burn blood (Dominion) takes it here."""
+    st = ctx.st
+    for a in st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not st.cards[a].contested and _has(ctx, a, "cannot_block"):
             return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
+    f = st.top
+    if isinstance(f, ActionFrame) and ctx.is_vampire(st.cards[m]):
+        for a in st.attached.get(f.actor, ()):
+            if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "block_costs_blood"):
+                    n = int(v["n"])
+                    if st.cards[m].counters < n:
+                        return f"{ctx.name(m)} must burn {n} blood to attempt to block {ctx.name(f.actor)} and has none"
+                    ctx.update(m, counters=st.cards[m].counters - n)
+                    ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to attempt the block ({ctx.name(a)}).", cards=(m,))
     return None
 
 
@@ -1794,6 +1835,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     a vampire in torpor makes this Methuselah burn pool."""
     st = ctx.st
     seat = st.active
+    _give_back(ctx, "unlock")
     _leopold_tolls(ctx)
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
@@ -2258,3 +2300,36 @@ def _known_groups(ctx: Ctx) -> set[str]:
             if v.sect:
                 _GROUPS.add(_clan_key(v.sect))
     return _GROUPS
+
+
+def _give_back(ctx: Ctx, when: str) -> None:
+    """Control taken "until the end of your turn" or "until your next unlock phase" goes back."""
+    st = ctx.st
+    for m in [x for x in st.marks if len(x) == 5 and x[1] == "return to" and x[3] == when and x[4] == st.active]:
+        st.marks = st.marks - {m}
+        t, _, was, _, _ = m
+        c = st.cards[t]
+        if c.region in ("ready", "torpor") and not st.seats[was].ousted and c.controller != was:
+            ctx.move(t, c.region, seat=was)
+            for a in st.attached.get(t, ()):
+                if "Master" not in ctx.cdef(a).types:
+                    ctx.update(a, controller=was)
+            ctx.emit("control", f"{ctx.seat_name(was)} takes back control of {ctx.name(t)}.", cards=(t,))
+
+
+def actor_stealth(ctx: Ctx, m: int) -> int:
+    """Stealth master cards on the acting minion give it (Bestial Visage, New in Town: -1)."""
+    n = 0
+    for a in ctx.st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
+            n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))
+    return n
+
+
+def blocked(ctx: Ctx, f: ActionFrame) -> None:
+    """The acting vampire is blocked: a master card on it makes the blocker's controller burn pool (Aching Beauty)."""
+    st = ctx.st
+    for a in st.attached.get(f.actor, ()):
+        if "Master" in ctx.cdef(a).types and not st.cards[a].contested and f.blocker is not None:
+            for v in _has(ctx, a, "blocked_penalty"):
+                ctx.pool(st.cards[f.blocker].controller, -int(v["n"]), f"blocking {ctx.name(f.actor)} ({ctx.name(a)})")

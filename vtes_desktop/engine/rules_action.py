@@ -597,6 +597,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     why = actor_refusal(ctx, m)   # Malkavian Derangement: Paranoia
     if why:
         raise Illegal("action", why)
+    from vtes_desktop.engine.effects_master import actor_stealth
+
+    f["base_stealth"] += actor_stealth(ctx, m)   # master cards on the acting vampire (Bestial Visage)
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))
@@ -775,6 +778,9 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     if effects_action.blocker_locks(f):   # not under Read the Winds
         ctx.update(f.blocker, locked=True)
     effects_crypt.blocked(ctx, f)   # "If this vampire is blocked, she burns 1 blood before block resolution"
+    from vtes_desktop.engine.effects_master import blocked as master_blocked
+
+    master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     if f.kind == "leave_torpor":

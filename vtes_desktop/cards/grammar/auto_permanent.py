@@ -88,10 +88,17 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("new_hand", r"^discard your hand and draw a new one$"),
     ("converge", r"^move (?P<n>1) blood from each ready (?P<clan>[a-z]+) you control to an? (?P=clan) in your uncontrolled "
                  r"region$"),
+    ("take_control", r"^take control of (?:an? )?(?P<ready>ready )?(?P<what>minion|ally|malkavian) (?:controlled by a "
+                     r"methuselah with (?P<pool>\d+) or fewer pool|controlled by another methuselah|that another methuselah "
+                     r"controls)(?: until (?P<until>the end of your turn|your next unlock phase))?$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
     ("cannot_block", r"^this minion cannot block$"),
+    ("host_stealth", r"^(?:the vampire with this card|this vampire) gets (?P<n>[+\-]\d) stealth$"),
+    ("block_costs_blood", r"^vampires must burn (?P<n>1) blood to attempt to block this [a-z ]+$"),
+    ("blocked_penalty", r"^if this [a-z]+ is blocked, the blocking minion's controller burns (?P<n>1) pool before block "
+                        r"resolution$"),
     ("host_bleed", r"^(?:the vampire with this card|this vampire) gets (?P<n>[+\-]\d) bleed$"),
     ("no_actions", r"^this vampire cannot perform actions$"),
     ("untargetable_ready", r"^while the vampire with this card is ready, he or she cannot be the target of other "
