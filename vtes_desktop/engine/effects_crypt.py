@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -306,6 +306,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     votes = list(_of(ctx, iid, blood_for_votes))
     edges = [r for r in _of(ctx, iid, edge_use) if r[1] == "you"]
     eff = (cmd.effect or "").strip().lower()
+    if eff in ("", "aggravated") and _of(ctx, iid, aggravated_hands):
+        raise Illegal("timing", f"{ctx.name(iid)} makes its hand strikes aggravated during a combat it is in")
     if any(_of(ctx, iid, _convert)):
         _convert_use(ctx, cmd, iid, eff)
         return True
@@ -314,6 +316,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if eff == "blood" and _of(ctx, iid, _any_unlock):
         _any_unlock_blood(ctx, cmd, iid)
+        return True
+    if eff == "unlock" and _of(ctx, iid, phase_unlock) and not _of(ctx, iid, lock_other):
+        _phase_unlock(ctx, cmd, iid, _of(ctx, iid, phase_unlock)[0])
         return True
     if eff in ("lock", "unlock") and _of(ctx, iid, lock_other):
         _lock_other(ctx, cmd, iid, _of(ctx, iid, lock_other)[0], eff)
@@ -1085,3 +1090,48 @@ def _burn_retainer(ctx: Ctx, cmd, iid: int) -> None:
     before = c.counters
     c = ctx.set_blood(iid, c.counters + 2)
     ctx.emit("blood", f"{name} burns {ctx.name(t)} and gains {c.counters - before} blood.", cards=(iid,))
+
+
+# -- "burn 1 blood to unlock" in a phase; aggravated hand strikes ---------------------------------------------------
+
+def _phase_unlock(ctx: Ctx, cmd, iid: int, phase: str) -> None:
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if st.phase != phase or st.active != c.controller or st.frames:
+        raise Illegal("timing", f"{name} burns blood to unlock during {poss_name_seat(ctx, c.controller)} {phase} phase")
+    if c.region != "ready" or not c.locked:
+        raise Illegal("unlock", f"{name} is not a locked ready vampire")
+    if c.counters < 1:
+        raise Illegal("cost", f"{name} has no blood to burn")
+    ctx.update(iid, counters=c.counters - 1, locked=False)
+    ctx.emit("unlocked", f"{name} burns 1 blood and unlocks.", cards=(iid,))
+
+
+def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
+    """A vampire's own use in combat: "burn 1 blood to make the damage from his hand strikes aggravated" (once each
+    combat or round, before strikes resolve). False when the vampire has none."""
+    if not ctx.cdef(iid).is_crypt or not _of(ctx, iid, aggravated_hands):
+        return False
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    per = _of(ctx, iid, aggravated_hands)[0]
+    st = ctx.st
+    f = combat_frame(st)
+    name = ctx.name(iid)
+    if f is None or iid not in (f.a, f.b) or st.top is not f:
+        raise Illegal("use", f"{name} is not in combat")
+    if f.step not in ("before_range", "range", "before_strikes", "strike"):
+        raise Illegal("timing", f"{name} makes its hand strikes aggravated before strikes resolve")
+    key = ("crypt agg", iid, f.round if per == "round" else 0)
+    if key in f.used:
+        raise Illegal("use", f"{name} has already done so this {per}")
+    c = st.cards[iid]
+    if c.counters < 1:
+        raise Illegal("cost", f"{name} has no blood to burn")
+    ctx.update(iid, counters=c.counters - 1)
+    f = st.top
+    flow.set_top(ctx, f._replace(used=f.used | {key}, mods=f.mods + (Mod("hand_aggravated", 0, iid, iid),)))
+    ctx.emit("crypt_use", f"{name} burns 1 blood: the damage from its hand strikes is aggravated this round.",
+             cards=(iid,))
+    return True

@@ -1505,6 +1505,8 @@ def _attach_to_opponent(ctx: Ctx, m: int, iid: int, mode) -> bool:
 
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
     """An effect of a card in play used in combat outside maneuvers, strikes and presses (Sniper Rifle)."""
+    if effects_crypt.use_in_combat(ctx, cmd, iid):   # a vampire's own "burn 1 blood: aggravated hand strikes"
+        return
     f = ctx.st.top
     c = ctx.st.cards[iid]
     readings = effects_combat.card_readings(ctx, iid) if c.region == "attached" else []

@@ -199,7 +199,8 @@ def _mark(e: Effect) -> Effect:
             or unlock_move(e) is not None or minion_action(e) is not None or own_bleed(e) is not None \
             or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
-            or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e)
+            or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
+            or phase_unlock(e) is not None or aggravated_hands(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1083,3 +1084,33 @@ def burn_retainer_for_blood(e: Effect) -> bool:
     the vampire, effect "blood", `minion` the retainer."""
     return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
         "during your unlock phase, this vampire can burn one of her retainers to gain 2 blood")
+
+
+# -- "burn 1 blood to unlock" in a phase; "burn 1 blood to make the damage from his hand strikes aggravated" -----------
+
+_PHASE_UNLOCK = re.compile(r"^during your (?P<ph>discard|minion) phase, this vampire (?:can|may) burn 1 blood to unlock$")
+
+
+@lru_cache(maxsize=None)
+def phase_unlock(e: Effect) -> str | None:
+    """"discard" or "minion": "During your discard phase, this vampire may burn 1 blood to unlock": a `use` of the
+    vampire, effect "unlock"."""
+    if e.condition == "merged":
+        return None
+    m = _PHASE_UNLOCK.match(e.text.strip().rstrip(".").lower())
+    return m.group("ph") if m else None
+
+
+_AGG_HANDS = re.compile(r"^once each (?P<per>combat|round|round of combat), (?:this vampire|he|she) (?:can|may) burn 1 blood "
+                        r"to make the damage from (?:his|her|its) hand strikes aggravated (?:for the current round|that "
+                        r"round)$")
+
+
+@lru_cache(maxsize=None)
+def aggravated_hands(e: Effect) -> str | None:
+    """"combat" or "round": "Once each combat, this vampire can burn 1 blood to make the damage from his hand
+    strikes aggravated for the current round": a `use` of the vampire in combat, before strikes resolve."""
+    if e.condition == "merged":
+        return None
+    m = _AGG_HANDS.match(e.text.strip().rstrip(".").lower())
+    return ("combat" if m.group("per") == "combat" else "round") if m else None
