@@ -51,6 +51,9 @@ HANDLED = frozenset({
     "ally_lock_heal", "ash_to_library_top", "random_discard_draw", "each_unlock_noncam_burn", "burn_noncam_to_burn",
     "action_stealth_bonus", "attached_bleed", "lock_target", "terms_council", "council", "ally_stealth", "ally_regen",
     "ash_vampire_to",
+    # second pass (the section at the end of this module)
+    "on_target", "target_more", "target_who", "lock_all", "prey_vampires_burn", "bleed_cap", "combat_grant_continue",
+    "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -332,8 +335,11 @@ def combat_grants(ctx: Ctx, f: ActionFrame) -> tuple:
                 n[e.kind] += e.amount or 1
             elif read(e, rules.types) == ("combat_grant",):
                 n["press" if "press" in e.text.lower() else "maneuver"] += 1
+            elif read(e, rules.types) == ("combat_grant_continue",):   # Harass: a press only to continue
+                n["press_continue"] = n.get("press_continue", 0) + 1
         left = left_by_hand(rules, mode, frozenset({"enter_combat", "maneuver", "press"}))
-        left += [e.text for e in mode.effects if e.kind in ("maneuver", "press") and not e.automated]
+        left += [e.text for e in mode.effects if e.kind in ("maneuver", "press") and not e.automated
+                 and read(e, rules.types) is None]
         if left:
             ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(dict.fromkeys(left))}")
     return tuple((f.actor, w, k) for w, k in n.items() if k)
@@ -412,6 +418,9 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, 
 
 
 def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
+    got = _plan_targeted(ctx, seat, actor, rules, mode, target)
+    if got is not None:
+        return got
     specs = [s for s in readings(rules, mode) if _needs_target(s)]
     if not specs:
         return {}
@@ -548,6 +557,7 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
     specs = readings(rules, mode)
     amount = next((s[1] for s in specs if s[0] == "add_amount"), None)
     _self_effects(ctx, f, specs)
+    _resolve_targeted(ctx, f, specs)
     for spec in specs:
         k = spec[0]
         if k == "burn_card":
@@ -1996,7 +2006,246 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
 
 
 def ally_stealth(ctx: Ctx, f: ActionFrame) -> int:
-    """An acting ally's printed stealth ("This ally has +1 stealth")."""
-    if f.actor not in ctx.st.cards or "Ally" not in ctx.cdef(f.actor).types:
+    """An acting ally's printed stealth ("This ally has +1 stealth"); Psychic Veil's stealth this turn."""
+    if f.actor not in ctx.st.cards:
         return 0
-    return sum(x[1] for x in _ally_specs(ctx, f.actor) if x[0] == "ally_stealth")
+    if "Ally" not in ctx.cdef(f.actor).types:
+        return turn_stealth(ctx, f)
+    return sum(x[1] for x in _ally_specs(ctx, f.actor) if x[0] == "ally_stealth") + turn_stealth(ctx, f)
+
+
+# -- second pass: one target and what happens to it; one-clause effects ----------------------------------------
+
+#: readings of this section (`auto_politics._read_targeted`)
+TARGETED = frozenset({"on_target", "target_more", "target_who", "lock_all", "prey_vampires_burn", "bleed_cap",
+                      "combat_grant_continue", "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand",
+                      "turn_stealth"})
+_WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampire": "an unlocked vampire",
+              "ready vampire": "a ready vampire", "vampire, ally or retainer": "a vampire, an ally or a retainer",
+              "ready minion": "a ready minion", "ready ally": "a ready ally",
+              "younger vampire blood<=1": "a younger ready vampire with 0 or 1 blood",
+              "vampire blood<=1": "a ready vampire with 0 or 1 blood", "ally or retainer": "an ally or a retainer",
+              "location of predator or prey": "a location of your predator or prey",
+              "torpor vampire": "a vampire in torpor", "wounded ally": "an ally with fewer life than its starting life"}
+_VEIL = "veil stealth"
+
+
+def _target_plan(specs: list[tuple]) -> tuple[str, tuple] | None:
+    """(who, ops) of a card that acts on one target: its "as above" clauses folded in."""
+    on = next((s for s in specs if s[0] == "on_target"), None)
+    if on is None:
+        return None
+    who = next((s[1] for s in specs if s[0] == "target_who"), on[1])
+    ops = on[2] + tuple(op for s in specs if s[0] == "target_more" for op in s[1])
+    return who, ops
+
+
+def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: bool) -> str | None:
+    st = ctx.st
+    c = st.cards[iid]
+    d = ctx.cdef(iid)
+    name = ctx.name(iid)
+    vamp = "Vampire" in d.types
+    ally = "Ally" in d.types and c.region == "ready"
+    retainer = "Retainer" in d.types and c.region == "attached"
+    ok = {"ready titled vampire": vamp and c.region == "ready" and ctx.title(c) is not None,
+          "unlocked vampire": vamp and c.region == "ready" and not c.locked,
+          "ready vampire": vamp and c.region == "ready",
+          "vampire, ally or retainer": (vamp and c.region in ("ready", "torpor")) or ally or retainer,
+          "ready minion": ctx.is_minion(c) and c.region == "ready",
+          "ready ally": ally,
+          "younger vampire blood<=1": vamp and c.region == "ready" and c.counters <= 1 and _cap(ctx, iid) < _cap(ctx, actor),
+          "vampire blood<=1": vamp and c.region == "ready" and c.counters <= 1,
+          "ally or retainer": ally or retainer,
+          "location of predator or prey": "Location" in d.types and c.region == "in_play"
+          and c.controller in (st.prey(seat), st.predator(seat)),
+          "torpor vampire": vamp and c.region == "torpor",
+          "wounded ally": ally and c.counters < (ctx.rules(iid).life or 1)}.get(who, False)
+    if not ok:
+        return f"{name} is not {_WHO_WORDS.get(who, who)}"
+    if c.contested:
+        return f"{name} is contested"
+    if directed and c.controller == seat:
+        return f"{name} is yours: a directed action targets another Methuselah's cards"
+    return None
+
+
+def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict | None:
+    specs = readings(rules, mode)
+    got = _target_plan(specs)
+    if got is not None:
+        who, _ = got
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name its target, {_WHO_WORDS.get(who, who)}")
+        try:
+            iid = flow.ref(ctx, seat, target)
+        except (Malformed, Illegal):
+            raise Illegal("target", f"{rules.name}: {target!r} is not a card in play") from None
+        why = _who_refusal(ctx, seat, actor, iid, who, mode.directed)
+        if why:
+            raise Illegal("target", f"{rules.name}: {why}")
+        out = {"target_card": iid}
+        if mode.directed:
+            out["target_seat"] = ctx.st.cards[iid].controller
+        return out
+    if any(s[0] == "ash_to_hand" for s in specs):
+        st = ctx.st
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name the library card in your ash heap")
+        card = ctx.db.lookup(str(target))
+        hit = next((i for i in st.region(seat, "ash_heap") if card is not None and st.cards[i].cid == card.id), None)
+        if hit is None or not ctx.cdef(hit).is_library:
+            raise Illegal("target", f"{rules.name}: {target!r} is not a library card in your ash heap")
+        return {"target_card": hit}
+    return None
+
+
+def bleed_cap(ctx: Ctx, f: ActionFrame, n: int) -> int:
+    """ "If more than N pool is bled with this action, ignore the excess" (Cat Burglary)."""
+    if f.card is None or f.kind != "card":
+        return n
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    caps = [s[1] for s in (readings(rules, mode) if mode is not None else []) if s[0] == "bleed_cap"]
+    if caps and n > min(caps):
+        ctx.emit("bleed_cap", f"{rules.name}: only {min(caps)} pool is bled; the excess is ignored.")
+        return min(caps)
+    return n
+
+
+def grants_continue_press(rules: CardRules, mode: Mode) -> int:
+    return sum(1 for s in readings(rules, mode) if s[0] == "combat_grant_continue")
+
+
+def turn_stealth(ctx: Ctx, f: ActionFrame) -> int:
+    """Psychic Veil: this turn, the actions of its Methuselah's vampires (minions at superior) have +1 stealth."""
+    st = ctx.st
+    if not st.marks or f.actor not in st.cards:
+        return 0
+    vamp = "Vampire" in ctx.cdef(f.actor).types
+    return sum(m[3] for m in st.marks if len(m) == 5 and m[0] == ("seat", f.seat) and m[1] == _VEIL
+               and m[4] == st.turn and (m[2] == "minion" or vamp))
+
+
+def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
+    st = ctx.st
+    name = ctx.name(f.card)
+    got = _target_plan(specs)
+    if got is not None and f.target_card is not None:
+        who, ops = got
+        t = f.target_card
+        rules, mode = mode_of(ctx, f.card, f.card_level)
+        if _who_refusal(ctx, f.seat, f.actor, t, who, bool(mode and mode.directed)) is not None:
+            ctx.emit("fizzles", f"{ctx.name(t)} is no longer {_WHO_WORDS.get(who, who)}: {name} has no effect.")
+        else:
+            _apply_ops(ctx, f, t, ops, name)
+    for s in specs:
+        k = s[0]
+        if k == "lock_all":
+            hit = [i for x in st.live_seats() for i in st.region(x, "ready")
+                   if "Ally" in ctx.cdef(i).types and not st.cards[i].locked and not st.cards[i].contested]
+            for i in hit:
+                ctx.update(i, locked=True)
+            ctx.emit("locked", f"{name}: every ally locks" + (f" ({', '.join(ctx.name(i) for i in hit)})." if hit else
+                                                               " (there is none unlocked)."), cards=tuple(hit))
+        elif k == "prey_vampires_burn" and f.target_seat is not None:
+            for i in st.region(f.target_seat, "ready"):
+                c = st.cards[i]
+                if ctx.is_vampire(c) and not c.contested and c.counters:
+                    ctx.update(i, counters=max(0, c.counters - s[1]))
+                    ctx.emit("blood", f"{ctx.name(i)} burns {min(s[1], c.counters)} blood ({name}).", cards=(i,))
+        elif k == "gain_blood_if_has":
+            a = st.cards[f.actor]
+            if a.region in ("ready", "torpor") and a.counters >= s[1]:
+                before = a.counters
+                a = ctx.set_blood(f.actor, a.counters + s[2])
+                ctx.emit("blood", f"{ctx.name(f.actor)} gains {a.counters - before} blood ({name}).", cards=(f.actor,))
+            else:
+                ctx.emit("fizzles", f"{ctx.name(f.actor)} has fewer than {s[1]} blood: {name} gives nothing.")
+        elif k == "crypt_top_to_uncontrolled":
+            crypt = st.region(f.seat, "crypt")
+            if crypt:
+                top = crypt[0]
+                ctx.move(top, "uncontrolled", seat=f.seat, counters=0, face_down=False)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} moves {ctx.name(top)} from the top of the crypt to the "
+                                  f"uncontrolled region ({name}).", cards=(top,))
+            else:
+                ctx.emit("fizzles", f"{ctx.seat_name(f.seat)} has no crypt left: {name} has no effect.")
+        elif k == "ash_to_hand":
+            t = f.target_card
+            if t is None or st.cards[t].region != "ash_heap" or st.cards[t].owner != f.seat:
+                ctx.emit("fizzles", f"{name}: the card is no longer in the ash heap.")
+                continue
+            ctx.move(t, "hand", seat=f.seat)
+            ctx.emit("moved", f"{ctx.seat_name(f.seat)} moves {ctx.name(t)} from the ash heap to their hand ({name}).",
+                     cards=(t,))
+            from vtes_desktop.engine.effects_master import _deferred, _owe_discard, hand_size
+
+            over = len(st.region(f.seat, "hand")) + _deferred(ctx, f.seat) - hand_size(ctx, f.seat)
+            if over > 0:
+                _owe_discard(ctx, f.seat, over)
+        elif k == "turn_stealth":
+            st.marks = st.marks | {(("seat", f.seat), _VEIL, s[1], s[2], st.turn)}
+            ctx.emit("modifier", f"{name}: the actions of {poss(ctx.seat_name(f.seat))} {s[1]}s are at +{s[2]} "
+                                 "stealth this turn.")
+
+
+def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
+    st = ctx.st
+    for op in ops:
+        c = st.cards.get(t)
+        if c is None or c.region in ("ash_heap", "removed"):
+            return
+        k = op[0]
+        if k == "burn_blood":
+            ctx.update(t, counters=max(0, c.counters - op[1]))
+            unit = "blood" if ctx.is_vampire(c) else "life"
+            ctx.emit("blood", f"{ctx.name(t)} burns {min(op[1], c.counters)} {unit} ({name}).", cards=(t,))
+            if unit == "life" and c.counters - op[1] <= 0:
+                ctx.burn(t, "no life left")
+        elif k == "burn_life":
+            ctx.update(t, counters=max(0, c.counters - op[1]))
+            ctx.emit("life", f"{ctx.name(t)} burns {min(op[1], c.counters)} life ({name}).", cards=(t,))
+            if c.counters - op[1] <= 0:
+                ctx.burn(t, "no life left")
+        elif k == "steal_blood":
+            got = min(op[1], c.counters)
+            ctx.update(t, counters=c.counters - got)
+            a = st.cards[f.actor]
+            before = a.counters
+            a = ctx.set_blood(f.actor, a.counters + got)
+            ctx.emit("blood", f"{ctx.name(f.actor)} steals {got} blood from {ctx.name(t)} ({name})"
+                     + (f"; {got - (a.counters - before)} over capacity drains away" if a.counters - before < got else "")
+                     + ".", cards=(f.actor, t))
+        elif k == "blood_or_damage":
+            if ctx.is_vampire(c):
+                ctx.update(t, counters=max(0, c.counters - op[1]))
+                ctx.emit("blood", f"{ctx.name(t)} burns {min(op[1], c.counters)} blood ({name}).", cards=(t,))
+            else:
+                from vtes_desktop.engine.rules_combat import inflict
+
+                ctx.emit("damage", f"{ctx.name(t)} takes {op[1]} unpreventable damage ({name}).", cards=(t,))
+                inflict(ctx, t, op[1], 0)
+        elif k == "damage":
+            from vtes_desktop.engine.rules_combat import inflict
+
+            ctx.emit("damage", f"{ctx.name(t)} takes {op[1]} unpreventable damage ({name}).", cards=(t,))
+            inflict(ctx, t, op[1], 0)
+        elif k == "lock":
+            if c.region == "ready" and not c.locked:
+                ctx.update(t, locked=True)
+                ctx.emit("locked", f"{ctx.name(t)} is locked ({name}).", cards=(t,))
+        elif k == "torpor":
+            ctx.move(t, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
+            ctx.emit("torpor", f"{ctx.name(t)} goes to torpor ({name}).", cards=(t,))
+        elif k == "burn":
+            ctx.burn(t, name)
+        elif k == "rescue":
+            ctx.move(t, "ready", seat=c.controller, locked=c.locked, counters=c.counters, wounded=False)
+            ctx.emit("rescued", f"{ctx.name(t)} is rescued from torpor ({name}).", cards=(t,))
+        elif k == "gain_blood":
+            before = c.counters
+            c = ctx.set_blood(t, c.counters + op[1])
+            ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} blood ({name}).", cards=(t,))
+        elif k == "heal":
+            ctx.update(t, counters=min(ctx.rules(t).life or 1, c.counters + op[1]))
+            ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))

@@ -830,6 +830,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.move(f.card, "ash_heap")   # the action card has done its work
     if k == "bleed":
         n = bleed_amount(ctx, f)
+        if f.kind == "card":   # "If more than 1 pool is bled with this action, ignore the excess"
+            from vtes_desktop.engine.effects_actioncard import bleed_cap
+
+            n = bleed_cap(ctx, f, n)
         tgt = f.target_seat
         ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n}.")
         if n > 0:

@@ -1046,7 +1046,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         raise Illegal("press", "there is no press to continue to cancel")
     if cmd.using is None:
         kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
-            else None
+            else "press_continue" if cmd.to == "continue" and _granted(f, m, "press_continue") else None   # Harass
         if kind is None:
             raise Illegal("press", f"{ctx.name(m)} has no press granted" + (
                 " that can continue combat" if _granted(f, m, "press_end") else ": name the card that gives one"))

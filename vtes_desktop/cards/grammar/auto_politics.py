@@ -286,6 +286,62 @@ _SHIFT_TERMS = re.compile(r"^choose a methuselah who has more pool than you do a
                           r"among 1 or more other methuselahs \(including you\)$")
 
 
+#: directed and undirected action cards that do something to one target card: clause -> (who, ops)
+_ON_TARGET = {
+    "(d) burn 2 blood from a ready titled vampire": ("ready titled vampire", (("burn_blood", 2),)),
+    "(d) burn 1 blood from an unlocked vampire and lock them": ("unlocked vampire", (("burn_blood", 1), ("lock",))),
+    "(d) steal 1 blood from a ready vampire": ("ready vampire", (("steal_blood", 1),)),
+    "(d) burn 1 blood on a vampire, or do 1 unpreventable damage to any ally or retainer":
+        ("vampire, ally or retainer", (("blood_or_damage", 1),)),
+    "(d) inflict 1 unpreventable damage on a ready minion": ("ready minion", (("damage", 1),)),
+    "(d) inflict 2 unpreventable damage on a ready minion": ("ready minion", (("damage", 2),)),
+    "(d) lock a ready minion": ("ready minion", (("lock",),)),
+    "(d) lock an ally": ("ready ally", (("lock",),)),
+    "(d) send a younger vampire with 0 or 1 blood to torpor": ("younger vampire blood<=1", (("torpor",),)),
+    "(d) burn 2 life from an ally or retainer": ("ally or retainer", (("burn_life", 2),)),
+    "(d) burn a location controlled by your predator or prey": ("location of predator or prey", (("burn",),)),
+    "rescue a vampire from torpor": ("torpor vampire", (("rescue",),)),
+    "add 1 life to an ally who has fewer life than their starting life": ("wounded ally", (("heal", 1),)),
+}
+#: "As above, and ..." on the same target: clause -> extra ops
+_ON_TARGET_MORE = {
+    "as above, and lock the target vampire": (("lock",),),
+    "as above, and burn 1 blood or life from the target minion": (("burn_blood", 1),),
+    "as [val] above, and the rescued vampire gains 1 blood": (("gain_blood", 1),),
+}
+
+
+def _read_targeted(kind: str, t: str) -> tuple | None:
+    """Second-pass readings of action cards: one target and what happens to it, and a few one-clause effects."""
+    got = _ON_TARGET.get(t)
+    if got is not None:
+        return ("on_target",) + got
+    more = _ON_TARGET_MORE.get(t)
+    if more is not None:
+        return ("target_more", more)
+    if kind == "state" and t == "as above, but the vampire can be the same age or older":
+        return ("target_who", "vampire blood<=1")
+    if kind == "lock" and t == "lock all allies":
+        return ("lock_all", "ally")
+    if kind == "burn" and t == "(d) each ready vampire controlled by your prey burns 1 blood":
+        return ("prey_vampires_burn", 1)
+    m = re.fullmatch(r"if more than (\d) pool is bled with this action, ignore the excess", t) if kind == "ignore" else None
+    if m:
+        return ("bleed_cap", int(m.group(1)))
+    if kind == "press" and t == "this acting minion gets 1 optional press, only usable to continue combat, during that combat":
+        return ("combat_grant_continue",)
+    if kind == "gain" and t == "if this vampire has 4 or more blood, he or she gains 4 blood":
+        return ("gain_blood_if_has", 4, 4)
+    if kind == "move" and t == "move the top card from your crypt to your uncontrolled region":
+        return ("crypt_top_to_uncontrolled",)
+    if kind == "move" and t == "move a library card from your ash heap to your hand (discard down afterward)":
+        return ("ash_to_hand",)
+    m = re.fullmatch(r"all of your (vampires|minions)' actions are at \+1 stealth this turn", t) if kind == "modifier" else None
+    if m:
+        return ("turn_stealth", m.group(1)[:-1], 1)
+    return None
+
+
 def _clause(text: str) -> str:
     t = text.strip().lower().rstrip(".").strip()
     t = re.sub(r"^\+1 stealth action\.\s*", "", t)
@@ -303,6 +359,9 @@ def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
 def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | None:
     t = _clause(text)
     if "Action" in types and "Political Action" not in types and len(types) == 1:
+        got = _read_targeted(kind, t)
+        if got is not None:
+            return got
         if kind == "stealth" and t == "as above, with +1 stealth":
             return ("action_stealth_bonus", 1)
         m = _ATTACHED_BLEED.match(t) if kind == "bleed" else None
