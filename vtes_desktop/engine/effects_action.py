@@ -1844,6 +1844,52 @@ def _unlock_after_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     _add(ctx, Mod("later:unlock_after_block", 1, minion, iid, rules.card_id))
 
 
+def _cancel_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Clan Loyalty: "Only usable when this vampire is successfully blocked by a vampire of the same clan (play before
+    combat)" (checked here): the block is cancelled (the blocker does not lock, no combat), the action continues, and
+    for the rest of the turn no vampire of that clan may block the acting vampire (`clan_no_block_turn`)."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or minion != f.actor or intercept(ctx, f, f.blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once this vampire is blocked, before combat")
+    b = ctx.st.cards[f.blocker]
+    shared = {auto_action.clan_key(x) for x in ctx.cdef(f.blocker).clans} & \
+        {auto_action.clan_key(x) for x in ctx.cdef(f.actor).clans} - {None}
+    if not ctx.is_vampire(b) or not shared:
+        raise Illegal("timing", f"{rules.name} is only usable when blocked by a vampire of the same clan")
+    ctx.st.acted = ctx.st.acted | {(f.actor, ("no_block_clan", c)) for c in shared}
+    flow.set_top(ctx, f._replace(stage="blocks", blocker=None))
+    ctx.emit("block_failed", f"{rules.name}: the block and combat are cancelled; the action continues.",
+             cards=(f.blocker, f.actor))
+
+
+def clan_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """Clan Loyalty: no vampire of that clan may block the acting vampire for the rest of the turn."""
+    barred = {a[1][1] for a in ctx.st.acted if a[0] == f.actor and isinstance(a[1], tuple) and a[1][0] == "no_block_clan"}
+    if barred and ctx.is_vampire(ctx.st.cards[m]) and barred & {auto_action.clan_key(x) for x in ctx.cdef(m).clans}:
+        return f"no vampire of {ctx.name(m)}'s clan may block {ctx.name(f.actor)} for the rest of the turn"
+    return None
+
+
+def _ends_no_cost(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Bind the Night-Walker: during an action directed at this minion or a card on it, when a vampire without
+    Auspex is acting (both checked here), the action ends unsuccessfully and its cost is not paid."""
+    f = _top(ctx)
+    st = ctx.st
+    if re.search(r"(?i)requires a minion with a kerrie", ctx.cdef(iid).text or "") and not any(
+            ctx.cdef(a).name == "Kerrie" for a in st.attached.get(minion, ())):
+        raise Illegal("requirements", f"{rules.name} requires a minion with a Kerrie; {ctx.name(minion)} has none")
+    t = f.target_card
+    on_me = t is not None and (t == minion or (st.cards[t].region == "attached" and st.cards[t].host == minion))
+    a = st.cards[f.actor]
+    if not (f.directed and on_me):
+        raise Illegal("timing", f"{rules.name} is only usable during an action directed at this minion or a card on it")
+    if not ctx.is_vampire(a) or ctx.discipline_level(a, "aus"):
+        raise Illegal("timing", f"{rules.name} is only usable when a vampire without Auspex is acting")
+    end_action(ctx, rules, mode, blocker)
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1900,7 +1946,8 @@ _HANDLERS = {
     "ash_heap_bleed": _ash_heap_bleed, "may_cancel_combat": _may_cancel_combat, "car_bomb": _car_bomb,
     "otherwise_minus_stealth": _nothing, "stealth_and_maneuver": _stealth_and_maneuver,
     "minus_stealth_turn": _minus_stealth_turn, "choose_locked_dead_ally": _choose_locked_dead_ally,
-    "chosen_ally_wakes": _chosen_ally_wakes, "unlock_after_block": _unlock_after_block,
+    "chosen_ally_wakes": _chosen_ally_wakes, "unlock_after_block": _unlock_after_block, "cancel_block": _cancel_block,
+    "clan_no_block_turn": _nothing, "ends_no_cost": _ends_no_cost,
 }
 
 
@@ -2001,6 +2048,9 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
         return "allies cannot block this action"
     if has(f, "unblockable"):
         return "this action is unblockable"
+    why = clan_block_refusal(ctx, f, m)   # Clan Loyalty
+    if why:
+        return why
     for mod in f.mods:
         if mod.kind.startswith("no_block_small:") and ctx.is_vampire(ctx.st.cards[m]) and \
                 (ctx.cdef(m).capacity or 0) < int(mod.kind.split(":")[1]) and "infernal" not in ctx.rules(m).traits:

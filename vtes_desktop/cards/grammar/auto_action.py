@@ -221,7 +221,7 @@ _TEXTS: dict[str, re.Pattern] = {
     "minions_block_cost": re.compile(r"^minions must burn 1 (?P<what>blood or life|blood) to attempt to block this "
                                      r"action\.?$"),
     "minions_minus_intercept": re.compile(r"^as above, and minions get -1 intercept\.?$"),
-    "choose_vampire": re.compile(r"^as above, and choose a vampire\.?$"),
+    "choose_vampire": re.compile(r"^(?:as above, and )?choose a vampire\.?$"),
     "small_cannot_block": re.compile(r"^non-infernal vampires with capacity less than (?P<n>\d+) cannot block this "
                                      r"action\.?$"),
     "younger_than_me_intercept": re.compile(r"^allies and vampires younger than this modifying [a-z]+ get -1 "
@@ -281,6 +281,12 @@ _TEXTS: dict[str, re.Pattern] = {
     # Truth in Darkness [OBL]: a later use, once the block has resolved
     "unlock_after_block": re.compile(r"^as above, and if this vampire blocks, they can burn 1 blood to unlock after block "
                                      r"resolution\.?$"),
+    # Clan Loyalty: once this vampire is blocked by a vampire of its clan, before combat
+    "cancel_block": re.compile(r"^cancel the block and combat\.?$"),
+    "clan_no_block_turn": re.compile(r"^the action continues as normal, and no vampires of that clan may block the acting "
+                                     r"vampire for the remainder of the turn\.?$"),
+    # Bind the Night-Walker
+    "ends_no_cost": re.compile(r"^the action ends \(unsuccessfully\), and no cost is paid\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
