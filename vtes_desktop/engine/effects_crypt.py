@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -228,15 +228,15 @@ def _sum(ctx: Ctx, minion: int, stat: str, **kw) -> int:
 
 
 def stealth_bonus(ctx: Ctx, f) -> int:
-    """The acting minion's own stealth on this action."""
-    return _sum(ctx, f.actor, "stealth", f=f)
+    """The acting minion's own stealth on this action, and what other vampires give it."""
+    return _sum(ctx, f.actor, "stealth", f=f) + _aura(ctx, f, "stealth")
 
 
 def bleed_bonus(ctx: Ctx, f) -> int:
     """The acting minion's own bleed beyond the printed "+N bleed.", on a bleed."""
     if _action_kind(f) != "bleed":
         return 0
-    return _sum(ctx, f.actor, "bleed", f=f)
+    return _sum(ctx, f.actor, "bleed", f=f) + _aura(ctx, f, "bleed")
 
 
 def hunt_bonus(ctx: Ctx, f) -> int:
@@ -1135,3 +1135,46 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     ctx.emit("crypt_use", f"{name} burns 1 blood: the damage from its hand strikes is aggravated this round.",
              cards=(iid,))
     return True
+
+
+# -- bonuses other vampires give the acting minion -------------------------------------------------------------------
+
+_AURA_CIDS: dict[int, bool] = {}
+
+
+def _aura(ctx: Ctx, f, stat: str) -> int:
+    """"Sabbat vampires you control get +1 bleed when bleeding ...", "Titled vampires get +1 bleed against you":
+    what the vampires in play give the acting minion."""
+    st = ctx.st
+    actor = f.actor
+    if actor not in st.cards:
+        return 0
+    n = 0
+    for seat in st.live_seats():
+        for region in ("ready", "torpor"):
+            for iid in st.region(seat, region):
+                c = st.cards[iid]
+                has = _AURA_CIDS.get(c.cid)
+                if has is None:
+                    has = _AURA_CIDS[c.cid] = bool(_of(ctx, iid, aura_readings))
+                if not has or c.contested:
+                    continue
+                for reads in _of(ctx, iid, aura_readings):
+                    for r in reads:
+                        if r[0] == "against_me":
+                            if stat == "bleed" and f.target_seat == seat and _any(ctx, actor, r[3], iid):
+                                n += r[2]
+                            continue
+                        _, s_, amount, state, title, alts, whose, conds, other = r
+                        if s_ != stat or (other and iid == actor):
+                            continue
+                        if state == "ready" and region != "ready" or state == "locked" and not (region == "ready"
+                                                                                                 and c.locked):
+                            continue
+                        if title and ctx.title(c) != title:
+                            continue
+                        if whose == "mine" and st.cards[actor].controller != seat:
+                            continue
+                        if _any(ctx, actor, alts, iid) and _holds(ctx, conds, me=actor, f=f):
+                            n += amount
+    return n

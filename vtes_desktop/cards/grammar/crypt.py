@@ -200,7 +200,7 @@ def _mark(e: Effect) -> Effect:
             or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
-            or phase_unlock(e) is not None or aggravated_hands(e) is not None
+            or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e))
     return replace(e, automated=bool(auto))
 
 
@@ -1114,3 +1114,53 @@ def aggravated_hands(e: Effect) -> str | None:
         return None
     m = _AGG_HANDS.match(e.text.strip().rstrip(".").lower())
     return ("combat" if m.group("per") == "combat" else "round") if m else None
+
+
+# -- bonuses the vampire gives other minions ("Sabbat vampires you control get +1 bleed ...") -------------------------
+
+_AURA = re.compile(
+    r"^(?:(?:while|if) this vampire is (?P<state>ready|locked)(?: and a (?P<title>prince))?, )?(?P<np>[a-z ,\-]+?) get "
+    r"(?:an additional )?\+(?P<n>\d) (?P<stat>stealth|bleed)(?: (?P<cond>.+))?$")
+_AGAINST_ME = re.compile(r"^(?P<np>[a-z ,\-]+?) get \+(?P<n>\d) bleed (?:against you|when bleeding you|when bleeding this "
+                         r"vampire's controller)$")
+
+
+@lru_cache(maxsize=None)
+def aura_readings(e: Effect) -> tuple:
+    """Bonuses the vampire gives other minions: ("aura", stat, n, state, title, classes, whose, conditions, others
+    only) for
+    "While this vampire is ready and a prince, Sabbat vampires you control get +1 bleed when bleeding a Methuselah
+    who controls a ready Camarilla vampire" (state "ready"/"locked"/"play", whose "mine"/"any"; the conditions
+    are those of the acting minion's own bonuses) and ("against_me", "bleed", n, classes) for "Titled vampires
+    get +1 bleed against you" (bleeds at the vampire's controller). The engine adds them to the acting minion's
+    stealth and bleed (effects_crypt)."""
+    if e.condition == "merged":
+        return ()
+    t = e.text.strip().rstrip(".").lower()
+    m = _AGAINST_ME.match(t)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return (("against_me", "bleed", int(m.group("n")), alts),) if alts else ()
+    m = _AURA.match(t)
+    if not m or m.group("np").startswith(("this vampire", "he ", "she ")):
+        return ()
+    np = m.group("np")
+    whose = "any"
+    if np.endswith(" you control"):
+        whose, np = "mine", np[: -len(" you control")]
+    elif np == "your minions":
+        whose, np = "mine", "minions"
+    elif np.startswith("all "):
+        np = np[4:]
+    else:
+        return ()
+    other = np.startswith("other ")
+    np = re.sub(r"^other ", "", np)
+    alts = minion_classes(np)
+    if not alts:
+        return ()
+    conds = _own_action_cond(m.group("cond") or "")
+    if conds is None:
+        return ()
+    return (("aura", m.group("stat"), int(m.group("n")), m.group("state") or "play", m.group("title"), alts, whose,
+             conds, other),)
