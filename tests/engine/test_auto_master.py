@@ -20,7 +20,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "recruit_discount", "cancel_event", "vine_refund", "vine_upkeep", "extra_mpa", "fewer_dpa_burn",
            "equip_unlocks", "thirst", "hunt_tithe", "burn_at_blood", "leopold_upkeep", "leopold_move",
            "hunt_bonus", "luanda_action", "trophy_hunting", "host_intercept", "host_bleed", "no_actions",
-           "untargetable_ready", "capitalist", "host_stealth", "block_costs_blood", "blocked_penalty"}
+           "untargetable_ready", "capitalist", "host_stealth", "block_costs_blood", "blocked_penalty",
+           "millicent", "vp_hand_size"}
 
 
 def test_every_reading_has_a_handler():

@@ -26,7 +26,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "show_to_hand", "discard_down_after", "ashur", "lock_all_clan", "choose_ash_vampire",
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
-                    "new_hand", "converge", "take_control"})
+                    "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -36,12 +36,13 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_discard_draw", "lock_draw_discard", "lock_transfer", "lock_make_anarch", "mpa_burn_pool",
                   "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
-                  "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale"})
+                  "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
+                  "warsaw_lock", "warsaw_burn"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
 #: uses made "as the action is announced" (the action_announced window stays open for them)
-AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed"})
+AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
 
 
@@ -89,6 +90,9 @@ def _in_play_masters(ctx: Ctx, seat: int | None = None):
 
 def hand_size(ctx: Ctx, seat: int) -> int:
     n = HAND_SIZE + sum(m[2] for m in ctx.st.marks if m[0] == ("seat", seat) and m[1] == "hand size this turn")
+    for ev in _events_in_play(ctx):   # The Bitter and Sweet Story
+        for v in _has(ctx, ev, "vp_hand_size"):
+            n += int(v["n"]) * int(ctx.st.seats[seat].vp)
     for iid in _in_play_masters(ctx, seat):
         for v in _has(ctx, iid, "hand_size"):
             n += int(v["n"])
@@ -485,6 +489,23 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             if v.get("until"):
                 when = "end of turn" if "end of your turn" in v["until"] else "unlock"
                 st.marks = st.marks | {(t, "return to", was, when, seat)}
+        elif key == "choose_infernal_baali":
+            b = flow.ref(ctx, seat, cmd.choice, what="vampire") if cmd.choice is not None else None
+            bc = st.cards[b] if b is not None else None
+            if bc is None or bc.controller != seat or bc.region != "ready" or bc.locked or bc.contested \
+                    or not _fits(ctx, seat, b, "a baali", v) or "infernal" not in ctx.rules(b).traits:
+                raise Illegal("choice", f"{name}: name a ready unlocked infernal Baali you control (choice)")
+        elif key == "add_younger_infernal":
+            b = flow.ref(ctx, seat, cmd.choice, what="vampire")
+            t = target
+            c = st.cards[t] if t is not None else None
+            if c is None or c.region != "uncontrolled" or c.owner != seat or "infernal" not in ctx.rules(t).traits \
+                    or ctx.capacity(c) >= ctx.capacity(st.cards[b]):
+                raise Illegal("target", f"{name}: name an infernal vampire younger than {ctx.name(b)} in your "
+                                        "uncontrolled region as the target")
+            ctx.update(t, counters=c.counters + int(v["n"]))
+            ctx.emit("blood", f"{ctx.seat_name(seat)} adds {v['n']} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
+                     f"{ctx.seat_name(seat)} adds {v['n']} blood to a face-down vampire ({name}).", cards=(t,))
         elif key == "gain_pool":
             ctx.pool(seat, int(v["n"]), name)
         elif key == "add_blood_clan":
@@ -721,13 +742,18 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if user != seat:
         raise Illegal("control", f"{name} is used by {ctx.seat_name(user)}")
     f = st.top
-    if isinstance(f, ActionFrame):
+    if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
+        uses = [u for u in uses if u[0] == "warsaw_burn"]
+        keys = {"warsaw_burn"}
+    if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
         if "lock_give" in keys:
             return _lock_give(ctx, cmd, iid, rules, [(v, t) for k, v, t in uses if k == "lock_give"])
     if keys & AS_ANNOUNCED or "lock_after_hunt" in keys:
         return _during_action(ctx, cmd, iid, rules, uses)
+    if "warsaw_burn" in keys and not (cmd.effect or "").strip():
+        raise Malformed("effect", f"{name}: say which use (effect: burn, with minion the vampire in torpor)")
     uses = [u for u in uses if u[0] != "lock_give"] or uses   # out of an action, its other uses
     key, v, _ = uses[0]
     if key == "lock_give":
@@ -859,6 +885,16 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _lock(ctx, iid)
         st.marks = st.marks | {(iid, "luanda", m, st.turn)}
         ctx.emit("chosen", f"{ctx.seat_name(seat)} locks {name} and chooses {ctx.name(m)}.", cards=(iid, m))
+        return True
+    if key == "warsaw_burn":
+        vv = next(w for k, w, _ in readings(rules) if k == "warsaw_burn")
+        m = _minion(ctx, cmd, name, f"the {vv['clan'].title()} in torpor")
+        mc = st.cards[m]
+        if mc.region != "torpor" or mc.controller != seat or not _fits(ctx, seat, m, "a " + vv["clan"], vv):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {vv['clan'].title()} of yours in torpor")
+        ctx.burn(iid, name)
+        ctx.move(m, "ready", seat=seat, locked=mc.locked, counters=mc.counters, wounded=False)
+        ctx.emit("ready", f"{ctx.name(m)} moves from torpor to the ready region ({name}).", cards=(m,))
         return True
     if key in ("cavalier", "carnivale"):
         f = st.top
@@ -1158,6 +1194,14 @@ def _during_action(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses) -> bo
                 raise Illegal("timing", f"{name} is used as the action is announced")
             if f.seat != cmd.seat:
                 raise Illegal("control", f"{name}: the acting minion is not yours")
+            if key == "warsaw_lock":
+                _usable(ctx, cmd, iid, lock=True)
+                if f.directed or not _fits(ctx, cmd.seat, f.actor, "a " + v["clan"], v):
+                    raise Illegal("timing", f"{name} is used as a {v['clan'].title()} announces an undirected action")
+                _lock(ctx, iid)
+                st.marks = st.marks | {(iid, "unlock if successful", f.actor)}
+                ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}.", cards=(iid,))
+                return True
             if key == "lock_give_announce":
                 _usable(ctx, cmd, iid, lock=True)
                 if f.directed or not ctx.is_vampire(actor):
@@ -2020,6 +2064,11 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                     for lim in _has(ctx, ev, "burn_at_blood"):
                         if e.counters >= int(lim["n"]):
                             ctx.burn(ev, f"{e.counters} blood")
+    for x in [x for x in st.marks if len(x) == 3 and x[1] == "unlock if successful"]:
+        st.marks = st.marks - {x}
+        if f.outcome == "successful" and x[2] == f.actor and st.cards[f.actor].region == "ready":
+            ctx.update(f.actor, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({ctx.name(x[0])}).", cards=(f.actor,))
     done = {x for x in st.marks if len(x) == 3 and x[1] == "chosen for action"}
     if done:
         st.marks = st.marks - done
@@ -2234,6 +2283,9 @@ def state_checks(ctx: Ctx) -> None:
     """After each step: master cards that burn once their minion is in torpor (Secure Haven), or make its
     controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
     st = ctx.st
+    before = ctx.game.state.seats
+    if any(a.vp > b.vp for a, b in zip(st.seats, before)):   # victory points went up (The Bitter and Sweet Story)
+        _vp_draw_up(ctx)
     attached = st.attached
     regions = st.regions
     carrying = [(s, m) for s in range(len(st.seats)) for m in regions.get((s, "torpor"), ()) if attached.get(m)]
@@ -2327,9 +2379,31 @@ def actor_stealth(ctx: Ctx, m: int) -> int:
 
 
 def blocked(ctx: Ctx, f: ActionFrame) -> None:
-    """The acting vampire is blocked: a master card on it makes the blocker's controller burn pool (Aching Beauty)."""
+    """The acting vampire is blocked: a master card on it makes the blocker's controller burn pool (Aching Beauty);
+    Millicent Smith burns herself and the acting vampire (no combat follows: the vampire is gone)."""
     st = ctx.st
+    if ctx.is_vampire(st.cards[f.actor]):
+        for iid in list(st.region(f.seat, "in_play")):
+            if not st.cards[iid].contested and _has(ctx, iid, "millicent") and st.cards[f.actor].region == "ready":
+                ctx.burn(iid, f"{ctx.name(f.actor)} was blocked")
+                ctx.burn(f.actor, ctx.name(iid))
     for a in st.attached.get(f.actor, ()):
         if "Master" in ctx.cdef(a).types and not st.cards[a].contested and f.blocker is not None:
             for v in _has(ctx, a, "blocked_penalty"):
                 ctx.pool(st.cards[f.blocker].controller, -int(v["n"]), f"blocking {ctx.name(f.actor)} ({ctx.name(a)})")
+
+
+def _vp_draw_up(ctx: Ctx) -> None:
+    """The Bitter and Sweet Story: a Methuselah whose hand size went up (with their victory points, or as the
+    event comes into play) draws up at once."""
+    st = ctx.st
+    if not any(_has(ctx, ev, "vp_hand_size") for ev in _events_in_play(ctx)):
+        return
+    for s in st.live_seats():
+        draw_up(ctx, s)
+
+
+def after_event(ctx: Ctx, iid: int) -> None:
+    """An event has come into play: hand sizes it changes are drawn up to at once."""
+    if _has(ctx, iid, "vp_hand_size"):
+        _vp_draw_up(ctx)

@@ -379,6 +379,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         raise Illegal("locked", f"{who} is locked; only unlocked minions can act")
     if mc.arrived == st.turn and "Ally" in ctx.cdef(m).types:
         raise Illegal("recruit", f"{who} was recruited this turn and cannot act until your next turn")
+    why = effects_minion.actor_refusal(ctx, m)   # "He cannot act" (Ponticulus, Hellhound)
+    if why:
+        raise Illegal("action", why)
     _mandatory(ctx, seat, m, kind)
     is_vamp = ctx.is_vampire(mc)
 
@@ -993,6 +996,7 @@ def diablerie(ctx: Ctx, diablerist: int, victim: int, choices: tuple = (), *, re
         if "Equipment" in ctx.cdef(a).types:
             ctx.move(a, "attached", host=diablerist)
     ctx.emit("diablerie", f"{ctx.name(diablerist)} diablerizes {ctx.name(victim)}.")
+    effects_minion.note_diablerie(ctx, diablerist)   # remembered for Carlton Van Wyk
     ctx.burn(victim, "diablerized")
     rules_diablerie.give(ctx, d.controller, diablerist, disc, tro, older=older, red_list=red,
                          victim_name=ctx.name(victim))
@@ -1521,6 +1525,9 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         st.pending_draws = st.pending_draws + ((cmd.seat, iid, "leaves play"),)   # replaced once it leaves play
     else:
         played_from_hand(ctx, cmd.seat, iid, rules, to="none")
+    from vtes_desktop.engine.effects_master import after_event
+
+    after_event(ctx, iid)   # hand sizes it changes (The Bitter and Sweet Story)
 
 
 def use(ctx: Ctx, cmd: C.Use) -> None:

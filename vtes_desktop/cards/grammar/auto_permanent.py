@@ -91,6 +91,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("take_control", r"^take control of (?:an? )?(?P<ready>ready )?(?P<what>minion|ally|malkavian) (?:controlled by a "
                      r"methuselah with (?P<pool>\d+) or fewer pool|controlled by another methuselah|that another methuselah "
                      r"controls)(?: until (?P<until>the end of your turn|your next unlock phase))?$"),
+    ("choose_infernal_baali", r"^choose a ready unlocked infernal baali you control$"),
+    ("add_younger_infernal", r"^add (?P<n>\d+) blood to a younger infernal vampire in your uncontrolled region$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
@@ -216,6 +218,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("cavalier", r"^once each turn, this vampire can burn (?P<cost>1) blood to unlock after performing a successful "
                  r"action costing blood$"),
     ("carnivale", r"^you may burn this card to give this (?P<clan>[a-z]+) \+(?P<n>1) stealth for the current action$"),
+    ("millicent", r"^if any of your vampires are blocked, burn (?:millicent|this card) and your acting vampire \(without "
+                  r"combat\)$"),
+    ("warsaw_lock", r"^you can lock this card as an? (?P<clan>[a-z]+) announces an undirected action; after action "
+                    r"resolution, if that action was successful, unlock the acting (?P=clan)$"),
+    ("warsaw_burn", r"^you can burn this card \(even if it is locked\) to move an? (?P<clan>[a-z]+) in torpor to the "
+                    r"ready region$"),
+    ("vp_hand_size", r"^each methuselah gets \+(?P<n>\d) hand size for each victory point he or she has$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
