@@ -122,3 +122,32 @@ def test_legal_answer_offers_a_modifier_played_by_another_vampire(db):
     assert not any(u.minion == colette and u.level == "superior" for u in uses)
     for u in uses:
         assert game.can(u.command) is None
+
+
+def test_clan_names_in_text_match_the_card_data():
+    from vtes_desktop.cards.grammar.auto_action import clan_key
+
+    assert clan_key("Followers of Set") == clan_key("Ministry") == "ministry"
+    assert clan_key("Tremere") == "tremere"
+    assert clan_key("Assamite") == "banu haqim"
+    assert clan_key("Nosferatu") == "nosferatu"
+    assert clan_key("dragons") is None
+
+
+@pytest.mark.parametrize("name,level,expected", [
+    ("Touch of Clarity", "dem", "cancel_played"),
+    ("Iron Heart", "POT", "cancel_played"),
+    ("Ophidian Gaze", "PRE", "cancel_played"),
+    ("I am Legion", "DAI", None),              # its [dai][obf] level cannot be named by a play
+    ("Hall of Hades' Court", "tem", None),     # played in a referendum's polling step
+])
+def test_cards_cancelled_as_played_are_read_only_where_the_engine_plays_them(db, name, level, expected):
+    got = {reading(e, t) for e, t in _effects(db, name, level) if e.kind == "cancel"}
+    assert expected in got and (expected is not None or got == {None}), got
+
+
+def test_later_uses_and_turn_records_are_named(db):
+    assert {reading(e, t) for e, t in _effects(db, "Speak with Spirits", "SPI")} >= {"unlock_and_block", "later_intercept"}
+    assert "later_minus_intercept" in {reading(e, t) for e, t in _effects(db, "Into Thin Air", "obf")}
+    assert "unlock_end_of_turn" in {reading(e, t) for e, t in _effects(db, "Zephyr", "cel")}
+    assert "unlock_after_block" in {reading(e, t) for e, t in _effects(db, "Truth in Darkness", "OBL")}
