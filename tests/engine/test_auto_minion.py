@@ -112,3 +112,25 @@ def test_lock_to_give_refused_when_not_needed(table):
     game.step("Sarah", Use, card="City Star Taxi", minion="Andrei Puxon", effect="stealth")
     game.step("Alexis", Use, card="Ponticulus", minion="Aisling Sturbridge", effect="intercept")
     assert _named(game, "Ponticulus").locked and _named(game, "City Star Taxi").locked
+
+
+def test_allies_that_cannot_act_are_refused(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Hellhound", 2), ("Ponticulus", 1)], "Alexis": [("Ryan", 3)]})
+    for ally in ("Hellhound", "Ponticulus"):
+        with pytest.raises(Illegal, match="cannot take actions"):
+            game.step("Sarah", Action, minion=ally, kind="bleed")
+
+
+def test_a_diablerie_before_your_last_turn_does_not_count(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Carlton Van Wyk", 2)], "Alexis": [("Ryan", 3)]},
+                 turn=("Sarah", "discard", 9))
+    st = game.game.state
+    ryan = _named(game, "Ryan").iid
+    st.marks = st.marks | {(("minion", ryan), "diablerie committed", 7)}     # Sarah's last turn was 7
+    with pytest.raises(Illegal, match="has not committed diablerie"):
+        game.step("Sarah", Use, card="Carlton Van Wyk", minion="Ryan")
+    st = game.game.state
+    st.marks = frozenset({(("minion", ryan), "diablerie committed", 8)})     # since: Alexis' turn 8
+    assert any(isinstance(c, Use) for c in game.game.legal(0).commands)
+    game.step("Sarah", Use, card="Carlton Van Wyk", minion="Ryan")
+    assert _named(game, "Ryan").region == "ash_heap"

@@ -18,7 +18,10 @@ resolves them), so a clause another module learns later is never carried out twi
   "lock to give a Ravnos you control +1 stealth", "lock to give any Tremere +1 intercept", "lock this retainer
   to give the employer +1 intercept", "burn this retainer to give any minion +1 intercept": stealth for the
   acting minion, intercept for the blocking one, while the block is being attempted and only when needed
-  (hook in `rules_action.use`; offered in the legal answer by `candidates`).
+  (hook in `rules_action.use`; offered in the legal answer by `candidates`);
+- Carlton Van Wyk burned in his controller's discard phase to burn a vampire who committed diablerie since
+  their last turn (`use` with `minion` the vampire; the diablerie is remembered in the marks by a hook in
+  `rules_action.diablerie`); allies that cannot act are refused as actors (hook in `rules_action.announce`).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from vtes_desktop.engine.state import ActionFrame, CombatFrame, Hit, Mod
 _CACHE: dict[tuple, tuple] = {}
 
 HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "immune_nonagg", "less_damage",
-                     "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give"})
+                     "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give",
+                     "burn_diablerist", "cannot_act"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -226,7 +230,11 @@ def _gives(ctx: Ctx, iid: int) -> list[tuple]:
 
 
 def use(ctx: Ctx, cmd, iid: int) -> bool:
-    """A `use` of an ally's or retainer's "lock (burn) to give ... +1 stealth/intercept"; False if it has none."""
+    """A `use` of an ally's or retainer's "lock (burn) to give ... +1 stealth/intercept", or Carlton Van Wyk's
+    burn of a diablerist; False if it has none."""
+    if _of(ctx, iid, "burn_diablerist"):
+        _burn_diablerist(ctx, cmd, iid)
+        return True
     gives = _gives(ctx, iid)
     if not gives:
         return False
@@ -285,6 +293,60 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     return True
 
 
+# -- actions and diablerie -------------------------------------------------------------------------------------
+
+def actor_refusal(ctx: Ctx, m: int) -> str | None:
+    """Why the ally *m* cannot take an action ("He cannot act"), or None."""
+    if _of(ctx, m, "cannot_act"):
+        return f"{ctx.name(m)} cannot take actions (its own text)"
+    return None
+
+
+_DIABLERIE = "diablerie committed"
+
+
+def note_diablerie(ctx: Ctx, diablerist: int) -> None:
+    """Remember the turn a vampire committed diablerie (Carlton Van Wyk burns such a vampire), in the marks."""
+    st = ctx.st
+    st.marks = frozenset(m for m in st.marks if m[:2] != (("minion", diablerist), _DIABLERIE)) \
+        | {(("minion", diablerist), _DIABLERIE, st.turn)}
+
+
+def _diablerists(ctx: Ctx, seat: int) -> list[int]:
+    """Vampires in play that committed diablerie since *seat*'s last turn ended (or during this turn): turns are
+    numbered across seats, so that is within as many turns back as there are Methuselahs in the game."""
+    st = ctx.st
+    since = st.turn - len(st.live_seats())
+    out = []
+    for m in st.marks:
+        if len(m) == 3 and m[1] == _DIABLERIE and m[2] > since:
+            v = m[0][1]
+            c = st.cards.get(v)
+            if c is not None and ctx.is_vampire(c) and c.region in ("ready", "torpor") and not c.contested:
+                out.append(v)
+    return out
+
+
+def _burn_diablerist(ctx: Ctx, cmd, iid: int) -> None:
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if st.active != cmd.seat or st.phase != "discard" or st.frames:
+        raise Illegal("timing", f"{name} burns a diablerist during your own discard phase")
+    if c.region != "ready" or c.contested:
+        raise Illegal("ready", f"{name} is not ready")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the vampire who committed diablerie")
+    from vtes_desktop.engine import flow
+
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    if v not in _diablerists(ctx, cmd.seat):
+        raise Illegal("use", f"{name}: {ctx.name(v)} has not committed diablerie since your last turn")
+    ctx.burn(iid, f"to burn {ctx.name(v)}")
+    ctx.burn(v, f"burned by {name}")
+    ctx.emit("burned", f"{name} is burned to burn {ctx.name(v)}, who committed diablerie.", cards=(v,))
+
+
 # -- the legal answer -------------------------------------------------------------------------------------------
 
 def candidates(game, seat: int) -> list:
@@ -301,6 +363,11 @@ def candidates(game, seat: int) -> list:
                 for t in (top.actor, top.blocker):
                     if t is not None:
                         out.append(C.Use(seat=seat, card=iid, minion=t, effect=r[1]))
+    if st.active == seat and st.phase == "discard" and not st.frames and st.marks:
+        vs = _diablerists(ctx, seat)
+        for iid in st.region(seat, "ready") if vs else ():
+            if _of(ctx, iid, "burn_diablerist"):
+                out += [C.Use(seat=seat, card=iid, minion=v) for v in vs]
     if isinstance(top, CombatFrame) and top.step == "strike":
         for m in (top.a, top.b):
             if st.cards[m].controller == seat and any(r[1] == "dodge" for r in _of(ctx, m, "own_strike")):

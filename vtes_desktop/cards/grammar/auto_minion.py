@@ -28,7 +28,11 @@ Readings (a tuple whose first item names it):
 - ``("lock_give", stat, n, who, when)``: "This ally can lock to give a Ravnos you control +1 stealth" (a `use`
   naming the ally, the receiving minion as `minion`, `effect` the stat): *who* is a clan ("ravnos"), "employer"
   or "any"; *mine*-only when the text says "you control"; *when* "" or "political";
-- ``("burn_give", stat, n, who)``: the same, burning the retainer instead of locking it (Masquer).
+- ``("burn_give", stat, n, who)``: the same, burning the retainer instead of locking it (Masquer);
+- ``("burn_diablerist",)``: "During your discard phase, you can burn this ally to burn a vampire who has
+  committed diablerie since your last turn" (Carlton Van Wyk: a `use` naming the vampire as `minion`);
+- ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
+  actions": its actions are refused (so it never equips itself either).
 """
 
 from __future__ import annotations
@@ -114,6 +118,13 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         if m and not ally:
             return ("stealth_if", int(m.group(1) or m.group(3)), "requires:" + (m.group(2) or m.group(4)))
         return None
+    if ally and k == "burn" and low == ("during your discard phase, you can burn this ally to burn a vampire who has "
+                                        "committed diablerie since your last turn."):
+        return ("burn_diablerist",)
+    if ally and k in ("act", "take", "perform") and e.get("negated") and low in (
+            "he cannot act and he cannot have or use equipment.", "the this ally cannot take actions.",
+            "this ally cannot perform actions.", "this ally cannot take actions."):
+        return ("cannot_act",)
     if k in ("lock", "burn", "modifier"):
         m = _LOCK_GIVE.match(low)
         if m:
