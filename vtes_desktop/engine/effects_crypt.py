@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -593,6 +593,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         return _announce_own_bleed(ctx, cmd, m, _of(ctx, m, own_bleed)[0])
     if _of(ctx, m, search_action):
         return _announce_search(ctx, cmd, m, _of(ctx, m, search_action)[0])
+    if _of(ctx, m, burn_card_action):
+        return _announce_burn_card(ctx, cmd, m, _of(ctx, m, burn_card_action)[0])
     reads = list(_of(ctx, m, combat_action))
     if not reads:
         return _announce_minion_action(ctx, cmd, m)
@@ -622,6 +624,13 @@ def succeed_own(ctx: Ctx, f) -> bool:
         return _succeed_own_bleed(ctx, f)
     if f.effect == "crypt:search":
         return _succeed_search(ctx, f)
+    if f.effect == "crypt:burn card":
+        t = f.target_card
+        if t in ctx.st.cards and ctx.st.cards[t].region in ("in_play", "attached"):
+            ctx.burn(t, poss_name(ctx, f.actor) + " action")
+        else:
+            ctx.emit("fizzle", f"{ctx.name(t)} is no longer in play: the action has no effect.")
+        return True
     if (f.effect or "").startswith("crypt:") and f.effect != "crypt:combat":
         return _succeed_minion_action(ctx, f)
     if f.effect != "crypt:combat":
@@ -1178,3 +1187,21 @@ def _aura(ctx: Ctx, f, stat: str) -> int:
                         if _any(ctx, actor, alts, iid) and _holds(ctx, conds, me=actor, f=f):
                             n += amount
     return n
+
+
+def _announce_burn_card(ctx: Ctx, cmd, m: int, r: tuple) -> tuple[dict, tuple[int, ...]]:
+    typ, stealth, cost = r
+    st = ctx.st
+    name = ctx.name(m)
+    if cmd.target is None:
+        raise Illegal("target", f"{name}: name the {typ.lower()} to burn as `target`")
+    t = flow.ref(ctx, cmd.seat, cmd.target)
+    tc = st.cards[t]
+    if typ not in ctx.cdef(t).types or tc.region not in ("in_play", "attached") or tc.controller == cmd.seat:
+        raise Illegal("target", f"{ctx.name(t)} is not {'an' if typ[0] in 'AEIOU' else 'a'} {typ.lower()} in play "
+                                "of another Methuselah")
+    if cost and st.cards[m].counters < cost:
+        raise Illegal("cost", f"{name} has {st.cards[m].counters} blood; this action costs {cost}")
+    ctx.emit("action_goal", f"{name} acts to burn {ctx.name(t)}.", cards=(m, t))
+    return dict(from_card=m, effect="crypt:burn card", target_card=t, base_stealth=stealth, directed=True,
+                target_seat=tc.controller, cost_blood=cost), (tc.controller,)

@@ -200,7 +200,8 @@ def _mark(e: Effect) -> Effect:
             or use_bar(e) is not None or blood_hunt_bar(e) or lock_other(e) is not None or mpa_for(e) is not None \
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
-            or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e))
+            or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
+            or burn_card_action(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1164,3 +1165,17 @@ def aura_readings(e: Effect) -> tuple:
         return ()
     return (("aura", m.group("stat"), int(m.group("n")), m.group("state") or "play", m.group("title"), alts, whose,
              conds, other),)
+
+
+_BURN_CARD = re.compile(r"^(?:this vampire|this imbued|he|she) (?:can|may) burn (?:a|an) (?P<what>retainer|location|equipment)"
+                        r" as a (?:\+(?P<st>\d) stealth )?\(d\) action(?: that costs (?P<c>\d) blood)?$")
+
+
+@lru_cache(maxsize=None)
+def burn_card_action(e: Effect) -> tuple | None:
+    """(type, stealth, blood cost) of "This vampire can burn a retainer as a +1 stealth (D) action" (a location, an
+    equipment): an action of kind card `from` the vampire, `target` the card in play of another Methuselah."""
+    if e.condition == "merged":
+        return None
+    m = _BURN_CARD.match(e.text.strip().rstrip(".").lower())
+    return (m.group("what").capitalize(), int(m.group("st") or 0), int(m.group("c") or 0)) if m else None
