@@ -2057,10 +2057,10 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
           "younger vampire blood<=1": vamp and c.region == "ready" and c.counters <= 1 and _cap(ctx, iid) < _cap(ctx, actor),
           "vampire blood<=1": vamp and c.region == "ready" and c.counters <= 1,
           "ally or retainer": ally or retainer,
-          "location of predator or prey": "Location" in d.types and c.region == "in_play"
+          "location of predator or prey": "location" in ctx.rules(iid).keywords and c.region == "in_play"
           and c.controller in (st.prey(seat), st.predator(seat)),
           "torpor vampire": vamp and c.region == "torpor",
-          "wounded ally": ally and c.counters < (ctx.rules(iid).life or 1)}.get(who, False)
+          "wounded ally": ally and c.counters < _start_life(ctx, iid)}.get(who, False)
     if not ok:
         return f"{name} is not {_WHO_WORDS.get(who, who)}"
     if c.contested:
@@ -2068,6 +2068,12 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
     if directed and c.controller == seat:
         return f"{name} is yours: a directed action targets another Methuselah's cards"
     return None
+
+
+def _start_life(ctx: Ctx, iid: int) -> int:
+    from vtes_desktop.engine.rules_action import _life
+
+    return _life(ctx, iid, ctx.st.cards[iid].level)
 
 
 def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict | None:
@@ -2247,5 +2253,5 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             c = ctx.set_blood(t, c.counters + op[1])
             ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} blood ({name}).", cards=(t,))
         elif k == "heal":
-            ctx.update(t, counters=min(ctx.rules(t).life or 1, c.counters + op[1]))
+            ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
