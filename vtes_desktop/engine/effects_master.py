@@ -37,7 +37,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
-                  "warsaw_lock", "warsaw_burn"})
+                  "warsaw_lock", "warsaw_burn", "mpa_discard_burn"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -742,6 +742,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if user != seat:
         raise Illegal("control", f"{name} is used by {ctx.seat_name(user)}")
     f = st.top
+    if "mpa_discard_burn" in keys:
+        return _mpa_discard_burn(ctx, cmd, iid)
     if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
         uses = [u for u in uses if u[0] == "warsaw_burn"]
         keys = {"warsaw_burn"}
@@ -2018,9 +2020,13 @@ def _exchange_master(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
 
 
 def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
-    """A card in play that any Methuselah may use (Anthelios)."""
+    """A card in play that any Methuselah may use (Anthelios; Tension in the Ranks' burning)."""
     c = ctx.st.cards[iid]
-    if c.region != "in_play" or c.contested or c.controller == cmd.seat or not _has(ctx, iid, "exchange_master"):
+    if c.region != "in_play" or c.contested:
+        return False
+    if _has(ctx, iid, "mpa_discard_burn"):
+        return _mpa_discard_burn(ctx, cmd, iid)
+    if c.controller == cmd.seat or not _has(ctx, iid, "exchange_master"):
         return False
     return _exchange_master(ctx, cmd, iid, ctx.name(iid))
 
@@ -2283,9 +2289,17 @@ def state_checks(ctx: Ctx) -> None:
     """After each step: master cards that burn once their minion is in torpor (Secure Haven), or make its
     controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
     st = ctx.st
-    before = ctx.game.state.seats
+    prev = ctx.game.state
+    before = prev.seats
     if any(a.vp > b.vp for a, b in zip(st.seats, before)):   # victory points went up (The Bitter and Sweet Story)
         _vp_draw_up(ctx)
+    for s in range(len(st.seats)):   # ready minions burned or sent to torpor this step (Tension in the Ranks)
+        b, a = prev.regions.get((s, "ready"), ()), st.regions.get((s, "ready"), ())
+        if b is not a and b != a:
+            gone = [i for i in b if i not in a and st.cards[i].region in ("torpor", "ash_heap")
+                    and ctx.is_minion(st.cards[i])]
+            if gone:
+                _minions_fell(ctx, s, gone)
     attached = st.attached
     regions = st.regions
     carrying = [(s, m) for s in range(len(st.seats)) for m in regions.get((s, "torpor"), ()) if attached.get(m)]
@@ -2407,3 +2421,45 @@ def after_event(ctx: Ctx, iid: int) -> None:
     """An event has come into play: hand sizes it changes are drawn up to at once."""
     if _has(ctx, iid, "vp_hand_size"):
         _vp_draw_up(ctx)
+
+
+def _minions_fell(ctx: Ctx, seat: int, gone: list[int]) -> None:
+    st = ctx.st
+    for s in range(len(st.seats)):
+        for iid in st.region(s, "in_play"):
+            if st.cards[iid].contested:
+                continue
+            for v in _has(ctx, iid, "tension"):
+                for m in gone:
+                    if not st.seats[seat].ousted:
+                        ctx.pool(seat, -int(v["n"]), f"{ctx.name(m)} left the ready region ({ctx.name(iid)})")
+
+
+def _mpa_discard_burn(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Tension in the Ranks: any Methuselah uses a master phase action and discards two master cards (`effect`:
+    their names, separated by ;) to burn it."""
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    if st.active != seat or st.phase != "master" or st.frames:
+        raise Illegal("timing", f"{name} is burned with a master phase action, in your own master phase")
+    if st.mpa < 1:
+        raise Illegal("master", "no master phase action left this phase")
+    names = [x.strip() for x in (cmd.effect or "").split(";") if x.strip()]
+    if len(names) != 2:
+        raise Malformed("effect", f"{name}: name the two master cards you discard (effect: \"A; B\")")
+    picked: list[int] = []
+    for nm in names:
+        d = ctx.db.lookup(nm)
+        cands = [i for i in st.region(seat, "hand") if i not in picked and d is not None and st.cards[i].cid == d.id
+                 and "Master" in ctx.cdef(i).types]
+        if not cands:
+            raise Illegal("effect", f"{name}: no master card {nm} in your hand")
+        picked.append(cands[0])
+    st.mpa -= 1
+    for i in picked:
+        ctx.move(i, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(seat)} discards {' and '.join(ctx.name(i) for i in picked)} to burn {name}.")
+    ctx.burn(iid, ctx.seat_name(seat))
+    ctx.draw(seat, 2)
+    return True

@@ -225,6 +225,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("warsaw_burn", r"^you can burn this card \(even if it is locked\) to move an? (?P<clan>[a-z]+) in torpor to the "
                     r"ready region$"),
     ("vp_hand_size", r"^each methuselah gets \+(?P<n>\d) hand size for each victory point he or she has$"),
+    ("tension", r"^after a ready minion is burned or sent to torpor, their controller burns (?P<n>1) pool$"),
+    ("mpa_discard_burn", r"^methuselahs can use a master phase action and discard two master cards to burn this card$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
