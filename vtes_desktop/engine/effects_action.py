@@ -1890,6 +1890,69 @@ def _ends_no_cost(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     end_action(ctx, rules, mode, blocker)
 
 
+def _burn_edge_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Leverage: burn the Edge (you must hold it) for +1 bleed beyond the limit; the Edge cannot be gained this action
+    (`no_edge`: if it would be, it is burned instead)."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    if ctx.st.edge != cmd.seat:
+        raise Illegal("cost", f"{rules.name}: {ctx.seat_name(cmd.seat)} does not have the Edge to burn")
+    ctx.st.edge = None
+    _add(ctx, Mod("bleed", 1, minion, iid, rules.card_id), Mod("no_edge", 0, None, iid, rules.card_id))
+    ctx.emit("edge", f"{ctx.seat_name(cmd.seat)} burns the Edge: +1 bleed ({rules.name}).", cards=(minion,))
+
+
+def edge_burned(ctx: Ctx, f: ActionFrame) -> bool:
+    """The acting Methuselah would take the Edge: True when a card says it is burned instead (Leverage)."""
+    if not has(f, "no_edge"):
+        return False
+    ctx.st.edge = None
+    ctx.emit("edge", "The Edge is burned instead of being gained (Leverage).")
+    return True
+
+
+def _choose_other_sabbat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    t = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[t]
+    if t == minion or c.controller != cmd.seat or c.region != "ready" or not ctx.is_vampire(c) or \
+            (ctx.sect(c) or "").lower() != "sabbat":
+        raise Illegal("target", f"{rules.name}: choose another ready Sabbat vampire you control")
+    _add(ctx, Mod("chosen", 0, t, iid, rules.card_id))
+
+
+def _chosen_burns_or_nothing(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Stealth Ritus: the chosen vampire burns 1 blood, or the card has no effect (its +1 stealth is not given)."""
+    t = _chosen_of(ctx, cmd, rules, iid)
+    c = ctx.st.cards[t]
+    if c.counters < 1:
+        _add(ctx, Mod("no_effect", 0, None, iid, rules.card_id))
+        ctx.emit("note", f"{ctx.name(t)} has no blood to burn: {rules.name} has no effect.", cards=(t,))
+        return
+    ctx.set_blood(t, c.counters - 1)
+    ctx.emit("burned_blood", f"{ctx.name(t)} burns 1 blood ({rules.name}).", cards=(t,))
+
+
+def _action_stealth_needless(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    if any(m.kind == "no_effect" and m.card == iid for m in f.mods):
+        return
+    _add(ctx, Mod("stealth", 1, f.actor, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: the action gets +1 stealth.", cards=(f.actor,))
+
+
+def _remove_crypt_top(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Innocent Bystander: played while the acting vampire's bleed would succeed (after blocks are declined); once
+    the bleed has succeeded, the top card of the bled Methuselah's crypt is removed from the game."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.stage != "declined" or minion != f.actor:
+        raise Illegal("timing", f"{rules.name} is only usable when this acting vampire's bleed would succeed (after "
+                                "blocks are declined)")
+    _add(ctx, Mod("remove_crypt_top", 0, None, iid, rules.card_id))
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -1947,7 +2010,10 @@ _HANDLERS = {
     "otherwise_minus_stealth": _nothing, "stealth_and_maneuver": _stealth_and_maneuver,
     "minus_stealth_turn": _minus_stealth_turn, "choose_locked_dead_ally": _choose_locked_dead_ally,
     "chosen_ally_wakes": _chosen_ally_wakes, "unlock_after_block": _unlock_after_block, "cancel_block": _cancel_block,
-    "clan_no_block_turn": _nothing, "ends_no_cost": _ends_no_cost,
+    "clan_no_block_turn": _nothing, "ends_no_cost": _ends_no_cost, "burn_edge_bleed": _burn_edge_bleed,
+    "no_edge_gain": _nothing, "edge_burned_instead": _nothing, "choose_other_sabbat": _choose_other_sabbat,
+    "chosen_burns_or_nothing": _chosen_burns_or_nothing, "action_stealth_needless": _action_stealth_needless,
+    "remove_crypt_top": _remove_crypt_top,
 }
 
 
@@ -2156,6 +2222,14 @@ def blocker_locks(f: ActionFrame) -> bool:
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: effects that come after its resolution."""
     for mod in f.mods:
+        if mod.kind == "remove_crypt_top":
+            if f.outcome == "successful" and f.target_seat is not None:
+                crypt = ctx.st.region(f.target_seat, "crypt")
+                if crypt:
+                    ctx.move(crypt[0], "removed")
+                    ctx.emit("removed", f"The top card of {ctx.seat_name(f.target_seat)}'s crypt is removed from the "
+                                        f"game ({ctx.db[mod.cid].display}).")
+            continue
         if mod.kind == "ecstasy" and f.outcome == "successful" and f.kind in ("bleed", "card"):
             from vtes_desktop.engine.rules_action import bleed_amount
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (blocks_anyone, burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -1205,3 +1205,20 @@ def _announce_burn_card(ctx: Ctx, cmd, m: int, r: tuple) -> tuple[dict, tuple[in
     ctx.emit("action_goal", f"{name} acts to burn {ctx.name(t)}.", cards=(m, t))
     return dict(from_card=m, effect="crypt:burn card", target_card=t, base_stealth=stealth, directed=True,
                 target_seat=tc.controller, cost_blood=cost), (tc.controller,)
+
+
+def _anneke(e) -> bool | None:
+    return True if blocks_anyone(e) else None
+
+
+def may_block_anyway(ctx: Ctx, f, cmd) -> bool:
+    """The minion named to block has "may attempt to block a vampire controlled by another Methuselah, ignoring the
+    normal prey, predator or target restrictions" and the acting minion is such a vampire."""
+    try:
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    except (Malformed, Illegal):
+        return False
+    st = ctx.st
+    if m not in st.cards or st.cards[m].controller != cmd.seat or not _of(ctx, m, _anneke):
+        return False
+    return ctx.is_vampire(st.cards[f.actor]) and st.cards[f.actor].controller != cmd.seat

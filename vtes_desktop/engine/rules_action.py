@@ -691,7 +691,7 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     if f.stage != "blocks":
         raise Illegal("block", "blocks have been declined: the action can no longer be blocked")
     seat = cmd.seat
-    if seat not in f.blockers:
+    if seat not in f.blockers and not effects_crypt.may_block_anyway(ctx, f, cmd):   # Anneke
         why = ("only the Methuselah the action is directed at may block it" if f.directed
                else "only the acting Methuselah's prey and predator may block an undirected action")
         raise Illegal("block", f"{ctx.seat_name(seat)} may not block: {why}")
@@ -705,7 +705,8 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     m = _my_minion(ctx, seat, cmd.minion)
     if st.cards[m].locked and m not in f.woken:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only unlocked minions can block")
-    why = effects_action.block_refusal(ctx, f, m, seat)
+    why = effects_action.block_refusal(ctx, f if seat in f.blockers else f._replace(blockers=f.blockers + (seat,)), m,
+                                       seat)   # (Anneke blocks outside the usual blockers)
     if why:
         raise Illegal("block", why)
     effects_action.pay_block_cost(ctx, f, m)   # Tenebrous Form, Neutral Guard

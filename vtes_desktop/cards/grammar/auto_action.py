@@ -287,6 +287,16 @@ _TEXTS: dict[str, re.Pattern] = {
                                      r"vampire for the remainder of the turn\.?$"),
     # Bind the Night-Walker
     "ends_no_cost": re.compile(r"^the action ends \(unsuccessfully\), and no cost is paid\.?$"),
+    # Leverage
+    "burn_edge_bleed": re.compile(r"^burn the edge to get \+1 bleed that does not count against the limit\.?$"),
+    "no_edge_gain": re.compile(r"^you cannot gain the edge this action\.?$"),
+    "edge_burned_instead": re.compile(r"^if you would get the edge, it is burned instead\.?$"),
+    # Stealth Ritus, as the action is announced
+    "choose_other_sabbat": re.compile(r"^choose another ready sabbat vampire you control\.?$"),
+    "chosen_burns_or_nothing": re.compile(r"^the chosen vampire burns 1 blood, or this card has no effect\.?$"),
+    "action_stealth_needless": re.compile(r"^this action gets \+1 stealth, even if stealth is not yet needed\.?$"),
+    # Innocent Bystander
+    "remove_crypt_top": re.compile(r"^remove the top card of that methuselah's crypt from the game\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),

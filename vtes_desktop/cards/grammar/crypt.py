@@ -201,7 +201,7 @@ def _mark(e: Effect) -> Effect:
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
-            or burn_card_action(e) is not None
+            or burn_card_action(e) is not None or blocks_anyone(e)
     return replace(e, automated=bool(auto))
 
 
@@ -1179,3 +1179,11 @@ def burn_card_action(e: Effect) -> tuple | None:
         return None
     m = _BURN_CARD.match(e.text.strip().rstrip(".").lower())
     return (m.group("what").capitalize(), int(m.group("st") or 0), int(m.group("c") or 0)) if m else None
+
+
+def blocks_anyone(e: Effect) -> bool:
+    """Anneke: "This vampire may attempt to block a vampire controlled by another Methuselah, ignoring the normal
+    prey, predator or target restrictions for blocking actions" (rules_action.block asks effects_crypt)."""
+    return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
+        "this vampire may attempt to block a vampire controlled by another methuselah, ignoring the normal prey, "
+        "predator or target restrictions for blocking actions")
