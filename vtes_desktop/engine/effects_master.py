@@ -2290,9 +2290,10 @@ def state_checks(ctx: Ctx) -> None:
     controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
     st = ctx.st
     prev = ctx.game.state
-    before = prev.seats
-    if any(a.vp > b.vp for a, b in zip(st.seats, before)):   # victory points went up (The Bitter and Sweet Story)
-        _vp_draw_up(ctx)
+    if st.seats is not prev.seats and any(a.vp > b.vp for a, b in zip(st.seats, prev.seats)):
+        _vp_draw_up(ctx)   # victory points went up (The Bitter and Sweet Story)
+    if st.regions is prev.regions and st.attached is prev.attached:
+        return   # nobody moved: nothing new to check
     for s in range(len(st.seats)):   # ready minions burned or sent to torpor this step (Tension in the Ranks)
         b, a = prev.regions.get((s, "ready"), ()), st.regions.get((s, "ready"), ())
         if b is not a and b != a:
