@@ -841,7 +841,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         tgt = f.target_seat
         ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n}.")
         if n > 0:
-            if st.edge != f.seat:
+            if st.edge != f.seat and not effects_action.edge_burned(ctx, f):   # Leverage
                 st.edge = f.seat
                 ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
             ctx.pool(tgt, -n, "bled")
