@@ -53,7 +53,8 @@ HANDLED = frozenset({
     "ash_vampire_to",
     # second pass (the section at the end of this module)
     "on_target", "target_more", "target_who", "lock_all", "prey_vampires_burn", "bleed_cap", "combat_grant_continue",
-    "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth",
+    "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth", "put_on_self",
+    "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -399,7 +400,7 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, 
     held = sum(1 for a in ctx.st.attached.get(actor, ()) if ctx.st.cards[a].cid == rules.card_id)
     for lim in mode.limits:   # "A vampire can have only one Heart of the City" (no more than two ...)
         if lim.per == "in play" and lim.what == "this card" and held >= lim.count and \
-                any(x[0] == "attached_bleed" for x in readings(rules, mode)):
+                any(x[0] in ("attached_bleed", "attached_strength", "put_on_self") for x in readings(rules, mode)):
             raise Illegal("limit", f"{ctx.name(actor)} already has {held} {rules.name}; a vampire can have only "
                                    f"{lim.count}")
     optional = [s for s in readings(rules, mode) if s[0] == "steal_to_ready"]
@@ -1961,6 +1962,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     once each turn for all copies of a card that says so; allies that burn life then."""
     st = ctx.st
     seat = st.active
+    burn_at_unlock(ctx)
     for iid in list(st.region(seat, "ready")):
         regen = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_regen"), None)
         c = st.cards[iid]
@@ -2135,6 +2137,15 @@ def turn_stealth(ctx: Ctx, f: ActionFrame) -> int:
 def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
     st = ctx.st
     name = ctx.name(f.card)
+    a = st.cards[f.actor]
+    if any(s[0] == "put_on_self" for s in specs) and a.region in ("ready", "torpor") and \
+            st.cards[f.card].region == "aside":
+        ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+        ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
+    if any(s[0] == "attached_no_unlock" for s in specs) and st.cards[f.card].region == "attached" and \
+            st.cards[f.card].host == f.actor:
+        st.skip_unlock = st.skip_unlock | {f.actor}
+        ctx.emit("modifier", f"{ctx.name(f.actor)} does not unlock as normal while {name} is on it.", cards=(f.actor,))
     got = _target_plan(specs)
     if got is not None and f.target_card is not None:
         who, ops = got
@@ -2255,3 +2266,33 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
         elif k == "heal":
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
+
+
+def attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
+    """Abbot: a vampire with the card gets +1 intercept during actions directed at its controller."""
+    n = 0
+    c = ctx.st.cards.get(minion)
+    if c is None or not f.directed or f.target_seat != c.controller:
+        return 0
+    for a in ctx.st.attached.get(minion, ()):
+        rules = ctx.rules(a)
+        if "Action" not in rules.types:
+            continue
+        mode = rules.mode(ctx.st.cards[a].level) or (rules.modes[0] if len(rules.modes) == 1 else None)
+        if mode is not None:
+            n += sum(x[1] for x in readings(rules, mode) if x[0] == "attached_intercept" and x[2] == "directed at controller")
+    return n
+
+
+def burn_at_unlock(ctx: Ctx) -> None:
+    """ "Burn this card during your unlock phase": action cards of the active Methuselah in play or on a minion."""
+    st = ctx.st
+    for iid, c in list(st.cards.items()):
+        if c.region not in ("in_play", "attached") or c.controller != st.active or c.owner is None:
+            continue
+        rules = ctx.rules(iid)
+        if "Action" not in rules.types or len(rules.types) != 1:
+            continue
+        mode = rules.mode(c.level) or (rules.modes[0] if len(rules.modes) == 1 else None)
+        if mode is not None and any(x[0] == "burn_at_unlock" for x in readings(rules, mode)):
+            ctx.burn(iid, "its controller's unlock phase")

@@ -54,7 +54,14 @@ def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
     return minion_intercept(ctx, minion, f) + sum(m.amount for m in f.mods if m.kind == "intercept" and m.minion == minion) \
         + effects_action.class_intercept(ctx, f, minion) \
         + effects_crypt.intercept_bonus(ctx, f, minion) \
-        + effects_minion.intercept_bonus(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions")
+        + effects_minion.intercept_bonus(ctx, f, minion) \
+        + _attached_intercept(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions"); Abbot
+
+
+def _attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
+    from vtes_desktop.engine.effects_actioncard import attached_intercept
+
+    return attached_intercept(ctx, f, minion)
 
 
 _OWN_INTERCEPT = re.compile(

@@ -535,6 +535,12 @@ def _strike_of_text(text: str, source: int | None = None, label: str = "") -> St
                       label=label)
 
 
+def _actioncard_strength(ctx: Ctx, m: int) -> int:
+    from vtes_desktop.engine.effects_actioncard import attached_bonus
+
+    return attached_bonus(ctx, m, "strength")
+
+
 def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
     d = ctx.cdef(m)
     if "Ally" in d.types:
@@ -550,7 +556,8 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
         head = d.text.split(":", 1)[-1].strip()   # "Sabbat: +1 strength.": the first sentence too
         for mm in re.finditer(r"(?:^|\.\s)\+(\d+) strength\.", head):
             base += int(mm.group(1))
-    base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m)
+    base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m) \
+        + _actioncard_strength(ctx, m)   # action cards put on the minion (Enforcer)
     base += sum(x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_bonus" and x[1] == m)
     sets = [x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_set" and x[1] == m]
     sets += [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]

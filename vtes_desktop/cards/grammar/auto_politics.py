@@ -311,6 +311,10 @@ _ON_TARGET_MORE = {
 }
 
 
+#: "Put this card on the acting ...": the card goes on the acting vampire when the action succeeds
+_PUT_ON_SELF = ("put this card on this sabbat vampire and unlock them", "put this card on the acting osebo")
+
+
 def _read_targeted(kind: str, t: str) -> tuple | None:
     """Second-pass readings of action cards: one target and what happens to it, and a few one-clause effects."""
     got = _ON_TARGET.get(t)
@@ -319,6 +323,22 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     more = _ON_TARGET_MORE.get(t)
     if more is not None:
         return ("target_more", more)
+    if kind == "put_in_play" and t in _PUT_ON_SELF:
+        return ("put_on_self",)
+    if kind == "put" and t == "if this action succeeds, put this card on the acting gangrel":
+        return ("put_on_self",)
+    if kind == "unlock" and t == "put this card on this sabbat vampire and unlock them":
+        return ("unlock_self",)
+    if kind == "modifier" and t == "this sabbat vampire gets +1 intercept during actions directed at their controller":
+        return ("attached_intercept", 1, "directed at controller")
+    if kind == "strength" and t in ("this osebo gets +1 strength", "this vampire gets +1 strength"):
+        return ("attached_strength", 1, False)
+    if kind == "strength" and t == "as above, but this vampire gets +2 strength":
+        return ("attached_strength", 2, True)
+    if kind == "unlock" and t == "this vampire does not unlock as normal":
+        return ("attached_no_unlock",)
+    if kind == "burn" and t == "burn this card during your unlock phase":
+        return ("burn_at_unlock",)
     if kind == "state" and t == "as above, but the vampire can be the same age or older":
         return ("target_who", "vampire blood<=1")
     if kind == "lock" and t == "lock all allies":
@@ -350,7 +370,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or (e.get("negated") and e.kind not in ("block", "cast")):   # "cannot block/cast ..." read whole
+    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock")):   # "cannot block/cast ..." read whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
