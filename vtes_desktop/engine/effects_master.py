@@ -37,12 +37,13 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_remove_gain", "troublemaker", "exchange_master", "chantry", "rumor_mill",
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
-                  "warsaw_lock", "warsaw_burn", "mpa_discard_burn"})
+                  "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
+                  "hunt_food_lock"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
 #: uses made "as the action is announced" (the action_announced window stays open for them)
-AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock"})
+AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock", "hunt_food_lock"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
 
 
@@ -1196,6 +1197,14 @@ def _during_action(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses) -> bo
                 raise Illegal("timing", f"{name} is used as the action is announced")
             if f.seat != cmd.seat:
                 raise Illegal("control", f"{name}: the acting minion is not yours")
+            if key == "hunt_food_lock":
+                _usable(ctx, cmd, iid, lock=True)
+                if kind != "hunt" or (ctx.sect(actor) or "").lower() != v["sect"]:
+                    raise Illegal("timing", f"{name} is used as an Anarch announces a hunting action")
+                _lock(ctx, iid)
+                st.marks = st.marks | {(iid, "blood if successful", f.actor)}
+                ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}.", cards=(iid,))
+                return True
             if key == "warsaw_lock":
                 _usable(ctx, cmd, iid, lock=True)
                 if f.directed or not _fits(ctx, cmd.seat, f.actor, "a " + v["clan"], v):
@@ -1555,7 +1564,8 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     opts = _has(ctx, iid, "card_action") if c.region in ("in_play", "attached") and not c.contested else []
     if not opts:
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
-    v = opts[0]
+    v = dict(opts[0])
+    v["verb"] = v.get("verb") or "burn"
     if c.region == "attached" and (v["verb"] != "burn" or c.host == m):
         raise Illegal("requirements", f"{ctx.name(m)} cannot {v['verb']} {name}, which is on it")
     if c.controller == cmd.seat:
@@ -1647,6 +1657,17 @@ def block_refusal(ctx: Ctx, m: int) -> str | None:
         if "Master" in ctx.cdef(a).types and not st.cards[a].contested and _has(ctx, a, "cannot_block"):
             return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
     f = st.top
+    for s_ in range(len(st.seats)):   # Giovanni Discrimination: a tax on blocking
+        for a in st.region(s_, "in_play"):
+            if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
+                continue
+            for v in _has(ctx, a, "block_tax"):
+                if _fits(ctx, st.cards[m].controller, m, "a " + v["clan"], v):
+                    n = int(v["n"])
+                    if st.cards[m].counters < n:
+                        return f"{ctx.name(m)} must burn {n} blood to attempt a block and has none ({ctx.name(a)})"
+                    ctx.update(m, counters=st.cards[m].counters - n)
+                    ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to attempt the block ({ctx.name(a)}).", cards=(m,))
     if isinstance(f, ActionFrame) and ctx.is_vampire(st.cards[m]):
         for a in st.attached.get(f.actor, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -2070,6 +2091,11 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                     for lim in _has(ctx, ev, "burn_at_blood"):
                         if e.counters >= int(lim["n"]):
                             ctx.burn(ev, f"{e.counters} blood")
+    for x in [x for x in st.marks if len(x) == 3 and x[1] == "blood if successful"]:   # Hospital Food
+        st.marks = st.marks - {x}
+        if f.outcome == "successful" and x[2] == f.actor and st.cards[f.actor].region in ("ready", "torpor"):
+            ctx.set_blood(f.actor, st.cards[f.actor].counters + 1)
+            ctx.emit("blood", f"{ctx.name(f.actor)} gains 1 more blood ({ctx.name(x[0])}).", cards=(f.actor,))
     for x in [x for x in st.marks if len(x) == 3 and x[1] == "unlock if successful"]:
         st.marks = st.marks - {x}
         if f.outcome == "successful" and x[2] == f.actor and st.cards[f.actor].region == "ready":

@@ -86,8 +86,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("burn_target", r"^burn (?:a|an) (?P<what>vampire in torpor|location|[a-z]+(?: antitribu)? with capacity below "
                     r"(?P<below>\d+))$"),
     ("new_hand", r"^discard your hand and draw a new one$"),
-    ("converge", r"^move (?P<n>1) blood from each ready (?P<clan>[a-z]+) you control to an? (?P=clan) in your uncontrolled "
-                 r"region$"),
+    ("converge", r"^move (?P<n>1) blood from each ready (?P<clan>[a-z]+(?: antitribu)?) you control to an? (?P=clan) in "
+                 r"your uncontrolled region$"),
     ("take_control", r"^take control of (?:an? )?(?P<ready>ready )?(?P<what>minion|ally|malkavian) (?:controlled by a "
                      r"methuselah with (?P<pool>\d+) or fewer pool|controlled by another methuselah|that another methuselah "
                      r"controls)(?: until (?P<until>the end of your turn|your next unlock phase))?$"),
@@ -227,6 +227,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("vp_hand_size", r"^each methuselah gets \+(?P<n>\d) hand size for each victory point he or she has$"),
     ("tension", r"^after a ready minion is burned or sent to torpor, their controller burns (?P<n>1) pool$"),
     ("mpa_discard_burn", r"^methuselahs can use a master phase action and discard two master cards to burn this card$"),
+    ("block_tax", r"^any (?P<clan>[a-z]+) burns (?P<n>1) additional blood when attempting to block an action$"),
+    ("card_action", r"^this card may be burned by (?P<who>any minion) as a \(d\) action(?P<verb>)$"),
+    ("hunt_food_lock", r"^lock when an (?P<sect>anarch) announces a hunting action$"),
+    ("hunt_food_gain", r"^if that action is successful, the anarch gains an additional blood$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
