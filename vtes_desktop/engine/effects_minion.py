@@ -7,6 +7,10 @@ resolves them), so a clause another module learns later is never carried out twi
   "Once each combat, he can strike: dodge" is chosen with `choice: dodge` (once each combat, and the sentence no
   longer limits the ally's other strike); hand strikes with first strike or aggravated damage (hook in
   `rules_combat.strike`);
+- Ossian: a vampire that played an Auspex card during the action uses no maneuvers or strikes in the first
+  round of combat with it (hooks in `rules_combat.maneuver` and `strike`), and Ossian gains a life for each
+  blood that vampire used to mend or prevent destruction, as each round ends (hook at the end of round);
+  Renegade Garou's additional strike (limited) each round (hook as the strike step begins);
 - life regained as its controller's unlock phase begins ("If this ally has fewer than 3 life during your unlock
   phase, he gains 1 life"; hook in `flow`);
 - damage it takes (hook in `rules_combat.open_damage`): immune to non-aggravated damage, each hit 1 smaller
@@ -37,7 +41,7 @@ _CACHE: dict[tuple, tuple] = {}
 
 HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "immune_nonagg", "less_damage",
                      "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give",
-                     "burn_diablerist", "cannot_act"})
+                     "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -106,6 +110,72 @@ def hand_strike(ctx: Ctx, m: int, desc):
     if ("hand_aggravated",) in sp:
         desc = desc._replace(aggravated=True)
     return desc
+
+
+def _other(f, m: int) -> int:
+    return f.b if m == f.a else f.a
+
+
+def combat_refusal(ctx: Ctx, m: int, what: str) -> str | None:
+    """Why the combatant *m* cannot use a maneuver or strike now (Ossian: "in the first round of combat with a
+    vampire who has played a card that requires Auspex during this action, that vampire cannot use any
+    maneuvers or strikes"), or None."""
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    f = combat_frame(ctx.st)
+    if f is None or f.round != 1:
+        return None
+    o = _other(f, m)
+    bars = _of(ctx, o, "first_round_bar")
+    if not bars or not ctx.is_vampire(ctx.st.cards[m]):
+        return None
+    act = next((x for x in reversed(ctx.st.frames) if isinstance(x, ActionFrame)), None)
+    if act is None:
+        return None
+    from vtes_desktop.cards.grammar import compile_rules
+
+    for who, cid in act.played:
+        if who != m:
+            continue
+        rules = compile_rules(ctx.db[cid])
+        modes = [x for x in rules.modes if x.disciplines] or rules.modes
+        if all(bars[0][1] in {d.lower() for d in (x.disciplines or rules.disciplines)} for x in modes):
+            return (f"{ctx.name(m)} played {rules.name} (it requires Auspex) during this action: it cannot use "
+                    f"{what}s in the first round of combat with {ctx.name(o)}")
+    return None
+
+
+def round_extra(ctx: Ctx, f):
+    """The combat frame as the strike step begins: an ally's "additional strike (limited) each round"."""
+    add = {}
+    for m in (f.a, f.b):
+        for r in _of(ctx, m, "round_extra"):
+            add[m] = add.get(m, 0) + r[1]
+    if not add:
+        return f
+    merged = dict(f.extra)
+    for m, n in add.items():
+        merged[m] = merged.get(m, 0) + n
+        ctx.emit("granted", f"{ctx.name(m)} gets {n} additional strike this round (its own text).", cards=(m,))
+    used = f.used | {("limited_extra", m, f.round) for m in add}
+    return f._replace(extra=tuple(merged.items()), used=used)
+
+
+def end_of_round(ctx: Ctx, f) -> None:
+    """As a round ends: an ally gains life for each blood the opposing vampire used to mend or prevent
+    destruction that round (Ossian)."""
+    from vtes_desktop.engine.effects_combat import blood_lost
+
+    for m in (f.a, f.b):
+        c = ctx.st.cards.get(m)
+        if c is None or c.region != "ready":
+            continue
+        for r in _of(ctx, m, "gain_per_blood_mended"):
+            o = _other(f, m)
+            n = blood_lost(f, o) * r[1] if o in ctx.st.cards and ctx.is_vampire(ctx.st.cards[o]) else 0
+            if n:
+                ctx.update(m, counters=ctx.st.cards[m].counters + n)
+                ctx.emit("life", f"{ctx.name(m)} gains {n} life ({ctx.name(o)} used {n} blood to mend).", cards=(m,))
 
 
 # -- the unlock phase -------------------------------------------------------------------------------------------

@@ -100,6 +100,7 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         ctx.emit("range", f"The range is {f.range}.")
         _goto(ctx, f, "before_strikes")
     elif f.step == "before_strikes":
+        f = effects_minion.round_extra(ctx, f)   # an ally's additional strike each round (Renegade Garou)
         _goto(ctx, f, "strike", struck=frozenset(), strikes=(), striking=frozenset((f.a, f.b)), extra_phase=False)
     elif f.step == "strike":
         _resolve_strikes(ctx, f)
@@ -108,6 +109,7 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
     elif f.step == "press":
         _goto(ctx, f, "end_of_round")
     elif f.step == "end_of_round":
+        effects_minion.end_of_round(ctx, f)   # Ossian's life for the blood used to mend
         if f.press_continue and not f.ended and _ready(ctx, f.a) and _ready(ctx, f.b):
             ctx.emit("round", f"Combat continues: round {f.round + 1}.")
             close_range = ("close_next", f.round + 1) in f.used   # "that round is at close range"
@@ -441,6 +443,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     if f.step != "range":
         raise Illegal("timing", "maneuvers are used in the determine range step")
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if (why := effects_minion.combat_refusal(ctx, m, "maneuver")):   # Ossian
+        raise Illegal("maneuver", why)
     if f.last_maneuver == m:
         raise Illegal("maneuver", f"{ctx.name(m)} made the last maneuver; a minion cannot maneuver twice in a row")
     if _restricted(ctx, m):
@@ -570,6 +574,8 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
 def strike(ctx: Ctx, cmd: C.Strike) -> None:
     f = _need_combat(ctx, "strike")
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if (why := effects_minion.combat_refusal(ctx, m, "strike")):   # Ossian
+        raise Illegal("strike", why)
     if m in f.struck or m not in f.striking:
         raise Illegal("strike", f"{ctx.name(m)} has no strike to choose in this strike step" if m not in f.striking
                       else f"{ctx.name(m)} has already chosen a strike (or passed) in this strike step")

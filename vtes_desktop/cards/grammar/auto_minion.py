@@ -31,6 +31,11 @@ Readings (a tuple whose first item names it):
 - ``("burn_give", stat, n, who)``: the same, burning the retainer instead of locking it (Masquer);
 - ``("burn_diablerist",)``: "During your discard phase, you can burn this ally to burn a vampire who has
   committed diablerie since your last turn" (Carlton Van Wyk: a `use` naming the vampire as `minion`);
+- ``("first_round_bar", discipline)``: "In the first round of combat with a vampire who has played a card that
+  requires Auspex during this action, that vampire cannot use any maneuvers or strikes" (Ossian);
+- ``("gain_per_blood_mended", n)``: "This ally gains 1 life at the end of each round for each blood the opposing
+  vampire used to heal damage or prevent destruction that round" (Ossian);
+- ``("round_extra", n, limited)``: "This ally gets an additional strike (limited) each round" (Renegade Garou);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -88,7 +93,6 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             a, b, c, n = m.groups()
             lim = int(a) if a else int(b) - 1 if b else int(c)
             return ("regen", lim, int(n))
-        return None
     if k == "immune" and e.get("what") == "non-aggravated damage" and e.duration is None and e.condition is None \
             and low in ("he is immune to non-aggravated damage.", "this ally is immune to non-aggravated damage.",
                         "she is immune to non-aggravated damage."):
@@ -118,6 +122,16 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         if m and not ally:
             return ("stealth_if", int(m.group(1) or m.group(3)), "requires:" + (m.group(2) or m.group(4)))
         return None
+    if ally and k == "use" and low == ("in the first round of combat with a vampire who has played a card that "
+                                       "requires auspex [aus] during this action, that vampire cannot use any "
+                                       "maneuvers or strikes."):
+        return ("first_round_bar", "aus")
+    if ally and k == "gain" and low == ("this ally gains 1 life at the end of each round for each blood the opposing "
+                                        "vampire used to heal damage or prevent destruction that round."):
+        return ("gain_per_blood_mended", 1)
+    if ally and k == "additional_strikes" and e.amount == 1 and e.duration == "each round" and e.condition is None \
+            and low.startswith("this ally gets an additional strike (limited) each round"):
+        return ("round_extra", 1, bool(e.get("limited")))
     if ally and k == "burn" and low == ("during your discard phase, you can burn this ally to burn a vampire who has "
                                         "committed diablerie since your last turn."):
         return ("burn_diablerist",)
