@@ -201,7 +201,7 @@ def _mark(e: Effect) -> Effect:
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
-            or burn_card_action(e) is not None or blocks_anyone(e)
+            or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1187,3 +1187,15 @@ def blocks_anyone(e: Effect) -> bool:
     return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
         "this vampire may attempt to block a vampire controlled by another methuselah, ignoring the normal prey, "
         "predator or target restrictions for blocking actions")
+
+
+_OWN_PREVENT = re.compile(r"^(?:this vampire|this imbued|he|she) (?:can|may) prevent (?P<n>\d) damage each combat$")
+
+
+def own_prevent(e: Effect) -> int | None:
+    """N of "This vampire can prevent 1 damage each combat": `prevent` with `using` the vampire, once each combat
+    (rules_combat.prevent reads the vampire's text: at most N, once each combat)."""
+    if e.condition == "merged":
+        return None
+    m = _OWN_PREVENT.match(e.text.strip().rstrip(".").lower())
+    return int(m.group("n")) if m else None
