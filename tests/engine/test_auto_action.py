@@ -61,6 +61,7 @@ def test_every_reading_has_a_handler(db):
     "Faerie Wards", "Bloodstorm of Chorazin", "Zephyr", "Funeral Wake", "Inevitability of the Void", "Stone Travel",
     "Smoke and Mirrors", "Car Bomb", "Ignis Fatuus", "Shadow Sentinel", "Truth in Darkness",
     "Clan Loyalty", "Dominant Personality", "Bind the Night-Walker", "Leverage", "Stealth Ritus", "Innocent Bystander",
+    "Gang Tactics", "Squirrel Balance",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

@@ -621,6 +621,9 @@ def class_intercept(ctx: Ctx, f: ActionFrame, m: int) -> int:
             hit = "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(mod.minion).capacity or 0))
         elif what == "minions":
             hit = True
+        elif what == "without_flight_spi":   # Squirrel Balance
+            hit = not ("flight" in ctx.rules(m).traits or "[flight]" in (d.text or "").lower()
+                       or ctx.discipline_level(c, "spi"))
         elif what.startswith("cap<="):
             hit = "Vampire" in d.types and (d.capacity or 0) <= int(what[5:])
         else:
@@ -1100,7 +1103,19 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
     add = tuple(Mod("granted_prevent", m.amount, m.minion, m.card, m.cid) for m in f.mods
                 if m.kind == "grant_prevent" and m.minion == f.blocker)
     if add:
-        flow.set_top(ctx, cf._replace(mods=cf.mods + add))
+        cf = cf._replace(mods=cf.mods + add)
+        flow.set_top(ctx, cf)
+    if has(f, "combat_range:close"):
+        # Gang Tactics: every round at close range, the determine range step skipped ("close_next" marks the later
+        # rounds the way rules_combat reads them)
+        cf = cf._replace(range="close", range_set=True,
+                         used=cf.used | {("close_next", n) for n in range(2, 40)})
+        flow.set_top(ctx, cf)
+        ctx.emit("range", "The combat is at close range (Gang Tactics); the range is not determined.")
+    elif has(f, "combat_range:first_long"):
+        cf = cf._replace(range="long", range_set=True)
+        flow.set_top(ctx, cf)
+        ctx.emit("range", "The first round of the combat is at long range.")
 
 
 # -- second pass: the long tail -------------------------------------------------------------------------------
@@ -1953,6 +1968,29 @@ def _remove_crypt_top(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     _add(ctx, Mod("remove_crypt_top", 0, None, iid, rules.card_id))
 
 
+def _combat_close(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not has(_top(ctx), "combat_range:close"):
+        _add(ctx, Mod("combat_range:close", 0, None, iid, rules.card_id))
+        ctx.emit("note", f"{rules.name}: if this action is blocked, the combat is at close range.")
+
+
+def _first_round_long(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not has(_top(ctx), "combat_range:first_long"):
+        _add(ctx, Mod("combat_range:first_long", 0, None, iid, rules.card_id))
+        ctx.emit("note", f"{rules.name}: if this action is blocked, the first round of the combat is at long range.")
+
+
+def _no_flight_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Squirrel Balance: -1 intercept for blockers without flight or Spiritus ([SPI]: -2, replacing the -1)."""
+    two = [x for x in mode.effects if "-2 intercept" in x.text.lower()
+           and auto_action.reading(x, rules.types) == "no_flight_intercept"]
+    if two and e is not two[0]:
+        return
+    n = -2 if two else -1
+    _add(ctx, Mod("icls:without_flight_spi", n, None, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: minions without flight or Spiritus get {n} intercept to block this action.")
+
+
 _HANDLERS = {
     "votes": _votes, "reduce_bleed": _reduce_bleed, "conditional": _conditional,
     "blocker_intercept": _blocker_intercept, "attempt_fails": _attempt_fails, "block_fails": _block_fails,
@@ -2013,7 +2051,8 @@ _HANDLERS = {
     "clan_no_block_turn": _nothing, "ends_no_cost": _ends_no_cost, "burn_edge_bleed": _burn_edge_bleed,
     "no_edge_gain": _nothing, "edge_burned_instead": _nothing, "choose_other_sabbat": _choose_other_sabbat,
     "chosen_burns_or_nothing": _chosen_burns_or_nothing, "action_stealth_needless": _action_stealth_needless,
-    "remove_crypt_top": _remove_crypt_top,
+    "remove_crypt_top": _remove_crypt_top, "combat_close": _combat_close, "combat_close_fixed": _nothing,
+    "first_round_long": _first_round_long, "no_flight_intercept": _no_flight_intercept,
 }
 
 

@@ -297,6 +297,16 @@ _TEXTS: dict[str, re.Pattern] = {
     "action_stealth_needless": re.compile(r"^this action gets \+1 stealth, even if stealth is not yet needed\.?$"),
     # Innocent Bystander
     "remove_crypt_top": re.compile(r"^remove the top card of that methuselah's crypt from the game\.?$"),
+    # the range of the combat that follows a block (Gang Tactics, Squirrel Balance [cel])
+    "combat_close": re.compile(r"^if the action is blocked, the resulting combat is at close range\.?$"),
+    "combat_close_fixed": re.compile(r"^other effects cannot change this; skip the determine range step during that "
+                                     r"combat\.?$"),
+    "first_round_long": re.compile(r"^if blocked, range in the first round of the resulting combat is automatically set "
+                                   r"to long\.?$"),
+    # Squirrel Balance [spi]
+    "no_flight_intercept": re.compile(r"^(?:minions without flight \[flight\] or spiritus \[spi\] get -1 intercept when "
+                                      r"attempting to block this action|as \[spi\] above, but those minions get -2 "
+                                      r"intercept)\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
