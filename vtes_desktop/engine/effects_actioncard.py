@@ -54,7 +54,7 @@ HANDLED = frozenset({
     # second pass (the section at the end of this module)
     "on_target", "target_more", "target_who", "lock_all", "prey_vampires_burn", "bleed_cap", "combat_grant_continue",
     "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth", "put_on_self",
-    "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock",
+    "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock", "no_block",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1801,7 +1801,11 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
 
 
 def ally_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
-    """An ally whose own text says it cannot block vampires ("This ally cannot block vampires")."""
+    """An ally whose own text says it cannot block vampires ("This ally cannot block vampires"); an action card's
+    own "Titled vampires cannot block this action"."""
+    why = _card_block_refusal(ctx, f, m)
+    if why:
+        return why
     d = ctx.cdef(m)
     if "Ally" not in d.types or not ctx.is_vampire(ctx.st.cards[f.actor]):
         return None
@@ -2296,3 +2300,30 @@ def burn_at_unlock(ctx: Ctx) -> None:
         mode = rules.mode(c.level) or (rules.modes[0] if len(rules.modes) == 1 else None)
         if mode is not None and any(x[0] == "burn_at_unlock" for x in readings(rules, mode)):
             ctx.burn(iid, "its controller's unlock phase")
+
+
+def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """ "Minions without Celerity [cel] cannot block this action" and the like, on the action card played."""
+    if f.card is None or f.kind != "card" or f.card not in ctx.st.cards:
+        return None
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    if mode is None or "Action" not in rules.types:
+        return None
+    c = ctx.st.cards[m]
+    if re.search(r"(?i)minions without superior celerity \[cel\] cannot block", mode.text) and \
+            ctx.discipline_level(c, "cel") < 2:   # Speed of Thought at superior ("As above, but ...")
+        return f"{ctx.name(m)} has no superior Celerity: minions without it cannot block {rules.name}"
+    for s in readings(rules, mode):
+        if s[0] != "no_block":
+            continue
+        who = s[1]
+        vamp = ctx.is_vampire(c)
+        if who == "without cel" and ctx.discipline_level(c, "cel") == 0:
+            return f"{ctx.name(m)} has no Celerity: minions without Celerity cannot block {rules.name}"
+        if who == "titled vampire" and vamp and ctx.title(c) is not None:
+            return f"{ctx.name(m)} is titled: titled vampires cannot block {rules.name}"
+        if who == "ally" and "Ally" in ctx.cdef(m).types:
+            return f"allies cannot block {rules.name}"
+        if who == "untitled" and not (vamp and ctx.title(c) is not None):
+            return f"{ctx.name(m)} has no title: minions without titles cannot block {rules.name}"
+    return None

@@ -315,6 +315,13 @@ _ON_TARGET_MORE = {
 _PUT_ON_SELF = ("put this card on this sabbat vampire and unlock them", "put this card on the acting osebo")
 
 
+#: "... cannot block this action": who cannot
+_NO_BLOCK = {"minions without celerity [cel] cannot block this action": "without cel",
+             "titled vampires cannot block this action": "titled vampire",
+             "allies cannot block this action": "ally",
+             "minions without titles cannot block this action": "untitled"}
+
+
 def _read_targeted(kind: str, t: str) -> tuple | None:
     """Second-pass readings of action cards: one target and what happens to it, and a few one-clause effects."""
     got = _ON_TARGET.get(t)
@@ -323,6 +330,8 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     more = _ON_TARGET_MORE.get(t)
     if more is not None:
         return ("target_more", more)
+    if kind == "block" and t in _NO_BLOCK:
+        return ("no_block", _NO_BLOCK[t])
     if kind == "put_in_play" and t in _PUT_ON_SELF:
         return ("put_on_self",)
     if kind == "put" and t == "if this action succeeds, put this card on the acting gangrel":
