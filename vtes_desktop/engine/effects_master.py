@@ -38,7 +38,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
-                  "hunt_food_lock"})
+                  "hunt_food_lock", "heidelberg"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -923,6 +923,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.update(host, counters=hc.counters - int(v["cost"]), locked=False)
         ctx.emit("unlocked", f"{ctx.name(host)} burns 1 blood and unlocks ({name}).", cards=(host,))
         return True
+    if key == "heidelberg":
+        return _heidelberg(ctx, cmd, iid, name)
     if key == "crematorium":
         _usable(ctx, cmd, iid, lock=True)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -1433,6 +1435,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if keys & {"cavalier", "carnivale"} and acting:
             out.append(C.Use(seat=seat, card=iid))
+        if "heidelberg" in keys and not acting:
+            mine_ = [m for m in st.region(seat, "ready") if game.db[st.cards[m].cid].is_crypt]
+            out += [C.Use(seat=seat, card=iid, minion=x, effect=f"{game.db[st.cards[y].cid].name}: 1 blood")
+                    for x in mine_ for y in mine_ if x != y]
         if "crematorium" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "torpor")]
         if keys & {"lock_mill_prey", "lock_peek_prey"}:
@@ -2489,4 +2495,50 @@ def _mpa_discard_burn(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.emit("discarded", f"{ctx.seat_name(seat)} discards {' and '.join(ctx.name(i) for i in picked)} to burn {name}.")
     ctx.burn(iid, ctx.seat_name(seat))
     ctx.draw(seat, 2)
+    return True
+
+
+def _heidelberg(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
+    """Heidelberg Castle: lock to move blood, equipment and retainers between two ready vampires you control, not
+    during an action. `minion` is one vampire; `effect` is "OTHER: item; item": "N blood" moves N blood to OTHER
+    ("-N blood" from it), a card named moves from the vampire it is on to the other one."""
+    st = ctx.st
+    seat = cmd.seat
+    if any(isinstance(x, ActionFrame) for x in st.frames):
+        raise Illegal("timing", f"{name} cannot be used during an action")
+    _usable(ctx, cmd, iid, lock=True)
+    a = _minion(ctx, cmd, name, "one of the two vampires")
+    if not cmd.effect or ":" not in cmd.effect:
+        raise Malformed("effect", f"{name}: say what moves (effect: \"Other vampire: 2 blood; Some Equipment\")")
+    other, items = cmd.effect.split(":", 1)
+    b = flow.ref(ctx, seat, other.strip(), what="vampire")
+    for v_ in (a, b):
+        vc = st.cards[v_]
+        if vc.controller != seat or vc.region != "ready" or not ctx.is_vampire(vc) or vc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(v_)} is not a ready vampire you control")
+    if a == b:
+        raise Illegal("minion", f"{name} moves things between two different vampires")
+    moves = [x.strip() for x in items.split(";") if x.strip()]
+    if not moves:
+        raise Malformed("effect", f"{name}: say what moves")
+    _lock(ctx, iid)
+    for it in moves:
+        mb = re.fullmatch(r"(?P<sign>-)?(?P<n>\d+) blood", it.lower())
+        if mb:
+            src, dst = (b, a) if mb.group("sign") else (a, b)
+            n = int(mb.group("n"))
+            if st.cards[src].counters < n:
+                raise Illegal("blood", f"{name}: {ctx.name(src)} has only {st.cards[src].counters} blood")
+            ctx.update(src, counters=st.cards[src].counters - n)
+            ctx.set_blood(dst, st.cards[dst].counters + n)
+            ctx.emit("blood", f"{n} blood moves from {ctx.name(src)} to {ctx.name(dst)} ({name}).", cards=(src, dst))
+            continue
+        card = flow.ref(ctx, seat, it)
+        cc = st.cards[card]
+        kinds = set(ctx.cdef(card).types)
+        if cc.region != "attached" or cc.host not in (a, b) or not kinds & {"Equipment", "Retainer"}:
+            raise Illegal("effect", f"{name}: {ctx.name(card)} is not an equipment or retainer on either vampire")
+        dst = b if cc.host == a else a
+        ctx.move(card, "attached", host=dst)
+        ctx.emit("moved", f"{ctx.name(card)} moves to {ctx.name(dst)} ({name}).", cards=(card, dst))
     return True

@@ -231,6 +231,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("card_action", r"^this card may be burned by (?P<who>any minion) as a \(d\) action(?P<verb>)$"),
     ("hunt_food_lock", r"^lock when an (?P<sect>anarch) announces a hunting action$"),
     ("hunt_food_gain", r"^if that action is successful, the anarch gains an additional blood$"),
+    ("heidelberg", r"^lock to move blood, equipment and/or retainers between any two ready vampires you control$"),
+    ("not_during_action", r"^cannot be used during an action$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
