@@ -80,7 +80,7 @@ def test_own_grants(db):
 
 
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
-          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge"}
+          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations"}
 _TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 

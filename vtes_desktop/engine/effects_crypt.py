@@ -197,6 +197,14 @@ def _holds(ctx: Ctx, conds: tuple, *, me: int, f=None, opponent: int | None = No
         elif k == "pool_le":
             if ctx.st.seats[seat].pool > c[1]:
                 return False
+        elif k == "prey_controls_not":
+            if _controls_ready(ctx, ctx.st.prey(seat), c[1], me):
+                return False
+        elif k == "locations":
+            n_loc = sum(1 for i in ctx.st.region(seat, "in_play") if "Location" in ctx.cdef(i).types
+                        and not ctx.st.cards[i].contested)
+            if not c[1] <= n_loc <= c[2]:
+                return False
         elif k == "prey_pool_le":
             if ctx.st.seats[ctx.st.prey(seat)].pool > c[1]:
                 return False

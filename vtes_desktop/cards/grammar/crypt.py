@@ -223,6 +223,8 @@ def _mark(e: Effect) -> Effect:
 #   ("other_mine", alts)        another ready minion you control is of one of those classes
 #   ("pool_le", n)              your pool is n or less
 #   ("prey_pool_le", n)         your prey's pool is n or less
+#   ("prey_controls_not", alts) your prey controls no ready minion of those classes
+#   ("locations", lo, hi)       you control between lo and hi locations
 #   ("edge_mine",)              you have the Edge
 #   ("target_edge",)            the action's target Methuselah has the Edge
 #   ("opponent", alts)          intercept: the acting minion; strength: the opposing minion is of one of alts
@@ -420,6 +422,15 @@ def _pre_cond(pre: str | None) -> tuple | None:
     m = re.fullmatch(r"while your prey has (\d+) or (?:fewer|less) pool", pre)
     if m:
         return (("prey_pool_le", int(m.group(1))),)
+    m = re.fullmatch(r"while your prey controls no (?P<np>.+)", pre)
+    if m:
+        alts = minion_classes(m.group("np"))
+        return (("prey_controls_not", alts),) if alts else None
+    if pre == "while you control no locations":
+        return (("locations", 0, 0),)
+    m = re.fullmatch(r"while you control (\d) or more locations", pre)
+    if m:
+        return (("locations", int(m.group(1)), 99),)
     if pre in ("while you have the edge", "while you control the edge"):
         return (("edge_mine",),)
     m = re.fullmatch(r"if another ready vampire you control is an? (?P<np>.+)", pre)
