@@ -1368,6 +1368,23 @@ def surcharge(ctx: Ctx, rules: CardRules) -> int:
     return mod.amount
 
 
+def polling_reaction(ctx: Ctx, act: ActionFrame, m: int, kind: str) -> int:
+    """A card played in the polling step of *act*'s referendum (rules_politics.play_for_votes): as a reaction, refused
+    for a minion that cannot play reactions this action (Psalm of the Damned), and the extra blood the next reaction
+    costs (Unleashing the Bestial Soul), used up; 0 otherwise."""
+    if kind != "Reaction":
+        return 0
+    why = reaction_refusal(ctx, act, m)
+    if why:
+        raise Illegal("requirements", why)
+    mod = next((x for x in act.mods if x.kind == "reaction_surcharge" and x.amount > 0), None)
+    if mod is None:
+        return 0
+    new = act._replace(mods=tuple(x._replace(amount=0) if x is mod else x for x in act.mods))
+    ctx.st.frames = tuple(new if fr is act else fr for fr in ctx.st.frames)
+    return mod.amount
+
+
 def _sect_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     f = _top(ctx)
     sect = auto_action._TEXTS["sect_intercept"].match(e.text.strip().lower()).group("sect")

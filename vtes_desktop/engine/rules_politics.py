@@ -99,6 +99,7 @@ def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
     from vtes_desktop.engine import effects_action
 
     pool, blood = _cost(rules, effects_action.x_value(cmd, rules))   # Awe: X given as the play's choice
+    blood += effects_action.polling_reaction(ctx, act, m, kind)   # Psalm of the Damned, Unleashing the Bestial Soul
     _pay(ctx, cmd.seat, m, pool, blood, rules.name)
     played_from_hand(ctx, cmd.seat, iid, rules)
 
