@@ -1371,7 +1371,13 @@ def surcharge(ctx: Ctx, rules: CardRules) -> int:
 def polling_reaction(ctx: Ctx, act: ActionFrame, m: int, kind: str) -> int:
     """A card played in the polling step of *act*'s referendum (rules_politics.play_for_votes): as a reaction, refused
     for a minion that cannot play reactions this action (Psalm of the Damned), and the extra blood the next reaction
-    costs (Unleashing the Bestial Soul), used up; 0 otherwise."""
+    costs (Unleashing the Bestial Soul), used up; as an action modifier, refused once no more can be played on the
+    action (Approximation of Loyalty); 0 otherwise."""
+    if kind == "Action Modifier":
+        why = modifier_refusal(ctx, act)
+        if why:
+            raise Illegal("timing", why)
+        return 0
     if kind != "Reaction":
         return 0
     why = reaction_refusal(ctx, act, m)
