@@ -55,6 +55,7 @@ HANDLED = frozenset({
     "on_target", "target_more", "target_who", "lock_all", "prey_vampires_burn", "bleed_cap", "combat_grant_continue",
     "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth", "put_on_self",
     "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock", "no_block",
+    "lock_predator_stealth", "bleed_against_small", "shufflable",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1724,7 +1725,17 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         return None
     if src != m:
         spec = _burnable(ctx, src)
-        return _announce_burn(ctx, cmd, m, src, spec) if spec is not None else None
+        if spec is None:
+            cap = next((x[1] for x in _card_specs(ctx, src) if x[0] == "shufflable"), None)
+            if cap is None:
+                return None
+            if not ctx.is_vampire(st.cards[m]) or _cap(ctx, m) < cap:
+                raise Illegal("requirements", f"only a vampire with capacity {cap} or more can shuffle {ctx.name(src)} "
+                                              f"into its owner's library; {ctx.name(m)} is not one")
+            upd, at = _announce_burn(ctx, cmd, m, src, ("burnable", "vampire", 0, 0, "pool"))
+            upd["effect"] = "own:shuffle_card"
+            return upd, at
+        return _announce_burn(ctx, cmd, m, src, spec)
     if "Ally" not in ctx.cdef(m).types:
         return None
     specs = _ally_actions(ctx, m)
@@ -1753,6 +1764,16 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     if not (f.effect or "").startswith("own:"):
         return False
     st = ctx.st
+    if f.effect == "own:shuffle_card":   # Aranthebes: shuffled into its owner's library
+        c = st.cards.get(f.from_card)
+        if c is None or c.region not in ("in_play", "attached"):
+            ctx.emit("fizzles", f"{ctx.name(f.from_card)} is no longer in play.")
+        else:
+            ctx.move(f.from_card, "library", seat=c.owner, counters=0, locked=False)
+            ctx.shuffle(c.owner, "library")
+            ctx.emit("moved", f"{ctx.name(f.from_card)} is shuffled into {poss(ctx.seat_name(c.owner))} library "
+                              f"({poss(ctx.name(f.actor))} action).", cards=(f.from_card,))
+        return True
     if f.effect == "own:burn_card":
         c = st.cards.get(f.from_card)
         if c is None or c.region not in ("in_play", "attached"):
@@ -1938,6 +1959,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     use (`anyone_uses`); False if none."""
     st = ctx.st
     if anyone_uses(ctx, cmd, iid):
+        return True
+    if _lock_predator_stealth(ctx, cmd, iid):
         return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
@@ -2327,3 +2350,43 @@ def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
         if who == "untitled" and not (vamp and ctx.title(c) is not None):
             return f"{ctx.name(m)} has no title: minions without titles cannot block {rules.name}"
     return None
+
+
+def _lock_predator_stealth(ctx: Ctx, cmd, iid: int) -> bool:
+    """Aranthebes: its controller locks it during an action of a minion of their predator: -1 stealth."""
+    st = ctx.st
+    c = st.cards[iid]
+    spec = next((x for x in _card_specs(ctx, iid) if x[0] == "lock_predator_stealth"), None) \
+        if c.region == "in_play" and "Action" in ctx.cdef(iid).types else None
+    if spec is None:
+        return False
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage == "resolution":
+        raise Illegal("timing", f"{name} is locked during an action, before it resolves")
+    if st.cards[f.actor].controller != st.predator(cmd.seat):
+        raise Illegal("target", f"{name} gives -1 stealth to a minion of your predator; {ctx.name(f.actor)} is not one")
+    if c.locked:
+        raise Illegal("use", f"{name} is locked")
+    from vtes_desktop.engine.state import Mod
+
+    ctx.update(iid, locked=True)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", spec[1], None, iid, c.cid),)))
+    ctx.emit("modifier", f"{name} locks: {ctx.name(f.actor)} gets {spec[1]} stealth.", cards=(iid, f.actor))
+    return True
+
+
+def bleed_against(ctx: Ctx, f: ActionFrame) -> int:
+    """Aranthebes (unlocked, controlled by the bled Methuselah): vampires with capacity 4 or less bleed at -1."""
+    st = ctx.st
+    if f.target_seat is None or f.actor not in st.cards or not ctx.is_vampire(st.cards[f.actor]):
+        return 0
+    n = 0
+    for iid in st.region(f.target_seat, "in_play"):
+        c = st.cards[iid]
+        if c.locked or c.contested or "Action" not in ctx.cdef(iid).types:
+            continue
+        for x in _card_specs(ctx, iid):
+            if x[0] == "bleed_against_small" and _cap(ctx, f.actor) <= x[1]:
+                n += x[2]
+    return n

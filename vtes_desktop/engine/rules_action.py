@@ -113,7 +113,14 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
 
 def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
     return f.base_bleed + sum(m.amount for m in f.mods if m.kind == "bleed") \
-        + effects_crypt.bleed_bonus(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ...")
+        + effects_crypt.bleed_bonus(ctx, f) \
+        + _bleed_against(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
+
+
+def _bleed_against(ctx: Ctx, f: ActionFrame) -> int:
+    from vtes_desktop.engine.effects_actioncard import bleed_against
+
+    return bleed_against(ctx, f)
 
 
 def minion_bleed(ctx: Ctx, minion: int) -> int:

@@ -330,6 +330,12 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     more = _ON_TARGET_MORE.get(t)
     if more is not None:
         return ("target_more", more)
+    if kind == "lock" and t == "you can lock aranthebes to give a minion controlled by your predator -1 stealth":
+        return ("lock_predator_stealth", -1)
+    if kind == "modifier" and t == "while aranthebes is unlocked, vampires with capacity 4 or less get -1 bleed against you":
+        return ("bleed_against_small", 4, -1)
+    if kind == "shuffle" and t == "vampires with capacity 5 or more can shuffle aranthebes into your library as a (d) action":
+        return ("shufflable", 5)
     if kind == "block" and t in _NO_BLOCK:
         return ("no_block", _NO_BLOCK[t])
     if kind == "put_in_play" and t in _PUT_ON_SELF:
