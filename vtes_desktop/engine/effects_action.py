@@ -1653,6 +1653,13 @@ def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
         flow.set_top(ctx, f._replace(played=f.played | {(minion, rules.card_id)}))
 
 
+def cancels_as_played(ctx: Ctx, mode: Mode) -> bool:
+    """The mode cancels a card as it is played and one was just played (the action card that announced the action
+    under way, for instance): usable then, outside the usual windows."""
+    return ctx.st.as_played is not None and any(
+        auto_action.reading(e, mode.types) == "cancel_played" for e in mode.effects)
+
+
 def _small_or_ally(ctx: Ctx, who: int, cap: int) -> bool:
     d = ctx.cdef(who)
     return "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) <= cap)

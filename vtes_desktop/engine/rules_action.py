@@ -1208,7 +1208,7 @@ def _timing_refusal(ctx: Ctx, f: ActionFrame, mode: Mode, name: str, minion: int
         if t == "directed at you" and not (f.directed and seat is not None and (
                 f.target_seat == seat or (f.target_card is not None and ctx.st.cards[f.target_card].controller == seat))):
             return f"{name} is only usable during an action directed at you"
-    if f.stage == "announced" and "as announced" not in only:
+    if f.stage == "announced" and "as announced" not in only and not effects_action.cancels_as_played(ctx, mode):
         return f"only effects used as the action is announced can be played now; {name} waits until blocks are decided"
     if mode.bleed and kind != "bleed":
         return f"{name} adds bleed, so it is only usable during a bleed action"
