@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (blocks_anyone, burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (own_strike_cost, blocks_anyone, burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -1230,3 +1230,20 @@ def may_block_anyway(ctx: Ctx, f, cmd) -> bool:
     if m not in st.cards or st.cards[m].controller != cmd.seat or not _of(ctx, m, _anneke):
         return False
     return ctx.is_vampire(st.cards[f.actor]) and st.cards[f.actor].controller != cmd.seat
+
+
+def pay_own_strike(ctx: Ctx, m: int, desc) -> None:
+    """The vampire strikes with its own "can burn 1 blood to strike: ..." (strike naming the vampire): it burns the
+    blood (refused if it has too little)."""
+    if desc is None or not ctx.cdef(m).is_crypt:
+        return
+    first = next((e for e in ctx.rules(m).abilities if e.kind == "strike" and e.subject is not None
+                  and not e.get("frame") and e.condition != "merged"), None)
+    n = own_strike_cost(first) if first is not None and first.automated else None
+    if not n:
+        return
+    c = ctx.st.cards[m]
+    if c.counters < n:
+        raise Illegal("cost", f"{ctx.name(m)} burns {n} blood to strike and has {c.counters}")
+    ctx.update(m, counters=c.counters - n)
+    ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to strike.", cards=(m,))

@@ -611,6 +611,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = _strike_of_text(text, iid, rules.name)
             if iid == m:   # an ally's own strikes read by its family (Carlton's dodge, "may strike for 2R damage")
                 desc, text = effects_minion.own_strike(ctx, cmd, m, desc, text)
+                effects_crypt.pay_own_strike(ctx, m, desc)   # a vampire's "can burn 1 blood to strike: 2R damage"
             if desc is None and iid != m:
                 for r in effects_combat.card_readings(ctx, iid):
                     if r[0] == "strength_strike":

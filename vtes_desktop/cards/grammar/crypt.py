@@ -161,6 +161,9 @@ def compile_crypt(card: CardDef, cx: Ctx) -> CardRules:
     abilities = [replace(e, automated=True) if not e.automated and e.condition != "merged" and
                  _titled_votes(e) is not None and TITLE_VOTES.get(title or "") == _titled_votes(e) else e
                  for e in abilities]
+    # the vampire's first own strike at a blood cost ("can burn 1 blood to strike: 2R damage"): the engine offers it
+    # (strike naming the vampire) and takes the blood (effects_crypt.pay_own_strike)
+    abilities = _costed_first_strike(abilities)
     if (title or "").lower() == "priscus":
         # a priscus casts a ballot, not votes (rules_politics): votes of its own are left to the players
         abilities = [replace(e, automated=False) if e.automated and any(r[0] == "votes" for r in stat_readings(e))
@@ -1210,3 +1213,29 @@ def own_prevent(e: Effect) -> int | None:
         return None
     m = _OWN_PREVENT.match(e.text.strip().rstrip(".").lower())
     return int(m.group("n")) if m else None
+
+
+_STRIKE_COST = re.compile(r"^burn (\d) blood$")
+
+
+def own_strike_cost(e: Effect) -> int | None:
+    """N of the vampire's own strike "can burn N blood to strike: ..."."""
+    if e.kind != "strike" or e.subject is None or e.get("frame"):
+        return None
+    m = _STRIKE_COST.match(str(e.get("cost") or ""))
+    return int(m.group(1)) if m else None
+
+
+def _costed_first_strike(abilities: list) -> list:
+    out = []
+    seen = False
+    for e in abilities:
+        if e.kind == "strike" and e.subject is not None and not e.get("frame") and e.condition != "merged":
+            if not seen and not e.automated and own_strike_cost(e) is not None:
+                plain = replace(e, subject=None, optional=False,
+                                params=tuple(p for p in e.params if p[0] not in ("once_each_combat", "cost")))
+                if effects._strike_automated(plain):
+                    e = replace(e, automated=True)
+            seen = True
+        out.append(e)
+    return out
