@@ -107,7 +107,8 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
             top = st.top
             if isinstance(top, ActionFrame) and top.seat == seat:
                 ms = [top.actor]
-                if "Action Modifier" in rules.types and any("other than acting" in md.only for md in rules.modes):
+                if "Action Modifier" in rules.types and (any("other than acting" in md.only for md in rules.modes)
+                                                          or "other than the acting" in (card.text or "").lower()):
                     # Cloak the Gathering, Veil the Legions: also played by another ready minion of the acting
                     # Methuselah (the engine says which)
                     ms += [m for m in _minions(game, seat) if m != top.actor]
