@@ -134,3 +134,26 @@ def test_a_diablerie_before_your_last_turn_does_not_count(table):
     assert any(isinstance(c, Use) for c in game.game.legal(0).commands)
     game.step("Sarah", Use, card="Carlton Van Wyk", minion="Ryan")
     assert _named(game, "Ryan").region == "ash_heap"
+
+
+def test_an_ally_burned_is_shuffled_into_its_owners_library(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Qetu the Evil Doer", 3), ("Gypsies", 1)],
+                                             "Alexis": [("Ryan", 3)]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    qetu, gypsies = _named(game, "Qetu the Evil Doer").iid, _named(game, "Gypsies").iid
+    ctx.burn(qetu, "test")
+    ctx.burn(gypsies, "test")
+    assert st.cards[qetu].region == "library" and qetu in st.region(0, "library")
+    assert st.cards[gypsies].region == "ash_heap"
+
+
+def test_fiorella_gives_another_wraith_ally_stealth(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Fiorella, Empty One", 1), ("Ponticulus", 1), ("Gypsies", 1)],
+                                             "Alexis": [("Ryan", 3)]})
+    game.step("Sarah", Action, minion="Gypsies", kind="bleed")
+    game.step("Alexis", Block, minion="Ryan")
+    with pytest.raises(Illegal, match="another wraith or zombie ally"):
+        game.step("Sarah", Use, card="Fiorella, Empty One", minion="Gypsies", effect="stealth")
+    with pytest.raises(Illegal, match="name what"):
+        game.step("Sarah", Use, card="Fiorella, Empty One", minion="Gypsies")

@@ -195,6 +195,10 @@ class Ctx:
         self.move(iid, "ash_heap")
         if self.is_minion(c) or c.region in IN_PLAY:
             self.emit("burned", f"{self.name(iid)} is burned{(' (' + why + ')') if why else ''}.", cards=(iid,))
+        if c.region in IN_PLAY and "Ally" in self.cdef(c).types:
+            from vtes_desktop.engine.effects_minion import burned
+
+            burned(self, iid)   # "If she is burned, shuffle her into her owner's library"
 
     def draw(self, seat: int, n: int = 1) -> list[int]:
         drawn = []

@@ -25,7 +25,10 @@ resolves them), so a clause another module learns later is never carried out twi
   (hook in `rules_action.use`; offered in the legal answer by `candidates`);
 - Carlton Van Wyk burned in his controller's discard phase to burn a vampire who committed diablerie since
   their last turn (`use` with `minion` the vampire; the diablerie is remembered in the marks by a hook in
-  `rules_action.diablerie`); allies that cannot act are refused as actors (hook in `rules_action.announce`).
+  `rules_action.diablerie`); allies that cannot act are refused as actors (hook in `rules_action.announce`);
+- allies shuffled into their owner's library when burned (hook in `Ctx.burn`); a blocking ally that sets the first
+  round at close range and a blocker's retainer giving an optional maneuver that round (hook in
+  `rules_combat.start`); 47th Street Royals burned to reduce a bleed against its controller by 3 (a `use`).
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ _CACHE: dict[tuple, tuple] = {}
 
 HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "immune_nonagg", "less_damage",
                      "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give",
-                     "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra"})
+                     "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra",
+                     "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -305,20 +309,29 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if _of(ctx, iid, "burn_diablerist"):
         _burn_diablerist(ctx, cmd, iid)
         return True
+    if _of(ctx, iid, "reduce_bleed_burn"):
+        _reduce_bleed(ctx, cmd, iid, _of(ctx, iid, "reduce_bleed_burn")[0][1])
+        return True
     gives = _gives(ctx, iid)
     if not gives:
         return False
     st = ctx.st
     name = ctx.name(iid)
     eff = re.sub(r"^\+\d+\s*", "", (cmd.effect or "").strip().lower())
-    pick = [r for r in gives if not eff or r[1] == eff]
+    offers = [(r, x) for r in gives for x in r[1].split("|")]
+    pick = [(r, x) for r, x in offers if x == eff or (not eff and len(offers) == 1)]
     if not pick:
-        raise Illegal("use", f"{name} gives no {eff}: " + ", ".join(f"+{r[2]} {r[1]}" for r in gives))
-    _, stat, n, who, mine, when = pick[0]
-    verb = "lock" if pick[0][0] == "lock_give" else "burn"
+        raise Illegal("use", f"name what {name} gives: " + " or ".join(f"+{r[2]} {x}" for r, x in offers))
+    (_, _stats, n, who, mine, when), stat = pick[0]
+    verb = "lock" if pick[0][0][0] == "lock_give" else "burn"
     c = st.cards[iid]
     f = st.top
-    if not isinstance(f, ActionFrame) or f.stage != "attempt":
+    if stat == "bleed":
+        from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+        if not isinstance(f, ActionFrame) or f.stage not in _OPEN or _action_kind(f) != "bleed":
+            raise Illegal("timing", f"{name} gives +{n} bleed during a bleed, before it resolves")
+    elif not isinstance(f, ActionFrame) or f.stage != "attempt":
         raise Illegal("timing", f"{name} gives +{n} {stat} while a block is being attempted")
     if when == "political" and f.kind != "political":
         raise Illegal("timing", f"{name} gives +{n} {stat} only during a political action")
@@ -333,6 +346,10 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if who == "employer":
         if c.region != "attached" or c.host != t:
             raise Illegal("use", f"{name} gives +{n} {stat} to its employer only")
+    elif who == "wraith or zombie ally":
+        if t == iid or "Ally" not in ctx.cdef(t).types or not re.search(
+                r"(?i)\b(?:wraith|zombie)\b", ctx.cdef(t).text.split(".", 1)[0]):
+            raise Illegal("use", f"{name} gives +{n} {stat} to another wraith or zombie ally only")
     elif who != "any":
         if not ctx.is_vampire(tc) or not _clan_is(ctx, t, who):
             raise Illegal("use", f"{name} gives +{n} {stat} to a {who.title()} only; {ctx.name(t)} is not one")
@@ -340,7 +357,10 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         raise Illegal("use", f"{name} gives +{n} {stat} to a minion you control only")
     from vtes_desktop.engine.rules_action import intercept, stealth
 
-    if stat == "stealth":
+    if stat == "bleed":
+        if t != f.actor:
+            raise Illegal("bleed", f"bleed goes to the acting minion; {ctx.name(t)} is not acting")
+    elif stat == "stealth":
         if t != f.actor:
             raise Illegal("stealth", f"stealth goes to the acting minion; {ctx.name(t)} is not acting")
         if stealth(ctx, f) > intercept(ctx, f, f.blocker):
@@ -417,6 +437,58 @@ def _burn_diablerist(ctx: Ctx, cmd, iid: int) -> None:
     ctx.emit("burned", f"{name} is burned to burn {ctx.name(v)}, who committed diablerie.", cards=(v,))
 
 
+def _reduce_bleed(ctx: Ctx, cmd, iid: int, n: int) -> None:
+    """47th Street Royals: burned to reduce a bleed against its controller by *n*, before the bleed resolves."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage not in _OPEN or _action_kind(f) != "bleed" \
+            or f.target_seat != cmd.seat:
+        raise Illegal("timing", f"{name} reduces a bleed against you, before it resolves")
+    if st.cards[iid].region != "ready":
+        raise Illegal("ready", f"{name} is not ready")
+    ctx.burn(iid, f"to reduce the bleed by {n}")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", -n, None, iid, st.cards[iid].cid),)))
+    ctx.emit("effect", f"The bleed is reduced by {n} ({name}).")
+
+
+# -- cards burned and combats begun -----------------------------------------------------------------------------
+
+def burned(ctx: Ctx, iid: int) -> None:
+    """An ally just burned whose text shuffles it into its owner's library instead of staying in the ash heap."""
+    c = ctx.st.cards.get(iid)
+    if c is None or c.region != "ash_heap" or not _of(ctx, iid, "shuffle_when_burned"):
+        return
+    ctx.move(iid, "library", seat=c.owner)
+    ctx.shuffle(c.owner, "library")
+    ctx.emit("shuffled", f"{ctx.name(iid)} is shuffled into {ctx.seat_name(c.owner)}'s library.")
+
+
+def combat_started(ctx: Ctx) -> None:
+    """A combat just begun from a block of a directed action: the blocking ally sets the first round at close
+    range (Asanbonsam Ghoul); the blocker's retainer gives it an optional maneuver that round (Corpse Balloon)."""
+    from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+    st = ctx.st
+    cf = combat_frame(st)
+    act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+    if cf is None or act is None or not act.directed or act.blocker != cf.b or cf.round != 1:
+        return
+    b = cf.b
+    if _of(ctx, b, "block_close"):
+        cf = cf._replace(range="close", range_set=True)
+        ctx.emit("range", f"{ctx.name(b)} blocked: the range for the first round is close.", cards=(b,))
+    for a in st.attached.get(b, ()):
+        for r in _of(ctx, a, "block_maneuver"):
+            cf = cf._replace(granted=cf.granted + ((b, "maneuver", r[1]),))
+            ctx.emit("granted", f"{ctx.name(b)} gets {r[1]} optional maneuver this round ({ctx.name(a)}).", cards=(b,))
+    _set_combat(ctx, cf)
+
+
 # -- the legal answer -------------------------------------------------------------------------------------------
 
 def candidates(game, seat: int) -> list:
@@ -425,6 +497,9 @@ def candidates(game, seat: int) -> list:
     top = st.top
     out: list = []
     ctx = Ctx(game, st)
+    if isinstance(top, ActionFrame) and top.target_seat == seat and top.stage in ("announced", "blocks", "attempt",
+                                                                                 "declined"):
+        out += [C.Use(seat=seat, card=i) for i in st.region(seat, "ready") if _of(ctx, i, "reduce_bleed_burn")]
     if isinstance(top, ActionFrame) and top.stage == "attempt":
         mine = [i for i in st.region(seat, "ready")]
         mine += [a for i in mine for a in st.attached.get(i, ())]
@@ -432,7 +507,7 @@ def candidates(game, seat: int) -> list:
             for r in _gives(ctx, iid):
                 for t in (top.actor, top.blocker):
                     if t is not None:
-                        out.append(C.Use(seat=seat, card=iid, minion=t, effect=r[1]))
+                        out += [C.Use(seat=seat, card=iid, minion=t, effect=x) for x in r[1].split("|")]
     if st.active == seat and st.phase == "discard" and not st.frames and st.marks:
         vs = _diablerists(ctx, seat)
         for iid in st.region(seat, "ready") if vs else ():

@@ -62,6 +62,7 @@ def start(ctx: Ctx, a: int, b: int, granted: tuple = ()) -> bool:
     order = flow.order_for(ctx, sa, defenders=(sb,))
     flow.push(ctx, CombatFrame(a=a, b=b, step="before_range", imp=Impulse(order), granted=granted))
     ctx.emit("combat", f"{ctx.name(a)} and {ctx.name(b)} enter combat.", cards=(a, b))
+    effects_minion.combat_started(ctx)   # a blocker's close range or maneuver (Asanbonsam Ghoul, Corpse Balloon)
     return True
 
 

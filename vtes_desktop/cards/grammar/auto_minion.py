@@ -25,9 +25,10 @@ Readings (a tuple whose first item names it):
   "directed at you" (a directed action at its controller or one of their cards), "against clan:<clan>";
 - ``("stealth_if", n, cond)``: the ally acting (or the retainer's employer) gets +*n* stealth when *cond* holds:
   "" (each of its actions), "hunt", "requires:<discipline>" (the action's card requires it);
-- ``("lock_give", stat, n, who, when)``: "This ally can lock to give a Ravnos you control +1 stealth" (a `use`
-  naming the ally, the receiving minion as `minion`, `effect` the stat): *who* is a clan ("ravnos"), "employer"
-  or "any"; *mine*-only when the text says "you control"; *when* "" or "political";
+- ``("lock_give", stats, n, who, mine, when)``: "This ally can lock to give a Ravnos you control +1 stealth" (a
+  `use` naming the ally, the receiving minion as `minion`, `effect` the stat; *stats* one or more of "stealth",
+  "intercept", "bleed", separated by "|"): *who* is a clan ("ravnos"), "employer", "any" or "wraith or zombie
+  ally" (another one); *mine*-only when the text says "you control"; *when* "" or "political";
 - ``("burn_give", stat, n, who)``: the same, burning the retainer instead of locking it (Masquer);
 - ``("burn_diablerist",)``: "During your discard phase, you can burn this ally to burn a vampire who has
   committed diablerie since your last turn" (Carlton Van Wyk: a `use` naming the vampire as `minion`);
@@ -36,6 +37,12 @@ Readings (a tuple whose first item names it):
 - ``("gain_per_blood_mended", n)``: "This ally gains 1 life at the end of each round for each blood the opposing
   vampire used to heal damage or prevent destruction that round" (Ossian);
 - ``("round_extra", n, limited)``: "This ally gets an additional strike (limited) each round" (Renegade Garou);
+- ``("shuffle_when_burned",)``: "If she is burned, shuffle her into her owner's library";
+- ``("block_close",)``: "If this ally blocks a directed action, set the range for the first round of the
+  resulting combat to close"; ``("block_maneuver", n)``: a retainer's "If the employer blocks a directed action,
+  they get 1 optional maneuver during the first round of the resulting combat";
+- ``("reduce_bleed_burn", n)``: "You can burn this ally to reduce a bleed against you by 3" (a `use` during
+  the bleed, before it resolves);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -62,6 +69,15 @@ _LOCK_GIVE = re.compile(rf"^(?:during (?P<when>a political action), )?(?:(?:{_SU
 _STEALTH_REQ = re.compile(r"^the (?:minion|vampire) with this retainer gets \+(\d) stealth when attempting an action "
                           r"that requires [a-z ]+\[(\w{3})\]\.?$|^this vampire gets \+(\d) stealth during actions "
                           r"requiring [a-z ]+\[(\w{3})\]\.?$")
+
+_SHUFFLE = re.compile(r"^if (?:this ally|he|she|it) is burned, shuffle (?:him|her|it|this ally) (?:in|into) "
+                      r"(?:his|her|its) owner's library\.?$")
+_MULTI_GIVE = {
+    "during an action, this ally can lock to give a follower of set you control +1 stealth, +1 intercept, or +1 bleed.":
+        ("lock_give", "stealth|intercept|bleed", 1, "follower of set", True, ""),
+    "this ally can lock to give another wraith or zombie ally you control +1 stealth or +1 intercept.":
+        ("lock_give", "stealth|intercept", 1, "wraith or zombie ally", True, ""),
+}
 
 _CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
 
@@ -139,6 +155,18 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             "he cannot act and he cannot have or use equipment.", "the this ally cannot take actions.",
             "this ally cannot perform actions.", "this ally cannot take actions."):
         return ("cannot_act",)
+    if k == "shuffle" and ally and _SHUFFLE.match(low):
+        return ("shuffle_when_burned",)
+    if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
+                                       "the resulting combat to close."):
+        return ("block_close",)
+    if k == "get" and not ally and low == ("if the employer blocks a directed action, they get 1 optional maneuver "
+                                           "during the first round of the resulting combat."):
+        return ("block_maneuver", 1)
+    if k == "reduce_bleed" and ally and low == "you can burn this ally to reduce a bleed against you by 3.":
+        return ("reduce_bleed_burn", 3)
+    if k == "lock" and ally and low in _MULTI_GIVE:
+        return _MULTI_GIVE[low]
     if k in ("lock", "burn", "modifier"):
         m = _LOCK_GIVE.match(low)
         if m:
