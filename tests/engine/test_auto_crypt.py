@@ -39,6 +39,8 @@ def _readings(db, name):
     ("Lucita", [("foe_intercept", -1, (("opponent", (("vampire", "sect:sabbat", "younger"),)),))]),
     ("Basil", [("foe_strength", 1, (("opponent", (("vampire", "older"),)),))]),
     ("Amenophobis", [("bleed", 1, (("act", ("bleed",)), ("target_edge",)))]),
+    ("Shasa Abu Badr", [("bleed", 1, (("act", ("bleed",)), ("card_disc", "pre")))]),
+    ("Antonio Veradas", [("stealth", 1, (("act", ("equip",)), ("card_kw", "weapon")))]),
     ("Queen Anne", [("bleed", 1, (("act", ("bleed",)), ("target_controls", (("vampire", "clan:tremere"),), True))),
                     ("bleed", 1, ())]),
 ])
@@ -80,7 +82,7 @@ def test_own_grants(db):
 
 
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
-          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations"}
+          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw"}
 _TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 

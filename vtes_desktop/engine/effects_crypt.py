@@ -183,6 +183,10 @@ def _holds(ctx: Ctx, conds: tuple, *, me: int, f=None, opponent: int | None = No
         elif k == "card_disc":
             if f is None or not _card_disc(ctx, f, c[1]):
                 return False
+        elif k == "card_kw":
+            card = None if f is None else (f.card if f.card is not None else f.equip_from)
+            if card is None or c[1] not in ctx.rules(card).keywords:
+                return False
         elif k == "target_controls":
             if f is None or f.target_seat is None:
                 return False

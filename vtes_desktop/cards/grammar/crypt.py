@@ -220,6 +220,7 @@ def _mark(e: Effect) -> Effect:
 #   ("not_act", kinds)          ... is none of kinds
 #   ("directed", bool)          the action is (or is not) directed
 #   ("card_disc", trigram)      the action's card requires that discipline
+#   ("card_kw", keyword)        the action's card has that keyword ("weapon": an equip action with a weapon)
 #   ("target_controls", alts, want)  the action's target Methuselah controls (want) / does not control a ready
 #                               minion of one of the classes *alts*
 #   ("prey_controls", alts)     your prey controls a ready minion of one of those classes
@@ -365,6 +366,11 @@ def _own_action_cond(c: str) -> tuple | None:
     m = re.fullmatch(r"(?:during|on) actions (?:requiring|that require) [a-z ]+ \[(?P<d>[a-z]{3})\]", c)
     if m:
         return (("card_disc", m.group("d")),)
+    m = re.fullmatch(r"when bleeding with an action card that requires [a-z ]+ \[(?P<d>[a-z]{3})\]", c)
+    if m:
+        return (("act", ("bleed",)), ("card_disc", m.group("d")))
+    if c in ("when equipping with a weapon", "during actions to equip with a weapon"):
+        return (("act", ("equip",)), ("card_kw", "weapon"))
     m = re.fullmatch(rf"(?:when bleeding|against) {_WHO} (?P<rest>.+)", c)
     if m:
         t = _controls(m.group("rest"))
@@ -483,6 +489,11 @@ def stat_readings(e: Effect) -> tuple:
     if m:
         return (("votes", 2 if m.group("n") == "two" else 1,
                  (("act", ("political",)),) if "political action" in low else ()),)
+    m = re.fullmatch(rf"{_SUBJ} gets an additional \+(?P<n>\d) stealth when hunting, but -(?P<k>\d) stealth on any "
+                     r"other actions", low)
+    if m:   # Jayne Jonestown
+        return (("stealth", int(m.group("n")), (("act", ("hunt",)),)),
+                ("stealth", -int(m.group("k")), (("not_act", ("hunt",)),)))
     m = _STAT_SENT.match(low)
     if not m:
         return ()
