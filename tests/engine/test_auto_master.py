@@ -21,7 +21,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "equip_unlocks", "thirst", "hunt_tithe", "burn_at_blood", "leopold_upkeep", "leopold_move",
            "hunt_bonus", "luanda_action", "trophy_hunting", "host_intercept", "host_bleed", "no_actions",
            "untargetable_ready", "capitalist", "host_stealth", "block_costs_blood", "blocked_penalty",
-           "millicent", "vp_hand_size", "tension", "block_tax", "hunt_food_gain", "not_during_action"}
+           "millicent", "vp_hand_size", "tension", "block_tax", "hunt_food_gain", "not_during_action",
+           "uncoil_burn", "uncoil_burned_by", "torpor_action_cost", "older_rescue_cost"}
 
 
 def test_every_reading_has_a_handler():

@@ -1762,6 +1762,12 @@ def start_of_discard_phase(ctx: Ctx) -> None:
     is burned."""
     st = ctx.st
     seat = st.active
+    for iid in list(st.region(seat, "in_play")):   # The Uncoiling burns another event at random
+        if st.cards[iid].region == "in_play" and not st.cards[iid].contested and _has(ctx, iid, "uncoil_burn"):
+            others = [e for e in _events_in_play(ctx) if e != iid]
+            if others:
+                victim = others[ctx.rng().randrange(len(others))]
+                ctx.burn(victim, f"{ctx.name(iid)}, at random")
     for iid in list(st.region(seat, "in_play")):
         if not st.cards[iid].contested and _has(ctx, iid, "fewer_dpa_burn"):
             st.dpa = max(0, st.dpa - 1)
@@ -2053,6 +2059,19 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     if _has(ctx, iid, "mpa_discard_burn"):
         return _mpa_discard_burn(ctx, cmd, iid)
+    if c.controller != cmd.seat and _has(ctx, iid, "uncoil_burned_by"):   # The Uncoiling
+        st = ctx.st
+        if st.active != cmd.seat or st.phase != "discard" or st.frames:
+            raise Illegal("timing", f"{ctx.name(iid)} is burned with a discard phase action, in your own discard phase")
+        if st.dpa < 1:
+            raise Illegal("discard", "the discard phase action has been used")
+        x = sum(1 for e in _events_in_play(ctx) if e != iid)
+        from vtes_desktop.engine.rules_action import _pay
+
+        _pay(ctx, cmd.seat, None, x, 0, f"burning {ctx.name(iid)}")
+        st.dpa -= 1
+        ctx.burn(iid, ctx.seat_name(cmd.seat))
+        return True
     if c.controller == cmd.seat or not _has(ctx, iid, "exchange_master"):
         return False
     return _exchange_master(ctx, cmd, iid, ctx.name(iid))
@@ -2542,3 +2561,16 @@ def _heidelberg(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
         ctx.move(card, "attached", host=dst)
         ctx.emit("moved", f"{ctx.name(card)} moves to {ctx.name(dst)} ({name}).", cards=(card, dst))
     return True
+
+
+def action_extra_blood(ctx: Ctx, kind: str, m: int, target: int | None) -> int:
+    """Blood an action costs more because of events in play (Torpid Blood: actions by vampires in torpor, rescuing
+    an older vampire)."""
+    st = ctx.st
+    n = 0
+    for ev in _events_in_play(ctx):
+        if st.cards[m].region == "torpor":
+            n += sum(int(v["n"]) for v in _has(ctx, ev, "torpor_action_cost"))
+        if kind == "rescue" and target is not None and ctx.capacity(st.cards[target]) > ctx.capacity(st.cards[m]):
+            n += sum(int(v["n"]) for v in _has(ctx, ev, "older_rescue_cost"))
+    return n

@@ -614,9 +614,14 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     why = actor_refusal(ctx, m)   # Malkavian Derangement: Paranoia
     if why:
         raise Illegal("action", why)
-    from vtes_desktop.engine.effects_master import actor_stealth
+    from vtes_desktop.engine.effects_master import action_extra_blood, actor_stealth
 
     f["base_stealth"] += actor_stealth(ctx, m)   # master cards on the acting vampire (Bestial Visage)
+    more = action_extra_blood(ctx, kind, m, f.get("target_card"))   # events in play (Torpid Blood)
+    if more:
+        f["cost_blood"] += more
+        if mc.counters < f["cost_blood"]:
+            raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {f['cost_blood']}")
     frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))

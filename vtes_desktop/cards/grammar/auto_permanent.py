@@ -262,6 +262,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("hunt_tithe", r"^if a vampire successfully hunts, move (?P<n>1) blood from that vampire to this card after "
                    r"resolution$"),
     ("burn_at_blood", r"^burn this card if it has (?P<n>\d+) blood$"),
+    ("uncoil_burn", r"^during your discard phase, burn another event at random$"),
+    ("uncoil_burned_by", r"^other methuselahs can use a discard phase action and burn x pool to burn this card, where x is "
+                         r"the number of other events in play$"),
+    ("torpor_action_cost", r"^actions performed by vampires in torpor cost \+(?P<n>1) blood$"),
+    ("older_rescue_cost", r"^rescuing an older vampire from torpor costs \+(?P<n>1) blood$"),
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
