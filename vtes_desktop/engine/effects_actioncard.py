@@ -55,7 +55,8 @@ HANDLED = frozenset({
     "on_target", "target_more", "target_who", "lock_all", "prey_vampires_burn", "bleed_cap", "combat_grant_continue",
     "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth", "put_on_self",
     "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock", "no_block",
-    "lock_predator_stealth", "bleed_against_small", "shufflable",
+    "lock_predator_stealth", "bleed_against_small", "shufflable", "put_on_self_locked", "self_agg_damage",
+    "lock_card_unlock_host", "burn_blood_immune",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -404,7 +405,7 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, 
                 any(x[0] in ("attached_bleed", "attached_strength", "put_on_self") for x in readings(rules, mode)):
             raise Illegal("limit", f"{ctx.name(actor)} already has {held} {rules.name}; a vampire can have only "
                                    f"{lim.count}")
-    optional = [s for s in readings(rules, mode) if s[0] == "steal_to_ready"]
+    optional = [s for s in readings(rules, mode) if s[0] in ("steal_to_ready", "burn_blood_immune")]
     extra = {}
     if cost is not None and (rules.pool_cost or 0) != -1 and (rules.blood_cost or 0) != -1:
         if not optional or cost not in (0, optional[0][1]):
@@ -1960,7 +1961,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     st = ctx.st
     if anyone_uses(ctx, cmd, iid):
         return True
-    if _lock_predator_stealth(ctx, cmd, iid):
+    if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid):
         return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
@@ -2169,6 +2170,25 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             st.cards[f.card].region == "aside":
         ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
         ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
+    if any(s[0] == "put_on_self_locked" for s in specs) and a.region in ("ready", "torpor"):
+        if st.cards[f.card].region == "aside":
+            ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+        ctx.update(f.card, locked=True)
+        ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}, locked.", cards=(f.card, f.actor))
+    dmg = next((s[1] for s in specs if s[0] == "self_agg_damage"), 0)
+    if dmg and st.cards[f.actor].region in ("ready", "torpor"):
+        immune = next((s[1] for s in specs if s[0] == "burn_blood_immune"), None)
+        paid = sum(m.amount for m in f.mods if m.kind == "optional_cost")
+        if immune is not None and paid and st.cards[f.actor].counters >= immune:
+            ctx.update(f.actor, counters=st.cards[f.actor].counters - immune)
+            ctx.emit("blood", f"{ctx.name(f.actor)} burns {immune} blood to be immune to {poss(name)} aggravated damage.",
+                     cards=(f.actor,))
+        else:
+            from vtes_desktop.engine.rules_combat import inflict
+
+            ctx.emit("damage", f"{ctx.name(f.actor)} takes {dmg} unpreventable aggravated damage ({name}).",
+                     cards=(f.actor,))
+            inflict(ctx, f.actor, 0, dmg)
     if any(s[0] == "attached_no_unlock" for s in specs) and st.cards[f.card].region == "attached" and \
             st.cards[f.card].host == f.actor:
         st.skip_unlock = st.skip_unlock | {f.actor}
@@ -2390,3 +2410,27 @@ def bleed_against(ctx: Ctx, f: ActionFrame) -> int:
             if x[0] == "bleed_against_small" and _cap(ctx, f.actor) <= x[1]:
                 n += x[2]
     return n
+
+
+def _lock_card_unlock_host(ctx: Ctx, cmd, iid: int) -> bool:
+    """Rutor's Hand: during its controller's minion phase, the vampire with the card locks it to unlock."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or "Action" not in ctx.cdef(iid).types:
+        return False
+    rules, mode = mode_of(ctx, iid, c.level)
+    if mode is None or not any(x[0] == "lock_card_unlock_host" for x in readings(rules, mode)):
+        return False
+    name = ctx.name(iid)
+    host = c.host
+    if st.active != cmd.seat or st.phase != "minion":
+        raise Illegal("timing", f"{name} is used during your minion phase")
+    if c.locked:
+        raise Illegal("use", f"{name} is locked")
+    h = st.cards[host]
+    if h.region != "ready" or not h.locked:
+        raise Illegal("use", f"{ctx.name(host)} is not a locked ready vampire: {name} would unlock nothing")
+    ctx.update(iid, locked=True)
+    ctx.update(host, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(host)} locks {name} to unlock.", cards=(iid, host))
+    return True

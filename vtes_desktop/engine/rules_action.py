@@ -641,8 +641,8 @@ def _card_action_effect(ctx: Ctx, seat: int, mode: Mode, target) -> tuple[str | 
             tgt = None
     if re.search(r"\(D\) Bleed\b", t):
         return "bleed", tgt if tgt is not None else ctx.st.prey(seat)
-    if re.search(r"\(D\) Enter combat with\b", t):
-        return "combat", tgt
+    if re.search(r"\(D\) Enter combat with\b", t) or any(e.kind == "enter_combat" and e.automated for e in mode.effects):
+        return "combat", tgt   # also a level that says "As [aus] above, ..." (Nose of the Hound)
     if re.match(r"^(?:\+\d stealth action\.\s*)?Hunt\b", t):
         return "hunt", tgt
     if mode.directed and tgt is None:

@@ -336,6 +336,14 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("bleed_against_small", 4, -1)
     if kind == "shuffle" and t == "vampires with capacity 5 or more can shuffle aranthebes into your library as a (d) action":
         return ("shufflable", 5)
+    if t == "put this card on this vampire, locked; this vampire takes 1 unpreventable environmental aggravated damage":
+        return ("put_on_self_locked",) if kind == "put_in_play" else ("self_agg_damage", 1) if kind == "take" else None
+    if kind == "lock" and t == "during your minion phase, this vampire can lock this card to unlock":
+        return ("lock_card_unlock_host", "minion")
+    if kind == "burn" and t == "as above, and this vampire can burn 3 blood to be immune to this aggravated damage":
+        return ("burn_blood_immune", 3)
+    if kind == "enter_combat" and t == "as [spi] above, but enter combat with any ready minion controlled by another methuselah":
+        return ("enter_combat", "")
     if kind == "block" and t in _NO_BLOCK:
         return ("no_block", _NO_BLOCK[t])
     if kind == "put_in_play" and t in _PUT_ON_SELF:
