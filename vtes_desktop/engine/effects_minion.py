@@ -28,7 +28,9 @@ resolves them), so a clause another module learns later is never carried out twi
   `rules_action.diablerie`); allies that cannot act are refused as actors (hook in `rules_action.announce`);
 - allies shuffled into their owner's library when burned (hook in `Ctx.burn`); a blocking ally that sets the first
   round at close range and a blocker's retainer giving an optional maneuver that round (hook in
-  `rules_combat.start`); 47th Street Royals burned to reduce a bleed against its controller by 3 (a `use`).
+  `rules_combat.start`); 47th Street Royals burned to reduce a bleed against its controller by 3 (a `use`);
+- an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
+  intercept (a `use`, `effect: intercept X`).
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ _CACHE: dict[tuple, tuple] = {}
 HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "immune_nonagg", "less_damage",
                      "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give",
                      "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra",
-                     "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn"})
+                     "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn",
+                     "strength_per_life", "blood_for_intercept"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -104,6 +107,11 @@ def own_strike(ctx: Ctx, cmd, m: int, desc, text: str):
             return StrikeDesc("damage", dmg[2], ranged=dmg[3], aggravated=dmg[4], source=m,
                               label=f"{ctx.name(m)}'s strike"), rest
     return desc, rest
+
+
+def strength_bonus(ctx: Ctx, m: int) -> int:
+    """An ally's "+1 strength for each life it has"."""
+    return sum(r[1] * ctx.st.cards[m].counters for r in _of(ctx, m, "strength_per_life"))
 
 
 def hand_strike(ctx: Ctx, m: int, desc):
@@ -309,6 +317,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if _of(ctx, iid, "burn_diablerist"):
         _burn_diablerist(ctx, cmd, iid)
         return True
+    if _of(ctx, iid, "blood_for_intercept"):
+        _blood_for_intercept(ctx, cmd, iid)
+        return True
     if _of(ctx, iid, "reduce_bleed_burn"):
         _reduce_bleed(ctx, cmd, iid, _of(ctx, iid, "reduce_bleed_burn")[0][1])
         return True
@@ -437,6 +448,35 @@ def _burn_diablerist(ctx: Ctx, cmd, iid: int) -> None:
     ctx.emit("burned", f"{name} is burned to burn {ctx.name(v)}, who committed diablerie.", cards=(v,))
 
 
+def _blood_for_intercept(ctx: Ctx, cmd, iid: int) -> None:
+    """Corpse Minion: its employer burns X blood for +X intercept while blocking, when needed (`effect: intercept X`)."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_action import intercept, reserved_blood, stealth
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    m = re.fullmatch(r"\+?(?:intercept\s*)?\+?(\d+)(?:\s*intercept)?", (cmd.effect or "").strip().lower())
+    if m is None or int(m.group(1)) < 1:
+        raise Malformed("effect", f"{name}: say how much blood the employer burns, as 'intercept N'")
+    x = int(m.group(1))
+    f = st.top
+    v = c.host
+    if c.region != "attached" or v is None or not ctx.is_vampire(st.cards[v]):
+        raise Illegal("use", f"{name} is not on a vampire")
+    if not isinstance(f, ActionFrame) or f.stage != "attempt" or f.blocker != v:
+        raise Illegal("intercept", f"{name}: intercept can only be added by a blocking minion")
+    if intercept(ctx, f, v) >= stealth(ctx, f):
+        raise Illegal("intercept", f"{ctx.name(v)} already has enough intercept; intercept can be added only when needed")
+    held = reserved_blood(ctx, v)
+    if st.cards[v].counters - held < x:
+        raise Illegal("cost", f"{ctx.name(v)} has {st.cards[v].counters} blood; this costs {x}")
+    ctx.update(v, counters=st.cards[v].counters - x)
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", x, v, iid, c.cid),)))
+    ctx.emit("effect", f"{ctx.name(v)} burns {x} blood for +{x} intercept ({name}).", cards=(v,))
+
+
 def _reduce_bleed(ctx: Ctx, cmd, iid: int, n: int) -> None:
     """47th Street Royals: burned to reduce a bleed against its controller by *n*, before the bleed resolves."""
     from vtes_desktop.engine import flow
@@ -504,6 +544,8 @@ def candidates(game, seat: int) -> list:
         mine = [i for i in st.region(seat, "ready")]
         mine += [a for i in mine for a in st.attached.get(i, ())]
         for iid in mine:
+            if _of(ctx, iid, "blood_for_intercept"):
+                out.append(C.Use(seat=seat, card=iid, effect="intercept 1"))
             for r in _gives(ctx, iid):
                 for t in (top.actor, top.blocker):
                     if t is not None:

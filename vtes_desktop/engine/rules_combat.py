@@ -569,7 +569,8 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
     if sets:
         base = sets[-1]
     return base + sum(x.amount for x in f.mods if x.kind == "strength" and x.minion == m) \
-        + effects_crypt.strength_bonus(ctx, m, f)   # its own text ("+1 strength in combat with Ventrue")
+        + effects_crypt.strength_bonus(ctx, m, f) \
+        + effects_minion.strength_bonus(ctx, m)   # its own text ("+1 strength in combat with Ventrue", "for each life")
 
 
 def strike(ctx: Ctx, cmd: C.Strike) -> None:

@@ -43,6 +43,9 @@ Readings (a tuple whose first item names it):
   they get 1 optional maneuver during the first round of the resulting combat";
 - ``("reduce_bleed_burn", n)``: "You can burn this ally to reduce a bleed against you by 3" (a `use` during
   the bleed, before it resolves);
+- ``("strength_per_life", n)``: "This ally gets +1 strength for each life it has";
+- ``("blood_for_intercept",)``: "Vampire with this retainer may burn X blood to get +X intercept for the current
+  action" (a `use` naming the retainer, `effect: intercept N`, while its employer blocks and needs it);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -111,7 +114,7 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             return ("regen", lim, int(n))
     if k == "immune" and e.get("what") == "non-aggravated damage" and e.duration is None and e.condition is None \
             and low in ("he is immune to non-aggravated damage.", "this ally is immune to non-aggravated damage.",
-                        "she is immune to non-aggravated damage."):
+                        "she is immune to non-aggravated damage.", "this retainer is immune to non-aggravated damage."):
         return ("immune_nonagg",)
     if k == "make" and ally:
         m = _LESS.match(low)
@@ -155,6 +158,12 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             "he cannot act and he cannot have or use equipment.", "the this ally cannot take actions.",
             "this ally cannot perform actions.", "this ally cannot take actions."):
         return ("cannot_act",)
+    if k == "strength" and ally and e.amount and e.condition == "for each life it has" \
+            and low in ("this ally gets +1 strength for each life it has.", "the this ally gets +1 strength for each life it has."):
+        return ("strength_per_life", e.amount)
+    if k == "burn" and not ally and low == ("vampire with this retainer may burn x blood to get +x intercept for the "
+                                            "current action."):
+        return ("blood_for_intercept",)
     if k == "shuffle" and ally and _SHUFFLE.match(low):
         return ("shuffle_when_burned",)
     if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
