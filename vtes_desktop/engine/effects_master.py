@@ -26,7 +26,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "show_to_hand", "discard_down_after", "ashur", "lock_all_clan", "choose_ash_vampire",
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
-                    "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal"})
+                    "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
+                    "put_with_blood_per"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -38,7 +39,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
-                  "hunt_food_lock", "heidelberg"})
+                  "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -507,6 +508,13 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.update(t, counters=c.counters + int(v["n"]))
             ctx.emit("blood", f"{ctx.seat_name(seat)} adds {v['n']} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
                      f"{ctx.seat_name(seat)} adds {v['n']} blood to a face-down vampire ({name}).", cards=(t,))
+        elif key == "put_with_blood_per":
+            n = int(v["n"]) * sum(1 for m in st.region(seat, "ready") + st.region(seat, "torpor")
+                                  if _fits(ctx, seat, m, "a " + v["clan"], v))
+            ctx.update(iid, counters=n)
+            ctx.emit("counters", f"{name} comes into play with {n} blood.", cards=(iid,))
+            if n == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
+                ctx.burn(iid, "no blood")
         elif key == "gain_pool":
             ctx.pool(seat, int(v["n"]), name)
         elif key == "add_blood_clan":
@@ -922,6 +930,35 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         st.acted = st.acted | {(host, ("used", iid))}
         ctx.update(host, counters=hc.counters - int(v["cost"]), locked=False)
         ctx.emit("unlocked", f"{ctx.name(host)} burns 1 blood and unlocks ({name}).", cards=(host,))
+        return True
+    if key == "imbued_success_lock":
+        _usable(ctx, cmd, iid, lock=True)
+        f = st.top
+        if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.outcome != "successful" \
+                or "Imbued" not in ctx.cdef(f.actor).types:
+            raise Illegal("timing", f"{name} is used when an imbued successfully performs an action")
+        m = _minion(ctx, cmd, name, "the imbued in your uncontrolled region")
+        mc = st.cards[m]
+        if mc.region != "uncontrolled" or mc.owner != seat or "Imbued" not in ctx.cdef(m).types:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not an imbued in your uncontrolled region")
+        _lock(ctx, iid)
+        ctx.update(m, counters=mc.counters + int(v["n"]))
+        ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name}: 1 blood to {ctx.name(m)}.", cards=(m,))
+        return True
+    if key == "mpa_blood_to_clan":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        _once_each_phase(ctx, iid)
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} that gets the blood")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region not in ("ready", "torpor") or not _fits(ctx, seat, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {v['clan'].title()} you control")
+        n = min(int(v["n"]), c.counters)
+        ctx.update(iid, counters=c.counters - n)
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
+        if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
+            ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
         return True
     if key == "heidelberg":
         return _heidelberg(ctx, cmd, iid, name)
@@ -1435,6 +1472,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if keys & {"cavalier", "carnivale"} and acting:
             out.append(C.Use(seat=seat, card=iid))
+        if "imbued_success_lock" in keys and acting:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+        if "mpa_blood_to_clan" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "heidelberg" in keys and not acting:
             mine_ = [m for m in st.region(seat, "ready") if game.db[st.cards[m].cid].is_crypt]
             out += [C.Use(seat=seat, card=iid, minion=x, effect=f"{game.db[st.cards[y].cid].name}: 1 blood")

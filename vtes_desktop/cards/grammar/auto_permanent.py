@@ -233,6 +233,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("hunt_food_gain", r"^if that action is successful, the anarch gains an additional blood$"),
     ("heidelberg", r"^lock to move blood, equipment and/or retainers between any two ready vampires you control$"),
     ("not_during_action", r"^cannot be used during an action$"),
+    ("imbued_success_lock", r"^when an imbued successfully performs an action, lock this card to move (?P<n>1) blood from "
+                            r"the blood bank to an imbued in your uncontrolled region$"),
+    ("put_with_blood_per", r"^put this card in play with (?P<n>1) blood for each (?P<clan>[a-z]+) you control$"),
+    ("mpa_blood_to_clan", r"^during your master phase, you can move (?P<n>1) blood from this card to an? (?P<clan>[a-z]+) "
+                          r"you control$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
