@@ -56,7 +56,8 @@ HANDLED = frozenset({
     "gain_blood_if_has", "crypt_top_to_uncontrolled", "ash_to_hand", "turn_stealth", "put_on_self",
     "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock", "no_block",
     "lock_predator_stealth", "bleed_against_small", "shufflable", "put_on_self_locked", "self_agg_damage",
-    "lock_card_unlock_host", "burn_blood_immune",
+    "lock_card_unlock_host", "burn_blood_immune", "attached_bleed_vs_prey", "edge_prey_burn", "edge_prey_burn_amount",
+    "no_bleed_this_turn",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2056,8 +2057,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "younger vampire blood<=1": "a younger ready vampire with 0 or 1 blood",
               "vampire blood<=1": "a ready vampire with 0 or 1 blood", "ally or retainer": "an ally or a retainer",
               "location of predator or prey": "a location of your predator or prey",
-              "torpor vampire": "a vampire in torpor", "wounded ally": "an ally with fewer life than its starting life"}
+              "torpor vampire": "a vampire in torpor", "wounded ally": "an ally with fewer life than its starting life",
+              "minion of prey": "a minion controlled by your prey"}
 _VEIL = "veil stealth"
+_NO_BLEED = "cannot bleed this turn"
 
 
 def _target_plan(specs: list[tuple]) -> tuple[str, tuple] | None:
@@ -2090,7 +2093,8 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
           "location of predator or prey": "location" in ctx.rules(iid).keywords and c.region == "in_play"
           and c.controller in (st.prey(seat), st.predator(seat)),
           "torpor vampire": vamp and c.region == "torpor",
-          "wounded ally": ally and c.counters < _start_life(ctx, iid)}.get(who, False)
+          "wounded ally": ally and c.counters < _start_life(ctx, iid),
+          "minion of prey": ctx.is_minion(c) and c.region == "ready" and c.controller == st.prey(seat)}.get(who, False)
     if not ok:
         return f"{name} is not {_WHO_WORDS.get(who, who)}"
     if c.contested:
@@ -2247,6 +2251,18 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             over = len(st.region(f.seat, "hand")) + _deferred(ctx, f.seat) - hand_size(ctx, f.seat)
             if over > 0:
                 _owe_discard(ctx, f.seat, over)
+        elif k == "edge_prey_burn":
+            n = next((x[1] for x in specs if x[0] == "edge_prey_burn_amount"), s[1])
+            prey = f.target_seat if f.target_seat is not None else st.prey(f.seat)
+            if st.edge != f.seat:
+                ctx.emit("fizzles", f"{ctx.seat_name(f.seat)} does not have the Edge to burn: {name} burns no pool.")
+            else:
+                st.edge = None
+                ctx.emit("edge", f"{ctx.seat_name(f.seat)} burns the Edge ({name}).")
+                ctx.pool(prey, -n, name)
+        elif k == "no_bleed_this_turn":
+            st.marks = st.marks | {(("seat", f.seat), _NO_BLEED, st.turn)}
+            ctx.emit("modifier", f"{name}: minions {ctx.seat_name(f.seat)} controls cannot bleed until the end of the turn.")
         elif k == "turn_stealth":
             st.marks = st.marks | {(("seat", f.seat), _VEIL, s[1], s[2], st.turn)}
             ctx.emit("modifier", f"{name}: the actions of {poss(ctx.seat_name(f.seat))} {s[1]}s are at +{s[2]} "
@@ -2274,6 +2290,8 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
         elif k == "steal_blood":
             got = min(op[1], c.counters)
             ctx.update(t, counters=c.counters - got)
+            if not ctx.is_vampire(c) and c.counters - got <= 0:
+                ctx.burn(t, "no life left")
             a = st.cards[f.actor]
             before = a.counters
             a = ctx.set_blood(f.actor, a.counters + got)
@@ -2402,6 +2420,12 @@ def bleed_against(ctx: Ctx, f: ActionFrame) -> int:
     if f.target_seat is None or f.actor not in st.cards or not ctx.is_vampire(st.cards[f.actor]):
         return 0
     n = 0
+    if f.target_seat == st.prey(f.seat):   # Tier of Souls on the acting vampire: +1 bleed against your prey
+        for a in st.attached.get(f.actor, ()):
+            if "Action" in ctx.cdef(a).types:
+                rules, mode = mode_of(ctx, a, st.cards[a].level)
+                if mode is not None:
+                    n += sum(x[1] for x in readings(rules, mode) if x[0] == "attached_bleed_vs_prey")
     for iid in st.region(f.target_seat, "in_play"):
         c = st.cards[iid]
         if c.locked or c.contested or "Action" not in ctx.cdef(iid).types:
@@ -2434,3 +2458,11 @@ def _lock_card_unlock_host(ctx: Ctx, cmd, iid: int) -> bool:
     ctx.update(host, locked=False)
     ctx.emit("unlocked", f"{ctx.name(host)} locks {name} to unlock.", cards=(iid, host))
     return True
+
+
+def bleed_refusal(ctx: Ctx, seat: int) -> str | None:
+    """Enticement: the minions of its Methuselah cannot bleed for the rest of the turn."""
+    st = ctx.st
+    if st.marks and (("seat", seat), _NO_BLEED, st.turn) in st.marks:
+        return f"minions {ctx.seat_name(seat)} controls cannot bleed until the end of the turn (Enticement)"
+    return None

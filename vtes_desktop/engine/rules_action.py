@@ -117,6 +117,14 @@ def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
         + _bleed_against(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
 
 
+def _no_bleed(ctx: Ctx, seat: int) -> None:
+    from vtes_desktop.engine.effects_actioncard import bleed_refusal
+
+    why = bleed_refusal(ctx, seat)
+    if why:
+        raise Illegal("bleed", why)
+
+
 def _bleed_against(ctx: Ctx, f: ActionFrame) -> int:
     from vtes_desktop.engine.effects_actioncard import bleed_against
 
@@ -420,6 +428,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         f.update(target_seat=tgt, directed=True, base_bleed=minion_bleed(ctx, m))
         directed_at = (tgt,)
         acted.add((m, "bleed"))
+        _no_bleed(ctx, seat)   # Enticement
     elif kind == "hunt":
         if not is_vamp:
             raise Illegal("hunt", f"only vampires hunt; {who} is not a vampire")
@@ -521,6 +530,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     raise Illegal("target", f"{ctx.name(card_iid)} bleeds your prey, "
                                             f"{st.seats[st.prey(seat)].name}, unless its text says otherwise")
                 if eff == "bleed":
+                    _no_bleed(ctx, seat)   # Enticement
                     bonus = re.search(r"\bBleed (?:at|with) \+(\d+) bleed", mode.text)
                     f.update(base_bleed=minion_bleed(ctx, m) + (int(bonus.group(1)) if bonus else mode.bleed))
                     acted.add((m, "bleed"))

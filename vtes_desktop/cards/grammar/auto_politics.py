@@ -291,6 +291,7 @@ _ON_TARGET = {
     "(d) burn 2 blood from a ready titled vampire": ("ready titled vampire", (("burn_blood", 2),)),
     "(d) burn 1 blood from an unlocked vampire and lock them": ("unlocked vampire", (("burn_blood", 1), ("lock",))),
     "(d) steal 1 blood from a ready vampire": ("ready vampire", (("steal_blood", 1),)),
+    "(d) steal 1 blood or life from a minion controlled by your prey": ("minion of prey", (("steal_blood", 1),)),
     "(d) burn 1 blood on a vampire, or do 1 unpreventable damage to any ally or retainer":
         ("vampire, ally or retainer", (("blood_or_damage", 1),)),
     "(d) inflict 1 unpreventable damage on a ready minion": ("ready minion", (("damage", 1),)),
@@ -344,6 +345,14 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("burn_blood_immune", 3)
     if kind == "enter_combat" and t == "as [spi] above, but enter combat with any ready minion controlled by another methuselah":
         return ("enter_combat", "")
+    if kind == "bleed" and t == "this vampire gets +1 bleed against your prey":
+        return ("attached_bleed_vs_prey", 1)
+    if kind == "burn" and t == "(d) burn the edge to burn 2 pool from your prey":
+        return ("edge_prey_burn", 2)
+    if kind == "burn_pool" and t == "as above, but your prey burns 3 pool":
+        return ("edge_prey_burn_amount", 3)
+    if kind == "bleed" and t == "minions you control cannot bleed until the end of the turn":
+        return ("no_bleed_this_turn",)
     if kind == "block" and t in _NO_BLOCK:
         return ("no_block", _NO_BLOCK[t])
     if kind == "put_in_play" and t in _PUT_ON_SELF:
@@ -393,7 +402,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock")):   # "cannot block/cast ..." read whole
+    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed")):   # "cannot block/cast ..." read whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
