@@ -139,3 +139,38 @@ def test_use_and_action_readings(db):
 def test_a_sect_word_is_not_the_vampires_name(db):
     r = compile_rules(db.lookup("Anarch Convert", crypt=True))
     assert "you control Anarch" in r.abilities[0].text and r.abilities[0].automated
+
+
+_ANTONIO = """
+title: Antonio d'Erlette uses 4 transfers to put a mage ally from the library in play, its cost paid
+source: "card text of Antonio d'Erlette"
+table:
+  - player: Ann
+    pool: 20
+    ready:
+      - {card: "Antonio d'Erlette", blood: 4}
+    library: [Dodge, Nephandus, Thadius Zho, Bonding]
+  - player: Ben
+turn: {player: Ann, phase: master, number: 9}
+steps:
+  - {by: Ann, do: use, card: "Antonio d'Erlette", effect: ally, minion: Nephandus, expect_error: "influence phase"}
+  - {by: Ann, do: end_phase}
+  - {by: Ann, do: end_phase, expect: [{phase: influence}]}
+  - {by: Ann, do: use, card: "Antonio d'Erlette", effect: ally, minion: Dodge, expect_error: "mage ally"}
+  - {by: Ann, do: use, card: "Antonio d'Erlette", effect: ally, minion: Thadius Zho, expect_error: "could not play"}
+  - {by: Ann, do: use, card: "Antonio d'Erlette", effect: ally, minion: Nephandus}
+expect:
+  - {card: Nephandus, region: ready}
+  - {card: Nephandus, life: 2}
+  - {player: Ann, pool: 18, transfers: 0}
+"""
+
+
+def test_mage_ally_put_in_play_with_transfers(db, tmp_path):
+    """Antonio d'Erlette's use (a scenario run through the engine)."""
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "antonio.yaml"
+    p.write_text(_ANTONIO, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (own_strike_cost, blocks_anyone, burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
+from vtes_desktop.cards.grammar.crypt import (mage_search, own_strike_cost, blocks_anyone, burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
                                                cost_reading, edge_use, engine_reads, own_grant, seat_readings,
                                                lock_other, minion_action, mpa_for, own_bleed, stat_readings,
                                                unlock_move, use_bar)
@@ -322,6 +322,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         raise Illegal("timing", f"{ctx.name(iid)} makes its hand strikes aggravated during a combat it is in")
     if any(_of(ctx, iid, _convert)):
         _convert_use(ctx, cmd, iid, eff)
+        return True
+    if eff == "ally" and _of(ctx, iid, _mage):
+        _mage_ally(ctx, cmd, iid)
         return True
     if eff == "blood" and _of(ctx, iid, _carna):
         _burn_retainer(ctx, cmd, iid)
@@ -1251,3 +1254,50 @@ def pay_own_strike(ctx: Ctx, m: int, desc) -> None:
         raise Illegal("cost", f"{ctx.name(m)} burns {n} blood to strike and has {c.counters}")
     ctx.update(m, counters=c.counters - n)
     ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to strike.", cards=(m,))
+
+
+def _mage(e) -> bool | None:
+    return True if mage_search(e) else None
+
+
+def _mage_ally(ctx: Ctx, cmd, iid: int) -> None:
+    from vtes_desktop.engine.rules_action import _cost, _life, requirement_refusal
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    seat = c.controller
+    if st.phase != "influence" or st.active != seat or st.frames:
+        raise Illegal("timing", f"{name} uses transfers during {poss_name_seat(ctx, seat)} influence phase")
+    if c.region != "ready" or c.contested:
+        raise Illegal("ready", f"{name} is not ready")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the mage ally (in your library or hand) as `minion`")
+    a = flow.ref(ctx, cmd.seat, cmd.minion)
+    ac = st.cards[a]
+    d = ctx.cdef(a)
+    if ac.owner != seat or ac.region not in ("library", "hand") or "Ally" not in d.types or \
+            not re.match(r"(?i)^(?:unique )?mage\b", d.text.strip()):
+        raise Illegal("target", f"{ctx.name(a)} is not a mage ally in your library or hand")
+    rules = ctx.rules(a)
+    if all(requirement_refusal(ctx, a, rules, md, iid) for md in rules.modes):
+        raise Illegal("requirements", f"{name} could not play {ctx.name(a)}")
+    if st.transfers < 4:
+        raise Illegal("transfers", f"{ctx.seat_name(seat)} has {st.transfers} transfers left; this uses 4")
+    pool, blood = _cost(rules, None)
+    if pool and st.seats[seat].pool < pool or blood and c.counters < blood:
+        raise Illegal("cost", f"{ctx.name(a)} costs {pool or blood} {'pool' if pool else 'blood'}")
+    st.transfers -= 4
+    if pool:
+        ctx.pool(seat, -pool, ctx.name(a))
+    if blood:
+        ctx.update(iid, counters=c.counters - blood)
+    searched = ac.region == "library"
+    life = _life(ctx, a, None)
+    ctx.move(a, "ready", seat=seat, counters=life, arrived=st.turn, locked=False)
+    ctx.emit("recruited", f"{ctx.name(a)} comes into play for {ctx.seat_name(seat)} with {life} life ({name}).",
+             cards=(a,))
+    if searched:
+        ctx.shuffle(seat, "library")
+    _check_contest(ctx, a)

@@ -204,7 +204,7 @@ def _mark(e: Effect) -> Effect:
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
-            or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None
+            or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e)
     return replace(e, automated=bool(auto))
 
 
@@ -1250,3 +1250,14 @@ def _costed_first_strike(abilities: list) -> list:
             seen = True
         out.append(e)
     return out
+
+
+_MAGE_SEARCH = ("while this vampire is ready, you can use 4 transfers to search your library (shuffle afterward) and/or "
+                "hand for a mage ally he could play",
+                "put that ally in play with life equal to its starting life and pay its cost as normal")
+
+
+def mage_search(e: Effect) -> bool:
+    """Antonio d'Erlette: 4 transfers to put a mage ally from the library or hand in play (cost paid as normal): a
+    `use` of the vampire in the influence phase, effect "ally", `minion` the ally card."""
+    return e.condition != "merged" and e.text.strip().rstrip(".").lower() in _MAGE_SEARCH
