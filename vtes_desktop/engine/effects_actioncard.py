@@ -1993,11 +1993,6 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     seat = st.active
     burn_at_unlock(ctx)
     for iid in list(st.region(seat, "ready")):
-        regen = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_regen"), None)
-        c = st.cards[iid]
-        if regen is not None and not c.contested and c.counters <= regen[1]:
-            ctx.update(iid, counters=c.counters + regen[2])
-            ctx.emit("life", f"{ctx.name(iid)} gains {regen[2]} life.", cards=(iid,))
         spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_upkeep_life"), None)
         c = st.cards[iid]
         if spec is None or c.contested:

@@ -49,8 +49,8 @@ Readings (a tuple whose first item names it):
   `from` naming the ally): *n* blood from the bank on a vampire ("blood"), burn a card ("burn": a vampire in
   torpor, a location, an equipment of your predator or prey), burn *n* blood from a vampire ("burn_blood"),
   unlock a vampire ("unlock"), or enter combat ("combat", with a vampire when *filter* says so), at +*stealth*, costing *pool*;
-- ``("ally_stealth", n)``: the ally's actions are at +*n* stealth; ``("ally_regen", k, n)``: it gains *n* life as
-  its controller's unlock phase begins when it has *k* or fewer;
+- ``("ally_stealth", n)``: the ally's actions are at +*n* stealth (life regained when low is the allies'
+  family's, auto_minion);
 - ``("ally_no_block", "vampire")``: the ally cannot attempt to block a vampire; ``("ally_upkeep_life", n)``: it
   burns *n* life as its controller's unlock phase begins; ``("ally_lock_heal", n)``: it can lock (a `use`, the
   ally to heal named as `minion`) to add *n* life to an ally you control below its starting life;
@@ -134,6 +134,26 @@ Readings (a tuple whose first item names it):
   passes the Anarchs lock, each Methuselah burns a pool per point, each location or equipment with a point burns;
 - ``("terms_shift", n)`` and ``("shift",)``: Parity Shift: a Methuselah with more pool than the acting one
   and *n* of their pool allocated among one or more others; the pool moves as allocated.
+
+Second pass (`_read_targeted`, carried out at the end of `engine/effects_actioncard.py`):
+
+- ``("on_target", who, ops)``: the action names one card (*who*: "ready titled vampire", "unlocked vampire",
+  "ready minion", "ally or retainer", "torpor vampire", "location of predator or prey"...) and *ops* happen to it
+  in order: ``("burn_blood", n)``, ``("steal_blood", n)``, ``("blood_or_damage", n)``, ``("damage", n)``
+  (unpreventable), ``("lock",)``, ``("torpor",)``, ``("burn",)``, ``("burn_life", n)``, ``("rescue",)``,
+  ``("heal", n)``; ``("target_more", ops)`` adds "As above, and ..." ops, ``("target_who", who)`` widens *who*;
+- ``("lock_all", "ally")``, ``("prey_vampires_burn", n)``, ``("gain_blood_if_has", k, n)``,
+  ``("crypt_top_to_uncontrolled",)``, ``("ash_to_hand",)`` (the target names the card), ``("turn_stealth", who, n)``
+  (the Methuselah's vampires' or minions' actions this turn), ``("edge_prey_burn", n)`` /
+  ``("edge_prey_burn_amount", n)`` (the Edge burned for the prey's pool), ``("no_bleed_this_turn",)``;
+- ``("bleed_cap", n)``: the card's bleed burns at most *n* pool; ``("combat_grant_continue",)``: a press only to
+  continue; ``("no_block", who)``: "without cel", "titled vampire", "ally", "untitled" cannot block the action;
+- cards that stay: ``("put_on_self",)``, ``("put_on_self_locked",)`` with ``("self_agg_damage", n)`` and
+  ``("burn_blood_immune", n)`` (said as the optional cost), ``("attached_intercept", n, "directed at controller")``,
+  ``("attached_strength", n, replaces)``, ``("attached_bleed_vs_prey", n)``, ``("attached_no_unlock",)``,
+  ``("burn_at_unlock",)``, ``("lock_card_unlock_host", "minion")`` (a `use` of the card);
+- Aranthebes in play: ``("lock_predator_stealth", -1)`` (a `use`), ``("bleed_against_small", cap, -1)``,
+  ``("shufflable", cap)`` (a (D) action announced `from` the card).
 """
 
 from __future__ import annotations
@@ -540,10 +560,6 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("ally_upkeep_life", 1)
         if kind == "stealth" and t == "this ally has +1 stealth":
             return ("ally_stealth", 1)
-        m = re.fullmatch(r"if this ally has (\d) or fewer life during your unlock phase, he gains 1 life(?: from the blood "
-                         r"bank)?", t) if kind == "gain" else None
-        if m:
-            return ("ally_regen", int(m.group(1)), 1)
         if kind == "lock" and t == "this ally can lock to add 1 life to an ally you control who has fewer life than its starting life":
             return ("ally_lock_heal", 1)
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
