@@ -204,6 +204,19 @@ def _continue_if_blocked(ctx: Ctx, f: CombatFrame) -> None:
     """Form of Mist at superior: after combat, the blocked acting vampire burns 1 blood and goes on with its
     action as if unblocked, at +1 stealth (blocks may be attempted again)."""
     top = ctx.st.top
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "continue_unblocked"):
+        _, m, card, excluded = u
+        if m != top.actor or top.outcome != "blocked" or not _ready(ctx, m):
+            continue
+        kind = "bleed" if top.kind == "bleed" or top.effect == "bleed" else top.kind
+        if kind in excluded:
+            ctx.emit("no_effect", f"{ctx.name(card)} does not continue a {kind} action: it stays blocked.")
+            continue
+        if top.card is not None and ctx.st.cards[top.card].region == "ash_heap":
+            ctx.move(top.card, "aside")
+        flow.set_top(ctx, top._replace(stage="blocks", outcome=None, blocker=None))
+        ctx.emit("continues", f"{ctx.name(m)} continues the action as if unblocked ({ctx.name(card)}).")
+        return
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "continue_if_blocked"):
         _, m, card, stealth, blood = u
         if m != top.actor or top.outcome != "blocked" or not _ready(ctx, m):
@@ -727,6 +740,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "continue_if_blocked" and cmd.choice == "continue":
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
+                elif r[0] == "continue_unblocked":     # Torrent: the action goes on as if unblocked
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("continue_unblocked", m, iid, r[1])}))
             if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings \
                     and not any(r[0] == "hand_or_melee_plus" for r in readings):
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")

@@ -58,6 +58,14 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                                         r"continue the action with \+1 stealth as if unblocked, even if stealth is not "
                                         r"yet needed\.?", low):
             return ("continue_if_blocked", 1, 1)
+        if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
+            m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
+                             r"action|a non-bleed non-political action|an action other than bleeding), the action "
+                             r"continues as if unblocked\.?", low)
+            if m:
+                return ("continue_unblocked", {"an action": (), "a non-bleed action": ("bleed",),
+                                               "an action other than bleeding": ("bleed",),
+                                               "a non-bleed non-political action": ("bleed", "political")}[m.group(1)])
         if k == "take" and (e.subject or "") == "this striking vampire also":
             m = re.fullmatch(r"(?:if this strike is used at close range, )?this striking vampire also takes (\d+) "
                              r"(environmental )?aggravated damage\.?", low)
@@ -127,7 +135,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("weapon_wears",)
         if k == "burn" and low == "burn this card if it has no counters.":
             return ("burn_without_counters",)
-        if k == "press" and low == "press, or maneuver with 1 optional press.":
+        if k == "press" and low in ("press, or maneuver with 1 optional press.",
+                                    "press, or maneuver with an optional press."):   # (and Chameleon's Colors)
             return ("press_or_maneuver_with_press",)                              # Resist Earth's Grasp
         if k == "set" and low == "this vampire sets the range for this round.":
             return ("set_range", 0)                                               # Brick by Brick
@@ -268,7 +277,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
 
 _CANCEL = re.compile(
     r"(?:(?:this vampire )?burns? (?P<blood>\d) blood to |alternatively, burn (?P<blood2>\d) blood to )?"
-    r"cancel (?:an? |the opposing minion's )?(?P<what>strike|grapple|frenzy|combat|aim, frenzy, or grapple) card"
+    r"cancel (?:an? |the opposing minion's )?(?P<what>strike|grapple|frenzy|combat|aim, frenzy, or grapple|"
+    r"strike card \(the minion chooses a strike again\) or a grapple) card"
+    r"(?: \(such as [a-z ]+\))?"
     r"(?: requiring (?P<discs>[a-z ,\[\]]+?))?"
     r"(?: played (?:by the opposing minion|on this vampire))? as it is played(?: by the opposing minion)?"
     r"(?P<free>,? and its cost is not paid| \(no cost is paid(?: for that card)?\))?"
