@@ -15,9 +15,16 @@ marks automated) is exactly what these functions count, at the moment the stat i
   on the first round of combat"), asked by `rules_combat.strength`;
 - `votes_bonus(ctx, f, minion)`: votes a vampire has of its own ("gets +2 votes", "one additional vote during
   each political action"), asked by `rules_politics` where a vampire's votes are counted;
-- `use(ctx, cmd, iid)`: a vampire's own optional effects used with a `use` step naming the vampire:
-  "burn 1 blood to get +1 stealth / bleed / intercept" (`effect: stealth`, `bleed` or `intercept`; the
-  effect may be left out when the vampire has only one), asked by `rules_action.use`.
+- `use(ctx, cmd, iid)`: a vampire's own optional effects used with a `use` step naming the vampire
+  (`effect`: stealth, bleed, intercept, votes, edge, move, lock, unlock, mpa, blood, ally, pool/crypt),
+  asked by `rules_action.use`; `use_other` for another Methuselah's use (Keith Moody's prey), `use_in_combat`
+  ("burn 1 blood: aggravated hand strikes", asked by `rules_combat.use_in_combat`);
+- `announce_own` / `succeed_own`: the vampire's own actions (enter combat, steal or burn blood, lock, bleed,
+  burn a card, search the library), announced as kind `card` `from` the vampire;
+- `cost_change`, `card_refusal`, `block_refusal`, `pay_block_cost`, `blocked`, `may_block_anyway`,
+  `once_each_combat`, `pay_own_strike`, `hand_size_bonus`, `phase_actions`, `extra_transfers`, `entered_play`,
+  `referendum_passed`: the one-line hooks of the rule modules (costs paid, cards refused, blocks, combat,
+  hand size, phases, entering play, referendums).
 
 Readings the engine's older text readers already count ("+1 bleed.", "+1 strength.", "+1 intercept.") are
 left to them (`crypt.engine_reads`), so nothing counts twice.
@@ -27,10 +34,13 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (mage_search, own_strike_cost, blocks_anyone, burn_card_action, aura_readings, aggravated_hands, phase_unlock, after_referendum, burn_retainer_for_blood, when_blocked, any_unlock_blood, search_action, convert_on_entry, first_round_maneuver, block_reading, blood_for_stat, blood_for_votes, combat_action,
-                                               cost_reading, edge_use, engine_reads, own_grant, seat_readings,
-                                               lock_other, minion_action, mpa_for, own_bleed, stat_readings,
-                                               unlock_move, use_bar)
+from vtes_desktop.cards.grammar.crypt import (after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+                                              block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
+                                              burn_card_action, burn_retainer_for_blood, combat_action,
+                                              convert_on_entry, cost_reading, edge_use, engine_reads,
+                                              first_round_maneuver, lock_other, mage_search, minion_action, mpa_for,
+                                              own_bleed, own_grant, own_strike_cost, phase_unlock, search_action,
+                                              seat_readings, stat_readings, unlock_move, use_bar, when_blocked)
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -957,7 +967,6 @@ def entered_play(ctx: Ctx, iid: int) -> None:
 
 def _convert_use(ctx: Ctx, cmd, iid: int, eff: str) -> None:
     st = ctx.st
-    c = st.cards[iid]
     name = ctx.name(iid)
     if ("crypt entered", iid) not in st.phase_flags:
         raise Illegal("timing", f"{name} is used as it enters play (in the influence phase it comes into play)")

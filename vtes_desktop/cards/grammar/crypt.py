@@ -6,8 +6,19 @@ Camarilla:"); what follows are its abilities, read by the same sentences as
 library cards, with the vampire's own name read as "this vampire". Lines
 marked [MERGED] apply once the advanced vampire has merged.
 
-Automated abilities are the ones the engine reads from the card: "+N bleed",
-"+N strength", "+N intercept" standing alone, and the title's votes.
+An ability is automated when the engine carries it out: the printed "+N bleed",
+"+N strength", "+N intercept" and the title's votes, and every ability one of
+the readers below reads (`_mark`). Each reader turns the text into a small
+tuple that `vtes_desktop/engine/effects_crypt.py` acts on, never the text:
+stats with their conditions (`stat_readings`), bonuses given to other minions
+(`aura_readings`), what the vampire gives its Methuselah (`seat_readings`),
+costs (`cost_reading`), blocking rules (`block_reading`, `blocks_anyone`), what
+it cannot use (`use_bar`), its own maneuver, press, prevention and costed strike
+(`own_grant`, `first_round_maneuver`, `own_prevent`, `own_strike_cost`), its
+uses (`blood_for_stat`, `blood_for_votes`, `edge_use`, `unlock_move`,
+`lock_other`, `mpa_for`, `phase_unlock`, `aggravated_hands`, ...) and its own
+actions (`combat_action`, `minion_action`, `own_bleed`, `burn_card_action`,
+`search_action`). Lines marked [MERGED] stay with the players.
 """
 
 from __future__ import annotations
