@@ -1391,8 +1391,8 @@ _TARGETED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_
 def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Command]:
     """Plays of a master card from hand that name what it goes on or chooses (each still to be checked)."""
     st = game.state
-    if "Master" not in rules.types or st.phase != "master" or st.active != seat or st.frames:
-        return []   # out of the player's master phase the plain play gives the refusal
+    if "Master" not in rules.types or st.phase != "master" or st.active != seat or st.frames or st.mpa < 1:
+        return []   # out of the player's master phase (or its actions) the plain play gives the refusal
     keys = {k for k, _, _ in readings(rules)}
     text = game.db[st.cards[iid].cid].text
     if not (keys & _TARGETED or _PUT_ON.search(text)):
@@ -1538,10 +1538,17 @@ def _has_game(game, iid: int, key: str) -> bool:
     return any(k == key for k, _, _ in readings(game_rules(game, iid)))
 
 
-def game_rules(game, iid: int) -> CardRules:
-    from vtes_desktop.cards.rules import compile_rules
+_RULES_BY_CID: dict[int, CardRules] = {}
 
-    return compile_rules(game.db[game.state.cards[iid].cid])
+
+def game_rules(game, iid: int) -> CardRules:
+    cid = game.state.cards[iid].cid
+    r = _RULES_BY_CID.get(cid)
+    if r is None:
+        from vtes_desktop.cards.rules import compile_rules
+
+        r = _RULES_BY_CID[cid] = compile_rules(game.db[cid])
+    return r
 
 
 # -- actions provided by master cards on the table: steal or burn the card ---------------------------------------
