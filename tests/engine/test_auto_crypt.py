@@ -82,7 +82,8 @@ def test_own_grants(db):
 
 
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
-          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw"}
+          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw", "edge_vote", "untitled",
+          "per_ready_titled_of_others"}
 _TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 
@@ -172,5 +173,46 @@ def test_mage_ally_put_in_play_with_transfers(db, tmp_path):
 
     p = tmp_path / "antonio.yaml"
     p.write_text(_ANTONIO, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message
+
+
+_TYLER = """
+title: Tyler McGill gets a vote once a Methuselah has burned the Edge for a vote; Gerald Windham one for each ready titled vampire of the others
+source: "card texts of Tyler McGill and Gerald Windham"
+table:
+  - player: Sarah
+    ready:
+      - {card: Tamoszius, blood: 4}
+      - {card: Anson, blood: 3}
+      - {card: Ayelech, blood: 3}
+    hand: [Ancilla Empowerment]
+    library: [Dodge, Dodge, Dodge]
+  - player: Marcus
+    ready:
+      - {card: Tyler McGill, blood: 3}
+      - {card: Gerald Windham, blood: 3}
+turn: {player: Sarah, phase: minion, number: 7}
+edge: Sarah
+steps:
+  - {by: Sarah, do: action, minion: Tamoszius, kind: political, card: Ancilla Empowerment}
+  - {by: Marcus, do: decline_block}
+  - {by: Sarah, do: resolve, expect: [{window: polling}]}
+  - {by: Marcus, do: vote, side: against, with: Tyler McGill, expect_error: "no votes"}
+  - {by: Sarah, do: vote, side: for, with: edge}
+  - {by: Marcus, do: vote, side: against, with: Tyler McGill}
+  - {by: Marcus, do: vote, side: against, with: Gerald Windham}
+  - {by: Sarah, do: vote, side: for, with: Ancilla Empowerment}
+  - {by: Sarah, do: resolve}
+expect:
+  - {referendum: failed, for: 2, against: 3}
+"""
+
+
+def test_votes_after_the_edge_and_per_titled_vampire(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "tyler.yaml"
+    p.write_text(_TYLER, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message

@@ -291,7 +291,27 @@ def votes_bonus(ctx: Ctx, rf, minion: int) -> int:
             break
     bought = sum(1 for k in rf.used_sources if isinstance(k, tuple) and len(k) == 3 and k[0] == "crypt vote"
                  and k[1] == minion)
-    return _sum(ctx, minion, "votes", f=f) + bought
+    n = 0
+    st = ctx.st
+    for _, amount, conds in readings(ctx, minion, "votes"):
+        times = 1
+        rest = []
+        for c in conds:
+            if c[0] == "edge_vote":
+                if ("edge",) not in rf.used_sources:
+                    times = 0
+            elif c[0] == "untitled":
+                if ctx.title(st.cards[minion]):
+                    times = 0
+            elif c[0] == "per_ready_titled_of_others":
+                seat = st.cards[minion].controller
+                times *= sum(1 for s_ in st.live_seats() if s_ != seat for i in st.region(s_, "ready")
+                             if ctx.is_vampire(st.cards[i]) and not st.cards[i].contested and ctx.title(st.cards[i]))
+            else:
+                rest.append(c)
+        if times and _holds(ctx, tuple(rest), me=minion, f=f):
+            n += amount * times
+    return n + bought
 
 
 def once_each_combat(ctx: Ctx, minion: int, what: str) -> bool:

@@ -240,6 +240,9 @@ def _mark(e: Effect) -> Effect:
 #   ("prey_pool_le", n)         your prey's pool is n or less
 #   ("prey_controls_not", alts) your prey controls no ready minion of those classes
 #   ("locations", lo, hi)       you control between lo and hi locations
+#   ("edge_vote",)              votes: a Methuselah has burned the Edge for a vote in this referendum
+#   ("untitled",)               the vampire has no title
+#   ("per_ready_titled_of_others",)  votes: the amount counts once for each ready titled vampire of the others
 #   ("edge_mine",)              you have the Edge
 #   ("target_edge",)            the action's target Methuselah has the Edge
 #   ("opponent", alts)          intercept: the acting minion; strength: the opposing minion is of one of alts
@@ -496,6 +499,12 @@ def stat_readings(e: Effect) -> tuple:
         return ((f"foe_{m.group('stat')}", n, (("opponent", alts),)),)
     if _NO_USUAL.match(low):
         return (("stealth", -1, (("act", ("hunt",)),)),)
+    if low == "in a referendum, this vampire gets +1 vote after a methuselah burns the edge for a vote":
+        return (("votes", 1, (("edge_vote",),)),)   # Tyler McGill
+    m = re.fullmatch(r"while this vampire has no title, (?:he|she|this vampire) gets \+1 vote for each ready titled vampire "
+                     r"controlled by other methuselahs", low)
+    if m:   # Gerald Windham
+        return (("votes", 1, (("untitled",), ("per_ready_titled_of_others",))),)
     m = _ADDITIONAL_VOTE.match(low)
     if m:
         return (("votes", 2 if m.group("n") == "two" else 1,
