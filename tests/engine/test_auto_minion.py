@@ -35,14 +35,15 @@ def test_every_reading_is_automated_and_handled(db):
     assert {"own_strike", "regen", "immune_nonagg", "lock_give", "stealth_if"} <= kinds
 
 
-def test_claims_leave_clauses_other_families_resolve(db):
-    # Double Deuce's life regained is the action-card family's (auto_politics): read here, claimed there
-    r = compile_rules(db["Double Deuce"])
-    e = next(e for m in r.modes for e in m.effects if e.kind == "gain")
-    assert reading(e, r.types) is not None and claims(e, r.types) is None and e.automated
+def test_claims_leave_clauses_other_families_resolve(db, monkeypatch):
+    from vtes_desktop.cards.grammar import auto_politics
+
     r = compile_rules(db["Black Spiral Buddy"])
     e = next(e for m in r.modes for e in m.effects if e.kind == "gain")
     assert claims(e, r.types) == ("regen", 2, 1)
+    # should another family learn the same clause, this family no longer acts on it
+    monkeypatch.setattr(auto_politics, "automated", lambda e_, types: e_ is e)
+    assert reading(e, r.types) is not None and claims(e, r.types) is None
 
 
 def _to_strike_step(game, actor, blocker):
@@ -157,3 +158,23 @@ def test_fiorella_gives_another_wraith_ally_stealth(table):
         game.step("Sarah", Use, card="Fiorella, Empty One", minion="Gypsies", effect="stealth")
     with pytest.raises(Illegal, match="name what"):
         game.step("Sarah", Use, card="Fiorella, Empty One", minion="Gypsies")
+
+
+def test_allies_play_cards_as_vampires_of_their_capacity(table, db):
+    from vtes_desktop.engine.rules_action import requirement_refusal
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Rock Cat", 3), ("Spectral Servitor", 1), ("Gypsies", 1)],
+                                             "Alexis": [("Ryan", 3)]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    cat, servitor, gypsies = (_named(game, n) for n in ("Rock Cat", "Spectral Servitor", "Gypsies"))
+    assert ctx.capacity(cat) == 3 and ctx.discipline_level(cat, "pot") == 1 and ctx.discipline_level(cat, "POT") == 1
+    assert ctx.capacity(gypsies) == 0 and ctx.discipline_level(gypsies, "pot") == 0
+    roundhouse = compile_rules(db["Roundhouse"])
+    assert requirement_refusal(ctx, -1, roundhouse, roundhouse.mode("pot"), cat.iid) is None
+    assert "superior" in requirement_refusal(ctx, -1, roundhouse, roundhouse.mode("POT"), cat.iid)
+    assert requirement_refusal(ctx, -1, roundhouse, roundhouse.mode("pot"), gypsies.iid)
+    # Spectral Servitor: only non-action cards requiring Oblivion
+    action = next(c for c in db.library if compile_rules(c).types == ("Action",) and compile_rules(c).disciplines == ("obl",))
+    r = compile_rules(action)
+    assert "non-action" in requirement_refusal(ctx, -1, r, r.modes[0], servitor.iid)

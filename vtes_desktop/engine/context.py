@@ -75,6 +75,10 @@ class Ctx:
             from vtes_desktop.engine.effects_master import capacity_bonus
 
             return (d.capacity or 0) + capacity_bonus(self, c.iid) + title_capacity_bonus(self, c.iid)
+        if not d.capacity and "Ally" in d.types:   # "... as a vampire with capacity 3"
+            from vtes_desktop.engine.effects_minion import ally_capacity
+
+            return ally_capacity(self, c.iid)
         return d.capacity or 0
 
     def is_vampire(self, c: Card) -> bool:
@@ -123,6 +127,10 @@ class Ctx:
 
     def discipline_level(self, c: Card, trigram: str) -> int:
         lvl = self.cdef(c).discipline_level(trigram)
+        if not lvl and "Ally" in self.cdef(c).types:   # "can play cards requiring basic X as a vampire"
+            from vtes_desktop.engine.effects_minion import ally_discipline
+
+            lvl = ally_discipline(self, c.iid, trigram)
         for a in self.st.attached.get(c.iid, ()):  # master discipline cards add a level
             ad = self.cdef(a)
             if "Master" not in ad.types:

@@ -29,6 +29,9 @@ resolves them), so a clause another module learns later is never carried out twi
 - allies shuffled into their owner's library when burned (hook in `Ctx.burn`); a blocking ally that sets the first
   round at close range and a blocker's retainer giving an optional maneuver that round (hook in
   `rules_combat.start`); 47th Street Royals burned to reduce a bleed against its controller by 3 (a `use`);
+- allies that "can play cards requiring basic X as a vampire (with capacity N)": basic X (hook in
+  `Ctx.discipline_level`), that capacity (hook in `Ctx.capacity`), a vampire for those cards' requirements and
+  only the kinds of card the text allows (hooks in `rules_action.requirement_refusal`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
 """
@@ -48,7 +51,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give",
                      "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra",
                      "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn",
-                     "strength_per_life", "blood_for_intercept"})
+                     "strength_per_life", "blood_for_intercept", "as_vampire"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -188,6 +191,45 @@ def end_of_round(ctx: Ctx, f) -> None:
             if n:
                 ctx.update(m, counters=ctx.st.cards[m].counters + n)
                 ctx.emit("life", f"{ctx.name(m)} gains {n} life ({ctx.name(o)} used {n} blood to mend).", cards=(m,))
+
+
+# -- allies playing cards as a vampire --------------------------------------------------------------------------
+
+def ally_discipline(ctx: Ctx, iid: int, trigram: str) -> int:
+    """An ally's basic level of a Discipline it "can play cards requiring ... as a vampire" (0 if none)."""
+    t = trigram.lower()
+    return 1 if any(t in r[1] for r in _of(ctx, iid, "as_vampire")) else 0
+
+
+def ally_capacity(ctx: Ctx, iid: int) -> int:
+    """An ally's capacity "as a vampire with capacity 3" (0 if its text gives none)."""
+    return next((r[2] for r in _of(ctx, iid, "as_vampire") if r[2]), 0)
+
+
+def _needs(rules, r: tuple) -> bool:
+    return bool({d.lower() for d in rules.disciplines} & set(r[1]))
+
+
+def as_vampire(ctx: Ctx, iid: int | None, rules) -> bool:
+    """Whether the ally *iid* plays this card as a vampire (it requires one of the ally's Disciplines)."""
+    return iid is not None and any(_needs(rules, r) and _only_ok(rules, r[3]) for r in _of(ctx, iid, "as_vampire"))
+
+
+def _only_ok(rules, only: str) -> bool:
+    t = set(rules.types)
+    return not ((only == "non-ally" and "Ally" in t) or (only == "non-action" and "Action" in t)
+                or (only == "combat" and "Combat" not in t))
+
+
+def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
+    """Why the ally cannot play this card although it requires a Discipline the ally plays as a vampire
+    ("non-ally cards", "non-action cards", "combat cards"), or None."""
+    if minion is None:
+        return None
+    for r in _of(ctx, minion, "as_vampire"):
+        if r[3] and _needs(rules, r) and not _only_ok(rules, r[3]):
+            return f"{ctx.name(minion)} plays only {r[3]} cards requiring {', '.join(r[1])} as a vampire"
+    return None
 
 
 # -- the unlock phase -------------------------------------------------------------------------------------------

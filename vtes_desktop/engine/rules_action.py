@@ -156,6 +156,9 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
     if why:
         return why
+    why = effects_minion.card_refusal(ctx, rules, minion)   # "This ally can play non-ally cards requiring ..."
+    if why:
+        return why
     if minion is None:
         if "Master" in rules.types and (rules.clans or rules.disciplines or rules.requirements) \
                 and card_iid in ctx.st.cards:
@@ -199,6 +202,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
         if not set(c.lower() for c in clan) & set(c.lower() for c in rules.clans):
             return f"{name} requires a {' or '.join(rules.clans)}; {who} is {'/'.join(clan) or 'of no clan'}"
     for req in rules.requirements:
+        if req in ("vampire", "ready vampire") and effects_minion.as_vampire(ctx, minion, rules):
+            continue   # an ally playing this card as a vampire
         why = _req_refusal(ctx, mc, req, name, who)
         if why:
             return why

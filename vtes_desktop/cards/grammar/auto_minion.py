@@ -46,6 +46,9 @@ Readings (a tuple whose first item names it):
 - ``("strength_per_life", n)``: "This ally gets +1 strength for each life it has";
 - ``("blood_for_intercept",)``: "Vampire with this retainer may burn X blood to get +X intercept for the current
   action" (a `use` naming the retainer, `effect: intercept N`, while its employer blocks and needs it);
+- ``("as_vampire", trigrams, capacity, only)``: "This ally can play (non-ally, non-action, combat) cards requiring
+  basic X [xxx] (and/or basic Y [yyy]) as a vampire (with capacity N)": it has those Disciplines at basic level,
+  counts as a vampire for those cards and has that capacity; *only* "", "non-ally", "non-action" or "combat";
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -81,6 +84,11 @@ _MULTI_GIVE = {
     "this ally can lock to give another wraith or zombie ally you control +1 stealth or +1 intercept.":
         ("lock_give", "stealth|intercept", 1, "wraith or zombie ally", True, ""),
 }
+
+_AS_VAMPIRE = re.compile(r"^(?:this ally|he|she|it|the \w+) (?:can|may) play (?P<only>non-ally |non-action |combat )?"
+                         r"cards (?:requiring|that require) (?P<discs>(?:(?:basic )?[a-z]+ \[\w{3}\](?:, | and/or | or )?)+)"
+                         r" as an? (?:vampire(?: with (?:a )?capacity (?:of )?(?P<cap1>\d+))?|(?P<cap2>\d+)-capacity "
+                         r"vampire)\.?$")
 
 _CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
 
@@ -164,6 +172,12 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     if k == "burn" and not ally and low == ("vampire with this retainer may burn x blood to get +x intercept for the "
                                             "current action."):
         return ("blood_for_intercept",)
+    if k == "play" and ally:
+        m = _AS_VAMPIRE.match(low)
+        if m:
+            cap = m.group("cap1") or m.group("cap2")
+            return ("as_vampire", tuple(re.findall(r"\[(\w{3})\]", m.group("discs"))), int(cap) if cap else None,
+                    (m.group("only") or "").strip())
     if k == "shuffle" and ally and _SHUFFLE.match(low):
         return ("shuffle_when_burned",)
     if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
