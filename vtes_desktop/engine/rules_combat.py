@@ -740,6 +740,15 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "continue_if_blocked" and cmd.choice == "continue":
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
+                elif r[0] == "no_fortitude_prevention":    # Dead Hand: cards requiring Fortitude cannot prevent it
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("no_fort", iid)}))
+                elif r[0] == "weapons_no_damage_round":    # Blood Fury: the opposing vampire's weapons this round
+                    f = ctx.st.top
+                    other_ = f.b if m == f.a else f.a
+                    if ctx.is_vampire(ctx.st.cards[other_]):
+                        _set_combat(ctx, f._replace(mods=f.mods + (Mod("weapons_no_damage", 0, other_, iid,
+                                                                       rules.card_id),)))
                 elif r[0] == "continue_unblocked":     # Torrent: the action goes on as if unblocked
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_unblocked", m, iid, r[1])}))
@@ -1178,10 +1187,14 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             cf_ = combat_frame(ctx.st)
             _set_combat(ctx, cf_._replace(mods=cf_.mods + (Mod("agg_as_normal", 0, m, iid, rules.card_id),)))
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
+        fort = "for" in {d.lower() for d in mode.disciplines}
+        kept = _hold_no_fortitude(ctx, m) if fort else ()
         if prevs:
             _prevent_reading(ctx, cmd.seat, ctx.st.top, m, prevs[0], rules.name, x=x)
         elif pm:
             _prevent(ctx, ctx.st.top, m, int(pm.group(1)), rules.name)
+        if fort:
+            _release_no_fortitude(ctx, m, kept, iid)
         _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
         _grant_with_strike(ctx, m, mode, skip="")
         if any(r[0] == "prevent_initial_each_round" for r in readings):
@@ -1604,6 +1617,40 @@ def _prevent(ctx: Ctx, f: DamageFrame, m: int, n: int, label: str) -> None:
     raise Illegal("prevent", f"{ctx.name(m)} is taking no damage that can be prevented")
 
 
+def _no_fort_cards(ctx: Ctx) -> set:
+    cf = combat_frame(ctx.st)
+    return {u[1] for u in cf.used if isinstance(u, tuple) and len(u) == 2 and u[0] == "no_fort"} if cf else set()
+
+
+def _hold_no_fortitude(ctx: Ctx, m: int) -> tuple:
+    """Before a card requiring Fortitude prevents damage on *m*: the hits from strikes whose damage "cannot be
+    prevented by cards requiring Fortitude" (Dead Hand, Soul Burn) are held unpreventable; their indexes."""
+    f = ctx.st.top
+    nf = _no_fort_cards(ctx)
+    held = tuple(i for i, h in enumerate(f.hits) if h.target == m and h.via in nf and not h.unpreventable)
+    if held:
+        hits = list(f.hits)
+        for i in held:
+            hits[i] = hits[i]._replace(unpreventable=True)
+        flow.set_top(ctx, f._replace(hits=tuple(hits)))
+    return held
+
+
+def _release_no_fortitude(ctx: Ctx, m: int, held: tuple, card: int) -> None:
+    f = ctx.st.top
+    if held and isinstance(f, DamageFrame):
+        hits = list(f.hits)
+        for i in held:
+            hits[i] = hits[i]._replace(unpreventable=False)
+        flow.set_top(ctx, f._replace(hits=tuple(hits)))
+    cf = combat_frame(ctx.st)
+    if cf is not None:      # a round shield from a card requiring Fortitude: named, so it spares those strikes
+        mods = tuple(x._replace(card=card) if x.kind == "shield_round" and x.minion == m and x.card is None else x
+                     for x in cf.mods)
+        if mods != cf.mods:
+            _set_combat(ctx, cf._replace(mods=mods, used=cf.used | {("fort_shield", card)}))
+
+
 def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, label: str, x: int | None = None) -> None:
     """Prevention read from a card: ("prevent", amount or None for all or "X+1", scope, kind, blood to burn)."""
     _, n, scope, kind, burn = r
@@ -1654,8 +1701,15 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     iid = flow.ref(ctx, cmd.seat, cmd.using)
     c = ctx.st.cards[iid]
     text = ctx.cdef(iid).text
-    if not (iid == m or (c.region == "attached" and c.host == m)) and _granted_prevention(ctx, cmd.seat, f, m, c):
-        return
+    if not (iid == m or (c.region == "attached" and c.host == m)):
+        fort = "for" in {d.lower() for d in ctx.rules(iid).disciplines}     # Superior Mettle against Dead Hand
+        kept = _hold_no_fortitude(ctx, m) if fort else ()
+        granted = _granted_prevention(ctx, cmd.seat, ctx.st.top, m, c)
+        if fort:
+            _release_no_fortitude(ctx, m, kept, iid)
+        if granted:
+            return
+        f = ctx.st.top
     if not (iid == m or (c.region == "attached" and c.host == m)):
         raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
     if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
@@ -1709,10 +1763,13 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
     flow.pop(ctx)
     cf0 = combat_frame(ctx.st)
     shielded = {x.minion for x in cf0.mods if x.kind == "shield_round"} if cf0 is not None else set()
+    nf = _no_fort_cards(ctx)
     for h in f.hits:
         normal, aggravated = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
         if h.target in shielded and not h.unpreventable and h.source is not None and h.source in (cf0.a, cf0.b) and h.source != h.target \
-                and (normal or aggravated):
+                and (normal or aggravated) and not (h.via in nf and not any(
+                    x.kind == "shield_round" and x.minion == h.target and ("fort_shield", x.card) not in cf0.used
+                    for x in cf0.mods)):
             ctx.emit("prevented", f"{ctx.name(h.target)} prevents all damage from the opposing minion's strikes "
                                   "this round.")
             normal = aggravated = 0
@@ -1789,6 +1846,10 @@ def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tupl
     if ("immune_weapons", h.target) in cf.used and h.via is not None and h.via in ctx.st.cards \
             and "Equipment" in ctx.cdef(h.via).types and h.source not in (h.target, None):
         ctx.emit("immune", f"{ctx.name(h.via)} inflicts no damage on {ctx.name(h.target)}.")
+        return 0, 0
+    if h.via is not None and h.via in ctx.st.cards and "Equipment" in ctx.cdef(h.via).types \
+            and any(x.kind == "weapons_no_damage" and x.minion == h.source for x in cf.mods):
+        ctx.emit("immune", f"{ctx.name(h.via)} inflicts no damage this round.")
         return 0, 0
     if aggravated and any(x.kind == "agg_as_normal" and x.minion == h.target for x in cf.mods):
         return normal + aggravated, 0

@@ -58,6 +58,12 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                                         r"continue the action with \+1 stealth as if unblocked, even if stealth is not "
                                         r"yet needed\.?", low):
             return ("continue_if_blocked", 1, 1)
+        if k == "prevent" and e.get("negated") and re.fullmatch(
+                r"(?:as above, and )?(?:the damage from this strike|damage from this strike|this damage) cannot be "
+                r"prevented by cards (?:requiring|that require) fortitude \[for\]\.?", low):
+            return ("no_fortitude_prevention",)                                      # Dead Hand, Soul Burn, Bollix
+        if k == "strike" and low == "the opposing vampire's strikes with weapons inflict no damage this round.":
+            return ("weapons_no_damage_round",)                                      # Blood Fury, Soul Burn, Bollix
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
