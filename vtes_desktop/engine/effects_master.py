@@ -27,7 +27,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
-                    "put_with_blood_per"})
+                    "put_with_blood_per", "angel"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -515,6 +515,38 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("counters", f"{name} comes into play with {n} blood.", cards=(iid,))
             if n == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
                 ctx.burn(iid, "no blood")
+        elif key == "angel":
+            t = target
+            c = st.cards[t] if t is not None else None
+            if c is None or "Imbued" not in ctx.cdef(t).types or c.region not in ("ready", "torpor", "incapacitated"):
+                raise Illegal("target", f"{name}: name an imbued as the target")
+            if cmd.choice is None:
+                if not c.locked:
+                    raise Illegal("target", f"{name}: {ctx.name(t)} is not locked")
+                ctx.update(t, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
+                continue
+            if c.controller != seat or c.region != "ready":
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a ready imbued you control")
+            eq = flow.ref(ctx, seat, cmd.choice)
+            ec = st.cards[eq]
+            er = ctx.rules(eq)
+            if ec.region != "hand" or ec.owner != seat or "Equipment" not in er.types:
+                raise Illegal("choice", f"{name}: {ctx.name(eq)} is not an equipment in your hand")
+            from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
+            from vtes_desktop.engine.rules_action import requirement_refusal as minion_refusal
+
+            why = minion_refusal(ctx, eq, er, er.modes[0] if er.modes else None, t)
+            if why:
+                raise Illegal("requirements", why)
+            pool, blood = _cost(er, None)
+            _pay(ctx, seat, t, pool, blood, er.name)
+            ctx.move(eq, "attached", host=t)
+            ctx.emit("equipped", f"{ctx.name(t)} is equipped with {ctx.name(eq)} ({name}).", cards=(t, eq))
+            from vtes_desktop.engine.rules_turn import _check_contest
+
+            _check_contest(ctx, eq)
+            played_from_hand(ctx, seat, eq, er, to="none")
         elif key == "gain_pool":
             ctx.pool(seat, int(v["n"]), name)
         elif key == "add_blood_clan":
@@ -616,13 +648,23 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
     cancel = [(k, v) for k, v, _ in readings(rules) if k in CANCELS]
     if cancel:
         _cancel_as_played(ctx, cmd, iid, rules, cancel[0][0])
+    why = requirement_refusal(ctx, cmd.seat, rules)
+    if why:
+        raise Illegal("requirements", why)
     only = {o for m in rules.modes for o in m.only}
     if not only:
         return True
     f = ctx.st.top
-    known = {"bleeding you", "after blocks declined"} | {o for o in only if o.startswith("bleed amount>=")}
+    known = {"bleeding you", "after blocks declined", "not:in combat"} | {o for o in only if o.startswith("bleed amount>=")}
     if not only <= known:
         return False
+    if "not:in combat" in only:
+        from vtes_desktop.engine.state import CombatFrame
+
+        if any(isinstance(x, CombatFrame) for x in ctx.st.frames):
+            raise Illegal("timing", f"{rules.name} is not usable during combat")
+        if only == {"not:in combat"}:
+            return True
     if not isinstance(f, ActionFrame):
         raise Illegal("timing", f"{rules.name} is played during an action")
     kind = f.kind if f.kind != "card" else (f.effect or "card")

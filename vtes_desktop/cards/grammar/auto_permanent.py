@@ -93,6 +93,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                      r"controls)(?: until (?P<until>the end of your turn|your next unlock phase))?$"),
     ("choose_infernal_baali", r"^choose a ready unlocked infernal baali you control$"),
     ("add_younger_infernal", r"^add (?P<n>\d+) blood to a younger infernal vampire in your uncontrolled region$"),
+    ("angel", r"^unlock an imbued, or equip a ready imbued you control with an equipment from your hand \(requirements "
+              r"must be met; pay cost as normal\)$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
