@@ -4,23 +4,21 @@
 `reading(e, types)` is the engine's reading of one clause: a key naming the handler in
 `vtes_desktop/engine/effects_master.py` that carries it out, and the values read from the text (amounts, a
 clan, a stat). `automated(e, types)` answers True exactly when there is a reading, so every effect marked
-here is one the engine resolves; each key is proved by a scenario (tests/scenarios/46x-53x).
+here is one the engine resolves; each key is proved by a scenario (tests/scenarios/460-535), and
+tests/engine/test_auto_master.py checks that every key has a handler.
 
-Keys, by when the engine acts:
+The keys fall in four groups (see `effects_master.PLAYED`, `USED`, `AS_ANNOUNCED`, and the lasting ones):
 
-- played: `choose_vampire` + `fill_chosen` (Giant's Blood), `add_blood` (to a ready vampire),
-  `add_blood_uncontrolled`, `tribute` (1 blood from each ready vampire you control to your pool),
-  `tap` (any amount of blood from a vampire you control to your pool; the Play's `choice` is the amount),
-  `villein` (2 to 5 blood from the vampire the card goes on), `lock_minion`, `mill_pool` (burn N cards
-  from your library to gain N pool), `crypt_to_uncontrolled`, `gain_pool`, `discipline_level`,
-  `discipline_capacity`, `not_on_superior`;
-- lasting, while the card is in play: `transfers` (influence phase), `hand_size` (drawn up at once),
-  `minion_tap_cost`, `villein_cost`;
-- used (`use` step, `effect` and `minion` as below): `blood_doll` (in the named phase, `effect: to pool`
-  or `to vampire`), `hunting_ground` (your unlock phase, `minion` gains the blood), `lock_give`
-  (during an action: lock the card, `minion` gets +N stealth/intercept), `lock_mpa` (+1 master phase
-  action), `lock_add_blood` (`minion` gains N blood), `lock_add_uncontrolled` (in your influence phase);
-- at a moment of the turn: `predator_takes` (at the end of your discard phase).
+- played: carried out as the card is played (`choose_vampire`, `fill_chosen`, `add_blood`, `tap`, `villein`,
+  `lock_minion`, `take_control`, `burn_target`, cancels "as it is played"...), with the player's choices from
+  the Play step's `target` and `choice`;
+- used: a `use` step naming the card in play, in its window (`blood_doll`, `hunting_ground`, `lock_give`,
+  `lock_mpa`, `lock_add_uncontrolled`, `transfer_crypt`, `heidelberg`...), with `minion` and `effect`;
+- lasting: read by hooks while the card is in play (`transfers`, `hand_size`, `cannot_block`, `untargetable`,
+  `host_bleed`, `host_stealth`, `recruit_discount`, `redirect_cost`, `card_action` for the "(D) action" that
+  steals or burns the card...);
+- moments of the turn: unlock, master, minion, discard phase starts and ends, the end of an action
+  (`predator_takes`, `toll_per_counter`, `discard_burn_torpor`, `thirst`, `equip_unlocks`...).
 """
 
 from __future__ import annotations
