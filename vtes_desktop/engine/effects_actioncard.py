@@ -57,7 +57,8 @@ HANDLED = frozenset({
     "attached_intercept", "attached_strength", "attached_no_unlock", "burn_at_unlock", "no_block",
     "lock_predator_stealth", "bleed_against_small", "shufflable", "put_on_self_locked", "self_agg_damage",
     "lock_card_unlock_host", "burn_blood_immune", "attached_bleed_vs_prey", "edge_prey_burn", "edge_prey_burn_amount",
-    "no_bleed_this_turn",
+    "no_bleed_this_turn", "burn_all_others", "remove_self_shuffle_ash", "burn_for_stealth", "burn_unlock_fill",
+    "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1962,7 +1963,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     st = ctx.st
     if anyone_uses(ctx, cmd, iid):
         return True
-    if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid):
+    if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid) or _burn_attached(ctx, cmd, iid):
         return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
@@ -2053,9 +2054,17 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "vampire blood<=1": "a ready vampire with 0 or 1 blood", "ally or retainer": "an ally or a retainer",
               "location of predator or prey": "a location of your predator or prey",
               "torpor vampire": "a vampire in torpor", "wounded ally": "an ally with fewer life than its starting life",
-              "minion of prey": "a minion controlled by your prey"}
+              "minion of prey": "a minion controlled by your prey", "equipment on ally": "an equipment on an ally",
+              "equipment on younger vampire": "an equipment on a younger vampire",
+              "vampire or ally of predator or prey": "a vampire or an ally of your predator or prey",
+              "other ready laibon or younger uncontrolled laibon":
+                  "another ready Laibon, or a younger Laibon in your uncontrolled region",
+              "mortal or ghoul ally or retainer": "a mortal or ghoul ally or retainer",
+              "non-wraith ally or retainer or small vampire": "a non-wraith ally or retainer, or a vampire with "
+                                                              "capacity 2 or less"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
+_PUT_TURN = "put on its vampire in turn"
 
 
 def _target_plan(specs: list[tuple]) -> tuple[str, tuple] | None:
@@ -2089,7 +2098,9 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
           and c.controller in (st.prey(seat), st.predator(seat)),
           "torpor vampire": vamp and c.region == "torpor",
           "wounded ally": ally and c.counters < _start_life(ctx, iid),
-          "minion of prey": ctx.is_minion(c) and c.region == "ready" and c.controller == st.prey(seat)}.get(who, False)
+          "minion of prey": ctx.is_minion(c) and c.region == "ready" and c.controller == st.prey(seat)}.get(who)
+    if ok is None:
+        ok = _who_more(ctx, seat, actor, iid, who)
     if not ok:
         return f"{name} is not {_WHO_WORDS.get(who, who)}"
     if c.contested:
@@ -2105,8 +2116,55 @@ def _start_life(ctx: Ctx, iid: int) -> int:
     return _life(ctx, iid, ctx.st.cards[iid].level)
 
 
+def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
+    st = ctx.st
+    c = st.cards[iid]
+    d = ctx.cdef(iid)
+    vamp = "Vampire" in d.types
+    ally = "Ally" in d.types and c.region == "ready"
+    retainer = "Retainer" in d.types and c.region == "attached"
+    kw = set(ctx.rules(iid).keywords)
+    host = st.cards.get(c.host) if c.region == "attached" and c.host is not None else None
+    if who in ("equipment on ally", "equipment on younger vampire"):
+        if "Equipment" not in d.types or host is None:
+            return False
+        if who == "equipment on ally":
+            return "Ally" in ctx.cdef(host).types
+        return ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor)
+    if who == "vampire or ally of predator or prey":
+        return ((vamp and c.region == "ready") or ally) and c.controller in (st.prey(seat), st.predator(seat))
+    if who == "other ready laibon or younger uncontrolled laibon":
+        laibon = vamp and (ctx.sect(c) or "").lower() == "laibon"
+        return laibon and ((c.region == "ready" and iid != actor) or
+                           (c.region == "uncontrolled" and c.controller == seat and _cap(ctx, iid) < _cap(ctx, actor)))
+    if who == "mortal or ghoul ally or retainer":
+        return (ally or retainer) and bool(kw & {"mortal", "ghoul"})
+    if who == "non-wraith ally or retainer or small vampire":
+        return ((ally or retainer) and "wraith" not in kw) or (vamp and c.region in ("ready", "torpor")
+                                                                and _cap(ctx, iid) <= 2)
+    return False
+
+
 def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict | None:
     specs = readings(rules, mode)
+    if any(s[0] == "remove_self_shuffle_ash" for s in specs):
+        n = next(s[1] for s in specs if s[0] == "remove_self_shuffle_ash")
+        st = ctx.st
+        text = str(target or "")
+        names = [x.strip() for x in re.split(r";" if ";" in text else r",", text) if x.strip()]
+        if len(names) > n:
+            raise Illegal("target", f"{rules.name}: name up to {n} library cards in your ash heap, separated by ';'")
+        picked = []
+        pool = [i for i in st.region(seat, "ash_heap") if ctx.cdef(i).is_library]
+        for nm in names:
+            card = ctx.db.lookup(nm)
+            hit = next((i for i in pool if card is not None and st.cards[i].cid == card.id and i not in picked), None)
+            if hit is None:
+                raise Illegal("target", f"{rules.name}: there is no {nm} left in your ash heap")
+            picked.append(hit)
+        from vtes_desktop.engine.state import Mod
+
+        return {"mods": tuple(Mod("chosen_card", 0, i, None) for i in picked)}
     got = _target_plan(specs)
     if got is not None:
         who, _ = got
@@ -2169,6 +2227,8 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             st.cards[f.card].region == "aside":
         ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
         ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
+        if any(s[0] == "burn_to_unlock_later" for s in specs):   # Zillah's Tears: not this turn
+            st.marks = st.marks | {(f.card, _PUT_TURN, st.turn)}
     if any(s[0] == "put_on_self_locked" for s in specs) and a.region in ("ready", "torpor"):
         if st.cards[f.card].region == "aside":
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
@@ -2258,6 +2318,39 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         elif k == "no_bleed_this_turn":
             st.marks = st.marks | {(("seat", f.seat), _NO_BLEED, st.turn)}
             ctx.emit("modifier", f"{name}: minions {ctx.seat_name(f.seat)} controls cannot bleed until the end of the turn.")
+        elif k == "burn_all_others":
+            hit = [i for x in st.live_seats() if x != f.seat for i in st.region(x, "in_play")
+                   if s[1] in ctx.rules(i).keywords and not st.cards[i].contested]
+            for i in hit:
+                ctx.burn(i, name)
+            if not hit:
+                ctx.emit("fizzles", f"{name}: no other Methuselah controls a {s[1]}.")
+        elif k == "remove_self_shuffle_ash":
+            picked = [m.minion for m in f.mods if m.kind == "chosen_card"]
+            for i in picked:
+                if st.cards[i].region == "ash_heap" and st.cards[i].owner == f.seat:
+                    ctx.move(i, "library", seat=f.seat)
+            ctx.shuffle(f.seat, "library")
+            if st.cards[f.card].region == "aside":
+                ctx.move(f.card, "removed")
+            ctx.emit("moved", f"{name} is removed from the game; {ctx.seat_name(f.seat)} shuffles "
+                     + (", ".join(ctx.name(i) for i in picked) or "nothing") + " into their library.",
+                     cards=tuple(picked))
+        elif k == "others_random_discard":
+            for x in st.live_seats():
+                if x == f.seat:
+                    continue
+                hand = list(st.region(x, "hand"))
+                if not hand:
+                    continue
+                gone = ctx.rng().choice(hand)
+                ctx.move(gone, "ash_heap")
+                ctx.emit("discarded", f"{ctx.seat_name(x)} discards {ctx.name(gone)} at random ({name}).", cards=(gone,))
+            if s[2] == "unlock at end of turn":
+                st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}
+        elif k == "unlock_end_of_turn":
+            st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}
+            ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the turn ({name}).", cards=(f.actor,))
         elif k == "turn_stealth":
             st.marks = st.marks | {(("seat", f.seat), _VEIL, s[1], s[2], st.turn)}
             ctx.emit("modifier", f"{name}: the actions of {poss(ctx.seat_name(f.seat))} {s[1]}s are at +{s[2]} "
@@ -2323,6 +2416,33 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             before = c.counters
             c = ctx.set_blood(t, c.counters + op[1])
             ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} blood ({name}).", cards=(t,))
+        elif k == "take_equipment":
+            ctx.move(t, "attached", host=f.actor)
+            ctx.emit("stolen", f"{ctx.name(f.actor)} takes {ctx.name(t)} ({name}).", cards=(t, f.actor))
+            from vtes_desktop.engine.rules_turn import _check_contest
+
+            _check_contest(ctx, t)
+        elif k == "damage_or_take_ally":
+            if ctx.is_vampire(c):
+                from vtes_desktop.engine.rules_combat import inflict
+
+                ctx.emit("damage", f"{ctx.name(t)} takes {op[1]} damage ({name}).", cards=(t,))
+                inflict(ctx, t, op[1], 0)
+            else:
+                _steal(ctx, f, "ally")
+        elif k == "unlock_or_blood":
+            if c.region == "ready":
+                ctx.update(t, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
+            else:
+                ctx.update(t, counters=c.counters + op[1])
+                ctx.emit("blood", f"{ctx.name(t)} gets {op[1]} blood from the bank ({name}).", cards=(t,))
+        elif k == "remove":
+            for x in list(st.attached.get(t, ())):
+                ctx.burn(x, name)
+            st.w_attached().pop(t, None)
+            ctx.move(t, "removed")
+            ctx.emit("removed", f"{ctx.name(t)} is removed from the game ({name}).", cards=(t,))
         elif k == "heal":
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
@@ -2461,3 +2581,60 @@ def bleed_refusal(ctx: Ctx, seat: int) -> str | None:
     if st.marks and (("seat", seat), _NO_BLEED, st.turn) in st.marks:
         return f"minions {ctx.seat_name(seat)} controls cannot bleed until the end of the turn (Enticement)"
     return None
+
+
+def _burn_attached(ctx: Ctx, cmd, iid: int) -> bool:
+    """An action card on a minion burned for its effect: Zip Line (+1 stealth to the acting minion), Marked Territory
+    (+2 intercept during an action directed at its controller), Concert Tour (blood to capacity in the unlock phase),
+    Zillah's Tears (unlock, after the turn it was played)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or "Action" not in ctx.cdef(iid).types:
+        return False
+    rules, mode = mode_of(ctx, iid, c.level)
+    specs = [x for x in (readings(rules, mode) if mode is not None else [])
+             if x[0] in ("burn_for_stealth", "burn_for_intercept", "burn_unlock_fill", "burn_to_unlock_later")]
+    if not specs:
+        return False
+    spec = specs[0]
+    name = ctx.name(iid)
+    host = c.host
+    h = st.cards[host]
+    from vtes_desktop.engine.state import Mod
+
+    f = st.top
+    if spec[0] in ("burn_for_stealth", "burn_for_intercept"):
+        if not isinstance(f, ActionFrame) or f.stage == "resolution":
+            raise Illegal("timing", f"{name} is burned during an action, before it resolves")
+        if spec[0] == "burn_for_stealth":
+            if f.actor != host:
+                raise Illegal("timing", f"{name} gives stealth to {ctx.name(host)} during its own action")
+            mod = Mod("stealth", spec[1], None, iid, c.cid)
+            what = f"{ctx.name(host)} gets +{spec[1]} stealth"
+        else:
+            if not f.directed or f.target_seat != cmd.seat:
+                raise Illegal("timing", f"{name} is burned during an action directed at you")
+            mod = Mod("intercept", spec[1], host, iid, c.cid)
+            what = f"{ctx.name(host)} gets +{spec[1]} intercept"
+        ctx.burn(iid, "used")
+        flow.set_top(ctx, f._replace(mods=f.mods + (mod,)))
+        ctx.emit("modifier", f"{name} is burned: {what}.", cards=(host,))
+        return True
+    if spec[0] == "burn_unlock_fill":
+        if st.active != cmd.seat or st.phase != "unlock":
+            raise Illegal("timing", f"{name} is burned during your unlock phase")
+        if h.region != "ready":
+            raise Illegal("use", f"{ctx.name(host)} is not ready")
+        ctx.burn(iid, "used")
+        before = h.counters
+        h = ctx.set_blood(host, _cap(ctx, host))
+        ctx.emit("blood", f"{name} is burned: {ctx.name(host)} gains {h.counters - before} blood.", cards=(host,))
+        return True
+    if any(m[0] == iid and m[1] == _PUT_TURN and m[2] == st.turn for m in st.marks):
+        raise Illegal("timing", f"{name} can be burned to unlock only after the turn it was played ends")
+    if h.region != "ready" or not h.locked:
+        raise Illegal("use", f"{ctx.name(host)} is not a locked ready vampire")
+    ctx.burn(iid, "used")
+    ctx.update(host, locked=False)
+    ctx.emit("unlocked", f"{name} is burned: {ctx.name(host)} unlocks.", cards=(host,))
+    return True

@@ -323,6 +323,15 @@ _ON_TARGET = {
     "(d) burn a location controlled by your predator or prey": ("location of predator or prey", (("burn",),)),
     "rescue a vampire from torpor": ("torpor vampire", (("rescue",),)),
     "add 1 life to an ally who has fewer life than their starting life": ("wounded ally", (("heal", 1),)),
+    "(d) steal equipment from an ally": ("equipment on ally", (("take_equipment",),)),
+    "(d) steal equipment from a younger vampire": ("equipment on younger vampire", (("take_equipment",),)),
+    "(d) inflict 1 damage on a vampire controlled by your predator or prey or take control of an ally controlled by "
+    "your predator or prey": ("vampire or ally of predator or prey", (("damage_or_take_ally", 1),)),
+    "unlock another ready laibon or move 2 blood from the blood bank to a younger laibon in your uncontrolled region":
+        ("other ready laibon or younger uncontrolled laibon", (("unlock_or_blood", 2),)),
+    "(d) remove a mortal or ghoul (ally or retainer) from the game": ("mortal or ghoul ally or retainer", (("remove",),)),
+    "(d) remove a non-wraith ally or retainer or a vampire with capacity 2 or less from the game":
+        ("non-wraith ally or retainer or small vampire", (("remove",),)),
 }
 #: "As above, and ..." on the same target: clause -> extra ops
 _ON_TARGET_MORE = {
@@ -333,7 +342,8 @@ _ON_TARGET_MORE = {
 
 
 #: "Put this card on the acting ...": the card goes on the acting vampire when the action succeeds
-_PUT_ON_SELF = ("put this card on this sabbat vampire and unlock them", "put this card on the acting osebo")
+_PUT_ON_SELF = ("put this card on this sabbat vampire and unlock them", "put this card on the acting osebo",
+                "put this card on this daughter of cacophony", "put this card on this vampire and unlock them")
 
 
 #: "... cannot block this action": who cannot
@@ -365,6 +375,29 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("burn_blood_immune", 3)
     if kind == "enter_combat" and t == "as [spi] above, but enter combat with any ready minion controlled by another methuselah":
         return ("enter_combat", "")
+    if kind == "burn" and t == "(d) burn all hunting grounds controlled by other methuselahs":
+        return ("burn_all_others", "hunting ground")
+    if kind == "remove" and t == ("remove this card from the game and shuffle up to two library cards from your ash heap "
+                                  "into your library"):
+        return ("remove_self_shuffle_ash", 2)
+    if kind == "stealth" and t == "this minion may burn this card to get +1 stealth":
+        return ("burn_for_stealth", 1)
+    if kind == "burn" and t == ("during your unlock phase, burn this card to have this vampire gain enough blood to reach "
+                                "full capacity"):
+        return ("burn_unlock_fill",)
+    if t == "put this card on this acting vampire and move 1 blood from the blood bank to this vampire":
+        return ("put_on_self",) if kind == "put_in_play" else ("gain_blood_self", 1, False, False) if kind == "move" \
+            else None
+    if kind == "burn" and t == "this sabbat vampire can burn this card any time after this turn ends to unlock":
+        return ("burn_to_unlock_later",)
+    if kind == "burn" and t == ("you can burn this card to give this vampire +2 intercept during an action directed at you "
+                                "(or a card you control)"):
+        return ("burn_for_intercept", 2)
+    if kind == "discard" and t == ("(d) each other methuselah discards one card at random from his or her hand, and this "
+                                   "anarch unlocks at the end of the turn"):
+        return ("others_random_discard", 1, "unlock at end of turn")
+    if kind == "unlock" and t == "if this action is successful, unlock the acting vampire at the end of the turn":
+        return ("unlock_end_of_turn",)
     if kind == "bleed" and t == "this vampire gets +1 bleed against your prey":
         return ("attached_bleed_vs_prey", 1)
     if kind == "burn" and t == "(d) burn the edge to burn 2 pool from your prey":
@@ -379,7 +412,8 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("put_on_self",)
     if kind == "put" and t == "if this action succeeds, put this card on the acting gangrel":
         return ("put_on_self",)
-    if kind == "unlock" and t == "put this card on this sabbat vampire and unlock them":
+    if kind == "unlock" and t in ("put this card on this sabbat vampire and unlock them",
+                                  "put this card on this vampire and unlock them"):
         return ("unlock_self",)
     if kind == "modifier" and t == "this sabbat vampire gets +1 intercept during actions directed at their controller":
         return ("attached_intercept", 1, "directed at controller")
