@@ -216,3 +216,37 @@ def test_votes_after_the_edge_and_per_titled_vampire(db, tmp_path):
     p.write_text(_TYLER, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_UNNAMED = """
+title: After The unnamed bleeds successfully, its Methuselah gains 2 pool, once
+source: "card text of The unnamed (after it successfully bleeds, you can gain 2 pool)"
+table:
+  - player: Ann
+    pool: 20
+    ready:
+      - {card: The unnamed, blood: 4}
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Nassir, blood: 2, locked: true}
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: The unnamed, kind: bleed}
+  - {by: Ann, do: use, card: The unnamed, effect: pool, expect_error: "successful bleed"}
+  - {by: Ann, do: finish, expect: [{window: action_resolution}]}
+  - {by: Ann, do: use, card: The unnamed, effect: pool, expect: [{player: Ann, pool: 22}]}
+  - {by: Ann, do: use, card: The unnamed, effect: pool, expect_error: "already"}
+expect:
+  - {player: Ann, pool: 22}
+  - {player: Ben, pool: 19}
+"""
+
+
+def test_gain_pool_after_a_successful_bleed(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "unnamed.yaml"
+    p.write_text(_UNNAMED, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -352,6 +352,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         raise Illegal("timing", f"{ctx.name(iid)} makes its hand strikes aggravated during a combat it is in")
     if any(_of(ctx, iid, _convert)):
         _convert_use(ctx, cmd, iid, eff)
+        return True
+    if _of(ctx, iid, after_bleed) and eff in ("", _of(ctx, iid, after_bleed)[0][0]):
+        _after_bleed(ctx, cmd, iid, _of(ctx, iid, after_bleed)[0])
         return True
     if eff == "ally" and _of(ctx, iid, _mage):
         _mage_ally(ctx, cmd, iid)
@@ -1330,3 +1333,40 @@ def _mage_ally(ctx: Ctx, cmd, iid: int) -> None:
     if searched:
         ctx.shuffle(seat, "library")
     _check_contest(ctx, a)
+
+
+def _after_bleed(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """After the vampire's successful bleed: "you can gain 2 pool", "burn the top card(s) of the target
+    Methuselah's library", "he can gain 1 blood" (bleeding the prey for 1 or more), once."""
+    from vtes_desktop.engine.rules_action import bleed_amount
+
+    what, n = r
+    st = ctx.st
+    f = st.top
+    name = ctx.name(iid)
+    if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.actor != iid or f.outcome != "successful" \
+            or _action_kind(f) != "bleed":
+        raise Illegal("timing", f"{name}'s effect follows a successful bleed of its own")
+    if (cmd.effect or what).strip().lower() != what:
+        raise Illegal("use", f"{name}: the effect after its bleed is {what}")
+    if any(m.kind == "crypt after bleed" and m.card == iid for m in f.mods):
+        raise Illegal("use", f"{name} has already done so after this bleed")
+    seat = st.cards[iid].controller
+    if what == "pool":
+        ctx.pool(seat, n, name)
+    elif what == "library":
+        tgt = f.target_seat
+        for _ in range(n):
+            lib = st.region(tgt, "library")
+            if not lib:
+                break
+            ctx.move(lib[0], "ash_heap")
+            ctx.emit("burned", f"{ctx.name(lib[0])} is burned from the top of {poss_name_seat(ctx, tgt)} library "
+                               f"({name}).", cards=(lib[0],))
+    else:
+        if f.target_seat != st.prey(seat) or bleed_amount(ctx, f) < 1:
+            raise Illegal("timing", f"{name} gains blood after bleeding your prey for 1 or more")
+        c = st.cards[iid]
+        ctx.set_blood(iid, c.counters + n)
+        ctx.emit("blood", f"{name} gains {n} blood.", cards=(iid,))
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("crypt after bleed", 0, iid, iid),)))

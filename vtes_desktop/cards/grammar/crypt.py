@@ -215,7 +215,8 @@ def _mark(e: Effect) -> Effect:
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
-            or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e)
+            or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
+            or after_bleed(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1281,3 +1282,21 @@ def mage_search(e: Effect) -> bool:
     """Antonio d'Erlette: 4 transfers to put a mage ally from the library or hand in play (cost paid as normal): a
     `use` of the vampire in the influence phase, effect "ally", `minion` the ally card."""
     return e.condition != "merged" and e.text.strip().rstrip(".").lower() in _MAGE_SEARCH
+
+
+_AFTER_BLEED = {
+    "after it successfully bleeds, you can gain 2 pool": ("pool", 2),
+    "when this vampire successfully bleeds a methuselah, she may burn the top two cards of that methuselah's library":
+        ("library", 2),
+    "you can burn the top card of the target methuselah's library after this vampire bleeds successfully": ("library", 1),
+    "after this vampire successfully bleeds your prey (for 1 or more), he can gain 1 blood": ("blood", 1),
+}
+
+
+def after_bleed(e: Effect) -> tuple | None:
+    """(effect, n) of an optional effect after the vampire's successful bleed ("After it successfully bleeds, you can
+    gain 2 pool", "burn the top card of the target Methuselah's library"): a `use` of the vampire in the action's
+    resolution, effect "pool", "library" or "blood", once."""
+    if e.condition == "merged":
+        return None
+    return _AFTER_BLEED.get(e.text.strip().rstrip(".").lower())
