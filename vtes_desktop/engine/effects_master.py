@@ -27,7 +27,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
-                    "put_with_blood_per", "angel"})
+                    "put_with_blood_per", "angel", "choose_titled", "loses_title"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -39,7 +39,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "zombie_gain", "vine_cancel", "cape_verde", "luanda_choose", "crematorium", "lock_mill_prey",
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
-                  "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan"})
+                  "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
+                  "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -547,6 +548,19 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
 
             _check_contest(ctx, eq)
             played_from_hand(ctx, seat, eq, er, to="none")
+        elif key == "choose_titled":
+            t = target
+            c = st.cards[t] if t is not None else None
+            tt = (ctx.title(c) or "").lower() if c is not None else ""
+            if c is None or not ctx.is_vampire(c) or c.region not in ("ready", "torpor"):
+                raise Illegal("target", f"{name}: name a vampire in play as the target")
+            if tt == "justicar":
+                _pay_pool(ctx, seat, int(v["pool"]), name)
+            elif tt not in ("prince", "primogen"):
+                raise Illegal("target", f"{name}: {ctx.name(t)} is not a prince, primogen or justicar")
+        elif key == "loses_title":
+            ctx.update(target, title="none", title_contested=False)
+            ctx.emit("title", f"{ctx.name(target)} loses their title ({name}).", cards=(target,))
         elif key == "gain_pool":
             ctx.pool(seat, int(v["n"]), name)
         elif key == "add_blood_clan":
@@ -1001,6 +1015,73 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
+        return True
+    if key == "sorrow":
+        _usable(ctx, cmd, iid, lock=True)
+        m = _minion(ctx, cmd, name, "the card to unlock")
+        mc = st.cards[m]
+        if mc.controller != seat or ctx.is_minion(mc) or mc.region not in ("in_play", "attached") or not mc.locked \
+                or m == iid:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a locked card you control that is not a minion")
+        _lock(ctx, iid)
+        ctx.update(m, locked=False)
+        st.skip_unlock = st.skip_unlock | {m, iid}
+        ctx.emit("unlocked", f"{ctx.seat_name(seat)} locks {name} to unlock {ctx.name(m)}; neither unlocks in their "
+                             "next unlock phase.", cards=(m,))
+        return True
+    if key == "hunt_bonus_lock":
+        _usable(ctx, cmd, iid, lock=True)
+        f = st.top
+        kind = (f.kind if f.kind != "card" else (f.effect or "card")) if isinstance(f, ActionFrame) else None
+        if kind != "hunt" or f.stage != "resolution" or f.outcome != "successful":
+            raise Illegal("timing", f"{name} is used after a vampire successfully hunts")
+        _lock(ctx, iid)
+        ctx.set_blood(f.actor, st.cards[f.actor].counters + 1)
+        ctx.emit("blood", f"{ctx.name(f.actor)} gains 1 more blood ({name}).", cards=(f.actor,))
+        return True
+    if key in ("jungle_add", "jungle_move"):
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "unlock")
+        vals = {k: w for k, w, _ in readings(rules)}
+        if (cmd.effect or "").lower().strip() == "add":
+            w = vals["jungle_add"]
+            if c.counters >= int(w["max"]):
+                raise Illegal("use", f"{name} already has {c.counters} blood")
+            _lock(ctx, iid)
+            ctx.update(iid, counters=c.counters + int(w["n"]))
+            ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name} to add 1 blood to it.", cards=(iid,))
+            return True
+        w = vals["jungle_move"]
+        m = _minion(ctx, cmd, name, f"the ready {w['clan'].title()} that gets the blood (or effect: add)")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not _fits(ctx, seat, m, "a " + w["clan"], w):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {w['clan'].title()} you control")
+        if (m, "hunting ground") in st.acted:
+            raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
+        _lock(ctx, iid)
+        st.acted = st.acted | {(m, "hunting ground")}
+        n = st.cards[iid].counters
+        ctx.update(iid, counters=0)
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
+        return True
+    if key == "insurance":
+        _usable(ctx, cmd, iid, lock=True)
+        if st.active != seat:
+            raise Illegal("timing", f"{name} is used during your turn")
+        names = [x.strip() for x in (cmd.effect or "").split(";") if x.strip()]
+        picked: list[int] = []
+        for nm in names:
+            d = ctx.db.lookup(nm)
+            cands = [i for i in st.region(seat, "in_play") if i not in picked and d is not None
+                     and st.cards[i].cid == d.id and "location" in ctx.rules(i).keywords]
+            if not cands:
+                raise Illegal("effect", f"{name}: no location {nm} of yours in play")
+            picked.append(cands[0])
+        _lock(ctx, iid)
+        for i in picked:
+            ctx.burn(i, name)
+        ctx.pool(seat, len(picked), name)
         return True
     if key == "heidelberg":
         return _heidelberg(ctx, cmd, iid, name)
@@ -1518,6 +1599,13 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
         if "mpa_blood_to_clan" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "hunt_bonus_lock" in keys and acting:
+            out.append(C.Use(seat=seat, card=iid))
+        if keys & {"jungle_add", "jungle_move"}:
+            out.append(C.Use(seat=seat, card=iid, effect="add"))
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "sorrow" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "in_play") if m != iid]
         if "heidelberg" in keys and not acting:
             mine_ = [m for m in st.region(seat, "ready") if game.db[st.cards[m].cid].is_crypt]
             out += [C.Use(seat=seat, card=iid, minion=x, effect=f"{game.db[st.cards[y].cid].name}: 1 blood")
@@ -2664,3 +2752,9 @@ def action_extra_blood(ctx: Ctx, kind: str, m: int, target: int | None) -> int:
         if kind == "rescue" and target is not None and ctx.capacity(st.cards[target]) > ctx.capacity(st.cards[m]):
             n += sum(int(v["n"]) for v in _has(ctx, ev, "older_rescue_cost"))
     return n
+
+
+def _pay_pool(ctx: Ctx, seat: int, n: int, what: str) -> None:
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, seat, None, n, 0, what)

@@ -93,6 +93,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("add_younger_infernal", r"^add (?P<n>\d+) blood to a younger infernal vampire in your uncontrolled region$"),
     ("angel", r"^unlock an imbued, or equip a ready imbued you control with an equipment from your hand \(requirements "
               r"must be met; pay cost as normal\)$"),
+    ("choose_titled", r"^choose a prince or primogen, or burn (?P<pool>\d) pool to choose a justicar$"),
+    ("loses_title", r"^the chosen vampire loses his or her title$"),
     ("burn_acting", r"^burn the acting minion$"),
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
@@ -238,6 +240,14 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("put_with_blood_per", r"^put this card in play with (?P<n>1) blood for each (?P<clan>[a-z]+) you control$"),
     ("mpa_blood_to_clan", r"^during your master phase, you can move (?P<n>1) blood from this card to an? (?P<clan>[a-z]+) "
                           r"you control$"),
+    ("sorrow", r"^lock to unlock any card you control that is not a minion$"),
+    ("sorrow_no_unlock", r"^if you do so, neither that card nor this location unlock as normal on your next unlock phase$"),
+    ("hunt_bonus_lock", r"^lock to give a vampire who successfully hunts an additional blood from the blood bank$"),
+    ("ignore_excess", r"^ignore excess blood$"),
+    ("jungle_add", r"^lock during your unlock phase to add (?P<n>1) blood to this card if it has fewer than (?P<max>\d) blood$"),
+    ("jungle_move", r"^lock during your unlock phase to move all the blood on this card to a ready (?P<clan>[a-z]+) you "
+                    r"control$"),
+    ("insurance", r"^during your turn, you may lock this card and burn x locations you control to gain x pool$"),
     ("lock_make_anarch", r"^lock during your master phase to make a ready non-titled, non-anarch vampire you control "
                          r"anarch$"),
     ("mpa_burn_pool", r"^if you have fewer than (?P<lt>\d+) pool, you may use a master phase action to burn this card "
