@@ -58,7 +58,8 @@ HANDLED = frozenset({
     "lock_predator_stealth", "bleed_against_small", "shufflable", "put_on_self_locked", "self_agg_damage",
     "lock_card_unlock_host", "burn_blood_immune", "attached_bleed_vs_prey", "edge_prey_burn", "edge_prey_burn_amount",
     "no_bleed_this_turn", "burn_all_others", "remove_self_shuffle_ash", "burn_for_stealth", "burn_unlock_fill",
-    "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn",
+    "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
+    "bleed_stealth_if_sabbat",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2198,7 +2199,8 @@ def bleed_cap(ctx: Ctx, f: ActionFrame, n: int) -> int:
     if f.card is None or f.kind != "card":
         return n
     rules, mode = mode_of(ctx, f.card, f.card_level)
-    caps = [s[1] for s in (readings(rules, mode) if mode is not None else []) if s[0] == "bleed_cap"]
+    caps = [s[1] for s in (readings(rules, mode) if mode is not None else []) if s[0] == "bleed_cap"] + \
+        [s[3] for s in (readings(rules, mode) if mode is not None else []) if s[0] == "bleed_card_stealth" and s[3]]
     if caps and n > min(caps):
         ctx.emit("bleed_cap", f"{rules.name}: only {min(caps)} pool is bled; the excess is ignored.")
         return min(caps)
@@ -2638,3 +2640,26 @@ def _burn_attached(ctx: Ctx, cmd, iid: int) -> bool:
     ctx.update(host, locked=False)
     ctx.emit("unlocked", f"{name} is burned: {ctx.name(host)} unlocks.", cards=(host,))
     return True
+
+
+def bleeds_predator(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt) -> bool:
+    """Night Moves bleeds "your predator or prey": True when *tgt* is the predator (refused for anyone else)."""
+    if not any(x[0] == "bleed_card_stealth" and x[2] == "predator or prey" for x in readings(rules, mode)):
+        return False
+    if tgt != ctx.st.predator(seat):
+        raise Illegal("target", f"{rules.name} bleeds your predator or prey; {ctx.seat_name(tgt)} is neither")
+    return True
+
+
+def bleed_card_stealth(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt) -> int:
+    """A bleed card's own stealth: Night Moves' +3 (+6 at superior), Bloodwork's +1 against a Methuselah who
+    controls a ready Sabbat vampire."""
+    st = ctx.st
+    specs = readings(rules, mode)
+    n = max((x[1] for x in specs if x[0] == "bleed_card_stealth"), default=0)
+    for x in specs:
+        if x[0] == "bleed_stealth_if_sabbat" and tgt is not None and any(
+                ctx.is_vampire(st.cards[i]) and (ctx.sect(st.cards[i]) or "").lower() == "sabbat"
+                and not st.cards[i].contested for i in st.region(tgt, "ready")):
+            n += x[1]
+    return n

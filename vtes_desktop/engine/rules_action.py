@@ -117,6 +117,13 @@ def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
         + _bleed_against(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
 
 
+def _bleed_card(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt, f) -> int:
+    """A bleed card's own stealth (Night Moves, Bloodwork); with *f*, whether it may bleed *tgt* (its predator)."""
+    from vtes_desktop.engine.effects_actioncard import bleed_card_stealth, bleeds_predator
+
+    return bleeds_predator(ctx, seat, rules, mode, tgt) if f is not None else bleed_card_stealth(ctx, seat, rules, mode, tgt)
+
+
 def _no_bleed(ctx: Ctx, seat: int) -> None:
     from vtes_desktop.engine.effects_actioncard import bleed_refusal
 
@@ -531,11 +538,13 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     f.update(directed=True, target_seat=tgt)
                     directed_at = (tgt,)
                 if eff == "bleed" and tgt != st.prey(seat) and not re.search(r"(?i)any methuselah|other than your prey",
-                                                                              mode.text):
+                                                                              mode.text) \
+                        and not _bleed_card(ctx, seat, rules, mode, tgt, f):   # Night Moves: predator or prey
                     raise Illegal("target", f"{ctx.name(card_iid)} bleeds your prey, "
                                             f"{st.seats[st.prey(seat)].name}, unless its text says otherwise")
                 if eff == "bleed":
                     _no_bleed(ctx, seat)   # Enticement
+                    f["base_stealth"] = f.get("base_stealth", 0) + _bleed_card(ctx, seat, rules, mode, tgt, None)
                     bonus = re.search(r"\bBleed (?:at|with) \+(\d+) bleed", mode.text)
                     f.update(base_bleed=minion_bleed(ctx, m) + (int(bonus.group(1)) if bonus else mode.bleed))
                     acted.add((m, "bleed"))
@@ -654,7 +663,8 @@ def _card_action_effect(ctx: Ctx, seat: int, mode: Mode, target) -> tuple[str | 
             tgt = ctx.st.cards[iid].controller
         except Exception:
             tgt = None
-    if re.search(r"\(D\) Bleed\b", t):
+    if re.search(r"\(D\) Bleed\b", t) or any(e.kind == "bleed" and e.automated and e.text.startswith("(D) As above, but bleed")
+                                            for e in mode.effects):   # Night Moves at superior
         return "bleed", tgt if tgt is not None else ctx.st.prey(seat)
     if re.search(r"\(D\) Enter combat with\b", t) or any(e.kind == "enter_combat" and e.automated for e in mode.effects):
         return "combat", tgt   # also a level that says "As [aus] above, ..." (Nose of the Hound)

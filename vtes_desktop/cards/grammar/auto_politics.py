@@ -398,6 +398,13 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("others_random_discard", 1, "unlock at end of turn")
     if kind == "unlock" and t == "if this action is successful, unlock the acting vampire at the end of the turn":
         return ("unlock_end_of_turn",)
+    if kind == "bleed" and t == "(d) bleed your predator or prey at +3 stealth":
+        return ("bleed_card_stealth", 3, "predator or prey", None)
+    if kind == "bleed" and t == "(d) as above, but bleed at +6 stealth":   # Night Moves: the cap of its basic text too
+        return ("bleed_card_stealth", 6, "predator or prey", 1)
+    if kind == "modifier" and t == ("if the methuselah you are bleeding controls a ready sabbat vampire, this action is at "
+                                    "+1 stealth"):
+        return ("bleed_stealth_if_sabbat", 1)
     if kind == "bleed" and t == "this vampire gets +1 bleed against your prey":
         return ("attached_bleed_vs_prey", 1)
     if kind == "burn" and t == "(d) burn the edge to burn 2 pool from your prey":
