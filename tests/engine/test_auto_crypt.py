@@ -250,3 +250,43 @@ def test_gain_pool_after_a_successful_bleed(db, tmp_path):
     p.write_text(_UNNAMED, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_EDDIE = """
+title: After his successful hunt, Eddie Gaines does not unlock in his Methuselah's next unlock phase
+source: "card text of Eddie Gaines (if he successfully hunts, he does not unlock as normal during his next unlock phase)"
+table:
+  - player: Ann
+    ready:
+      - {card: Eddie Gaines, blood: 1}
+      - {card: Sully, blood: 2}
+  - player: Ben
+    ready:
+      - {card: Nassir, blood: 2, locked: true}
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Eddie Gaines, kind: hunt}
+  - {by: Ann, do: finish}
+  - {by: Ann, do: action, minion: Sully, kind: hunt}
+  - {by: Ann, do: finish}
+  - {by: Ann, do: end_phase}
+  - {by: Ann, do: end_phase}
+  - {by: Ann, do: end_phase}
+  - {by: Ben, do: end_phase}
+  - {by: Ben, do: end_phase}
+  - {by: Ben, do: end_phase}
+  - {by: Ben, do: end_phase}
+  - {by: Ben, do: end_phase, expect: [{phase: unlock, player: Ann}]}
+expect:
+  - {card: Eddie Gaines, locked: true}
+  - {card: Sully, locked: false}
+"""
+
+
+def test_no_unlock_after_a_successful_hunt(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "eddie.yaml"
+    p.write_text(_EDDIE, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -1370,3 +1370,24 @@ def _after_bleed(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         ctx.set_blood(iid, c.counters + n)
         ctx.emit("blood", f"{name} gains {n} blood.", cards=(iid,))
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod("crypt after bleed", 0, iid, iid),)))
+
+
+def action_succeeded(ctx: Ctx, f) -> None:
+    """An action succeeded: "If this vampire successfully hunts, he does not unlock as normal during his next unlock
+    phase" (and Lubomira's bleed, Yitzak's lock) recorded for the unlock phase."""
+    st = ctx.st
+    if f.actor not in st.cards:
+        return
+    for action, cond in _of(ctx, f.actor, no_unlock_after):
+        kind = _action_kind(f)
+        if action == "lock":
+            if f.effect == "crypt:lock:0" and f.target_card is not None:
+                st.skip_unlock = st.skip_unlock | {f.target_card}
+            continue
+        if kind != action:
+            continue
+        if cond == "titled" and not _controls_ready(ctx, f.target_seat, (("vampire", "title:titled"),), f.actor):
+            continue
+        st.skip_unlock = st.skip_unlock | {f.actor}
+        ctx.emit("no_unlock", f"{ctx.name(f.actor)} will not unlock as normal during the next unlock phase.",
+                 cards=(f.actor,))

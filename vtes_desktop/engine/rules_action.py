@@ -866,6 +866,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
     else:
         _pay(ctx, f.seat, f.actor, f.cost_pool, f.cost_blood, what)
     nxt = f._replace(stage="resolution", imp=reset)
+    effects_crypt.action_succeeded(ctx, f)   # "If this vampire successfully hunts, he does not unlock as normal ..."
     if f.from_card is not None and f.card is None:   # an action a master card on the table provides
         from vtes_desktop.engine import effects_actioncard, effects_master
 

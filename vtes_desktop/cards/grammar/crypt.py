@@ -216,7 +216,7 @@ def _mark(e: Effect) -> Effect:
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
-            or after_bleed(e) is not None
+            or after_bleed(e) is not None or no_unlock_after(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1300,3 +1300,21 @@ def after_bleed(e: Effect) -> tuple | None:
     if e.condition == "merged":
         return None
     return _AFTER_BLEED.get(e.text.strip().rstrip(".").lower())
+
+
+_NO_UNLOCK = {
+    "if this vampire successfully bleeds a methuselah who controls a ready titled vampire, she does not unlock as "
+    "normal during her next unlock phase": ("bleed", "titled"),
+    "if this vampire successfully hunts, he does not unlock as normal during his next unlock phase": ("hunt", None),
+    "if she successfully hunts, she does not unlock as normal during her next unlock phase": ("hunt", None),
+    "if successful, that vampire does not unlock as normal during his or her next unlock phase": ("lock", None),
+}
+
+
+def no_unlock_after(e: Effect) -> tuple | None:
+    """(action, condition) of "If this vampire successfully hunts, he does not unlock as normal during his next unlock
+    phase" (Lubomira Hradok's bleed at a Methuselah with a ready titled vampire; Yitzak's lock: the locked vampire):
+    recorded as the action succeeds (effects_crypt.action_succeeded)."""
+    if e.condition == "merged":
+        return None
+    return _NO_UNLOCK.get(e.text.strip().rstrip(".").lower())
