@@ -289,7 +289,11 @@ HANDLED = {
     "continue_if_blocked": "rules_combat.strike / _continue_if_blocked",
     "continue_unblocked": "rules_combat.strike / _continue_if_blocked",
     "no_fortitude_prevention": "rules_combat.strike / play_combat (prevention requiring Fortitude) / close_damage",
-    "weapons_no_damage_round": "rules_combat.strike / _combat_damage_rules", "self_damage": "rules_combat._apply_strikes",
+    "weapons_no_damage_round": "rules_combat.strike / _combat_damage_rules",
+    "optional_press_round": "rules_combat.play_combat (grants) / _grant_with_strike",
+    "undodgeable_round": "rules_combat._carry_out / _apply_strikes",
+    "melee_weapon_plus": "rules_combat.strike / _melee_weapon_strike",
+    "opponent_strength_combat": "rules_combat._carry_out / strength", "strike_blood_cost": "rules_combat.strike", "self_damage": "rules_combat._apply_strikes",
     "granted_prevent": "rules_combat.maneuver / _granted_prevention",
     "prevent_initial_each_round": "rules_combat.play_combat / _granted_prevention",
     "opponent_restricted": "rules_combat._restricted", "opponent_combat_cards_cost": "rules_combat._extra_blood",
@@ -350,6 +354,9 @@ HANDLED = {
 def granted_discipline(ctx: Ctx, minion: int, trigram: str) -> int:
     """A discipline level equipment gives its bearer ("The vampire with this equipment has superior Celerity")."""
     lvl = 0
+    if trigram.lower() == "flight" and minion in ctx.st.cards and (
+            "[flight]" in (ctx.cdef(minion).text or "").lower() or "flight" in ctx.rules(minion).traits):
+        lvl = 1         # a minion with flight (Chalcedony: "Flight [FLIGHT]") meets a card's [flight] requirement
     for iid in ctx.st.attached.get(minion, ()):
         if "Equipment" not in ctx.cdef(iid).types:
             continue

@@ -683,6 +683,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             if desc is None and ("hand_or_melee",) in readings:     # "Strike: hand or use a melee weapon strike"
                 desc = StrikeDesc("hand_plus", sum(r[1] for r in readings if r[0] == "strike_bonus"), source=iid,
                                   label=rules.name)
+            mwp = next((r for r in readings if r[0] == "melee_weapon_plus"), None)
+            if mwp is not None:        # Blessed Blade: the choice names the melee weapon
+                if cmd.choice is None:
+                    raise Malformed("choice", f"{rules.name} uses a melee weapon strike: name the weapon as the choice")
+                desc = _melee_weapon_strike(ctx, cmd, m, f, rules, [("strike_bonus", mwp[1])])
             for r in readings:
                 if r[0] == "self_damage" and desc is not None:
                     desc = desc._replace(self_damage=r[1:])
@@ -753,12 +758,13 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_unblocked", m, iid, r[1])}))
             if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings \
-                    and not any(r[0] == "hand_or_melee_plus" for r in readings):
+                    and not any(r[0] in ("hand_or_melee_plus", "melee_weapon_plus") for r in readings):
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
 
             pool, blood = _cost(rules, None)
+            blood += sum(r[1] for r in readings if r[0] == "strike_blood_cost")   # "Burn 1 blood to strike: ..."
             _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
             played_from_hand(ctx, cmd.seat, iid, rules)
         else:
@@ -876,7 +882,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if s_.self_damage and (not s_.self_damage[2] or f.range == "close"):
             n_, aggr_ = s_.self_damage[0], s_.self_damage[1]
             hits.append(Hit(me, 0 if aggr_ else n_, n_ if aggr_ else 0, source=None, via=s_.source))
-        if other in dodging and not s_.undodgeable and (s_.target is None or (s_.kind == "burn_card"
+        undodgeable = s_.undodgeable or any(x.kind == "undodgeable_round" and x.minion == me for x in f.mods)
+        if other in dodging and not undodgeable and (s_.target is None or (s_.kind == "burn_card"
                                                        and "Equipment" in ctx.cdef(s_.target).types)):
             continue    # a dodge protects the minion (and what it carries), not its retainers
         if s_.source is not None and s_.source != me:
@@ -1434,6 +1441,16 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(press_continue=True))
             ctx.emit("round", f"Combat goes on to a new round ({rules.name}).")
             done = True
+        elif r[0] == "undodgeable_round":      # Sanguinary Wind
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("undodgeable_round", 0, m, iid, rules.card_id),)))
+            ctx.emit("effect", f"{poss(ctx.name(m))} strikes cannot be dodged this round.")
+            done = True
+        elif r[0] == "opponent_strength_combat":   # Disease
+            _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", other, r[1], iid)}))
+            ctx.emit("effect", f"{ctx.name(other)} gets {r[1]} strength for the rest of combat.")
+            done = True
+        elif r[0] == "optional_press_round":   # granted with the card's other presses (above)
+            done = True
         elif r[0] in ("unlimited_additional_strike", "put_self_in_play", "reset_counters_on_play",
                       "counter_press_each_round", "burn_at_end_of_combat"):
             done = True
@@ -1551,6 +1568,8 @@ def _attach_to_opponent(ctx: Ctx, m: int, iid: int, mode) -> bool:
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
     """An effect of a card in play used in combat outside maneuvers, strikes and presses (Sniper Rifle)."""
     if effects_crypt.use_in_combat(ctx, cmd, iid):   # a vampire's own "burn 1 blood: aggravated hand strikes"
+        return
+    if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)
         return
     f = ctx.st.top
     c = ctx.st.cards[iid]

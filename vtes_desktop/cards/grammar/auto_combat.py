@@ -64,6 +64,14 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("no_fortitude_prevention",)                                      # Dead Hand, Soul Burn, Bollix
         if k == "strike" and low == "the opposing vampire's strikes with weapons inflict no damage this round.":
             return ("weapons_no_damage_round",)                                      # Blood Fury, Soul Burn, Bollix
+        if k == "get" and low == ("if another round of combat occurs, this minion gets an optional maneuver during that "
+                                  "round."):
+            return ("next_round_maneuver", 1)                                        # Circle
+        if k == "strike" and low == "this vampire's strikes may not be dodged this round.":
+            return ("undodgeable_round",)                                            # Sanguinary Wind
+        m = re.fullmatch(r"strike: use a melee weapon strike at \+(\d) damage\.?", low)
+        if k == "strike" and m:
+            return ("melee_weapon_plus", int(m.group(1)))                            # Blessed Blade
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -229,6 +237,16 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "press" and re.fullmatch(r"press, or prevent (\d+) damage with 1 optional press\.?", low):
             return ("press_or_prevent", int(re.search(r"\d+", low).group(0)))
         return None
+    if k == "press" and e.optional and low == "as above, with an optional press this round.":
+        return ("optional_press_round",)                                         # Invoking the Beast
+    if k == "strength" and (e.subject or "") == "the opposing minion" and e.duration == "this combat" \
+            and e.amount and e.amount < 0 and not e.params and e.condition is None \
+            and re.fullmatch(r"the opposing minion gets -\d strength this combat\.?", low):
+        return ("opponent_strength_combat", e.amount)                            # Disease, Blight
+    if k == "strike" and e.get("cost") == "burn 1 blood" and isinstance(e.get("damage"), int) \
+            and set(dict(e.params)) <= {"damage", "ranged", "aggravated", "cost"} and e.condition is None \
+            and re.fullmatch(r"burn 1 blood to strike: \d+r? (?:aggravated )?damage\.?", low):
+        return ("strike_blood_cost", 1)                                          # Flames of the Netherworld
     if k == "strike" and e.get("steal_blood") and e.get("or_life") and isinstance(e.get("steal_blood"), int) \
             and e.get("steal_blood") > 0 and set(dict(e.params)) <= {"steal_blood", "or_life", "ranged"} \
             and e.condition is None and e.subject is None:
@@ -249,8 +267,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "press" and e.get("to") == "continue" and e.condition is None and e.duration is None and not e.optional:
         return ("press_to", "continue")
     if k == "strength" and e.get("self") and e.amount and e.amount > 0 and e.condition is None and not e.get("cost") \
-            and re.fullmatch(r"(?:as above, and )?this vampire gets \+(\d) strength (?:for the remainder of the combat|"
-                             r"this combat)\.?", low):
+            and re.fullmatch(r"(?:as above, and )?this vampire (?:gets|has) \+(\d) strength (?:for the remainder of "
+                             r"(?:the )?combat|this combat)\.?", low):
         return ("strength_combat", e.amount)                                       # Fists of Death, Body Arsenal
     if k == "combat_ends" and low == "combat ends.":
         return ("end_combat_now",)                                                 # Alpha Glint
