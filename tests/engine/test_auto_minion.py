@@ -178,3 +178,18 @@ def test_allies_play_cards_as_vampires_of_their_capacity(table, db):
     action = next(c for c in db.library if compile_rules(c).types == ("Action",) and compile_rules(c).disciplines == ("obl",))
     r = compile_rules(action)
     assert "non-action" in requirement_refusal(ctx, -1, r, r.modes[0], servitor.iid)
+
+
+def test_printed_stats_survivalist_and_omael_kuman(table):
+    from vtes_desktop.engine.commands import Pass
+    from vtes_desktop.engine.rules_combat import strength
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Herald of Topheth", 5), ("Rafastio Ghoul", 2)],
+                                             "Alexis": [("Ryan", 3)]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    from vtes_desktop.engine.state import CombatFrame, Impulse
+
+    herald, rafastio = _named(game, "Herald of Topheth").iid, _named(game, "Rafastio Ghoul").iid
+    f = CombatFrame(a=herald, b=_named(game, "Ryan").iid, step="strike", imp=Impulse((0, 1)))
+    assert strength(ctx, herald, f) == 3 and strength(ctx, rafastio, f._replace(a=rafastio)) == 1

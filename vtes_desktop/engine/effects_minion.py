@@ -32,6 +32,10 @@ resolves them), so a clause another module learns later is never carried out twi
 - allies that "can play cards requiring basic X as a vampire (with capacity N)": basic X (hook in
   `Ctx.discipline_level`), that capacity (hook in `Ctx.capacity`), a vampire for those cards' requirements and
   only the kinds of card the text allows (hooks in `rules_action.requirement_refusal`);
+- uses in combat (hook in `rules_combat.use_in_combat`): Survivalist's lock to give a Brujah antitribu a
+  maneuver, Black Spiral Buddy's additional strike once each combat, Omael Kuman's range for the first round;
+  Rock Cat's opposing vampires of capacity 3 or less without a strike in the first round; Harzomatuili's
+  life for intercept; printed stats the card data leaves unread (Rafastio Ghoul, Herald of Topheth);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
 """
@@ -51,7 +55,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "damage_cap", "no_melee_damage", "intercept_if", "stealth_if", "lock_give", "burn_give",
                      "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra",
                      "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn",
-                     "strength_per_life", "blood_for_intercept", "as_vampire"})
+                     "strength_per_life", "blood_for_intercept", "as_vampire", "stats", "first_round_no_strike",
+                     "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -113,8 +118,9 @@ def own_strike(ctx: Ctx, cmd, m: int, desc, text: str):
 
 
 def strength_bonus(ctx: Ctx, m: int) -> int:
-    """An ally's "+1 strength for each life it has"."""
-    return sum(r[1] * ctx.st.cards[m].counters for r in _of(ctx, m, "strength_per_life"))
+    """An ally's "+1 strength for each life it has", and its printed strength the card data leaves unread."""
+    return sum(r[1] * ctx.st.cards[m].counters for r in _of(ctx, m, "strength_per_life")) \
+        + sum(r[1] for r in _of(ctx, m, "stats") if ctx.rules(m).ally_strength is None)
 
 
 def hand_strike(ctx: Ctx, m: int, desc):
@@ -141,6 +147,9 @@ def combat_refusal(ctx: Ctx, m: int, what: str) -> str | None:
     if f is None or f.round != 1:
         return None
     o = _other(f, m)
+    for r in _of(ctx, o, "first_round_no_strike") if what == "strike" else ():
+        if ctx.is_vampire(ctx.st.cards[m]) and ctx.capacity(ctx.st.cards[m]) <= r[1]:
+            return f"{ctx.name(m)} (capacity {r[1]} or less) cannot strike in the first round of combat with {ctx.name(o)}"
     bars = _of(ctx, o, "first_round_bar")
     if not bars or not ctx.is_vampire(ctx.st.cards[m]):
         return None
@@ -359,6 +368,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if _of(ctx, iid, "burn_diablerist"):
         _burn_diablerist(ctx, cmd, iid)
         return True
+    if _of(ctx, iid, "life_for_intercept"):
+        _life_for_intercept(ctx, cmd, iid, _of(ctx, iid, "life_for_intercept")[0])
+        return True
     if _of(ctx, iid, "blood_for_intercept"):
         _blood_for_intercept(ctx, cmd, iid)
         return True
@@ -490,6 +502,93 @@ def _burn_diablerist(ctx: Ctx, cmd, iid: int) -> None:
     ctx.emit("burned", f"{name} is burned to burn {ctx.name(v)}, who committed diablerie.", cards=(v,))
 
 
+def _life_for_intercept(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Harzomatuili: once during a directed action, burn 1 life for +1 intercept while blocking, when needed."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage != "attempt" or f.blocker != iid:
+        raise Illegal("intercept", f"{name}: intercept can only be added by a blocking minion")
+    if not f.directed:
+        raise Illegal("timing", f"{name} burns life for intercept only during a directed action")
+    if any(x.card == iid and x.kind == "intercept" for x in f.mods):
+        raise Illegal("use", f"{name} has already burned life for intercept this action (once each action)")
+    if intercept(ctx, f, iid) >= stealth(ctx, f):
+        raise Illegal("intercept", f"{name} already has enough intercept; intercept can be added only when needed")
+    c = st.cards[iid]
+    if c.counters <= r[1]:
+        raise Illegal("cost", f"{name} has {c.counters} life; burning {r[1]} would burn it")
+    ctx.update(iid, counters=c.counters - r[1])
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", r[1], iid, iid, c.cid),)))
+    ctx.emit("effect", f"{name} burns {r[1]} life for +{r[1]} intercept.", cards=(iid,))
+
+
+def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
+    """Uses in combat: Survivalist's lock to give a Brujah antitribu a maneuver, Black Spiral Buddy's additional
+    strike once each combat, Omael Kuman's employer burning 1 blood to set the first round's range."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+    st = ctx.st
+    f = combat_frame(st)
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    lm = _of(ctx, iid, "lock_maneuver")
+    if lm:
+        if c.locked or c.region != "ready":
+            raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+        if f.step not in ("before_range", "range"):
+            raise Illegal("timing", f"{name} gives a maneuver before the range is determined")
+        if cmd.minion is None:
+            raise Malformed("minion", f"{name}: name the combatant that gets the maneuver")
+        t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        if t not in (f.a, f.b) or st.cards[t].controller != cmd.seat or not _clan_is(ctx, t, lm[0][1]):
+            raise Illegal("use", f"{name} gives a maneuver to a {lm[0][1].title()} you control in this combat")
+        ctx.update(iid, locked=True)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(granted=f.granted + ((t, "maneuver", 1),)))
+        ctx.emit("granted", f"{name} locks: {ctx.name(t)} gets a maneuver.", cards=(iid, t))
+        return True
+    ex = _of(ctx, iid, "combat_extra_once")
+    if ex:
+        if iid not in (f.a, f.b):
+            raise Illegal("use", f"{name} is not in combat")
+        if f.step not in ("strike", "additional_strikes") or (f.extra_phase and f.step == "strike"):
+            raise Illegal("timing", f"{name} takes its additional strike during the round's strikes")
+        if (iid, "own_extra") in f.used:
+            raise Illegal("use", f"{name} has already had its additional strike this combat")
+        if ("limited_extra", iid, f.round) in f.used:
+            raise Illegal("use", f"{name} already has a limited additional strike this round")
+        merged = dict(f.extra)
+        merged[iid] = merged.get(iid, 0) + ex[0][1]
+        _set_combat(ctx, f._replace(extra=tuple(merged.items()),
+                                    used=f.used | {(iid, "own_extra"), ("limited_extra", iid, f.round)}))
+        ctx.emit("granted", f"{name} gets {ex[0][1]} additional strike this round.", cards=(iid,))
+        return True
+    rs = _of(ctx, iid, "employer_sets_range")
+    if rs:
+        v = c.host
+        if c.region != "attached" or v not in (f.a, f.b):
+            raise Illegal("use", f"{name}'s employer is not in combat")
+        if f.round != 1 or f.step != "before_range" or f.range_set:
+            raise Illegal("timing", f"{name}: the range is set before it is determined in the first round")
+        rng = (cmd.effect or "").strip().lower()
+        if rng not in ("close", "long"):
+            raise Malformed("effect", f"{name}: say close or long")
+        vc = st.cards[v]
+        if vc.counters < rs[0][1]:
+            raise Illegal("cost", f"{ctx.name(v)} has {vc.counters} blood; this costs {rs[0][1]}")
+        ctx.update(v, counters=vc.counters - rs[0][1])
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(range=rng, range_set=True))
+        ctx.emit("range", f"{ctx.name(v)} burns {rs[0][1]} blood: the range for this round is {rng} ({name}).")
+        return True
+    return False
+
+
 def _blood_for_intercept(ctx: Ctx, cmd, iid: int) -> None:
     """Corpse Minion: its employer burns X blood for +X intercept while blocking, when needed (`effect: intercept X`)."""
     from vtes_desktop.engine import flow
@@ -597,6 +696,20 @@ def candidates(game, seat: int) -> list:
         for iid in st.region(seat, "ready") if vs else ():
             if _of(ctx, iid, "burn_diablerist"):
                 out += [C.Use(seat=seat, card=iid, minion=v) for v in vs]
+    if isinstance(top, ActionFrame) and top.stage == "attempt" and top.blocker is not None \
+            and st.cards[top.blocker].controller == seat and _of(ctx, top.blocker, "life_for_intercept"):
+        out.append(C.Use(seat=seat, card=top.blocker))
+    if isinstance(top, CombatFrame):
+        mine = [m for m in (top.a, top.b) if st.cards[m].controller == seat]
+        for iid in st.region(seat, "ready"):
+            if _of(ctx, iid, "lock_maneuver"):
+                out += [C.Use(seat=seat, card=iid, minion=m) for m in mine]
+        for m in mine:
+            if _of(ctx, m, "combat_extra_once"):
+                out.append(C.Use(seat=seat, card=m))
+            for a in st.attached.get(m, ()):
+                if _of(ctx, a, "employer_sets_range"):
+                    out += [C.Use(seat=seat, card=a, effect=x) for x in ("close", "long")]
     if isinstance(top, CombatFrame) and top.step == "strike":
         for m in (top.a, top.b):
             if st.cards[m].controller == seat and any(r[1] == "dodge" for r in _of(ctx, m, "own_strike")):

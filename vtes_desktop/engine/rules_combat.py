@@ -1571,6 +1571,8 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
         return
     if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)
         return
+    if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)
+        return
     f = ctx.st.top
     c = ctx.st.cards[iid]
     readings = effects_combat.card_readings(ctx, iid) if c.region == "attached" else []

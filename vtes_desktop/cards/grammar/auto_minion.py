@@ -49,6 +49,19 @@ Readings (a tuple whose first item names it):
 - ``("as_vampire", trigrams, capacity, only)``: "This ally can play (non-ally, non-action, combat) cards requiring
   basic X [xxx] (and/or basic Y [yyy]) as a vampire (with capacity N)": it has those Disciplines at basic level,
   counts as a vampire for those cards and has that capacity; *only* "", "non-ally", "non-action" or "combat";
+- ``("stats", strength, bleed)``: printed stats the card data leaves unread ("1 bleed, 1 strength.", "3 strength,
+  1 bleed, flight [FLIGHT]."): read only with 1 bleed (the engine's default for allies), the strength added
+  where the ally's strength is counted (flight is read from the card text where cards ask for it);
+- ``("first_round_no_strike", capacity)``: "Opposing vampires with capacity 3 or less cannot strike in the first
+  round" (Rock Cat);
+- ``("life_for_intercept", n, once)``: "Once during a directed action, he can burn 1 life to get +1 intercept"
+  (a `use` naming the ally while it blocks and needs it);
+- ``("lock_maneuver", who)``: "He may lock to give a Brujah antitribu you control a maneuver" (a `use` in combat
+  naming the ally, `minion` the combatant, before range is determined);
+- ``("combat_extra_once", n)``: "Once each combat, this ally gets an additional strike (limited)" (a `use` naming
+  the ally in combat, before the additional strikes are resolved);
+- ``("employer_sets_range", blood)``: "The employer can burn 1 blood to set the range for the round before range
+  is determined during the first round of combat" (a `use` naming the retainer, `effect: close` or `long`);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -113,6 +126,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             return ("hand_aggravated",)
         if ally and _HAND_FIRST.match(low):
             return ("hand_first",)
+        if ally and low == "opposing vampires with capacity 3 or less cannot strike in the first round.":
+            return ("first_round_no_strike", 3)
         return None
     if k == "gain" and ally:
         m = _REGEN.match(low)
@@ -178,6 +193,22 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             cap = m.group("cap1") or m.group("cap2")
             return ("as_vampire", tuple(re.findall(r"\[(\w{3})\]", m.group("discs"))), int(cap) if cap else None,
                     (m.group("only") or "").strip())
+    if k == "bleed" and ally and e.get("frame"):
+        m = re.fullmatch(r"(?:(\d) bleed, (\d) strength|(\d) strength, (\d) bleed(?:, flight \[flight\])?)\.", low)
+        if m:
+            bleed = int(m.group(1) or m.group(4))
+            strength = int(m.group(2) or m.group(3))
+            if bleed == 1:
+                return ("stats", strength, bleed)
+    if k == "burn" and ally and low == "once during a directed action, he can burn 1 life to get +1 intercept.":
+        return ("life_for_intercept", 1, "directed action")
+    if k == "lock" and ally and low == "he may lock to give a brujah antitribu you control a maneuver.":
+        return ("lock_maneuver", "brujah antitribu")
+    if k == "get" and ally and low == "once each combat, this ally gets an additional strike (limited).":
+        return ("combat_extra_once", 1)
+    if k == "burn" and not ally and low == ("the employer can burn 1 blood to set the range for the round before range "
+                                            "is determined during the first round of combat."):
+        return ("employer_sets_range", 1)
     if k == "shuffle" and ally and _SHUFFLE.match(low):
         return ("shuffle_when_burned",)
     if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
