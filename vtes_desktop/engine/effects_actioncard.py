@@ -59,7 +59,7 @@ HANDLED = frozenset({
     "lock_card_unlock_host", "burn_blood_immune", "attached_bleed_vs_prey", "edge_prey_burn", "edge_prey_burn_amount",
     "no_bleed_this_turn", "burn_all_others", "remove_self_shuffle_ash", "burn_for_stealth", "burn_unlock_fill",
     "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
-    "bleed_stealth_if_sabbat",
+    "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1964,7 +1964,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     st = ctx.st
     if anyone_uses(ctx, cmd, iid):
         return True
-    if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid) or _burn_attached(ctx, cmd, iid):
+    if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid) or _burn_attached(ctx, cmd, iid) \
+            or _burn_conviction(ctx, cmd, iid):
         return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
@@ -2454,8 +2455,12 @@ def attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
     """Abbot: a vampire with the card gets +1 intercept during actions directed at its controller."""
     n = 0
     c = ctx.st.cards.get(minion)
-    if c is None or not f.directed or f.target_seat != c.controller:
+    if c is None:
         return 0
+    if f.mods and is_monster(ctx, minion):   # Second Sight burned as its imbued declared the action
+        n += sum(m.amount for m in f.mods if m.kind == "monsters_intercept")
+    if not f.directed or f.target_seat != c.controller:
+        return n
     for a in ctx.st.attached.get(minion, ()):
         rules = ctx.rules(a)
         if "Action" not in rules.types:
@@ -2663,3 +2668,56 @@ def bleed_card_stealth(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt) -
                 and not st.cards[i].contested for i in st.region(tgt, "ready")):
             n += x[1]
     return n
+
+
+def is_monster(ctx: Ctx, iid: int) -> bool:
+    """A vampire, or an ally or retainer that is neither mortal nor an animal (rulebook glossary)."""
+    d = ctx.cdef(iid)
+    if "Vampire" in d.types:
+        return True
+    if not ({"Ally", "Retainer"} & set(d.types)):
+        return False
+    return not ({"mortal", "animal"} & set(ctx.rules(iid).keywords))
+
+
+def _burn_conviction(ctx: Ctx, cmd, iid: int) -> bool:
+    """Second Sight on an imbued: burned during a monster's action for +1 intercept for the imbued, or as the imbued
+    declares an action for -1 intercept to monsters; one Second Sight per imbued each action."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or "Conviction" not in ctx.cdef(iid).types:
+        return False
+    specs = _card_specs_any(ctx, iid)
+    if not any(x[0] in ("conviction_intercept", "conviction_monsters_intercept") for x in specs):
+        return False
+    name = ctx.name(iid)
+    host = c.host
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage == "resolution":
+        raise Illegal("timing", f"{name} is burned during an action")
+    if any(m.kind == "second_sight" and m.minion == host for m in f.mods):
+        raise Illegal("limit", f"{ctx.name(host)} has already burned a {name} this action")
+    from vtes_desktop.engine.state import Mod
+
+    if f.actor == host:
+        if not (f.stage == "announced" or (f.stage == "blocks" and f.blocker is None and not f.declined
+                                            and not any(m.kind == "attempted" for m in f.mods))):
+            raise Illegal("timing", f"{name} is burned as {ctx.name(host)} declares the action")
+        n = next(x[1] for x in specs if x[0] == "conviction_monsters_intercept")
+        mods = (Mod("monsters_intercept", n, None, iid, c.cid), Mod("second_sight", 0, host, iid, c.cid))
+        what = f"monsters get {n} intercept this action"
+    else:
+        if not is_monster(ctx, f.actor):
+            raise Illegal("timing", f"{name} is burned while a monster acts; {ctx.name(f.actor)} is not a monster")
+        n = next(x[1] for x in specs if x[0] == "conviction_intercept")
+        mods = (Mod("intercept", n, host, iid, c.cid), Mod("second_sight", 0, host, iid, c.cid))
+        what = f"{ctx.name(host)} gets +{n} intercept for this action"
+    ctx.burn(iid, "used")
+    flow.set_top(ctx, f._replace(mods=f.mods + mods))
+    ctx.emit("modifier", f"{name} is burned: {what}.", cards=(host,))
+    return True
+
+
+def _card_specs_any(ctx: Ctx, iid: int) -> list[tuple]:
+    rules = ctx.rules(iid)
+    return [x for m in rules.modes for x in readings(rules, m)]

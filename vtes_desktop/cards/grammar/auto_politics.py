@@ -594,6 +594,12 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
                 else "torpor"
             return ("steal", what)
         return None
+    if types == ("Conviction",):   # Second Sight, burned from an imbued during an action
+        if kind == "burn" and t == "burn when a monster is acting to give this imbued +1 intercept for that action":
+            return ("conviction_intercept", 1)
+        if kind == "burn" and t == "burn when this imbued declares an action to give monsters -1 intercept for this action":
+            return ("conviction_monsters_intercept", -1)
+        return None
     if types == ("Ally",):
         if kind == "block" and t == "this ally cannot block vampires":
             return ("ally_no_block", "vampire")
