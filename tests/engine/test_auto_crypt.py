@@ -290,3 +290,36 @@ def test_no_unlock_after_a_successful_hunt(db, tmp_path):
     p.write_text(_EDDIE, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_ENKIDU = """
+title: Enkidu employs a retainer and unlocks at the end of the turn
+source: "card text of Enkidu, The Noah (if he successfully performs an action to employ a retainer, he unlocks at the end of the turn)"
+table:
+  - player: Ann
+    ready:
+      - {card: "Enkidu, The Noah", blood: 5}
+    hand: [Raven Spy]
+  - player: Ben
+    ready:
+      - {card: Nassir, blood: 2, locked: true}
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: "Enkidu, The Noah", kind: employ, card: Raven Spy, level: basic}
+  - {by: Ann, do: finish, expect: [{card: "Enkidu, The Noah", locked: true}]}
+  - {by: Ann, do: end_phase}
+  - {by: Ann, do: end_phase}
+  - {by: Ann, do: end_phase, expect: [{player: Ben, phase: unlock}]}
+expect:
+  - {card: Raven Spy, on: "Enkidu, The Noah"}
+  - {card: "Enkidu, The Noah", locked: false}
+"""
+
+
+def test_unlock_at_the_end_of_the_turn_after_employing(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "enkidu.yaml"
+    p.write_text(_ENKIDU, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -1378,6 +1378,10 @@ def action_succeeded(ctx: Ctx, f) -> None:
     st = ctx.st
     if f.actor not in st.cards:
         return
+    for action in _of(ctx, f.actor, unlock_end_of_turn_after):
+        if _action_kind(f) == action:
+            st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}   # effects_action.end_of_turn unlocks it
+            ctx.emit("note", f"{ctx.name(f.actor)} will unlock at the end of the turn.", cards=(f.actor,))
     for action, cond in _of(ctx, f.actor, no_unlock_after):
         kind = _action_kind(f)
         if action == "lock":

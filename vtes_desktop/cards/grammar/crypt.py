@@ -216,7 +216,7 @@ def _mark(e: Effect) -> Effect:
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
-            or after_bleed(e) is not None or no_unlock_after(e) is not None
+            or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1318,3 +1318,14 @@ def no_unlock_after(e: Effect) -> tuple | None:
     if e.condition == "merged":
         return None
     return _NO_UNLOCK.get(e.text.strip().rstrip(".").lower())
+
+
+
+def unlock_end_of_turn_after(e: Effect) -> str | None:
+    """"employ": Enkidu's "If this vampire successfully performs an action to employ a retainer, he unlocks at the end
+    of the turn" (recorded as the action succeeds; the engine unlocks at the end of the turn)."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".").lower()
+    return "employ" if t == ("if this vampire successfully performs an action to employ a retainer, he unlocks at the "
+                             "end of the turn") else None
