@@ -23,7 +23,7 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "untargetable_ready", "capitalist", "host_stealth", "block_costs_blood", "blocked_penalty",
            "millicent", "vp_hand_size", "tension", "block_tax", "hunt_food_gain", "not_during_action",
            "uncoil_burn", "uncoil_burned_by", "torpor_action_cost", "older_rescue_cost", "sorrow_no_unlock",
-           "ignore_excess"}
+           "ignore_excess", "burn_all_boons", "no_more_boons"}
 
 
 def test_every_reading_has_a_handler():

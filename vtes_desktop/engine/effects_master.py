@@ -40,7 +40,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
-                  "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance"})
+                  "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -662,7 +662,7 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
     cancel = [(k, v) for k, v, _ in readings(rules) if k in CANCELS]
     if cancel:
         _cancel_as_played(ctx, cmd, iid, rules, cancel[0][0])
-    why = requirement_refusal(ctx, cmd.seat, rules)
+    why = requirement_refusal(ctx, cmd.seat, rules) or _boons_barred(ctx, rules)
     if why:
         raise Illegal("requirements", why)
     only = {o for m in rules.modes for o in m.only}
@@ -809,6 +809,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     f = st.top
     if "mpa_discard_burn" in keys:
         return _mpa_discard_burn(ctx, cmd, iid)
+    if "blood_trade" in keys:
+        return _blood_trade(ctx, cmd, iid)
     if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
         uses = [u for u in uses if u[0] == "warsaw_burn"]
         keys = {"warsaw_burn"}
@@ -1489,7 +1491,10 @@ def end_of_discard_phase(ctx: Ctx) -> None:
 
 
 def check_limits(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
-    """"Only one X can be played in a game": a second copy is refused."""
+    """"Only one X can be played in a game": a second copy is refused (and boons while Blood Trade says so)."""
+    why = _boons_barred(ctx, rules)
+    if why:
+        raise Illegal("boon", why)
     for m in rules.modes:
         for lim in m.limits:
             if lim.per == "turn" and lim.who == "all":
@@ -2237,6 +2242,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     if _has(ctx, iid, "mpa_discard_burn"):
         return _mpa_discard_burn(ctx, cmd, iid)
+    if _has(ctx, iid, "blood_trade"):
+        return _blood_trade(ctx, cmd, iid)
     if c.controller != cmd.seat and _has(ctx, iid, "uncoil_burned_by"):   # The Uncoiling
         st = ctx.st
         if st.active != cmd.seat or st.phase != "discard" or st.frames:
@@ -2648,9 +2655,52 @@ def _vp_draw_up(ctx: Ctx) -> None:
 
 
 def after_event(ctx: Ctx, iid: int) -> None:
-    """An event has come into play: hand sizes it changes are drawn up to at once."""
+    """An event has come into play: hand sizes it changes are drawn up to at once; Blood Trade burns every boon."""
     if _has(ctx, iid, "vp_hand_size"):
         _vp_draw_up(ctx)
+    if _has(ctx, iid, "burn_all_boons"):
+        st = ctx.st
+        for i, c in list(st.cards.items()):
+            if c.region in ("in_play", "attached") and "boon" in ctx.rules(i).keywords:
+                ctx.burn(i, ctx.name(iid))
+
+
+def _boons_barred(ctx: Ctx, rules: CardRules) -> str | None:
+    if "boon" not in rules.keywords:
+        return None
+    for ev in _events_in_play(ctx):
+        if _has(ctx, ev, "no_more_boons"):
+            return f"no more boons can be put in play ({ctx.name(ev)})"
+    return None
+
+
+def _blood_trade(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Blood Trade: in their own unlock phase, once, any Methuselah moves 1 blood from a vampire they control
+    (`minion`) to a vampire another Methuselah controls (`effect` names it)."""
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    v = _has(ctx, iid, "blood_trade")[0]
+    if st.active != seat or st.phase != "unlock" or st.frames:
+        raise Illegal("timing", f"{name} is used in your own unlock phase")
+    key = ("blood trade", iid, seat)
+    if key in st.phase_flags:
+        raise Illegal("use", f"{name} has already been used this phase")
+    a = _minion(ctx, cmd, name, "your vampire that gives the blood")
+    if cmd.effect is None:
+        raise Malformed("effect", f"{name}: name the other Methuselah's vampire that gets the blood (effect)")
+    b = flow.ref(ctx, seat, cmd.effect, what="vampire")
+    ac, bc = st.cards[a], st.cards[b]
+    if ac.controller != seat or not ctx.is_vampire(ac) or ac.region not in ("ready", "torpor") or ac.counters < 1:
+        raise Illegal("minion", f"{name}: {ctx.name(a)} is not a vampire of yours with blood")
+    if bc.controller == seat or not ctx.is_vampire(bc) or bc.region not in ("ready", "torpor"):
+        raise Illegal("effect", f"{name}: {ctx.name(b)} is not a vampire another Methuselah controls")
+    st.phase_flags = st.phase_flags | {key}
+    n = int(v["n"])
+    ctx.update(a, counters=ac.counters - n)
+    ctx.set_blood(b, bc.counters + n)
+    ctx.emit("blood", f"{n} blood moves from {ctx.name(a)} to {ctx.name(b)} ({name}).", cards=(a, b))
+    return True
 
 
 def _minions_fell(ctx: Ctx, seat: int, gone: list[int]) -> None:

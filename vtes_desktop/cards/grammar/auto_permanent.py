@@ -282,6 +282,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                          r"the number of other events in play$"),
     ("torpor_action_cost", r"^actions performed by vampires in torpor cost \+(?P<n>1) blood$"),
     ("older_rescue_cost", r"^rescuing an older vampire from torpor costs \+(?P<n>1) blood$"),
+    ("burn_all_boons", r"^burn all boons$"),
+    ("no_more_boons", r"^no more boons can be put in play$"),
+    ("blood_trade", r"^during each methuselah's unlock phase, that methuselah can move (?P<n>1) blood from a vampire they "
+                    r"control to a vampire controlled by another methuselah$"),
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
