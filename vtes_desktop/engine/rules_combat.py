@@ -680,6 +680,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                                       target=_burn_target(ctx, cmd, m, f, rules.name))
             if desc is None:
                 desc = _desc_from_effects(mode, iid, rules.name)
+            rip = next((r for r in readings if r[0] == "combat_ends_then_damage"), None)
+            if rip is not None:     # Riposte: combat ends, then unpreventable damage if the range is close
+                n = max([r[1] for r in readings if r[0] == "combat_ends_then_damage_amount"] or [rip[1]])
+                desc = StrikeDesc("combat_ends", source=iid, label=rules.name, after=(("after_combat_damage", n, True),))
             if desc is None and ("hand_or_melee",) in readings:     # "Strike: hand or use a melee weapon strike"
                 desc = StrikeDesc("hand_plus", sum(r[1] for r in readings if r[0] == "strike_bonus"), source=iid,
                                   label=rules.name)
@@ -745,6 +749,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "continue_if_blocked" and cmd.choice == "continue":
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
+                elif r[0] == "optional_press_continue":    # Mighty Grapple: a press only to continue
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(granted=f.granted + ((m, "press_continue", 1),)))
                 elif r[0] == "no_fortitude_prevention":    # Dead Hand: cards requiring Fortitude cannot prevent it
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("no_fort", iid)}))
@@ -898,6 +905,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         target = s_.target or other
         if _is_hand_strike(s_) and not s_.aggravated and _hand_aggravated(f, me):
             s_ = s_._replace(aggravated=True)
+        if s_.kind == "damage" and s_.source is not None and any(
+                isinstance(u, tuple) and u[0] == "ammo_bonus" for u in f.used):
+            s_ = s_._replace(amount=max(0, s_.amount + _ammo_bonus(ctx, f, s_.source)))
         if s_.kind == "damage" and s_.amount > 0:
             hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me,
                             via=s_.source, unpreventable=s_.unpreventable))
@@ -1057,6 +1067,9 @@ def _is_hand_strike(desc: StrikeDesc) -> bool:
 def _once_each_combat(text: str, what: str) -> bool:
     """"Once each combat, Flávio can strike: dodge", "may prevent 1 damage each combat"."""
     for sentence in re.split(r"(?<=\.)\s+", text):
+        if what.lower() not in ("maneuver", "press"):   # ".44 Magnum: strike: 2R damage, with 1 optional maneuver each
+            sentence = re.sub(r"(?i)\b(?:\d+|an?) (?:optional )?(?:maneuvers?|press(?:es)?)"   # combat": the strike is
+                              r"(?: or (?:maneuvers?|press(?:es)?))? each combat", "", sentence)   # not once each combat
         if what.lower() in sentence.lower() and re.search(r"(?i)\b(?:once )?each combat\b", sentence):
             return True
     return False
@@ -1130,6 +1143,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
                 _set_combat(ctx, f0._replace(used=f0.used | {("next_round_grant", m, "maneuver", r[1], f0.round + 1)}))
     elif not (c.region == "attached" and c.host == m) and iid != m:
         raise Illegal("press", f"{ctx.name(iid)} is not a press {ctx.name(m)} can use")
+    elif iid == m and (why := effects_minion.press_refusal(ctx, m, cmd.to)):   # "may press to continue combat"
+        raise Illegal("press", why)
     else:
         from vtes_desktop.engine.rules_action import effective_text
 
@@ -1449,6 +1464,15 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", other, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(other)} gets {r[1]} strength for the rest of combat.")
             done = True
+        elif r[0] == "ammo_bonus":             # Glaser Rounds, Manstopper Rounds, Scattershot
+            gun = _ammo_gun(ctx, f, m, rules)
+            _set_combat(ctx, f._replace(used=f.used | {("ammo_on", gun), ("ammo_bonus", gun, r[1], r[2])}))
+            ctx.emit("effect", f"For the rest of combat, {ctx.name(gun)} inflicts "
+                               + (f"+{r[1]} damage each strike." if r[1] == r[2] else
+                                  f"{r[1]:+d} damage at close range and {r[2]:+d} at long range each strike."))
+            done = True
+        elif r[0] == "one_ammo_per_gun":       # checked with the bonus (_ammo_gun)
+            done = True
         elif r[0] == "optional_press_round":   # granted with the card's other presses (above)
             done = True
         elif r[0] in ("unlimited_additional_strike", "put_self_in_play", "reset_counters_on_play",
@@ -1469,6 +1493,29 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                      cards=(m,))
             done = True
     return done
+
+
+def _ammo_gun(ctx: Ctx, f: CombatFrame, m: int, rules: CardRules) -> int:
+    """The gun an ammo card is used on: the one *m* has chosen to strike with this round, before that strike
+    resolves; no more than one ammo card on a gun each combat; Glaser Rounds not on the gun's first use."""
+    gun = next((d.source for x, d in f.strikes if x == m and d.source is not None and d.source in ctx.st.cards
+                and ctx.st.cards[d.source].region == "attached" and "gun" in ctx.rules(d.source).keywords), None)
+    if gun is None or f.step != "strike":
+        raise Illegal("timing", f"{rules.name} is only usable before resolution of a gun's strike: strike with the "
+                                "gun first")
+    if ("ammo_on", gun) in f.used:
+        raise Illegal("limit", f"no more than one ammo card can be used on {ctx.name(gun)} each combat")
+    mode = rules.modes[0] if rules.modes else None
+    if mode is not None and any("first use of the gun" in o for o in mode.only) and not any(
+            isinstance(u, tuple) and len(u) == 3 and u[0] == gun and u[1] == "strike_round" and u[2] < f.round
+            for u in f.used):
+        raise Illegal("timing", f"{rules.name} is not usable the first time {ctx.name(gun)} is used in a combat")
+    return gun
+
+
+def _ammo_bonus(ctx: Ctx, f: CombatFrame, source: int | None) -> int:
+    return sum(u[2] if f.range == "close" else u[3] for u in f.used
+               if isinstance(u, tuple) and len(u) == 4 and u[0] == "ammo_bonus" and u[1] == source)
 
 
 def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRules, mode, r: tuple) -> None:
@@ -1568,8 +1615,6 @@ def _attach_to_opponent(ctx: Ctx, m: int, iid: int, mode) -> bool:
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
     """An effect of a card in play used in combat outside maneuvers, strikes and presses (Sniper Rifle)."""
     if effects_crypt.use_in_combat(ctx, cmd, iid):   # a vampire's own "burn 1 blood: aggravated hand strikes"
-        return
-    if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)
         return
     if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)
         return

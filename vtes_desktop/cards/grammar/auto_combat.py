@@ -72,6 +72,19 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         m = re.fullmatch(r"strike: use a melee weapon strike at \+(\d) damage\.?", low)
         if k == "strike" and m:
             return ("melee_weapon_plus", int(m.group(1)))                            # Blessed Blade
+        m = re.fullmatch(r"strike: combat ends, and inflict (\d) damage to the opposing minion once combat ends if the "
+                         r"range is close \(damage not preventable\)\.?", low)
+        if k == "strike" and m:
+            return ("combat_ends_then_damage", int(m.group(1)))                    # Riposte
+        if k == "inflict" and low == "as above, but inflict 2 damage.":
+            return ("combat_ends_then_damage_amount", 2)                           # Riposte at superior
+        m = re.fullmatch(r"(?:this|the) gun inflicts \+(\d) damage (?:(each strike)|at close range and -(\d) damage at "
+                         r"long range each strike) for the remainder of this combat\.?", low)
+        if k == "inflict" and m:                                                   # Glaser Rounds, Scattershot
+            return ("ammo_bonus", int(m.group(1)), int(m.group(1)) if m.group(2) else -int(m.group(3)))
+        if k == "use" and re.fullmatch(r"no more than (?:1|one) ammo card can be used on a gun(?: card)? each combat\.?",
+                                       low):
+            return ("one_ammo_per_gun",)
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -247,6 +260,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             and set(dict(e.params)) <= {"damage", "ranged", "aggravated", "cost"} and e.condition is None \
             and re.fullmatch(r"burn 1 blood to strike: \d+r? (?:aggravated )?damage\.?", low):
         return ("strike_blood_cost", 1)                                          # Flames of the Netherworld
+    if k == "press" and e.optional and e.get("to") == "continue" and re.fullmatch(
+            r"this strike is at \+\d damage, with an optional press only usable to continue combat\.?", low):
+        return ("optional_press_continue",)                                        # Mighty Grapple
     if k == "strike" and e.get("steal_blood") and e.get("or_life") and isinstance(e.get("steal_blood"), int) \
             and e.get("steal_blood") > 0 and set(dict(e.params)) <= {"steal_blood", "or_life", "ranged"} \
             and e.condition is None and e.subject is None:
