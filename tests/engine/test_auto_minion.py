@@ -193,3 +193,11 @@ def test_printed_stats_survivalist_and_omael_kuman(table):
     herald, rafastio = _named(game, "Herald of Topheth").iid, _named(game, "Rafastio Ghoul").iid
     f = CombatFrame(a=herald, b=_named(game, "Ryan").iid, step="strike", imp=Impulse((0, 1)))
     assert strength(ctx, herald, f) == 3 and strength(ctx, rafastio, f._replace(a=rafastio)) == 1
+
+
+def test_scapellis_own_press_only_continues(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [('Scapelli, The Family "Mechanic"', 3)], "Alexis": [("Ryan", 3)]})
+    ctx = Ctx(game.game, game.game.state)
+    scapelli = _named(game, 'Scapelli, The Family "Mechanic"').iid
+    assert "only usable to continue" in effects_minion.press_refusal(ctx, scapelli, "end")
+    assert effects_minion.press_refusal(ctx, scapelli, "continue") is None

@@ -36,6 +36,8 @@ resolves them), so a clause another module learns later is never carried out twi
   maneuver, Black Spiral Buddy's additional strike once each combat, Omael Kuman's range for the first round;
   Rock Cat's opposing vampires of capacity 3 or less without a strike in the first round; Harzomatuili's
   life for intercept; printed stats the card data leaves unread (Rafastio Ghoul, Herald of Topheth);
+- Giulia Giovanni Abruzzina's lock to set close range for a Giovanni's round (a use in combat); Scapelli's own
+  press only to continue (hook in `rules_combat.press`); Shaman shuffled back for +1 stealth (a use);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
 """
@@ -45,7 +47,7 @@ from __future__ import annotations
 import re
 
 from vtes_desktop.engine import commands as C
-from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, Hit, Mod
 
@@ -56,7 +58,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "burn_diablerist", "cannot_act", "first_round_bar", "gain_per_blood_mended", "round_extra",
                      "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn",
                      "strength_per_life", "blood_for_intercept", "as_vampire", "stats", "first_round_no_strike",
-                     "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range"})
+                     "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range",
+                     "lock_sets_range", "press_continue_once", "shuffle_give"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -311,6 +314,9 @@ def adjust_hits(ctx: Ctx, hits: tuple) -> tuple:
 # -- stealth and intercept --------------------------------------------------------------------------------------
 
 def _clan_is(ctx: Ctx, iid: int, clan: str) -> bool:
+    """Whether *iid* is a vampire of *clan* (an ally's clan in the card data is the one it requires)."""
+    if not ctx.is_vampire(ctx.st.cards[iid]):
+        return False
     clans = {x.lower() for x in ctx.cdef(iid).clans}
     if clan == "follower of set":
         return bool(clans & {"follower of set", "ministry"})
@@ -359,7 +365,8 @@ def _card_disciplines(ctx: Ctx, f: ActionFrame) -> set:
 # -- uses: lock (or burn) to give a minion +1 stealth or intercept ----------------------------------------------
 
 def _gives(ctx: Ctx, iid: int) -> list[tuple]:
-    return [r for r in specs(ctx, iid) if r[0] in ("lock_give", "burn_give")]
+    return [r for r in specs(ctx, iid) if r[0] in ("lock_give", "burn_give")] \
+        + [("shuffle_give", r[1], r[2], "employer", False, "") for r in _of(ctx, iid, "shuffle_give")]
 
 
 def use(ctx: Ctx, cmd, iid: int) -> bool:
@@ -388,7 +395,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if not pick:
         raise Illegal("use", f"name what {name} gives: " + " or ".join(f"+{r[2]} {x}" for r, x in offers))
     (_, _stats, n, who, mine, when), stat = pick[0]
-    verb = "lock" if pick[0][0][0] == "lock_give" else "burn"
+    verb = {"lock_give": "lock", "burn_give": "burn", "shuffle_give": "shuffle"}[pick[0][0][0]]
     c = st.cards[iid]
     f = st.top
     if stat == "bleed":
@@ -439,11 +446,15 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
                                        "when needed")
     if verb == "lock":
         ctx.update(iid, locked=True)
+    elif verb == "shuffle":
+        ctx.move(iid, "library", seat=c.owner)
+        ctx.shuffle(c.owner, "library")
     else:
         ctx.burn(iid, f"to give +{n} {stat}")
     f = st.top
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod(stat, n, t, iid, c.cid),)))
-    ctx.emit("effect", f"{name} {'locks' if verb == 'lock' else 'is burned'}: {ctx.name(t)} gets +{n} {stat}.",
+    ctx.emit("effect", f"{name} {dict(lock='locks', shuffle='is shuffled into the library').get(verb, 'is burned')}: "
+                       f"{ctx.name(t)} gets +{n} {stat}.",
              cards=(iid, t))
     return True
 
@@ -568,6 +579,20 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
                                     used=f.used | {(iid, "own_extra"), ("limited_extra", iid, f.round)}))
         ctx.emit("granted", f"{name} gets {ex[0][1]} additional strike this round.", cards=(iid,))
         return True
+    ls = _of(ctx, iid, "lock_sets_range")
+    if ls:
+        _, clan, rng = ls[0]
+        if c.locked or c.region != "ready":
+            raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+        if not any(st.cards[x].controller == cmd.seat and _clan_is(ctx, x, clan) for x in (f.a, f.b)):
+            raise Illegal("use", f"{name} sets the range only while a {clan.title()} you control is in combat")
+        if f.step != "before_range" or f.range_set:
+            raise Illegal("timing", f"{name}: the range is set before it is determined")
+        ctx.update(iid, locked=True)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(range=rng, range_set=True))
+        ctx.emit("range", f"{name} locks: the range for this round is {rng}.", cards=(iid,))
+        return True
     rs = _of(ctx, iid, "employer_sets_range")
     if rs:
         v = c.host
@@ -587,6 +612,13 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.emit("range", f"{ctx.name(v)} burns {rs[0][1]} blood: the range for this round is {rng} ({name}).")
         return True
     return False
+
+
+def press_refusal(ctx: Ctx, m: int, to: str) -> str | None:
+    """Why the ally's own press cannot be used this way ("may press to continue combat": not to end it)."""
+    if to == "end" and _of(ctx, m, "press_continue_once"):
+        return f"{poss(ctx.name(m))} own press is only usable to continue combat"
+    return None
 
 
 def _blood_for_intercept(ctx: Ctx, cmd, iid: int) -> None:
@@ -704,6 +736,8 @@ def candidates(game, seat: int) -> list:
         for iid in st.region(seat, "ready"):
             if _of(ctx, iid, "lock_maneuver"):
                 out += [C.Use(seat=seat, card=iid, minion=m) for m in mine]
+            if _of(ctx, iid, "lock_sets_range"):
+                out.append(C.Use(seat=seat, card=iid))
         for m in mine:
             if _of(ctx, m, "combat_extra_once"):
                 out.append(C.Use(seat=seat, card=m))

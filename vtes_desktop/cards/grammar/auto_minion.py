@@ -62,6 +62,12 @@ Readings (a tuple whose first item names it):
   the ally in combat, before the additional strikes are resolved);
 - ``("employer_sets_range", blood)``: "The employer can burn 1 blood to set the range for the round before range
   is determined during the first round of combat" (a `use` naming the retainer, `effect: close` or `long`);
+- ``("lock_sets_range", clan, range)``: "If a Giovanni you control is in combat, you can lock this ally before
+  range is determined to set the range for the round to close" (a `use` naming the ally in combat);
+- ``("press_continue_once",)``: "Once each combat, this ally may press to continue combat" (its own press,
+  `press` using the ally: once each combat, only to continue);
+- ``("shuffle_give", stat, n)``: "When acting, this Laibon can shuffle this retainer back into his owner's
+  library to get +1 stealth" (a `use` naming the retainer while its employer's action is being blocked);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -209,6 +215,14 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     if k == "burn" and not ally and low == ("the employer can burn 1 blood to set the range for the round before range "
                                             "is determined during the first round of combat."):
         return ("employer_sets_range", 1)
+    if k == "lock" and ally and low == ("if a giovanni you control is in combat, you can lock this ally before range is "
+                                        "determined to set the range for the round to close."):
+        return ("lock_sets_range", "giovanni", "close")
+    if k == "press" and ally and low == "once each combat, this ally may press to continue combat.":
+        return ("press_continue_once",)
+    if k == "shuffle" and not ally and low == ("when acting, this laibon can shuffle this retainer back into his "
+                                               "owner's library to get +1 stealth."):
+        return ("shuffle_give", "stealth", 1)
     if k == "shuffle" and ally and _SHUFFLE.match(low):
         return ("shuffle_when_burned",)
     if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
