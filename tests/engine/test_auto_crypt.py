@@ -323,3 +323,39 @@ def test_unlock_at_the_end_of_the_turn_after_employing(db, tmp_path):
     p.write_text(_ENKIDU, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_MURAT = """
+title: A Follower of Set in combat with Murat pays 2 blood for Cobra Fangs (1 blood) as a combat card requiring Serpentis
+source: "card text of Murat (combat cards requiring Serpentis [ser] cost Followers of Set an additional blood when in combat with him)"
+table:
+  - player: Ann
+    ready:
+      - {card: Murat, blood: 5}
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Hesha Ruhadze, blood: 6}
+    hand: [Cobra Fangs]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Murat, kind: bleed}
+  - {by: Ben, do: block, minion: Hesha Ruhadze}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve, expect: [{window: strike}]}
+  - {by: Ann, do: pass}
+  - {by: Ben, do: strike, minion: Hesha Ruhadze, strike: Cobra Fangs, level: basic, expect: [{card: Hesha Ruhadze, blood: 4}]}
+expect:
+  - {card: Hesha Ruhadze, blood: 4}
+"""
+
+
+def test_foes_pay_more_for_combat_cards(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "murat.yaml"
+    p.write_text(_MURAT, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

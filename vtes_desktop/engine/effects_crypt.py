@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -526,18 +526,28 @@ def _cost_applies(ctx: Ctx, what: tuple, card) -> bool:
 
 
 def cost_change(ctx: Ctx, minion: int | None, what: str, pool: int, blood: int) -> tuple[int, int]:
-    """(pool, blood) the vampire *minion* pays for the card named *what*, after its own text ("Combat cards cost
-    this vampire 1 fewer blood", "Animals (allies and retainers) cost this vampire -1 blood or pool")."""
-    if minion is None or minion not in ctx.st.cards or not (pool or blood):
-        return pool, blood
-    d = ctx.cdef(minion)
-    if not d.is_crypt:
+    """(pool, blood) the minion pays for the card named *what*, after its own text ("Combat cards cost this vampire
+    1 fewer blood", "Animals (allies and retainers) cost this vampire -1 blood or pool") and the text of the vampire
+    it is in combat with or that is acting ("Combat cards requiring Serpentis [ser] cost Followers of Set an
+    additional blood when in combat with this vampire")."""
+    st = ctx.st
+    if minion is None or minion not in st.cards:
         return pool, blood
     reads = list(_of(ctx, minion, cost_reading))
-    if not reads:
+    foes = _foe_costs(ctx, minion)
+    if not reads and not foes:
         return pool, blood
     card = ctx.db.lookup(what, crypt=False)
     if card is None:
+        return pool, blood
+    b_foe = blood
+    for kind, alts, src in foes:
+        if _cost_applies(ctx, kind, card) and (kind[0] != "disc" or "Combat" in card.types) and \
+                (alts is None or _any(ctx, minion, alts, src)):
+            blood += 1
+            ctx.emit("cost", f"{what} costs {ctx.name(minion)} 1 more blood ({poss_name(ctx, src)} text).",
+                     cards=(minion, src))
+    if blood != b_foe and not reads:
         return pool, blood
     p0, b0 = pool, blood
     for kind, unit, delta in reads:
@@ -1395,3 +1405,22 @@ def action_succeeded(ctx: Ctx, f) -> None:
         st.skip_unlock = st.skip_unlock | {f.actor}
         ctx.emit("no_unlock", f"{ctx.name(f.actor)} will not unlock as normal during the next unlock phase.",
                  cards=(f.actor,))
+
+
+def _foe_costs(ctx: Ctx, minion: int) -> list[tuple]:
+    """(what, classes, source) of the cost increases other vampires put on *minion*'s cards now."""
+    st = ctx.st
+    out = []
+    if not st.frames:
+        return out
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    cf = combat_frame(st)
+    if cf is not None and minion in (cf.a, cf.b):
+        other = cf.b if minion == cf.a else cf.a
+        if other in st.cards:
+            out += [(w, alts, other) for scope, w, alts in _of(ctx, other, foe_cost) if scope == "combat"]
+    for fr in st.frames:
+        if isinstance(fr, ActionFrame) and fr.actor != minion and fr.actor in st.cards:
+            out += [(w, alts, fr.actor) for scope, w, alts in _of(ctx, fr.actor, foe_cost) if scope == "acting"]
+    return out

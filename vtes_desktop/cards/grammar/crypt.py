@@ -216,7 +216,8 @@ def _mark(e: Effect) -> Effect:
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
-            or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None
+            or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None \
+            or foe_cost(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1329,3 +1330,35 @@ def unlock_end_of_turn_after(e: Effect) -> str | None:
     t = e.text.strip().rstrip(".").lower()
     return "employ" if t == ("if this vampire successfully performs an action to employ a retainer, he unlocks at the "
                              "end of the turn") else None
+
+
+_FOE_COST = (
+    re.compile(r"^combat cards requiring [a-z ]+ \[(?P<d>[a-z]{3})\] cost (?P<np>[a-z ,\-]+?) an additional blood when in "
+               r"combat with this vampire$"),
+    re.compile(r"^while this vampire is acting, (?P<t>reaction) cards cost (?:(?P<np>[a-z ,\-]+?) )?(?:\+1|1 additional) "
+               r"blood$"),
+)
+
+
+@lru_cache(maxsize=None)
+def foe_cost(e: Effect) -> tuple | None:
+    """(scope, what, classes or None) of what the vampire makes others' cards cost: "Combat cards requiring Serpentis
+    [ser] cost Followers of Set an additional blood when in combat with this vampire" (scope "combat", what ("disc",
+    "ser")), "While this vampire is acting, reaction cards cost younger vampires 1 additional blood" (scope
+    "acting", what ("type", "Reaction")): +1 blood as the other minion pays (effects_crypt.cost_change)."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".").lower()
+    for rx in _FOE_COST:
+        m = rx.match(t)
+        if not m:
+            continue
+        alts = None
+        if m.group("np"):
+            alts = minion_classes(m.group("np"))
+            if not alts:
+                return None
+        if m.groupdict().get("d"):
+            return ("combat", ("disc", m.group("d")), alts)
+        return ("acting", ("type", "Reaction"), alts)
+    return None
