@@ -59,7 +59,8 @@ HANDLED = frozenset({
     "lock_card_unlock_host", "burn_blood_immune", "attached_bleed_vs_prey", "edge_prey_burn", "edge_prey_burn_amount",
     "no_bleed_this_turn", "burn_all_others", "remove_self_shuffle_ash", "burn_for_stealth", "burn_unlock_fill",
     "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
-    "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept",
+    "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
+    "burn_referendum", "burn_ref_votes",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1230,16 +1231,19 @@ def _chosen(ctx: Ctx, terms: str | None) -> int | None:
 
 
 def referendum_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
-    """Votes a ready vampire has in this referendum from the card that called it ("each Brujah gets 1 extra vote")."""
+    """Votes a ready vampire has in this referendum from the card that called it ("each Brujah gets 1 extra vote");
+    a Fee Stake's clan vote in referendums its Anarch calls, and the burn referendum's "non-Anarch titles are worth
+    -1 vote"."""
+    n = _fee_stake_votes(ctx, f, iid)
     if f.card is None:
-        return 0
+        return n
     specs = _ref_specs(ctx, f)[2]
     d = ctx.cdef(iid)
     if "Vampire" not in d.types:
         return 0
     c = ctx.st.cards[iid]
     eat = any(s[0] == "eat_the_rich_votes" for s in specs) and ctx.title(c) not in (None, "priscus")
-    return sum(s[2] for s in specs if s[0] == "clan_votes" and any(_same_clan(s[1], x) for x in d.clans)) + \
+    return n + sum(s[2] for s in specs if s[0] == "clan_votes" and any(_same_clan(s[1], x) for x in d.clans)) + \
         sum(s[2] for s in specs if s[0] == "title_votes" and ctx.title(c) == s[1] and c.region == "ready") - eat
 
 
@@ -1576,7 +1580,7 @@ def title_card_key(ctx: Ctx, iid: int) -> tuple | None:
     for m in rules.modes:
         for e in m.effects:
             x = read(e, rules.types)
-            if x is not None and x[0] == "title":
+            if x is not None and x[0] in ("title", "title_self"):
                 return ("city", x[2].split(".")[0].strip())
     return None
 
@@ -1768,6 +1772,9 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     if not (f.effect or "").startswith("own:"):
         return False
     st = ctx.st
+    if f.effect == "own:burn_referendum":   # a Fee Stake: the referendum to burn it
+        start_burn_referendum(ctx, f)
+        return True
     if f.effect == "own:shuffle_card":   # Aranthebes: shuffled into its owner's library
         c = st.cards.get(f.from_card)
         if c is None or c.region not in ("in_play", "attached"):
@@ -2232,6 +2239,12 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
         if any(s[0] == "burn_to_unlock_later" for s in specs):   # Zillah's Tears: not this turn
             st.marks = st.marks | {(f.card, _PUT_TURN, st.turn)}
+    ts = next((s for s in specs if s[0] == "title_self"), None)
+    if ts is not None:
+        if a.region in ("ready", "torpor") and st.cards[f.card].region == "aside":
+            _give_title(ctx, f.card, f.actor, ts[1], f"{name}, {ts[1]} of {ts[2].title()}")
+        else:
+            ctx.emit("fizzles", f"{ctx.name(f.actor)} is no longer in play to take the title of {name}.")
     if any(s[0] == "put_on_self_locked" for s in specs) and a.region in ("ready", "torpor"):
         if st.cards[f.card].region == "aside":
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
@@ -2721,3 +2734,82 @@ def _burn_conviction(ctx: Ctx, cmd, iid: int) -> bool:
 def _card_specs_any(ctx: Ctx, iid: int) -> list[tuple]:
     rules = ctx.rules(iid)
     return [x for m in rules.modes for x in readings(rules, m)]
+
+
+# -- "Vampires can call a referendum to burn this card" (Fee Stakes) ---------------------------------------------
+
+BURN_TERMS = "burn the card "
+_ANARCH_TITLES = ("baron",)
+
+
+def announce_burn_referendum(ctx: Ctx, cmd, m: int) -> dict | None:
+    """A political action announced `from` an action card in play that says vampires can call a referendum to burn
+    it; None when the card says nothing of the kind."""
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    c = st.cards[src]
+    rules = ctx.rules(src)
+    if "Action" not in rules.types:
+        return None
+    mode = rules.mode(c.level) or (rules.modes[0] if rules.modes else None)
+    spec = next((x for x in (readings(rules, mode) if mode is not None else []) if x[0] == "burn_referendum"), None)
+    if spec is None:
+        return None
+    if c.region not in ("in_play", "attached") or c.contested:
+        raise Illegal("card", f"{ctx.name(src)} is not in play")
+    if not ctx.is_vampire(st.cards[m]):
+        raise Illegal("political", f"only vampires call a referendum to burn {ctx.name(src)}")
+    ctx.emit("action_goal", f"{ctx.name(m)} calls a referendum to burn {ctx.name(src)}.", cards=(m, src))
+    return dict(from_card=src, effect="own:burn_referendum", base_stealth=1)
+
+
+def start_burn_referendum(ctx: Ctx, f: ActionFrame) -> None:
+    from vtes_desktop.engine.state import Impulse
+
+    order = flow.order_for(ctx, f.seat, undirected=True)
+    flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="polling", card=None, actor=f.actor, seat=f.seat,
+                                   terms=f"{BURN_TERMS}{f.from_card}"))
+    ctx.emit("referendum", f"A referendum is called to burn {ctx.name(f.from_card)}.", cards=(f.from_card,))
+
+
+def _burn_ref_card(f: ReferendumFrame) -> int | None:
+    if f.card is None and f.terms and f.terms.startswith(BURN_TERMS):
+        return int(f.terms[len(BURN_TERMS):])
+    return None
+
+
+def close_burn_referendum(ctx: Ctx, f: ReferendumFrame, passed: bool) -> bool:
+    """A referendum called to burn a card: the card burns when it passes. False for any other referendum."""
+    src = _burn_ref_card(f)
+    if src is None:
+        return False
+    c = ctx.st.cards.get(src)
+    if passed and c is not None and c.region in ("in_play", "attached"):
+        ctx.burn(src, "referendum")
+    return True
+
+
+def _fee_stake_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
+    st = ctx.st
+    c = st.cards[iid]
+    if "Vampire" not in ctx.cdef(iid).types:
+        return 0
+    n = 0
+    src = _burn_ref_card(f)
+    if src is not None and src in st.cards:
+        specs = _card_specs_any(ctx, src)
+        title = ctx.title(c)
+        for x in specs:
+            if x[0] == "burn_ref_votes" and title is not None and title.lower() not in _ANARCH_TITLES:
+                n += x[2]
+    if f.actor == iid:   # "While this Anarch is Toreador ..., they get +1 vote during referendums they call"
+        for a in st.attached.get(iid, ()):
+            if "Action" in ctx.cdef(a).types:
+                for x in _card_specs_any(ctx, a):
+                    if x[0] == "title_clan_vote" and any(_same_clan(x[1], k) or _same_clan(x[1] + " antitribu", k)
+                                                         for k in ctx.cdef(iid).clans):
+                        n += x[2]
+    return n

@@ -124,6 +124,15 @@ def _bleed_card(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt, f) -> in
     return bleeds_predator(ctx, seat, rules, mode, tgt) if f is not None else bleed_card_stealth(ctx, seat, rules, mode, tgt)
 
 
+def _burn_referendum(ctx: Ctx, cmd: C.Action, m: int, f: dict) -> bool:
+    from vtes_desktop.engine.effects_actioncard import announce_burn_referendum
+
+    upd = announce_burn_referendum(ctx, cmd, m)
+    if upd is not None:
+        f.update(upd)
+    return upd is not None
+
+
 def _no_bleed(ctx: Ctx, seat: int) -> None:
     from vtes_desktop.engine.effects_actioncard import bleed_refusal
 
@@ -453,6 +462,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
         blood_cost = upd.pop("cost_blood", 0)
         f.update(upd)
+    elif kind == "political" and cmd.card is None and cmd.from_ is not None and _burn_referendum(ctx, cmd, m, f):
+        acted.add((m, "political"))   # a referendum to burn a card in play (Fee Stakes)
     elif kind in ("equip", "employ", "recruit", "political", "card"):
         wanted = {"equip": "Equipment", "employ": "Retainer", "recruit": "Ally", "political": "Political Action",
                   "card": "Action"}[kind]

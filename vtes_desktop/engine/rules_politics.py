@@ -301,6 +301,10 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         if passed and f.actor in ctx.st.cards and ctx.st.cards[f.actor].region in ("ready", "torpor"):
             ctx.burn(f.actor, "blood hunt")
         return
+    from vtes_desktop.engine import effects_actioncard
+
+    if effects_actioncard.close_burn_referendum(ctx, f, passed):   # a referendum to burn a card (Fee Stakes)
+        return
     if not passed and f.card is not None:
         from vtes_desktop.engine import effects_actioncard
 

@@ -398,6 +398,18 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("others_random_discard", 1, "unlock at end of turn")
     if kind == "unlock" and t == "if this action is successful, unlock the acting vampire at the end of the turn":
         return ("unlock_end_of_turn",)
+    m = re.fullmatch(r"put this card on this anarch to represent the unique anarch title of baron of (?P<city>[a-z .'\-]+)",
+                     t) if kind == "put_in_play" else None
+    if m:
+        return ("title_self", "baron", m.group("city").strip())
+    m = re.fullmatch(r"while this anarch is (?P<clan>[a-z]+) or (?P=clan) antitribu, they get \+1 vote during referendums "
+                     r"they call", t) if kind == "modifier" else None
+    if m:
+        return ("title_clan_vote", m.group("clan"), 1)
+    if t == ("vampires can call a referendum to burn this card as a +1 stealth political action; during that referendum, "
+             "non-anarch titles are worth -1 vote"):
+        return ("burn_referendum", "vampire") if kind == "call" else ("burn_ref_votes", "non-anarch title", -1) \
+            if kind == "modifier" else None
     if kind == "bleed" and t == "(d) bleed your predator or prey at +3 stealth":
         return ("bleed_card_stealth", 3, "predator or prey", None)
     if kind == "bleed" and t == "(d) as above, but bleed at +6 stealth":   # Night Moves: the cap of its basic text too
