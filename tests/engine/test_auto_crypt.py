@@ -359,3 +359,35 @@ def test_foes_pay_more_for_combat_cards(db, tmp_path):
     p.write_text(_MURAT, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_FRONDATOR = """
+title: Frondator rescues a vampire from torpor for 1 blood instead of 2
+source: "card text of Frondator (rescuing a vampire from torpor costs him 1 fewer blood)"
+table:
+  - player: Ann
+    ready:
+      - {card: Frondator, blood: 4}
+    torpor:
+      - {card: Sully, blood: 1}
+  - player: Ben
+    ready:
+      - {card: Nassir, blood: 2, locked: true}
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Frondator, kind: rescue, target: Sully}
+  - {by: Ann, do: finish}
+expect:
+  - {card: Sully, region: ready}
+  - {card: Frondator, blood: 3}
+  - {card: Sully, blood: 1}
+"""
+
+
+def test_cheaper_rescue(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "frondator.yaml"
+    p.write_text(_FRONDATOR, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

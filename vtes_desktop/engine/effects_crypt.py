@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -533,6 +533,9 @@ def cost_change(ctx: Ctx, minion: int | None, what: str, pool: int, blood: int) 
     st = ctx.st
     if minion is None or minion not in st.cards:
         return pool, blood
+    if what == "rescue a vampire from torpor" and blood and _of(ctx, minion, _rescue_cheaper):
+        ctx.emit("cost", f"The rescue costs {ctx.name(minion)} 1 blood less (its own text).", cards=(minion,))
+        return pool, blood - 1
     reads = list(_of(ctx, minion, cost_reading))
     foes = _foe_costs(ctx, minion)
     if not reads and not foes:
@@ -1424,3 +1427,7 @@ def _foe_costs(ctx: Ctx, minion: int) -> list[tuple]:
         if isinstance(fr, ActionFrame) and fr.actor != minion and fr.actor in st.cards:
             out += [(w, alts, fr.actor) for scope, w, alts in _of(ctx, fr.actor, foe_cost) if scope == "acting"]
     return out
+
+
+def _rescue_cheaper(e) -> bool | None:
+    return True if rescue_cheaper(e) else None

@@ -217,7 +217,7 @@ def _mark(e: Effect) -> Effect:
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
             or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None \
-            or foe_cost(e) is not None
+            or foe_cost(e) is not None or rescue_cheaper(e)
     return replace(e, automated=bool(auto))
 
 
@@ -1362,3 +1362,11 @@ def foe_cost(e: Effect) -> tuple | None:
             return ("combat", ("disc", m.group("d")), alts)
         return ("acting", ("type", "Reaction"), alts)
     return None
+
+
+
+def rescue_cheaper(e: Effect) -> bool:
+    """Frondator: "Rescuing a vampire from torpor costs this vampire 1 fewer blood" (the blood it pays for a rescue,
+    effects_crypt.cost_change)."""
+    return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
+        "rescuing a vampire from torpor costs this vampire 1 fewer blood")
