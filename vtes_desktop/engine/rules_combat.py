@@ -470,6 +470,12 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
                 raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")
     if cmd.using is None:
         left = _granted(f, m, "maneuver")
+        if not left and _paid_grant(ctx, cmd.seat, f, m, "maneuver", "close" if f.range == "long" else "long"):
+            f = combat_frame(ctx.st)
+            new_range = "long" if f.range == "close" else "close"
+            _set_combat(ctx, f._replace(range=new_range, last_maneuver=m))
+            ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
+            return
         if not left:
             raise Illegal("maneuver", f"{ctx.name(m)} has no maneuver granted: name the card that gives one")
         new_range = "long" if f.range == "close" else "close"
@@ -511,6 +517,10 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             if r[0] == "press_or_maneuver_with_press":     # "Press, or maneuver with 1 optional press"
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
+            if r[0] == "paid_grant":          # Quick Meld: "once this round, burn 1 blood for an additional maneuver"
+                cf = combat_frame(ctx.st)
+                _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("paid_" + r[1] + ("_" + r[2] if r[2] else ""), 1, m,
+                                                                 iid, rules.card_id),)))
             if r[0] == "granted_prevent":     # "this vampire can prevent 1 damage later this round"
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("granted_prevent", r[1], m, iid, rules.card_id),)))
@@ -749,6 +759,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if r[0] == "continue_if_blocked" and cmd.choice == "continue":
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_if_blocked", m, iid, r[1], r[2])}))
+                elif r[0] == "paid_grant":                 # Lead Fist: burn 1 blood for a press to continue
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(mods=f.mods + (Mod("paid_" + r[1] + ("_" + r[2] if r[2] else ""), 1, m,
+                                                                   iid, rules.card_id),)))
                 elif r[0] == "optional_press_continue":    # Mighty Grapple: a press only to continue
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(granted=f.granted + ((m, "press_continue", 1),)))
@@ -1075,6 +1089,28 @@ def _once_each_combat(text: str, what: str) -> bool:
     return False
 
 
+def _paid_grant(ctx: Ctx, seat: int, f: CombatFrame, m: int, what: str, to: str) -> bool:
+    """A maneuver or press a card played this round lets its minion buy once with 1 blood (Quick Meld, Dance with
+    the Devil: only to get to close range; Lead Fist: a press only to continue combat). False if there is none."""
+    mods = [x for x in f.mods if x.minion == m and x.kind.startswith("paid_" + what)]
+    if not mods:
+        return False
+    ok = [x for x in mods if x.kind in ("paid_" + what, f"paid_{what}_{to}")]
+    if not ok:
+        only = mods[0].kind.rsplit("_", 1)[-1]
+        raise Illegal(what, f"the {what} {ctx.name(mods[0].card)} gives is only usable "
+                            + ("to get to close range" if only == "close" else "to continue combat"))
+    if ctx.st.cards[m].counters < 1:
+        raise Illegal("cost", f"{ctx.name(m)} has no blood to burn for the {what} of {ctx.name(ok[0].card)}")
+    rest = list(f.mods)
+    rest.remove(ok[0])
+    _set_combat(ctx, f._replace(mods=tuple(rest)))
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, seat, m, 0, 1, ctx.name(ok[0].card))
+    return True
+
+
 def _granted(f: CombatFrame, m: int, what: str) -> int:
     return sum(n for i, w, n in f.granted if i == m and w == what)
 
@@ -1108,6 +1144,11 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
     if cmd.using is None:
         kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
             else "press_continue" if cmd.to == "continue" and _granted(f, m, "press_continue") else None   # Harass
+        if kind is None and _paid_grant(ctx, cmd.seat, f, m, "press", cmd.to):
+            f = combat_frame(ctx.st)
+            _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue")))
+            ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
+            return
         if kind is None:
             raise Illegal("press", f"{ctx.name(m)} has no press granted" + (
                 " that can continue combat" if _granted(f, m, "press_end") else ": name the card that gives one"))
@@ -1211,7 +1252,14 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
         fort = "for" in {d.lower() for d in mode.disciplines}
         kept = _hold_no_fortitude(ctx, m) if fort else ()
-        if prevs:
+        per = next((r for r in readings if r[0] == "prevent_each_round"), None)
+        if per is not None:     # Apparition played as damage resolves: this round's prevention is used now
+            cf_ = combat_frame(ctx.st)
+            _set_combat(ctx, cf_._replace(used=cf_.used | {("round_prevent", m, rules.card_id, per[1], per[2]),
+                                                           ("round_prevent_used", m, rules.card_id, cf_.round)}))
+            _prevent_reading(ctx, cmd.seat, ctx.st.top, m, ("prevent", per[1], "strike" if per[2] == "strikes" else "any",
+                                                            "any", 0), rules.name)
+        elif prevs:
             _prevent_reading(ctx, cmd.seat, ctx.st.top, m, prevs[0], rules.name, x=x)
         elif pm:
             _prevent(ctx, ctx.st.top, m, int(pm.group(1)), rules.name)
@@ -1292,7 +1340,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         merged = dict(f.extra)
         merged[m] = merged.get(m, 0) + n    # limited and unlimited additional strikes add up
         _set_combat(ctx, f._replace(extra=tuple(merged.items())))
-    sm = re.search(r"\+(\d+) strength", text) if not any(r[0] == "strength_combat" for r in readings) else None
+    sm = re.search(r"\+(\d+) strength", text) if not any(r[0] in ("strength_combat", "strength_and_prevent")
+                                                          for r in readings) else None
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
         _set_combat(ctx, combat_frame(ctx.st)._replace(mods=tuple(mods)))
@@ -1472,6 +1521,22 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                   f"{r[1]:+d} damage at close range and {r[2]:+d} at long range each strike."))
             done = True
         elif r[0] == "one_ammo_per_gun":       # checked with the bonus (_ammo_gun)
+            done = True
+        elif r[0] == "strength_and_prevent":   # Bear's Skin
+            _, scope, st_, n = r
+            if scope == "combat":
+                f = f._replace(used=f.used | {("strength_bonus", m, st_, iid), ("round_prevent", m, rules.card_id, n,
+                                                                                "any")})
+            else:
+                f = f._replace(mods=f.mods + (Mod("strength", st_, m, iid, rules.card_id),
+                                              Mod("granted_prevent", n, m, iid, rules.card_id)))
+            _set_combat(ctx, f)
+            ctx.emit("effect", f"{ctx.name(m)} gets +{st_} strength and can prevent {n} damage "
+                               + ("each round this combat." if scope == "combat" else "this round."))
+            done = True
+        elif r[0] == "prevent_each_round":     # Apparition, Horrid Form: named with prevent, once each round
+            _set_combat(ctx, f._replace(used=f.used | {("round_prevent", m, rules.card_id, r[1], r[2])}))
+            ctx.emit("effect", f"{ctx.name(m)} can prevent {r[1]} damage each round this combat.")
             done = True
         elif r[0] == "optional_press_round":   # granted with the card's other presses (above)
             done = True
@@ -1813,6 +1878,15 @@ def _granted_prevention(ctx: Ctx, seat: int, f: DamageFrame, m: int, c) -> bool:
         mods.remove(grant)
         _set_combat(ctx, cf._replace(mods=tuple(mods)))
         _prevent(ctx, ctx.st.top, m, grant.amount, name)
+        return True
+    rp = next((u for u in cf.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "round_prevent" and u[1] == m
+               and u[2] == c.cid), None)
+    if rp is not None:      # Apparition: "can prevent 1 damage each round this combat"
+        if ("round_prevent_used", m, c.cid, cf.round) in cf.used:
+            raise Illegal("prevent", f"{poss(name)} prevention has already been used this round")
+        _set_combat(ctx, cf._replace(used=cf.used | {("round_prevent_used", m, c.cid, cf.round)}))
+        _prevent_reading(ctx, seat, ctx.st.top, m, ("prevent", rp[3], "strike" if rp[4] == "strikes" else "any",
+                                                    "any", 0), name)
         return True
     if ("each_round_prevent", m, c.cid) in cf.used:
         if cf.extra_phase:

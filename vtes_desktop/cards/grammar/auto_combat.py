@@ -85,6 +85,22 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "use" and re.fullmatch(r"no more than (?:1|one) ammo card can be used on a gun(?: card)? each combat\.?",
                                        low):
             return ("one_ammo_per_gun",)
+        m = re.fullmatch(r"as above, and once this round,? this vampire (?:can|may) burn 1 blood (?:to get 1|for an) "
+                         r"(additional maneuver|press)(?:, only usable to (get to close range|continue combat))?\.?", low)
+        if k == "burn" and m:                                      # Quick Meld, Dance with the Devil (and Lead Fist)
+            return ("paid_grant", "maneuver" if "maneuver" in m.group(1) else "press",
+                    {"get to close range": "close", "continue combat": "continue"}.get(m.group(2) or ""))
+        m = re.fullmatch(r"as \[tha\] above, and once this round this vampire can burn 1 blood to get 1 press, only usable "
+                         r"to continue combat\.?", low)
+        if k == "burn" and m:
+            return ("paid_grant", "press", "continue")                              # Lead Fist
+        m = re.fullmatch(r"this (round|combat), this vampire gets \+(\d) strength and can prevent (\d) damage"
+                         r"( each round)?\.?", low)
+        if k == "modifier" and m and (m.group(1) == "combat") == bool(m.group(4)):
+            return ("strength_and_prevent", m.group(1), int(m.group(2)), int(m.group(3)))   # Bear's Skin
+        m = re.fullmatch(r"this combat, this vampire can prevent (\d) damage each round\.?", low)
+        if k == "prevent" and m:
+            return ("prevent_each_round", int(m.group(1)), "any")                   # Tranquility Shield
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -260,6 +276,11 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             and set(dict(e.params)) <= {"damage", "ranged", "aggravated", "cost"} and e.condition is None \
             and re.fullmatch(r"burn 1 blood to strike: \d+r? (?:aggravated )?damage\.?", low):
         return ("strike_blood_cost", 1)                                          # Flames of the Netherworld
+    if k == "prevent" and not e.get("frame") and (e.subject or "") == "this vampire" and e.amount and e.amount > 0 \
+            and e.condition is None and not e.get("cost") and not e.get("damage_kind") and re.fullmatch(
+                r"(?:as (?:\[\w+\] )?above, (?:and|but) )?this vampire (?:can|may) prevent (\d) damage (from the opposing "
+                r"minion's strikes )?each round(?: this combat)?\.?", low):
+        return ("prevent_each_round", e.amount, "strikes" if "opposing" in low else "any")   # Apparition, Horrid Form
     if k == "press" and e.optional and e.get("to") == "continue" and re.fullmatch(
             r"this strike is at \+\d damage, with an optional press only usable to continue combat\.?", low):
         return ("optional_press_continue",)                                        # Mighty Grapple
