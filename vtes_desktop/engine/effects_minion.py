@@ -38,6 +38,7 @@ resolves them), so a clause another module learns later is never carried out twi
   life for intercept; printed stats the card data leaves unread (Rafastio Ghoul, Herald of Topheth);
 - Giulia Giovanni Abruzzina's lock to set close range for a Giovanni's round (a use in combat); Scapelli's own
   press only to continue (hook in `rules_combat.press`); Shaman shuffled back for +1 stealth (a use);
+- Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
 """
@@ -59,7 +60,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn",
                      "strength_per_life", "blood_for_intercept", "as_vampire", "stats", "first_round_no_strike",
                      "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range",
-                     "lock_sets_range", "press_continue_once", "shuffle_give"})
+                     "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -702,6 +703,52 @@ def combat_started(ctx: Ctx) -> None:
     _set_combat(ctx, cf)
 
 
+def use_from_ash_heap(ctx: Ctx, cmd, iid: int) -> bool:
+    """Emerald Legionnaire: in your unlock phase, with fewer copies in play than ready Harbinger of Skulls you
+    control, remove 7 cards of your ash heap from the game (named in `effect`, separated by ";") to move this copy
+    from your ash heap to your ready region with 2 life. False if the card has no such text."""
+    st = ctx.st
+    c = st.cards[iid]
+    reads = _of(ctx, iid, "return_from_ash")
+    if c.region != "ash_heap" or not reads:
+        return False
+    _, clan, n, life = reads[0]
+    name = ctx.name(iid)
+    if c.owner != cmd.seat:
+        raise Illegal("use", f"{name} is not in your ash heap")
+    if st.active != cmd.seat or st.phase != "unlock" or st.frames:
+        raise Illegal("timing", f"{name} comes back from the ash heap during your own unlock phase")
+    mine = [i for i in st.region(cmd.seat, "ready") if st.cards[i].controller == cmd.seat]
+    copies = sum(1 for i in mine if st.cards[i].cid == c.cid)
+    ready_clan = sum(1 for i in mine if _clan_is(ctx, i, clan))
+    if copies >= ready_clan:
+        raise Illegal("use", f"{name}: you control {copies} cop{'y' if copies == 1 else 'ies'} of it and "
+                             f"{ready_clan} ready {clan.title()}; you need fewer copies than {clan.title()}")
+    from vtes_desktop.engine import flow
+
+    names = [x.strip() for x in (cmd.effect or "").split(";") if x.strip()]
+    if len(names) != n:
+        raise Malformed("effect", f"{name}: name the {n} cards of your ash heap removed from the game, separated by ';'")
+    pool = [i for i in st.region(cmd.seat, "ash_heap") if i != iid]
+    picked = []
+    for nm in names:
+        try:
+            x = flow.ref(ctx, cmd.seat, nm)
+        except (Illegal, Malformed):
+            x = None
+        if x is None or x not in pool or x in picked:
+            x = next((i for i in pool if i not in picked and ctx.name(i).lower() == nm.lower()), None)
+        if x is None:
+            raise Illegal("use", f"{name}: {nm} is not another card in your ash heap")
+        picked.append(x)
+    for x in picked:
+        ctx.move(x, "removed")
+    ctx.move(iid, "ready", seat=cmd.seat, counters=life)
+    ctx.emit("effect", f"{ctx.seat_name(cmd.seat)} removes {n} cards of their ash heap from the game: {name} "
+                       f"returns to play with {life} life.", cards=(iid,))
+    return True
+
+
 # -- the legal answer -------------------------------------------------------------------------------------------
 
 def candidates(game, seat: int) -> list:
@@ -744,6 +791,14 @@ def candidates(game, seat: int) -> list:
             for a in st.attached.get(m, ()):
                 if _of(ctx, a, "employer_sets_range"):
                     out += [C.Use(seat=seat, card=a, effect=x) for x in ("close", "long")]
+    if st.active == seat and st.phase == "unlock" and not st.frames:
+        ash = st.region(seat, "ash_heap")
+        for iid in ash:
+            r = _of(ctx, iid, "return_from_ash")
+            others = [i for i in reversed(ash) if i != iid]   # the default choice: the cards longest in the heap
+            if r and len(others) >= r[0][2]:
+                out.append(C.Use(seat=seat, card=iid, effect="; ".join(ctx.name(i) for i in others[:r[0][2]])))
+                break
     if isinstance(top, CombatFrame) and top.step == "strike":
         for m in (top.a, top.b):
             if st.cards[m].controller == seat and any(r[1] == "dodge" for r in _of(ctx, m, "own_strike")):

@@ -1621,6 +1621,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
 
     if c.controller != cmd.seat and effects_actioncard.anyone_uses(ctx, cmd, iid):   # Judgment: Camarilla Segregation
         return
+    if c.region == "ash_heap" and effects_minion.use_from_ash_heap(ctx, cmd, iid):   # Emerald Legionnaire
+        return
     if c.controller != cmd.seat or c.region not in ("ready", "torpor", "in_play", "attached"):
         raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")
     if isinstance(st.top, CombatFrame):

@@ -68,6 +68,10 @@ Readings (a tuple whose first item names it):
   `press` using the ally: once each combat, only to continue);
 - ``("shuffle_give", stat, n)``: "When acting, this Laibon can shuffle this retainer back into his owner's
   library to get +1 stealth" (a `use` naming the retainer while its employer's action is being blocked);
+- ``("return_from_ash", clan, n, life)``: "During your unlock phase, if you control fewer copies of this ally
+  than ready unique Harbinger of Skulls, you can remove 7 cards in your ash heap from the game to move this ally
+  from your ash heap to the ready region with 2 life" (Emerald Legionnaire: a `use` naming the copy in the ash
+  heap, `effect` the 7 cards removed, separated by ";");
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -223,6 +227,12 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     if k == "shuffle" and not ally and low == ("when acting, this laibon can shuffle this retainer back into his "
                                                "owner's library to get +1 stealth."):
         return ("shuffle_give", "stealth", 1)
+    if k == "remove" and ally:
+        m = re.fullmatch(r"during your unlock phase if you control fewer copies of this ally than ready unique "
+                         r"([a-z ]+?) you can remove (\d+) cards in your ash heap from the game to move an this ally "
+                         r"from your ash heap to the ready region with (\d+) life\.", low.replace(",", ""))
+        if m:
+            return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
     if k == "shuffle" and ally and _SHUFFLE.match(low):
         return ("shuffle_when_burned",)
     if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
