@@ -82,7 +82,7 @@ def test_own_grants(db):
 
 
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
-          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw", "edge_vote", "untitled",
+          "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw", "edge_vote", "untitled", "named_ready",
           "per_ready_titled_of_others"}
 _TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
@@ -389,5 +389,42 @@ def test_cheaper_rescue(db, tmp_path):
 
     p = tmp_path / "frondator.yaml"
     p.write_text(_FRONDATOR, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message
+
+
+_VIRI = """
+title: With Zizi in her Methuselah's ready region, Viri's hand strike deals 2 damage
+source: "card text of Viri (while Zizi is in your ready region, +1 strength)"
+table:
+  - player: Ann
+    ready:
+      - {card: Viri, blood: 4}
+      - {card: Zizi, blood: 2}
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Amelia Locke, blood: 5}
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Viri, kind: bleed}
+  - {by: Ben, do: block, minion: Amelia Locke}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve, expect: [{window: strike}]}
+  - {by: Ann, do: strike, minion: Viri, strike: hand}
+  - {by: Ben, do: pass}
+  - {by: Ann, do: finish}
+expect:
+  - {card: Amelia Locke, blood: 3}
+"""
+
+
+def test_strength_while_a_named_vampire_is_ready(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "viri.yaml"
+    p.write_text(_VIRI, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message

@@ -211,6 +211,11 @@ def _holds(ctx: Ctx, conds: tuple, *, me: int, f=None, opponent: int | None = No
         elif k == "pool_le":
             if ctx.st.seats[seat].pool > c[1]:
                 return False
+        elif k == "named_ready":
+            seats = (seat,) if c[2] else tuple(ctx.st.live_seats())
+            if not any(ctx.cdef(i).name.lower() == c[1] or ctx.cdef(i).display.lower() == c[1]
+                       for s_ in seats for i in ctx.st.region(s_, "ready") if not ctx.st.cards[i].contested):
+                return False
         elif k == "prey_controls_not":
             if _controls_ready(ctx, ctx.st.prey(seat), c[1], me):
                 return False

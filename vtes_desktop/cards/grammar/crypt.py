@@ -447,6 +447,9 @@ def _pre_cond(pre: str | None) -> tuple | None:
     m = re.fullmatch(r"while your prey has (\d+) or (?:fewer|less) pool", pre)
     if m:
         return (("prey_pool_le", int(m.group(1))),)
+    m = re.fullmatch(r"while /(?P<n>[^/]+)/ is (?P<w>ready|in your ready region)", pre)
+    if m:
+        return (("named_ready", m.group("n"), m.group("w") != "ready"),)
     m = re.fullmatch(r"while your prey controls no (?P<np>.+)", pre)
     if m:
         alts = minion_classes(m.group("np"))
