@@ -60,7 +60,7 @@ HANDLED = frozenset({
     "no_bleed_this_turn", "burn_all_others", "remove_self_shuffle_ash", "burn_for_stealth", "burn_unlock_fill",
     "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
     "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
-    "burn_referendum", "burn_ref_votes",
+    "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2070,7 +2070,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
                   "another ready Laibon, or a younger Laibon in your uncontrolled region",
               "mortal or ghoul ally or retainer": "a mortal or ghoul ally or retainer",
               "non-wraith ally or retainer or small vampire": "a non-wraith ally or retainer, or a vampire with "
-                                                              "capacity 2 or less"}
+                                                              "capacity 2 or less",
+              "cheap location": "a location that is free or costs 1 blood or pool",
+              "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
+                                                               "or equipment on one"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2146,6 +2149,14 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         laibon = vamp and (ctx.sect(c) or "").lower() == "laibon"
         return laibon and ((c.region == "ready" and iid != actor) or
                            (c.region == "uncontrolled" and c.controller == seat and _cap(ctx, iid) < _cap(ctx, actor)))
+    if who == "cheap location":
+        r = ctx.rules(iid)
+        return "location" in r.keywords and c.region == "in_play" and (r.pool_cost or 0) <= 1 and (r.blood_cost or 0) <= 1 \
+            and not ((r.pool_cost or 0) and (r.blood_cost or 0))
+    if who == "younger vampire or its retainer or equipment":
+        v = c.host if host is not None and ({"Retainer", "Equipment"} & set(d.types)) else iid if vamp else None
+        return v is not None and st.cards[v].region == "ready" and ctx.is_vampire(st.cards[v]) \
+            and _cap(ctx, v) < _cap(ctx, actor) and st.cards[v].controller != seat
     if who == "mortal or ghoul ally or retainer":
         return (ally or retainer) and bool(kw & {"mortal", "ghoul"})
     if who == "non-wraith ally or retainer or small vampire":
@@ -2190,6 +2201,40 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
         if mode.directed:
             out["target_seat"] = ctx.st.cards[iid].controller
         return out
+    cs = [s for s in specs if s[0] == "crypt_search_younger"]
+    if cs:
+        lim = max(x[2] for x in cs)
+        st = ctx.st
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name the vampire you search your crypt for")
+        card = ctx.db.lookup(str(target))
+        hit = next((i for i in st.region(seat, "crypt") if card is not None and st.cards[i].cid == card.id), None)
+        if hit is None:
+            raise Illegal("target", f"{rules.name}: {target!r} is not in your crypt")
+        d = ctx.cdef(hit)
+        if "Vampire" not in d.types or (d.capacity or 0) >= _cap(ctx, actor):
+            raise Illegal("target", f"{rules.name}: {d.display} is not a vampire younger than {ctx.name(actor)}")
+        if d.discipline_level(cs[0][1]) > lim:
+            raise Illegal("target", f"{rules.name}: {d.display} has "
+                                    + ("Obfuscate" if lim == 0 else "superior Obfuscate"))
+        return {"target_card": hit}
+    sn = next((s for s in specs if s[0] == "search_named"), None)
+    if sn is not None:
+        st = ctx.st
+        if target is None:
+            raise Illegal("target", f"{rules.name}: name the card you search for")
+        card = ctx.db.lookup(str(target))
+        if card is None:
+            raise Illegal("target", f"{rules.name}: {target!r} is not a card name")
+        if any(s[0] == "name_card" and s[1] for s in specs) and not any(
+                x.cid == card.id and (x.region in ("ready", "torpor", "in_play", "attached", "ash_heap"))
+                for x in st.cards.values()):
+            raise Illegal("target", f"{rules.name}: no {card.name} is in play or in an ash heap")
+        places = ("library",) if sn[1] == "library" else ("library", "crypt")
+        hit = next((i for r in places for i in st.region(seat, r) if st.cards[i].cid == card.id), None)
+        if hit is None:
+            raise Illegal("target", f"{rules.name}: there is no {card.name} in your " + " or ".join(places))
+        return {"target_card": hit}
     if any(s[0] == "ash_to_hand" for s in specs):
         st = ctx.st
         if target is None:
@@ -2307,6 +2352,10 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 ctx.move(top, "uncontrolled", seat=f.seat, counters=0, face_down=False)
                 ctx.emit("moved", f"{ctx.seat_name(f.seat)} moves {ctx.name(top)} from the top of the crypt to the "
                                   f"uncontrolled region ({name}).", cards=(top,))
+                for x in specs:   # Recruitment Exercise: 1 blood if it is a Black Hand vampire
+                    if x[0] == "drawn_blood_if" and x[1] in ctx.rules(top).traits and "Vampire" in ctx.cdef(top).types:
+                        ctx.update(top, counters=st.cards[top].counters + x[2])
+                        ctx.emit("blood", f"{ctx.name(top)} gets {x[2]} blood from the bank ({name}).", cards=(top,))
             else:
                 ctx.emit("fizzles", f"{ctx.seat_name(f.seat)} has no crypt left: {name} has no effect.")
         elif k == "ash_to_hand":
@@ -2367,6 +2416,38 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         elif k == "unlock_end_of_turn":
             st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the turn ({name}).", cards=(f.actor,))
+        elif k == "crypt_search_younger" and s == max((x for x in specs if x[0] == "crypt_search_younger"),
+                                                         key=lambda x: x[2]):
+            t = f.target_card
+            if t is not None and st.cards[t].region == "crypt" and st.cards[t].owner == f.seat:
+                ctx.move(t, "uncontrolled", seat=f.seat, counters=0, face_down=False)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} from the crypt and moves them to the "
+                                  f"uncontrolled region ({name}).", cards=(t,))
+            ctx.shuffle(f.seat, "crypt")
+        elif k == "search_named":
+            t = f.target_card
+            if t is None or st.cards[t].owner != f.seat or st.cards[t].region not in ("library", "crypt"):
+                ctx.emit("fizzles", f"{name}: the card is no longer there.")
+                continue
+            where = st.cards[t].region
+            if where == "library":
+                ctx.move(t, "hand", seat=f.seat)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} from the library and moves it to their "
+                                  f"hand ({name}).", cards=(t,))
+                ctx.shuffle(f.seat, "library")
+                from vtes_desktop.engine.effects_master import _deferred, _owe_discard, hand_size
+
+                if s[2] == "discard 1":
+                    _owe_discard(ctx, f.seat, 1)
+                else:
+                    over = len(st.region(f.seat, "hand")) + _deferred(ctx, f.seat) - hand_size(ctx, f.seat)
+                    if over > 0:
+                        _owe_discard(ctx, f.seat, over)
+            else:
+                ctx.move(t, "uncontrolled", seat=f.seat, counters=0, face_down=False)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} from the crypt and moves them to the "
+                                  f"uncontrolled region ({name}).", cards=(t,))
+                ctx.shuffle(f.seat, "crypt")
         elif k == "turn_stealth":
             st.marks = st.marks | {(("seat", f.seat), _VEIL, s[1], s[2], st.turn)}
             ctx.emit("modifier", f"{name}: the actions of {poss(ctx.seat_name(f.seat))} {s[1]}s are at +{s[2]} "
@@ -2453,6 +2534,20 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             else:
                 ctx.update(t, counters=c.counters + op[1])
                 ctx.emit("blood", f"{ctx.name(t)} gets {op[1]} blood from the bank ({name}).", cards=(t,))
+        elif k == "take_location":
+            _steal(ctx, f, "location")
+        elif k == "fleece":
+            if ctx.is_vampire(c):
+                got = min(op[1], c.counters)
+                ctx.update(t, counters=c.counters - got)
+                a = ctx.set_blood(f.actor, st.cards[f.actor].counters + got)
+                ctx.emit("blood", f"{ctx.name(f.actor)} takes {got} blood from {ctx.name(t)} ({name}).", cards=(t, f.actor))
+            else:
+                ctx.move(t, "attached", host=f.actor)
+                ctx.emit("stolen", f"{ctx.name(t)} moves to {ctx.name(f.actor)} ({name}).", cards=(t, f.actor))
+                from vtes_desktop.engine.rules_turn import _check_contest
+
+                _check_contest(ctx, t)
         elif k == "remove":
             for x in list(st.attached.get(t, ())):
                 ctx.burn(x, name)

@@ -330,6 +330,9 @@ _ON_TARGET = {
     "unlock another ready laibon or move 2 blood from the blood bank to a younger laibon in your uncontrolled region":
         ("other ready laibon or younger uncontrolled laibon", (("unlock_or_blood", 2),)),
     "(d) remove a mortal or ghoul (ally or retainer) from the game": ("mortal or ghoul ally or retainer", (("remove",),)),
+    "(d) take control of a location that is free or costs 1 blood or pool": ("cheap location", (("take_location",),)),
+    "(d) move a retainer, an equipment or 1 blood from a younger vampire controlled by another methuselah to this ravnos":
+        ("younger vampire or its retainer or equipment", (("fleece", 1),)),
     "(d) remove a non-wraith ally or retainer or a vampire with capacity 2 or less from the game":
         ("non-wraith ally or retainer or small vampire", (("remove",),)),
 }
@@ -375,6 +378,23 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("burn_blood_immune", 3)
     if kind == "enter_combat" and t == "as [spi] above, but enter combat with any ready minion controlled by another methuselah":
         return ("enter_combat", "")
+    if kind == "draw" and t == "draw 1 card from your crypt and reveal it":
+        return ("crypt_top_to_uncontrolled",)
+    if kind == "add" and t == "add 1 blood from the blood bank to it if it is a black hand vampire":
+        return ("drawn_blood_if", "black hand", 1)
+    if kind == "search" and t == ("search your crypt for a younger vampire without obfuscate [obf], reveal them, and move "
+                                  "them to your uncontrolled region (shuffle afterward)"):
+        return ("crypt_search_younger", "obf", 0)
+    if kind == "search" and t == "as above, but you can search for a younger vampire with up to one level of obfuscate":
+        return ("crypt_search_younger", "obf", 1)
+    if kind == "choose" and t in ("choose a card by name", "choose a card in play or in any ash heap by name"):
+        return ("name_card", "in play or ash heap" if "ash heap" in t else "")
+    if kind == "search" and t == ("search your library for a copy of the chosen card, reveal it and move it to your hand "
+                                  "(shuffle and discard down afterward)"):
+        return ("search_named", "library", "discard down")
+    if kind == "search" and t == ("search your library or crypt for the chosen card, show it to all methuselahs, and move it "
+                                  "to your hand (discard afterward) or uncontrolled region"):
+        return ("search_named", "library or crypt", "discard 1")
     if kind == "burn" and t == "(d) burn all hunting grounds controlled by other methuselahs":
         return ("burn_all_others", "hunting ground")
     if kind == "remove" and t == ("remove this card from the game and shuffle up to two library cards from your ash heap "
