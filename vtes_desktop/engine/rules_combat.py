@@ -713,6 +713,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(skip_unlock=True)
                 elif r[0] == "undodgeable" and desc is not None:
                     desc = desc._replace(undodgeable=True)
+                elif r[0] == "hand_strike_plus" and desc is not None and desc.kind == "hand_plus":   # Blood Rage
+                    desc = desc._replace(amount=desc.amount + r[1])
                 elif r[0] == "strike_damage_cap" and desc is not None:
                     desc = desc._replace(cap=r[1])
                 elif r[0] == "opponent_gains_blood" and desc is not None:
@@ -792,6 +794,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
         if desc is None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
+    if desc is not None and _is_hand_strike(desc):      # Skin of the Adder: +1 damage to hand strikes this combat
+        f = ctx.st.top
+        hb = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "hand_bonus" and u[1] == m)
+        if hb:
+            desc = desc._replace(amount=desc.amount + hb)
     if desc is not None and ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
         raise Illegal("strike", "only hand strikes can be used this round")
     if any(x.kind == "forbid_all_strikes" and x.minion == m for x in f.mods):
@@ -1403,6 +1410,8 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "hand_aggravated":
             _, how_long, burn = r
+            if ("hand_aggravated_for_combat",) in readings:     # Bone Spur at superior
+                how_long = "combat"
             if burn:
                 from vtes_desktop.engine.rules_action import _pay
 
@@ -1499,6 +1508,12 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             ctx.emit("range", f"The range is {r[1]} this round ({rules.name}).")
             done = True
         elif r[0] == "start_new_round":
+            if len(r) > 1 and r[1] and f.step == "end_of_round" and not f.press_continue and not f.ended \
+                    and _ready(ctx, f.a) and _ready(ctx, f.b):      # Relentless Reaper: burn 1 blood to do it
+                from vtes_desktop.engine.rules_action import _pay
+
+                _pay(ctx, ctx.st.cards[m].controller, m, 0, r[1], rules.name)
+                f = combat_frame(ctx.st)
             if f.step != "end_of_round" or f.press_continue or f.ended or not (_ready(ctx, f.a) and _ready(ctx, f.b)):
                 raise Illegal("timing", f"{rules.name} is only usable if both combatants are still ready and combat "
                                         "would end")
@@ -1537,6 +1552,12 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "prevent_each_round":     # Apparition, Horrid Form: named with prevent, once each round
             _set_combat(ctx, f._replace(used=f.used | {("round_prevent", m, rules.card_id, r[1], r[2])}))
             ctx.emit("effect", f"{ctx.name(m)} can prevent {r[1]} damage each round this combat.")
+            done = True
+        elif r[0] == "hand_bonus_combat":      # Skin of the Adder
+            _set_combat(ctx, f._replace(used=f.used | {("hand_bonus", m, r[1], iid)}))
+            ctx.emit("effect", f"{poss(ctx.name(m))} hand strikes inflict +{r[1]} damage this combat.")
+            done = True
+        elif r[0] == "hand_aggravated_for_combat":
             done = True
         elif r[0] == "optional_press_round":   # granted with the card's other presses (above)
             done = True

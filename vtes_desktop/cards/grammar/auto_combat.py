@@ -101,6 +101,14 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         m = re.fullmatch(r"this combat, this vampire can prevent (\d) damage each round\.?", low)
         if k == "prevent" and m:
             return ("prevent_each_round", int(m.group(1)), "any")                   # Tranquility Shield
+        m = re.fullmatch(r"for the remainder of (this round|the combat|this combat), this vampire's hand damage is "
+                         r"aggravated\.?", low)
+        if k == "state" and m:                                                       # Bone Spur, Devil-Channel: Hands
+            return ("hand_aggravated", "round" if m.group(1) == "this round" else "combat", 0)
+        if k == "strike" and low == "as above, and this hand strike is at +1 damage.":
+            return ("hand_strike_plus", 1)                                           # Blood Rage, Dagon's Call
+        if k == "strike" and low == "as above, and this vampire's hand strikes inflict +1 damage this combat.":
+            return ("hand_bonus_combat", 1)                                          # Skin of the Adder
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -199,6 +207,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("next_round_maneuver", 1)                                     # Telepathic Tracking
         if k == "start" and low == "instead, start a new round.":
             return ("start_new_round",)
+        if k == "burn" and low in ("instead, burn 1 blood to start a new round.",
+                                   "instead, this vampire burns 1 blood to start a new round."):
+            return ("start_new_round", 1)                                             # Relentless Reaper
         if k == "inflict" and low == "the opposing minion's weapons inflict no damage on this vampire this combat.":
             return ("immune_weapons_combat",)                                        # Mayaparisatya
         if k == "treat" and low == "this vampire treats aggravated damage as normal damage for the remainder of this round.":
@@ -266,7 +277,11 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "press" and re.fullmatch(r"press, or prevent (\d+) damage with 1 optional press\.?", low):
             return ("press_or_prevent", int(re.search(r"\d+", low).group(0)))
         return None
-    if k == "press" and e.optional and low == "as above, with an optional press this round.":
+    if k == "change" and low == "as above, but for the remainder of this combat." \
+            and e.get("duration") == "for the remainder of this combat":
+        return ("hand_aggravated_for_combat",)                                   # Bone Spur at superior
+    if k == "press" and e.optional and e.get("to") in (None, "any") and re.fullmatch(
+            r"(?:as (?:\[\w+\])*\s?above, with|this vampire gets) (?:an|1) optional press this round\.?", low):
         return ("optional_press_round",)                                         # Invoking the Beast
     if k == "strength" and (e.subject or "") == "the opposing minion" and e.duration == "this combat" \
             and e.amount and e.amount < 0 and not e.params and e.condition is None \
