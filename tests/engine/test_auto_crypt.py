@@ -428,3 +428,36 @@ def test_strength_while_a_named_vampire_is_ready(db, tmp_path):
     p.write_text(_VIRI, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_PALEOLOGUS = """
+title: In his Methuselah's unlock phase, John Paleologus burns 2 blood to burn 1 pool from the prey, once; Lupo Giovanni gives a Giovanni 1 blood
+source: "card texts of John Paleologus and Lupo Giovanni"
+table:
+  - player: Ann
+    ready:
+      - {card: John Paleologus, blood: 5}
+      - {card: Lupo Giovanni, blood: 3}
+      - {card: Gillespi Giovanni, blood: 2}
+      - {card: Sully, blood: 2}
+  - player: Ben
+    pool: 20
+turn: {player: Ann, phase: unlock, number: 7}
+steps:
+  - {by: Ann, do: use, card: John Paleologus, effect: pool, expect: [{player: Ben, pool: 19}, {card: John Paleologus, blood: 3}]}
+  - {by: Ann, do: use, card: John Paleologus, effect: pool, expect_error: "already"}
+  - {by: Ann, do: use, card: Lupo Giovanni, effect: blood, minion: Sully, expect_error: "can do that"}
+  - {by: Ann, do: use, card: Lupo Giovanni, effect: blood, minion: Gillespi Giovanni}
+expect:
+  - {card: Gillespi Giovanni, blood: 3}
+  - {player: Ben, pool: 19}
+"""
+
+
+def test_unlock_phase_uses(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "paleologus.yaml"
+    p.write_text(_PALEOLOGUS, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

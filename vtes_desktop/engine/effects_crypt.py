@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -360,6 +360,10 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if _of(ctx, iid, after_bleed) and eff in ("", _of(ctx, iid, after_bleed)[0][0]):
         _after_bleed(ctx, cmd, iid, _of(ctx, iid, after_bleed)[0])
+        return True
+    ups = [r for r in _of(ctx, iid, unlock_phase_use) if r[0].split()[0] == eff]
+    if ups:
+        _unlock_phase_use(ctx, cmd, iid, ups[0])
         return True
     if eff == "ally" and _of(ctx, iid, _mage):
         _mage_ally(ctx, cmd, iid)
@@ -1436,3 +1440,45 @@ def _foe_costs(ctx: Ctx, minion: int) -> list[tuple]:
 
 def _rescue_cheaper(e) -> bool | None:
     return True if rescue_cheaper(e) else None
+
+
+def _unlock_phase_use(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    what, alts = r
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    seat = c.controller
+    if st.phase != "unlock" or st.active != seat or st.frames:
+        raise Illegal("timing", f"{name} does so during {poss_name_seat(ctx, seat)} unlock phase")
+    if c.region != "ready" or c.contested:
+        raise Illegal("ready", f"{name} is not ready")
+    key = ("crypt unlock use", iid)
+    if key in st.phase_flags:
+        raise Illegal("use", f"{name} has already done so this unlock phase")
+    t = None
+    if what != "pool":
+        if cmd.minion is None:
+            raise Malformed("minion", f"{name}: name the vampire as `minion`")
+        t = flow.ref(ctx, cmd.seat, cmd.minion)
+        tc = st.cards[t]
+        mine = what == "blood"
+        if t == iid or tc.region != "ready" or tc.contested or not _any(ctx, t, alts, iid) or \
+                (mine and tc.controller != seat) or (what == "lock prey's" and tc.controller != st.prey(seat)):
+            raise Illegal("target", f"{ctx.name(t)} is not a minion {name} can do that to (its own text)")
+        if what.startswith("lock") and tc.locked:
+            raise Illegal("target", f"{ctx.name(t)} is already locked")
+    if what != "blood":
+        if c.counters < 2:
+            raise Illegal("cost", f"{name} has {c.counters} blood; this costs 2")
+        ctx.update(iid, counters=c.counters - 2)
+    if what == "blood":
+        tc = st.cards[t]
+        ctx.set_blood(t, tc.counters + 1)
+        ctx.emit("blood", f"{ctx.name(t)} gains 1 blood ({name}).", cards=(t,))
+    elif what == "pool":
+        prey = st.prey(seat)
+        ctx.pool(prey, -1, name)
+    else:
+        ctx.update(t, locked=True)
+        ctx.emit("locked", f"{name} burns 2 blood and locks {ctx.name(t)}.", cards=(iid, t))
+    st.phase_flags = st.phase_flags | {key}

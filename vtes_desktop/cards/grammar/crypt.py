@@ -217,7 +217,7 @@ def _mark(e: Effect) -> Effect:
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
             or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None \
-            or foe_cost(e) is not None or rescue_cheaper(e)
+            or foe_cost(e) is not None or rescue_cheaper(e) or unlock_phase_use(e) is not None
     return replace(e, automated=bool(auto))
 
 
@@ -1373,3 +1373,37 @@ def rescue_cheaper(e: Effect) -> bool:
     effects_crypt.cost_change)."""
     return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
         "rescuing a vampire from torpor costs this vampire 1 fewer blood")
+
+
+_UNLOCK_USE = (
+    (re.compile(r"^if this vampire is ready during your unlock phase, another ready (?P<np>[a-z ,\-]+?) you control can "
+                r"gain 1 blood$"), "blood"),
+    (re.compile(r"^if this vampire is ready during your unlock phase, (?:he|she) can burn 2 blood to burn 1 pool from your "
+                r"prey$"), "pool"),
+    (re.compile(r"^if this vampire is ready during your unlock phase, (?:he|she) can burn 2 blood to lock (?:a|an) "
+                r"(?P<np>[a-z ,\-]+)$"), "lock"),
+    (re.compile(r"^during your unlock phase, this vampire can burn 2 blood to lock (?:a|an) (?P<np>[a-z ,\-]+?) controlled "
+                r"by your prey$"), "lock prey's"),
+)
+
+
+@lru_cache(maxsize=None)
+def unlock_phase_use(e: Effect) -> tuple | None:
+    """(effect, classes) of a use of the ready vampire in its controller's unlock phase, once: "another ready Giovanni
+    you control can gain 1 blood" ("blood", `minion` the vampire), "burn 2 blood to burn 1 pool from your prey"
+    ("pool"), "burn 2 blood to lock a younger vampire" ("lock", `minion` the vampire; "lock prey's": one your prey
+    controls)."""
+    if e.condition == "merged":
+        return None
+    t = e.text.strip().rstrip(".").lower()
+    for rx, what in _UNLOCK_USE:
+        m = rx.match(t)
+        if not m:
+            continue
+        alts = None
+        if m.groupdict().get("np"):
+            alts = minion_classes(m.group("np"))
+            if not alts:
+                return None
+        return (what, alts)
+    return None
