@@ -61,6 +61,7 @@ HANDLED = frozenset({
     "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
     "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
+    "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1322,6 +1323,9 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     if any(s[0] == "each_choose_vampire" for s in specs):
         _open_choices(ctx, f, rules)
         return []
+    if any(s[0] == "put_in_play_on_pass" for s in specs) and st.cards[f.card].region in ("ash_heap", "aside"):
+        ctx.move(f.card, "in_play", seat=f.seat)
+        ctx.emit("in_play", f"{name} is put in play.", cards=(f.card,))
     for spec in specs:
         k = spec[0]
         if k == "burn_per_point" and terms:
@@ -2650,6 +2654,10 @@ def bleed_against(ctx: Ctx, f: ActionFrame) -> int:
     if f.target_seat is None or f.actor not in st.cards or not ctx.is_vampire(st.cards[f.actor]):
         return 0
     n = 0
+    if any(ctx.is_vampire(st.cards[i]) for i in st.region(st.prey(f.seat), "torpor")):   # Raising the Portcullis
+        for iid in st.region(f.seat, "in_play"):
+            if "Political Action" in ctx.cdef(iid).types and not st.cards[iid].contested:
+                n += sum(x[1] for x in _card_specs_any(ctx, iid) if x[0] == "bleed_if_prey_torpor")
     if f.target_seat == st.prey(f.seat):   # Tier of Souls on the acting vampire: +1 bleed against your prey
         for a in st.attached.get(f.actor, ()):
             if "Action" in ctx.cdef(a).types:
@@ -2847,7 +2855,7 @@ def announce_burn_referendum(ctx: Ctx, cmd, m: int) -> dict | None:
         return None
     c = st.cards[src]
     rules = ctx.rules(src)
-    if "Action" not in rules.types:
+    if not ({"Action", "Political Action"} & set(rules.types)):
         return None
     mode = rules.mode(c.level) or (rules.modes[0] if rules.modes else None)
     spec = next((x for x in (readings(rules, mode) if mode is not None else []) if x[0] == "burn_referendum"), None)
@@ -2857,6 +2865,10 @@ def announce_burn_referendum(ctx: Ctx, cmd, m: int) -> dict | None:
         raise Illegal("card", f"{ctx.name(src)} is not in play")
     if not ctx.is_vampire(st.cards[m]):
         raise Illegal("political", f"only vampires call a referendum to burn {ctx.name(src)}")
+    if spec[1] in ("sabbat vampire", "camarilla vampire") and \
+            (ctx.sect(st.cards[m]) or "").lower() != spec[1].split()[0]:
+        raise Illegal("political", f"only {spec[1].split()[0].title()} vampires call a referendum to burn "
+                                   f"{ctx.name(src)}; {ctx.name(m)} is not one")
     ctx.emit("action_goal", f"{ctx.name(m)} calls a referendum to burn {ctx.name(src)}.", cards=(m, src))
     return dict(from_card=src, effect="own:burn_referendum", base_stealth=1)
 
@@ -2900,6 +2912,12 @@ def _fee_stake_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
         for x in specs:
             if x[0] == "burn_ref_votes" and title is not None and title.lower() not in _ANARCH_TITLES:
                 n += x[2]
+    if ctx.title(c) is None:   # Legacy of Pander in play: each non-titled Pander gets 1 vote
+        for x_iid in [i for s_ in st.live_seats() for i in st.region(s_, "in_play")]:
+            if "Political Action" in ctx.cdef(x_iid).types and not st.cards[x_iid].contested:
+                for x in _card_specs_any(ctx, x_iid):
+                    if x[0] == "untitled_clan_vote" and any(_same_clan(x[1], k) for k in ctx.cdef(iid).clans):
+                        n += x[2]
     if f.actor == iid:   # "While this Anarch is Toreador ..., they get +1 vote during referendums they call"
         for a in st.attached.get(iid, ()):
             if "Action" in ctx.cdef(a).types:

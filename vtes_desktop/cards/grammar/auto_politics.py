@@ -356,6 +356,29 @@ _NO_BLOCK = {"minions without celerity [cel] cannot block this action": "without
              "minions without titles cannot block this action": "untitled"}
 
 
+_PUT_ON_PASS = ("successful referendum means this card is put in play", "if this referendum is successful, put this card "
+                "in play", "if this referendum is successful, put this card into play",
+                "if this referendum passes, put this card in play")
+_BURN_REF = re.compile(r"^(?P<who>vampires|any vampire|sabbat vampires|any camarilla vampire) (?:can|may) call a referendum "
+                       r"to burn this card as a \+1 stealth political action$")
+
+
+def _read_in_play_political(kind: str, t: str) -> tuple | None:
+    """Political actions whose card stays in play once the referendum passes, and can be burned by another."""
+    if kind == "put" and t in _PUT_ON_PASS:
+        return ("put_in_play_on_pass",)
+    m = _BURN_REF.match(t) if kind == "call" else None
+    if m:
+        who = m.group("who")
+        return ("burn_referendum", "sabbat vampire" if "sabbat" in who else "camarilla vampire" if "camarilla" in who
+                else "vampire")
+    if kind == "modifier" and t == "while your prey controls a vampire in torpor, vampires you control get +1 bleed":
+        return ("bleed_if_prey_torpor", 1)
+    if kind == "get" and t == "each non-titled pander gets 1 vote (this is not a title)":
+        return ("untitled_clan_vote", "pander", 1)
+    return None
+
+
 def _read_targeted(kind: str, t: str) -> tuple | None:
     """Second-pass readings of action cards: one target and what happens to it, and a few one-clause effects."""
     got = _ON_TARGET.get(t)
@@ -643,6 +666,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("ally_lock_heal", 1)
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
     if types == ("Political Action",):
+        got = _read_in_play_political(kind, t)
+        if got is not None:
+            return got
         m = _ALLOCATE.match(t) if kind == "allocate" else None
         if m:
             if m.group("n") == "x" and not m.group("x"):
