@@ -38,6 +38,10 @@ resolves them), so a clause another module learns later is never carried out twi
   life for intercept; printed stats the card data leaves unread (Rafastio Ghoul, Herald of Topheth);
 - Giulia Giovanni Abruzzina's lock to set close range for a Giovanni's round (a use in combat); Scapelli's own
   press only to continue (hook in `rules_combat.press`); Shaman shuffled back for +1 stealth (a use);
+- allies' own (D) actions (hooks in `rules_action.announce` and `_succeed`, before the action-card family's):
+  Veneficti steals a demon ally or burns a demon retainer, Young Bloods burn 2 blood from a locked vampire of
+  capacity below 8, Order of Hermes Cabal enters combat with a Tremere; Veneficti cannot be the target of a
+  directed action by an ally or a vampire of capacity 6 or less (hook in `announce`);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -60,7 +64,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "shuffle_when_burned", "block_close", "block_maneuver", "reduce_bleed_burn",
                      "strength_per_life", "blood_for_intercept", "as_vampire", "stats", "first_round_no_strike",
                      "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range",
-                     "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash"})
+                     "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash", "own_action",
+                     "untargetable_by"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -469,6 +474,102 @@ def actor_refusal(ctx: Ctx, m: int) -> str | None:
     return None
 
 
+def _demon(ctx: Ctx, iid: int) -> bool:
+    return bool(re.search(r"(?i)\bdemon\b", ctx.cdef(iid).text.split(".", 1)[0]))
+
+
+def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | None:
+    st = ctx.st
+    tc = st.cards[t]
+    flt = r[3]
+    if tc.controller == seat:
+        return f"{ctx.name(t)} is yours; this (D) action is directed at another Methuselah"
+    if flt == "demon":
+        d = ctx.cdef(t)
+        if tc.region == "ready" and "Ally" in d.types and _demon(ctx, t):
+            return None
+        if tc.region == "attached" and "Retainer" in d.types and _demon(ctx, t):
+            return None
+        return f"{ctx.name(t)} is not a demon ally or a demon retainer"
+    if flt == "locked vampire capacity<8":
+        if not ctx.is_vampire(tc) or tc.region != "ready" or not tc.locked or ctx.capacity(tc) >= 8:
+            return f"{ctx.name(t)} is not a locked vampire with a capacity less than 8"
+        return None
+    if flt == "tremere":
+        if tc.region != "ready" or not _clan_is(ctx, t, "tremere"):
+            return f"{ctx.name(t)} is not a ready Tremere"
+        return None
+    return "no target"
+
+
+def announce_own(ctx: Ctx, cmd, m: int):
+    """An ally's own (D) action read by this family, announced with `from` naming the ally; None otherwise."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    reads = _of(ctx, m, "own_action") if src == m else []
+    if not reads:
+        return None
+    r = reads[0]
+    if cmd.target is None:
+        raise Illegal("target", f"{ctx.name(m)}: name the target of its action")
+    t = flow.ref(ctx, cmd.seat, cmd.target)
+    why = _own_target_refusal(ctx, cmd.seat, m, t, r)
+    if why:
+        raise Illegal("target", f"{ctx.name(m)}: {why}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts on {ctx.name(t)} with its own ability.", cards=(m, t))
+    seat_t = st.cards[t].controller
+    return dict(from_card=m, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2], directed=True,
+                target_seat=seat_t), (seat_t,)
+
+
+def succeed_own(ctx: Ctx, f) -> bool:
+    """The successful own action of an ally read by this family; False when *f* is not one."""
+    if not (f.effect or "").startswith("minion:"):
+        return False
+    st = ctx.st
+    r = next((x for x in _of(ctx, f.actor, "own_action") if x[1] == f.effect[7:]), None)
+    t = f.target_card
+    why = "it is gone" if r is None or t not in st.cards else _own_target_refusal(ctx, f.seat, f.actor, t, r)
+    if why:
+        ctx.emit("fizzles", f"{ctx.name(t)}: the action has no effect ({why}).")
+        return True
+    c = st.cards[t]
+    if r[1] == "demon":
+        if c.region == "attached":
+            ctx.burn(t, f"{ctx.name(f.actor)}'s action")
+        else:
+            ctx.move(t, "ready", seat=f.seat, counters=c.counters, locked=c.locked)
+            ctx.update(t, controller=f.seat)
+            ctx.emit("steal", f"{ctx.seat_name(f.seat)} takes control of {ctx.name(t)} ({ctx.name(f.actor)}).",
+                     cards=(t,))
+    elif r[1] == "burn_blood":
+        ctx.update(t, counters=max(0, c.counters - r[4]))
+        ctx.emit("blood", f"{ctx.name(t)} burns {min(r[4], c.counters)} blood ({ctx.name(f.actor)}).", cards=(t,))
+    elif r[1] == "combat":
+        from vtes_desktop.engine import rules_combat
+
+        rules_combat.start(ctx, f.actor, t)
+    return True
+
+
+def target_refusal(ctx: Ctx, actor: int, target: int | None, directed: bool) -> str | None:
+    """Why *actor* cannot take a directed action at *target* ("He cannot be the target of a directed action
+    performed by an ally or a vampire with capacity 6 or less"), or None."""
+    if target is None or not directed or target not in ctx.st.cards:
+        return None
+    for r in _of(ctx, target, "untargetable_by"):
+        ac = ctx.st.cards[actor]
+        if "Ally" in ctx.cdef(actor).types or (ctx.is_vampire(ac) and ctx.capacity(ac) <= r[1]):
+            return (f"{ctx.name(target)} cannot be the target of a directed action by an ally or a vampire with "
+                    f"capacity {r[1]} or less")
+    return None
+
+
 _DIABLERIE = "diablerie committed"
 
 
@@ -791,6 +892,12 @@ def candidates(game, seat: int) -> list:
             for a in st.attached.get(m, ()):
                 if _of(ctx, a, "employer_sets_range"):
                     out += [C.Use(seat=seat, card=a, effect=x) for x in ("close", "long")]
+    if st.active == seat and st.phase == "minion" and not st.frames:
+        others = [i for s2 in st.live_seats() if s2 != seat for i in st.region(s2, "ready")]
+        others += [a for i in others for a in st.attached.get(i, ())]
+        for iid in st.region(seat, "ready"):
+            if _of(ctx, iid, "own_action") and not st.cards[iid].locked:
+                out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid}) for t in others]
     if st.active == seat and st.phase == "unlock" and not st.frames:
         ash = st.region(seat, "ash_heap")
         for iid in ash:

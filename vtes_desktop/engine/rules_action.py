@@ -457,7 +457,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     elif kind == "card" and cmd.card is None and cmd.from_ is not None:
         from vtes_desktop.engine import effects_actioncard, effects_master
 
-        own = effects_crypt.announce_own(ctx, cmd, m) or effects_actioncard.announce_own(ctx, cmd, m)   # a vampire's or an ally's own action
+        own = effects_crypt.announce_own(ctx, cmd, m) or effects_minion.announce_own(ctx, cmd, m) \
+            or effects_actioncard.announce_own(ctx, cmd, m)   # a vampire's or an ally's own action
         upd, directed_at = own if own is not None else effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
         pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
         blood_cost = upd.pop("cost_blood", 0)
@@ -644,6 +645,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     from vtes_desktop.engine.effects_master import actor_refusal, target_refusal
 
     why = target_refusal(ctx, seat, f.get("target_card"))   # Secure Haven
+    if why:
+        raise Illegal("target", why)
+    why = effects_minion.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Veneficti
     if why:
         raise Illegal("target", why)
     why = actor_refusal(ctx, m)   # Malkavian Derangement: Paranoia
@@ -882,7 +886,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard, effects_master
 
         flow.set_top(ctx, nxt)
-        if not (effects_crypt.succeed_own(ctx, f) or effects_actioncard.succeed_own(ctx, f)):   # a vampire's or an ally's own action
+        if not (effects_crypt.succeed_own(ctx, f) or effects_minion.succeed_own(ctx, f)
+                or effects_actioncard.succeed_own(ctx, f)):   # a vampire's or an ally's own action
             effects_master.succeed_from(ctx, f)
         return
     k = f.kind if f.kind != "card" else (f.effect or "card")

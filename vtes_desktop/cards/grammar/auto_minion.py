@@ -72,6 +72,12 @@ Readings (a tuple whose first item names it):
   than ready unique Harbinger of Skulls, you can remove 7 cards in your ash heap from the game to move this ally
   from your ash heap to the ready region with 2 life" (Emerald Legionnaire: a `use` naming the copy in the ash
   heap, `effect` the 7 cards removed, separated by ";");
+- ``("own_action", verb, stealth, target, n)``: an ally's own (D) action (announced with `from` naming the ally,
+  `target` the minion): "steal a demon ally or burn a demon retainer" (Veneficti), "burn 2 blood from a locked
+  vampire with a capacity less than 8" (Young Bloods), "enter combat with any Tremere controlled by another
+  Methuselah" (Order of Hermes Cabal);
+- ``("untargetable_by", capacity)``: "He cannot be the target of a directed action performed by an ally or a
+  vampire with capacity 6 or less" (Veneficti);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -112,6 +118,14 @@ _AS_VAMPIRE = re.compile(r"^(?:this ally|he|she|it|the \w+) (?:can|may) play (?P
                          r"cards (?:requiring|that require) (?P<discs>(?:(?:basic )?[a-z]+ \[\w{3}\](?:, | and/or | or )?)+)"
                          r" as an? (?:vampire(?: with (?:a )?capacity (?:of )?(?P<cap1>\d+))?|(?P<cap2>\d+)-capacity "
                          r"vampire)\.?$")
+
+_OWN_ACTIONS = {
+    "he can steal a demon ally or burn a demon retainer as a (d) action.": ("own_action", "demon", 0, "demon", 0),
+    "the this ally can burn 2 blood from a locked vampire with a capacity less than 8 as a +1 stealth (d) action.":
+        ("own_action", "burn_blood", 1, "locked vampire capacity<8", 2),
+    "this ally may enter combat with any tremere controlled by another methuselah as a (d) action.":
+        ("own_action", "combat", 0, "tremere", 0),
+}
 
 _CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
 
@@ -233,6 +247,11 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                          r"from your ash heap to the ready region with (\d+) life\.", low.replace(",", ""))
         if m:
             return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
+    if ally and low in _OWN_ACTIONS and k in ("steal", "burn", "enter"):
+        return _OWN_ACTIONS[low]
+    if ally and k == "state" and low == ("he cannot be the target of a directed action performed by an ally or a "
+                                         "vampire with capacity 6 or less."):
+        return ("untargetable_by", 6)
     if k == "shuffle" and ally and _SHUFFLE.match(low):
         return ("shuffle_when_burned",)
     if k == "set" and ally and low == ("if this ally blocks a directed action, set the range for the first round of "
