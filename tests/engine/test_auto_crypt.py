@@ -461,3 +461,66 @@ def test_unlock_phase_uses(db, tmp_path):
     p.write_text(_PALEOLOGUS, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+_LODIN = """
+title: Lodin prevents 1 damage of the opposing minion's strike, once each combat
+source: "card text of Lodin (Olaf Holte) (once each combat, prevent 1 damage from an opposing minion's strike)"
+table:
+  - player: Ann
+    ready:
+      - {card: Lodin (Olaf Holte), blood: 4}
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Amelia Locke, blood: 5}
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Lodin (Olaf Holte), kind: bleed}
+  - {by: Ben, do: block, minion: Amelia Locke}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve, expect: [{window: strike}]}
+  - {by: Ann, do: pass}
+  - {by: Ben, do: strike, minion: Amelia Locke, strike: hand, expect: [{window: damage}]}
+  - {by: Ann, do: prevent, minion: Lodin (Olaf Holte), amount: 1, using: Lodin (Olaf Holte)}
+  - {by: Ann, do: finish}
+expect:
+  - {card: Lodin (Olaf Holte), blood: 4}
+"""
+
+
+def test_prevent_damage_from_the_opposing_strike(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "lodin.yaml"
+    p.write_text(_LODIN, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message
+
+
+_LODIN_ENV = """
+title: Lodin's prevention does not apply to environmental damage
+source: "card text of Lodin (Olaf Holte) (prevents damage from an opposing minion's strike only)"
+table:
+  - player: Ann
+    ready:
+      - {card: Lodin (Olaf Holte), blood: 4}
+  - player: Ben
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ben, do: damage, target: Lodin (Olaf Holte), normal: 1}
+  - {by: Ann, do: prevent, minion: Lodin (Olaf Holte), amount: 1, using: Lodin (Olaf Holte), expect_error: "opposing minion's strike"}
+expect:
+  - {card: Lodin (Olaf Holte), region: ready}
+"""
+
+
+def test_no_prevention_of_environmental_damage(db, tmp_path):
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / "lodin_env.yaml"
+    p.write_text(_LODIN_ENV, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (own_prevent_strike_only, unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -1482,3 +1482,16 @@ def _unlock_phase_use(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         ctx.update(t, locked=True)
         ctx.emit("locked", f"{name} burns 2 blood and locks {ctx.name(t)}.", cards=(iid, t))
     st.phase_flags = st.phase_flags | {key}
+
+
+def _strike_only(e) -> bool | None:
+    return True if own_prevent_strike_only(e) else None
+
+
+def check_own_prevent(ctx: Ctx, f, m: int, iid: int) -> None:
+    """A vampire's own "prevent 1 damage from an opposing minion's strike" (prevent `using` the vampire): refused
+    when no damage from the opposing minion's strike is being inflicted on it."""
+    if iid != m or not _of(ctx, m, _strike_only):
+        return
+    if not any(h.target == m and h.source is not None and h.source != m for h in f.hits):
+        raise Illegal("prevent", f"{poss_name(ctx, m)} prevention is only for damage from an opposing minion's strike")

@@ -1869,6 +1869,7 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     pm = re.search(r"(?i)prevent (\d+|\w+) damage", text)
     if not pm:
         raise Illegal("prevent", f"{ctx.name(iid)} prevents no damage")
+    effects_crypt.check_own_prevent(ctx, f, m, iid)   # "prevent 1 damage from an opposing minion's strike"
     cf = combat_frame(ctx.st)
     if _once_each_combat(text, "prevent") and cf is not None:
         if (m, iid, "prevent") in cf.used:

@@ -1240,6 +1240,8 @@ def blocks_anyone(e: Effect) -> bool:
 
 
 _OWN_PREVENT = re.compile(r"^(?:this vampire|this imbued|he|she) (?:can|may) prevent (?P<n>\d) damage each combat$")
+_OWN_PREVENT_STRIKE = re.compile(r"^once each combat, (?:this vampire|this imbued|he|she) (?:can|may) prevent (?P<n>\d) "
+                                 r"damage from an opposing minion's strike$")
 
 
 def own_prevent(e: Effect) -> int | None:
@@ -1247,8 +1249,15 @@ def own_prevent(e: Effect) -> int | None:
     (rules_combat.prevent reads the vampire's text: at most N, once each combat)."""
     if e.condition == "merged":
         return None
-    m = _OWN_PREVENT.match(e.text.strip().rstrip(".").lower())
+    t = e.text.strip().rstrip(".").lower()
+    m = _OWN_PREVENT.match(t) or _OWN_PREVENT_STRIKE.match(t)
     return int(m.group("n")) if m else None
+
+
+def own_prevent_strike_only(e: Effect) -> bool:
+    """Lodin's "Once each combat, this vampire can prevent 1 damage from an opposing minion's strike": only when the
+    opposing minion's strike is among the damage (effects_crypt.check_own_prevent)."""
+    return e.condition != "merged" and bool(_OWN_PREVENT_STRIKE.match(e.text.strip().rstrip(".").lower()))
 
 
 _STRIKE_COST = re.compile(r"^burn (\d) blood$")
