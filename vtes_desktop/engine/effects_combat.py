@@ -293,6 +293,7 @@ HANDLED = {
     "optional_press_round": "rules_combat.play_combat (grants) / _grant_with_strike",
     "optional_press_continue": "rules_combat.strike (granted press_continue)",
     "paid_grant": "rules_combat.maneuver / strike (grant) / _paid_grant (maneuver, press)",
+    "weapon_extra_strike": "rules_combat.strike (weapon strike grants it; only with that weapon)",
     "hand_aggravated_for_combat": "rules_combat._carry_out (hand_aggravated)", "hand_strike_plus": "rules_combat.strike",
     "hand_bonus_combat": "rules_combat._carry_out / strike",
     "strength_and_prevent": "rules_combat._carry_out / _granted_prevention",

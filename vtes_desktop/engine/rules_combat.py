@@ -533,6 +533,10 @@ _STRIKE_RE = re.compile(r"(?i)strike(?:, (?:ranged|first strike))?:\s*(?:(\d+)(R
                         r"(destroy|steal) (?:equipment|weapon)|hand strike at \+(\d+) (aggravated )?damage)")
 
 
+_CLAN_NAMES = {"brujah antitribu", "ravnos", "tremere antitribu", "toreador", "ventrue", "brujah", "gangrel",
+               "malkavian", "nosferatu", "tremere", "assamite", "follower of set", "giovanni", "lasombra", "tzimisce"}
+
+
 def _strike_of_text(text: str, source: int | None = None, label: str = "") -> StrikeDesc | None:
     m = _STRIKE_RE.search(text)
     if not m:
@@ -607,6 +611,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if any(x[0] == m for x in f.committed):
         raise Illegal("strike", f"{ctx.name(m)} chose its strike with a maneuver this round")
     s = cmd.strike
+    owed = next((u for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "extra_only_with" and u[1] == m
+                 and u[3] == f.round), None) if f.extra_phase else None
+    if owed is not None and (s in ("hand", None) or flow.ref(ctx, cmd.seat, s) != owed[2]):
+        raise Illegal("strike", f"{poss(ctx.name(m))} additional strike is only usable to strike with {ctx.name(owed[2])}")
     if s == "hand" or s is None:
         desc = StrikeDesc("damage", strength(ctx, m, f), label="hand strike")
         desc = effects_minion.hand_strike(ctx, m, desc)   # first strike, aggravated
@@ -627,8 +635,20 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     raise Illegal("strike", f"{rules.name} is only usable once each round")
                 if "once each combat" in only_ and (iid, "strike_combat") in f.used:
                     raise Illegal("strike", f"{rules.name} is only usable once each combat")
+                by_ = [o[3:] for o in only_ if o.startswith("by:")]      # "Only usable by Brujah antitribu"
+                if by_ and by_[0] in _CLAN_NAMES and by_[0] not in {x.lower() for x in ctx.cdef(m).clans}:
+                    raise Illegal("strike", f"{rules.name} is only usable by {by_[0].title()}")
                 _set_combat(ctx, f._replace(used=f.used | {(iid, "strike_round", f.round), (iid, "strike_combat")}))
                 f = ctx.st.top
+                wx = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "weapon_extra_strike"), None)
+                if wx is not None and not f.extra_phase and ("limited_extra", m, f.round) not in f.used:
+                    merged = dict(f.extra)      # AK-47: an optional additional strike (limited) this round
+                    merged[m] = merged.get(m, 0) + 1
+                    used_ = f.used | {("limited_extra", m, f.round)} | (
+                        {("extra_only_with", m, iid, f.round)} if wx[1] else set())
+                    _set_combat(ctx, f._replace(extra=tuple(merged.items()), used=used_))
+                    f = ctx.st.top
+                    ctx.emit("granted", f"{ctx.name(m)} gets an optional additional strike this round ({rules.name}).")
             for r in (effects_combat.card_readings(ctx, iid) if iid != m else ()):
                 if r[0] == "clan_strike" and r[1] not in {x.lower() for x in ctx.cdef(m).clans}:
                     raise Illegal("strike", f"only a {r[1].title()} can strike with {rules.name}")

@@ -450,6 +450,14 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "get" and re.fullmatch(r"the minion with this (?:vehicle|equipment) gets an optional press "
                                                         r"each combat\.?", low):
         return ("equipment_press_each_combat",)                                    # Hawg
+    if "Equipment" in t and k == "get" and e.get("frame") and re.fullmatch(
+            r"(?:after the bearer strikes|when bearer strikes) with this gun, (?:they|he or she) gets? (?:1|an) optional "
+            r"additional strike \(limited\)(?:,| this round,) only usable to strike with this gun(?:, this round)?\.?",
+            low):
+        return ("weapon_extra_strike", True)                                       # AK-47, Kpist m/45
+    if "Equipment" in t and k == "additional_strikes" and e.get("limited") and e.duration == "each round" and \
+            low == "strength+1 damage each strike, with an optional additional strike (limited) each round.":
+        return ("weapon_extra_strike", False)                                      # Sword of Judgment
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
