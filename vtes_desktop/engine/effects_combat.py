@@ -112,7 +112,55 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if r[0] == "burn_blood_for_intercept":
             _burn_blood_for_intercept(ctx, cmd, iid, *r[1:])
             return True
+        if r[0] in ("burn_for_intercept", "lock_for_minus_stealth"):
+            _during_action_use(ctx, cmd, iid, r)
+            return True
+        if r[0] == "burn_to_prevent_or_gain":
+            _burn_to_gain(ctx, iid, r[2])
+            return True
     return False
+
+
+def _during_action_use(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Changeling Skin Mask: its vampire burns it for +2 intercept this action; Starshell Grenade Launcher: its minion
+    locks to give the acting minion -1 stealth this action."""
+    from vtes_desktop.engine.state import ActionFrame
+
+    st = ctx.st
+    host = st.cards[iid].host
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage == "resolution":
+        raise Illegal("timing", f"{name} is used during an action, before it resolves")
+    hc = st.cards[host]
+    if hc.region != "ready":
+        raise Illegal("use", f"{ctx.name(host)} is not ready")
+    if r[0] == "burn_for_intercept":
+        if host == f.actor:
+            raise Illegal("use", f"{ctx.name(host)} is the acting minion: intercept is for blocking")
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", r[1], host, iid),)))
+        ctx.burn(iid, f"burned by {ctx.name(host)} for +{r[1]} intercept")
+        ctx.emit("intercept", f"{ctx.name(host)} burns {name} for +{r[1]} intercept.", cards=(host,))
+        return
+    if hc.locked:
+        raise Illegal("use", f"{ctx.name(host)} is locked")
+    ctx.update(host, locked=True)
+    flow.set_top(ctx, ctx.st.top._replace(mods=ctx.st.top.mods + (Mod("stealth", -r[1], None, iid),)))
+    ctx.emit("stealth", f"{ctx.name(host)} locks: {ctx.name(f.actor)} gets -{r[1]} stealth ({name}).", cards=(host,))
+
+
+def _burn_to_gain(ctx: Ctx, iid: int, n: int) -> None:
+    """Blood Tears of Kephran: its vampire burns it to gain 2 blood (excess ignored); its prevention is used with
+    prevent, in combat."""
+    st = ctx.st
+    host = st.cards[iid].host
+    if not ctx.is_vampire(st.cards[host]):
+        raise Illegal("use", f"{ctx.name(iid)} gives blood to a vampire")
+    before = st.cards[host].counters
+    ctx.set_blood(host, before + n)
+    ctx.burn(iid, f"burned by {ctx.name(host)} to gain blood")
+    ctx.emit("gain", f"{ctx.name(host)} burns {ctx.name(iid)} and gains {st.cards[host].counters - before} blood.",
+             cards=(host,))
 
 
 def _burn_blood_for_intercept(ctx: Ctx, cmd, iid: int, n: int, trigram: str, superior: bool) -> None:
@@ -294,6 +342,8 @@ HANDLED = {
     "optional_press_continue": "rules_combat.strike (granted press_continue)",
     "paid_grant": "rules_combat.maneuver / strike (grant) / _paid_grant (maneuver, press)",
     "weapon_extra_strike": "rules_combat.strike (weapon strike grants it; only with that weapon)",
+    "burn_for_intercept": "effects_combat.use", "lock_for_minus_stealth": "effects_combat.use",
+    "burn_to_prevent_or_gain": "effects_combat.use (gain) / rules_combat.prevent (prevent in combat)",
     "hand_aggravated_for_combat": "rules_combat._carry_out (hand_aggravated)", "hand_strike_plus": "rules_combat.strike",
     "hand_bonus_combat": "rules_combat._carry_out / strike",
     "strength_and_prevent": "rules_combat._carry_out / _granted_prevention",

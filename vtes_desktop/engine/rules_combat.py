@@ -1886,6 +1886,14 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
         raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
     if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
         raise Illegal("prevent", f"{ctx.name(m)} cannot use equipment this combat")
+    bt = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "burn_to_prevent_or_gain"), None) \
+        if iid != m else None
+    if bt is not None:      # Blood Tears of Kephran: burned to prevent 2 damage in combat
+        if combat_frame(ctx.st) is None:
+            raise Illegal("prevent", f"{ctx.name(iid)} prevents damage in combat")
+        _prevent(ctx, f, m, min(cmd.amount, bt[1]), ctx.name(iid))
+        ctx.burn(iid, "burned to prevent damage")
+        return
     pm = re.search(r"(?i)prevent (\d+|\w+) damage", text)
     if not pm:
         raise Illegal("prevent", f"{ctx.name(iid)} prevents no damage")

@@ -458,6 +458,16 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "additional_strikes" and e.get("limited") and e.duration == "each round" and \
             low == "strength+1 damage each strike, with an optional additional strike (limited) each round.":
         return ("weapon_extra_strike", False)                                      # Sword of Judgment
+    if "Equipment" in t and k == "burn" and e.get("frame") and low == ("the vampire with this equipment may burn it to get "
+                                                                      "+2 intercept for the current action."):
+        return ("burn_for_intercept", 2)                                           # Changeling Skin Mask
+    if "Equipment" in t and k == "lock" and e.get("frame") and low == ("the minion with this equipment may lock to give an "
+                                                                      "acting minion -1 stealth for the current action."):
+        return ("lock_for_minus_stealth", 1)                                       # Starshell Grenade Launcher
+    if "Equipment" in t and k == "burn" and e.get("frame") and low == (
+            "the vampire with this equipment may burn this card to prevent 2 points of damage in combat or to gain 2 "
+            "blood (ignore excess blood)."):
+        return ("burn_to_prevent_or_gain", 2, 2)                                   # Blood Tears of Kephran
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
