@@ -2076,6 +2076,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "non-wraith ally or retainer or small vampire": "a non-wraith ally or retainer, or a vampire with "
                                                               "capacity 2 or less",
               "cheap location": "a location that is free or costs 1 blood or pool",
+              "ready titled non-anarch vampire": "a ready titled non-Anarch vampire",
+              "prey uncontrolled vampire": "a crypt card in your prey's uncontrolled region",
+              "other's card on own vampire": "a card another Methuselah played on a vampire you control",
+              "incapacitated imbued": "an incapacitated imbued", "ready younger vampire": "a ready younger vampire",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one"}
 _VEIL = "veil stealth"
@@ -2129,6 +2133,9 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
 def _start_life(ctx: Ctx, iid: int) -> int:
     from vtes_desktop.engine.rules_action import _life
 
+    if "Imbued" in ctx.cdef(iid).types:   # an imbued's starting life is the number on its card
+        return _cap(ctx, iid)
+
     return _life(ctx, iid, ctx.st.cards[iid].level)
 
 
@@ -2153,6 +2160,18 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         laibon = vamp and (ctx.sect(c) or "").lower() == "laibon"
         return laibon and ((c.region == "ready" and iid != actor) or
                            (c.region == "uncontrolled" and c.controller == seat and _cap(ctx, iid) < _cap(ctx, actor)))
+    if who == "ready titled non-anarch vampire":
+        return vamp and c.region == "ready" and ctx.title(c) is not None and (ctx.title(c) or "").lower() != "baron" \
+            and (ctx.sect(c) or "").lower() != "anarch"
+    if who == "prey uncontrolled vampire":
+        return c.region == "uncontrolled" and c.controller == st.prey(seat) and d.is_crypt
+    if who == "other's card on own vampire":
+        return host is not None and c.owner != seat and ctx.is_vampire(host) and host.controller == seat \
+            and host.region in ("ready", "torpor")
+    if who == "incapacitated imbued":
+        return "Imbued" in d.types and c.region == "incapacitated"
+    if who == "ready younger vampire":
+        return vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor)
     if who == "cheap location":
         r = ctx.rules(iid)
         return "location" in r.keywords and c.region == "in_play" and (r.pool_cost or 0) <= 1 and (r.blood_cost or 0) <= 1 \
@@ -2204,6 +2223,10 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
         out = {"target_card": iid}
         if mode.directed:
             out["target_seat"] = ctx.st.cards[iid].controller
+        if ctx.st.cards[iid].region == "attached":   # "Burn a card ... on a vampire you control. Lock that vampire."
+            from vtes_desktop.engine.state import Mod
+
+            out["mods"] = (Mod("target_host", 0, ctx.st.cards[iid].host, None),)
         return out
     cs = [s for s in specs if s[0] == "crypt_search_younger"]
     if cs:
@@ -2538,6 +2561,32 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             else:
                 ctx.update(t, counters=c.counters + op[1])
                 ctx.emit("blood", f"{ctx.name(t)} gets {op[1]} blood from the bank ({name}).", cards=(t,))
+        elif k == "burn_half_blood":
+            half = c.counters // 2
+            ctx.update(t, counters=c.counters - half)
+            ctx.emit("blood", f"{ctx.name(t)} burns {half} blood ({name}).", cards=(t,))
+        elif k == "lock_host":
+            h = next((m.minion for m in f.mods if m.kind == "target_host"), None)
+            if h is not None and st.cards[h].region == "ready" and not st.cards[h].locked:
+                ctx.update(h, locked=True)
+                ctx.emit("locked", f"{ctx.name(h)} is locked ({name}).", cards=(h,))
+        elif k == "to_ready":
+            ctx.move(t, "ready", seat=c.controller, counters=c.counters, locked=c.locked)
+            ctx.emit("moved", f"{ctx.name(t)} moves to {poss(ctx.seat_name(c.controller))} ready region ({name}).",
+                     cards=(t,))
+        elif k == "actor_burns_blood":
+            a = st.cards[f.actor]
+            if a.counters < op[1]:
+                ctx.emit("fizzles", f"{ctx.name(f.actor)} has no blood to burn: {name} does nothing more.")
+                return
+            ctx.update(f.actor, counters=a.counters - op[1])
+            ctx.emit("blood", f"{ctx.name(f.actor)} burns {op[1]} blood ({name}).", cards=(f.actor,))
+        elif k == "unlock":
+            if c.region == "ready" and c.locked:
+                ctx.update(t, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
+        elif k == "unlock_at_discard":
+            unlock_at_discard(ctx, t, f.seat)
         elif k == "take_location":
             _steal(ctx, f, "location")
         elif k == "fleece":

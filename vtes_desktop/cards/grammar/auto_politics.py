@@ -331,6 +331,14 @@ _ON_TARGET = {
         ("other ready laibon or younger uncontrolled laibon", (("unlock_or_blood", 2),)),
     "(d) remove a mortal or ghoul (ally or retainer) from the game": ("mortal or ghoul ally or retainer", (("remove",),)),
     "(d) take control of a location that is free or costs 1 blood or pool": ("cheap location", (("take_location",),)),
+    "(d) burn 4 blood from a ready titled non-anarch vampire": ("ready titled non-anarch vampire", (("burn_blood", 4),)),
+    "(d) burn half the blood rounded down on a crypt card in your prey's uncontrolled region":
+        ("prey uncontrolled vampire", (("burn_half_blood",),)),
+    "move an incapacitated imbued to his or her controller's ready region": ("incapacitated imbued", (("to_ready",),)),
+    "this vampire burns 1 blood to unlock an ally": ("ready ally", (("actor_burns_blood", 1), ("unlock",))),
+    "burn 1 blood to unlock a younger vampire": ("ready younger vampire", (("actor_burns_blood", 1), ("unlock",))),
+    "add 1 life from the blood bank to an ally that has fewer life than his or her starting amount":
+        ("wounded ally", (("heal", 1),)),
     "(d) move a retainer, an equipment or 1 blood from a younger vampire controlled by another methuselah to this ravnos":
         ("younger vampire or its retainer or equipment", (("fleece", 1),)),
     "(d) remove a non-wraith ally or retainer or a vampire with capacity 2 or less from the game":
@@ -341,6 +349,8 @@ _ON_TARGET_MORE = {
     "as above, and lock the target vampire": (("lock",),),
     "as above, and burn 1 blood or life from the target minion": (("burn_blood", 1),),
     "as [val] above, and the rescued vampire gains 1 blood": (("gain_blood", 1),),
+    "that imbued gains a life (not to exceed his or her starting amount)": (("heal", 1),),
+    "as [obe] above, and unlock that ally during the next discard phase": (("unlock_at_discard",),),
 }
 
 
