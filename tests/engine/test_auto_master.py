@@ -23,7 +23,11 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "untargetable_ready", "capitalist", "host_stealth", "block_costs_blood", "blocked_penalty",
            "millicent", "vp_hand_size", "tension", "block_tax", "hunt_food_gain", "not_during_action",
            "uncoil_burn", "uncoil_burned_by", "torpor_action_cost", "older_rescue_cost", "sorrow_no_unlock",
-           "ignore_excess", "burn_all_boons", "no_more_boons"}
+           "ignore_excess", "burn_all_boons", "no_more_boons",
+           # effects_master.emptied (after a use or a counter removed by hand), card_votes (rules_politics.vote),
+           # location_discount (extra_cost)
+           "burn_when_empty", "vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_political",
+           "vote_burn_pool", "location_discount"}
 
 
 def test_every_reading_has_a_handler():

@@ -27,7 +27,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
-                    "put_with_blood_per", "angel", "choose_titled", "loses_title"})
+                    "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -40,7 +40,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
-                  "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade"})
+                  "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
+                  "mpa_card_to_pool"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -137,6 +138,7 @@ def extra_cost(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int:
             for a in ctx.st.attached.get(t, ()):
                 if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
                     n += sum(int(v["n"]) for v in _has(ctx, a, "target_cost"))
+    n -= location_discount(ctx, cmd.seat, rules)   # Therbold Realty
     if any(k == "villein_cost" for k, _, _ in readings(rules)) and cmd.target is not None:
         t = _target_card(ctx, cmd)
         if t is not None:
@@ -514,8 +516,13 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                                   if _fits(ctx, seat, m, "a " + v["clan"], v))
             ctx.update(iid, counters=n)
             ctx.emit("counters", f"{name} comes into play with {n} blood.", cards=(iid,))
-            if n == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
+            if n == 0 and (_has(ctx, iid, "burn_when_empty")
+                           or re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text)):
                 ctx.burn(iid, "no blood")
+        elif key == "bank_to_card":   # Short-Term Investment: 3; Slave Auction: one per Methuselah in the game
+            n = sum(1 for s_ in st.seats if not s_.ousted) if v.get("seats") else int(v["n"])
+            ctx.update(iid, counters=st.cards[iid].counters + n)
+            ctx.emit("counters", f"{name} comes into play with {n} blood from the blood bank.", cards=(iid,))
         elif key == "angel":
             t = target
             c = st.cards[t] if t is not None else None
@@ -1017,6 +1024,21 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
+        return True
+    if key == "mpa_card_to_pool":   # the investments: a master phase action moves 1 blood from the card to the pool
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        if c.counters < 1:
+            raise Illegal("use", f"{name} has no blood left")
+        if st.mpa < 1:
+            raise Illegal("master", "no master phase action left this phase")
+        st.mpa -= 1
+        n = min(int(v["n"]), c.counters)
+        ctx.update(iid, counters=c.counters - n)
+        ctx.pool(seat, n, name)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} uses a master phase action: {n} blood moves from {name} to their "
+                          "pool.", cards=(iid,))
+        emptied(ctx, iid)
         return True
     if key == "sorrow":
         _usable(ctx, cmd, iid, lock=True)
@@ -2260,6 +2282,79 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if c.controller == cmd.seat or not _has(ctx, iid, "exchange_master"):
         return False
     return _exchange_master(ctx, cmd, iid, ctx.name(iid))
+
+
+def emptied(ctx: Ctx, iid: int) -> None:
+    """Counters were just removed from card *iid* (by a use the engine resolves, or by hand): a card that says
+    "burn this card when it has no counters/blood" burns once the last one is gone."""
+    c = ctx.st.cards.get(iid)
+    if c is None or c.counters or c.region not in ("in_play", "attached") or ctx.is_minion(c):
+        return
+    d = ctx.cdef(iid)
+    if ("Master" in d.types or "Event" in d.types) and _has(ctx, iid, "burn_when_empty"):
+        ctx.burn(iid, "no counters left")
+
+
+def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
+    """Votes a master card in play gives its controller when cast with `vote` (`with` the card), or None when
+    its text gives none the engine reads: lock for +1 vote per titled Camarilla vampire or Lasombra (Palace of
+    Versailles, Power Structure), the Mausoleum's 1 or 2, Sense Vibrations on its ready Laibon, City Gangrel
+    Connections' vote in political actions, Ferraille's 3 votes for 1 pool once each turn."""
+    rs = [(k, v) for k, v, _ in readings(ctx.rules(iid)) if k.startswith("vote_") and k != "vote_lock"]
+    if not rs:
+        return None
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    key, v = rs[0]
+    political = any(isinstance(fr, ActionFrame) and fr.kind == "political" for fr in st.frames)
+    if c.contested:
+        raise Illegal("contested", f"{name} is contested and out of play")
+    if key != "vote_lock_host" and key != "vote_burn_pool" and not political:
+        raise Illegal("vote", f"{name} gives votes only in the referendum of a political action")
+    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host") and c.locked:
+        raise Illegal("vote", f"{name} is locked: it gives its votes by locking")
+    n = int(v["n"])
+    if key == "vote_lock_each":
+        who = v["who"]
+        count = 0
+        for m in st.region(seat, "ready"):
+            mc = st.cards[m]
+            if not ctx.is_vampire(mc) or mc.contested:
+                continue
+            if who == "titled camarilla vampire":
+                ok = bool(ctx.title(mc)) and not mc.title_contested and (ctx.sect(mc) or "").lower() == "camarilla"
+            else:
+                ok = _fits(ctx, seat, m, "a " + who, v)
+            count += ok
+        if not count:
+            raise Illegal("vote", f"{name}: you control no ready {who} to give a vote to")
+        n *= count
+    elif key == "vote_lock_unless":
+        other = v["other"].lower()
+        if not any(ctx.cdef(i).name.lower() == other for i, x in st.cards.items()
+                   if x.region in ("in_play", "attached") and not x.contested):
+            n += 1
+    elif key == "vote_lock_host":
+        if c.host is None or st.cards[c.host].region != "ready":
+            raise Illegal("vote", f"{name}: its vampire is not ready; only ready vampires vote")
+    elif key == "vote_burn_pool":
+        flag = ("used", iid, "turn", st.turn)
+        if flag in st.phase_flags:
+            raise Illegal("use", f"{name} has already been used this turn")
+        _pay_pool(ctx, seat, int(v["pool"]), name)
+        st.phase_flags = st.phase_flags | {flag}
+    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host"):
+        _lock(ctx, iid)
+    return n
+
+
+def location_discount(ctx: Ctx, seat: int, rules: CardRules) -> int:
+    """Pool a location costs its player less (Therbold Realty), never below nothing."""
+    if "location" not in rules.keywords or not (rules.pool_cost or 0) > 0:
+        return 0
+    n = sum(int(v["n"]) for m in _in_play_masters(ctx, seat) for v in _has(ctx, m, "location_discount"))
+    return min(n, rules.pool_cost)
 
 
 def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:

@@ -48,6 +48,10 @@ def apply(ctx: Ctx, cmd: C.Command) -> None:
             ctx.update(iid, counters=max(0, c.counters + cmd.delta))
             ctx.emit("counters", f"{who} {'adds' if cmd.delta > 0 else 'removes'} {abs(cmd.delta)} counter(s) "
                                  f"{'to' if cmd.delta > 0 else 'from'} {ctx.name(iid)}.")
+            if cmd.delta < 0 and st.cards[iid].counters == 0:
+                from vtes_desktop.engine.effects_master import emptied
+
+                emptied(ctx, iid)   # "burn this card when it has no counters"
     elif t in ("lock", "unlock"):
         iid = flow.ref(ctx, cmd.seat, cmd.card)
         ctx.update(iid, locked=(t == "lock"))

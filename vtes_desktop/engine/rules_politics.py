@@ -48,6 +48,12 @@ _LOCK_FOR_VOTES = re.compile(r"(?i)lock (?:this (?:card|location)|[^.]*?) during
 _GETS_VOTES = re.compile(r"(?i)\b(?:gets|has) (?:[^.]*?and )?\+(\d+) votes?\b")
 
 
+def _card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
+    from vtes_desktop.engine.effects_master import card_votes
+
+    return card_votes(ctx, f, seat, iid)   # master cards in play whose votes the engine reads
+
+
 def _action_under(ctx: Ctx) -> ActionFrame | None:
     for fr in reversed(ctx.st.frames):
         if isinstance(fr, ActionFrame):
@@ -233,6 +239,9 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             played_from_hand(ctx, seat, iid, ctx.rules(iid))
         elif any(g[1] == iid and g[0] == seat for g in f.gained):
             n = sum(g[2] for g in f.gained if g[1] == iid and g[0] == seat)
+        elif c.controller == seat and c.region in ("in_play", "attached") and \
+                (mv := _card_votes(ctx, f, seat, iid)) is not None:   # Palace of Versailles, Ferraille...
+            n = mv
         elif c.controller == seat and c.region in ("in_play", "attached") and _LOCK_FOR_VOTES.search(d.text):
             if c.locked:
                 raise Illegal("vote", f"{d.display} is locked: it gives its votes by locking")

@@ -48,7 +48,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("vessel_burn", r"^put this card on a vampire and you can burn a card named /blood doll/ \(if any\)$"),
     ("mill_pool", r"^burn (?P<n>\d+) cards from the top of your library to gain (?P<pool>\d+) pool$"),
     ("crypt_to_uncontrolled", r"^move the top card from your crypt to your uncontrolled region$"),
-    ("discipline_level", r"^this vampire (?:gets \+1 level|gains 1 level) of [a-z]+ \[(?P<tri>[a-z]{3})\]"
+    ("discipline_level", r"^this (?:vampire|[a-z]+(?: [a-z]+)?) (?:gets \+1 level|gains (?:1|one) level) of [a-z]+ "
+                         r"\[(?P<tri>[a-z]{3})\]"
                          r"(?P<cap> and \+1 capacity)?$"),
     ("discipline_capacity", r"^capacity increases by 1: the vampire is one generation older$"),
     ("not_on_superior", r"^cannot be (?:put|placed) on a vampire with superior [a-z]+ \[(?P<tri>[a-z]{3})\]$"),
@@ -237,7 +238,27 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("not_during_action", r"^cannot be used during an action$"),
     ("imbued_success_lock", r"^when an imbued successfully performs an action, lock this card to move (?P<n>1) blood from "
                             r"the blood bank to an imbued in your uncontrolled region$"),
-    ("put_with_blood_per", r"^put this card in play with (?P<n>1) blood for each (?P<clan>[a-z]+) you control$"),
+    ("put_with_blood_per", r"^put this card in play with (?P<n>1) blood(?: on it)? for each (?P<clan>[a-z]+(?: antitribu)?) "
+                           r"you control$"),
+    # -- second pass: investments, votes from cards in play, location discounts
+    ("bank_to_card", r"^put this card in play and move (?P<n>\d+) blood from the blood bank to this card$"),
+    ("bank_to_card", r"^put this card in play with (?P<seats>x) blood where x is the number of methuselahs in the game$"),
+    ("mpa_card_to_pool", r"^you may use a master phase action to move (?P<n>1) blood from this card to your (?:blood )?pool$"),
+    ("burn_when_empty", r"^burn this card (?:(?:if|when) it has no (?:blood|counters)|when the last blood counter on it is "
+                        r"removed|when all blood has been removed)$"),
+    ("burn_when_empty", r"^if this card has no (?:blood|counters), burn it$"),
+    ("vote_lock_each", r"^(?:you can )?lock this (?:location|card) during the polling step of a political action to give "
+                       r"each (?P<who>titled camarilla vampire|[a-z]+) you control \+(?P<n>1) vote$"),
+    ("vote_lock_each", r"^during the polling step of a political action, you can lock this card to give each "
+                       r"(?P<who>titled camarilla vampire|[a-z]+) you control \+(?P<n>1) vote$"),
+    ("vote_lock_unless", r"^lock during the polling step of a political action to get \+(?P<n>1) vote, with an additional "
+                         r"\+1 vote if the card named /(?P<other>[a-z' ]+)/ is not in play$"),
+    ("vote_lock_host", r"^this (?P<clan>[a-z]+) with (?P<disc>[a-z]+)(?: \[[a-z]{3}\])? may lock this card during a "
+                       r"referendum to get (?P<n>1) additional vote$"),
+    ("vote_political", r"^you get (?P<n>1) additional vote during each political action$"),
+    ("vote_burn_pool", r"^once each turn, you can burn (?P<pool>1) pool to get \+(?P<n>\d) votes during the polling step of "
+                       r"any referendum$"),
+    ("location_discount", r"^locations cost you (?P<n>1) less blood or pool$"),
     ("mpa_blood_to_clan", r"^during your master phase, you can move (?P<n>1) blood from this card to an? (?P<clan>[a-z]+) "
                           r"you control$"),
     ("sorrow", r"^lock to unlock any card you control that is not a minion$"),
