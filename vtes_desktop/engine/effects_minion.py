@@ -42,6 +42,9 @@ resolves them), so a clause another module learns later is never carried out twi
   Veneficti steals a demon ally or burns a demon retainer, Young Bloods burn 2 blood from a locked vampire of
   capacity below 8, Order of Hermes Cabal enters combat with a Tremere; Veneficti cannot be the target of a
   directed action by an ally or a vampire of capacity 6 or less (hook in `announce`);
+- retainers on the acting minion: Priestess of Sekhmet's +1 bleed against a Methuselah with a ready Camarilla
+  vampire (hook in `rules_action.bleed_amount`) and -1 intercept for blocking Camarilla vampires, Jackal's stealth
+  when the prey controls a ready Follower of Set or Assamite, Malajit burned once the action he helped is blocked;
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -65,7 +68,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "strength_per_life", "blood_for_intercept", "as_vampire", "stats", "first_round_no_strike",
                      "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range",
                      "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash", "own_action",
-                     "untargetable_by"})
+                     "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -326,13 +329,41 @@ def _clan_is(ctx: Ctx, iid: int, clan: str) -> bool:
     clans = {x.lower() for x in ctx.cdef(iid).clans}
     if clan == "follower of set":
         return bool(clans & {"follower of set", "ministry"})
+    if clan == "assamite":
+        return bool(clans & {"assamite", "banu haqim"})
     return clan in clans
 
 
+def _bleeding(ctx: Ctx, f: ActionFrame) -> bool:
+    from vtes_desktop.engine.effects_crypt import _action_kind
+
+    return _action_kind(f) == "bleed"
+
+
+def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
+    """The acting minion's retainers' bleed ("+1 bleed against a Methuselah who controls a ready Camarilla vampire")."""
+    st = ctx.st
+    n = 0
+    for a in st.attached.get(f.actor, ()) if f.actor in st.cards else ():
+        for r in _of(ctx, a, "bleed_if"):
+            t = f.target_seat
+            if r[2] == "target has ready camarilla" and t is not None and any(
+                    ctx.is_vampire(st.cards[v]) and (ctx.sect(st.cards[v]) or "").lower() == "camarilla"
+                    for v in st.region(t, "ready")):
+                n += r[1]
+    return n
+
+
 def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
-    """A blocking ally's conditional intercept of its own ("+1 intercept during actions directed at you")."""
+    """A blocking ally's conditional intercept of its own ("+1 intercept during actions directed at you"), and the
+    acting minion's retainers' effect on blockers ("Camarilla vampires get -1 intercept")."""
     n = 0
     st = ctx.st
+    for a in st.attached.get(f.actor, ()) if f.actor in st.cards else ():
+        for r in _of(ctx, a, "blockers_intercept"):
+            mc = st.cards[minion]
+            if r[3] == "bleed" and _bleeding(ctx, f) and ctx.is_vampire(mc) and (ctx.sect(mc) or "").lower() == r[2]:
+                n += r[1]
     for r in _of(ctx, minion, "intercept_if"):
         cond = r[2]
         if cond == "directed at you":
@@ -355,7 +386,13 @@ def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
     n = sum(r[1] for r in _of(ctx, f.actor, "stealth_if") if r[2] == "")
     for a in st.attached.get(f.actor, ()):
         for r in _of(ctx, a, "stealth_if"):
-            if r[2] == "hunt" and f.kind == "hunt":
+            if r[2].startswith("prey has ready:"):
+                clans = r[2][15:].split("|")
+                prey = st.prey(f.seat)
+                if prey != f.seat and any(_clan_is(ctx, v, x) for v in st.region(prey, "ready")
+                                          if st.cards[v].controller == prey for x in clans):
+                    n += next((x[1] for x in _of(ctx, a, "stealth_set")), r[1])
+            elif r[2] == "hunt" and f.kind == "hunt":
                 n += r[1]
             elif r[2].startswith("requires:") and f.card in st.cards and r[2][9:] in _card_disciplines(ctx, f):
                 n += r[1]
@@ -452,6 +489,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
                                        "when needed")
     if verb == "lock":
         ctx.update(iid, locked=True)
+        if _of(ctx, iid, "burn_if_blocked"):   # remembered until the action is blocked (this turn)
+            st.marks = st.marks | {(("minion", iid), _GAVE, (f.actor, st.turn))}
     elif verb == "shuffle":
         ctx.move(iid, "library", seat=c.owner)
         ctx.shuffle(c.owner, "library")
@@ -571,6 +610,7 @@ def target_refusal(ctx: Ctx, actor: int, target: int | None, directed: bool) -> 
 
 
 _DIABLERIE = "diablerie committed"
+_GAVE = "gave stealth to"
 
 
 def note_diablerie(ctx: Ctx, diablerist: int) -> None:
@@ -794,6 +834,11 @@ def combat_started(ctx: Ctx) -> None:
     if cf is None or act is None or not act.directed or act.blocker != cf.b or cf.round != 1:
         return
     b = cf.b
+    for r_ in list(st.attached.get(cf.a, ())):   # Malajit: burned once the action he gave stealth to is blocked
+        mark = (("minion", r_), _GAVE, (cf.a, st.turn))
+        if _of(ctx, r_, "burn_if_blocked") and mark in st.marks:
+            st.marks = st.marks - {mark}
+            ctx.burn(r_, "the action was blocked")
     if _of(ctx, b, "block_close"):
         cf = cf._replace(range="close", range_set=True)
         ctx.emit("range", f"{ctx.name(b)} blocked: the range for the first round is close.", cards=(b,))

@@ -114,7 +114,8 @@ def minion_intercept(ctx: Ctx, minion: int, f: ActionFrame) -> int:
 def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
     return f.base_bleed + sum(m.amount for m in f.mods if m.kind == "bleed") \
         + effects_crypt.bleed_bonus(ctx, f) \
-        + _bleed_against(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
+        + _bleed_against(ctx, f) \
+        + effects_minion.bleed_bonus(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
 
 
 def _bleed_card(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt, f) -> int:

@@ -78,6 +78,12 @@ Readings (a tuple whose first item names it):
   Methuselah" (Order of Hermes Cabal);
 - ``("untargetable_by", capacity)``: "He cannot be the target of a directed action performed by an ally or a
   vampire with capacity 6 or less" (Veneficti);
+- ``("bleed_if", n, cond)``: a retainer's "This Follower of Set gets +1 bleed against a Methuselah who controls a
+  ready Camarilla vampire" (cond "target has ready camarilla");
+- ``("blockers_intercept", n, sect, when)``: "While the employer is bleeding, Camarilla vampires get -1 intercept";
+- ``("stealth_if", n, "prey has ready:<clan>|<clan>")``, ``("stealth_set", n)``: Jackal's "If your prey controls a
+  ready Follower of Set or Assamite, the minion with this retainer gets +1 stealth" ("As above, but +2");
+- ``("burn_if_blocked",)``: "If that action is blocked, burn this retainer" (after its lock gave stealth: Malajit);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -127,6 +133,18 @@ _OWN_ACTIONS = {
         ("own_action", "combat", 0, "tremere", 0),
 }
 
+_RETAINER_TEXTS = {
+    "this follower of set gets +1 bleed against a methuselah who controls a ready camarilla vampire.":
+        ("bleed_if", 1, "target has ready camarilla"),
+    "while the employer is bleeding, camarilla vampires get -1 intercept.": ("blockers_intercept", -1, "camarilla", "bleed"),
+    "if your prey controls a ready follower of set or assamite, the minion with this retainer gets +1 stealth.":
+        ("stealth_if", 1, "prey has ready:follower of set|assamite"),
+    "as above, but this minion gets +2 stealth.": ("stealth_set", 2),
+    "this retainer's employer may lock him to get +1 stealth for the current action.":
+        ("lock_give", "stealth", 1, "employer", False, ""),
+    "if that action is blocked, burn this retainer.": ("burn_if_blocked",),
+}
+
 _CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
 
 _ASKING = False   # set while `claims` asks the other families (this family then reads nothing)
@@ -139,6 +157,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     low = " ".join(e.text.lower().split())
     k = e.kind
     ally = "Ally" in t
+    if not ally and low in _RETAINER_TEXTS:
+        return _RETAINER_TEXTS[low]
     if k == "strike":
         m = _STRIKE_FOR.match(low)
         if m and ally:
