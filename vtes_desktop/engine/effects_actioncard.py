@@ -61,7 +61,7 @@ HANDLED = frozenset({
     "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
     "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
-    "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote",
+    "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -566,6 +566,8 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
     amount = next((s[1] for s in specs if s[0] == "add_amount"), None)
     _self_effects(ctx, f, specs)
     _resolve_targeted(ctx, f, specs)
+    if any(s[0] == "burn_if_prey_no_torpor" for s in specs):
+        augury(ctx, None)
     for spec in specs:
         k = spec[0]
         if k == "burn_card":
@@ -2006,6 +2008,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     st = ctx.st
     seat = st.active
     burn_at_unlock(ctx)
+    augury(ctx, seat)
     for iid in list(st.region(seat, "ready")):
         spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_upkeep_life"), None)
         c = st.cards[iid]
@@ -2975,3 +2978,27 @@ def _fee_stake_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
                                                          for k in ctx.cdef(iid).clans):
                         n += x[2]
     return n
+
+
+def augury(ctx: Ctx, taxed: int | None) -> None:
+    """Augury of Doom in play: burned once its controller's prey controls no vampire in torpor (or is gone); as the
+    prey's (*taxed*) unlock phase begins, the prey burns 1 pool for each vampire of theirs in torpor."""
+    st = ctx.st
+    for iid, c in list(st.cards.items()):
+        if c.region != "in_play" or c.contested or "Action" not in ctx.cdef(iid).types:
+            continue
+        specs = _card_specs_any(ctx, iid)
+        if not any(x[0] == "burn_if_prey_no_torpor" for x in specs):
+            continue
+        owner = c.controller
+        if st.seats[owner].ousted:
+            continue
+        prey = st.prey(owner)
+        n = sum(1 for v in st.region(prey, "torpor") if ctx.is_vampire(st.cards[v])) if prey != owner else 0
+        if n == 0:
+            ctx.burn(iid, f"{ctx.seat_name(prey)} controls no vampire in torpor")
+            continue
+        if taxed == prey:
+            for x in specs:
+                if x[0] == "prey_torpor_tax":
+                    ctx.pool(prey, -x[1] * n, ctx.name(iid))

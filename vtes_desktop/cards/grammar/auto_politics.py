@@ -428,6 +428,11 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "search" and t == ("search your library or crypt for the chosen card, show it to all methuselahs, and move it "
                                   "to your hand (discard afterward) or uncontrolled region"):
         return ("search_named", "library or crypt", "discard 1")
+    if kind == "burn" and t == ("during your prey's unlock phase, for each vampire in torpor they control, they burn 1 "
+                                "pool"):
+        return ("prey_torpor_tax", 1)
+    if kind == "burn" and t == "if your prey controls no vampires in torpor or after they are ousted, burn this card":
+        return ("burn_if_prey_no_torpor",)
     if kind == "burn" and t == "(d) burn all hunting grounds controlled by other methuselahs":
         return ("burn_all_others", "hunting ground")
     if kind == "remove" and t == ("remove this card from the game and shuffle up to two library cards from your ash heap "
