@@ -331,3 +331,18 @@ def test_possession_superior_brings_a_vampire_back_ready_with_a_blood(table):
     game.step("Sarah", Finish)
     c = game.game.state.cards[nassir]
     assert c.region == "ready" and c.counters == 1 and c.controller == 0
+
+
+def test_no_clause_is_claimed_by_another_family_too(db):
+    """A clause this family reads is carried out here only: no other family's `automated` claims it as well."""
+    from vtes_desktop.cards.grammar import effects
+
+    others = [f for f in effects._families() if f is not automated]
+    both = []
+    for c in db.library:
+        r = compile_rules(c)
+        for m in r.modes:
+            for e in m.effects:
+                if read(e, r.types) is not None and any(f(e, r.types) for f in others):
+                    both.append((c.name, e.text))
+    assert not both, both[:5]
