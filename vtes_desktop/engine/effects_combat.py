@@ -274,6 +274,14 @@ def _employer_burns_to_unlock(ctx: Ctx, cmd, iid: int, blood: int) -> None:
     ctx.emit("unlocked", f"{ctx.name(host)} burns {blood} blood to unlock ({name}).", cards=(host,))
 
 
+def equipped(ctx: Ctx, f) -> None:
+    """An equip action succeeded: "If the action to equip with this card is successful, unlock the acting minion at the
+    end of the turn" (Baseball Bat, Leather Jacket)."""
+    if f.equip_from is None and f.card is not None and ("unlock_end_of_turn_on_equip",) in card_readings(ctx, f.card):
+        ctx.st.acted = ctx.st.acted | {(f.actor, "unlock_end_of_turn")}
+        ctx.emit("note", f"{ctx.name(f.actor)} will unlock at the end of the turn ({ctx.name(f.card)}).")
+
+
 def block_refusal(ctx: Ctx, actor: int, blocker: int) -> str | None:
     """Equipment on the acting minion that some minions cannot block (The Signet of King Saul)."""
     for iid in ctx.st.attached.get(actor, ()):
@@ -343,6 +351,8 @@ HANDLED = {
     "paid_grant": "rules_combat.maneuver / strike (grant) / _paid_grant (maneuver, press)",
     "weapon_extra_strike": "rules_combat.strike (weapon strike grants it; only with that weapon)",
     "burn_for_intercept": "effects_combat.use", "lock_for_minus_stealth": "effects_combat.use",
+    "unlock_end_of_turn_on_equip": "effects_combat.equipped (rules_action equip success; effects_action.end_of_turn)",
+    "burn_to_prevent_strike": "rules_combat.prevent",
     "burn_to_prevent_or_gain": "effects_combat.use (gain) / rules_combat.prevent (prevent in combat)",
     "hand_aggravated_for_combat": "rules_combat._carry_out (hand_aggravated)", "hand_strike_plus": "rules_combat.strike",
     "hand_bonus_combat": "rules_combat._carry_out / strike",

@@ -936,6 +936,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         else:
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
         ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(f.equip_from or f.card)}.")
+        from vtes_desktop.engine.effects_combat import equipped
+
+        equipped(ctx, f)   # Baseball Bat: the acting minion unlocks at the end of the turn
         if f.equip_from is None:
             from vtes_desktop.engine.rules_turn import _check_contest
             _check_contest(ctx, f.card)

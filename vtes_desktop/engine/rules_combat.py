@@ -1888,6 +1888,13 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
         raise Illegal("prevent", f"{ctx.name(m)} cannot use equipment this combat")
     bt = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "burn_to_prevent_or_gain"), None) \
         if iid != m else None
+    if iid != m and ("burn_to_prevent_strike",) in effects_combat.card_readings(ctx, iid):   # Leather Jacket
+        cf_ = combat_frame(ctx.st)
+        if cf_ is None:
+            raise Illegal("prevent", f"{ctx.name(iid)} prevents damage from the opposing minion's strike")
+        _prevent_reading(ctx, cmd.seat, f, m, ("prevent", None, "strike", "any", 0), ctx.name(iid))
+        ctx.burn(iid, "burned to prevent damage")
+        return
     if bt is not None:      # Blood Tears of Kephran: burned to prevent 2 damage in combat
         if combat_frame(ctx.st) is None:
             raise Illegal("prevent", f"{ctx.name(iid)} prevents damage in combat")

@@ -468,6 +468,13 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             "the vampire with this equipment may burn this card to prevent 2 points of damage in combat or to gain 2 "
             "blood (ignore excess blood)."):
         return ("burn_to_prevent_or_gain", 2, 2)                                   # Blood Tears of Kephran
+    if "Equipment" in t and k == "unlock" and e.get("frame") and low == ("if the action to equip with the this card is "
+                                                                        "successful, unlock the acting minion at the end "
+                                                                        "of the turn."):
+        return ("unlock_end_of_turn_on_equip",)                                    # Baseball Bat, Leather Jacket
+    if "Equipment" in t and k == "burn" and e.get("frame") and low == ("bearer may burn this card to prevent all the damage "
+                                                                      "from the opposing minion's strike."):
+        return ("burn_to_prevent_strike",)                                         # Leather Jacket
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
