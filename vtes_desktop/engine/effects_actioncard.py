@@ -62,6 +62,7 @@ HANDLED = frozenset({
     "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
     "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
+    "remove_ash_mortal_put_self",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2231,6 +2232,17 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
 
             out["mods"] = (Mod("target_host", 0, ctx.st.cards[iid].host, None),)
         return out
+    if any(s[0] == "remove_ash_mortal_put_self" for s in specs):
+        st = ctx.st
+        card = ctx.db.lookup(str(target)) if target is not None else None
+        hit = next((i for x in range(len(st.seats)) for i in st.region(x, "ash_heap")
+                    if card is not None and st.cards[i].cid == card.id), None)
+        if hit is None:
+            raise Illegal("target", f"{rules.name}: name a mortal ally or retainer in an ash heap")
+        d = ctx.cdef(hit)
+        if not ({"Ally", "Retainer"} & set(d.types)) or "mortal" not in ctx.rules(hit).keywords:
+            raise Illegal("target", f"{rules.name}: {d.display} is not a mortal ally or retainer")
+        return {"target_card": hit}
     cs = [s for s in specs if s[0] == "crypt_search_younger"]
     if cs:
         lim = max(x[2] for x in cs)
@@ -2413,6 +2425,17 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         elif k == "no_bleed_this_turn":
             st.marks = st.marks | {(("seat", f.seat), _NO_BLEED, st.turn)}
             ctx.emit("modifier", f"{name}: minions {ctx.seat_name(f.seat)} controls cannot bleed until the end of the turn.")
+        elif k == "remove_ash_mortal_put_self":
+            t = f.target_card
+            if t is None or st.cards[t].region != "ash_heap":
+                ctx.emit("fizzles", f"{name}: the mortal is no longer in an ash heap; the card is not put on "
+                                    f"{ctx.name(f.actor)}.")
+                continue
+            ctx.move(t, "removed")
+            ctx.emit("removed", f"{ctx.name(t)} is removed from the game ({name}).", cards=(t,))
+            if st.cards[f.card].region == "aside" and st.cards[f.actor].region in ("ready", "torpor"):
+                ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+                ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
         elif k == "burn_all_others":
             hit = [i for x in st.live_seats() if x != f.seat for i in st.region(x, "in_play")
                    if s[1] in ctx.rules(i).keywords and not st.cards[i].contested]

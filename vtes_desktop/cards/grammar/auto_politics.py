@@ -440,9 +440,13 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("remove_self_shuffle_ash", 2)
     if kind == "stealth" and t == "this minion may burn this card to get +1 stealth":
         return ("burn_for_stealth", 1)
-    if kind == "burn" and t == ("during your unlock phase, burn this card to have this vampire gain enough blood to reach "
-                                "full capacity"):
+    if kind == "burn" and t in ("during your unlock phase, burn this card to have this vampire gain enough blood to "
+                                "reach full capacity", "during your unlock phase you may burn this card to restore this "
+                                "ready nagaraja to full capacity with blood from the blood bank"):
         return ("burn_unlock_fill",)
+    if kind == "remove" and t == ("remove a mortal (ally or retainer) in any methuselah's ash heap from the game to put this "
+                                  "card on the acting nagaraja"):
+        return ("remove_ash_mortal_put_self",)
     if t == "put this card on this acting vampire and move 1 blood from the blood bank to this vampire":
         return ("put_on_self",) if kind == "put_in_play" else ("gain_blood_self", 1, False, False) if kind == "move" \
             else None
