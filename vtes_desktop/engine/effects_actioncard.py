@@ -62,7 +62,8 @@ HANDLED = frozenset({
     "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
     "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
-    "remove_ash_mortal_put_self",
+    "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
+    "chosen_stunned",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2232,6 +2233,26 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
 
             out["mods"] = (Mod("target_host", 0, ctx.st.cards[iid].host, None),)
         return out
+    up = next((s for s in specs if s[0] == "choose_up_to"), None)
+    if up is not None:
+        st = ctx.st
+        text = str(target or "")
+        names = [x.strip() for x in re.split(r";" if ";" in text else r",", text) if x.strip()]
+        if len(names) > up[1]:
+            raise Illegal("target", f"{rules.name}: name up to {up[1]} vampires, separated by ';'")
+        from vtes_desktop.engine.state import Mod
+
+        picked = []
+        for nm in names:
+            try:
+                v = flow.ref(ctx, seat, nm)
+            except (Malformed, Illegal):
+                raise Illegal("target", f"{rules.name}: {nm!r} is not a vampire in play") from None
+            why = _chosen_refusal(ctx, v, up[2])
+            if why or v in picked:
+                raise Illegal("target", f"{rules.name}: {why or ctx.name(v) + ' is named twice'}")
+            picked.append(v)
+        return {"mods": tuple(Mod("chosen_card", 0, v, None) for v in picked)}
     if any(s[0] == "remove_ash_mortal_put_self" for s in specs):
         st = ctx.st
         card = ctx.db.lookup(str(target)) if target is not None else None
@@ -2436,6 +2457,35 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             if st.cards[f.card].region == "aside" and st.cards[f.actor].region in ("ready", "torpor"):
                 ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
                 ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
+        elif k == "crypt_top_reveal":
+            crypt = st.region(f.seat, "crypt")
+            if not crypt:
+                ctx.emit("fizzles", f"{name}: the crypt is empty.")
+                continue
+            top = crypt[0]
+            draw = next((x for x in specs if x[0] == "revealed_clan_draw"), None)
+            d = ctx.cdef(top)
+            ctx.emit("revealed", f"{ctx.seat_name(f.seat)} reveals {ctx.name(top)} from the top of the crypt ({name}).",
+                     cards=(top,))
+            if draw is not None and "Vampire" in d.types and any(_same_clan(draw[1], x) for x in d.clans):
+                younger = (d.capacity or 0) < _cap(ctx, f.actor)
+                ctx.move(top, "uncontrolled", seat=f.seat, counters=draw[2] if younger else 0, face_down=False)
+                ctx.emit("moved", f"{ctx.name(top)} goes to the uncontrolled region"
+                         + (f" with {draw[2]} blood" if younger else "") + ".", cards=(top,))
+            elif any(x[0] == "revealed_else_shuffle" for x in specs):
+                ctx.shuffle(f.seat, "crypt")
+                ctx.emit("shuffled", f"{ctx.name(top)} is shuffled back into the crypt.")
+        elif k == "chosen_stunned":
+            for m in f.mods:
+                if m.kind != "chosen_card" or m.minion not in st.cards:
+                    continue
+                v = m.minion
+                up = next((x for x in specs if x[0] == "choose_up_to"), None)
+                if up is not None and _chosen_refusal(ctx, v, up[2]) is None:
+                    ctx.update(v, locked=True)
+                    st.skip_unlock = st.skip_unlock | {v}
+                    ctx.emit("locked", f"{ctx.name(v)} is locked and does not unlock as normal next time ({name}).",
+                             cards=(v,))
         elif k == "burn_all_others":
             hit = [i for x in st.live_seats() if x != f.seat for i in st.region(x, "in_play")
                    if s[1] in ctx.rules(i).keywords and not st.cards[i].contested]
@@ -2767,8 +2817,11 @@ def _lock_card_unlock_host(ctx: Ctx, cmd, iid: int) -> bool:
     h = st.cards[host]
     if h.region != "ready" or not h.locked:
         raise Illegal("use", f"{ctx.name(host)} is not a locked ready vampire: {name} would unlock nothing")
+    blood = next((x[2] for x in readings(rules, mode) if x[0] == "lock_card_unlock_host" and len(x) > 2), 0)
+    if blood and h.counters < blood:
+        raise Illegal("cost", f"{ctx.name(host)} has no blood to burn for {name}")
     ctx.update(iid, locked=True)
-    ctx.update(host, locked=False)
+    ctx.update(host, locked=False, counters=h.counters - blood)
     ctx.emit("unlocked", f"{ctx.name(host)} locks {name} to unlock.", cards=(iid, host))
     return True
 
@@ -3025,3 +3078,16 @@ def augury(ctx: Ctx, taxed: int | None) -> None:
             for x in specs:
                 if x[0] == "prey_torpor_tax":
                     ctx.pool(prey, -x[1] * n, ctx.name(iid))
+
+
+def _chosen_refusal(ctx: Ctx, v: int, what: str) -> str | None:
+    c = ctx.st.cards[v]
+    if what == "anarch vampire cap<=5":
+        if not ctx.is_vampire(c) or c.region != "ready" or c.contested:
+            return f"{ctx.name(v)} is not a ready vampire"
+        if (ctx.sect(c) or "").lower() != "anarch":
+            return f"{ctx.name(v)} is not Anarch"
+        if _cap(ctx, v) > 5:
+            return f"{ctx.name(v)} has capacity {_cap(ctx, v)}, more than 5"
+        return None
+    return f"{ctx.name(v)} does not fit"

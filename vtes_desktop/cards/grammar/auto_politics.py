@@ -339,6 +339,7 @@ _ON_TARGET = {
     "burn 1 blood to unlock a younger vampire": ("ready younger vampire", (("actor_burns_blood", 1), ("unlock",))),
     "add 1 life from the blood bank to an ally that has fewer life than his or her starting amount":
         ("wounded ally", (("heal", 1),)),
+    "add up to 2 life to an ally, not to exceed their starting life": ("ready ally", (("heal", 2),)),
     "(d) move a retainer, an equipment or 1 blood from a younger vampire controlled by another methuselah to this ravnos":
         ("younger vampire or its retainer or equipment", (("fleece", 1),)),
     "(d) remove a non-wraith ally or retainer or a vampire with capacity 2 or less from the game":
@@ -349,6 +350,7 @@ _ON_TARGET_MORE = {
     "as above, and lock the target vampire": (("lock",),),
     "as above, and burn 1 blood or life from the target minion": (("burn_blood", 1),),
     "as [val] above, and the rescued vampire gains 1 blood": (("gain_blood", 1),),
+    "the rescued vampire gains 1 blood": (("gain_blood", 1),),
     "that imbued gains a life (not to exceed his or her starting amount)": (("heal", 1),),
     "as [obe] above, and unlock that ally during the next discard phase": (("unlock_at_discard",),),
 }
@@ -411,8 +413,23 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("burn_blood_immune", 3)
     if kind == "enter_combat" and t == "as [spi] above, but enter combat with any ready minion controlled by another methuselah":
         return ("enter_combat", "")
-    if kind == "draw" and t == "draw 1 card from your crypt and reveal it":
+    if kind == "draw" and t in ("draw 1 card from your crypt and reveal it", "draw 1 card from your crypt"):
         return ("crypt_top_to_uncontrolled",)
+    if kind == "put_in_play" and t == "put this card on this vampire, locked":
+        return ("put_on_self_locked",)
+    if kind == "lock" and t == "during your minion phase, this vampire can lock this card and burn 1 blood to unlock":
+        return ("lock_card_unlock_host", "minion", 1)
+    if kind == "reveal" and t == "reveal the top card of your crypt":
+        return ("crypt_top_reveal",)
+    if kind == "draw" and t == "if it is a follower of set, draw it and add 2 blood to it if it is younger":
+        return ("revealed_clan_draw", "follower of set", 2)
+    if kind == "shuffle" and t == "otherwise, shuffle it back into your crypt":
+        return ("revealed_else_shuffle",)
+    if kind == "choose" and t == "choose up to two anarch vampires with capacities of 5 or less":
+        return ("choose_up_to", 2, "anarch vampire cap<=5")
+    if kind == "lock" and t == ("each chosen vampire is locked and does not unlock as normal on his or her next unlock "
+                                "phase"):
+        return ("chosen_stunned",)
     if kind == "add" and t == "add 1 blood from the blood bank to it if it is a black hand vampire":
         return ("drawn_blood_if", "black hand", 1)
     if kind == "search" and t == ("search your crypt for a younger vampire without obfuscate [obf], reveal them, and move "
