@@ -27,7 +27,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # effects_master.emptied (after a use or a counter removed by hand), card_votes (rules_politics.vote),
            # location_discount (extra_cost)
            "burn_when_empty", "vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_political",
-           "vote_burn_pool", "location_discount"}
+           "vote_burn_pool", "location_discount",
+           # hand_size, start_of_unlock_phase, block_refusal, the Glutton use
+           "chosen_hand_size", "chapterhouse", "no_block_by_clan", "unlocked_burns"}
 
 
 def test_every_reading_has_a_handler():

@@ -27,7 +27,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "gain_half_capacity", "remove_chosen", "search_crypt_clan", "show_place_uncontrolled",
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
-                    "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card"})
+                    "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
+                    "choose_methuselah"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -41,7 +42,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
-                  "mpa_card_to_pool"})
+                  "mpa_card_to_pool", "lock_unlock_clan"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -100,6 +101,10 @@ def hand_size(ctx: Ctx, seat: int) -> int:
     for iid in _in_play_masters(ctx, seat):
         for v in _has(ctx, iid, "hand_size"):
             n += int(v["n"])
+    for m in ctx.st.marks:   # Aggressive Tactics: the chosen Methuselah's hand size is reduced by one
+        if m[1] == "chosen seat" and m[2] == seat and ctx.st.cards[m[0]].region == "in_play" \
+                and not ctx.st.cards[m[0]].contested and _has(ctx, m[0], "chosen_hand_size"):
+            n -= 1
     return n
 
 
@@ -519,6 +524,18 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             if n == 0 and (_has(ctx, iid, "burn_when_empty")
                            or re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text)):
                 ctx.burn(iid, "no blood")
+        elif key == "choose_methuselah":   # Aggressive Tactics: a player named as the target
+            from vtes_desktop.engine.rules_action import target_seat
+
+            s_ = target_seat(ctx, seat, cmd.target)
+            if s_ is None or st.seats[s_].ousted:
+                raise Illegal("target", f"{name}: name a Methuselah still in the game as the target")
+            st.marks = frozenset(m for m in st.marks if not (m[0] == iid and m[1] == "chosen seat")) | {(iid, "chosen seat", s_)}
+            ctx.emit("chosen", f"{ctx.seat_name(s_)} is chosen for {name}.", cards=(iid,))
+            if _has(ctx, iid, "chosen_hand_size"):   # a smaller hand size: discard down at once
+                over = len(st.region(s_, "hand")) + _deferred(ctx, s_) - hand_size(ctx, s_)
+                if over > 0:
+                    _owe_discard(ctx, s_, over)
         elif key == "bank_to_card":   # Short-Term Investment: 3; Slave Auction: one per Methuselah in the game
             n = sum(1 for s_ in st.seats if not s_.ousted) if v.get("seats") else int(v["n"])
             ctx.update(iid, counters=st.cards[iid].counters + n)
@@ -1024,6 +1041,23 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
+        return True
+    if key == "lock_unlock_clan":   # Glutton: lock to unlock a ready Ishtarri you control, which burns 1 blood
+        _usable(ctx, cmd, iid, lock=True)
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} to unlock")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or mc.contested or not _fits(ctx, seat, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()} you control")
+        if not mc.locked:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not locked")
+        _lock(ctx, iid)
+        ctx.update(m, locked=False)
+        burn = sum(int(x["n"]) for x in _has(ctx, iid, "unlocked_burns"))
+        burn = min(burn, mc.counters)
+        if burn:
+            ctx.set_blood(m, mc.counters - burn)
+        ctx.emit("unlocked", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} unlocks"
+                             + (f" and burns {burn} blood." if burn else "."), cards=(m,))
         return True
     if key == "mpa_card_to_pool":   # the investments: a master phase action moves 1 blood from the card to the pool
         _usable(ctx, cmd, iid, lock=False)
@@ -1544,6 +1578,8 @@ def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Comma
     if "Master" not in rules.types or st.phase != "master" or st.active != seat or st.frames or st.mpa < 1:
         return []   # out of the player's master phase (or its actions) the plain play gives the refusal
     keys = {k for k, _, _ in readings(rules)}
+    if "choose_methuselah" in keys:   # Aggressive Tactics: a Methuselah, named as the target
+        return [C.Play(seat=seat, card=iid, target=s.name) for s in st.seats if not s.ousted]
     text = game.db[st.cards[iid].cid].text
     if not (keys & _TARGETED or _PUT_ON.search(text)):
         return []
@@ -1660,8 +1696,10 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if "troublemaker" in keys:
             out.append(C.Use(seat=seat, card=iid, effect="give"))
             out += [C.Use(seat=seat, card=iid, effect="lock", minion=m) for m in st.region(st.prey(seat), "ready")]
-        if "mpa_burn_pool" in keys:
+        if keys & {"mpa_burn_pool", "mpa_card_to_pool"}:
             out.append(C.Use(seat=seat, card=iid))
+        if "lock_unlock_clan" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
         if "lock_pay_unlock" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
         if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
@@ -1713,8 +1751,12 @@ def game_rules(game, iid: int) -> CardRules:
 def _action_who_fits(ctx: Ctx, m: int, v: dict) -> bool:
     c = ctx.st.cards[m]
     d = ctx.cdef(m)
-    who = v["who"]
+    who = v.get("who") or v.get("clans") or v.get("clans2") or ""
     clans = {x.lower() for x in d.clans}
+    if v.get("notclan") and who == "any minion":   # "any minion who is not Toreador"
+        return ctx.is_minion(c) and _clan_key(v["notclan"]) not in {_clan_key(x) for x in clans}
+    if v.get("titled"):   # "any titled vampire"
+        return ctx.is_vampire(c) and bool(ctx.title(c)) and not c.title_contested
     if who.startswith("vampire") or who == "any vampire":
         return ctx.is_vampire(c)
     if who in ("minions", "other minions", "any minion"):
@@ -1782,7 +1824,8 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     if c.controller == cmd.seat:
         raise Illegal("target", f"{name} is yours: the action to {v['verb']} it is directed at another Methuselah")
     if not _action_who_fits(ctx, m, v):
-        raise Illegal("requirements", f"{ctx.name(m)} cannot {v['verb']} {name}: {v['who']} can")
+        raise Illegal("requirements", f"{ctx.name(m)} cannot {v['verb']} {name}: "
+                                      f"{v.get('who') or v.get('clans') or v.get('clans2') or 'titled vampires'} can")
     if v["verb"] == "steal" and ctx.rules(iid).unique:
         d = ctx.cdef(iid)
         if any(o.controller == cmd.seat and o.region in ("in_play", "attached") and ctx.db[o.cid].name == d.name
@@ -1879,6 +1922,12 @@ def block_refusal(ctx: Ctx, m: int) -> str | None:
                         return f"{ctx.name(m)} must burn {n} blood to attempt a block and has none ({ctx.name(a)})"
                     ctx.update(m, counters=st.cards[m].counters - n)
                     ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to attempt the block ({ctx.name(a)}).", cards=(m,))
+    if isinstance(f, ActionFrame):   # Artistically Inept: Toreador cannot attempt to block that vampire's actions
+        for a in st.attached.get(f.actor, ()):
+            if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "no_block_by_clan"):
+                    if _fits(ctx, st.cards[m].controller, m, "a " + v["clan"], v):
+                        return f"{v['clan'].title()} cannot attempt to block {ctx.name(f.actor)}'s actions ({ctx.name(a)})"
     if isinstance(f, ActionFrame) and ctx.is_vampire(st.cards[m]):
         for a in st.attached.get(f.actor, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -2142,6 +2191,12 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             if c.contested or "Master" not in ctx.cdef(iid).types:
                 continue
             keys = {k: v for k, v, _ in readings(ctx.rules(iid))}
+            if "chapterhouse" in keys and s != seat and seat in (st.prey(s), st.predator(s)):
+                grounds = sum(1 for g in st.region(seat, "in_play") if not st.cards[g].contested
+                              and "hunting ground" in ctx.rules(g).keywords)
+                if grounds:
+                    ctx.pool(seat, -int(keys["chapterhouse"]["n"]) * grounds,
+                             f"{grounds} hunting ground{'s' if grounds > 1 else ''} ({ctx.name(iid)})")
             if s == seat and "unlock_counter_from_pool" in keys:
                 n = int(keys["unlock_counter_from_pool"]["n"])
                 ctx.update(iid, counters=c.counters + n)
@@ -2625,6 +2680,13 @@ def state_checks(ctx: Ctx) -> None:
         _vp_draw_up(ctx)   # victory points went up (The Bitter and Sweet Story)
     if st.regions is prev.regions and st.attached is prev.attached:
         return   # nobody moved: nothing new to check
+    if st.marks:   # Aggressive Tactics left play: the chosen Methuselah's hand size is back, draw up
+        left = {x for x in st.marks if len(x) == 3 and x[1] == "chosen seat" and st.cards[x[0]].region != "in_play"}
+        if left:
+            st.marks = st.marks - left
+            for x in left:
+                if _has(ctx, x[0], "chosen_hand_size") and not st.seats[x[2]].ousted:
+                    draw_up(ctx, x[2])
     for s in range(len(st.seats)):   # ready minions burned or sent to torpor this step (Tension in the Ranks)
         b, a = prev.regions.get((s, "ready"), ()), st.regions.get((s, "ready"), ())
         if b is not a and b != a:

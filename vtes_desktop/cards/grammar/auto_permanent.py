@@ -259,6 +259,20 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("vote_burn_pool", r"^once each turn, you can burn (?P<pool>1) pool to get \+(?P<n>\d) votes during the polling step of "
                        r"any referendum$"),
     ("location_discount", r"^locations cost you (?P<n>1) less blood or pool$"),
+    ("choose_methuselah", r"^put this card in play and choose a methuselah$"),
+    ("chosen_hand_size", r"^while this card is in play, the chosen methuselah's hand size is reduced by (?:one|1)$"),
+    ("chapterhouse", r"^each of your predator and prey burns (?P<n>1) pool during his or her unlock phase for each "
+                     r"hunting ground he or she controls$"),
+    ("lock_unlock_clan", r"^you may lock this card to unlock a ready (?P<clan>[a-z]+) you control$"),
+    ("unlocked_burns", r"^that (?P<clan>[a-z]+) burns (?P<n>1) blood$"),
+    ("no_block_by_clan", r"^(?P<clan>[a-z]+) cannot attempt to block the actions of that vampire$"),
+    ("card_action", r"^(?:(?P<who>any minion|any vampire)(?: who is not (?P<notclan>[a-z]+))?|any (?P<titled>titled) vampire"
+                    r"|(?:any |another )?(?P<clans>sabbat|laibon|toreador|assamite|camarilla|anarch) vampires?"
+                    r"|any (?P<clans2>laibon|toreador|assamite|tremere|ventrue|nosferatu))"
+                    r" (?:can|may) (?P<verb>steal|burn) this (?:location|card)(?: for his or her controller)? as a "
+                    r"(?:\+(?P<stealth>1) stealth )?\(d\) action$"),
+    ("card_action", r"^this card (?:may|can) be burned by (?:(?P<who>any minion) who is not (?P<notclan>[a-z]+)"
+                    r"|(?:any|another) (?P<clans>[a-z]+)) as a \(d\) action(?P<verb>)$"),
     ("mpa_blood_to_clan", r"^during your master phase, you can move (?P<n>1) blood from this card to an? (?P<clan>[a-z]+) "
                           r"you control$"),
     ("sorrow", r"^lock to unlock any card you control that is not a minion$"),
