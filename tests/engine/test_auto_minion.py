@@ -201,3 +201,19 @@ def test_scapellis_own_press_only_continues(table):
     scapelli = _named(game, 'Scapelli, The Family "Mechanic"').iid
     assert "only usable to continue" in effects_minion.press_refusal(ctx, scapelli, "end")
     assert effects_minion.press_refusal(ctx, scapelli, "continue") is None
+
+
+def test_akhenatens_damage_is_aggravated_against_a_follower_of_set(table):
+    from vtes_desktop.engine.state import CombatFrame, Impulse
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Akhenaten, The Sun Pharaoh", 3)],
+                                             "Alexis": [("Aluc Romas de Leon", 3), ("Ryan", 3)]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    akh, aluc, ryan = (_named(game, n).iid for n in ("Akhenaten, The Sun Pharaoh", "Aluc Romas de Leon", "Ryan"))
+    st.frames = st.frames + (CombatFrame(a=akh, b=aluc, step="strike", imp=Impulse((0, 1))),)
+    hit = effects_minion.adjust_hits(ctx, (Hit(aluc, 3, 0, source=akh),))[0]
+    assert (hit.normal, hit.aggravated) == (0, 3)
+    st.frames = st.frames[:-1] + (CombatFrame(a=akh, b=ryan, step="strike", imp=Impulse((0, 1))),)
+    hit = effects_minion.adjust_hits(ctx, (Hit(ryan, 3, 0, source=akh),))[0]
+    assert (hit.normal, hit.aggravated) == (3, 0)

@@ -41,7 +41,11 @@ resolves them), so a clause another module learns later is never carried out twi
 - allies' own (D) actions (hooks in `rules_action.announce` and `_succeed`, before the action-card family's):
   Veneficti steals a demon ally or burns a demon retainer, Young Bloods burn 2 blood from a locked vampire of
   capacity below 8, Order of Hermes Cabal enters combat with a Tremere; Veneficti cannot be the target of a
-  directed action by an ally or a vampire of capacity 6 or less (hook in `announce`);
+  directed action by an ally or a vampire of capacity 6 or less (hook in `announce`); The Bruisers, Kherebutu,
+  Mehemet, Heartrender, Akhenaten's actions (the acting card burned or removed as its cost, on success), a
+  retainer's employer's action (`from` naming the retainer: Zombie's blood, Twisted Bloodhound's combat);
+  Akhenaten's damage aggravated against a Follower of Set (in `adjust_hits`); Ohoyo Hopoksia locks to take the
+  place of a minion of yours about to fight the acting minion (a use in combat);
 - retainers on the acting minion: Priestess of Sekhmet's +1 bleed against a Methuselah with a ready Camarilla
   vampire (hook in `rules_action.bleed_amount`) and -1 intercept for blocking Camarilla vampires, Jackal's stealth
   when the prey controls a ready Follower of Set or Assamite, Malajit burned once the action he helped is blocked;
@@ -68,7 +72,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "strength_per_life", "blood_for_intercept", "as_vampire", "stats", "first_round_no_strike",
                      "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range",
                      "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash", "own_action",
-                     "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked"})
+                     "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
+                     "aggravated_against", "takes_over_combat"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -278,8 +283,22 @@ def _melee(ctx: Ctx, via: int | None) -> bool:
     return "Equipment" in d.types and "melee weapon" in d.text.lower()
 
 
+def _aggravate(ctx: Ctx, h):
+    """"In combat with a Follower of Set, any damage he inflicts is aggravated" (Akhenaten)."""
+    if h.source is None or h.source not in ctx.st.cards or not h.normal:
+        return h
+    for r in _of(ctx, h.source, "aggravated_against"):
+        from vtes_desktop.engine.rules_combat import combat_frame
+
+        cf = combat_frame(ctx.st)
+        if cf is not None and {h.source, h.target} == {cf.a, cf.b} and _clan_is(ctx, h.target, r[1]):
+            return h._replace(normal=0, aggravated=h.aggravated + h.normal)
+    return h
+
+
 def adjust_hits(ctx: Ctx, hits: tuple) -> tuple:
     """Damage about to be inflicted, as the allies' and retainers' own text changes it."""
+    hits = tuple(_aggravate(ctx, h) for h in hits)
     if not any(specs(ctx, h.target) for h in hits):
         return hits
     from vtes_desktop.engine.rules_combat import combat_frame
@@ -538,6 +557,35 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
         if tc.region != "ready" or not _clan_is(ctx, t, "tremere"):
             return f"{ctx.name(t)} is not a ready Tremere"
         return None
+    prey = st.prey(seat)
+    d = ctx.cdef(t)
+    if flt == "prey location":
+        if tc.controller != prey or tc.region != "in_play" or "location" not in ctx.rules(t).keywords:
+            return f"{ctx.name(t)} is not a location controlled by your prey"
+        return None
+    if flt in ("prey tremere capacity<=4", "prey follower of set"):
+        clan = "tremere" if "tremere" in flt else "follower of set"
+        if tc.controller != prey or tc.region != "ready" or not _clan_is(ctx, t, clan) \
+                or (clan == "tremere" and ctx.capacity(tc) > 4):
+            return f"{ctx.name(t)} is not a {flt[5:].replace('<=', ' of capacity ').title()} controlled by your prey"
+        return None
+    if flt == "prey master discipline":
+        host = tc.host if tc.region == "attached" else None
+        if host is None or st.cards[host].controller != prey or not ctx.is_vampire(st.cards[host]) \
+                or "Master" not in d.types or "discipline" not in ctx.rules(t).keywords and not re.search(
+                    r"(?i)master: discipline|level of", d.text):
+            return f"{ctx.name(t)} is not a master Discipline card on a vampire controlled by your prey"
+        return None
+    if flt == "non-wraith non-zombie ally or retainer":
+        kind = d.text.split(".", 1)[0].lower()
+        ok = ("Ally" in d.types and tc.region == "ready") or ("Retainer" in d.types and tc.region == "attached")
+        if not ok or re.search(r"\b(?:wraith|zombie)\b", kind):
+            return f"{ctx.name(t)} is not a non-wraith non-zombie ally or retainer"
+        return None
+    if flt == "minion":
+        if tc.region != "ready" or not ctx.is_minion(tc):
+            return f"{ctx.name(t)} is not a ready minion"
+        return None
     return "no target"
 
 
@@ -550,20 +598,30 @@ def announce_own(ctx: Ctx, cmd, m: int):
         src = flow.ref(ctx, cmd.seat, cmd.from_)
     except (Malformed, Illegal):
         return None
-    reads = _of(ctx, m, "own_action") if src == m else []
+    sc = st.cards.get(src)
+    on_m = sc is not None and sc.region == "attached" and sc.host == m and "Retainer" in ctx.cdef(src).types
+    reads = _of(ctx, src, "own_action") if src == m or on_m else []
     if not reads:
         return None
     r = reads[0]
-    if cmd.target is None:
-        raise Illegal("target", f"{ctx.name(m)}: name the target of its action")
-    t = flow.ref(ctx, cmd.seat, cmd.target)
-    why = _own_target_refusal(ctx, cmd.seat, m, t, r)
-    if why:
-        raise Illegal("target", f"{ctx.name(m)}: {why}")
-    ctx.emit("action_goal", f"{ctx.name(m)} acts on {ctx.name(t)} with its own ability.", cards=(m, t))
+    name = ctx.name(src)
+    if r[3] == "employer":
+        t = m
+    else:
+        if cmd.target is None:
+            raise Illegal("target", f"{name}: name the target of its action")
+        t = flow.ref(ctx, cmd.seat, cmd.target)
+        why = _own_target_refusal(ctx, cmd.seat, m, t, r)
+        if why:
+            raise Illegal("target", f"{name}: {why}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts on {ctx.name(t)} with {name}'s ability.", cards=(m, t))
+    upd = dict(from_card=src, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2])
+    if not r[5]:
+        return upd, ()
     seat_t = st.cards[t].controller
-    return dict(from_card=m, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2], directed=True,
-                target_seat=seat_t), (seat_t,)
+    if st.cards[t].region == "attached":
+        seat_t = st.cards[st.cards[t].host].controller
+    return dict(upd, directed=True, target_seat=seat_t), (seat_t,)
 
 
 def succeed_own(ctx: Ctx, f) -> bool:
@@ -571,12 +629,23 @@ def succeed_own(ctx: Ctx, f) -> bool:
     if not (f.effect or "").startswith("minion:"):
         return False
     st = ctx.st
-    r = next((x for x in _of(ctx, f.actor, "own_action") if x[1] == f.effect[7:]), None)
+    src = f.from_card if f.from_card in st.cards else f.actor
+    r = next((x for x in _of(ctx, src, "own_action") if x[1] == f.effect[7:]), None)
     t = f.target_card
-    why = "it is gone" if r is None or t not in st.cards else _own_target_refusal(ctx, f.seat, f.actor, t, r)
+    why = "it is gone" if r is None or t not in st.cards else None
+    if why is None and r[3] != "employer":
+        why = _own_target_refusal(ctx, f.seat, f.actor, t, r)
+    sc = st.cards.get(src)
+    if why is None and r[6] and (sc is None or sc.region not in ("ready", "attached")):
+        why = f"{ctx.name(src)} is no longer in play"
     if why:
         ctx.emit("fizzles", f"{ctx.name(t)}: the action has no effect ({why}).")
         return True
+    if r[6] == "burn":   # the acting card's own cost
+        ctx.burn(src, "its own action")
+    elif r[6] == "remove":
+        ctx.move(src, "removed")
+        ctx.emit("removed", f"{ctx.name(src)} is removed from the game.", cards=(src,))
     c = st.cards[t]
     if r[1] == "demon":
         if c.region == "attached":
@@ -593,6 +662,18 @@ def succeed_own(ctx: Ctx, f) -> bool:
         from vtes_desktop.engine import rules_combat
 
         rules_combat.start(ctx, f.actor, t)
+    elif r[1] == "burn":
+        ctx.burn(t, f"{ctx.name(src)}'s action")
+    elif r[1] == "burn_card_and_blood":
+        host = c.host
+        ctx.burn(t, f"{ctx.name(src)}'s action")
+        hc = st.cards[host]
+        ctx.update(host, counters=max(0, hc.counters - r[4]))
+        ctx.emit("blood", f"{ctx.name(host)} burns {min(r[4], hc.counters)} blood ({ctx.name(src)}).", cards=(host,))
+    elif r[1] == "gain_blood":
+        before = c.counters
+        c = ctx.set_blood(t, c.counters + r[4])
+        ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} blood ({ctx.name(src)}).", cards=(t,))
     return True
 
 
@@ -720,6 +801,21 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
         _set_combat(ctx, f._replace(extra=tuple(merged.items()),
                                     used=f.used | {(iid, "own_extra"), ("limited_extra", iid, f.round)}))
         ctx.emit("granted", f"{name} gets {ex[0][1]} additional strike this round.", cards=(iid,))
+        return True
+    if _of(ctx, iid, "takes_over_combat"):
+        act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+        if c.locked or c.region != "ready":
+            raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+        if iid in (f.a, f.b) or act is None or f.a != act.actor or st.cards[f.b].controller != cmd.seat:
+            raise Illegal("use", f"{name} takes the place of a minion you control in combat with the acting minion")
+        if f.round != 1 or f.step != "before_range":
+            raise Illegal("timing", f"{name} takes over the combat before it begins (before range is determined)")
+        old = f.b
+        ctx.update(iid, locked=True)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(b=iid))
+        ctx.emit("combat", f"{name} locks: the combat of {ctx.name(old)} is cancelled; {name} enters combat with "
+                           f"{ctx.name(f.a)} instead.", cards=(iid, f.a))
         return True
     ls = _of(ctx, iid, "lock_sets_range")
     if ls:
@@ -929,7 +1025,7 @@ def candidates(game, seat: int) -> list:
         for iid in st.region(seat, "ready"):
             if _of(ctx, iid, "lock_maneuver"):
                 out += [C.Use(seat=seat, card=iid, minion=m) for m in mine]
-            if _of(ctx, iid, "lock_sets_range"):
+            if _of(ctx, iid, "lock_sets_range") or _of(ctx, iid, "takes_over_combat"):
                 out.append(C.Use(seat=seat, card=iid))
         for m in mine:
             if _of(ctx, m, "combat_extra_once"):
@@ -943,6 +1039,10 @@ def candidates(game, seat: int) -> list:
         for iid in st.region(seat, "ready"):
             if _of(ctx, iid, "own_action") and not st.cards[iid].locked:
                 out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid}) for t in others]
+            for a in st.attached.get(iid, ()):
+                for r in _of(ctx, a, "own_action") if not st.cards[iid].locked else ():
+                    out += [C.Action(seat=seat, minion=iid, kind="card", **{"from": a})] if r[3] == "employer" else \
+                        [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": a}) for t in others]
     if st.active == seat and st.phase == "unlock" and not st.frames:
         ash = st.region(seat, "ash_heap")
         for iid in ash:

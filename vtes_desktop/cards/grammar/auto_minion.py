@@ -76,6 +76,16 @@ Readings (a tuple whose first item names it):
   `target` the minion): "steal a demon ally or burn a demon retainer" (Veneficti), "burn 2 blood from a locked
   vampire with a capacity less than 8" (Young Bloods), "enter combat with any Tremere controlled by another
   Methuselah" (Order of Hermes Cabal);
+  more own actions: burn a location of the prey (The Bruisers), burn itself and a Tremere of capacity 4 or less
+  (Kherebutu) or a Follower of Set (Akhenaten) of the prey, burn a master Discipline card on a vampire of the
+  prey and 1 blood from that vampire (Mehemet), remove itself from the game to burn a non-wraith non-zombie ally
+  or retainer (Heartrender); a retainer's employer's action (`from` naming the retainer): burn it to gain 2 blood
+  (Zombie), enter combat with a minion (Twisted Bloodhound); the tuple goes on with *directed* and the acting
+  card's own cost ("burn" or "remove" itself, paid as the action succeeds);
+- ``("aggravated_against", clan)``: "In combat with a Follower of Set, any damage he inflicts is aggravated";
+- ``("takes_over_combat",)``: "When a minion you control would enter combat with an acting minion, you may lock
+  this ally to cancel that combat and have it enter combat with the acting minion instead" (a `use` before range
+  is determined in the first round);
 - ``("untargetable_by", capacity)``: "He cannot be the target of a directed action performed by an ally or a
   vampire with capacity 6 or less" (Veneficti);
 - ``("bleed_if", n, cond)``: a retainer's "This Follower of Set gets +1 bleed against a Methuselah who controls a
@@ -125,12 +135,27 @@ _AS_VAMPIRE = re.compile(r"^(?:this ally|he|she|it|the \w+) (?:can|may) play (?P
                          r" as an? (?:vampire(?: with (?:a )?capacity (?:of )?(?P<cap1>\d+))?|(?P<cap2>\d+)-capacity "
                          r"vampire)\.?$")
 
-_OWN_ACTIONS = {
-    "he can steal a demon ally or burn a demon retainer as a (d) action.": ("own_action", "demon", 0, "demon", 0),
+_OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's own cost: "burn" or "remove" itself)
+    "he can steal a demon ally or burn a demon retainer as a (d) action.":
+        ("own_action", "demon", 0, "demon", 0, True, ""),
     "the this ally can burn 2 blood from a locked vampire with a capacity less than 8 as a +1 stealth (d) action.":
-        ("own_action", "burn_blood", 1, "locked vampire capacity<8", 2),
+        ("own_action", "burn_blood", 1, "locked vampire capacity<8", 2, True, ""),
     "this ally may enter combat with any tremere controlled by another methuselah as a (d) action.":
-        ("own_action", "combat", 0, "tremere", 0),
+        ("own_action", "combat", 0, "tremere", 0, True, ""),
+    "this ally may take a (d) action to burn a location controlled by your prey.":
+        ("own_action", "burn", 0, "prey location", 0, True, ""),
+    "this ally can burn himself and a tremere with capacity 4 or less controlled by your prey as a (d) action.":
+        ("own_action", "burn", 0, "prey tremere capacity<=4", 0, True, "burn"),
+    "this ally can burn 1 blood and a master discipline card on a vampire controlled by your prey as a (d) action.":
+        ("own_action", "burn_card_and_blood", 0, "prey master discipline", 1, True, ""),
+    "the this ally can remove itself from the game to burn a non-wraith non-zombie ally or retainer as a +1 stealth "
+    "(d) action.": ("own_action", "burn", 1, "non-wraith non-zombie ally or retainer", 0, True, "remove"),
+    "this ally can burn himself to burn a follower of set controlled by your prey as a (d) action.":
+        ("own_action", "burn", 0, "prey follower of set", 0, True, "burn"),
+    "this vampire can burn this retainer to gain 2 blood as a +1 stealth action.":
+        ("own_action", "gain_blood", 1, "employer", 2, False, "burn"),
+    "the employer can enter combat with a minion as a (d) action.":
+        ("own_action", "combat", 0, "minion", 0, True, ""),
 }
 
 _RETAINER_TEXTS = {
@@ -267,8 +292,14 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                          r"from your ash heap to the ready region with (\d+) life\.", low.replace(",", ""))
         if m:
             return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
-    if ally and low in _OWN_ACTIONS and k in ("steal", "burn", "enter"):
+    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove"):
         return _OWN_ACTIONS[low]
+    if ally and k == "inflict" and low == "in combat with a follower of set, any damage he inflicts is aggravated.":
+        return ("aggravated_against", "follower of set")
+    if ally and k == "lock" and low == ("when a minion you control would enter combat with an acting minion, you may "
+                                        "lock this ally to cancel that combat and have this ally enter combat with "
+                                        "the acting minion instead."):
+        return ("takes_over_combat",)
     if ally and k == "state" and low == ("he cannot be the target of a directed action performed by an ally or a "
                                          "vampire with capacity 6 or less."):
         return ("untargetable_by", 6)
