@@ -125,7 +125,7 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
 def _next_extra_or_press(ctx: Ctx, f: CombatFrame) -> None:
     """After the initial pair (and each further strike): another strike step for the minions that still
     have additional strikes, at the same range; otherwise the press step."""
-    extra = {m: n for m, n in f.extra if n > 0 and _ready(ctx, m)}
+    extra = {m: n for m, n in f.extra if n > 0 and _ready(ctx, m) and ("no_extra", m) not in f.used}
     if extra and not f.ended:
         _goto(ctx, f, "strike", struck=frozenset(m for m in (f.a, f.b) if m not in extra), strikes=(),
               striking=frozenset(extra), extra=tuple((m, n - 1) for m, n in f.extra), extra_phase=True)
@@ -309,6 +309,24 @@ def _burn_target(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, name: str) -> 
     return t
 
 
+def _ranged_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, rules: CardRules) -> StrikeDesc:
+    """"Strike: 1R damage or use a ranged weapon strike" (Projectile): the choice names the weapon on the striker."""
+    w = flow.ref(ctx, cmd.seat, cmd.choice)
+    wc = ctx.st.cards[w]
+    if not (wc.region == "attached" and wc.host == m and "Equipment" in ctx.cdef(w).types):
+        raise Illegal("strike", f"{ctx.name(w)} is not a weapon on {ctx.name(m)}")
+    if _restricted(ctx, m):
+        raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
+    wdesc = _strike_of_text(ctx.cdef(w).text, w, ctx.name(w))
+    if wdesc is None:
+        wr = ctx.rules(w)
+        wdesc = _desc_from_effects(next((x for x in wr.modes if wc.level and x.level == wc.level), None) or wr.modes[0],
+                                   w, ctx.name(w)) if wr.modes else None
+    if wdesc is None or wdesc.kind != "damage" or not wdesc.ranged:
+        raise Illegal("strike", f"{ctx.name(w)} has no ranged strike to use with {rules.name}")
+    return wdesc._replace(label=f"{rules.name} with {ctx.name(w)}")
+
+
 def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules: CardRules, readings) -> StrikeDesc:
     """"Strike: hand strike or use a melee weapon strike. This strike is at +N damage": the strike's choice names
     the melee weapon on the striker."""
@@ -470,6 +488,10 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
                 raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")
     if cmd.using is None:
         left = _granted(f, m, "maneuver")
+        if not left and f.range == "long" and _granted(f, m, "maneuver_close"):     # Angel's Gift
+            _set_combat(ctx, f._replace(range="close", last_maneuver=m, granted=_use_granted(f, m, "maneuver_close")))
+            ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to close range.")
+            return
         if not left and _paid_grant(ctx, cmd.seat, f, m, "maneuver", "close" if f.range == "long" else "long"):
             f = combat_frame(ctx.st)
             new_range = "long" if f.range == "close" else "close"
@@ -486,6 +508,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     readings = effects_combat.mode_readings(ctx, rules, mode) if mode is not None else \
         (effects_combat.card_readings(ctx, iid) if iid != m else [])
     for r in readings:
+        if r[0] == "maneuver_close_initial_strength" and f.range != "long":     # Swoop
+            raise Illegal("maneuver", f"{poss(rules.name)} maneuver is only usable to go to close range")
         if r[0] == "maneuver_to" and (r[1] == "close") != (f.range == "long"):
             raise Illegal("maneuver", f"{poss(rules.name)} maneuver is only usable to get to {r[1]} range; "
                                       f"the range is already {f.range}")
@@ -517,6 +541,9 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             if r[0] == "press_or_maneuver_with_press":     # "Press, or maneuver with 1 optional press"
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
+            if r[0] == "maneuver_close_initial_strength":      # Swoop: +1 strength on the initial strike this round
+                cf = combat_frame(ctx.st)
+                _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("initial_strength", r[1], m, iid, rules.card_id),)))
             if r[0] == "paid_grant":          # Quick Meld: "once this round, burn 1 blood for an additional maneuver"
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("paid_" + r[1] + ("_" + r[2] if r[2] else ""), 1, m,
@@ -710,6 +737,18 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                                       target=_burn_target(ctx, cmd, m, f, rules.name))
             if desc is None:
                 desc = _desc_from_effects(mode, iid, rules.name)
+            dor = next((r for r in readings if r[0] == "damage_or_ranged_weapon"), None)
+            if dor is not None:     # Projectile: 1R damage, or the ranged strike of a weapon named as the choice
+                desc = StrikeDesc("damage", dor[1], ranged=True, source=iid, label=rules.name)
+                if cmd.choice is not None:
+                    desc = _ranged_weapon_strike(ctx, cmd, m, rules)
+            wd = ("extra_dodge_strike",) in readings and not f.extra_phase
+            if wd and ("limited_extra", m, f.round) not in f.used:     # Wind Dance: an additional strike: dodge
+                merged = dict(f.extra)
+                merged[m] = merged.get(m, 0) + 1
+                _set_combat(ctx, f._replace(extra=tuple(merged.items()), used=f.used | {
+                    ("limited_extra", m, f.round), ("extra_only_dodge", m, f.round)}))
+                f = ctx.st.top
             rip = next((r for r in readings if r[0] == "combat_ends_then_damage"), None)
             if rip is not None:     # Riposte: combat ends, then unpreventable damage if the range is close
                 n = max([r[1] for r in readings if r[0] == "combat_ends_then_damage_amount"] or [rip[1]])
@@ -801,7 +840,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_unblocked", m, iid, r[1])}))
             if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings \
-                    and not any(r[0] in ("hand_or_melee_plus", "melee_weapon_plus") for r in readings):
+                    and not any(r[0] in ("hand_or_melee_plus", "melee_weapon_plus", "damage_or_ranged_weapon")
+                                for r in readings):
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
@@ -814,6 +854,12 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
         if desc is None:
             raise Illegal("strike", f"{ctx.name(iid)} provides no strike")
+    if desc is not None and not f.extra_phase and (_is_hand_strike(desc) or desc.kind == "strength_plus"):
+        ist = sum(x.amount for x in ctx.st.top.mods if x.kind == "initial_strength" and x.minion == m)
+        if ist:     # Swoop: +1 strength on the initial strike this round
+            desc = desc._replace(amount=desc.amount + ist)
+    if desc is not None and f.extra_phase and ("extra_only_dodge", m, f.round) in f.used and desc.kind != "dodge":
+        raise Illegal("strike", f"{poss(ctx.name(m))} additional strike is only usable to dodge")
     if desc is not None and _is_hand_strike(desc):      # Skin of the Adder: +1 damage to hand strikes this combat
         f = ctx.st.top
         hb = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "hand_bonus" and u[1] == m)
@@ -1168,9 +1214,18 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         raise Illegal("press", f"{ctx.name(m)} made the last press; a minion cannot press twice in a row")
     if cmd.to == "end" and not f.press_continue:
         raise Illegal("press", "there is no press to continue to cancel")
+    if cmd.to == "continue" and ("no_press_continue", m) in f.used:       # Blight
+        raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
     if cmd.using is None:
         kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
             else "press_continue" if cmd.to == "continue" and _granted(f, m, "press_continue") else None   # Harass
+        cp = next((u for u in sorted(f.used, key=str) if isinstance(u, tuple) and len(u) == 3 and u[0] == "combat_press"
+                   and u[1] == m and ("combat_press_used", u[2]) not in f.used), None) if kind is None else None
+        if cp is not None:      # Form of the Wolf: 1 optional press this combat, in any round
+            _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue"),
+                                        used=f.used | {("combat_press_used", cp[2])}))
+            ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
+            return
         if kind is None and _paid_grant(ctx, cmd.seat, f, m, "press", cmd.to):
             f = combat_frame(ctx.st)
             _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue")))
@@ -1327,6 +1382,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         if any(o.startswith("not:by:") and "torpor" in o for o in mode.only) and not _ready(ctx, m):
             raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
+    if ("opponent_no_extra_no_continue",) in readings:
+        mm = None       # Blight: "cannot use additional strikes" gives none
+    if mm and ("no_extra", m) in combat_frame(ctx.st).used:
+        raise Illegal("strike", f"{ctx.name(m)} cannot use additional strikes this combat")
     if mm and top.step != "additional_strikes" and not any(r[0] in ("first_strike_round", "extra_strike_with_strength")
                                                                for r in readings):
         raise Illegal("timing", f"{rules.name} gives additional strikes: it is played after the first pair of strikes")
@@ -1579,6 +1638,23 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "hand_aggravated_for_combat":
             done = True
+        elif r[0] == "opponent_no_extra_no_continue":     # Blight
+            _set_combat(ctx, f._replace(used=f.used | {("no_extra", other), ("no_press_continue", other)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} cannot use additional strikes or press to continue.")
+            done = True
+        elif r[0] == "maneuver_close_round":   # Angel's Gift (the play's grants left out: this one is only to close)
+            g = list(f.granted)
+            if (m, "maneuver", r[1]) in g:
+                g.remove((m, "maneuver", r[1]))
+            _set_combat(ctx, f._replace(granted=tuple(g) + ((m, "maneuver_close", r[1]),)))
+            done = True
+        elif r[0] == "press_this_combat":      # Form of the Wolf: the press is kept for any round of this combat
+            g = list(f.granted)
+            if (m, "press", 1) in g:
+                g.remove((m, "press", 1))
+            _set_combat(ctx, f._replace(granted=tuple(g), used=f.used | {("combat_press", m, iid)}))
+            ctx.emit("effect", f"{ctx.name(m)} has 1 optional press this combat.")
+            done = True
         elif r[0] == "optional_press_round":   # granted with the card's other presses (above)
             done = True
         elif r[0] in ("unlimited_additional_strike", "put_self_in_play", "reset_counters_on_play",
@@ -1680,6 +1756,8 @@ def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) 
     if _restricted(ctx, m):
         raise Illegal("equip", f"{ctx.name(m)} cannot use equipment this combat")
     limits = next((r for r in readings if r[0] == "equip_weapon_limits"), None)
+    if ("equip_weapon_from_hand", "melee") in readings and "melee weapon" not in wr.keywords:
+        raise Illegal("equip", f"{rules.name} equips only with a melee weapon")
     if ("equip_weapon_from_hand", "non-unique") in readings and (wr.unique or "unique" in wr.keywords):
         raise Illegal("equip", f"{rules.name} equips only with a non-unique weapon")
     if limits is not None:

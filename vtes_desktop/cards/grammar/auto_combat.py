@@ -109,6 +109,22 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("hand_strike_plus", 1)                                           # Blood Rage, Dagon's Call
         if k == "strike" and low == "as above, and this vampire's hand strikes inflict +1 damage this combat.":
             return ("hand_bonus_combat", 1)                                          # Skin of the Adder
+        if k == "maneuver" and low == ("maneuver, only usable to go to close range, and this minion gets +1 strength on his "
+                                        "or her initial strike this round."):
+            return ("maneuver_close_initial_strength", 1)                           # Swoop
+        if k == "use" and e.get("negated") and low == ("as above, and this combat, the opposing minion cannot use "
+                                                       "additional strikes or presses to continue combat."):
+            return ("opponent_no_extra_no_continue",)                                # Blight
+        if k == "equip" and low == ("equip this vampire with a melee weapon from your hand (requirements and cost apply as "
+                                    "normal)."):
+            return ("equip_weapon_from_hand", "melee")                               # Angel's Gift
+        if k == "get" and e.get("to") == "close" and low == ("this round, this vampire gets 1 optional maneuver, only "
+                                                             "usable to get to close range."):
+            return ("maneuver_close_round", 1)                                       # Angel's Gift
+        if k == "dodge" and low == "as above, with 1 additional strike: dodge (limited).":
+            return ("extra_dodge_strike",)                                           # Wind Dance
+        if k == "strike" and low == "strike: 1r damage or use a ranged weapon strike.":
+            return ("damage_or_ranged_weapon", 1)                                    # Projectile
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -280,6 +296,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "change" and low == "as above, but for the remainder of this combat." \
             and e.get("duration") == "for the remainder of this combat":
         return ("hand_aggravated_for_combat",)                                   # Bone Spur at superior
+    if k == "press" and e.optional and e.get("to") in (None, "any") and e.amount == 1 \
+            and low == "as above, and this vampire gains 1 optional press this combat.":
+        return ("press_this_combat",)                                              # Form of the Wolf
     if k == "press" and e.optional and e.get("to") in (None, "any") and re.fullmatch(
             r"(?:as (?:\[\w+\])*\s?above, with|this vampire gets) (?:an|1) optional press this round\.?", low):
         return ("optional_press_round",)                                         # Invoking the Beast
