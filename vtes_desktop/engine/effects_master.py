@@ -537,7 +537,12 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 if over > 0:
                     _owe_discard(ctx, s_, over)
         elif key == "bank_to_card":   # Short-Term Investment: 3; Slave Auction: one per Methuselah in the game
-            n = sum(1 for s_ in st.seats if not s_.ousted) if v.get("seats") else int(v["n"])
+            if v.get("seats"):
+                n = sum(1 for s_ in st.seats if not s_.ousted)
+            elif v.get("x"):   # Secret Horde: 2X, X the cost paid (the play's choice)
+                n = 2 * (master_x(ctx, cmd, iid, rules) or 0)
+            else:
+                n = int(v["n"])
             ctx.update(iid, counters=st.cards[iid].counters + n)
             ctx.emit("counters", f"{name} comes into play with {n} blood from the blood bank.", cards=(iid,))
         elif key == "angel":
@@ -1578,6 +1583,8 @@ def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Comma
     if "Master" not in rules.types or st.phase != "master" or st.active != seat or st.frames or st.mpa < 1:
         return []   # out of the player's master phase (or its actions) the plain play gives the refusal
     keys = {k for k, _, _ in readings(rules)}
+    if rules.pool_cost == -1 and "bank_to_card" in keys:   # Secret Horde: X given as the choice
+        return [C.Play(seat=seat, card=iid, choice=str(x)) for x in range(1, min(st.seats[seat].pool, 6))]
     if "choose_methuselah" in keys:   # Aggressive Tactics: a Methuselah, named as the target
         return [C.Play(seat=seat, card=iid, target=s.name) for s in st.seats if not s.ousted]
     text = game.db[st.cards[iid].cid].text
@@ -2337,6 +2344,23 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if c.controller == cmd.seat or not _has(ctx, iid, "exchange_master"):
         return False
     return _exchange_master(ctx, cmd, iid, ctx.name(iid))
+
+
+_X_COPIES = re.compile(r"(?i)this card costs x pool, where x is the number of (?P<what>[a-z' ]+?)s? in your ash heap")
+
+
+def master_x(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> int | None:
+    """X of a master card with an X cost: the copies in its player's ash heap when the text says so (Glutton),
+    otherwise the play's `choice` (Secret Horde); None for a card without an X cost."""
+    if rules.pool_cost != -1:
+        return None
+    m = _X_COPIES.search(ctx.cdef(iid).text)
+    if m:
+        name = ctx.cdef(iid).name
+        return sum(1 for i in ctx.st.region(cmd.seat, "ash_heap") if ctx.cdef(i).name == name)
+    from vtes_desktop.engine.effects_action import x_value
+
+    return x_value(cmd, rules)
 
 
 def emptied(ctx: Ctx, iid: int) -> None:

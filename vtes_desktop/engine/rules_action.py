@@ -1494,7 +1494,7 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("timing", "a master card cannot be played while something is under way")
     if st.mpa < 1:
         raise Illegal("master", "no master phase action left this phase")
-    pool, blood = _cost(rules, None)
+    pool, blood = _cost(rules, effects_master.master_x(ctx, cmd, iid, rules))   # Glutton, Secret Horde: X
     text = ctx.cdef(iid).text
     if re.search(r"(?i)put this card in play|\blocation\b|\bunique\b", text):
         from vtes_desktop.engine.rules_turn import refuse_self_contest

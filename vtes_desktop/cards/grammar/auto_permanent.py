@@ -241,7 +241,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("put_with_blood_per", r"^put this card in play with (?P<n>1) blood(?: on it)? for each (?P<clan>[a-z]+(?: antitribu)?) "
                            r"you control$"),
     # -- second pass: investments, votes from cards in play, location discounts
-    ("bank_to_card", r"^put this card in play and move (?P<n>\d+) blood from the blood bank to this card$"),
+    ("bank_to_card", r"^put this card in play and move (?:(?P<n>\d+)|2(?P<x>x)) blood from the blood bank to this card$"),
     ("bank_to_card", r"^put this card in play with (?P<seats>x) blood where x is the number of methuselahs in the game$"),
     ("mpa_card_to_pool", r"^you may use a master phase action to move (?P<n>1) blood from this card to your (?:blood )?pool$"),
     ("burn_when_empty", r"^burn this card (?:(?:if|when) it has no (?:blood|counters)|when the last blood counter on it is "
