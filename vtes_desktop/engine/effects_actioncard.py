@@ -2708,11 +2708,28 @@ def attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
     return n
 
 
+def _keys(ctx: Ctx, iid: int) -> frozenset:
+    """The reading keys of a card, over all its modes (cached by card id)."""
+    cid = ctx.st.cards[iid].cid
+    got = _KEYS.get(cid)
+    if got is None:
+        got = _KEYS[cid] = frozenset(x[0] for x in _card_specs_any(ctx, iid)) \
+            if ({"Action", "Political Action"} & set(ctx.cdef(iid).types)) else frozenset()
+    return got
+
+
+_KEYS: dict[int, frozenset] = {}
+
+
 def burn_at_unlock(ctx: Ctx) -> None:
     """ "Burn this card during your unlock phase": action cards of the active Methuselah in play or on a minion."""
     st = ctx.st
-    for iid, c in list(st.cards.items()):
-        if c.region not in ("in_play", "attached") or c.controller != st.active or c.owner is None:
+    seat = st.active
+    near = list(st.region(seat, "in_play")) + [a for r in ("ready", "torpor") for m in st.region(seat, r)
+                                               for a in st.attached.get(m, ())]
+    for iid in near:
+        c = st.cards[iid]
+        if c.controller != seat or "burn_at_unlock" not in _keys(ctx, iid):
             continue
         rules = ctx.rules(iid)
         if "Action" not in rules.types or len(rules.types) != 1:
@@ -3060,12 +3077,11 @@ def augury(ctx: Ctx, taxed: int | None) -> None:
     """Augury of Doom in play: burned once its controller's prey controls no vampire in torpor (or is gone); as the
     prey's (*taxed*) unlock phase begins, the prey burns 1 pool for each vampire of theirs in torpor."""
     st = ctx.st
-    for iid, c in list(st.cards.items()):
-        if c.region != "in_play" or c.contested or "Action" not in ctx.cdef(iid).types:
+    for iid in [i for x in st.live_seats() for i in st.region(x, "in_play")]:
+        c = st.cards[iid]
+        if c.contested or "burn_if_prey_no_torpor" not in _keys(ctx, iid):
             continue
         specs = _card_specs_any(ctx, iid)
-        if not any(x[0] == "burn_if_prey_no_torpor" for x in specs):
-            continue
         owner = c.controller
         if st.seats[owner].ousted:
             continue
