@@ -49,6 +49,9 @@ resolves them), so a clause another module learns later is never carried out twi
 - retainers on the acting minion: Priestess of Sekhmet's +1 bleed against a Methuselah with a ready Camarilla
   vampire (hook in `rules_action.bleed_amount`) and -1 intercept for blocking Camarilla vampires, Jackal's stealth
   when the prey controls a ready Follower of Set or Assamite, Malajit burned once the action he helped is blocked;
+- Young Bloods' burner (a vampire of another Methuselah, in combat or by its action) gains 2 blood (in `burned`);
+  Neighborhood Watch Commander locks as an unsuccessful action ends to inflict 1 damage on its acting vampire
+  (a use); Dog Pack's employer's opponents have no "combat ends" strike (hook in `rules_combat.strike`);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -73,7 +76,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "life_for_intercept", "lock_maneuver", "combat_extra_once", "employer_sets_range",
                      "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash", "own_action",
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
-                     "aggravated_against", "takes_over_combat"})
+                     "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
+                     "no_combat_ends_strike"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -436,6 +440,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     burn of a diablerist; False if it has none."""
     if _of(ctx, iid, "burn_diablerist"):
         _burn_diablerist(ctx, cmd, iid)
+        return True
+    if _of(ctx, iid, "lock_after_unsuccessful"):
+        _lock_after_unsuccessful(ctx, cmd, iid, _of(ctx, iid, "lock_after_unsuccessful")[0][1])
         return True
     if _of(ctx, iid, "life_for_intercept"):
         _life_for_intercept(ctx, cmd, iid, _of(ctx, iid, "life_for_intercept")[0])
@@ -910,13 +917,78 @@ def _reduce_bleed(ctx: Ctx, cmd, iid: int, n: int) -> None:
 # -- cards burned and combats begun -----------------------------------------------------------------------------
 
 def burned(ctx: Ctx, iid: int) -> None:
-    """An ally just burned whose text shuffles it into its owner's library instead of staying in the ash heap."""
+    """An ally just burned: the vampire of another Methuselah that burned it in combat or with an action gains
+    blood (Young Bloods); one whose text shuffles it into its owner's library goes there."""
     c = ctx.st.cards.get(iid)
-    if c is None or c.region != "ash_heap" or not _of(ctx, iid, "shuffle_when_burned"):
+    if c is None or c.region != "ash_heap":
+        return
+    for r in _of(ctx, iid, "burner_gains_blood"):
+        v = _burner(ctx, iid)
+        if v is not None:
+            before = ctx.st.cards[v].counters
+            ctx.set_blood(v, before + r[1])
+            ctx.emit("blood", f"{ctx.name(v)} gains {ctx.st.cards[v].counters - before} blood for burning "
+                              f"{ctx.name(iid)}.", cards=(v,))
+    if not _of(ctx, iid, "shuffle_when_burned"):
         return
     ctx.move(iid, "library", seat=c.owner)
     ctx.shuffle(c.owner, "library")
     ctx.emit("shuffled", f"{ctx.name(iid)} is shuffled into {ctx.seat_name(c.owner)}'s library.")
+
+
+def _burner(ctx: Ctx, iid: int) -> int | None:
+    """The vampire of another Methuselah burning *iid* now: its opponent in combat, or the acting vampire of the
+    action under way that targets it."""
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    st = ctx.st
+    me = st.cards[iid].controller
+    cf = combat_frame(st)
+    if cf is not None and iid in (cf.a, cf.b):
+        v = _other(cf, iid)
+    else:
+        act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+        v = act.actor if act is not None and act.target_card == iid else None
+    if v is None or v not in st.cards or not ctx.is_vampire(st.cards[v]) or st.cards[v].controller == me \
+            or st.cards[v].region not in ("ready", "torpor"):
+        return None
+    return v
+
+
+def strike_refusal(ctx: Ctx, m: int, desc) -> str | None:
+    """Why *m* cannot use this strike: "Minions in combat with the employer cannot strike: combat ends" (Dog Pack)."""
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    f = combat_frame(ctx.st)
+    if desc is None or desc.kind != "combat_ends" or f is None:
+        return None
+    o = _other(f, m)
+    for a in ctx.st.attached.get(o, ()):
+        if _of(ctx, a, "no_combat_ends_strike"):
+            return f"{ctx.name(m)} cannot strike: combat ends against {ctx.name(o)} ({ctx.name(a)})"
+    return None
+
+
+def _lock_after_unsuccessful(ctx: Ctx, cmd, iid: int, n: int) -> None:
+    """Neighborhood Watch Commander: lock as an unsuccessful action ends to inflict 1 damage on its acting vampire."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import open_damage
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.outcome not in ("blocked", "unsuccessful"):
+        raise Illegal("timing", f"{name} locks after the resolution of an unsuccessful action")
+    if c.locked or c.region != "ready":
+        raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+    if f.actor not in st.cards or not ctx.is_vampire(st.cards[f.actor]) or st.cards[f.actor].region != "ready":
+        raise Illegal("use", f"{name} inflicts damage on an acting vampire; {ctx.name(f.actor)} is not one")
+    if any(x.kind == "nwc_damage" for x in f.mods):
+        raise Illegal("use", f"only one {name} can lock to inflict damage each action")
+    ctx.update(iid, locked=True)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("nwc_damage", n, f.actor, iid, c.cid),)))
+    open_damage(ctx, (Hit(f.actor, n, 0, source=None, via=iid),))
 
 
 def combat_started(ctx: Ctx) -> None:
@@ -1017,6 +1089,8 @@ def candidates(game, seat: int) -> list:
         for iid in st.region(seat, "ready") if vs else ():
             if _of(ctx, iid, "burn_diablerist"):
                 out += [C.Use(seat=seat, card=iid, minion=v) for v in vs]
+    if isinstance(top, ActionFrame) and top.stage == "resolution" and top.outcome in ("blocked", "unsuccessful"):
+        out += [C.Use(seat=seat, card=i) for i in st.region(seat, "ready") if _of(ctx, i, "lock_after_unsuccessful")]
     if isinstance(top, ActionFrame) and top.stage == "attempt" and top.blocker is not None \
             and st.cards[top.blocker].controller == seat and _of(ctx, top.blocker, "life_for_intercept"):
         out.append(C.Use(seat=seat, card=top.blocker))

@@ -885,6 +885,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             if not (desc.kind == "damage" and desc.ranged):
                 raise Illegal("strike", "only a ranged strike can target a retainer")
             desc = desc._replace(target=t)
+    if (why := effects_minion.strike_refusal(ctx, m, desc)):   # "cannot strike: combat ends" (Dog Pack)
+        raise Illegal("strike", why)
     f = ctx.st.top
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
     _set_combat(ctx, f)

@@ -94,6 +94,11 @@ Readings (a tuple whose first item names it):
 - ``("stealth_if", n, "prey has ready:<clan>|<clan>")``, ``("stealth_set", n)``: Jackal's "If your prey controls a
   ready Follower of Set or Assamite, the minion with this retainer gets +1 stealth" ("As above, but +2");
 - ``("burn_if_blocked",)``: "If that action is blocked, burn this retainer" (after its lock gave stealth: Malajit);
+- ``("burner_gains_blood", n)``: "If a vampire controlled by another Methuselah burns this ally in combat or as an
+  action, he or she gains 2 blood" (Young Bloods);
+- ``("lock_after_unsuccessful", n)``: "Lock after resolution of an unsuccessful action to inflict 1 damage on the
+  acting vampire" (Neighborhood Watch Commander: a `use` while that action ends, one such lock each action);
+- ``("no_combat_ends_strike",)``: a retainer's "Minions in combat with the employer cannot strike: combat ends";
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -197,6 +202,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             return ("hand_first",)
         if ally and low == "opposing vampires with capacity 3 or less cannot strike in the first round.":
             return ("first_round_no_strike", 3)
+        if not ally and low == "minions in combat with the employer cannot strike: combat ends.":
+            return ("no_combat_ends_strike",)
         return None
     if k == "gain" and ally:
         m = _REGEN.match(low)
@@ -294,6 +301,12 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
             return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
     if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove"):
         return _OWN_ACTIONS[low]
+    if ally and k == "gain" and low == ("if a vampire controlled by another methuselah burns the this ally in combat "
+                                        "or as an action, he or she gains 2 blood."):
+        return ("burner_gains_blood", 2)
+    if ally and k == "lock" and low == ("lock after resolution of an unsuccessful action to inflict 1 damage on the "
+                                        "acting vampire."):
+        return ("lock_after_unsuccessful", 1)
     if ally and k == "inflict" and low == "in combat with a follower of set, any damage he inflicts is aggravated.":
         return ("aggravated_against", "follower of set")
     if ally and k == "lock" and low == ("when a minion you control would enter combat with an acting minion, you may "
