@@ -63,7 +63,7 @@ HANDLED = frozenset({
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
     "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
-    "chosen_stunned",
+    "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1740,7 +1740,18 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     except (Malformed, Illegal):
         return None
     if src != m:
+        grant = _combat_grant(ctx, cmd, m, src)
+        if grant is not None:
+            return grant
         spec = _burnable(ctx, src)
+        if spec is not None:   # "Non-Camarilla vampires get -1 stealth when attempting that action"
+            upd, at = _announce_burn(ctx, cmd, m, src, spec)
+            for x in _card_specs_any(ctx, src):
+                if x[0] == "burn_stealth_penalty":
+                    cam = (ctx.sect(st.cards[m]) or "").lower() == "camarilla"
+                    if cam == (x[1] == "camarilla"):
+                        upd["base_stealth"] = upd.get("base_stealth", 0) + x[2]
+            return upd, at
         if spec is None:
             cap = next((x[1] for x in _card_specs(ctx, src) if x[0] == "shufflable"), None)
             if cap is None:
@@ -1780,6 +1791,15 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     if not (f.effect or "").startswith("own:"):
         return False
     st = ctx.st
+    if f.effect == "own:card_combat":   # "Any vampire may enter combat with ... as a (D) action"
+        t = f.target_card
+        if t in st.cards and st.cards[t].region == "ready" and st.cards[f.actor].region == "ready":
+            from vtes_desktop.engine import rules_combat
+
+            rules_combat.start(ctx, f.actor, t)
+        else:
+            ctx.emit("fizzles", f"{ctx.name(t)} is no longer ready: there is no combat.")
+        return True
     if f.effect == "own:burn_referendum":   # a Fee Stake: the referendum to burn it
         start_burn_referendum(ctx, f)
         return True
@@ -1955,6 +1975,8 @@ def anyone_uses(ctx: Ctx, cmd, iid: int) -> bool:
     vampire they control during their master phase to burn this card"); False if none."""
     st = ctx.st
     c = st.cards[iid]
+    if c.region == "in_play" and not c.contested and "burn_own_to_burn" in _keys(ctx, iid):
+        return _burn_own_to_burn(ctx, cmd, iid)
     if c.region != "in_play" or c.contested or ("burn_noncam_to_burn",) not in _card_specs(ctx, iid):
         return False
     name = ctx.name(iid)
@@ -2085,6 +2107,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "prey uncontrolled vampire": "a crypt card in your prey's uncontrolled region",
               "other's card on own vampire": "a card another Methuselah played on a vampire you control",
               "incapacitated imbued": "an incapacitated imbued", "ready younger vampire": "a ready younger vampire",
+              "vampire not archbishop priscus cardinal regent": "a vampire who is not an archbishop, priscus, cardinal "
+                                                                "or regent",
+              "vampire not prince justicar inner circle": "a vampire who is not a prince, a justicar or an Inner "
+                                                          "Circle member",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one"}
 _VEIL = "veil stealth"
@@ -2177,6 +2203,10 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         return "Imbued" in d.types and c.region == "incapacitated"
     if who == "ready younger vampire":
         return vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor)
+    if who in ("vampire not archbishop priscus cardinal regent", "vampire not prince justicar inner circle"):
+        banned = ("archbishop", "priscus", "cardinal", "regent") if "archbishop" in who else \
+            ("prince", "justicar", "inner circle")
+        return vamp and c.region == "ready" and (ctx.title(c) or "").lower() not in banned
     if who == "cheap location":
         r = ctx.rules(iid)
         return "location" in r.keywords and c.region == "in_play" and (r.pool_cost or 0) <= 1 and (r.blood_cost or 0) <= 1 \
@@ -2663,6 +2693,10 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
         elif k == "unlock_at_discard":
             unlock_at_discard(ctx, t, f.seat)
+        elif k == "attach_card":
+            if st.cards[f.card].region == "aside":
+                ctx.move(f.card, "attached", host=t, level=f.card_level)
+                ctx.emit("attached", f"{name} is put on {ctx.name(t)}.", cards=(f.card, t))
         elif k == "take_location":
             _steal(ctx, f, "location")
         elif k == "fleece":
@@ -3107,3 +3141,68 @@ def _chosen_refusal(ctx: Ctx, v: int, what: str) -> str | None:
             return f"{ctx.name(v)} has capacity {_cap(ctx, v)}, more than 5"
         return None
     return f"{ctx.name(v)} does not fit"
+
+
+def _combat_grant(ctx: Ctx, cmd, m: int, src: int) -> tuple[dict, tuple[int, ...]] | None:
+    """A card in play (or on a vampire) that lets vampires enter combat as a (D) action, announced `from` it with
+    the target minion (the vampire the card is on, for War Party and Blood Hunt); None when the card gives none, or
+    when a card that can also be burned is named without a target."""
+    st = ctx.st
+    c = st.cards[src]
+    if c.region not in ("in_play", "attached") or c.contested:
+        return None
+    spec = next((x for x in _card_specs_any(ctx, src) if x[0] == "grants_combat"), None)
+    if spec is None:
+        return None
+    _, who, whom, stealth, where = spec
+    if where == "on vampire":
+        if c.region != "attached":
+            return None
+        t = c.host
+        if cmd.target is not None and flow.ref(ctx, cmd.seat, cmd.target) != t:
+            raise Illegal("target", f"{ctx.name(src)}: the combat is with {ctx.name(t)}, the vampire it is on")
+    else:
+        if cmd.target is None:
+            if _burnable(ctx, src) is not None:
+                return None   # burning the card instead
+            raise Illegal("target", f"{ctx.name(src)}: name the vampire to enter combat with")
+        t = flow.ref(ctx, cmd.seat, cmd.target)
+    name = ctx.name(src)
+    a = st.cards[m]
+    tc = st.cards[t]
+    if not ctx.is_vampire(a):
+        raise Illegal("requirements", f"{name}: only a vampire takes this action; {ctx.name(m)} is not one")
+    sect = (ctx.sect(a) or "").lower()
+    if (who == "camarilla vampire" and sect != "camarilla") or (who == "non-camarilla vampire" and sect == "camarilla"):
+        raise Illegal("requirements", f"{name}: {ctx.name(m)} is not a {who.replace('non-camarilla', 'non-Camarilla').replace('camarilla', 'Camarilla')}")
+    if not ctx.is_vampire(tc) or tc.region != "ready" or tc.contested:
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not a ready vampire")
+    if tc.controller == cmd.seat:
+        raise Illegal("target", f"{name}: {ctx.name(t)} is yours; the combat is with another Methuselah's vampire")
+    tsect = (ctx.sect(tc) or "").lower()
+    if (whom == "camarilla vampire" and tsect != "camarilla") or (whom == "non-camarilla vampire" and tsect == "camarilla") \
+            or (whom == "brujah" and not any(_same_clan("brujah", x) for x in ctx.cdef(t).clans)):
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not a {whom}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+    return dict(from_card=src, effect="own:card_combat", target_card=t, directed=True, target_seat=tc.controller,
+                base_stealth=stealth), (tc.controller,)
+
+
+def _burn_own_to_burn(ctx: Ctx, cmd, iid: int) -> bool:
+    """Judgment: Death to the Brujah!: any Methuselah burns a Brujah they control in their minion phase to burn it."""
+    st = ctx.st
+    spec = next(x for x in _card_specs_any(ctx, iid) if x[0] == "burn_own_to_burn")
+    name = ctx.name(iid)
+    if st.active != cmd.seat or st.phase != spec[2] or st.frames:
+        raise Illegal("use", f"{name} is burned this way in your own {spec[2]} phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the {spec[1].title()} you burn")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    vc = st.cards[v]
+    if vc.controller != cmd.seat or not ctx.is_vampire(vc) or vc.region not in ("ready", "torpor") or vc.contested:
+        raise Illegal("use", f"{name}: {ctx.name(v)} is not a vampire you control")
+    if not any(_same_clan(spec[1], x) for x in ctx.cdef(v).clans):
+        raise Illegal("use", f"{name}: {ctx.name(v)} is not {spec[1].title()}")
+    ctx.burn(v, f"to burn {name}")
+    ctx.burn(iid, f"{ctx.seat_name(cmd.seat)} burned a {spec[1].title()}")
+    return True

@@ -340,6 +340,10 @@ _ON_TARGET = {
     "add 1 life from the blood bank to an ally that has fewer life than his or her starting amount":
         ("wounded ally", (("heal", 1),)),
     "add up to 2 life to an ally, not to exceed their starting life": ("ready ally", (("heal", 2),)),
+    "(d) put this card on a vampire who is not an archbishop, priscus, cardinal or regent":
+        ("vampire not archbishop priscus cardinal regent", (("attach_card",),)),
+    "(d) put this card on a vampire who is not a prince, a justicar or an inner circle member":
+        ("vampire not prince justicar inner circle", (("attach_card",),)),
     "(d) move a retainer, an equipment or 1 blood from a younger vampire controlled by another methuselah to this ravnos":
         ("younger vampire or its retainer or equipment", (("fleece", 1),)),
     "(d) remove a non-wraith ally or retainer or a vampire with capacity 2 or less from the game":
@@ -389,6 +393,20 @@ def _read_in_play_political(kind: str, t: str) -> tuple | None:
     if kind == "get" and t == "each non-titled pander gets 1 vote (this is not a title)":
         return ("untitled_clan_vote", "pander", 1)
     return None
+
+
+#: "Any X may enter combat with any Y ... as a (D) action": (who may act, whom, stealth, where the grant is)
+_COMBAT_GRANTS = {
+    "any non-camarilla vampire may enter combat with any camarilla vampire controlled by another methuselah as a (d) action":
+        ("non-camarilla vampire", "camarilla vampire", 0, "in play"),
+    "as a (d) action, any camarilla vampire may enter combat with any non-camarilla vampire controlled by another "
+    "methuselah": ("camarilla vampire", "non-camarilla vampire", 0, "in play"),
+    "any vampire may take a (d) action to enter combat with any brujah controlled by another methuselah":
+        ("vampire", "brujah", 0, "in play"),
+    "any vampire may enter combat with that vampire as a +1 stealth (d) action": ("vampire", "host", 1, "on vampire"),
+    "any vampire controlled by another methuselah may enter combat with this vampire as a +1 stealth (d) action":
+        ("other vampire", "host", 1, "on vampire"),
+}
 
 
 def _read_targeted(kind: str, t: str) -> tuple | None:
@@ -445,6 +463,18 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "search" and t == ("search your library or crypt for the chosen card, show it to all methuselahs, and move it "
                                   "to your hand (discard afterward) or uncontrolled region"):
         return ("search_named", "library or crypt", "discard 1")
+    got = _COMBAT_GRANTS.get(t)
+    if got is not None and kind in ("enter", "take"):
+        return ("grants_combat",) + got
+    if t == ("any vampire may burn this card as a (d) action; non-camarilla vampires get -1 stealth when attempting that "
+             "action"):
+        return ("burnable", "vampire", 0, 0, "pool") if kind == "burn" else ("burn_stealth_penalty", "non-camarilla", -1) \
+            if kind == "modifier" else None
+    if kind == "modifier" and t == "camarilla vampires get -1 stealth when attempting that action":
+        return ("burn_stealth_penalty", "camarilla", -1)
+    if kind == "burn" and t == ("any methuselah may burn this card by burning a brujah he or she controls during his or "
+                                "her minion phase"):
+        return ("burn_own_to_burn", "brujah", "minion")
     if kind == "burn" and t == ("during your prey's unlock phase, for each vampire in torpor they control, they burn 1 "
                                 "pool"):
         return ("prey_torpor_tax", 1)
