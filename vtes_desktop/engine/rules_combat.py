@@ -752,7 +752,25 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             rip = next((r for r in readings if r[0] == "combat_ends_then_damage"), None)
             if rip is not None:     # Riposte: combat ends, then unpreventable damage if the range is close
                 n = max([r[1] for r in readings if r[0] == "combat_ends_then_damage_amount"] or [rip[1]])
-                desc = StrikeDesc("combat_ends", source=iid, label=rules.name, after=(("after_combat_damage", n, True),))
+                desc = StrikeDesc("combat_ends", source=iid, label=rules.name,
+                                  after=(("after_combat_damage", n, rip[2] if len(rip) > 2 else True),))
+                if ("unlock_for_blood", 1) in readings and cmd.choice == "unlock":    # Loving Agony at superior
+                    if ctx.st.cards[m].counters < 1:
+                        raise Illegal("cost", f"{ctx.name(m)} has no blood to burn to unlock")
+                    ctx.update(m, counters=ctx.st.cards[m].counters - 1)
+                    ctx.emit("paid", f"{ctx.name(m)} burns 1 blood to unlock ({rules.name}).")
+                    desc = desc._replace(unlock=True)
+            spx = [r[1] for r in readings if r[0] == "strike_plus_x"]
+            if spx:                 # Eldritch Glimmer: 2R damage (4R at superior) + X for X blood, X the choice
+                x = int(cmd.choice) if cmd.choice is not None and str(cmd.choice).isdigit() else 0
+                if cmd.choice is not None and not str(cmd.choice).isdigit():
+                    raise Malformed("choice", f"{rules.name}: give X, the blood burned for +X damage, as the choice")
+                if ctx.st.cards[m].counters < x:
+                    raise Illegal("cost", f"{ctx.name(m)} has {ctx.st.cards[m].counters} blood; X is {x}")
+                if x:
+                    ctx.update(m, counters=ctx.st.cards[m].counters - x)
+                    ctx.emit("paid", f"{ctx.name(m)} burns {x} blood for +{x} damage ({rules.name}).")
+                desc = StrikeDesc("damage", max(spx) + x, ranged=True, source=iid, label=rules.name)
             if desc is None and ("hand_or_melee",) in readings:     # "Strike: hand or use a melee weapon strike"
                 desc = StrikeDesc("hand_plus", sum(r[1] for r in readings if r[0] == "strike_bonus"), source=iid,
                                   label=rules.name)
@@ -840,8 +858,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("continue_unblocked", m, iid, r[1])}))
             if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings \
-                    and not any(r[0] in ("hand_or_melee_plus", "melee_weapon_plus", "damage_or_ranged_weapon")
-                                for r in readings):
+                    and not any(r[0] in ("hand_or_melee_plus", "melee_weapon_plus", "damage_or_ranged_weapon",
+                                         "strike_plus_x") for r in readings) \
+                    and not (cmd.choice == "unlock" and ("unlock_for_blood", 1) in readings):
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
@@ -1087,6 +1106,11 @@ def _environmental_hits(ctx: Ctx, f: CombatFrame) -> list[Hit]:
         target = f.b if owner == f.a else f.a
         if _ready(ctx, target) and n > 0:
             out.append(Hit(target, 0 if aggravated else n, n if aggravated else 0, source=None, via=card))
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "env_close"):
+        _, owner, n, card = u     # Groaning Corpse: at close range only
+        target = f.b if owner == f.a else f.a
+        if _ready(ctx, target) and n > 0 and f.range == "close":
+            out.append(Hit(target, n, 0, source=None, via=card))
     for owner in (f.a, f.b):     # retainers that inflict damage each round (not strikes: no dodge stops them)
         target = f.b if owner == f.a else f.a
         for r_iid in ctx.st.attached.get(owner, ()):
@@ -1397,7 +1421,12 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("timing", f"{rules.name} is only usable at close range")
     from vtes_desktop.engine.rules_action import _cost, _pay
 
-    pool, blood = _cost(rules, None)
+    x_ = None
+    if -1 in (rules.pool_cost, rules.blood_cost) and any(r[0] == "env_close_each_round" for r in readings):
+        cf_ = combat_frame(ctx.st)      # Groaning Corpse: X is the number already played this combat (this one counted)
+        x_ = len([u for u in cf_.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "played"
+                  and u[2] == rules.card_id]) - 1
+    pool, blood = _cost(rules, x_)
     _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
     f = combat_frame(ctx.st)
     mods = list(f.mods)
@@ -1640,6 +1669,14 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "hand_aggravated_for_combat":
             done = True
+        elif r[0] == "env_close_each_round":   # Groaning Corpse: at close range only
+            n = max([x[1] for x in readings if x[0] == "env_close_amount"] or [r[1]])
+            _set_combat(ctx, f._replace(used=f.used | {("env_close", m, n, iid)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} takes {n} environmental damage each round at close "
+                               f"range ({rules.name}).")
+            done = True
+        elif r[0] == "env_close_amount":
+            done = True
         elif r[0] == "opponent_no_extra_no_continue":     # Blight
             _set_combat(ctx, f._replace(used=f.used | {("no_extra", other), ("no_press_continue", other)}))
             ctx.emit("effect", f"This combat, {ctx.name(other)} cannot use additional strikes or press to continue.")
@@ -1809,6 +1846,16 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
     readings = effects_combat.card_readings(ctx, iid) if c.region == "attached" else []
     if ("blocker_sets_long_range",) in readings:
         return _blocker_sets_long_range(ctx, cmd, iid, f)
+    if ("burn_to_end_combat_before_range",) in readings:     # Living Manse
+        if not isinstance(f, CombatFrame) or f.step != "before_range":
+            raise Illegal("timing", f"{ctx.name(iid)} is burned before range is determined to end combat")
+        if c.host not in (f.a, f.b) or ctx.st.cards[c.host].controller != cmd.seat:
+            raise Illegal("use", f"{ctx.name(iid)} is not on a minion of yours in this combat")
+        ctx.burn(iid, "burned to end combat")
+        f = combat_frame(ctx.st)
+        _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), pending=()))
+        ctx.emit("combat_ends", f"{ctx.name(c.host)} burns {ctx.name(iid)}: combat ends.")
+        return
     raise Illegal("use", f"use {ctx.name(iid)} through maneuver, strike or press, or by hand with manual moves")
 
 

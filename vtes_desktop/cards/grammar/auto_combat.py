@@ -76,6 +76,18 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                          r"range is close \(damage not preventable\)\.?", low)
         if k == "strike" and m:
             return ("combat_ends_then_damage", int(m.group(1)))                    # Riposte
+        m = re.fullmatch(r"strike: combat ends, and inflict (\d) unpreventable damage on the opposing minion after combat "
+                         r"ends\.?", low)
+        if k == "strike" and m:
+            return ("combat_ends_then_damage", int(m.group(1)), False)             # Loving Agony (at any range)
+        if k == "burn" and low == "as [val] above, and this vampire can burn 1 blood to unlock before combat ends.":
+            return ("unlock_for_blood", 1)                                         # Loving Agony at superior
+        if k == "burn" and low == "strike: 2r damage, and this vampire can burn x blood to get +x (ranged) damage.":
+            return ("strike_plus_x", 2)                                            # Eldritch Glimmer
+        m = re.fullmatch(r"the opposing minion takes (\d) environmental damage each round this combat during normal strike "
+                         r"resolution at close range\.?", low)
+        if k == "take" and m:
+            return ("env_close_each_round", int(m.group(1)))                       # Groaning Corpse
         if k == "inflict" and low == "as above, but inflict 2 damage.":
             return ("combat_ends_then_damage_amount", 2)                           # Riposte at superior
         m = re.fullmatch(r"(?:this|the) gun inflicts \+(\d) damage (?:(each strike)|at close range and -(\d) damage at "
@@ -296,6 +308,12 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "change" and low == "as above, but for the remainder of this combat." \
             and e.get("duration") == "for the remainder of this combat":
         return ("hand_aggravated_for_combat",)                                   # Bone Spur at superior
+    if k == "strike" and e.get("plus_x") and e.get("ranged") and isinstance(e.get("damage"), int) \
+            and low == "as above, but for 4r + x ranged damage.":
+        return ("strike_plus_x", e.get("damage"))                                  # Eldritch Glimmer at superior
+    if k == "change" and e.get("environmental") and set(dict(e.params)) == {"damage", "environmental"} \
+            and low == "as above, but for 2 environmental damage.":
+        return ("env_close_amount", e.get("damage"))                               # Groaning Corpse at superior
     if k == "press" and e.optional and e.get("to") in (None, "any") and e.amount == 1 \
             and low == "as above, and this vampire gains 1 optional press this combat.":
         return ("press_this_combat",)                                              # Form of the Wolf
@@ -503,6 +521,10 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             r"(?:while in play, )?this equipment card represents a location and does not count as equipment"
             r"(?: (?:while|when) in play)?\.?", low):
         return ("equipment_location",)          # no strike that destroys or steals equipment reaches it
+    if "Equipment" in t and k == "count" and low == "while in play, this card does not count as equipment.":
+        return ("equipment_location",)                                             # Living Manse
+    if "Equipment" in t and k == "burn" and low == "they can burn this card before range is determined to end combat.":
+        return ("burn_to_end_combat_before_range",)                                # Living Manse
     if "Equipment" in t and k == "gain" and re.fullmatch(
             r"during your master phase, the vampire with this location gains (\d) blood\.?", low):
         return ("master_phase_gain_blood", int(re.search(r"\d", low).group(0)))       # Palatial Estate
