@@ -75,5 +75,16 @@ def test_readings_of_equipment_and_retainers(db, name, expected):
 
 def test_conditions_the_engine_does_not_check_are_left_to_the_players(db):
     # "Strike: 2R damage. +1 damage against allies"-like conditions and unknown scopes stay manual
-    assert _readings(db, "Groaning Corpse") == []       # an X cost counted over the combat: by hand
+    assert not compile_rules(_card(db, "Toreador's Bane")).automated   # its [MEL] change is not in its effects
+    assert ("hand_aggravated_for_combat",) not in _readings(db, "Song of Serenity")   # another "As above, but..."
+
+
+def test_readings_of_the_second_pass(db):
+    # Groaning Corpse's X cost (the copies already played this combat) is counted by play_combat
+    assert _readings(db, "Groaning Corpse", "thn") == [("env_close_each_round", 1)]
+    assert ("env_close_amount", 2) in _readings(db, "Groaning Corpse", "THN")
+    assert ("continue_unblocked", ("bleed", "political")) in _readings(db, "Shadow Body", "OBT")
+    assert ("cancel_as_played", 1, ("strike", "grapple"), (), False) in _readings(db, "Charismatic Aura", "aus")
+    assert ("weapon_extra_strike", True) in _readings(db, "AK-47")
+    assert ("ammo_bonus", 2, -2) in _readings(db, "Scattershot")
     assert not compile_rules(_card(db, "Target Vitals")).automated
