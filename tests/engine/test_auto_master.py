@@ -29,7 +29,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "burn_when_empty", "vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_political",
            "vote_burn_pool", "location_discount",
            # hand_size, start_of_unlock_phase, block_refusal, the Glutton use
-           "chosen_hand_size", "chapterhouse", "no_block_by_clan", "unlocked_burns"}
+           "chosen_hand_size", "chapterhouse", "no_block_by_clan", "unlocked_burns",
+           # start_of_unlock_phase, vote_refusal (rules_politics.vote), actor_stealth and actor_refusal (announce)
+           "shortage", "no_votes", "political_stealth", "no_bleed_you"}
 
 
 def test_every_reading_has_a_handler():

@@ -28,7 +28,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
-                    "choose_methuselah"})
+                    "choose_methuselah", "groom"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -42,7 +42,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
-                  "mpa_card_to_pool", "lock_unlock_clan"})
+                  "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -536,6 +536,29 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
                 over = len(st.region(s_, "hand")) + _deferred(ctx, s_) - hand_size(ctx, s_)
                 if over > 0:
                     _owe_discard(ctx, s_, over)
+        elif key == "groom":   # Grooming the Protégé: minion (the giver), target (the protégé), choice (up to 3)
+            if cmd.minion is None:
+                raise Malformed("minion", f"{name}: name the ready vampire you control the blood comes from (minion)")
+            g = flow.ref(ctx, seat, cmd.minion, what="vampire")
+            gc = st.cards[g]
+            if gc.controller != seat or gc.region != "ready" or not ctx.is_vampire(gc) or gc.contested:
+                raise Illegal("minion", f"{name}: {ctx.name(g)} is not a ready vampire you control")
+            t = target
+            c = st.cards[t] if t is not None else None
+            if c is None or c.region != "uncontrolled" or c.owner != seat or not ctx.is_vampire(c) \
+                    or ctx.capacity(c) >= ctx.capacity(gc) \
+                    or not {_clan_key(x) for x in ctx.cdef(t).clans} & {_clan_key(x) for x in ctx.cdef(g).clans}:
+                raise Illegal("target", f"{name}: name a vampire of {poss_name(ctx, seat)} uncontrolled region younger "
+                                        f"than {ctx.name(g)} and of the same clan as the target")
+            n = _choice_amount(cmd, name)
+            if n is None:
+                raise Malformed("choice", f"{name}: give how much blood moves (choice, up to {v['n']})")
+            if not 0 < n <= int(v["n"]) or n > gc.counters:
+                raise Illegal("choice", f"{name}: move from 1 to {min(int(v['n']), gc.counters)} blood")
+            ctx.set_blood(g, gc.counters - n)
+            ctx.update(t, counters=c.counters + n)
+            ctx.emit("blood", f"{ctx.name(g)} moves {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
+                     f"{ctx.name(g)} moves {n} blood to a face-down vampire ({name}).", cards=(g, t))
         elif key == "bank_to_card":   # Short-Term Investment: 3; Slave Auction: one per Methuselah in the game
             if v.get("seats"):
                 n = sum(1 for s_ in st.seats if not s_.ousted)
@@ -1046,6 +1069,45 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
+        return True
+    if key == "burn_reduce_bleed":   # Dummy Corporation: burned while a minion bleeds you, the bleed 2 less
+        from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+        _usable(ctx, cmd, iid, lock=False)
+        if not isinstance(f, ActionFrame) or f.stage not in _OPEN or _action_kind(f) != "bleed" \
+                or f.target_seat != seat:
+            raise Illegal("timing", f"{name} reduces a bleed against you, while a minion is bleeding you")
+        n = int(v["n"])
+        ctx.burn(iid, f"to reduce the bleed by {n}")
+        f = st.top
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", -n, None, iid, c.cid),)))
+        ctx.emit("effect", f"The bleed is reduced by {n} ({name}).")
+        return True
+    if key == "two_oldest":   # Gurchon Hall: 1 blood to each of the two oldest ready vampires, once a turn
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        _once_each_phase(ctx, iid)
+        mine = sorted((m for m in st.region(seat, "ready") if ctx.is_vampire(st.cards[m]) and not st.cards[m].contested),
+                      key=lambda m: -ctx.capacity(st.cards[m]))
+        got = mine[:2]
+        if len(mine) > 2 and ctx.capacity(st.cards[mine[1]]) == ctx.capacity(st.cards[mine[2]]):
+            edge = ctx.capacity(st.cards[mine[1]])
+            tied = [m for m in mine if ctx.capacity(st.cards[m]) == edge]
+            pick = flow.ref(ctx, seat, cmd.minion, what="vampire") if cmd.minion is not None else None
+            if pick not in tied:
+                raise Illegal("minion", f"{name}: several vampires are tied among your oldest; name the one that "
+                                        f"gains blood (minion): {', '.join(ctx.name(m) for m in tied)}")
+            got = [m for m in mine if ctx.capacity(st.cards[m]) > edge][:2]
+            if len(got) < 2:
+                got.append(pick)
+            if len(got) < 2:
+                raise Illegal("minion", f"{name}: the vampires tied among your oldest are too many to tell apart here")
+        for m in got:
+            if (m, "hunting ground") in st.acted:
+                continue   # a vampire gains blood from only one hunting ground each turn
+            st.acted = st.acted | {(m, "hunting ground")}
+            ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+            ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({name}).", cards=(m,))
         return True
     if key == "lock_unlock_clan":   # Glutton: lock to unlock a ready Ishtarri you control, which burns 1 blood
         _usable(ctx, cmd, iid, lock=True)
@@ -2198,6 +2260,19 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             if c.contested or "Master" not in ctx.cdef(iid).types:
                 continue
             keys = {k: v for k, v, _ in readings(ctx.rules(iid))}
+            if "shortage" in keys:   # Cultivated Blood Shortage: each Ventrue burns 1 blood or is locked
+                v = keys["shortage"]
+                for m in list(st.region(seat, "ready")):
+                    mc = st.cards[m]
+                    if not ctx.is_vampire(mc) or mc.contested or not _fits(ctx, seat, m, "a " + v["clan"], v):
+                        continue
+                    if mc.counters >= int(v["n"]):
+                        ctx.set_blood(m, mc.counters - int(v["n"]))
+                        ctx.emit("blood", f"{ctx.name(m)} burns {v['n']} blood ({ctx.name(iid)}).", cards=(m,))
+                    elif not mc.locked:
+                        ctx.update(m, locked=True)
+                        ctx.emit("locked", f"{ctx.name(m)} has no blood to burn and is locked ({ctx.name(iid)}).",
+                                 cards=(m,))
             if "chapterhouse" in keys and s != seat and seat in (st.prey(s), st.predator(s)):
                 grounds = sum(1 for g in st.region(seat, "in_play") if not st.cards[g].contested
                               and "hunting ground" in ctx.rules(g).keywords)
@@ -2678,11 +2753,24 @@ def target_refusal(ctx: Ctx, seat: int, target: int | None) -> str | None:
     return None
 
 
-def actor_refusal(ctx: Ctx, m: int) -> str | None:
-    """Why minion *m* cannot act because of a master card on it (Malkavian Derangement: Paranoia), or None."""
+def actor_refusal(ctx: Ctx, m: int, f: dict | None = None) -> str | None:
+    """Why minion *m* cannot act because of a master card on it (Malkavian Derangement: Paranoia), or cannot
+    take the action being announced, *f* (Oath of Loyalty: not bleed the card's controller); or None."""
     for a in ctx.st.attached.get(m, ()):
-        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "no_actions"):
-            return f"{ctx.name(m)} cannot perform actions ({ctx.name(a)})"
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
+            if _has(ctx, a, "no_actions"):
+                return f"{ctx.name(m)} cannot perform actions ({ctx.name(a)})"
+            if f is not None and "bleed" in (f.get("kind"), f.get("effect")) and f.get("target_seat") == ctx.st.cards[a].controller \
+                    and _has(ctx, a, "no_bleed_you"):
+                return f"{ctx.name(m)} cannot attempt to bleed {ctx.seat_name(ctx.st.cards[a].controller)} ({ctx.name(a)})"
+    return None
+
+
+def vote_refusal(ctx: Ctx, m: int) -> str | None:
+    """Why vampire *m* cannot cast votes or ballots because of a master card on it (Infamous Warlock), or None."""
+    for a in ctx.st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "no_votes"):
+            return f"{ctx.name(m)} cannot cast votes or ballots ({ctx.name(a)})"
     return None
 
 
@@ -2801,9 +2889,16 @@ def _give_back(ctx: Ctx, when: str) -> None:
             ctx.emit("control", f"{ctx.seat_name(was)} takes back control of {ctx.name(t)}.", cards=(t,))
 
 
-def actor_stealth(ctx: Ctx, m: int) -> int:
-    """Stealth master cards on the acting minion give it (Bestial Visage, New in Town: -1)."""
+def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
+    """Stealth master cards on the acting minion give it (Bestial Visage, New in Town: -1), and master cards in
+    play give every political action (The Malkavian Seven Miseries: -1)."""
     n = 0
+    if kind == "political":
+        st = ctx.st
+        for s_ in st.live_seats():
+            for a in st.region(s_, "in_play"):
+                if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
+                    n += sum(int(v["n"]) for v in _has(ctx, a, "political_stealth"))
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))

@@ -651,12 +651,12 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     why = effects_minion.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Veneficti
     if why:
         raise Illegal("target", why)
-    why = actor_refusal(ctx, m)   # Malkavian Derangement: Paranoia
+    why = actor_refusal(ctx, m, f)   # Malkavian Derangement: Paranoia; Oath of Loyalty
     if why:
         raise Illegal("action", why)
     from vtes_desktop.engine.effects_master import action_extra_blood, actor_stealth
 
-    f["base_stealth"] += actor_stealth(ctx, m)   # master cards on the acting vampire (Bestial Visage)
+    f["base_stealth"] += actor_stealth(ctx, m, kind)   # master cards on the acting vampire (Bestial Visage)
     more = action_extra_blood(ctx, kind, m, f.get("target_card"))   # events in play (Torpid Blood)
     if more:
         f["cost_blood"] += more

@@ -54,6 +54,12 @@ def _card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return card_votes(ctx, f, seat, iid)   # master cards in play whose votes the engine reads
 
 
+def _master_vote_refusal(ctx: Ctx, iid: int) -> str | None:
+    from vtes_desktop.engine.effects_master import vote_refusal
+
+    return vote_refusal(ctx, iid)
+
+
 def _action_under(ctx: Ctx) -> ActionFrame | None:
     for fr in reversed(ctx.st.frames):
         if isinstance(fr, ActionFrame):
@@ -260,6 +266,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
 
             n += effects_actioncard.referendum_votes(ctx, f, iid)   # the calling card's "each Brujah gets 1 extra vote"
             why = effects_actioncard.vote_refusal(ctx, f, iid)   # "non-Sabbat vampires cannot cast votes or ballots"
+            why = why or _master_vote_refusal(ctx, iid)   # Infamous Warlock
             if why:
                 raise Illegal("vote", why)
             n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")

@@ -266,6 +266,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_unlock_clan", r"^you may lock this card to unlock a ready (?P<clan>[a-z]+) you control$"),
     ("unlocked_burns", r"^that (?P<clan>[a-z]+) burns (?P<n>1) blood$"),
     ("no_block_by_clan", r"^(?P<clan>[a-z]+) cannot attempt to block the actions of that vampire$"),
+    ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
+                 r"(?P=clan) who cannot burn a blood is locked instead$"),
+    ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
+    ("political_stealth", r"^any minion attempting a political action gets (?P<n>[+\-]\d) stealth$"),
+    ("no_bleed_you", r"^that (?P<clan>[a-z]+) cannot attempt to bleed you$"),
+    ("burn_reduce_bleed", r"^you can burn this card if a minion is bleeding you to reduce the bleed amount by (?P<n>\d)$"),
+    ("groom", r"^move up to (?P<n>\d) blood from a ready vampire you control to a younger vampire of the same clan in your "
+              r"uncontrolled region$"),
+    ("two_oldest", r"^during your unlock phase, you may move (?P<n>1) blood from the blood bank to each of the two oldest "
+                   r"ready vampires you control$"),
     ("card_action", r"^(?:(?P<who>any minion|any vampire)(?: who is not (?P<notclan>[a-z]+))?|any (?P<titled>titled) vampire"
                     r"|(?:any |another )?(?P<clans>sabbat|laibon|toreador|assamite|camarilla|anarch) vampires?"
                     r"|any (?P<clans2>laibon|toreador|assamite|tremere|ventrue|nosferatu))"
