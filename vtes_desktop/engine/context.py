@@ -203,7 +203,7 @@ class Ctx:
         self.move(iid, "ash_heap")
         if self.is_minion(c) or c.region in IN_PLAY:
             self.emit("burned", f"{self.name(iid)} is burned{(' (' + why + ')') if why else ''}.", cards=(iid,))
-        if c.region in IN_PLAY and "Ally" in self.cdef(c).types:
+        if c.region in IN_PLAY and self.is_minion(c):
             from vtes_desktop.engine.effects_minion import burned
 
             burned(self, iid)   # "If she is burned, shuffle her into her owner's library"

@@ -52,6 +52,9 @@ resolves them), so a clause another module learns later is never carried out twi
 - Young Bloods' burner (a vampire of another Methuselah, in combat or by its action) gains 2 blood (in `burned`);
   Neighborhood Watch Commander locks as an unsuccessful action ends to inflict 1 damage on its acting vampire
   (a use); Dog Pack's employer's opponents have no "combat ends" strike (hook in `rules_combat.strike`);
+- Tye Cooper's action (then a library card from the ash heap, a later use), Amam's life when his opponent in
+  combat is burned (in `burned`), Nephren-Ka's prevention of 1 non-aggravated damage each combat (hook in
+  `rules_combat.prevent`);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -77,7 +80,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash", "own_action",
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
-                     "no_combat_ends_strike"})
+                     "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -441,6 +444,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if _of(ctx, iid, "burn_diablerist"):
         _burn_diablerist(ctx, cmd, iid)
         return True
+    if (("minion", iid), _FETCH, ctx.st.turn) in ctx.st.marks:
+        _fetch(ctx, cmd, iid)
+        return True
     if _of(ctx, iid, "lock_after_unsuccessful"):
         _lock_after_unsuccessful(ctx, cmd, iid, _of(ctx, iid, "lock_after_unsuccessful")[0][1])
         return True
@@ -593,6 +599,10 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
         if tc.region != "ready" or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a ready minion"
         return None
+    if flt == "non-ready minion":
+        if tc.region not in ("torpor", "incapacitated") or not ctx.is_minion(tc):
+            return f"{ctx.name(t)} is not a non-ready minion"
+        return None
     return "no target"
 
 
@@ -671,6 +681,11 @@ def succeed_own(ctx: Ctx, f) -> bool:
         rules_combat.start(ctx, f.actor, t)
     elif r[1] == "burn":
         ctx.burn(t, f"{ctx.name(src)}'s action")
+    elif r[1] == "burn_then_fetch":
+        ctx.burn(t, f"{ctx.name(src)}'s action")
+        st.marks = st.marks | {(("minion", src), _FETCH, st.turn)}
+        ctx.emit("effect", f"{ctx.seat_name(f.seat)} may move a library card from their ash heap to their hand "
+                           f"(a use of {ctx.name(src)}).")
     elif r[1] == "burn_card_and_blood":
         host = c.host
         ctx.burn(t, f"{ctx.name(src)}'s action")
@@ -699,6 +714,39 @@ def target_refusal(ctx: Ctx, actor: int, target: int | None, directed: bool) -> 
 
 _DIABLERIE = "diablerie committed"
 _GAVE = "gave stealth to"
+_FETCH = "may fetch from the ash heap"
+
+
+def _fetch(ctx: Ctx, cmd, iid: int) -> None:
+    """Tye Cooper: after his successful action this turn, a library card of the ash heap to the hand (`effect`
+    names it), then discards down to hand size."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    mark = (("minion", iid), _FETCH, st.turn)
+    if st.active != cmd.seat:
+        raise Illegal("timing", f"{name}'s card comes after his successful action, in your turn")
+    if not cmd.effect:
+        raise Malformed("effect", f"{name}: name the library card of your ash heap taken to your hand")
+    heap = st.region(cmd.seat, "ash_heap")
+    t = next((i for i in heap if ctx.name(i).lower() == cmd.effect.strip().lower()), None)
+    if t is None:
+        try:
+            t = flow.ref(ctx, cmd.seat, cmd.effect)
+        except (Illegal, Malformed):
+            t = None
+    if t is None or t not in heap or ctx.cdef(t).is_crypt:
+        raise Illegal("use", f"{name}: {cmd.effect} is not a library card in your ash heap")
+    st.marks = st.marks - {mark}
+    ctx.move(t, "hand", seat=cmd.seat)
+    ctx.emit("moved", f"{ctx.seat_name(cmd.seat)} moves {ctx.name(t)} from the ash heap to their hand ({name}).",
+             cards=(t,))
+    from vtes_desktop.engine.effects_master import _deferred, _owe_discard, hand_size
+
+    over = len(st.region(cmd.seat, "hand")) + _deferred(ctx, cmd.seat) - hand_size(ctx, cmd.seat)
+    if over > 0:
+        _owe_discard(ctx, cmd.seat, over)
 
 
 def note_diablerie(ctx: Ctx, diablerist: int) -> None:
@@ -859,6 +907,35 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     return False
 
 
+def own_prevent(ctx: Ctx, cmd, m: int, f) -> bool:
+    """Nephren-Ka's "can prevent 1 non-aggravated damage each combat" (`prevent` using the ally itself); False if
+    the ally has no such text."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+    reads = _of(ctx, m, "prevent_nonagg_once")
+    if not reads:
+        return False
+    name = ctx.name(m)
+    cf = combat_frame(ctx.st)
+    if cf is None or m not in (cf.a, cf.b):
+        raise Illegal("prevent", f"{name} prevents damage in combat")
+    if (m, m, "prevent") in cf.used:
+        raise Illegal("prevent", f"{poss(name)} prevention can be used once each combat")
+    hits = list(f.hits)
+    i = next((k for k, h in enumerate(hits) if h.target == m and not h.unpreventable
+              and h.normal - h.prevented_normal > 0), None)
+    if i is None:
+        raise Illegal("prevent", f"{name} is taking no non-aggravated damage that can be prevented")
+    n = min(reads[0][1], cmd.amount or reads[0][1], hits[i].normal - hits[i].prevented_normal)
+    hits[i] = hits[i]._replace(prevented_normal=hits[i].prevented_normal + n)
+    flow.set_top(ctx, f._replace(hits=tuple(hits)))
+    cf = combat_frame(ctx.st)
+    _set_combat(ctx, cf._replace(used=cf.used | {(m, m, "prevent")}))
+    ctx.emit("prevented", f"{name} prevents {n} damage.")
+    return True
+
+
 def press_refusal(ctx: Ctx, m: int, to: str) -> str | None:
     """Why the ally's own press cannot be used this way ("may press to continue combat": not to end it)."""
     if to == "end" and _of(ctx, m, "press_continue_once"):
@@ -922,6 +999,15 @@ def burned(ctx: Ctx, iid: int) -> None:
     c = ctx.st.cards.get(iid)
     if c is None or c.region != "ash_heap":
         return
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    cf = combat_frame(ctx.st)
+    if cf is not None and iid in (cf.a, cf.b):   # "If a minion opposing this ally in combat is burned" (Amam)
+        o = _other(cf, iid)
+        oc = ctx.st.cards.get(o)
+        for r in _of(ctx, o, "gain_when_opponent_burned") if oc is not None and oc.region == "ready" else ():
+            ctx.update(o, counters=oc.counters + r[1])
+            ctx.emit("life", f"{ctx.name(o)} gains {r[1]} life.", cards=(o,))
     for r in _of(ctx, iid, "burner_gains_blood"):
         v = _burner(ctx, iid)
         if v is not None:

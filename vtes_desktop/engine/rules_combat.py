@@ -2000,6 +2000,8 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     iid = flow.ref(ctx, cmd.seat, cmd.using)
     c = ctx.st.cards[iid]
     text = ctx.cdef(iid).text
+    if iid == m and effects_minion.own_prevent(ctx, cmd, m, f):   # "prevent 1 non-aggravated damage each combat"
+        return
     if not (iid == m or (c.region == "attached" and c.host == m)):
         fort = "for" in {d.lower() for d in ctx.rules(iid).disciplines}     # Superior Mettle against Dead Hand
         kept = _hold_no_fortitude(ctx, m) if fort else ()

@@ -99,6 +99,13 @@ Readings (a tuple whose first item names it):
 - ``("lock_after_unsuccessful", n)``: "Lock after resolution of an unsuccessful action to inflict 1 damage on the
   acting vampire" (Neighborhood Watch Commander: a `use` while that action ends, one such lock each action);
 - ``("no_combat_ends_strike",)``: a retainer's "Minions in combat with the employer cannot strike: combat ends";
+- Tye Cooper's "burn a non-ready minion as a (D) action; if that action is successful, you can move a library
+  card from your ash heap to your hand (discard down afterward)": verb "burn_then_fetch" (the card taken with a
+  later `use` naming Tye, `effect` the card, in the same turn);
+- ``("gain_when_opponent_burned", n)``: "If a minion opposing this ally in combat is burned, this ally can gain 1
+  life" (taken at once: it costs nothing);
+- ``("prevent_nonagg_once", n)``: "This ally can prevent 1 non-aggravated damage each combat" (`prevent` using the
+  ally itself, once each combat);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -161,6 +168,9 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "gain_blood", 1, "employer", 2, False, "burn"),
     "the employer can enter combat with a minion as a (d) action.":
         ("own_action", "combat", 0, "minion", 0, True, ""),
+    "this ally can burn a non-ready minion as a (d) action; if that action is successful, you can move a library "
+    "card from your ash heap to your hand (discard down afterward).":
+        ("own_action", "burn_then_fetch", 0, "non-ready minion", 0, True, ""),
 }
 
 _RETAINER_TEXTS = {
@@ -299,7 +309,11 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                          r"from your ash heap to the ready region with (\d+) life\.", low.replace(",", ""))
         if m:
             return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
-    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove"):
+    if ally and k == "gain" and low == "if a minion opposing this ally in combat is burned, this ally can gain 1 life.":
+        return ("gain_when_opponent_burned", 1)
+    if ally and k == "prevent" and low == "this ally can prevent 1 non-aggravated damage each combat.":
+        return ("prevent_nonagg_once", 1)
+    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove", "move"):
         return _OWN_ACTIONS[low]
     if ally and k == "gain" and low == ("if a vampire controlled by another methuselah burns the this ally in combat "
                                         "or as an action, he or she gains 2 blood."):
