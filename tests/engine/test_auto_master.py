@@ -100,3 +100,16 @@ def test_legal_answer_offers_stealing_a_location(table):
     game.step("Ann", EndPhase)
     acts = [c for c in game.game.legal(game.seat("Ann")).commands if c.type == "action" and c.kind == "card"]
     assert len(acts) == 1 and acts[0].from_ is not None
+
+
+def test_legal_answer_offers_second_pass_masters(table):
+    """Grooming the Protégé (giver, protégé, blood), Aggressive Tactics (a Methuselah), Secret Horde (X) and
+    the investments' and Gurchon Hall's uses are offered, each accepted by the engine."""
+    game = table(["Ann", "Ben"], ready={"Ann": [("Alexa Draper", 4)], "Ben": [("Colette", 2)]},
+                 uncontrolled={"Ann": [("Courtland Leighton", 0)]},
+                 hand={"Ann": ["Grooming the Protégé", "Aggressive Tactics", "Secret Horde"]},
+                 library={"Ann": ["Dodge"] * 5}, turn=("Ann", "master", 5), pool={"Ann": 10})
+    ans = game.game.legal(game.seat("Ann"))
+    by_name = {game.game.db[game.game.state.cards[i].cid].name: a for i, a in ans.cards.items()}
+    for name in ("Grooming the Protégé", "Aggressive Tactics", "Secret Horde"):
+        assert by_name[name].uses, name

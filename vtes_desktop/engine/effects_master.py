@@ -1647,6 +1647,9 @@ def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Comma
     keys = {k for k, _, _ in readings(rules)}
     if rules.pool_cost == -1 and "bank_to_card" in keys:   # Secret Horde: X given as the choice
         return [C.Play(seat=seat, card=iid, choice=str(x)) for x in range(1, min(st.seats[seat].pool, 6))]
+    if "groom" in keys:   # Grooming the Protégé: the giver (minion), the protégé (target), the blood (choice)
+        return [C.Play(seat=seat, card=iid, minion=g, target=t, choice=str(n)) for g in st.region(seat, "ready")
+                for t in st.region(seat, "uncontrolled") for n in range(1, min(3, st.cards[g].counters) + 1)]
     if "choose_methuselah" in keys:   # Aggressive Tactics: a Methuselah, named as the target
         return [C.Play(seat=seat, card=iid, target=s.name) for s in st.seats if not s.ousted]
     text = game.db[st.cards[iid].cid].text
@@ -1766,6 +1769,11 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid, effect="give"))
             out += [C.Use(seat=seat, card=iid, effect="lock", minion=m) for m in st.region(st.prey(seat), "ready")]
         if keys & {"mpa_burn_pool", "mpa_card_to_pool"}:
+            out.append(C.Use(seat=seat, card=iid))
+        if "two_oldest" in keys:
+            out.append(C.Use(seat=seat, card=iid))
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "burn_reduce_bleed" in keys and acting:
             out.append(C.Use(seat=seat, card=iid))
         if "lock_unlock_clan" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
