@@ -63,7 +63,8 @@ HANDLED = frozenset({
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
     "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
-    "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn",
+    "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
+    "blood_for_stealth", "one_per_turn",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -694,6 +695,9 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
                     ctx.move(t, "ready", seat=f.seat, counters=c.counters, locked=c.locked)
                     ctx.emit("moved", f"{ctx.name(f.actor)} burns {ready[1]} blood: {ctx.name(t)} moves to "
                                       f"{poss(ctx.seat_name(f.seat))} ready region.", cards=(f.actor, t))
+    if st.cards[f.card].region == "attached":   # a card that stays on a minion: its combat grants apply in combat
+        return [x for x in left_by_hand(rules, mode, frozenset({"put_in_play"}))
+                if not any(e.text == x and e.kind in ("maneuver", "press") and e.automated for e in mode.effects)]
     return left_by_hand(rules, mode, frozenset({"put_in_play"}) if _stays(rules, mode) else frozenset())
 
 
@@ -2002,7 +2006,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if anyone_uses(ctx, cmd, iid):
         return True
     if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid) or _burn_attached(ctx, cmd, iid) \
-            or _burn_conviction(ctx, cmd, iid):
+            or _burn_conviction(ctx, cmd, iid) or _attached_action_use(ctx, cmd, iid):
         return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
@@ -2111,6 +2115,9 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
                                                                 "or regent",
               "vampire not prince justicar inner circle": "a vampire who is not a prince, a justicar or an Inner "
                                                           "Circle member",
+              "untitled camarilla vampire cap>5": "an untitled Camarilla vampire with capacity above 5 (not Caitiff)",
+              "own vampire": "a vampire you control",
+              "ready younger toreador antitribu": "a ready younger Toreador antitribu",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one"}
 _VEIL = "veil stealth"
@@ -2207,6 +2214,14 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         banned = ("archbishop", "priscus", "cardinal", "regent") if "archbishop" in who else \
             ("prince", "justicar", "inner circle")
         return vamp and c.region == "ready" and (ctx.title(c) or "").lower() not in banned
+    if who == "untitled camarilla vampire cap>5":
+        return vamp and c.region == "ready" and ctx.title(c) is None and (ctx.sect(c) or "").lower() == "camarilla" \
+            and _cap(ctx, iid) > 5 and not any(_same_clan("caitiff", x) for x in d.clans)
+    if who == "own vampire":
+        return vamp and c.region in ("ready", "torpor") and c.controller == seat
+    if who == "ready younger toreador antitribu":
+        return vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor) \
+            and any(_same_clan("toreador antitribu", x) for x in d.clans)
     if who == "cheap location":
         r = ctx.rules(iid)
         return "location" in r.keywords and c.region == "in_play" and (r.pool_cost or 0) <= 1 and (r.blood_cost or 0) <= 1 \
@@ -2225,6 +2240,12 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
 
 def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict | None:
     specs = readings(rules, mode)
+    if any(s[0] == "one_per_turn" for s in specs):   # "You may play only one Patronage per turn"
+        st = ctx.st
+        mark = (("seat", seat), "played this turn", rules.card_id, st.turn)
+        if mark in st.marks:
+            raise Illegal("limit", f"{ctx.seat_name(seat)} has already played {rules.name} this turn; only one each turn")
+        st.marks = st.marks | {mark}
     if any(s[0] == "remove_self_shuffle_ash" for s in specs):
         n = next(s[1] for s in specs if s[0] == "remove_self_shuffle_ash")
         st = ctx.st
@@ -2255,6 +2276,12 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
         why = _who_refusal(ctx, seat, actor, iid, who, mode.directed)
         if why:
             raise Illegal("target", f"{rules.name}: {why}")
+        for lim in mode.limits:   # "A vampire can have only one New Moon Sigil"
+            held = sum(1 for a in ctx.st.attached.get(iid, ()) if ctx.st.cards[a].cid == rules.card_id)
+            if lim.per == "in play" and lim.what == "this card" and held >= lim.count and \
+                    any(op[0] == "attach_card" for op in got[1]):
+                raise Illegal("limit", f"{ctx.name(iid)} already has {held} {rules.name}; a vampire can have only "
+                                       f"{lim.count}")
         out = {"target_card": iid}
         if mode.directed:
             out["target_seat"] = ctx.st.cards[iid].controller
@@ -2693,6 +2720,14 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
         elif k == "unlock_at_discard":
             unlock_at_discard(ctx, t, f.seat)
+        elif k == "give_title":
+            if st.cards[f.card].region == "aside":
+                _give_title(ctx, f.card, t, op[1], name)
+        elif k == "unlock_actor":
+            a = st.cards[f.actor]
+            if a.region == "ready" and a.locked:
+                ctx.update(f.actor, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
         elif k == "attach_card":
             if st.cards[f.card].region == "aside":
                 ctx.move(f.card, "attached", host=t, level=f.card_level)
@@ -3205,4 +3240,40 @@ def _burn_own_to_burn(ctx: Ctx, cmd, iid: int) -> bool:
         raise Illegal("use", f"{name}: {ctx.name(v)} is not {spec[1].title()}")
     ctx.burn(v, f"to burn {name}")
     ctx.burn(iid, f"{ctx.seat_name(cmd.seat)} burned a {spec[1].title()}")
+    return True
+
+
+def _attached_action_use(ctx: Ctx, cmd, iid: int) -> bool:
+    """Sunrise Service burned as its vampire declares an action (the action is unblockable); New Moon Sigil at
+    superior: its vampire burns 2 blood during its own action for +1 stealth."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or "Action" not in ctx.cdef(iid).types:
+        return False
+    rules, mode = mode_of(ctx, iid, c.level)
+    specs = [x for x in (readings(rules, mode) if mode is not None else []) if x[0] in ("burn_unblockable",
+                                                                                         "blood_for_stealth")]
+    if not specs:
+        return False
+    spec = specs[0]
+    name = ctx.name(iid)
+    host = c.host
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage == "resolution" or f.actor != host:
+        raise Illegal("timing", f"{name} is used during an action of {ctx.name(host)}")
+    from vtes_desktop.engine.state import Mod
+
+    if spec[0] == "burn_unblockable":
+        if not (f.stage == "announced" or (f.stage == "blocks" and f.blocker is None and not f.declined)):
+            raise Illegal("timing", f"{name} is burned as {ctx.name(host)} declares the action")
+        ctx.burn(iid, "used")
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("unblockable", 0, None, iid, c.cid),)))
+        ctx.emit("modifier", f"{name} is burned: the action of {ctx.name(host)} is unblockable.", cards=(host,))
+        return True
+    h = st.cards[host]
+    if h.counters < spec[1]:
+        raise Illegal("cost", f"{ctx.name(host)} has {h.counters} blood; {name} costs {spec[1]}")
+    ctx.update(host, counters=h.counters - spec[1])
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", spec[2], None, iid, c.cid),)))
+    ctx.emit("modifier", f"{ctx.name(host)} burns {spec[1]} blood for +{spec[2]} stealth ({name}).", cards=(host,))
     return True

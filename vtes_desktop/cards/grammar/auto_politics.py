@@ -340,6 +340,11 @@ _ON_TARGET = {
     "add 1 life from the blood bank to an ally that has fewer life than his or her starting amount":
         ("wounded ally", (("heal", 1),)),
     "add up to 2 life to an ally, not to exceed their starting life": ("ready ally", (("heal", 2),)),
+    "choose a camarilla vampire with a capacity above 5 who does not have a title":
+        ("untitled camarilla vampire cap>5", ()),
+    "put this card on a vampire you control": ("own vampire", (("attach_card",),)),
+    "unlock a younger toreador antitribu and this acting vampire":
+        ("ready younger toreador antitribu", (("unlock",), ("unlock_actor",))),
     "(d) put this card on a vampire who is not an archbishop, priscus, cardinal or regent":
         ("vampire not archbishop priscus cardinal regent", (("attach_card",),)),
     "(d) put this card on a vampire who is not a prince, a justicar or an inner circle member":
@@ -355,6 +360,7 @@ _ON_TARGET_MORE = {
     "as above, and burn 1 blood or life from the target minion": (("burn_blood", 1),),
     "as [val] above, and the rescued vampire gains 1 blood": (("gain_blood", 1),),
     "the rescued vampire gains 1 blood": (("gain_blood", 1),),
+    "put this card on that vampire to represent the camarilla title of primogen": (("give_title", "primogen"),),
     "that imbued gains a life (not to exceed his or her starting amount)": (("heal", 1),),
     "as [obe] above, and unlock that ally during the next discard phase": (("unlock_at_discard",),),
 }
@@ -463,6 +469,14 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "search" and t == ("search your library or crypt for the chosen card, show it to all methuselahs, and move it "
                                   "to your hand (discard afterward) or uncontrolled region"):
         return ("search_named", "library or crypt", "discard 1")
+    if t == ("put this card on the acting vampire; he or she takes one point of aggravated damage (not preventable)"):
+        return ("put_on_self",) if kind == "put_in_play" else ("self_agg_damage", 1) if kind == "take" else None
+    if kind == "burn" and t == "you may burn this card when this vampire declares an action to make that action unblockable":
+        return ("burn_unblockable",)
+    if kind == "burn" and t == "as above, and during an action, the attached vampire can burn 2 blood to get +1 stealth":
+        return ("blood_for_stealth", 2, 1)
+    if kind == "play" and t == "you may play only one this card per turn":
+        return ("one_per_turn",)
     got = _COMBAT_GRANTS.get(t)
     if got is not None and kind in ("enter", "take"):
         return ("grants_combat",) + got
