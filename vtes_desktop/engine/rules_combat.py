@@ -162,6 +162,19 @@ def _enter_press(ctx: Ctx) -> None:
         target = f.b if u[1] == f.a else f.a
         if _ready(ctx, target):
             hits.append(Hit(target, u[2], 0, source=None, via=u[3]))
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "press_dmg_round"
+                    and x[4] == f.round):
+        target = f.b if u[1] == f.a else f.a     # Necrosis: only if the strike was made at close range
+        if _ready(ctx, target) and ctx.is_vampire(ctx.st.cards[target]) and f.range == "close":
+            hits.append(Hit(target, u[2], 0, source=None, via=u[3], unpreventable=True))
+    for x in f.mods:
+        if x.kind == "opponent_press_if_hit":      # Backstep
+            other = f.b if x.minion == f.a else f.a
+            if _inflicted(f, other) > 0:
+                f = combat_frame(ctx.st)
+                _set_combat(ctx, f._replace(granted=f.granted + ((other, "press", 1),)))
+                ctx.emit("granted", f"{ctx.name(other)} gets an optional press ({ctx.name(x.card)}).")
+    f = combat_frame(ctx.st)
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 2 and x[0] == "in_play_card"):
         c = ctx.st.cards.get(u[1])
         if c is None or c.region != "in_play" or c.counters <= 0:
@@ -456,6 +469,7 @@ def _maneuver_source(ctx: Ctx, seat: int, m: int, using, level: str | None, f: C
         why = requirement_refusal(ctx, iid, rules, mode, m)
         if why:
             raise Illegal("requirements", why)
+        _grapple_refusal(ctx, m, rules)
         return iid, rules, mode, True, bool(_strike_of_text(mode.text)), False
     if (c.region == "attached" and c.host == m) or iid == m:
         from vtes_desktop.engine.rules_action import effective_text
@@ -541,6 +555,9 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             if r[0] == "press_or_maneuver_with_press":     # "Press, or maneuver with 1 optional press"
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
+            if r[0] == "opponent_press_if_hit":       # Backstep: checked as the press step begins
+                cf = combat_frame(ctx.st)
+                _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("opponent_press_if_hit", 0, m, iid, rules.card_id),)))
             if r[0] == "maneuver_close_initial_strength":      # Swoop: +1 strength on the initial strike this round
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("initial_strength", r[1], m, iid, rules.card_id),)))
@@ -710,6 +727,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             why = requirement_refusal(ctx, iid, rules, mode, m)
             if why:
                 raise Illegal("requirements", why)
+            _grapple_refusal(ctx, m, rules)
             desc = _strike_of_text(mode.text, iid, rules.name)
             readings = effects_combat.mode_readings(ctx, rules, mode)
             for r in readings:
@@ -845,6 +863,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 elif r[0] == "optional_press_continue":    # Mighty Grapple: a press only to continue
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(granted=f.granted + ((m, "press_continue", 1),)))
+                elif r[0] == "press_step_damage_round":    # Necrosis: at the press step, if struck at close range
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("press_dmg_round", m, r[1], iid, f.round)}))
                 elif r[0] == "no_fortitude_prevention":    # Dead Hand: cards requiring Fortitude cannot prevent it
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("no_fort", iid)}))
@@ -1188,6 +1209,13 @@ def _once_each_combat(text: str, what: str) -> bool:
     return False
 
 
+def _grapple_refusal(ctx: Ctx, m: int, rules: CardRules) -> None:
+    """Immense Size: the opposing minion cannot play grapple cards this combat."""
+    f = combat_frame(ctx.st)
+    if f is not None and ("no_grapple", m) in f.used and "grapple" in rules.keywords:
+        raise Illegal("play", f"{ctx.name(m)} cannot play grapple cards this combat")
+
+
 def _paid_grant(ctx: Ctx, seat: int, f: CombatFrame, m: int, what: str, to: str) -> bool:
     """A maneuver or press a card played this round lets its minion buy once with 1 blood (Quick Meld, Dance with
     the Devil: only to get to close range; Lead Fist: a press only to continue combat). False if there is none."""
@@ -1280,6 +1308,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         why = requirement_refusal(ctx, iid, rules, mode, m)
         if why:
             raise Illegal("requirements", why)
+        _grapple_refusal(ctx, m, rules)
         from vtes_desktop.engine.rules_action import _cost, _pay
 
         _limit_check(ctx, m, rules, mode)
@@ -1327,6 +1356,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     why = requirement_refusal(ctx, iid, rules, mode, m)
     if why:
         raise Illegal("requirements", why)
+    _grapple_refusal(ctx, m, rules)
     text = mode.text
     cancel = next((r for r in effects_combat.mode_readings(ctx, rules, mode) if r[0] == "cancel_as_played"), None)
     if cancel is not None and (cmd.target is not None or len(mode.effects) == 1):
@@ -1676,6 +1706,10 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                f"range ({rules.name}).")
             done = True
         elif r[0] == "env_close_amount":
+            done = True
+        elif r[0] == "opponent_no_grapple":    # Immense Size
+            _set_combat(ctx, f._replace(used=f.used | {("no_grapple", other)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} cannot play grapple cards.")
             done = True
         elif r[0] == "opponent_no_extra_no_continue":     # Blight
             _set_combat(ctx, f._replace(used=f.used | {("no_extra", other), ("no_press_continue", other)}))

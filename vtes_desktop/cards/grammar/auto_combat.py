@@ -137,6 +137,16 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("extra_dodge_strike",)                                           # Wind Dance
         if k == "strike" and low == "strike: 1r damage or use a ranged weapon strike.":
             return ("damage_or_ranged_weapon", 1)                                    # Projectile
+        if k == "play" and e.get("negated") and low == ("the opposing minion cannot play grapple cards (this includes cards "
+                                                        "named /immortal grapple/ and /mighty grapple/) this combat."):
+            return ("opponent_no_grapple",)                                          # Immense Size
+        if k == "take" and low == ("as [thn] above, and the opposing vampire takes 1 unpreventable environmental damage "
+                                   "during the press step this round (only effective if this strike was made at close "
+                                   "range)."):
+            return ("press_step_damage_round", 1)                                    # Necrosis
+        if k == "get" and low == ("if the opposing minion's strike successfully inflicts any damage on this minion this "
+                                  "round, the opposing minion gets an optional press."):
+            return ("opponent_press_if_hit",)                                        # Backstep
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
