@@ -55,6 +55,9 @@ resolves them), so a clause another module learns later is never carried out twi
 - Tye Cooper's action (then a library card from the ash heap, a later use), Amam's life when his opponent in
   combat is burned (in `burned`), Nephren-Ka's prevention of 1 non-aggravated damage each combat (hook in
   `rules_combat.prevent`);
+- Crypt's Sons and Ghoul Escort when their employer's action is blocked (continue as if unblocked, the blocker
+  locked; or unlock instead of entering combat), Underbridge Stray's press for 1 life and its burning to unlock a
+  minion during an action directed at its Methuselah (uses);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -80,7 +83,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "lock_sets_range", "press_continue_once", "shuffle_give", "return_from_ash", "own_action",
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
-                     "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once"})
+                     "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
+                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -446,6 +450,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if (("minion", iid), _FETCH, ctx.st.turn) in ctx.st.marks:
         _fetch(ctx, cmd, iid)
+        return True
+    if _of(ctx, iid, "burn_to_unlock"):
+        _burn_to_unlock(ctx, cmd, iid)
         return True
     if _of(ctx, iid, "lock_after_unsuccessful"):
         _lock_after_unsuccessful(ctx, cmd, iid, _of(ctx, iid, "lock_after_unsuccessful")[0][1])
@@ -857,6 +864,52 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
                                     used=f.used | {(iid, "own_extra"), ("limited_extra", iid, f.round)}))
         ctx.emit("granted", f"{name} gets {ex[0][1]} additional strike this round.", cards=(iid,))
         return True
+    esc = _of(ctx, iid, "blocked_escape")
+    if esc:
+        _, how, life = esc[0]
+        act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+        v = c.host
+        if c.region != "attached" or act is None or v != act.actor or v != f.a or act.outcome != "blocked":
+            raise Illegal("use", f"{name} helps its employer only when the employer's action is blocked")
+        if f.round != 1 or f.step != "before_range":
+            raise Illegal("timing", f"{name} is used before the combat begins (before range is determined)")
+        if how == "continue":
+            left = c.counters - life
+            if left <= 0:
+                ctx.burn(iid, "its last life burned")
+            else:
+                ctx.update(iid, counters=left)
+            ctx.update(f.b, locked=True)
+            f = combat_frame(st)
+            _set_combat(ctx, f._replace(ended=True, step="end_of_round", pending=(),
+                                        used=f.used | {("continue_unblocked", v, iid, ())}))
+            ctx.emit("effect", f"{name}: the blocking {ctx.name(f.b)} locks; {ctx.name(v)} goes on as if unblocked.",
+                     cards=(iid, f.b))
+        else:
+            ctx.burn(iid, "instead of entering combat")
+            ctx.update(v, locked=False)
+            f = combat_frame(st)
+            _set_combat(ctx, f._replace(ended=True, step="end_of_round", pending=()))
+            ctx.emit("effect", f"{ctx.name(v)} burns {name} and unlocks instead of entering combat.", cards=(v,))
+        return True
+    lp = _of(ctx, iid, "life_for_press")
+    if lp:
+        if c.region != "ready":
+            raise Illegal("ready", f"{name} is not ready")
+        if cmd.minion is None:
+            raise Malformed("minion", f"{name}: name the combatant of yours that gets the press")
+        t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        if t not in (f.a, f.b) or st.cards[t].controller != cmd.seat:
+            raise Illegal("use", f"{name} gives a press to a minion you control in this combat")
+        left = c.counters - lp[0][1]
+        if left <= 0:
+            ctx.burn(iid, "its last life burned")
+        else:
+            ctx.update(iid, counters=left)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(granted=f.granted + ((t, "press", 1),)))
+        ctx.emit("granted", f"{name} burns {lp[0][1]} life: {ctx.name(t)} gets 1 press.", cards=(t,))
+        return True
     if _of(ctx, iid, "takes_over_combat"):
         act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
         if c.locked or c.region != "ready":
@@ -1055,6 +1108,34 @@ def strike_refusal(ctx: Ctx, m: int, desc) -> str | None:
     return None
 
 
+def _burn_to_unlock(ctx: Ctx, cmd, iid: int) -> None:
+    """Underbridge Stray: during an action directed at you (or a card you control), burn it, if it is not
+    blocking, to unlock a ready minion you control."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    at = None if not isinstance(f, ActionFrame) else (
+        f.target_seat if f.target_seat is not None else
+        st.cards[f.target_card].controller if f.target_card in st.cards else None)
+    if not isinstance(f, ActionFrame) or not f.directed or at != cmd.seat or f.stage == "resolution":
+        raise Illegal("timing", f"{name} is burned during an action directed at you")
+    if f.blocker == iid:
+        raise Illegal("use", f"{name} is blocking")
+    if st.cards[iid].region != "ready":
+        raise Illegal("ready", f"{name} is not ready")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the ready minion you control that unlocks")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    if tc.controller != cmd.seat or tc.region != "ready" or t == iid:
+        raise Illegal("use", f"{name} unlocks another ready minion you control")
+    ctx.burn(iid, f"to unlock {ctx.name(t)}")
+    ctx.update(t, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
+
+
 def _lock_after_unsuccessful(ctx: Ctx, cmd, iid: int, n: int) -> None:
     """Neighborhood Watch Commander: lock as an unsuccessful action ends to inflict 1 damage on its acting vampire."""
     from vtes_desktop.engine import flow
@@ -1187,7 +1268,12 @@ def candidates(game, seat: int) -> list:
                 out += [C.Use(seat=seat, card=iid, minion=m) for m in mine]
             if _of(ctx, iid, "lock_sets_range") or _of(ctx, iid, "takes_over_combat"):
                 out.append(C.Use(seat=seat, card=iid))
+            if _of(ctx, iid, "life_for_press"):
+                out += [C.Use(seat=seat, card=iid, minion=m) for m in mine]
         for m in mine:
+            for a in st.attached.get(m, ()):
+                if _of(ctx, a, "blocked_escape"):
+                    out.append(C.Use(seat=seat, card=a))
             if _of(ctx, m, "combat_extra_once"):
                 out.append(C.Use(seat=seat, card=m))
             for a in st.attached.get(m, ()):

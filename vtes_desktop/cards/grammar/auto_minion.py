@@ -106,6 +106,13 @@ Readings (a tuple whose first item names it):
   life" (taken at once: it costs nothing);
 - ``("prevent_nonagg_once", n)``: "This ally can prevent 1 non-aggravated damage each combat" (`prevent` using the
   ally itself, once each combat);
+- ``("blocked_escape", how, life)``: a retainer whose blocked employer, before range is first determined, burns
+  1 life from it to lock the blocker and continue the action as if unblocked (Crypt's Sons: "continue"), or
+  burns it and unlocks instead of entering combat (Ghoul Escort: "unlock"; ``("note_blocker_stays_locked",)``:
+  "This does not unlock the blocker", which the engine never does); a `use` naming the retainer in combat;
+- ``("life_for_press", n)``: "This ally can burn 1 life to give a minion you control 1 press" (a `use` in combat,
+  `minion` the combatant); ``("burn_to_unlock",)``: "During an action directed at you (or a card you control),
+  you can burn this ally if it is not blocking to unlock a ready minion you control" (a `use`, `minion`);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -174,6 +181,11 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
 }
 
 _RETAINER_TEXTS = {
+    "if this anarch is blocked, they can burn 1 life from this retainer before block resolution to lock the blocking "
+    "minion and continue the action as if unblocked.": ("blocked_escape", "continue", 1),
+    "when this vampire is blocked, he or she may burn this retainer and unlock instead of entering combat.":
+        ("blocked_escape", "unlock", 0),
+    "this does not unlock the blocker.": ("note_blocker_stays_locked",),
     "this follower of set gets +1 bleed against a methuselah who controls a ready camarilla vampire.":
         ("bleed_if", 1, "target has ready camarilla"),
     "while the employer is bleeding, camarilla vampires get -1 intercept.": ("blockers_intercept", -1, "camarilla", "bleed"),
@@ -309,6 +321,11 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                          r"from your ash heap to the ready region with (\d+) life\.", low.replace(",", ""))
         if m:
             return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
+    if ally and k == "burn" and low == "this ally can burn 1 life to give a minion you control 1 press.":
+        return ("life_for_press", 1)
+    if ally and k == "burn" and low == ("during an action directed at you (or a card you control), you can burn this "
+                                        "ally if it is not blocking to unlock a ready minion you control."):
+        return ("burn_to_unlock",)
     if ally and k == "gain" and low == "if a minion opposing this ally in combat is burned, this ally can gain 1 life.":
         return ("gain_when_opponent_burned", 1)
     if ally and k == "prevent" and low == "this ally can prevent 1 non-aggravated damage each combat.":
