@@ -64,7 +64,8 @@ HANDLED = frozenset({
     "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
-    "blood_for_stealth", "one_per_turn",
+    "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
+    "edge_from_predator_bleed",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2387,11 +2388,16 @@ def grants_continue_press(rules: CardRules, mode: Mode) -> int:
 def turn_stealth(ctx: Ctx, f: ActionFrame) -> int:
     """Psychic Veil: this turn, the actions of its Methuselah's vampires (minions at superior) have +1 stealth."""
     st = ctx.st
-    if not st.marks or f.actor not in st.cards:
+    if f.actor not in st.cards:
         return 0
     vamp = "Vampire" in ctx.cdef(f.actor).types
-    return sum(m[3] for m in st.marks if len(m) == 5 and m[0] == ("seat", f.seat) and m[1] == _VEIL
-               and m[4] == st.turn and (m[2] == "minion" or vamp))
+    n = 0
+    if f.directed and f.target_seat == st.prey(f.seat) and not (f.kind == "bleed" or f.effect == "bleed"):
+        for iid in st.region(f.seat, "in_play"):   # Hidden Pathways
+            if "in_play_stealth_vs_prey" in _keys(ctx, iid) and not st.cards[iid].contested:
+                n += sum(x[1] for x in _card_specs_any(ctx, iid) if x[0] == "in_play_stealth_vs_prey")
+    return n + sum(m[3] for m in st.marks if len(m) == 5 and m[0] == ("seat", f.seat) and m[1] == _VEIL
+                   and m[4] == st.turn and (m[2] == "minion" or vamp))
 
 
 def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
@@ -2608,6 +2614,12 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 ctx.emit("moved", f"{ctx.seat_name(f.seat)} reveals {ctx.name(t)} from the crypt and moves them to the "
                                   f"uncontrolled region ({name}).", cards=(t,))
                 ctx.shuffle(f.seat, "crypt")
+        elif k == "prey_burns_pool_and_edge":
+            prey = f.target_seat if f.target_seat is not None else st.prey(f.seat)
+            ctx.pool(prey, -s[1], name)
+            if st.edge == prey:
+                st.edge = None
+                ctx.emit("edge", f"{ctx.seat_name(prey)} burns the Edge ({name}).")
         elif k == "turn_stealth":
             st.marks = st.marks | {(("seat", f.seat), _VEIL, s[1], s[2], st.turn)}
             ctx.emit("modifier", f"{name}: the actions of {poss(ctx.seat_name(f.seat))} {s[1]}s are at +{s[2]} "
@@ -3277,3 +3289,15 @@ def _attached_action_use(ctx: Ctx, cmd, iid: int) -> bool:
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", spec[2], None, iid, c.cid),)))
     ctx.emit("modifier", f"{ctx.name(host)} burns {spec[1]} blood for +{spec[2]} stealth ({name}).", cards=(host,))
     return True
+
+
+def edge_taker(ctx: Ctx, f: ActionFrame) -> int:
+    """Who takes the Edge for this successful bleed: the bleeder, or the bled Methuselah when they control Edge
+    Vitiation in play and the bleeder is their predator."""
+    st = ctx.st
+    tgt = f.target_seat
+    if tgt is not None and f.seat == st.predator(tgt):
+        for iid in st.region(tgt, "in_play"):
+            if "edge_from_predator_bleed" in _keys(ctx, iid) and not st.cards[iid].contested:
+                return tgt
+    return f.seat

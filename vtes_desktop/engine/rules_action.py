@@ -134,6 +134,12 @@ def _burn_referendum(ctx: Ctx, cmd: C.Action, m: int, f: dict) -> bool:
     return upd is not None
 
 
+def _edge_taker(ctx: Ctx, f: ActionFrame) -> int:
+    from vtes_desktop.engine.effects_actioncard import edge_taker
+
+    return edge_taker(ctx, f)
+
+
 def _no_bleed(ctx: Ctx, seat: int) -> None:
     from vtes_desktop.engine.effects_actioncard import bleed_refusal
 
@@ -903,9 +909,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         tgt = f.target_seat
         ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n}.")
         if n > 0:
-            if st.edge != f.seat and not effects_action.edge_burned(ctx, f):   # Leverage
-                st.edge = f.seat
-                ctx.emit("edge", f"{ctx.seat_name(f.seat)} takes the Edge.")
+            taker = _edge_taker(ctx, f)   # Edge Vitiation: the bled Methuselah takes it instead
+            if st.edge != taker and not effects_action.edge_burned(ctx, f):   # Leverage
+                st.edge = taker
+                ctx.emit("edge", f"{ctx.seat_name(taker)} takes the Edge.")
             ctx.pool(tgt, -n, "bled")
         if f.kind == "card":   # the card's own gains once its bleed succeeds
             from vtes_desktop.engine import effects_actioncard

@@ -477,6 +477,14 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("blood_for_stealth", 2, 1)
     if kind == "play" and t == "you may play only one this card per turn":
         return ("one_per_turn",)
+    if kind == "modifier" and t == "your minions get +1 stealth on non-bleeding actions directed at your prey":
+        return ("in_play_stealth_vs_prey", 1)
+    if kind == "play" and t == "as above, but playing this card is a +1 stealth action":
+        return ("action_stealth_bonus", 1)
+    if kind == "burn" and t == "your prey burns 1 pool and burns the edge":
+        return ("prey_burns_pool_and_edge", 1)
+    if kind == "get" and t == "if your predator would get the edge for successfully bleeding you, instead you get the edge":
+        return ("edge_from_predator_bleed",)
     got = _COMBAT_GRANTS.get(t)
     if got is not None and kind in ("enter", "take"):
         return ("grants_combat",) + got
