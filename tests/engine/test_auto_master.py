@@ -31,7 +31,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # hand_size, start_of_unlock_phase, block_refusal, the Glutton use
            "chosen_hand_size", "chapterhouse", "no_block_by_clan", "unlocked_burns",
            # start_of_unlock_phase, vote_refusal (rules_politics.vote), actor_stealth and actor_refusal (announce)
-           "shortage", "no_votes", "political_stealth", "no_bleed_you"}
+           "shortage", "no_votes", "political_stealth", "no_bleed_you",
+           # announce_burn_referendum (rules_action._burn_referendum), start_of_unlock_phase
+           "burn_referendum", "revolt_tax"}
 
 
 def test_every_reading_has_a_handler():

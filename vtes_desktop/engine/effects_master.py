@@ -1798,6 +1798,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             if _has_game(game, iid, "leopold_move") and st.cards[iid].host in st.region(seat, "ready"):
                 out += [C.Action(seat=seat, minion=st.cards[iid].host, kind="card", target=t, **{"from": iid})
                         for t in others]
+            if _has_game(game, iid, "burn_referendum"):   # Anarch Revolt: a referendum to burn it
+                out += [C.Action(seat=seat, minion=m, kind="political", **{"from": iid}) for m in st.region(seat, "ready")]
             if _has_game(game, iid, "card_action") or _has_game(game, iid, "enter_combat_action") \
                     or _has_game(game, iid, "host_burns_action"):
                 choose = _has_game(game, iid, "choose_own_ready")
@@ -1915,6 +1917,37 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
         upd["target_card"] = _own_ready_vampire(ctx, cmd.seat, t, name)
     return upd, (c.controller,)
+
+
+def announce_burn_referendum(ctx: Ctx, cmd: C.Action, m: int) -> dict | None:
+    """A political action announced `from` a master card in play that vampires can call a referendum to burn
+    (Anarch Revolt, Elysium: The Arboretum); None for any other card. The referendum and the burning when it
+    passes are the action cards' (effects_actioncard: `own:burn_referendum`)."""
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    c = st.cards[src]
+    if "Master" not in ctx.cdef(src).types and "Event" not in ctx.cdef(src).types:
+        return None
+    spec = _has(ctx, src, "burn_referendum")
+    if not spec:
+        return None
+    name = ctx.name(src)
+    if c.region not in ("in_play", "attached") or c.contested:
+        raise Illegal("card", f"{name} is not in play")
+    mc = st.cards[m]
+    if not ctx.is_vampire(mc):
+        raise Illegal("political", f"only vampires call a referendum to burn {name}")
+    who = spec[0]["who"]
+    sect = next((x for x in ("camarilla", "sabbat", "anarch") if x in who), None)
+    if sect and (ctx.sect(mc) or "").lower() != sect:
+        raise Illegal("political", f"only {sect.title()} vampires call a referendum to burn {name}; {ctx.name(m)} is not one")
+    if "titled" in who and (not ctx.title(mc) or mc.title_contested):
+        raise Illegal("political", f"only titled vampires call a referendum to burn {name}; {ctx.name(m)} has no title")
+    ctx.emit("action_goal", f"{ctx.name(m)} calls a referendum to burn {name}.", cards=(m, src))
+    return dict(from_card=src, effect="own:burn_referendum", base_stealth=1)
 
 
 def _haven_action(ctx: Ctx, cmd: C.Action, m: int, iid: int) -> tuple[dict, tuple[int, ...]]:
@@ -2281,6 +2314,11 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                         ctx.update(m, locked=True)
                         ctx.emit("locked", f"{ctx.name(m)} has no blood to burn and is locked ({ctx.name(iid)}).",
                                  cards=(m,))
+            if "revolt_tax" in keys:   # Anarch Revolt: the active Methuselah with no ready Anarch burns 1 pool
+                v = keys["revolt_tax"]
+                if not any(ctx.is_vampire(st.cards[m]) and not st.cards[m].contested
+                           and (ctx.sect(st.cards[m]) or "").lower() == v["sect"] for m in st.region(seat, "ready")):
+                    ctx.pool(seat, -int(v["n"]), f"no ready {v['sect'].title()} ({ctx.name(iid)})")
             if "chapterhouse" in keys and s != seat and seat in (st.prey(s), st.predator(s)):
                 grounds = sum(1 for g in st.region(seat, "in_play") if not st.cards[g].contested
                               and "hunting ground" in ctx.rules(g).keywords)

@@ -129,6 +129,10 @@ def _burn_referendum(ctx: Ctx, cmd: C.Action, m: int, f: dict) -> bool:
     from vtes_desktop.engine.effects_actioncard import announce_burn_referendum
 
     upd = announce_burn_referendum(ctx, cmd, m)
+    if upd is None:
+        from vtes_desktop.engine.effects_master import announce_burn_referendum as master_burn_referendum
+
+        upd = master_burn_referendum(ctx, cmd, m)   # a master card in play (Anarch Revolt)
     if upd is not None:
         f.update(upd)
     return upd is not None

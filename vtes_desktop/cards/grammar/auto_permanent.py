@@ -266,6 +266,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_unlock_clan", r"^you may lock this card to unlock a ready (?P<clan>[a-z]+) you control$"),
     ("unlocked_burns", r"^that (?P<clan>[a-z]+) burns (?P<n>1) blood$"),
     ("no_block_by_clan", r"^(?P<clan>[a-z]+) cannot attempt to block the actions of that vampire$"),
+    ("host_bleed", r"^this vampire gets (?P<n>\+\d) bleed and \+(?P<votes>\d) votes$"),   # the votes: rules_politics.vote
+    ("burn_referendum", r"^(?P<who>vampires|any vampire|titled vampires|any (?:titled )?(?:camarilla|sabbat|anarch) vampire"
+                        r"|(?:camarilla|sabbat) vampires) (?:can|may) call a referendum to burn this card as a \+1 stealth "
+                        r"political action$"),
+    ("revolt_tax", r"^a methuselah not controlling a ready (?P<sect>anarch) burns (?P<n>1) pool during their unlock phase$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
