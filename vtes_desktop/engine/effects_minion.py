@@ -84,7 +84,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock"})
+                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:

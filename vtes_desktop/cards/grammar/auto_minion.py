@@ -113,6 +113,9 @@ Readings (a tuple whose first item names it):
 - ``("life_for_press", n)``: "This ally can burn 1 life to give a minion you control 1 press" (a `use` in combat,
   `minion` the combatant); ``("burn_to_unlock",)``: "During an action directed at you (or a card you control),
   you can burn this ally if it is not blocking to unlock a ready minion you control" (a `use`, `minion`);
+- ``("superior_stats", life, strength)``: "As above, but this ally has 2 life and 1 strength": read where the
+  engine sets an ally's starting life (`rules_action._life`, at the level it is recruited) and counts its strength
+  (`rules_combat.strength`, from the level's text); this family has nothing more to do;
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -321,6 +324,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                          r"from your ash heap to the ready region with (\d+) life\.", low.replace(",", ""))
         if m:
             return ("return_from_ash", m.group(1), int(m.group(2)), int(m.group(3)))
+    if ally and k == "state" and e.get("frame"):
+        m = re.fullmatch(r"as above, but this ally has (\d+) life and (\d+) strength\.", low)
+        if m:
+            return ("superior_stats", int(m.group(1)), int(m.group(2)))
     if ally and k == "burn" and low == "this ally can burn 1 life to give a minion you control 1 press.":
         return ("life_for_press", 1)
     if ally and k == "burn" and low == ("during an action directed at you (or a card you control), you can burn this "
