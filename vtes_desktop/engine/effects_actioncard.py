@@ -2118,12 +2118,14 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
                                                           "Circle member",
               "untitled camarilla vampire cap>5": "an untitled Camarilla vampire with capacity above 5 (not Caitiff)",
               "own vampire": "a vampire you control",
+              "recent diablerist": "a vampire who has committed diablerie since your last turn",
               "ready younger toreador antitribu": "a ready younger Toreador antitribu",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
+_NO_BLOCK_CLAN = "cannot block clan this turn"
 
 
 def _target_plan(specs: list[tuple]) -> tuple[str, tuple] | None:
@@ -2218,6 +2220,10 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
     if who == "untitled camarilla vampire cap>5":
         return vamp and c.region == "ready" and ctx.title(c) is None and (ctx.sect(c) or "").lower() == "camarilla" \
             and _cap(ctx, iid) > 5 and not any(_same_clan("caitiff", x) for x in d.clans)
+    if who == "recent diablerist":
+        from vtes_desktop.engine.effects_minion import _diablerists
+
+        return iid in _diablerists(ctx, seat)
     if who == "own vampire":
         return vamp and c.region in ("ready", "torpor") and c.controller == seat
     if who == "ready younger toreador antitribu":
@@ -2732,6 +2738,10 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
                 ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
         elif k == "unlock_at_discard":
             unlock_at_discard(ctx, t, f.seat)
+        elif k == "no_block_clan_this_turn":
+            st.marks = st.marks | {(("minion", t), _NO_BLOCK_CLAN, op[1], st.turn)}
+            ctx.emit("modifier", f"{ctx.name(t)} cannot block {op[1].title()} until the end of the turn ({name}).",
+                     cards=(t,))
         elif k == "give_title":
             if st.cards[f.card].region == "aside":
                 _give_title(ctx, f.card, t, op[1], name)
@@ -2821,7 +2831,14 @@ def burn_at_unlock(ctx: Ctx) -> None:
 
 
 def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
-    """ "Minions without Celerity [cel] cannot block this action" and the like, on the action card played."""
+    """ "Minions without Celerity [cel] cannot block this action" and the like, on the action card played;
+    Destructive Secrets' "the chosen minion cannot block Nosferatu until the end of the turn"."""
+    st = ctx.st
+    if st.marks:
+        for mk in st.marks:
+            if len(mk) == 4 and mk[0] == ("minion", m) and mk[1] == _NO_BLOCK_CLAN and mk[3] == st.turn \
+                    and f.actor in st.cards and any(_same_clan(mk[2], x) for x in ctx.cdef(f.actor).clans):
+                return f"{ctx.name(m)} cannot block {mk[2].title()} this turn (Destructive Secrets)"
     if f.card is None or f.kind != "card" or f.card not in ctx.st.cards:
         return None
     rules, mode = mode_of(ctx, f.card, f.card_level)

@@ -343,6 +343,9 @@ _ON_TARGET = {
     "choose a camarilla vampire with a capacity above 5 who does not have a title":
         ("untitled camarilla vampire cap>5", ()),
     "put this card on a vampire you control": ("own vampire", (("attach_card",),)),
+    "(d) burn a vampire who has committed diablerie since your last turn": ("recent diablerist", (("burn",),)),
+    "(d) choose any minion; the chosen minion cannot block nosferatu until the end of the turn":
+        ("ready minion", (("no_block_clan_this_turn", "nosferatu"),)),
     "unlock a younger toreador antitribu and this acting vampire":
         ("ready younger toreador antitribu", (("unlock",), ("unlock_actor",))),
     "(d) put this card on a vampire who is not an archbishop, priscus, cardinal or regent":
