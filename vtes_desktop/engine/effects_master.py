@@ -42,7 +42,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
-                  "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest"})
+                  "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
+                  "lock_exchange_ash"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1070,6 +1071,26 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
         return True
+    if key == "lock_exchange_ash":   # Garibaldi-Meucci Museum: effect = the card from hand, minion = from the ash heap
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "unlock")
+        if cmd.effect is None or cmd.minion is None:
+            raise Malformed("effect", f"{name}: name the card from your hand (effect) and the card requiring an "
+                                      f"{v['req'].title()} from your ash heap (minion)")
+        give = flow.ref(ctx, seat, cmd.effect)
+        take = flow.ref(ctx, seat, cmd.minion)
+        if st.cards[give].region != "hand" or st.cards[give].owner != seat:
+            raise Illegal("effect", f"{name}: {ctx.name(give)} is not a card in your hand")
+        if st.cards[take].region != "ash_heap" or st.cards[take].owner != seat \
+                or v["req"] not in {r.lower() for r in ctx.cdef(take).requirements}:
+            raise Illegal("minion", f"{name}: {ctx.name(take)} is not a card requiring an {v['req'].title()} in your ash heap")
+        _pay_pool(ctx, seat, int(v["pool"]), name)
+        _lock(ctx, iid)
+        ctx.move(give, "ash_heap")
+        ctx.move(take, "hand", seat=seat)
+        ctx.emit("exchanged", f"{ctx.seat_name(seat)} locks {name} and exchanges {ctx.name(give)} from hand for "
+                              f"{ctx.name(take)} from the ash heap.", cards=(give, take))
+        return True
     if key == "burn_reduce_bleed":   # Dummy Corporation: burned while a minion bleeds you, the bleed 2 less
         from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
 
@@ -1770,6 +1791,11 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, effect="lock", minion=m) for m in st.region(st.prey(seat), "ready")]
         if keys & {"mpa_burn_pool", "mpa_card_to_pool"}:
             out.append(C.Use(seat=seat, card=iid))
+        if "lock_end_combat" in keys and st.top is not None and type(st.top).__name__ == "CombatFrame":
+            out.append(C.Use(seat=seat, card=iid))
+        if "lock_exchange_ash" in keys and st.phase == "unlock" and st.active == seat:
+            ash = [a for a in st.region(seat, "ash_heap") if "anarch" in {r.lower() for r in game.db[st.cards[a].cid].requirements}]
+            out += [C.Use(seat=seat, card=iid, effect=h, minion=a) for h in st.region(seat, "hand") for a in ash]
         if "two_oldest" in keys:
             out.append(C.Use(seat=seat, card=iid))
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
@@ -1917,6 +1943,46 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
         upd["target_card"] = _own_ready_vampire(ctx, cmd.seat, t, name)
     return upd, (c.controller,)
+
+
+_ONLY_IN_COMBAT = re.compile(r"(?i)only usable when an? (\w+) vampire you control is in combat with another \1 vampire")
+
+
+def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """A master card in play used in combat: lock before range is determined to end it (Elysium: The Arboretum
+    between Camarilla vampires, Purchase Pact between Sabbat vampires, Garibaldi-Meucci Museum between Anarchs).
+    False for any other card."""
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.state import CombatFrame
+
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region not in ("in_play", "attached") or "Master" not in ctx.cdef(iid).types:
+        return False
+    opts = _has(ctx, iid, "lock_end_combat")
+    if not opts:
+        return False
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=True)
+    f = rules_combat.combat_frame(st)
+    if not isinstance(st.top, CombatFrame) or f is None or f.step != "before_range":
+        raise Illegal("timing", f"{name} is locked before range is determined to end combat")
+    mine = [m for m in (f.a, f.b) if st.cards[m].controller == cmd.seat]
+    if not mine:
+        raise Illegal("use", f"{name}: no minion of yours is in this combat")
+    sect = opts[0].get("sect")
+    only = _ONLY_IN_COMBAT.search(ctx.cdef(iid).text)
+    sect = sect or (only.group(1).lower() if only else None)
+    if sect:
+        both = [m for m in (f.a, f.b) if ctx.is_vampire(st.cards[m]) and (ctx.sect(st.cards[m]) or "").lower() == sect]
+        if len(both) < 2 or not any(m in mine for m in both):
+            raise Illegal("requirements", f"{name} ends a combat between a {sect.title()} vampire you control and "
+                                          f"another {sect.title()} vampire")
+    _lock(ctx, iid)
+    rules_combat._set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0),
+                                             pending=()))
+    ctx.emit("combat_ends", f"{ctx.seat_name(cmd.seat)} locks {name}: combat ends.", cards=(iid,))
+    return True
 
 
 def announce_burn_referendum(ctx: Ctx, cmd: C.Action, m: int) -> dict | None:

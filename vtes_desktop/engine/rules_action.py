@@ -1647,7 +1647,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         raise Illegal("use", f"{ctx.name(iid)} is not a card in play of {ctx.seat_name(cmd.seat)}")
     if isinstance(st.top, CombatFrame):
         from vtes_desktop.engine import rules_combat
+        from vtes_desktop.engine.effects_master import use_in_combat as master_in_combat
 
+        if master_in_combat(ctx, cmd, iid):   # a master card that ends combat (Elysium: The Arboretum)
+            return
         return rules_combat.use_in_combat(ctx, cmd, iid)
     from vtes_desktop.engine import effects_combat, effects_master
 

@@ -271,6 +271,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                         r"|(?:camarilla|sabbat) vampires) (?:can|may) call a referendum to burn this card as a \+1 stealth "
                         r"political action$"),
     ("revolt_tax", r"^a methuselah not controlling a ready (?P<sect>anarch) burns (?P<n>1) pool during their unlock phase$"),
+    ("lock_end_combat", r"^you (?:can|may) lock this (?:card|location) before range is determined to end (?:combat|a combat "
+                        r"involving an? (?P<sect>anarch) you control and another (?P=sect))$"),
+    ("lock_end_combat", r"^when an? (?P<sect>sabbat) vampire you control is in combat with another (?P=sect) vampire, you may "
+                        r"lock this card before range is determined to end combat$"),
+    ("lock_exchange_ash", r"^you can lock this location and burn (?P<pool>1) pool during your unlock phase to exchange one "
+                          r"card from your hand for one card in your ash heap requiring an? (?P<req>anarch)$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
