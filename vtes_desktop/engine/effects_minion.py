@@ -58,6 +58,8 @@ resolves them), so a clause another module learns later is never carried out twi
 - Crypt's Sons and Ghoul Escort when their employer's action is blocked (continue as if unblocked, the blocker
   locked; or unlock instead of entering combat), Underbridge Stray's press for 1 life and its burning to unlock a
   minion during an action directed at its Methuselah (uses);
+- Gianna di Canneto: lock and burn herself to burn an equipment on the opposing minion, or lock for 1
+  unpreventable damage at the round's normal strike resolution (hook in `rules_combat._apply_strikes`);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -84,7 +86,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats"})
+                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -211,6 +213,16 @@ def round_extra(ctx: Ctx, f):
         ctx.emit("granted", f"{ctx.name(m)} gets {n} additional strike this round (its own text).", cards=(m,))
     used = f.used | {("limited_extra", m, f.round) for m in add}
     return f._replace(extra=tuple(merged.items()), used=used)
+
+
+def strike_resolution_hits(ctx: Ctx, f) -> list:
+    """Damage that comes with the round's normal strike resolution from an ally's lock (Gianna di Canneto)."""
+    out = []
+    for u in f.used:
+        if isinstance(u, tuple) and len(u) == 5 and u[0] == "strike_resolution_damage" and u[4] == f.round \
+                and u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "ready":
+            out.append(Hit(u[1], u[2], 0, source=None, via=u[3], unpreventable=True))
+    return out
 
 
 def end_of_round(ctx: Ctx, f) -> None:
@@ -892,6 +904,31 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
             _set_combat(ctx, f._replace(ended=True, step="end_of_round", pending=()))
             ctx.emit("effect", f"{ctx.name(v)} burns {name} and unlocks instead of entering combat.", cards=(v,))
         return True
+    if _of(ctx, iid, "gianna"):
+        mine = [x for x in (f.a, f.b) if st.cards[x].controller == cmd.seat and x != iid]
+        if c.locked or c.region != "ready":
+            raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+        if not mine:
+            raise Illegal("use", f"{name} acts only while another minion you control is in combat")
+        other = _other(f, mine[0])
+        if cmd.minion is not None:
+            t = flow.ref(ctx, cmd.seat, cmd.minion)
+            tc = st.cards[t]
+            if tc.region != "attached" or tc.host != other or "Equipment" not in ctx.cdef(t).types:
+                raise Illegal("use", f"{name} burns an equipment on {ctx.name(other)}; {ctx.name(t)} is not one")
+            ctx.update(iid, locked=True)
+            ctx.burn(t, f"{name}")
+            ctx.burn(iid, "she burns herself")
+            return True
+        if f.step != "strike" or f.extra_phase:
+            raise Illegal("timing", f"{name}'s damage comes with the normal strike resolution: lock her in the "
+                                    "strike step")
+        ctx.update(iid, locked=True)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(used=f.used | {("strike_resolution_damage", other, 1, iid, f.round)}))
+        ctx.emit("effect", f"{name} locks: 1 unpreventable damage on {ctx.name(other)} at strike resolution.",
+                 cards=(iid, other))
+        return True
     lp = _of(ctx, iid, "life_for_press")
     if lp:
         if c.region != "ready":
@@ -1270,6 +1307,10 @@ def candidates(game, seat: int) -> list:
                 out.append(C.Use(seat=seat, card=iid))
             if _of(ctx, iid, "life_for_press"):
                 out += [C.Use(seat=seat, card=iid, minion=m) for m in mine]
+            if _of(ctx, iid, "gianna") and mine:
+                out.append(C.Use(seat=seat, card=iid))
+                for m in mine:
+                    out += [C.Use(seat=seat, card=iid, minion=a) for a in st.attached.get(_other(top, m), ())]
         for m in mine:
             for a in st.attached.get(m, ()):
                 if _of(ctx, a, "blocked_escape"):

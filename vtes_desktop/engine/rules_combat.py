@@ -1093,6 +1093,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     ctx.burn(eq[0], "destroyed by a strike")
     if normal:
         hits += _environmental_hits(ctx, combat_frame(ctx.st))
+        hits += effects_minion.strike_resolution_hits(ctx, combat_frame(ctx.st))   # Gianna di Canneto
     if f.range == "long":        # Improvised Flamethrower: hit at long range, even if prevented
         for h in list(hits):
             if h.source is None or h.source == h.target:

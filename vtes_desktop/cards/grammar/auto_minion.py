@@ -116,6 +116,10 @@ Readings (a tuple whose first item names it):
 - ``("superior_stats", life, strength)``: "As above, but this ally has 2 life and 1 strength": read where the
   engine sets an ally's starting life (`rules_action._life`, at the level it is recruited) and counts its strength
   (`rules_combat.strength`, from the level's text); this family has nothing more to do;
+- ``("gianna",)``: "If another minion you control is in combat, this ally can lock and burn herself to burn an
+  equipment on the opposing minion (a `use`, `minion` the equipment), or lock during normal strike resolution to
+  inflict 1 unpreventable damage on the opposing minion" (a `use` with no `minion` in the strike step: the damage
+  comes with the round's normal strike resolution);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -328,6 +332,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         m = re.fullmatch(r"as above, but this ally has (\d+) life and (\d+) strength\.", low)
         if m:
             return ("superior_stats", int(m.group(1)), int(m.group(2)))
+    if ally and k == "lock" and low == ("if another minion you control is in combat, this ally can lock and burn "
+                                        "herself to burn an equipment on the opposing minion, or lock during normal "
+                                        "strike resolution to inflict 1 unpreventable damage on the opposing minion."):
+        return ("gianna",)
     if ally and k == "burn" and low == "this ally can burn 1 life to give a minion you control 1 press.":
         return ("life_for_press", 1)
     if ally and k == "burn" and low == ("during an action directed at you (or a card you control), you can burn this "
