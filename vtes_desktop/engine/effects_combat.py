@@ -355,6 +355,8 @@ HANDLED = {
     "burn_to_prevent_strike": "rules_combat.prevent",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",
     "press_step_damage_round": "rules_combat.strike / _enter_press",
+    "self_no_cancel_frenzy_no_press_end": "rules_combat.strike / press / _cancel_combat_card",
+    "hand_strike_press_damage": "rules_combat.strike / _enter_press", "strength_round_to_combat": "rules_combat._carry_out",
     "opponent_press_if_hit": "rules_combat.maneuver / _enter_press",
     "unlock_for_blood": "rules_combat.strike (choice unlock)", "strike_plus_x": "rules_combat.strike (choice X)",
     "env_close_each_round": "rules_combat._carry_out / _environmental_hits", "env_close_amount": "ditto",

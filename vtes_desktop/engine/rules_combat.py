@@ -167,6 +167,14 @@ def _enter_press(ctx: Ctx) -> None:
         target = f.b if u[1] == f.a else f.a     # Necrosis: only if the strike was made at close range
         if _ready(ctx, target) and ctx.is_vampire(ctx.st.cards[target]) and f.range == "close":
             hits.append(Hit(target, u[2], 0, source=None, via=u[3], unpreventable=True))
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "press_dmg_from"):
+        if u[4] == f.round and f.range == "close" and ("press_dmg_on", u[3]) not in f.used:
+            f = f._replace(used=f.used | {("press_dmg_on", u[3])})      # Dagon's Call: the strike was at close range
+            _set_combat(ctx, f)
+        if ("press_dmg_on", u[3]) in f.used:
+            target = f.b if u[1] == f.a else f.a
+            if _ready(ctx, target):
+                hits.append(Hit(target, u[2], 0, source=None, via=u[3], unpreventable=True))
     for x in f.mods:
         if x.kind == "opponent_press_if_hit":      # Backstep
             other = f.b if x.minion == f.a else f.a
@@ -755,6 +763,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                                       target=_burn_target(ctx, cmd, m, f, rules.name))
             if desc is None:
                 desc = _desc_from_effects(mode, iid, rules.name)
+            if desc is None and any(r[0] == "hand_strike_press_damage" for r in readings):
+                desc = StrikeDesc("hand_plus", 0, source=iid, label=rules.name)      # Dagon's Call: a hand strike
             dor = next((r for r in readings if r[0] == "damage_or_ranged_weapon"), None)
             if dor is not None:     # Projectile: 1R damage, or the ranged strike of a weapon named as the choice
                 desc = StrikeDesc("damage", dor[1], ranged=True, source=iid, label=rules.name)
@@ -863,12 +873,19 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 elif r[0] == "optional_press_continue":    # Mighty Grapple: a press only to continue
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(granted=f.granted + ((m, "press_continue", 1),)))
+                elif r[0] == "self_no_cancel_frenzy_no_press_end":     # Taming the Beast
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("no_press_end", m), ("no_cancel_frenzy", m)}))
+                elif r[0] == "hand_strike_press_damage":   # Dagon's Call: from the press step, if struck at close range
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("press_dmg_from", m, r[1], iid, f.round)}))
                 elif r[0] == "press_step_damage_round":    # Necrosis: at the press step, if struck at close range
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("press_dmg_round", m, r[1], iid, f.round)}))
                 elif r[0] == "no_fortitude_prevention":    # Dead Hand: cards requiring Fortitude cannot prevent it
                     f = ctx.st.top
-                    _set_combat(ctx, f._replace(used=f.used | {("no_fort", iid)}))
+                    _set_combat(ctx, f._replace(used=f.used | {("no_fort", iid)} | (
+                        {("no_equip_prev", iid)} if len(r) > 1 and r[1] else set())))
                 elif r[0] == "weapons_no_damage_round":    # Blood Fury: the opposing vampire's weapons this round
                     f = ctx.st.top
                     other_ = f.b if m == f.a else f.a
@@ -1269,6 +1286,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         raise Illegal("press", f"{ctx.name(m)} made the last press; a minion cannot press twice in a row")
     if cmd.to == "end" and not f.press_continue:
         raise Illegal("press", "there is no press to continue to cancel")
+    if cmd.to == "end" and ("no_press_end", m) in f.used:                 # Taming the Beast
+        raise Illegal("press", f"{ctx.name(m)} cannot press to end combat this combat")
     if cmd.to == "continue" and ("no_press_continue", m) in f.used:       # Blight
         raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
     if cmd.using is None:
@@ -1708,6 +1727,14 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "env_close_amount":
             done = True
+        elif r[0] == "strength_round_to_combat":   # Strength of the Bear: the round's +N strength lasts the combat
+            keep = [x for x in f.mods if not (x.kind == "strength" and x.card == iid)]
+            n = sum(x.amount for x in f.mods if x.kind == "strength" and x.card == iid) or next(
+                (e.amount for md in rules.modes for e in md.effects
+                 if e.kind == "strength" and e.get("self") and e.amount and e.amount > 0), 0)   # "As [ani] above"
+            _set_combat(ctx, f._replace(mods=tuple(keep), used=f.used | {("strength_bonus", m, n, iid)}))
+            ctx.emit("effect", f"{ctx.name(m)} gets +{n} strength for the rest of combat.")
+            done = True
         elif r[0] == "opponent_no_grapple":    # Immense Size
             _set_combat(ctx, f._replace(used=f.used | {("no_grapple", other)}))
             ctx.emit("effect", f"This combat, {ctx.name(other)} cannot play grapple cards.")
@@ -1782,6 +1809,10 @@ def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRule
     from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
 
     _, blood, kinds, discs, cost_paid = r
+    cf0 = combat_frame(ctx.st)
+    if cf0 is not None and ("no_cancel_frenzy", m) in cf0.used and "frenzy" in ctx.rules(ctx.st.as_played[2]).keywords \
+            if ctx.st.as_played is not None else False:
+        raise Illegal("play", f"{ctx.name(m)} cannot cancel frenzy cards this combat")
     rec = ctx.st.as_played   # the card the previous step played (effects_master.note_as_played)
     if rec is None:
         raise Illegal("timing", f"{rules.name} cancels a card as it is played: no card has just been played")
@@ -1956,11 +1987,11 @@ def _no_fort_cards(ctx: Ctx) -> set:
     return {u[1] for u in cf.used if isinstance(u, tuple) and len(u) == 2 and u[0] == "no_fort"} if cf else set()
 
 
-def _hold_no_fortitude(ctx: Ctx, m: int) -> tuple:
+def _hold_no_fortitude(ctx: Ctx, m: int, cards: set | None = None) -> tuple:
     """Before a card requiring Fortitude prevents damage on *m*: the hits from strikes whose damage "cannot be
     prevented by cards requiring Fortitude" (Dead Hand, Soul Burn) are held unpreventable; their indexes."""
     f = ctx.st.top
-    nf = _no_fort_cards(ctx)
+    nf = _no_fort_cards(ctx) if cards is None else cards
     held = tuple(i for i, h in enumerate(f.hits) if h.target == m and h.via in nf and not h.unpreventable)
     if held:
         hits = list(f.hits)
@@ -1970,7 +2001,7 @@ def _hold_no_fortitude(ctx: Ctx, m: int) -> tuple:
     return held
 
 
-def _release_no_fortitude(ctx: Ctx, m: int, held: tuple, card: int) -> None:
+def _release_no_fortitude(ctx: Ctx, m: int, held: tuple, card: int, shield: bool = True) -> None:
     f = ctx.st.top
     if held and isinstance(f, DamageFrame):
         hits = list(f.hits)
@@ -1978,7 +2009,7 @@ def _release_no_fortitude(ctx: Ctx, m: int, held: tuple, card: int) -> None:
             hits[i] = hits[i]._replace(unpreventable=False)
         flow.set_top(ctx, f._replace(hits=tuple(hits)))
     cf = combat_frame(ctx.st)
-    if cf is not None:      # a round shield from a card requiring Fortitude: named, so it spares those strikes
+    if cf is not None and shield:   # a round shield from a card requiring Fortitude: named, so it spares those strikes
         mods = tuple(x._replace(card=card) if x.kind == "shield_round" and x.minion == m and x.card is None else x
                      for x in cf.mods)
         if mods != cf.mods:
@@ -2050,6 +2081,21 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
         raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
     if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
         raise Illegal("prevent", f"{ctx.name(m)} cannot use equipment this combat")
+    if iid != m and "Equipment" in ctx.cdef(iid).types and _no_equip_cards(ctx):
+        held = _hold_no_fortitude(ctx, m, _no_equip_cards(ctx))     # Personal Scourge: equipment cannot prevent it
+        try:
+            return _equipment_prevent(ctx, cmd, m, iid, c, text, ctx.st.top)
+        finally:
+            _release_no_fortitude(ctx, m, held, iid, shield=False)
+    return _equipment_prevent(ctx, cmd, m, iid, c, text, f)
+
+
+def _no_equip_cards(ctx: Ctx) -> set:
+    cf = combat_frame(ctx.st)
+    return {u[1] for u in cf.used if isinstance(u, tuple) and len(u) == 2 and u[0] == "no_equip_prev"} if cf else set()
+
+
+def _equipment_prevent(ctx: Ctx, cmd: C.Prevent, m: int, iid: int, c, text: str, f: DamageFrame) -> None:
     bt = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "burn_to_prevent_or_gain"), None) \
         if iid != m else None
     if iid != m and ("burn_to_prevent_strike",) in effects_combat.card_readings(ctx, iid):   # Leather Jacket

@@ -62,6 +62,15 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                 r"(?:as above, and )?(?:the damage from this strike|damage from this strike|this damage) cannot be "
                 r"prevented by cards (?:requiring|that require) fortitude \[for\]\.?", low):
             return ("no_fortitude_prevention",)                                      # Dead Hand, Soul Burn, Bollix
+        if k == "prevent" and e.get("negated") and low == ("this damage cannot be prevented by equipment or cards requiring "
+                                                           "fortitude [for]."):
+            return ("no_fortitude_prevention", True)                                 # Personal Scourge: nor equipment
+        if k == "cancel" and e.get("negated") and low == "this combat, this minion cannot cancel frenzy cards nor press to end.":
+            return ("self_no_cancel_frenzy_no_press_end",)                           # Taming the Beast
+        if k == "strike" and low == ("strike: hand strike, and the opposing minion takes 1 unpreventable environmental damage "
+                                     "during the press step each round this combat (only effective if this strike was made "
+                                     "at close range)."):
+            return ("hand_strike_press_damage", 1)                                   # Dagon's Call
         if k == "strike" and low == "the opposing vampire's strikes with weapons inflict no damage this round.":
             return ("weapons_no_damage_round",)                                      # Blood Fury, Soul Burn, Bollix
         if k == "get" and low == ("if another round of combat occurs, this minion gets an optional maneuver during that "
@@ -321,6 +330,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "strike" and e.get("plus_x") and e.get("ranged") and isinstance(e.get("damage"), int) \
             and low == "as above, but for 4r + x ranged damage.":
         return ("strike_plus_x", e.get("damage"))                                  # Eldritch Glimmer at superior
+    if k == "change" and e.get("duration") == "for the remainder of combat" and len(e.params) == 1 \
+            and low == "as [ani] above, but for the remainder of combat.":
+        return ("strength_round_to_combat",)                                       # Strength of the Bear
     if k == "change" and e.get("environmental") and set(dict(e.params)) == {"damage", "environmental"} \
             and low == "as above, but for 2 environmental damage.":
         return ("env_close_amount", e.get("damage"))                               # Groaning Corpse at superior
