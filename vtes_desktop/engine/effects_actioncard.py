@@ -65,7 +65,7 @@ HANDLED = frozenset({
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
-    "edge_from_predator_bleed",
+    "edge_from_predator_bleed", "bleed_add_blood",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -876,6 +876,10 @@ def _self_effects(ctx: Ctx, f: ActionFrame, specs: list[tuple], bled: int | None
         ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
     if pool:
         ctx.pool(f.seat, pool, name)
+    if bled is not None and bled >= 1:   # Public Trust, Feast of the Soul's Secrets: blood for the vampire named
+        for s in specs:
+            if s[0] == "bleed_add_blood":
+                _bleed_add_blood(ctx, f, s)
     draw = sum(s[1] for s in specs if s[0] == "bleed_draw_discard") if bled is not None else 0
     if draw:
         ctx.draw(f.seat, draw)
@@ -3318,3 +3322,58 @@ def edge_taker(ctx: Ctx, f: ActionFrame) -> int:
             if "edge_from_predator_bleed" in _keys(ctx, iid) and not st.cards[iid].contested:
                 return tgt
     return f.seat
+
+
+def _blood_candidate_refusal(ctx: Ctx, seat: int, actor: int, v: int, where: str) -> str | None:
+    c = ctx.st.cards[v]
+    if not ctx.is_vampire(c) or c.contested:
+        return f"{ctx.name(v)} is not a vampire"
+    if c.region == "uncontrolled" and c.controller == seat:
+        return None if where == "uncontrolled" or _cap(ctx, v) < _cap(ctx, actor) else \
+            f"{ctx.name(v)} is not younger than {ctx.name(actor)}"
+    if where == "younger own or uncontrolled" and c.region in ("ready", "torpor") and c.controller == seat:
+        return None if _cap(ctx, v) < _cap(ctx, actor) else f"{ctx.name(v)} is not younger than {ctx.name(actor)}"
+    return f"{ctx.name(v)} is not " + ("a vampire in your uncontrolled region" if where == "uncontrolled" else
+                                        "a younger vampire you control or in your uncontrolled region")
+
+
+def bleed_extra_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> tuple:
+    """A bleed card that gives blood to a vampire when the bleed succeeds names it after the Methuselah bled,
+    separated by ';' ("Ben; Nassir"): the Methuselah part, and the frame's record of the vampire."""
+    spec = next((x for x in readings(rules, mode) if x[0] == "bleed_add_blood"), None)
+    if spec is None or not isinstance(target, str) or ";" not in target:
+        return target, ()
+    who, name = (x.strip() for x in target.split(";", 1))
+    try:
+        v = flow.ref(ctx, seat, name)
+    except (Malformed, Illegal):
+        raise Illegal("target", f"{rules.name}: {name!r} is not a vampire of yours") from None
+    why = _blood_candidate_refusal(ctx, seat, actor, v, spec[2])
+    if why:
+        raise Illegal("target", f"{rules.name}: {why}")
+    from vtes_desktop.engine.state import Mod
+
+    return (who or None), (Mod("chosen_card", 0, v, None),)
+
+
+def _bleed_add_blood(ctx: Ctx, f: ActionFrame, spec: tuple) -> None:
+    st = ctx.st
+    name = ctx.name(f.card)
+    v = next((m.minion for m in f.mods if m.kind == "chosen_card"), None)
+    if v is None:   # not named: the only vampire that fits, if there is one
+        cands = [i for r in ("uncontrolled", "ready", "torpor") for i in st.region(f.seat, r)
+                 if _blood_candidate_refusal(ctx, f.seat, f.actor, i, spec[2]) is None]
+        if len(cands) != 1:
+            ctx.emit("fizzles", f"{name}: no vampire was named to get the blood (name it after the Methuselah: "
+                                "'Ben; Nassir').")
+            return
+        v = cands[0]
+    if _blood_candidate_refusal(ctx, f.seat, f.actor, v, spec[2]) is not None:
+        ctx.emit("fizzles", f"{name}: {ctx.name(v)} can no longer get the blood.")
+        return
+    c = st.cards[v]
+    if c.region == "uncontrolled":
+        ctx.update(v, counters=c.counters + spec[1])
+    else:
+        ctx.set_blood(v, c.counters + spec[1])
+    ctx.emit("blood", f"{ctx.name(v)} gets {spec[1]} blood from the bank ({name}).", cards=(v,))

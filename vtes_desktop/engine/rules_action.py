@@ -144,6 +144,12 @@ def _edge_taker(ctx: Ctx, f: ActionFrame) -> int:
     return edge_taker(ctx, f)
 
 
+def _bleed_extra_target(ctx: Ctx, seat: int, m: int, rules: CardRules, mode: Mode, target) -> tuple:
+    from vtes_desktop.engine.effects_actioncard import bleed_extra_target
+
+    return bleed_extra_target(ctx, seat, m, rules, mode, target)
+
+
 def _no_bleed(ctx: Ctx, seat: int) -> None:
     from vtes_desktop.engine.effects_actioncard import bleed_refusal
 
@@ -535,7 +541,10 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 f.update(base_stealth=1, effect="power" if wanted == "Power" else None)
             else:
                 f.update(base_stealth=mode.action_stealth)
-                eff, tgt = _card_action_effect(ctx, seat, mode, cmd.target)
+                target, chosen = _bleed_extra_target(ctx, seat, m, rules, mode, cmd.target)   # Public Trust
+                eff, tgt = _card_action_effect(ctx, seat, mode, target)
+                if chosen:
+                    f["mods"] = f.get("mods", ()) + chosen
                 f.update(effect=eff)
                 if eff is None:   # an effect the engine carries out may need a target (effects_actioncard)
                     from vtes_desktop.engine import effects_actioncard

@@ -480,6 +480,12 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("blood_for_stealth", 2, 1)
     if kind == "play" and t == "you may play only one this card per turn":
         return ("one_per_turn",)
+    if kind == "add" and t == ("as above, and if the bleed is successful (for 1 or more), add 1 blood to a vampire in "
+                               "your uncontrolled region"):
+        return ("bleed_add_blood", 1, "uncontrolled")
+    if kind == "add" and t == ("as above, and if the bleed is successful (for 1 or more), add 2 blood to a younger vampire "
+                               "you control or in your uncontrolled region"):
+        return ("bleed_add_blood", 2, "younger own or uncontrolled")
     if kind == "modifier" and t == "your minions get +1 stealth on non-bleeding actions directed at your prey":
         return ("in_play_stealth_vs_prey", 1)
     if kind == "play" and t == "as above, but playing this card is a +1 stealth action":
