@@ -33,7 +33,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_unlock_phase, vote_refusal (rules_politics.vote), actor_stealth and actor_refusal (announce)
            "shortage", "no_votes", "political_stealth", "no_bleed_you",
            # announce_burn_referendum (rules_action._burn_referendum), start_of_unlock_phase
-           "burn_referendum", "revolt_tax", "lock_end_combat"}
+           "burn_referendum", "revolt_tax", "lock_end_combat",
+           "burn_if_other_kind"}
 
 
 def test_every_reading_has_a_handler():

@@ -43,7 +43,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
-                  "lock_exchange_ash"})
+                  "lock_exchange_ash", "lock_unlock_trait", "mpa_draw"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -764,7 +764,16 @@ def used_as_announced(ctx: Ctx, cmd) -> bool:
 
 def after_play(ctx: Ctx, seat: int, iid: int) -> None:
     """A master card is on the table: its hand size bonus takes effect at once (draw up). A card that says
-    "discard down to your hand size afterward" leaves its player owing those discards."""
+    "discard down to your hand size afterward" leaves its player owing those discards. A watchtower burns the
+    other watchtowers in play."""
+    st = ctx.st
+    if st.cards[iid].region in ("in_play", "attached"):
+        kws = ctx.rules(iid).keywords
+        if "watchtower" in kws:
+            for s_ in st.live_seats():
+                for o in list(st.region(s_, "in_play")):
+                    if o != iid and any(v["kw"] in kws for v in _has(ctx, o, "burn_if_other_kind")):
+                        ctx.burn(o, f"another {'watchtower'} entered play")
     if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
         draw_up(ctx, seat)
     if _has(ctx, iid, "new_hand"):   # Deal with the Devil: the new hand replaces it
@@ -1070,6 +1079,32 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
+        return True
+    if key == "lock_unlock_trait":   # Watchtower: Four Ride Forth: lock in your discard phase to unlock a Black Hand
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "discard")
+        m = _minion(ctx, cmd, name, f"the ready {v['trait'].title()} vampire to unlock")
+        mc = st.cards[m]
+        if mc.region != "ready" or mc.contested or not ctx.is_vampire(mc) or v["trait"] not in ctx.rules(m).traits:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['trait'].title()} vampire")
+        if not mc.locked:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not locked")
+        _lock(ctx, iid)
+        ctx.update(m, locked=False)
+        ctx.emit("unlocked", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} unlocks.", cards=(m,))
+        return True
+    if key == "mpa_draw":   # Watchtower: Chosen are Called: a master phase action draws 3, then discard down
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        if st.mpa < 1:
+            raise Illegal("master", "no master phase action left this phase")
+        st.mpa -= 1
+        n = {"two": 2, "three": 3}.get(v["n"]) or int(v["n"])
+        ctx.emit("used", f"{ctx.seat_name(seat)} uses a master phase action: {name} draws {n} cards.", cards=(iid,))
+        ctx.draw(seat, n)
+        over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+        if over > 0:
+            _owe_discard(ctx, seat, over)
         return True
     if key == "lock_exchange_ash":   # Garibaldi-Meucci Museum: effect = the card from hand, minion = from the ash heap
         _usable(ctx, cmd, iid, lock=True)
@@ -1796,6 +1831,11 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if "lock_exchange_ash" in keys and st.phase == "unlock" and st.active == seat:
             ash = [a for a in st.region(seat, "ash_heap") if "anarch" in {r.lower() for r in game.db[st.cards[a].cid].requirements}]
             out += [C.Use(seat=seat, card=iid, effect=h, minion=a) for h in st.region(seat, "hand") for a in ash]
+        if "mpa_draw" in keys:
+            out.append(C.Use(seat=seat, card=iid))
+        if "lock_unlock_trait" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for s_ in range(len(st.seats)) for m in st.region(s_, "ready")
+                    if st.cards[m].locked]
         if "two_oldest" in keys:
             out.append(C.Use(seat=seat, card=iid))
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]

@@ -277,6 +277,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                         r"lock this card before range is determined to end combat$"),
     ("lock_exchange_ash", r"^you can lock this location and burn (?P<pool>1) pool during your unlock phase to exchange one "
                           r"card from your hand for one card in your ash heap requiring an? (?P<req>anarch)$"),
+    ("burn_if_other_kind", r"^burn this card if another (?P<kw>watchtower) enters play$"),
+    ("lock_unlock_trait", r"^during your discard phase, you may lock this card to unlock any ready (?P<trait>black hand) "
+                          r"vampire$"),
+    ("mpa_draw", r"^you may use a master phase action to draw (?P<n>three|two|\d) cards \(discard down to your hand size "
+                 r"afterward\)$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
