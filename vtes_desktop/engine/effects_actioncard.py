@@ -2306,8 +2306,9 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
         st = ctx.st
         text = str(target or "")
         names = [x.strip() for x in re.split(r";" if ";" in text else r",", text) if x.strip()]
-        if len(names) > up[1]:
-            raise Illegal("target", f"{rules.name}: name up to {up[1]} vampires, separated by ';'")
+        if len(names) > up[1] or (len(up) > 3 and not names):
+            raise Illegal("target", f"{rules.name}: name " + ("one or " if len(up) > 3 else "up to ")
+                          + f"{up[1]} vampires, separated by ';'")
         from vtes_desktop.engine.state import Mod
 
         picked = []
@@ -2548,6 +2549,14 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             elif any(x[0] == "revealed_else_shuffle" for x in specs):
                 ctx.shuffle(f.seat, "crypt")
                 ctx.emit("shuffled", f"{ctx.name(top)} is shuffled back into the crypt.")
+        elif k == "choose_up_to" and len(s) > 3 and s[3] == "split blood 2":   # Esbat: 2 blood, or 1 each to two
+            chosen = [m.minion for m in f.mods if m.kind == "chosen_card" and m.minion in st.cards]
+            for v in chosen:
+                if _chosen_refusal(ctx, v, s[2]) is None:
+                    before = st.cards[v].counters
+                    cv = ctx.set_blood(v, before + (2 if len(chosen) == 1 else 1))
+                    ctx.emit("blood", f"{ctx.name(v)} gets {cv.counters - before} blood from the bank ({name}).",
+                             cards=(v,))
         elif k == "chosen_stunned":
             for m in f.mods:
                 if m.kind != "chosen_card" or m.minion not in st.cards:
@@ -3200,6 +3209,10 @@ def augury(ctx: Ctx, taxed: int | None) -> None:
 
 def _chosen_refusal(ctx: Ctx, v: int, what: str) -> str | None:
     c = ctx.st.cards[v]
+    if what == "unlocked sabbat vampire":
+        if not ctx.is_vampire(c) or c.region != "ready" or c.contested or c.locked:
+            return f"{ctx.name(v)} is not an unlocked ready vampire"
+        return None if (ctx.sect(c) or "").lower() == "sabbat" else f"{ctx.name(v)} is not Sabbat"
     if what == "anarch vampire cap<=5":
         if not ctx.is_vampire(c) or c.region != "ready" or c.contested:
             return f"{ctx.name(v)} is not a ready vampire"

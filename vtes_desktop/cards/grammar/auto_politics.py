@@ -452,6 +452,9 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("revealed_clan_draw", "follower of set", 2)
     if kind == "shuffle" and t == "otherwise, shuffle it back into your crypt":
         return ("revealed_else_shuffle",)
+    if kind == "move" and t == ("move 2 blood from the blood bank to an unlocked sabbat vampire, or move 1 blood to each "
+                                "of two unlocked sabbat vampires"):
+        return ("choose_up_to", 2, "unlocked sabbat vampire", "split blood 2")
     if kind == "choose" and t == "choose up to two anarch vampires with capacities of 5 or less":
         return ("choose_up_to", 2, "anarch vampire cap<=5")
     if kind == "lock" and t == ("each chosen vampire is locked and does not unlock as normal on his or her next unlock "
