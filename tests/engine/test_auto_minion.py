@@ -217,3 +217,14 @@ def test_akhenatens_damage_is_aggravated_against_a_follower_of_set(table):
     st.frames = st.frames[:-1] + (CombatFrame(a=akh, b=ryan, step="strike", imp=Impulse((0, 1))),)
     hit = effects_minion.adjust_hits(ctx, (Hit(ryan, 3, 0, source=akh),))[0]
     assert (hit.normal, hit.aggravated) == (3, 0)
+
+
+def test_impundulus_strike_is_not_once_each_combat(table):
+    from vtes_desktop.engine.rules_combat import _once_each_combat
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Impundulu", 1)], "Alexis": [("Ryan", 3)]})
+    ctx = Ctx(game.game, game.game.state)
+    imp = _named(game, "Impundulu").iid
+    text = game.game.db[_named(game, "Impundulu").cid].text
+    desc, rest = effects_minion.own_strike(ctx, Strike(seat=0, minion=imp, strike=imp), imp, "x", text)
+    assert _once_each_combat(text, "strike") and not _once_each_combat(rest, "strike") and desc == "x"

@@ -139,11 +139,12 @@ def own_strike(ctx: Ctx, cmd, m: int, desc, text: str):
     if choice:
         raise Malformed("choice", f"{ctx.name(m)}'s own strike offers no choice {cmd.choice!r}"
                         + (" (only dodge)" if dodge else ""))
-    if desc is None:
-        dmg = next((r for r in reads if r[1] == "damage"), None)
-        if dmg is not None:
-            return StrikeDesc("damage", dmg[2], ranged=dmg[3], aggravated=dmg[4], source=m,
-                              label=f"{ctx.name(m)}'s strike"), rest
+    dmg = next((r for r in reads if r[1] == "damage"), None)
+    if desc is None and dmg is not None:
+        return StrikeDesc("damage", dmg[2], ranged=dmg[3], aggravated=dmg[4], source=m,
+                          label=f"{ctx.name(m)}'s strike"), ""
+    if dmg is not None:
+        return desc, ""   # its damage strike is never once each combat ("..., gets one optional maneuver each combat")
     return desc, rest
 
 
@@ -618,6 +619,10 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
         if tc.region != "ready" or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a ready minion"
         return None
+    if flt == "ready minion":
+        if tc.region != "ready" or not ctx.is_minion(tc):
+            return f"{ctx.name(t)} is not a ready minion"
+        return None
     if flt == "non-ready minion":
         if tc.region not in ("torpor", "incapacitated") or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a non-ready minion"
@@ -700,6 +705,15 @@ def succeed_own(ctx: Ctx, f) -> bool:
         rules_combat.start(ctx, f.actor, t)
     elif r[1] == "burn":
         ctx.burn(t, f"{ctx.name(src)}'s action")
+    elif r[1] == "steal_life":
+        took = min(r[4], c.counters)
+        ctx.update(t, counters=c.counters - took)
+        if took and st.cards[f.actor].region == "ready":
+            ctx.update(f.actor, counters=st.cards[f.actor].counters + took)
+        ctx.emit("blood", f"{ctx.name(f.actor)} steals {took} {'life' if not ctx.is_vampire(c) else 'blood'} from "
+                          f"{ctx.name(t)}, becoming life.", cards=(t,))
+        if took and c.counters - took <= 0 and not ctx.is_vampire(c):
+            ctx.burn(t, "no life left")
     elif r[1] == "burn_then_fetch":
         ctx.burn(t, f"{ctx.name(src)}'s action")
         st.marks = st.marks | {(("minion", src), _FETCH, st.turn)}

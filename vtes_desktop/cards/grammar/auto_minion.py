@@ -120,6 +120,10 @@ Readings (a tuple whose first item names it):
   equipment on the opposing minion (a `use`, `minion` the equipment), or lock during normal strike resolution to
   inflict 1 unpreventable damage on the opposing minion" (a `use` with no `minion` in the strike step: the damage
   comes with the round's normal strike resolution);
+- Impundulu: "This ally has flight [FLIGHT], gets one optional maneuver each combat, and may strike: 1R damage"
+  (its strike, never once each combat; flight and the maneuver are read from the card text where the engine asks)
+  and "He may steal 1 blood or life from a minion as a +1 stealth (D) action" (verb "steal_life": the blood or
+  life taken becomes his life);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -225,6 +229,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         if ally and e.get("dodge") and e.get("once_each_combat") and e.subject is not None \
                 and low == "once each combat, he can strike: dodge.":
             return ("own_strike", "dodge", 0, False, False)
+        if ally and low == ("this ally has flight [flight], gets one optional maneuver each combat, and may strike: 1r "
+                            "damage."):
+            return ("own_strike", "damage", 1, True, False)   # flight and the maneuver: read from the card text
         if ally and _HAND_AGGR.match(low):
             return ("hand_aggravated",)
         if ally and _HAND_FIRST.match(low):
@@ -345,6 +352,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         return ("gain_when_opponent_burned", 1)
     if ally and k == "prevent" and low == "this ally can prevent 1 non-aggravated damage each combat.":
         return ("prevent_nonagg_once", 1)
+    if ally and k == "steal_blood" and low == "he may steal 1 blood or life from a minion as a +1 stealth (d) action.":
+        return ("own_action", "steal_life", 1, "ready minion", 1, True, "")
     if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove", "move"):
         return _OWN_ACTIONS[low]
     if ally and k == "gain" and low == ("if a vampire controlled by another methuselah burns the this ally in combat "
