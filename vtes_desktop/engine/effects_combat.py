@@ -60,6 +60,29 @@ def bearer_bonus(ctx: Ctx, minion: int, stat: str) -> int:
     return n
 
 
+def bearer_stealth(ctx: Ctx, f) -> int:
+    """Stealth the acting minion gets from its equipment: Erebus Mask (a Harbinger of Skulls), Dartmoor (an action
+    card requiring Animalism or Protean), Enchanted Marionette (a Malkavian antitribu's bleed)."""
+    n = 0
+    actor = f.actor
+    for iid in ctx.st.attached.get(actor, ()):
+        if "Equipment" not in ctx.cdef(iid).types:
+            continue
+        for r in card_readings(ctx, iid):
+            if r[0] != "bearer_stealth":
+                continue
+            _, amount, clan, kind, discs = r
+            if clan and clan not in {c.lower() for c in ctx.cdef(actor).clans}:
+                continue
+            if kind == "bleed" and not (f.kind == "bleed" or f.effect == "bleed"):
+                continue
+            if discs and not (f.kind == "card" and f.card is not None
+                              and set(discs) & {d.lower() for d in ctx.rules(f.card).disciplines}):
+                continue
+            n += amount
+    return n
+
+
 def attached_strength(ctx: Ctx, minion: int) -> int:
     """Strength a card put on the minion changes while it is there (Disarm: -1, at superior -2)."""
     n = 0
@@ -353,6 +376,7 @@ HANDLED = {
     "burn_for_intercept": "effects_combat.use", "lock_for_minus_stealth": "effects_combat.use",
     "unlock_end_of_turn_on_equip": "effects_combat.equipped (rules_action equip success; effects_action.end_of_turn)",
     "burn_to_prevent_strike": "rules_combat.prevent",
+    "bearer_stealth": "effects_combat.bearer_stealth (rules_action.stealth)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",
     "press_step_damage_round": "rules_combat.strike / _enter_press",
     "self_no_cancel_frenzy_no_press_end": "rules_combat.strike / press / _cancel_combat_card",

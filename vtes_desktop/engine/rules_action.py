@@ -45,7 +45,14 @@ def stealth(ctx: Ctx, f: ActionFrame) -> int:
     return f.base_stealth + sum(m.amount for m in f.mods if m.kind == "stealth") \
         + effects_crypt.stealth_bonus(ctx, f) \
         + ally_stealth(ctx, f) \
-        + effects_minion.stealth_bonus(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding"); an ally's "+1 stealth"
+        + effects_minion.stealth_bonus(ctx, f) \
+        + _equipment_stealth(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding"); an ally's "+1 stealth"
+
+
+def _equipment_stealth(ctx: Ctx, f: ActionFrame) -> int:
+    from vtes_desktop.engine.effects_combat import bearer_stealth
+
+    return bearer_stealth(ctx, f)   # Erebus Mask, Dartmoor, Enchanted Marionette
 
 
 def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:

@@ -534,6 +534,16 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "burn" and e.get("frame") and low == ("bearer may burn this card to prevent all the damage "
                                                                       "from the opposing minion's strike."):
         return ("burn_to_prevent_strike",)                                         # Leather Jacket
+    if "Equipment" in t and k == "modifier" and e.get("frame") and low == ("the harbinger of skulls with this equipment "
+                                                                          "gets +1 stealth."):
+        return ("bearer_stealth", 1, "harbinger of skulls", None, ())              # Erebus Mask
+    if "Equipment" in t and k == "stealth" and e.amount == 1 and low == (
+            "the vampire with this location gets +1 stealth on any action requiring animalism [ani] or protean [pro]."):
+        return ("bearer_stealth", 1, None, None, ("ani", "pro"))                   # Dartmoor, England
+    if "Equipment" in t and k in ("stealth", "bleed") and e.amount == 1 and low == (
+            "this malkavian antitribu gets +1 bleed and +1 stealth during bleed actions."):
+        return ("bearer_stealth", 1, "malkavian antitribu", "bleed", ()) if k == "stealth" else \
+            ("bearer_stat_clan", "bleed", 1, "malkavian antitribu")                # Enchanted Marionette
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
