@@ -28,7 +28,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
-                    "choose_methuselah", "groom"})
+                    "choose_methuselah", "groom", "put_blood", "put_blood_capacity"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -43,7 +43,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
-                  "lock_exchange_ash", "lock_unlock_trait", "mpa_draw"})
+                  "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
+                  "bank_unlock_choice", "bank_mpa_choice"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -560,6 +561,19 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.update(t, counters=c.counters + n)
             ctx.emit("blood", f"{ctx.name(g)} moves {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
                      f"{ctx.name(g)} moves {n} blood to a face-down vampire ({name}).", cards=(g, t))
+        elif key in ("put_blood", "put_blood_capacity"):   # Powerbase: Mexico City 5; Barranquilla: a vampire's capacity
+            if key == "put_blood":
+                n = int(v["n"])
+            else:
+                t = target
+                tc = st.cards[t] if t is not None else None
+                if tc is None or tc.controller != seat or tc.region != "ready" or tc.contested or not ctx.is_vampire(tc) \
+                        or (ctx.sect(tc) or "").lower() != v["sect"]:
+                    raise Illegal("target", f"{name}: name a ready {v['sect'].title()} vampire you control as the target "
+                                            "(its capacity is the blood put on the card)")
+                n = ctx.capacity(tc)
+            ctx.update(iid, counters=st.cards[iid].counters + n)
+            ctx.emit("counters", f"{name} comes into play with {n} blood.", cards=(iid,))
         elif key == "bank_to_card":   # Short-Term Investment: 3; Slave Auction: one per Methuselah in the game
             if v.get("seats"):
                 n = sum(1 for s_ in st.seats if not s_.ousted)
@@ -1079,6 +1093,48 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(m,))
         if st.cards[iid].counters == 0 and re.search(r"(?i)burn this card if it has no blood", ctx.cdef(iid).text):
             ctx.burn(iid, "no blood")   # the card's own text (carried out by hand otherwise)
+        return True
+    if key in ("bank_unlock_choice", "bank_mpa_choice"):   # the powerbases' blood: `effect` says which way
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock" if key == "bank_unlock_choice" else "master")
+        eff = (cmd.effect or "").strip().lower()
+        into = v.get("n") or v.get("max")
+        if not eff:
+            eff = "pool" if not into else ""
+        if not eff:
+            raise Malformed("effect", f"{name}: say which use (effect: pool to move blood to your pool, or add"
+                                      + (" and the pool to move, e.g. add 2)" if v.get("max") else ")"))
+        if key == "bank_unlock_choice":
+            _once_each_phase(ctx, iid)
+        else:
+            if st.mpa < 1:
+                raise Illegal("master", "no master phase action left this phase")
+            st.mpa -= 1
+        if eff == "pool":
+            n = c.counters if v["out"] == "all" else min(int(v["out"]), c.counters)
+            if n < 1:
+                raise Illegal("use", f"{name} has no blood to move")
+            ctx.update(iid, counters=c.counters - n)
+            ctx.pool(seat, n, name)
+            ctx.emit("blood", f"{n} blood moves from {name} to {poss_name(ctx, seat)} pool.", cards=(iid,))
+            emptied(ctx, iid)
+            return True
+        m_ = re.fullmatch(r"add(?: (\d))?", eff)
+        if not m_ or not into:
+            raise Illegal("effect", f"{name}: the uses are pool" + (" and add" if into else ""))
+        if v.get("max"):   # Washington, D.C.: up to 3 pool, each with 1 more blood from the bank
+            k = int(m_.group(1) or 0)
+            if not 0 < k <= int(v["max"]):
+                raise Illegal("effect", f"{name}: move from 1 to {v['max']} pool (effect: add N)")
+            _pay_pool(ctx, seat, k, name)
+            ctx.update(iid, counters=st.cards[iid].counters + 2 * k)
+            ctx.emit("counters", f"{ctx.seat_name(seat)} moves {k} pool to {name}, with {k} more blood from the bank.",
+                     cards=(iid,))
+            return True
+        if v.get("pool"):   # New York: 1 pool burned to bring 3 from the bank
+            _pay_pool(ctx, seat, int(v["pool"]), name)
+        ctx.update(iid, counters=st.cards[iid].counters + int(v["n"]))
+        ctx.emit("counters", f"{v['n']} blood moves from the blood bank to {name}.", cards=(iid,))
         return True
     if key == "lock_unlock_trait":   # Watchtower: Four Ride Forth: lock in your discard phase to unlock a Black Hand
         _usable(ctx, cmd, iid, lock=True)
@@ -1692,7 +1748,7 @@ def check_limits(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
 # -- candidates for the legal-move answer ---------------------------------------------------------------------
 
 _TARGETED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_uncontrolled", "tap", "villein",
-                       "lock_minion", "choose_own_ready"})
+                       "lock_minion", "choose_own_ready", "put_blood_capacity"})
 
 
 def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Command]:
@@ -1831,6 +1887,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if "lock_exchange_ash" in keys and st.phase == "unlock" and st.active == seat:
             ash = [a for a in st.region(seat, "ash_heap") if "anarch" in {r.lower() for r in game.db[st.cards[a].cid].requirements}]
             out += [C.Use(seat=seat, card=iid, effect=h, minion=a) for h in st.region(seat, "hand") for a in ash]
+        if keys & {"bank_unlock_choice", "bank_mpa_choice"}:
+            out += [C.Use(seat=seat, card=iid, effect=e) for e in ("pool", "add", "add 1", "add 2", "add 3")]
         if "mpa_draw" in keys:
             out.append(C.Use(seat=seat, card=iid))
         if "lock_unlock_trait" in keys:
@@ -1864,6 +1922,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             if _has_game(game, iid, "leopold_move") and st.cards[iid].host in st.region(seat, "ready"):
                 out += [C.Action(seat=seat, minion=st.cards[iid].host, kind="card", target=t, **{"from": iid})
                         for t in others]
+            if _has_game(game, iid, "drain_action") and st.cards[iid].controller != seat:   # the powerbases' blood
+                out += [C.Action(seat=seat, minion=m, kind="card", **{"from": iid}) for m in st.region(seat, "ready")]
             if _has_game(game, iid, "burn_referendum"):   # Anarch Revolt: a referendum to burn it
                 out += [C.Action(seat=seat, minion=m, kind="political", **{"from": iid}) for m in st.region(seat, "ready")]
             if _has_game(game, iid, "card_action") or _has_game(game, iid, "enter_combat_action") \
@@ -1959,6 +2019,17 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
                    base_stealth=int(_has(ctx, iid, "luanda_action")[0].get("stealth") or 0))
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return upd, (tc.controller,)
+    drain = _has(ctx, iid, "drain_action") if c.region == "in_play" and not c.contested else []
+    if drain:   # the powerbases: another Methuselah's vampire moves all the blood on it to its controller's pool
+        who = drain[0]["who"]
+        if c.controller == cmd.seat:
+            raise Illegal("target", f"{name} is yours: the action to take its blood is directed at another Methuselah")
+        mc = st.cards[m]
+        if not ctx.is_vampire(mc) or ("sabbat" in who and (ctx.sect(mc) or "").lower() != "sabbat"):
+            raise Illegal("requirements", f"{ctx.name(m)} cannot take the blood on {name}: {who}s can")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to take the blood on {name}.", cards=(m, iid))
+        return dict(from_card=iid, directed=True, target_seat=c.controller, effect="drain", base_stealth=0), \
+            (c.controller,)
     opts = _has(ctx, iid, "card_action") if c.region in ("in_play", "attached") and not c.contested else []
     if not opts:
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
@@ -1979,6 +2050,8 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     ctx.emit("action_goal", f"{ctx.name(m)} acts to {v['verb']} {name}.", cards=(m, iid))
     upd = dict(from_card=iid, directed=True, target_seat=c.controller, effect=v["verb"],
                base_stealth=int(v.get("stealth") or 0))
+    if ctx.title(st.cards[m]) and not st.cards[m].title_contested:   # Powerbase: Barranquilla: titled +1 stealth
+        upd["base_stealth"] += sum(int(x["n"]) for x in _has(ctx, iid, "titled_action_stealth"))
     if v["verb"] == "steal" and _has(ctx, iid, "choose_own_ready"):   # the thief's choice, named as the target
         t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
         upd["target_card"] = _own_ready_vampire(ctx, cmd.seat, t, name)
@@ -2105,6 +2178,15 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
         return
     if f.effect == "burn":
         ctx.burn(iid, f"{ctx.name(f.actor)}'s action")
+        return
+    if f.effect == "drain":   # the powerbases: all the blood on the card to the acting Methuselah's pool
+        n = c.counters
+        ctx.update(iid, counters=0)
+        if n:
+            ctx.pool(f.seat, n, ctx.name(iid))
+        ctx.emit("blood", f"{ctx.name(f.actor)} moves {n} blood from {ctx.name(iid)} to "
+                          f"{poss_name(ctx, f.seat)} pool.", cards=(iid,))
+        emptied(ctx, iid)
         return
     if f.effect == "move":   # Society of Leopold moves to the target vampire
         t = f.target_card
@@ -2420,6 +2502,14 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                         ctx.update(m, locked=True)
                         ctx.emit("locked", f"{ctx.name(m)} has no blood to burn and is locked ({ctx.name(iid)}).",
                                  cards=(m,))
+            if s == seat and "unlock_card_to_pool" in keys and c.counters:   # Powerbase: Mexico City
+                n = min(int(keys["unlock_card_to_pool"]["n"]), c.counters)
+                ctx.update(iid, counters=c.counters - n)
+                ctx.pool(seat, n, ctx.name(iid))
+                ctx.emit("blood", f"{n} blood moves from {ctx.name(iid)} to {poss_name(ctx, seat)} pool.", cards=(iid,))
+                emptied(ctx, iid)
+                if st.cards[iid].region != "in_play":
+                    continue
             if "revolt_tax" in keys:   # Anarch Revolt: the active Methuselah with no ready Anarch burns 1 pool
                 v = keys["revolt_tax"]
                 if not any(ctx.is_vampire(st.cards[m]) and not st.cards[m].contested

@@ -282,6 +282,23 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                           r"vampire$"),
     ("mpa_draw", r"^you may use a master phase action to draw (?P<n>three|two|\d) cards \(discard down to your hand size "
                  r"afterward\)$"),
+    # -- powerbases that bank blood
+    ("drain_action", r"^(?:an?|any) (?P<who>vampire|sabbat vampire) controlled by another methuselah (?:can|may) (?:move all "
+                     r"the blood on (?:this card|the powerbase) to his or her controller's (?:blood )?pool as a \(d\) action"
+                     r"|take a \(d\) action to move all the blood on the 'base to his or her controller's blood pool)$"),
+    ("bank_unlock_choice", r"^during your unlock phase, you may move (?P<n>1) blood from the blood bank to this card or move "
+                           r"(?P<out>all) the blood on this card to your pool$"),
+    ("bank_unlock_choice", r"^during your unlock phase, you may move up to (?P<max>3) pool to this card and add 1 blood from "
+                           r"the blood bank for each pool you move, or you may move (?P<out>2) blood from this card to your "
+                           r"pool$"),
+    ("bank_unlock_choice", r"^during your unlock phase, you may move (?P<out>1) blood from this card to your pool$"),
+    ("bank_mpa_choice", r"^as a master phase action, you may burn (?P<pool>1) pool to move (?P<n>3) blood counters from the "
+                        r"blood bank to this card or move (?P<out>1) blood counter from this card to your pool$"),
+    ("put_blood", r"^put (?P<n>\d+) blood on this card when it is played$"),
+    ("put_blood_capacity", r"^put x blood on this card when it is played, where x is the capacity of a ready (?P<sect>sabbat) "
+                           r"vampire you control$"),
+    ("unlock_card_to_pool", r"^during each of your unlock phases, move (?P<n>1) blood from this card to your pool$"),
+    ("titled_action_stealth", r"^titled vampires get \+(?P<n>1) stealth on that action$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
