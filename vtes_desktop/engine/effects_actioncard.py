@@ -65,7 +65,7 @@ HANDLED = frozenset({
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
-    "edge_from_predator_bleed", "bleed_add_blood",
+    "edge_from_predator_bleed", "bleed_add_blood", "combat_strength",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -3390,3 +3390,21 @@ def _bleed_add_blood(ctx: Ctx, f: ActionFrame, spec: tuple) -> None:
     else:
         ctx.set_blood(v, c.counters + spec[1])
     ctx.emit("blood", f"{ctx.name(v)} gets {spec[1]} blood from the bank ({name}).", cards=(v,))
+
+
+def combat_started(ctx: Ctx, f: ActionFrame) -> None:
+    """An action card's combat has begun: "The acting vampire gets +2 strength in that combat" (Purity of the Beast)
+    is kept in the combat's record for every round."""
+    from vtes_desktop.engine.state import CombatFrame
+
+    cf = ctx.st.top
+    if f.card is None or not isinstance(cf, CombatFrame):
+        return
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    n = sum(x[1] for x in (readings(rules, mode) if mode is not None else []) if x[0] == "combat_strength")
+    if n:
+        from vtes_desktop.engine.rules_combat import _set_combat
+
+        _set_combat(ctx, cf._replace(used=cf.used | {("strength_bonus", f.actor, n, f.card)}))
+        ctx.emit("modifier", f"{ctx.name(f.actor)} gets +{n} strength in this combat ({ctx.name(f.card)}).",
+                 cards=(f.actor,))

@@ -1008,7 +1008,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
 
         granted = effects_actioncard.combat_grants(ctx, f)   # the maneuvers and presses of the card's own level
         a, b = effects_actioncard.combatants(ctx, f)   # Deep Song: its target locks and counts as the acting minion
-        rules_combat.start(ctx, a, b, granted)
+        if rules_combat.start(ctx, a, b, granted):
+            effects_actioncard.combat_started(ctx, f)   # "+2 strength in that combat" (Purity of the Beast)
         return
     elif f.kind == "become_anarch":
         ctx.update(f.actor, sect="Anarch")
