@@ -86,7 +86,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna"})
+                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
+                     "round_damage"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -219,6 +220,14 @@ def round_extra(ctx: Ctx, f):
 def strike_resolution_hits(ctx: Ctx, f) -> list:
     """Damage that comes with the round's normal strike resolution from an ally's lock (Gianna di Canneto)."""
     out = []
+    st = ctx.st
+    for m in (f.a, f.b):   # Razor Bat, Stone Dog: damage from the Gargoyle's retainer each round
+        o = _other(f, m)
+        for a in st.attached.get(m, ()):
+            for r in _of(ctx, a, "round_damage"):
+                if _clan_is(ctx, m, r[3]) and (r[2] or f.range == "close") and o in st.cards \
+                        and st.cards[o].region == "ready" and st.cards[m].region == "ready":
+                    out.append(Hit(o, r[1], 0, source=a, via=a))
     for u in f.used:
         if isinstance(u, tuple) and len(u) == 5 and u[0] == "strike_resolution_damage" and u[4] == f.round \
                 and u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "ready":
@@ -406,6 +415,10 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
         for r in _of(ctx, a, "blockers_intercept"):
             mc = st.cards[minion]
             if r[3] == "bleed" and _bleeding(ctx, f) and ctx.is_vampire(mc) and (ctx.sect(mc) or "").lower() == r[2]:
+                n += r[1]
+    for a in st.attached.get(minion, ()):
+        for r in _of(ctx, a, "employer_intercept"):
+            if _clan_is(ctx, minion, r[2]):
                 n += r[1]
     for r in _of(ctx, minion, "intercept_if"):
         cond = r[2]
@@ -646,6 +659,8 @@ def announce_own(ctx: Ctx, cmd, m: int):
         return None
     r = reads[0]
     name = ctx.name(src)
+    if len(r) > 7 and not _clan_is(ctx, m, r[7]):
+        raise Illegal("requirements", f"{name} gives this action to a {r[7].title()} employer only")
     if r[3] == "employer":
         t = m
     else:

@@ -124,6 +124,10 @@ Readings (a tuple whose first item names it):
   (its strike, never once each combat; flight and the maneuver are read from the card text where the engine asks)
   and "He may steal 1 blood or life from a minion as a +1 stealth (D) action" (verb "steal_life": the blood or
   life taken becomes his life);
+- ``("employer_intercept", n, clan)``: "The Gargoyle with this retainer gets +1 intercept";
+  ``("round_damage", n, ranged, clan)``: "When the Gargoyle with this retainer is in combat, the opposing minion
+  takes 1(R) damage during the initial strike resolution phase of each round" (at long or close range, or close);
+  Stone Dog's employer's own combat action (an *own_action* whose last item is the clan its employer must be);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -192,6 +196,13 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
 }
 
 _RETAINER_TEXTS = {
+    "the gargoyle with this retainer gets +1 intercept.": ("employer_intercept", 1, "gargoyle"),
+    "when the gargoyle with this retainer is in combat, the opposing minion takes 1r damage during the initial strike "
+    "resolution phase of each round, at long or close range.": ("round_damage", 1, True, "gargoyle"),
+    "when the gargoyle with this retainer is in combat, the opposing minion takes 1 damage during the initial strike "
+    "resolution phase of each round when the range is close.": ("round_damage", 1, False, "gargoyle"),
+    "the gargoyle with this retainer can enter combat with a ready minion controlled by another methuselah as a (d) "
+    "action.": ("own_action", "combat", 0, "minion", 0, True, "", "gargoyle"),
     "if this anarch is blocked, they can burn 1 life from this retainer before block resolution to lock the blocking "
     "minion and continue the action as if unblocked.": ("blocked_escape", "continue", 1),
     "when this vampire is blocked, he or she may burn this retainer and unlock instead of entering combat.":
