@@ -83,6 +83,20 @@ def bearer_stealth(ctx: Ctx, f) -> int:
     return n
 
 
+def bearer_intercept(ctx: Ctx, f, minion: int) -> int:
+    """Intercept a blocker gets from its equipment during some actions: The Ancestor's Talisman, during actions
+    requiring Dominate or Presence (the action card's)."""
+    n = 0
+    for iid in ctx.st.attached.get(minion, ()):
+        if "Equipment" not in ctx.cdef(iid).types:
+            continue
+        for r in card_readings(ctx, iid):
+            if r[0] == "bearer_intercept_vs_disciplines" and f.card is not None and f.kind in ("card", "political") \
+                    and set(r[2]) & {d.lower() for d in ctx.rules(f.card).disciplines}:
+                n += r[1]
+    return n
+
+
 def attached_strength(ctx: Ctx, minion: int) -> int:
     """Strength a card put on the minion changes while it is there (Disarm: -1, at superior -2)."""
     n = 0
@@ -377,6 +391,8 @@ HANDLED = {
     "unlock_end_of_turn_on_equip": "effects_combat.equipped (rules_action equip success; effects_action.end_of_turn)",
     "burn_to_prevent_strike": "rules_combat.prevent",
     "bearer_stealth": "effects_combat.bearer_stealth (rules_action.stealth)",
+    "bearer_intercept_vs_disciplines": "effects_combat.bearer_intercept (rules_action.intercept)",
+    "clan_maneuver_or_press": "rules_combat.maneuver / press (_clan_maneuver_or_press)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",
     "press_step_damage_round": "rules_combat.strike / _enter_press",
     "self_no_cancel_frenzy_no_press_end": "rules_combat.strike / press / _cancel_combat_card",

@@ -62,7 +62,14 @@ def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
         + effects_action.class_intercept(ctx, f, minion) \
         + effects_crypt.intercept_bonus(ctx, f, minion) \
         + effects_minion.intercept_bonus(ctx, f, minion) \
-        + _attached_intercept(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions"); Abbot
+        + _attached_intercept(ctx, f, minion) \
+        + _equipment_intercept(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions"); Abbot
+
+
+def _equipment_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
+    from vtes_desktop.engine.effects_combat import bearer_intercept
+
+    return bearer_intercept(ctx, f, minion)   # The Ancestor's Talisman
 
 
 def _attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:

@@ -527,6 +527,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
         return
     iid, rules, mode, from_hand, is_strike, once = _maneuver_source(ctx, cmd.seat, m, cmd.using, cmd.level, f)
+    if not from_hand and iid != m and _clan_maneuver_or_press(ctx, f, m, iid):
+        f = combat_frame(ctx.st)
     readings = effects_combat.mode_readings(ctx, rules, mode) if mode is not None else \
         (effects_combat.card_readings(ctx, iid) if iid != m else [])
     for r in readings:
@@ -1227,6 +1229,20 @@ def _once_each_combat(text: str, what: str) -> bool:
     return False
 
 
+def _clan_maneuver_or_press(ctx: Ctx, f: CombatFrame, m: int, iid: int) -> bool:
+    """Ruins of Ceoris: its Tremere antitribu gets an optional maneuver or press each combat (one of the two, once).
+    False if the card gives no such thing."""
+    r = next((x for x in effects_combat.card_readings(ctx, iid) if x[0] == "clan_maneuver_or_press"), None)
+    if r is None:
+        return False
+    if r[1] not in {c.lower() for c in ctx.cdef(m).clans}:
+        raise Illegal("maneuver", f"only a {r[1].title()} gets a maneuver or press from {ctx.name(iid)}")
+    if ("maneuver_or_press", iid) in f.used:
+        raise Illegal("maneuver", f"{ctx.name(iid)} gives one maneuver or press each combat; it has been used")
+    _set_combat(ctx, f._replace(used=f.used | {("maneuver_or_press", iid)}))
+    return True
+
+
 def _grapple_refusal(ctx: Ctx, m: int, rules: CardRules) -> None:
     """Immense Size: the opposing minion cannot play grapple cards this combat."""
     f = combat_frame(ctx.st)
@@ -1352,7 +1368,9 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         if cmd.to == "end" and iid != m and \
                 ("equipment_press_continue_each_combat",) in effects_combat.card_readings(ctx, iid):
             raise Illegal("press", f"{poss(ctx.name(iid))} press is only usable to continue combat")
-        if _once_each_combat(text, "press"):
+        if iid != m and _clan_maneuver_or_press(ctx, f, m, iid):
+            f = ctx.st.top
+        elif _once_each_combat(text, "press"):
             if (m, iid, "press") in f.used:
                 raise Illegal("press", f"{poss(ctx.name(iid))} press can be used once each combat")
             _set_combat(ctx, f._replace(used=f.used | {(m, iid, "press")}))

@@ -544,6 +544,12 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             "this malkavian antitribu gets +1 bleed and +1 stealth during bleed actions."):
         return ("bearer_stealth", 1, "malkavian antitribu", "bleed", ()) if k == "stealth" else \
             ("bearer_stat_clan", "bleed", 1, "malkavian antitribu")                # Enchanted Marionette
+    if "Equipment" in t and k == "intercept" and e.get("self") and e.amount == 1 and low == (
+            "the bearer gets +1 intercept during actions requiring dominate [dom] or presence [pre]."):
+        return ("bearer_intercept_vs_disciplines", 1, ("dom", "pre"))              # The Ancestor's Talisman
+    m = re.fullmatch(r"the ([a-z ]+) with this location gets an optional maneuver or press each combat\.?", low)
+    if "Equipment" in t and k == "get" and m:
+        return ("clan_maneuver_or_press", m.group(1))                              # Ruins of Ceoris
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
