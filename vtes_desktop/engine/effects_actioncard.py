@@ -65,7 +65,7 @@ HANDLED = frozenset({
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
-    "edge_from_predator_bleed", "bleed_add_blood", "combat_strength",
+    "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2130,6 +2130,7 @@ _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
 _NO_BLOCK_CLAN = "cannot block clan this turn"
+_DREAM = "bleed this turn until a bleed is blocked"
 
 
 def _target_plan(specs: list[tuple]) -> tuple[str, tuple] | None:
@@ -2639,6 +2640,10 @@ def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             if st.edge == prey:
                 st.edge = None
                 ctx.emit("edge", f"{ctx.seat_name(prey)} burns the Edge ({name}).")
+        elif k == "turn_bleed_until_blocked":
+            st.marks = st.marks | {(("seat", f.seat), _DREAM, s[1], st.turn)}
+            ctx.emit("modifier", f"{name}: {poss(ctx.seat_name(f.seat))} minions get +{s[1]} bleed for the rest of the "
+                                 "turn, until a bleed action is blocked.")
         elif k == "turn_stealth":
             st.marks = st.marks | {(("seat", f.seat), _VEIL, s[1], s[2], st.turn)}
             ctx.emit("modifier", f"{name}: the actions of {poss(ctx.seat_name(f.seat))} {s[1]}s are at +{s[2]} "
@@ -2904,9 +2909,13 @@ def _lock_predator_stealth(ctx: Ctx, cmd, iid: int) -> bool:
 def bleed_against(ctx: Ctx, f: ActionFrame) -> int:
     """Aranthebes (unlocked, controlled by the bled Methuselah): vampires with capacity 4 or less bleed at -1."""
     st = ctx.st
-    if f.target_seat is None or f.actor not in st.cards or not ctx.is_vampire(st.cards[f.actor]):
+    if f.target_seat is None or f.actor not in st.cards:
         return 0
-    n = 0
+    dream = sum(m[2] for m in st.marks if len(m) == 4 and m[0] == ("seat", f.seat) and m[1] == _DREAM
+                and m[3] == st.turn) if st.marks else 0   # Dream World: each of your minions
+    if not ctx.is_vampire(st.cards[f.actor]):
+        return dream
+    n = dream
     if any(ctx.is_vampire(st.cards[i]) for i in st.region(st.prey(f.seat), "torpor")):   # Raising the Portcullis
         for iid in st.region(f.seat, "in_play"):
             if "Political Action" in ctx.cdef(iid).types and not st.cards[iid].contested:
@@ -3408,3 +3417,13 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
         _set_combat(ctx, cf._replace(used=cf.used | {("strength_bonus", f.actor, n, f.card)}))
         ctx.emit("modifier", f"{ctx.name(f.actor)} gets +{n} strength in this combat ({ctx.name(f.card)}).",
                  cards=(f.actor,))
+
+
+def bleed_blocked(ctx: Ctx, f: ActionFrame) -> None:
+    """A bleed action was blocked: Dream World's bleed bonus ends."""
+    st = ctx.st
+    if st.marks and (f.kind == "bleed" or f.effect == "bleed"):
+        gone = {m for m in st.marks if len(m) == 4 and m[1] == _DREAM}
+        if gone:
+            st.marks = st.marks - gone
+            ctx.emit("modifier", "A bleed action is blocked: Dream World's +1 bleed ends.")

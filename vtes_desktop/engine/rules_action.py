@@ -164,6 +164,12 @@ def _bleed_extra_target(ctx: Ctx, seat: int, m: int, rules: CardRules, mode: Mod
     return bleed_extra_target(ctx, seat, m, rules, mode, target)
 
 
+def _bleed_blocked(ctx: Ctx, f: ActionFrame) -> None:
+    from vtes_desktop.engine.effects_actioncard import bleed_blocked
+
+    bleed_blocked(ctx, f)
+
+
 def _no_bleed(ctx: Ctx, seat: int) -> None:
     from vtes_desktop.engine.effects_actioncard import bleed_refusal
 
@@ -840,6 +846,7 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
         if ic >= st_:
             if effects_action.block_succeeds(ctx, f):   # a card ended the action before the block resolved
                 return
+            _bleed_blocked(ctx, f)   # Dream World's bleed ends
             _blocked(ctx, f, reset)
         else:
             ctx.emit("block_failed", f"{ctx.name(f.blocker)} fails to block ({ic} intercept against {st_} stealth).")

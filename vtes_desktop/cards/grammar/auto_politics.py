@@ -489,6 +489,9 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "add" and t == ("as above, and if the bleed is successful (for 1 or more), add 2 blood to a younger vampire "
                                "you control or in your uncontrolled region"):
         return ("bleed_add_blood", 2, "younger own or uncontrolled")
+    if kind == "modifier" and t == ("each of your minions gets +1 bleed for the remainder of the turn or until a bleed "
+                                    "action is blocked"):
+        return ("turn_bleed_until_blocked", 1)
     if kind == "modifier" and t == "the acting vampire gets +2 strength in that combat":
         return ("combat_strength", 2)
     if kind == "modifier" and t == "your minions get +1 stealth on non-bleeding actions directed at your prey":
