@@ -44,7 +44,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
-                  "bank_unlock_choice", "bank_mpa_choice"})
+                  "bank_unlock_choice", "bank_mpa_choice", "inquisition"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -887,6 +887,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _mpa_discard_burn(ctx, cmd, iid)
     if "blood_trade" in keys:
         return _blood_trade(ctx, cmd, iid)
+    if "inquisition" in keys:
+        return _inquisition(ctx, cmd, iid)
     if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
         uses = [u for u in uses if u[0] == "warsaw_burn"]
         keys = {"warsaw_burn"}
@@ -1913,6 +1915,15 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             for m in st.region(s, "ready"):
                 cards += st.attached.get(m, ())
         for iid in cards:
+            if "Event" in game.db[st.cards[iid].cid].types:   # Break the Code, The New Inquisition
+                if _has_game(game, iid, "monster_enters_imbued"):
+                    imbued = [t for s in range(len(st.seats)) if s != seat for t in st.region(s, "ready")
+                              if "Imbued" in game.db[st.cards[t].cid].types]
+                    out += [C.Action(seat=seat, minion=m, kind="card", target=t, **{"from": iid})
+                            for m in st.region(seat, "ready") for t in imbued]
+                if _has_game(game, iid, "burn_referendum"):
+                    out += [C.Action(seat=seat, minion=m, kind="political", **{"from": iid}) for m in st.region(seat, "ready")]
+                continue
             if "Master" not in game.db[st.cards[iid].cid].types:
                 continue
             others = [m for s in range(len(st.seats)) if s != seat for m in st.region(s, "ready")]
@@ -2019,6 +2030,19 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
                    base_stealth=int(_has(ctx, iid, "luanda_action")[0].get("stealth") or 0))
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return upd, (tc.controller,)
+    if c.region == "in_play" and not c.contested and _has(ctx, iid, "monster_enters_imbued"):   # Break the Code
+        from vtes_desktop.engine.effects_actioncard import is_monster
+
+        if not is_monster(ctx, m):
+            raise Illegal("requirements", f"{ctx.name(m)} is not a monster ({name}: a ready monster enters combat)")
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else None
+        if t is None or "Imbued" not in ctx.cdef(t).types or st.cards[t].region != "ready" \
+                or st.cards[t].controller == cmd.seat:
+            raise Illegal("target", f"{name}: name a ready imbued of another Methuselah as the target")
+        tc = st.cards[t]
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=iid, directed=True, target_seat=tc.controller, effect="combat", target_card=t,
+                    base_stealth=0), (tc.controller,)
     drain = _has(ctx, iid, "drain_action") if c.region == "in_play" and not c.contested else []
     if drain:   # the powerbases: another Methuselah's vampire moves all the blood on it to its controller's pool
         who = drain[0]["who"]
@@ -2342,6 +2366,13 @@ def intercept_bonus(ctx: Ctx, minion: int, actor: int) -> int:
         for iid in _events_in_play(ctx):
             for v in _has(ctx, iid, "allies_intercept"):
                 n += int(v["n"])
+    if "Imbued" in ctx.cdef(minion).types:   # Break the Code: imbued -1 intercept against monsters
+        from vtes_desktop.engine.effects_actioncard import is_monster
+
+        for iid in _events_in_play(ctx):
+            for v in _has(ctx, iid, "imbued_intercept"):
+                if is_monster(ctx, actor):
+                    n += int(v["n"])
     return n
 
 
@@ -2636,11 +2667,37 @@ def _exchange_master(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
     return True
 
 
+def _inquisition(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """The New Inquisition: in their own unlock phase, once, any Methuselah may choose a ready vampire of their
+    prey (`minion`), which takes 1 unpreventable environmental damage."""
+    from vtes_desktop.engine.rules_combat import inflict
+
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    _own_phase(ctx, cmd, iid, "unlock")
+    m = _minion(ctx, cmd, name, "the ready vampire of your prey")
+    mc = st.cards[m]
+    if mc.controller != st.prey(seat) or mc.region != "ready" or mc.contested or not ctx.is_vampire(mc):
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire of your prey")
+    key = ("used", iid, seat)
+    if key in st.phase_flags:
+        raise Illegal("use", f"{name} has already been used this phase")
+    st.phase_flags = st.phase_flags | {key}
+    n = sum(int(v["n"]) for v in _has(ctx, iid, "chosen_damage"))
+    ctx.emit("chosen", f"{ctx.seat_name(seat)} chooses {ctx.name(m)}: {n} unpreventable environmental damage ({name}).",
+             cards=(m,))
+    inflict(ctx, m, n, 0)
+    return True
+
+
 def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     """A card in play that any Methuselah may use (Anthelios; Tension in the Ranks' burning)."""
     c = ctx.st.cards[iid]
     if c.region != "in_play" or c.contested:
         return False
+    if _has(ctx, iid, "inquisition"):
+        return _inquisition(ctx, cmd, iid)
     if _has(ctx, iid, "mpa_discard_burn"):
         return _mpa_discard_burn(ctx, cmd, iid)
     if _has(ctx, iid, "blood_trade"):
@@ -3176,11 +3233,34 @@ def after_event(ctx: Ctx, iid: int) -> None:
     """An event has come into play: hand sizes it changes are drawn up to at once; Blood Trade burns every boon."""
     if _has(ctx, iid, "vp_hand_size"):
         _vp_draw_up(ctx)
+    for v in _has(ctx, iid, "fourth_cycle"):   # The Fourth Cycle: Gehenna events and convictions burn, small vampires
+        st = ctx.st                            # go to torpor
+        for i, c in list(st.cards.items()):
+            if i != iid and c.region in ("in_play", "attached") and not ctx.is_minion(c):
+                d = ctx.cdef(i)
+                if ("Event" in d.types and "gehenna" in ctx.rules(i).keywords) or "Conviction" in d.types:
+                    ctx.burn(i, ctx.name(iid))
+        for s_ in st.live_seats():
+            for m in list(st.region(s_, "ready")):
+                mc = st.cards[m]
+                if ctx.is_vampire(mc) and ctx.capacity(mc) <= int(v["cap"]):
+                    ctx.move(m, "torpor", seat=mc.controller, counters=mc.counters, locked=mc.locked, wounded=False)
+                    ctx.emit("torpor", f"{ctx.name(m)} goes to torpor ({ctx.name(iid)}).", cards=(m,))
     if _has(ctx, iid, "burn_all_boons"):
         st = ctx.st
         for i, c in list(st.cards.items()):
             if c.region in ("in_play", "attached") and "boon" in ctx.rules(i).keywords:
                 ctx.burn(i, ctx.name(iid))
+
+
+def event_refusal(ctx: Ctx, rules: CardRules) -> str | None:
+    """Why an event cannot be put in play because of events in play (The Fourth Cycle: no Gehenna events)."""
+    if "gehenna" not in rules.keywords:
+        return None
+    for e in _events_in_play(ctx):
+        if _has(ctx, e, "no_gehenna_play"):
+            return f"Gehenna events cannot be played ({ctx.name(e)})"
+    return None
 
 
 def _boons_barred(ctx: Ctx, rules: CardRules) -> str | None:

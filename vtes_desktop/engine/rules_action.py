@@ -1620,6 +1620,11 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("event", "only one event can be put in play each discard phase")
     if rules.card_id in st.events_played:
         raise Illegal("event", f"{rules.name} has already been played this game; each event is played once")
+    from vtes_desktop.engine.effects_master import event_refusal
+
+    why = event_refusal(ctx, rules)   # The Fourth Cycle: no Gehenna events
+    if why:
+        raise Illegal("event", why)
     st.events_played = st.events_played | {rules.card_id}
     st.phase_flags = st.phase_flags | {"event"}
     st.dpa -= 1

@@ -299,6 +299,15 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                            r"vampire you control$"),
     ("unlock_card_to_pool", r"^during each of your unlock phases, move (?P<n>1) blood from this card to your pool$"),
     ("titled_action_stealth", r"^titled vampires get \+(?P<n>1) stealth on that action$"),
+    # -- events
+    ("fourth_cycle", r"^after this card enters play, burn all gehenna events and conviction cards, then send all vampires "
+                     r"with capacity (?P<cap>\d+) or less to torpor$"),
+    ("no_gehenna_play", r"^gehenna events cannot be played$"),
+    ("imbued_intercept", r"^imbued get (?P<n>-1) intercept when attempting to block monsters$"),
+    ("monster_enters_imbued", r"^a ready monster can enter combat with an imbued as a \(d\) action$"),
+    ("inquisition", r"^during each methuselah's unlock phase, that methuselah can choose a ready vampire controlled by "
+                    r"their prey$"),
+    ("chosen_damage", r"^the chosen vampire takes (?P<n>1) unpreventable environmental damage$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
