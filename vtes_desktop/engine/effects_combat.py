@@ -391,6 +391,8 @@ HANDLED = {
     "unlock_end_of_turn_on_equip": "effects_combat.equipped (rules_action equip success; effects_action.end_of_turn)",
     "burn_to_prevent_strike": "rules_combat.prevent",
     "bearer_stealth": "effects_combat.bearer_stealth (rules_action.stealth)",
+    "extra_strike_hand_only_paid": "rules_combat._carry_out / play_combat / strike", "strength_growing": "rules_combat._carry_out / strength",
+    "ammo_extra_strike": "rules_combat._carry_out (_ammo_gun) / strike",
     "bearer_intercept_vs_disciplines": "effects_combat.bearer_intercept (rules_action.intercept)",
     "clan_maneuver_or_press": "rules_combat.maneuver / press (_clan_maneuver_or_press)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",

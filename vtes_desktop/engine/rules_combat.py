@@ -645,6 +645,8 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
     base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m) \
         + _actioncard_strength(ctx, m)   # action cards put on the minion (Enforcer)
     base += sum(x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_bonus" and x[1] == m)
+    base += sum(f.round - x[2] + 1 for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_grow"
+                and x[1] == m)      # Fire in the Blood
     sets = [x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_set" and x[1] == m]
     sets += [x.amount for x in f.mods if x.kind == "strength_set" and x.minion == m]
     if sets:
@@ -694,7 +696,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     raise Illegal("strike", f"{rules.name} is only usable by {by_[0].title()}")
                 _set_combat(ctx, f._replace(used=f.used | {(iid, "strike_round", f.round), (iid, "strike_combat")}))
                 f = ctx.st.top
-                wx = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "weapon_extra_strike"), None)
+                wx = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "weapon_extra_strike"), None) \
+                    or (("weapon_extra_strike", True) if ("ammo_extra", iid) in f.used else None)   # Caseless Rounds
                 if wx is not None and not f.extra_phase and ("limited_extra", m, f.round) not in f.used:
                     merged = dict(f.extra)      # AK-47: an optional additional strike (limited) this round
                     merged[m] = merged.get(m, 0) + 1
@@ -917,6 +920,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         ist = sum(x.amount for x in ctx.st.top.mods if x.kind == "initial_strength" and x.minion == m)
         if ist:     # Swoop: +1 strength on the initial strike this round
             desc = desc._replace(amount=desc.amount + ist)
+    if desc is not None and f.extra_phase and ("extra_only_hand", m, f.round) in f.used and not _is_hand_strike(desc):
+        raise Illegal("strike", f"{poss(ctx.name(m))} additional strike is only usable to make a hand strike")
     if desc is not None and f.extra_phase and ("extra_only_dodge", m, f.round) in f.used and desc.kind != "dodge":
         raise Illegal("strike", f"{poss(ctx.name(m))} additional strike is only usable to dodge")
     if desc is not None and _is_hand_strike(desc):      # Skin of the Adder: +1 damage to hand strikes this combat
@@ -1476,8 +1481,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         if any(o.startswith("not:by:") and "torpor" in o for o in mode.only) and not _ready(ctx, m):
             raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
-    if ("opponent_no_extra_no_continue",) in readings:
-        mm = None       # Blight: "cannot use additional strikes" gives none
+    if ("opponent_no_extra_no_continue",) in readings or ("ammo_extra_strike",) in readings:
+        mm = None       # Blight: "cannot use additional strikes" gives none; Caseless Rounds: granted with the gun
     if mm and ("no_extra", m) in combat_frame(ctx.st).used:
         raise Illegal("strike", f"{ctx.name(m)} cannot use additional strikes this combat")
     if mm and top.step != "additional_strikes" and not any(r[0] in ("first_strike_round", "extra_strike_with_strength")
@@ -1524,7 +1529,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             f = f._replace(used=f.used | {("limited_extra", m, f.round)})
         merged = dict(f.extra)
         merged[m] = merged.get(m, 0) + n    # limited and unlimited additional strikes add up
-        _set_combat(ctx, f._replace(extra=tuple(merged.items())))
+        _set_combat(ctx, f._replace(extra=tuple(merged.items()), used=f.used | (
+            {("extra_only_hand", m, f.round)} if "if:a hand strike" in mode.only else set())))   # Devil-Channel: Back
     sm = re.search(r"\+(\d+) strength", text) if not any(r[0] in ("strength_combat", "strength_and_prevent")
                                                           for r in readings) else None
     if sm:
@@ -1670,6 +1676,10 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("press_dmg", m, r[1], iid)}))
             ctx.emit("effect", f"This combat, {ctx.name(other)} takes {r[1]}R damage each press step.")
             done = True
+        elif r[0] == "strength_combat" and ("strength_growing",) in readings:   # +1, +2 next round, ...
+            _set_combat(ctx, f._replace(used=f.used | {("strength_grow", m, f.round, iid)}))
+            ctx.emit("effect", f"{ctx.name(m)} gets +1 strength this round, 1 more each round after.")
+            done = True
         elif r[0] == "strength_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} gets +{r[1]} strength for the rest of combat.")
@@ -1714,6 +1724,24 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                   f"{r[1]:+d} damage at close range and {r[2]:+d} at long range each strike."))
             done = True
         elif r[0] == "one_ammo_per_gun":       # checked with the bonus (_ammo_gun)
+            done = True
+        elif r[0] == "ammo_extra_strike":      # Caseless Rounds: the gun's additional strike each round
+            gun = _ammo_gun(ctx, f, m, rules)
+            f = f._replace(used=f.used | {("ammo_on", gun), ("ammo_extra", gun)})
+            if ("limited_extra", m, f.round) not in f.used:
+                merged = dict(f.extra)
+                merged[m] = merged.get(m, 0) + 1
+                f = f._replace(extra=tuple(merged.items()), used=f.used | {("limited_extra", m, f.round),
+                                                                           ("extra_only_with", m, gun, f.round)})
+            _set_combat(ctx, f)
+            ctx.emit("effect", f"For the rest of combat, striking with {ctx.name(gun)} gives an additional strike with it.")
+            done = True
+        elif r[0] == "extra_strike_hand_only_paid":     # Devil-Channel: Back: its blood (the strike is granted above)
+            from vtes_desktop.engine.rules_action import _pay
+
+            _pay(ctx, ctx.st.cards[m].controller, m, 0, r[1], rules.name)
+            done = True
+        elif r[0] == "strength_growing":       # Fire in the Blood at superior (with strength_combat)
             done = True
         elif r[0] == "strength_and_prevent":   # Bear's Skin
             _, scope, st_, n = r

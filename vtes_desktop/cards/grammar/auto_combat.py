@@ -156,6 +156,16 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "get" and low == ("if the opposing minion's strike successfully inflicts any damage on this minion this "
                                   "round, the opposing minion gets an optional press."):
             return ("opponent_press_if_hit",)                                        # Backstep
+        if k == "burn" and low == ("this vampire burns 1 blood to get an additional strike (limited) this round, only "
+                                   "usable to make a hand strike."):
+            return ("extra_strike_hand_only_paid", 1)                                # Devil-Channel: Back
+        if k == "increase" and low.startswith("as above, but increase strength by 1 each round for the remainder of "
+                                              "combat"):
+            return ("strength_growing",)                                             # Fire in the Blood
+        if k == "get" and low == ("for the remainder of combat, once each round when the bearer strikes with this gun, the "
+                                  "bearer gets an optional additional strike (limited), only usable to strike with this "
+                                  "gun."):
+            return ("ammo_extra_strike",)                                            # Caseless Rounds
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
