@@ -66,6 +66,7 @@ HANDLED = frozenset({
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
     "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
+    "terms_torpor_vampire", "banish_torpor",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1063,6 +1064,15 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if clans and key not in clans:
                 raise Illegal("terms", f"{name}: {choice!r} is not a clan")
             return clans.get(key, choice.strip())
+        if k == "terms_torpor_vampire":   # The Peace of Khetamon
+            try:
+                v = flow.ref(ctx, f.seat, choice)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: choose a vampire in torpor, not {choice!r}") from None
+            c = st.cards[v]
+            if not ctx.is_vampire(c) or c.region != "torpor" or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a vampire in torpor")
+            return f"{ctx.name(v)} #{v}"
         if k == "terms_minion":
             try:
                 v = flow.ref(ctx, f.seat, choice)
@@ -1579,6 +1589,15 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
             ctx.move(v, "uncontrolled", seat=c.controller, counters=c.counters)
             ctx.emit("banished", f"{ctx.name(v)} is moved to {poss(ctx.seat_name(c.controller))} uncontrolled region, "
                                  "with the cards and counters on them.", cards=(v,))
+        elif k == "banish_torpor" and terms and re.search(r"#(\d+)$", terms):
+            v = int(re.search(r"#(\d+)$", terms).group(1))
+            c = st.cards.get(v)
+            if c is None or c.region != "torpor":
+                ctx.emit("fizzles", f"{ctx.name(v)} is no longer in torpor: {name} has no effect on them.")
+                continue
+            ctx.move(v, "uncontrolled", seat=c.controller, counters=c.counters)
+            ctx.emit("banished", f"{ctx.name(v)} is moved from torpor to {poss(ctx.seat_name(c.controller))} uncontrolled "
+                                 "region, with the cards and counters on them.", cards=(v,))
         elif k == "title":
             _take_title(ctx, f, spec[1], spec[2])
         elif k == "title_unlock_discard":

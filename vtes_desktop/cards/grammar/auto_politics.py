@@ -392,6 +392,14 @@ def _read_in_play_political(kind: str, t: str) -> tuple | None:
     """Political actions whose card stays in play once the referendum passes, and can be burned by another."""
     if kind == "put" and t in _PUT_ON_PASS:
         return ("put_in_play_on_pass",)
+    if kind == "choose" and t == "choose a vampire in torpor":
+        return ("terms_torpor_vampire",)
+    if kind == "move" and t == "successful referendum means that vampire is moved to the uncontrolled region (facedown)":
+        return ("banish_torpor",)
+    if kind == "stay" and t == ("the vampire's blood counters, master cards and minion cards stay with that vampire, with "
+                                "any counters they have on them (they are out of play as long as the vampire remains "
+                                "uncontrolled)"):
+        return ("banish_stay",)
     m = _BURN_REF.match(t) if kind == "call" else None
     if m:
         who = m.group("who")
