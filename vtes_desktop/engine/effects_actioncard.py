@@ -18,6 +18,13 @@ reading says a clause is automated and tells this module what to do, so the two 
 
 Every reading kind handled here is listed in `HANDLED` (tests/engine/test_auto_actioncard.py checks that the
 grammar gives no other).
+
+The second pass (the sections at the end): one target and what happens to it (`_plan_targeted`,
+`_resolve_targeted`, `_apply_ops`), cards that stay on a minion or in play and their uses (`use`), bleed cards' own
+stealth, cap and blood (`bleed_card_stealth`, `bleed_cap`, `bleed_extra_target`), the referendum to burn a card
+(`announce_burn_referendum`, `close_burn_referendum`), cards that let vampires enter combat (`_combat_grant`), and
+the hooks other modules call: `attached_intercept`, `bleed_against`, `bleed_refusal`, `edge_taker`,
+`bleed_blocked`, `combat_started`, `turn_stealth`, `augury`, `burn_at_unlock`.
 """
 
 from __future__ import annotations
