@@ -118,3 +118,19 @@ def test_legal_answer_offers_second_pass_masters(table):
     by_name = {game.game.db[game.game.state.cards[i].cid].name: a for i, a in ans.cards.items()}
     for name in ("Grooming the Protégé", "Aggressive Tactics", "Secret Horde"):
         assert by_name[name].uses, name
+
+
+def test_legal_answer_offers_the_new_inquisition(table):
+    game = table(["Ann", "Ben"], ready={"Ann": [("Alexa Draper", 4)], "Ben": [("Colette", 2)]},
+                 hand={"Ben": ["New Inquisition, The", "Break the Code"]},
+                 library={"Ann": ["Dodge"] * 5, "Ben": ["Dodge"] * 5}, turn=("Ben", "discard", 2))
+    with pytest.raises(Illegal, match="requires 1 or more Gehenna events"):
+        game.step("Ben", Play, card="New Inquisition, The")
+    game.step("Ben", Play, card="Break the Code")
+    for _ in range(10):
+        game.step(game.game.state.seats[game.game.state.active].name, EndPhase)
+    assert game.game.state.phase == "discard" and game.game.state.active == game.seat("Ben")
+    game.step("Ben", Play, card="New Inquisition, The")
+    game.step("Ben", EndPhase)
+    uses = [c for c in game.game.legal(game.seat("Ann")).commands if c.type == "use" and c.card != "edge"]
+    assert any(c.minion is not None for c in uses)

@@ -1907,6 +1907,11 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
         if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
             out.append(C.Use(seat=seat, card=iid))
+    if st.active == seat and st.phase == "unlock" and not st.frames:   # The New Inquisition, whoever controls it
+        for s_ in range(len(st.seats)):
+            for iid in st.region(s_, "in_play"):
+                if "Event" in game.db[st.cards[iid].cid].types and _has_game(game, iid, "inquisition"):
+                    out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(st.prey(seat), "ready")]
     if st.active == seat and st.phase == "minion" and not st.frames:
         # actions that master cards in play provide (steal or burn them, enter combat with their vampire)
         cards = []
@@ -3254,7 +3259,14 @@ def after_event(ctx: Ctx, iid: int) -> None:
 
 
 def event_refusal(ctx: Ctx, rules: CardRules) -> str | None:
-    """Why an event cannot be put in play because of events in play (The Fourth Cycle: no Gehenna events)."""
+    """Why an event cannot be put in play: "Requires N or more Gehenna events in play" (The New Inquisition), or
+    events in play (The Fourth Cycle: no Gehenna events)."""
+    for r in rules.requirements:
+        m = re.fullmatch(r"gehenna>=(\d+)", r)
+        if m:
+            have = sum(1 for e in _events_in_play(ctx) if "gehenna" in ctx.rules(e).keywords)
+            if have < int(m.group(1)):
+                return f"{rules.name} requires {m.group(1)} or more Gehenna events in play; there {'is' if have == 1 else 'are'} {have}"
     if "gehenna" not in rules.keywords:
         return None
     for e in _events_in_play(ctx):
