@@ -393,6 +393,7 @@ HANDLED = {
     "bearer_stealth": "effects_combat.bearer_stealth (rules_action.stealth)",
     "extra_strike_hand_only_paid": "rules_combat._carry_out / play_combat / strike", "strength_growing": "rules_combat._carry_out / strength",
     "ammo_extra_strike": "rules_combat._carry_out (_ammo_gun) / strike",
+    "equipment_strike_damage": "rules_combat.strike / _apply_strikes",
     "bearer_intercept_vs_disciplines": "effects_combat.bearer_intercept (rules_action.intercept)",
     "clan_maneuver_or_press": "rules_combat.maneuver / press (_clan_maneuver_or_press)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",

@@ -823,6 +823,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(skip_unlock=True)
                 elif r[0] == "undodgeable" and desc is not None:
                     desc = desc._replace(undodgeable=True)
+                elif r[0] == "equipment_strike_damage" and desc is not None and desc.kind == "equipment":
+                    desc = desc._replace(amount=r[1])      # Fractured Armament: destroy equipment, with 1 damage
                 elif r[0] == "hand_strike_plus" and desc is not None and desc.kind == "hand_plus":   # Blood Rage
                     desc = desc._replace(amount=desc.amount + r[1])
                 elif r[0] == "strike_damage_cap" and desc is not None:
@@ -1115,6 +1117,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     _set_combat(ctx, cf0._replace(used=cf0.used | {(eq[0], "stolen", cf0.round)}))
                 else:
                     ctx.burn(eq[0], "destroyed by a strike")
+            if s_.amount > 0 and (s_.ranged or f.range == "close"):     # Fractured Armament: with 1 damage
+                hits.append(Hit(target, s_.amount, 0, source=me, via=s_.source))
     if normal:
         hits += _environmental_hits(ctx, combat_frame(ctx.st))
         hits += effects_minion.strike_resolution_hits(ctx, combat_frame(ctx.st))   # Gianna di Canneto

@@ -340,6 +340,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "strike" and e.get("plus_x") and e.get("ranged") and isinstance(e.get("damage"), int) \
             and low == "as above, but for 4r + x ranged damage.":
         return ("strike_plus_x", e.get("damage"))                                  # Eldritch Glimmer at superior
+    if k == "change" and e.params == (("damage", 1),) and low == "as above, with 1 damage.":
+        return ("equipment_strike_damage", 1)                                      # Fractured Armament at superior
     if k == "change" and e.get("duration") == "for the remainder of combat" and len(e.params) == 1 \
             and low == "as [ani] above, but for the remainder of combat.":
         return ("strength_round_to_combat",)                                       # Strength of the Bear
