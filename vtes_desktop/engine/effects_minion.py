@@ -60,6 +60,8 @@ resolves them), so a clause another module learns later is never carried out twi
   minion during an action directed at its Methuselah (uses);
 - Gianna di Canneto: lock and burn herself to burn an equipment on the opposing minion, or lock for 1
   unpreventable damage at the round's normal strike resolution (hook in `rules_combat._apply_strikes`);
+- Fortune Teller's look at a random card of the prey's hand (once each minion phase, shown to its Methuselah only)
+  and Deviki Prasanta's master Discipline card put on a ready Assamite (uses);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
   intercept (a `use`, `effect: intercept X`).
@@ -87,7 +89,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
                      "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
-                     "round_damage"})
+                     "round_damage", "peek_prey", "lock_fetch_discipline"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -476,6 +478,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if (("minion", iid), _FETCH, ctx.st.turn) in ctx.st.marks:
         _fetch(ctx, cmd, iid)
+        return True
+    if _of(ctx, iid, "peek_prey"):
+        _peek(ctx, cmd, iid)
+        return True
+    if _of(ctx, iid, "lock_fetch_discipline"):
+        _fetch_discipline(ctx, cmd, iid, _of(ctx, iid, "lock_fetch_discipline")[0][1])
         return True
     if _of(ctx, iid, "burn_to_unlock"):
         _burn_to_unlock(ctx, cmd, iid)
@@ -1174,6 +1182,61 @@ def strike_refusal(ctx: Ctx, m: int, desc) -> str | None:
     return None
 
 
+def _peek(ctx: Ctx, cmd, iid: int) -> None:
+    """Fortune Teller: in your minion phase, once, look at a card picked at random from your prey's hand."""
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.active != cmd.seat or st.phase != "minion":
+        raise Illegal("timing", f"{name} is used during your minion phase")
+    key = (iid, ("minion use", "peek"))
+    if key in st.acted:
+        raise Illegal("use", f"{name} has already shown a card this minion phase")
+    prey = st.prey(cmd.seat)
+    hand = list(st.region(prey, "hand"))
+    st.acted = st.acted | {key}
+    if prey == cmd.seat or not hand:
+        ctx.emit("peek", f"{poss(ctx.seat_name(prey))} hand is empty ({name}).")
+        return
+    t = ctx.rng().choice(hand)
+    ctx.emit("peek", f"{name}: {ctx.seat_name(cmd.seat)} sees {ctx.name(t)} in {poss(ctx.seat_name(prey))} hand.",
+             frozenset({cmd.seat}), f"{ctx.seat_name(cmd.seat)} looks at a card picked at random from "
+             f"{poss(ctx.seat_name(prey))} hand ({name}).", cards=(t,))
+
+
+def _fetch_discipline(ctx: Ctx, cmd, iid: int, clan: str) -> None:
+    """Deviki Prasanta: lock in your master phase to put a master Discipline card from your library or ash heap on a
+    ready vampire of *clan* you control (not one that could not take it: superior already)."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if st.active != cmd.seat or st.phase != "master" or st.frames:
+        raise Illegal("timing", f"{name} is used during your master phase")
+    if c.locked or c.region != "ready":
+        raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+    if cmd.minion is None or not cmd.effect:
+        raise Malformed("minion", f"{name}: name the {clan.title()} as minion and the master Discipline card as effect")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    vc = st.cards[v]
+    if vc.controller != cmd.seat or vc.region != "ready" or not _clan_is(ctx, v, clan):
+        raise Illegal("use", f"{name} puts the card on a ready {clan.title()} you control")
+    pool = [i for r in ("library", "ash_heap") for i in st.region(cmd.seat, r)]
+    t = next((i for i in pool if ctx.name(i).lower() == cmd.effect.strip().lower()), None)
+    d = ctx.cdef(t) if t is not None else None
+    if d is None or "Master" not in d.types or "discipline" not in ctx.rules(t).keywords:
+        raise Illegal("use", f"{name}: {cmd.effect} is not a master Discipline card in your library or ash heap")
+    tri = d.disciplines[0].lower() if d.disciplines else next(iter(re.findall(r"(?i)level of [^\[.]*\[(\w{3})\]", d.text)), "")
+    if tri and ctx.discipline_level(vc, tri.lower()) >= 2:
+        raise Illegal("use", f"{ctx.name(v)} already has superior [{tri.lower()}]: the card cannot go on it")
+    searched = st.cards[t].region == "library"
+    ctx.update(iid, locked=True)
+    ctx.move(t, "attached", host=v)
+    if searched:
+        ctx.shuffle(cmd.seat, "library")
+    ctx.emit("effect", f"{name} locks: {ctx.name(t)} goes on {ctx.name(v)}.", cards=(t, v))
+
+
 def _burn_to_unlock(ctx: Ctx, cmd, iid: int) -> None:
     """Underbridge Stray: during an action directed at you (or a card you control), burn it, if it is not
     blocking, to unlock a ready minion you control."""
@@ -1349,6 +1412,16 @@ def candidates(game, seat: int) -> list:
             for a in st.attached.get(m, ()):
                 if _of(ctx, a, "employer_sets_range"):
                     out += [C.Use(seat=seat, card=a, effect=x) for x in ("close", "long")]
+    if st.active == seat and st.phase == "minion" and not st.frames:
+        out += [C.Use(seat=seat, card=a) for i in st.region(seat, "ready") for a in st.attached.get(i, ())
+                if _of(ctx, a, "peek_prey")]
+    if st.active == seat and st.phase == "master" and not st.frames:
+        for iid in st.region(seat, "ready"):
+            for r in _of(ctx, iid, "lock_fetch_discipline"):
+                cards = [i for rg in ("ash_heap", "library") for i in st.region(seat, rg)
+                         if "discipline" in ctx.rules(i).keywords and "Master" in ctx.cdef(i).types][:10]
+                out += [C.Use(seat=seat, card=iid, minion=v, effect=ctx.name(t)) for v in st.region(seat, "ready")
+                        if _clan_is(ctx, v, r[1]) for t in cards]
     if st.active == seat and st.phase == "minion" and not st.frames:
         others = [i for s2 in st.live_seats() if s2 != seat for i in st.region(s2, "ready")]
         others += [a for i in others for a in st.attached.get(i, ())]

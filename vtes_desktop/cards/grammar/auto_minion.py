@@ -128,6 +128,11 @@ Readings (a tuple whose first item names it):
   ``("round_damage", n, ranged, clan)``: "When the Gargoyle with this retainer is in combat, the opposing minion
   takes 1(R) damage during the initial strike resolution phase of each round" (at long or close range, or close);
   Stone Dog's employer's own combat action (an *own_action* whose last item is the clan its employer must be);
+- ``("peek_prey",)``: "During your minion phase, you may look at one card picked at random from your prey's hand"
+  (Fortune Teller: a `use`, once each minion phase; the card is shown to its Methuselah only);
+- ``("lock_fetch_discipline", clan)``: "If this ally is ready during your master phase, you can lock her to search
+  your library (shuffle afterward) and/or ash heap for a master Discipline card and put it on a ready Assamite you
+  control" (Deviki Prasanta: a `use`, `minion` the vampire, `effect` the card);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -196,6 +201,7 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
 }
 
 _RETAINER_TEXTS = {
+    "during your minion phase, you may look at one card picked at random from your prey's hand.": ("peek_prey",),
     "the gargoyle with this retainer gets +1 intercept.": ("employer_intercept", 1, "gargoyle"),
     "when the gargoyle with this retainer is in combat, the opposing minion takes 1r damage during the initial strike "
     "resolution phase of each round, at long or close range.": ("round_damage", 1, True, "gargoyle"),
@@ -354,6 +360,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                                         "herself to burn an equipment on the opposing minion, or lock during normal "
                                         "strike resolution to inflict 1 unpreventable damage on the opposing minion."):
         return ("gianna",)
+    if ally and k == "lock" and low == ("if this ally is ready during your master phase, you can lock her to search your "
+                                        "library (shuffle afterward) and/or ash heap for a master discipline card and "
+                                        "put it on a ready assamite you control."):
+        return ("lock_fetch_discipline", "assamite")
     if ally and k == "burn" and low == "this ally can burn 1 life to give a minion you control 1 press.":
         return ("life_for_press", 1)
     if ally and k == "burn" and low == ("during an action directed at you (or a card you control), you can burn this "
