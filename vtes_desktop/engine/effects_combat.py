@@ -394,6 +394,7 @@ HANDLED = {
     "extra_strike_hand_only_paid": "rules_combat._carry_out / play_combat / strike", "strength_growing": "rules_combat._carry_out / strength",
     "ammo_extra_strike": "rules_combat._carry_out (_ammo_gun) / strike",
     "equipment_strike_damage": "rules_combat.strike / _apply_strikes",
+    "close_and_hand_only_next_round": "rules_combat.strike / close (close_next, hand_only)",
     "bearer_intercept_vs_disciplines": "effects_combat.bearer_intercept (rules_action.intercept)",
     "clan_maneuver_or_press": "rules_combat.maneuver / press (_clan_maneuver_or_press)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",

@@ -823,6 +823,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(skip_unlock=True)
                 elif r[0] == "undodgeable" and desc is not None:
                     desc = desc._replace(undodgeable=True)
+                elif r[0] == "close_and_hand_only_next_round":     # Grasp of the Python at superior
+                    f0 = combat_frame(ctx.st)
+                    _set_combat(ctx, f0._replace(used=f0.used | {("close_next", f0.round + 1),
+                                                                 ("hand_only", f0.round + 1)}))
+                    f = combat_frame(ctx.st)
                 elif r[0] == "equipment_strike_damage" and desc is not None and desc.kind == "equipment":
                     desc = desc._replace(amount=r[1])      # Fractured Armament: destroy equipment, with 1 damage
                 elif r[0] == "hand_strike_plus" and desc is not None and desc.kind == "hand_plus":   # Blood Rage

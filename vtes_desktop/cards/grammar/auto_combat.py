@@ -166,6 +166,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                                   "bearer gets an optional additional strike (limited), only usable to strike with this "
                                   "gun."):
             return ("ammo_extra_strike",)                                            # Caseless Rounds
+        if k == "use" and low == ("as above, and if another round of combat occurs, that round is at close range (skip the "
+                                  "determine range step for that round) and strikes that are not hand strikes cannot be "
+                                  "used that round (by either combatant)."):
+            return ("close_and_hand_only_next_round",)                               # Grasp of the Python
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -368,7 +372,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                 r"minion's strikes )?each round(?: this combat)?\.?", low):
         return ("prevent_each_round", e.amount, "strikes" if "opposing" in low else "any")   # Apparition, Horrid Form
     if k == "press" and e.optional and e.get("to") == "continue" and re.fullmatch(
-            r"this strike is at \+\d damage, with an optional press only usable to continue combat\.?", low):
+            r"this strike is at \+\d damage, with an optional press only usable to continue combat\.?|strike: hand "
+            r"strike, with 1 optional press, only usable to continue combat\.?", low):
         return ("optional_press_continue",)                                        # Mighty Grapple
     if k == "strike" and e.get("steal_blood") and e.get("or_life") and isinstance(e.get("steal_blood"), int) \
             and e.get("steal_blood") > 0 and set(dict(e.params)) <= {"steal_blood", "or_life", "ranged"} \
