@@ -73,7 +73,7 @@ HANDLED = frozenset({
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
     "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
-    "terms_torpor_vampire", "banish_torpor",
+    "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2148,6 +2148,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
                                                           "Circle member",
               "untitled camarilla vampire cap>5": "an untitled Camarilla vampire with capacity above 5 (not Caitiff)",
               "own vampire": "a vampire you control",
+              "torpor vampire or ally or retainer": "a vampire in torpor, or an ally or retainer",
+              "other vampire in play": "another vampire in play",
               "recent diablerist": "a vampire who has committed diablerie since your last turn",
               "ready younger toreador antitribu": "a ready younger Toreador antitribu",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
@@ -2255,6 +2257,10 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         from vtes_desktop.engine.effects_minion import _diablerists
 
         return iid in _diablerists(ctx, seat)
+    if who == "torpor vampire or ally or retainer":
+        return (vamp and c.region == "torpor") or ally or retainer
+    if who == "other vampire in play":
+        return vamp and c.region in ("ready", "torpor") and iid != actor
     if who == "own vampire":
         return vamp and c.region in ("ready", "torpor") and c.controller == seat
     if who == "ready younger toreador antitribu":
@@ -2786,6 +2792,19 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             st.marks = st.marks | {(("minion", t), _NO_BLOCK_CLAN, op[1], st.turn)}
             ctx.emit("modifier", f"{ctx.name(t)} cannot block {op[1].title()} until the end of the turn ({name}).",
                      cards=(t,))
+        elif k == "to_ready_or_fill":
+            if ctx.is_vampire(c):
+                ctx.move(t, "ready", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
+                ctx.emit("moved", f"{ctx.name(t)} moves from torpor to {poss(ctx.seat_name(c.controller))} ready region "
+                                  f"({name}).", cards=(t,))
+            else:
+                full = _start_life(ctx, t)
+                ctx.update(t, counters=max(c.counters, full))
+                ctx.emit("life", f"{ctx.name(t)} is back to {full} life ({name}).", cards=(t,))
+        elif k == "fill_blood":
+            before = c.counters
+            c = ctx.set_blood(t, _cap(ctx, t))
+            ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} blood, to capacity ({name}).", cards=(t,))
         elif k == "give_title":
             if st.cards[f.card].region == "aside":
                 _give_title(ctx, f.card, t, op[1], name)
@@ -3007,7 +3026,8 @@ def _burn_attached(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     rules, mode = mode_of(ctx, iid, c.level)
     specs = [x for x in (readings(rules, mode) if mode is not None else [])
-             if x[0] in ("burn_for_stealth", "burn_for_intercept", "burn_unlock_fill", "burn_to_unlock_later")]
+             if x[0] in ("burn_for_stealth", "burn_for_intercept", "burn_unlock_fill", "burn_to_unlock_later",
+                         "burn_unlock_leave_torpor")]
     if not specs:
         return False
     spec = specs[0]
@@ -3033,6 +3053,15 @@ def _burn_attached(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.burn(iid, "used")
         flow.set_top(ctx, f._replace(mods=f.mods + (mod,)))
         ctx.emit("modifier", f"{name} is burned: {what}.", cards=(host,))
+        return True
+    if spec[0] == "burn_unlock_leave_torpor":   # Renewed Vigor
+        if st.active != cmd.seat or st.phase != "unlock":
+            raise Illegal("timing", f"{name} is burned during your unlock phase")
+        if h.region != "torpor":
+            raise Illegal("use", f"{ctx.name(host)} is not in torpor")
+        ctx.burn(iid, "used")
+        ctx.move(host, "ready", seat=h.controller, counters=h.counters, locked=h.locked, wounded=False)
+        ctx.emit("moved", f"{name} is burned: {ctx.name(host)} moves from torpor to the ready region.", cards=(host,))
         return True
     if spec[0] == "burn_unlock_fill":
         if st.active != cmd.seat or st.phase != "unlock":

@@ -340,6 +340,9 @@ _ON_TARGET = {
     "add 1 life from the blood bank to an ally that has fewer life than his or her starting amount":
         ("wounded ally", (("heal", 1),)),
     "add up to 2 life to an ally, not to exceed their starting life": ("ready ally", (("heal", 2),)),
+    "move a vampire from torpor to their controller's ready region":   # Renewed Vigor's two [obe] lines: by target
+        ("torpor vampire or ally or retainer", (("to_ready_or_fill",),)),
+    "add enough blood to another vampire to reach full capacity": ("other vampire in play", (("fill_blood",),)),
     "choose a camarilla vampire with a capacity above 5 who does not have a title":
         ("untitled camarilla vampire cap>5", ()),
     "put this card on a vampire you control": ("own vampire", (("attach_card",),)),
@@ -363,6 +366,7 @@ _ON_TARGET_MORE = {
     "as above, and burn 1 blood or life from the target minion": (("burn_blood", 1),),
     "as [val] above, and the rescued vampire gains 1 blood": (("gain_blood", 1),),
     "the rescued vampire gains 1 blood": (("gain_blood", 1),),
+    "add enough life to an ally or retainer to reach their starting life": (),   # the other [obe] line, by target
     "put this card on that vampire to represent the camarilla title of primogen": (("give_title", "primogen"),),
     "that imbued gains a life (not to exceed his or her starting amount)": (("heal", 1),),
     "as [obe] above, and unlock that ally during the next discard phase": (("unlock_at_discard",),),
@@ -534,6 +538,9 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("remove_self_shuffle_ash", 2)
     if kind == "stealth" and t == "this minion may burn this card to get +1 stealth":
         return ("burn_for_stealth", 1)
+    if kind == "burn" and t == ("during your unlock phase, this vampire can burn this card to move from torpor to the "
+                                "ready region"):
+        return ("burn_unlock_leave_torpor",)
     if kind == "burn" and t in ("during your unlock phase, burn this card to have this vampire gain enough blood to "
                                 "reach full capacity", "during your unlock phase you may burn this card to restore this "
                                 "ready nagaraja to full capacity with blood from the blood bank"):
