@@ -395,6 +395,7 @@ HANDLED = {
     "ammo_extra_strike": "rules_combat._carry_out (_ammo_gun) / strike",
     "equipment_strike_damage": "rules_combat.strike / _apply_strikes",
     "close_and_hand_only_next_round": "rules_combat.strike / close (close_next, hand_only)",
+    "agg_as_normal_strike": "rules_combat.play_combat (_aggravated_of_strike)", "prevent_aggravated_strike": "ditto",
     "bearer_intercept_vs_disciplines": "effects_combat.bearer_intercept (rules_action.intercept)",
     "clan_maneuver_or_press": "rules_combat.maneuver / press (_clan_maneuver_or_press)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",

@@ -1426,7 +1426,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         prevs = [r for r in readings if r[0] == "prevent"]
         pm = re.search(r"(?i)prevent (\d+) damage", text)
         treat = ("aggravated_as_normal_round",) in readings
-        if not prevs and not pm and not treat:
+        agg = next((r[0] for r in readings if r[0] in ("agg_as_normal_strike", "prevent_aggravated_strike")), None)
+        if agg is not None:     # Adaptability
+            _aggravated_of_strike(ctx, m, agg, rules.name)
+        if not prevs and not pm and not treat and agg is None:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
         from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -1465,7 +1468,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             _set_combat(ctx, cf._replace(granted=cf.granted + ((m, "press", 1),)))
         played_from_hand(ctx, cmd.seat, iid, rules)
         return
-    if mode.effects and len([r for r in readings if r[0] == "prevent"]) == len(mode.effects):
+    if mode.effects and len([r for r in readings if r[0] in ("prevent", "agg_as_normal_strike",
+                                                             "prevent_aggravated_strike")]) == len(mode.effects):
         raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")
     if any(r[0] == "becomes_weapon" for r in readings) and any(
             ctx.cdef(a).name == rules.name for a in ctx.st.attached.get(m, ())):
@@ -2069,6 +2073,33 @@ def _release_no_fortitude(ctx: Ctx, m: int, held: tuple, card: int, shield: bool
                      for x in cf.mods)
         if mods != cf.mods:
             _set_combat(ctx, cf._replace(mods=mods, used=cf.used | {("fort_shield", card)}))
+
+
+def _aggravated_of_strike(ctx: Ctx, m: int, how: str, label: str) -> None:
+    """Adaptability: the aggravated damage from the opposing minion's strike on *m* is treated as normal damage, or
+    (superior) all prevented."""
+    f = ctx.st.top
+    cf = combat_frame(ctx.st)
+    other = None if cf is None else (cf.b if m == cf.a else cf.a)
+    hits = list(f.hits)
+    changed = 0
+    for i, h in enumerate(hits):
+        left = h.aggravated - h.prevented_aggravated
+        if h.target != m or h.source != other or left <= 0:
+            continue
+        if how == "prevent_aggravated_strike":
+            if h.unpreventable:
+                continue
+            hits[i] = h._replace(prevented_aggravated=h.aggravated)
+        else:
+            hits[i] = h._replace(normal=h.normal + left, aggravated=h.prevented_aggravated)
+        changed += left
+    if not changed:
+        raise Illegal("prevent", f"{ctx.name(m)} is taking no aggravated damage from the opposing minion's strike")
+    flow.set_top(ctx, f._replace(hits=tuple(hits)))
+    ctx.emit("prevented" if how == "prevent_aggravated_strike" else "effect",
+             f"{ctx.name(m)} " + (f"prevents {changed} aggravated damage" if how == "prevent_aggravated_strike"
+                                  else f"treats {changed} aggravated damage as normal damage") + f" ({label}).")
 
 
 def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, label: str, x: int | None = None) -> None:

@@ -170,6 +170,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                                   "determine range step for that round) and strikes that are not hand strikes cannot be "
                                   "used that round (by either combatant)."):
             return ("close_and_hand_only_next_round",)                               # Grasp of the Python
+        if k == "treat" and low == ("this vampire treats all aggravated damage from the opposing minion's strike as normal "
+                                    "damage."):
+            return ("agg_as_normal_strike",)                                         # Adaptability
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
@@ -344,6 +347,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
     if k == "strike" and e.get("plus_x") and e.get("ranged") and isinstance(e.get("damage"), int) \
             and low == "as above, but for 4r + x ranged damage.":
         return ("strike_plus_x", e.get("damage"))                                  # Eldritch Glimmer at superior
+    if k == "prevent" and e.get("all") and e.get("damage_kind") == "aggravated" \
+            and e.get("scope") == "from the opposing minion's strike" and e.condition is None and e.subject is None \
+            and low == "prevent all aggravated damage from the opposing minion's strike.":
+        return ("prevent_aggravated_strike",)                                      # Adaptability at superior
     if k == "change" and e.params == (("damage", 1),) and low == "as above, with 1 damage.":
         return ("equipment_strike_damage", 1)                                      # Fractured Armament at superior
     if k == "change" and e.get("duration") == "for the remainder of combat" and len(e.params) == 1 \
