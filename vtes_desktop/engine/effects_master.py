@@ -44,7 +44,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
-                  "bank_unlock_choice", "bank_mpa_choice", "inquisition"})
+                  "bank_unlock_choice", "bank_mpa_choice", "inquisition",
+                  "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1323,7 +1324,83 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.pool(seat, len(picked), name)
         return True
     if key == "heidelberg":
-        return _heidelberg(ctx, cmd, iid, name)
+        return _heidelberg(ctx, cmd, iid, name, v)
+    if key == "lock_damage_actor":   # The Crocodile Temple
+        from vtes_desktop.engine.rules_combat import open_damage
+        from vtes_desktop.engine.state import Hit
+
+        _usable(ctx, cmd, iid, lock=True)
+        fr = st.top
+        tc = st.cards.get(fr.target_card) if isinstance(fr, ActionFrame) and fr.target_card is not None else None
+        if not isinstance(fr, ActionFrame) or fr.stage != "resolution" or fr.outcome != "successful" or not fr.directed \
+                or not (fr.target_seat == seat or (tc is not None and tc.controller == seat)):
+            raise Illegal("timing", f"{name} locks after the resolution of a successful action directed at you")
+        if fr.actor not in st.cards or st.cards[fr.actor].region != "ready":
+            raise Illegal("use", f"{name}: the acting minion is no longer ready")
+        _lock(ctx, iid)
+        ctx.emit("used", f"{ctx.seat_name(seat)} locks {name}: {v['n']} environmental damage to {ctx.name(fr.actor)}.",
+                 cards=(fr.actor,))
+        open_damage(ctx, (Hit(fr.actor, int(v["n"]), 0, source=None, via=iid),))
+        return True
+    if key == "lock_discard_pair":   # Specialization: two copies of a card (named by effect) for 1 pool
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "unlock")
+        if not cmd.effect:
+            raise Malformed("effect", f"{name}: name the card two copies of which you discard (effect)")
+        want = cmd.effect.strip().lower()
+        pair = [h for h in st.region(seat, "hand") if ctx.cdef(h).name.lower() == want
+                or ctx.cdef(h).display.lower() == want][:2]
+        if len(pair) < 2:
+            raise Illegal("effect", f"{name}: you do not have two copies of {cmd.effect} in hand")
+        _lock(ctx, iid)
+        for h in pair:
+            ctx.move(h, "ash_heap")
+        ctx.emit("discarded", f"{ctx.seat_name(seat)} locks {name} and discards two copies of {ctx.name(pair[0])}.",
+                 cards=tuple(pair))
+        ctx.pool(seat, int(v["n"]), name)
+        ctx.draw(seat, 2)
+        return True
+    if key == "lock_tutor":   # Al's Army Apparatus: a weapon from the library (effect names it), then shuffle, discard down
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, v["phase"])
+        if not cmd.effect:
+            raise Malformed("effect", f"{name}: name the {v['what']} to take from your library (effect)")
+        want = cmd.effect.strip().lower()
+        got = next((x for x in st.region(seat, "library") if (ctx.cdef(x).name.lower() == want
+                                                             or ctx.cdef(x).display.lower() == want)), None)
+        if got is None:
+            raise Illegal("effect", f"{name}: there is no {cmd.effect} in your library")
+        if v["what"] not in ctx.rules(got).keywords:
+            raise Illegal("effect", f"{name}: {ctx.name(got)} is not a {v['what']}")
+        _lock(ctx, iid)
+        ctx.move(got, "hand", seat=seat)
+        ctx.emit("searched", f"{ctx.seat_name(seat)} locks {name} and takes {ctx.name(got)} from their library.",
+                 cards=(got,))
+        ctx.shuffle(seat, "library")
+        over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+        if over > 0:
+            _owe_discard(ctx, seat, over)
+        return True
+    if key == "social_ladder":   # on its vampire: removed in the influence phase, its blood to an older uncontrolled one
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "influence")
+        host = c.host
+        if host is None or st.cards[host].region != "ready":
+            raise Illegal("use", f"{name}: its vampire is not ready")
+        t = _minion(ctx, cmd, name, "the older vampire in your uncontrolled region")
+        tc = st.cards[t]
+        if tc.region != "uncontrolled" or tc.owner != seat or not ctx.is_vampire(tc) \
+                or ctx.capacity(tc) <= ctx.capacity(st.cards[host]):
+            raise Illegal("minion", f"{name}: name a vampire in your uncontrolled region older than {ctx.name(host)}")
+        n = st.cards[host].counters
+        ctx.update(t, counters=tc.counters + n)
+        ctx.emit("blood", f"{ctx.name(host)} is removed from the game; {n} blood moves to a vampire in "
+                          f"{poss_name(ctx, seat)} uncontrolled region ({name}).", cards=(host,))
+        ctx.update(host, counters=0)
+        for a in list(st.attached.get(host, ())):
+            ctx.burn(a, f"{ctx.name(host)} left play")
+        ctx.move(host, "removed")
+        return True
     if key == "crematorium":
         _usable(ctx, cmd, iid, lock=True)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -1891,6 +1968,17 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out += [C.Use(seat=seat, card=iid, effect=h, minion=a) for h in st.region(seat, "hand") for a in ash]
         if keys & {"bank_unlock_choice", "bank_mpa_choice"}:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("pool", "add", "add 1", "add 2", "add 3")]
+        if "lock_damage_actor" in keys and acting:
+            out.append(C.Use(seat=seat, card=iid))
+        if "lock_discard_pair" in keys:
+            names = [game.db[st.cards[h].cid].name for h in st.region(seat, "hand")]
+            out += [C.Use(seat=seat, card=iid, effect=n) for n in sorted({n for n in names if names.count(n) > 1})]
+        if "lock_tutor" in keys:
+            lib = {game.db[st.cards[x].cid].name for x in st.region(seat, "library")
+                   if "weapon" in game_rules(game, x).keywords}
+            out += [C.Use(seat=seat, card=iid, effect=n) for n in sorted(lib)]
+        if "social_ladder" in keys:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
         if "mpa_draw" in keys:
             out.append(C.Use(seat=seat, card=iid))
         if "lock_unlock_trait" in keys:
@@ -1910,6 +1998,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     if st.active == seat and st.phase == "unlock" and not st.frames:   # The New Inquisition, whoever controls it
         for s_ in range(len(st.seats)):
             for iid in st.region(s_, "in_play"):
+                if s_ != seat and _has_game(game, iid, "rent_hunting"):   # Kingston Penitentiary
+                    out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
                 if "Event" in game.db[st.cards[iid].cid].types and _has_game(game, iid, "inquisition"):
                     out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(st.prey(seat), "ready")]
     if st.active == seat and st.phase == "minion" and not st.frames:
@@ -1935,6 +2025,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             if _has_game(game, iid, "luanda_action"):
                 out += [C.Action(seat=seat, minion=m, kind="card", target=t, **{"from": iid})
                         for m in st.region(seat, "ready") for t in others]
+            if _has_game(game, iid, "host_enter_combat") and st.cards[iid].host in st.region(seat, "ready"):   # Shakar
+                out += [C.Action(seat=seat, minion=st.cards[iid].host, kind="card", target=t, **{"from": iid})
+                        for s in range(len(st.seats)) for t in st.region(s, "ready") if t != st.cards[iid].host]
             if _has_game(game, iid, "leopold_move") and st.cards[iid].host in st.region(seat, "ready"):
                 out += [C.Action(seat=seat, minion=st.cards[iid].host, kind="card", target=t, **{"from": iid})
                         for t in others]
@@ -2010,6 +2103,19 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
     if c.region == "attached" and not c.contested and (_has(ctx, iid, "enter_combat_action")
                                                          or _has(ctx, iid, "host_burns_action")):
         return _haven_action(ctx, cmd, m, iid)
+    if c.region == "attached" and not c.contested and _has(ctx, iid, "host_enter_combat"):   # Shakar
+        trait = _has(ctx, iid, "host_enter_combat")[0]["trait"]
+        if c.host != m:
+            raise Illegal("card", f"only the vampire with {name} takes this action")
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
+        tc = st.cards[t] if t is not None else None
+        if tc is None or not ctx.is_vampire(tc) or tc.region != "ready" or t == m \
+                or ctx.capacity(tc) >= ctx.capacity(st.cards[m]) or trait in ctx.rules(t).traits:
+            raise Illegal("target", f"{name}: name a ready younger non-{trait.title()} vampire as the target")
+        directed = tc.controller != cmd.seat
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="combat",
+                    target_card=t, base_stealth=0), ((tc.controller,) if directed else ())
     if c.region == "attached" and not c.contested and _has(ctx, iid, "leopold_move"):
         if c.host != m:
             raise Illegal("card", f"only the vampire with {name} can move it")
@@ -2696,6 +2802,31 @@ def _inquisition(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _rent_hunting(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Kingston Penitentiary: another Methuselah, in their own unlock phase, gives its controller 1 pool to lock it
+    and move 1 blood from the bank to a ready vampire they control (`minion`); one hunting ground a turn."""
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    _usable(ctx, cmd, iid, lock=True)
+    _own_phase(ctx, cmd, iid, "unlock")
+    m = _minion(ctx, cmd, name, "the ready vampire you control that gains the blood")
+    mc = st.cards[m]
+    if mc.controller != seat or mc.region != "ready" or mc.contested or not ctx.is_vampire(mc):
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+    if (m, "hunting ground") in st.acted:
+        raise Illegal("use", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
+    n = int(_has(ctx, iid, "rent_hunting")[0]["n"])
+    _pay_pool(ctx, seat, 1, name)
+    ctx.pool(c.controller, 1, f"given by {ctx.seat_name(seat)} ({name})")
+    _lock(ctx, iid)
+    st.acted = st.acted | {(m, "hunting ground")}
+    ctx.set_blood(m, mc.counters + n)
+    ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+    return True
+
+
 def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     """A card in play that any Methuselah may use (Anthelios; Tension in the Ranks' burning)."""
     c = ctx.st.cards[iid]
@@ -2703,6 +2834,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     if _has(ctx, iid, "inquisition"):
         return _inquisition(ctx, cmd, iid)
+    if c.controller != cmd.seat and _has(ctx, iid, "rent_hunting"):   # Kingston Penitentiary
+        return _rent_hunting(ctx, cmd, iid)
     if _has(ctx, iid, "mpa_discard_burn"):
         return _mpa_discard_burn(ctx, cmd, iid)
     if _has(ctx, iid, "blood_trade"):
@@ -3355,14 +3488,17 @@ def _mpa_discard_burn(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
-def _heidelberg(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
+def _heidelberg(ctx: Ctx, cmd: C.Use, iid: int, name: str, v: dict | None = None) -> bool:
     """Heidelberg Castle: lock to move blood, equipment and retainers between two ready vampires you control, not
     during an action. `minion` is one vampire; `effect` is "OTHER: item; item": "N blood" moves N blood to OTHER
     ("-N blood" from it), a card named moves from the vampire it is on to the other one."""
     st = ctx.st
     seat = cmd.seat
+    v = v or {}
     if any(isinstance(x, ActionFrame) for x in st.frames):
         raise Illegal("timing", f"{name} cannot be used during an action")
+    if v.get("phase"):   # Communal Haven: Cathedral: in your master phase, between Sabbat vampires, equipment only
+        _own_phase(ctx, cmd, iid, v["phase"])
     _usable(ctx, cmd, iid, lock=True)
     a = _minion(ctx, cmd, name, "one of the two vampires")
     if not cmd.effect or ":" not in cmd.effect:
@@ -3373,6 +3509,8 @@ def _heidelberg(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
         vc = st.cards[v_]
         if vc.controller != seat or vc.region != "ready" or not ctx.is_vampire(vc) or vc.contested:
             raise Illegal("minion", f"{name}: {ctx.name(v_)} is not a ready vampire you control")
+        if v.get("sect") and (ctx.sect(vc) or "").lower() != v["sect"]:
+            raise Illegal("minion", f"{name}: {ctx.name(v_)} is not a {v['sect'].title()} vampire")
     if a == b:
         raise Illegal("minion", f"{name} moves things between two different vampires")
     moves = [x.strip() for x in items.split(";") if x.strip()]
@@ -3393,8 +3531,10 @@ def _heidelberg(ctx: Ctx, cmd: C.Use, iid: int, name: str) -> bool:
         card = flow.ref(ctx, seat, it)
         cc = st.cards[card]
         kinds = set(ctx.cdef(card).types)
-        if cc.region != "attached" or cc.host not in (a, b) or not kinds & {"Equipment", "Retainer"}:
-            raise Illegal("effect", f"{name}: {ctx.name(card)} is not an equipment or retainer on either vampire")
+        allowed = {"Equipment"} if v.get("kinds") == "equipment" else {"Equipment", "Retainer"}
+        if cc.region != "attached" or cc.host not in (a, b) or not kinds & allowed:
+            raise Illegal("effect", f"{name}: {ctx.name(card)} is not an {' or '.join(sorted(allowed)).lower()} on "
+                                    "either vampire")
         dst = b if cc.host == a else a
         ctx.move(card, "attached", host=dst)
         ctx.emit("moved", f"{ctx.name(card)} moves to {ctx.name(dst)} ({name}).", cards=(card, dst))

@@ -308,6 +308,20 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("inquisition", r"^during each methuselah's unlock phase, that methuselah can choose a ready vampire controlled by "
                     r"their prey$"),
     ("chosen_damage", r"^the chosen vampire takes (?P<n>1) unpreventable environmental damage$"),
+    ("heidelberg", r"^you may lock this card during your (?P<phase>master) phase to transfer (?P<kinds>equipment) and/or move "
+                   r"blood between any two ready (?P<sect>sabbat) vampires you control$"),
+    ("lock_damage_actor", r"^lock after resolution of a successful action directed at you \(or a card you control\) to "
+                          r"inflict (?P<n>1) environmental damage on the acting minion$"),
+    ("lock_discard_pair", r"^during your unlock phase, you may lock this card and discard two copies of the same card from "
+                          r"your hand to gain (?P<n>1) pool \(draw afterward\)$"),
+    ("lock_tutor", r"^during your (?P<phase>minion) phase, you may lock this card to search your library for an? "
+                   r"(?P<what>weapon) and move it to your hand \(shuffle and discard afterward\)$"),
+    ("rent_hunting", r"^any other methuselah may give you a pool during his or her unlock phase to lock this card to move "
+                     r"(?P<n>1) blood from the blood bank to a ready vampire he or she controls$"),
+    ("social_ladder", r"^during your influence phase, remove this vampire from the game and move all the blood counters from "
+                      r"that vampire to an older vampire in your uncontrolled region$"),
+    ("host_enter_combat", r"^this (?P<trait>black hand) vampire can enter combat with any younger non-(?P=trait) vampire as "
+                          r"a \(d\) action$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
