@@ -396,6 +396,7 @@ HANDLED = {
     "equipment_strike_damage": "rules_combat.strike / _apply_strikes",
     "close_and_hand_only_next_round": "rules_combat.strike / close (close_next, hand_only)",
     "agg_as_normal_strike": "rules_combat.play_combat (_aggravated_of_strike)", "prevent_aggravated_strike": "ditto",
+    "torpor_burns_instead": "rules_combat.strike / close_damage",
     "bearer_intercept_vs_disciplines": "effects_combat.bearer_intercept (rules_action.intercept)",
     "clan_maneuver_or_press": "rules_combat.maneuver / press (_clan_maneuver_or_press)",
     "opponent_no_grapple": "rules_combat._carry_out / _grapple_refusal (play_combat, strike, maneuver, press)",

@@ -891,6 +891,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 elif r[0] == "hand_strike_press_damage":   # Dagon's Call: from the press step, if struck at close range
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("press_dmg_from", m, r[1], iid, f.round)}))
+                elif r[0] == "torpor_burns_instead":       # Ahriman's Demesne
+                    f = ctx.st.top
+                    _set_combat(ctx, f._replace(used=f.used | {("torpor_burns", iid)}))
                 elif r[0] == "press_step_damage_round":    # Necrosis: at the press step, if struck at close range
                     f = ctx.st.top
                     _set_combat(ctx, f._replace(used=f.used | {("press_dmg_round", m, r[1], iid, f.round)}))
@@ -2273,7 +2276,12 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
             _set_combat(ctx, cfi._replace(mods=cfi.mods + (Mod("inflicted", normal + aggravated, h.source, h.via),)))
         mend = 2 if h.via is not None and h.via in ctx.st.cards and \
             ("double_mend",) in effects_combat.card_readings(ctx, h.via) else 1
+        burns = h.via is not None and cf0 is not None and ("torpor_burns", h.via) in cf0.used \
+            and ctx.is_vampire(ctx.st.cards[h.target]) and ctx.st.cards[h.target].region == "ready"
         inflict(ctx, h.target, normal, aggravated, mend=mend)
+        if burns and ctx.st.cards.get(h.target) is not None and ctx.st.cards[h.target].region == "torpor":
+            ctx.burn(h.target, f"burned instead of going to torpor ({ctx.name(h.via)})")   # Ahriman's Demesne
+            ctx.emit("burned", f"{ctx.name(h.target)} is burned instead of going to torpor.")
         if normal + aggravated > 0 and h.via is not None and h.via in ctx.st.cards and \
                 ("hit_skips_unlock",) in effects_combat.card_readings(ctx, h.via) and ctx.is_vampire(ctx.st.cards[h.target]):
             ctx.st.skip_unlock = ctx.st.skip_unlock | {h.target}

@@ -173,6 +173,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "treat" and low == ("this vampire treats all aggravated damage from the opposing minion's strike as normal "
                                     "damage."):
             return ("agg_as_normal_strike",)                                         # Adaptability
+        if k == "burn" and low == ("as above, and if the opposing vampire would go to torpor during the resolution of this "
+                                   "strike, instead they are burned."):
+            return ("torpor_burns_instead",)                                         # Ahriman's Demesne
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
