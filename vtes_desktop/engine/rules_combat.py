@@ -156,6 +156,7 @@ def _after_combat(ctx: Ctx, f: CombatFrame) -> None:
 def _enter_press(ctx: Ctx) -> None:
     """Cards in play that provide a press each round (Trap: burns 1 counter for 1 press to continue); damage
     inflicted each press step (Crawling Chamber)."""
+    _burn_used_weapons(ctx, combat_frame(ctx.st))
     f = combat_frame(ctx.st)
     hits = []
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "press_dmg"):
@@ -196,7 +197,17 @@ def _enter_press(ctx: Ctx) -> None:
         open_damage(ctx, tuple(hits))
 
 
+def _burn_used_weapons(ctx: Ctx, f: CombatFrame) -> None:
+    """"Burn after use" (Grenade, Smoke Grenade): the weapon is burned once its strike has resolved."""
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 2 and x[0] == "burn_after_use"):
+        c = ctx.st.cards.get(u[1])
+        if c is not None and c.region == "attached":
+            ctx.burn(u[1], "burned after use")
+            ctx.emit("burned", f"{ctx.name(u[1])} is burned after use.")
+
+
 def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
+    _burn_used_weapons(ctx, f)
     st = ctx.st
     frames = list(st.frames)
     for i in range(len(frames) - 1, -1, -1):
@@ -691,6 +702,12 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     raise Illegal("strike", f"{rules.name} is only usable once each round")
                 if "once each combat" in only_ and (iid, "strike_combat") in f.used:
                     raise Illegal("strike", f"{rules.name} is only usable once each combat")
+                if "not:against:a vampire with celerity [cel], an ally, or a retainer" in only_:    # Waxen Poetica
+                    opp = f.b if m == f.a else f.a
+                    if "Ally" in ctx.cdef(opp).types or cmd.target is not None or (
+                            ctx.is_vampire(ctx.st.cards[opp]) and ctx.discipline_level(ctx.st.cards[opp], "cel") > 0):
+                        raise Illegal("strike", f"{rules.name} is not usable against a vampire with Celerity, an ally "
+                                                "or a retainer")
                 by_ = [o[3:] for o in only_ if o.startswith("by:")]      # "Only usable by Brujah antitribu"
                 if by_ and by_[0] in _CLAN_NAMES and by_[0] not in {x.lower() for x in ctx.cdef(m).clans}:
                     raise Illegal("strike", f"{rules.name} is only usable by {by_[0].title()}")
@@ -720,10 +737,20 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                         desc = StrikeDesc("strength_plus", r[1], aggravated=r[2], source=iid, label=rules.name)
                     elif r[0] == "becomes_weapon":
                         desc = StrikeDesc("strength_plus", r[2], source=iid, label=rules.name)
+            wrd = effects_combat.card_readings(ctx, iid) if iid != m else []
+            if desc is None and ("weapon_strike_combat_ends",) in wrd:     # Smoke Grenade
+                desc = StrikeDesc("combat_ends", source=iid, label=rules.name)
             if desc is None and iid != m:     # "3 damage each strike": the weapon's compiled strike
                 lvl = c.level
                 mode_ = next((x for x in rules.modes if lvl and x.level == lvl), None) or rules.modes[0]
                 desc = _desc_from_effects(mode_, iid, rules.name)
+            sd = next((r for r in wrd if r[0] == "weapon_self_damage_close"), None)
+            if sd is not None and desc is not None:      # Grenade: its bearer takes 1 damage at close range
+                desc = desc._replace(self_damage=(sd[1], False, True))
+            if ("burn_after_use",) in wrd and desc is not None:
+                f = ctx.st.top
+                _set_combat(ctx, f._replace(used=f.used | {("burn_after_use", iid)}))
+                f = ctx.st.top
             if (iid, "stolen", f.round) in f.used:
                 raise Illegal("strike", f"{ctx.name(iid)} was stolen this round: its new bearer cannot strike "
                                         "with it until the next round")
@@ -1024,7 +1051,7 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
     for m_, s_ in list(strikes.items()):      # Backstab, Silence of Death
         for x in f.mods:
             if x.kind == "first_strike" and x.minion == m_ and not s_.first and s_.kind not in ("dodge", "combat_ends") \
-                    and ((x.amount == 1 and not f.extra_phase) or (x.amount == 2 and (_is_hand_strike(s_) or (
+                    and (x.amount == 3 or (x.amount == 1 and not f.extra_phase) or (x.amount == 2 and (_is_hand_strike(s_) or (
                         s_.source is not None and s_.source in ctx.st.cards
                         and "melee weapon" in ctx.rules(s_.source).keywords)))):
                 strikes[m_] = s_._replace(first=True)
@@ -1633,7 +1660,7 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "first_strike_round":
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("first_strike", r[1], m, iid, rules.card_id),)))
             ctx.emit("effect", f"{ctx.name(m)} gets first strike "
-                               + ("on its initial strike this round." if r[1] == 1
+                               + ("on its initial strike this round." if r[1] == 1 else "this round." if r[1] == 3
                                   else "with hand and melee weapon strikes this round."))
             done = True
         elif r[0] == "forbid_strike":
@@ -1796,6 +1823,17 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                  if e.kind == "strength" and e.get("self") and e.amount and e.amount > 0), 0)   # "As [ani] above"
             _set_combat(ctx, f._replace(mods=tuple(keep), used=f.used | {("strength_bonus", m, n, iid)}))
             ctx.emit("effect", f"{ctx.name(m)} gets +{n} strength for the rest of combat.")
+            done = True
+        elif r[0] == "opponent_strength_round":    # Song of Serenity (at superior, for the rest of combat)
+            if ("opponent_strength_to_combat",) in readings:
+                _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", other, r[1], iid)}))
+            else:
+                _set_combat(ctx, f._replace(mods=f.mods + (Mod("strength", r[1], other, iid, rules.card_id),)))
+            ctx.emit("effect", f"{ctx.name(other)} gets {r[1]} strength "
+                               + ("for the rest of combat." if ("opponent_strength_to_combat",) in readings
+                                  else "this round."))
+            done = True
+        elif r[0] == "opponent_strength_to_combat":
             done = True
         elif r[0] == "opponent_no_grapple":    # Immense Size
             _set_combat(ctx, f._replace(used=f.used | {("no_grapple", other)}))

@@ -76,7 +76,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "get" and low == ("if another round of combat occurs, this minion gets an optional maneuver during that "
                                   "round."):
             return ("next_round_maneuver", 1)                                        # Circle
-        if k == "strike" and low == "this vampire's strikes may not be dodged this round.":
+        if k == "get" and low == "this vampire gets first strike this round.":
+            return ("first_strike_round", 3)                                         # Shadow Feint
+        if k == "strike" and low in ("this vampire's strikes may not be dodged this round.",
+                                     "as above, and this vampire's strikes cannot be dodged this round."):
             return ("undodgeable_round",)                                            # Sanguinary Wind
         m = re.fullmatch(r"strike: use a melee weapon strike at \+(\d) damage\.?", low)
         if k == "strike" and m:
@@ -354,6 +357,13 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             and e.get("scope") == "from the opposing minion's strike" and e.condition is None and e.subject is None \
             and low == "prevent all aggravated damage from the opposing minion's strike.":
         return ("prevent_aggravated_strike",)                                      # Adaptability at superior
+    if k == "strength" and (e.subject or "") == "the opposing minion" and e.duration == "this round" \
+            and e.amount and e.amount < 0 and not e.params and e.condition is None \
+            and re.fullmatch(r"the opposing minion gets -\d strength this round\.?", low):
+        return ("opponent_strength_round", e.amount)                               # Song of Serenity
+    if k == "change" and e.params == (("duration", "for the remainder of combat"),) \
+            and low == "as above, but for the remainder of combat.":
+        return ("opponent_strength_to_combat",)                                    # Song of Serenity at superior
     if k == "change" and e.params == (("damage", 1),) and low == "as above, with 1 damage.":
         return ("equipment_strike_damage", 1)                                      # Fractured Armament at superior
     if k == "change" and e.get("duration") == "for the remainder of combat" and len(e.params) == 1 \
@@ -577,6 +587,13 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     m = re.fullmatch(r"the ([a-z ]+) with this location gets an optional maneuver or press each combat\.?", low)
     if "Equipment" in t and k == "get" and m:
         return ("clan_maneuver_or_press", m.group(1))                              # Ruins of Ceoris
+    if "Equipment" in t and k == "end" and low == "end combat as a strike, only usable at long range.":
+        return ("weapon_strike_combat_ends",)                                      # Smoke Grenade
+    if "Equipment" in t and k == "burn" and low == "burn after use." and e.condition == "after use":
+        return ("burn_after_use",)                                                 # Smoke Grenade, Grenade
+    if "Equipment" in t and k == "take" and low == ("if this card is used at close range, the minion with this weapon "
+                                                    "takes 1 damage."):
+        return ("weapon_self_damage_close", 1)                                     # Grenade
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
