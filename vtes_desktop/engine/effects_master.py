@@ -28,7 +28,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
-                    "choose_methuselah", "groom", "put_blood", "put_blood_capacity"})
+                    "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -45,7 +45,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
-                  "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder"})
+                  "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
+                  "nocturn"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -236,6 +237,30 @@ def requirement_refusal(ctx: Ctx, seat: int, rules: CardRules) -> str | None:
         if why is None:
             return None
     return why or f"{rules.name} requires a ready minion you control"
+
+
+def _split_choice(ctx: Ctx, seat: int, choice, name: str) -> list[tuple[int, int]]:
+    """A play's choice "Vampire: N; Other: M" (blood to each), read into (card, amount) pairs."""
+    if not choice or ":" not in str(choice):
+        raise Malformed("choice", f"{name}: give the blood for each vampire (choice: \"Vampire: 2; Other: 1\")")
+    out = []
+    for part in str(choice).split(";"):
+        if not part.strip():
+            continue
+        who, _, amt = part.rpartition(":")
+        try:
+            n = int(amt.strip())
+        except ValueError:
+            raise Malformed("choice", f"{name}: {part.strip()!r} is not \"Vampire: N\"") from None
+        if n < 1:
+            raise Illegal("choice", f"{name}: move at least 1 blood to each vampire named")
+        t = flow.ref(ctx, seat, who.strip(), what="vampire")
+        if any(t == x for x, _ in out):
+            raise Illegal("choice", f"{name}: {ctx.name(t)} is named twice")
+        out.append((t, n))
+    if not out:
+        raise Malformed("choice", f"{name}: give the blood for each vampire")
+    return out
 
 
 def _choice_amount(cmd: C.Play, name: str) -> int | None:
@@ -562,6 +587,34 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.update(t, counters=c.counters + n)
             ctx.emit("blood", f"{ctx.name(g)} moves {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
                      f"{ctx.name(g)} moves {n} blood to a face-down vampire ({name}).", cards=(g, t))
+        elif key in ("gird", "sermon"):   # blood from the pool (Gird Minions) or a ready vampire (Sermon of Caine) to
+            split = _split_choice(ctx, seat, cmd.choice, name)   # vampires you control: choice "A: 2; B: 1"
+            src = None
+            if key == "sermon":
+                if cmd.minion is None:
+                    raise Malformed("minion", f"{name}: name the ready vampire the blood comes from (minion)")
+                src = flow.ref(ctx, seat, cmd.minion, what="vampire")
+                sc = st.cards[src]
+                if sc.controller != seat or sc.region != "ready" or not ctx.is_vampire(sc) or sc.contested:
+                    raise Illegal("minion", f"{name}: {ctx.name(src)} is not a ready vampire you control")
+            total = sum(n for _, n in split)
+            for t, n in split:
+                tc = st.cards[t]
+                ok_region = ("ready",) if key == "sermon" else ("ready", "torpor")
+                if tc.controller != seat or tc.region not in ok_region or not ctx.is_vampire(tc) or tc.contested \
+                        or t == src:
+                    raise Illegal("choice", f"{name}: {ctx.name(t)} is not "
+                                            + ("another ready vampire you control" if key == "sermon" else
+                                               "a vampire you control"))
+            if key == "sermon":
+                if total > st.cards[src].counters:
+                    raise Illegal("choice", f"{name}: {ctx.name(src)} has only {st.cards[src].counters} blood")
+                ctx.update(src, counters=st.cards[src].counters - total)
+            else:
+                _pay_pool(ctx, seat, total, name)
+            for t, n in split:
+                ctx.set_blood(t, st.cards[t].counters + n)
+                ctx.emit("blood", f"{ctx.name(t)} gains {n} blood ({name}).", cards=(t,))
         elif key in ("put_blood", "put_blood_capacity"):   # Powerbase: Mexico City 5; Barranquilla: a vampire's capacity
             if key == "put_blood":
                 n = int(v["n"])
@@ -1226,10 +1279,14 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if key == "lock_unlock_clan":   # Glutton: lock to unlock a ready Ishtarri you control, which burns 1 blood
         _usable(ctx, cmd, iid, lock=True)
+        if v.get("phase"):   # Command Performance: in your minion phase, any ready Daughter of Cacophony
+            _own_phase(ctx, cmd, iid, v["phase"])
         m = _minion(ctx, cmd, name, f"the {v['clan'].title()} to unlock")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or mc.contested or not _fits(ctx, seat, m, "a " + v["clan"], v):
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()} you control")
+        if (mc.controller != seat and not v.get("phase")) or mc.region != "ready" or mc.contested \
+                or not _fits(ctx, mc.controller, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()}"
+                                    + ("" if v.get("phase") else " you control"))
         if not mc.locked:
             raise Illegal("minion", f"{name}: {ctx.name(m)} is not locked")
         _lock(ctx, iid)
@@ -1325,6 +1382,24 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if key == "heidelberg":
         return _heidelberg(ctx, cmd, iid, name, v)
+    if key == "nocturn":   # Nocturn Theater: lock it and a ready vampire of yours (minion) to lock a prey's minion (effect)
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = _minion(ctx, cmd, name, "the ready vampire of yours that locks")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or mc.contested or not ctx.is_vampire(mc) or mc.locked:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready unlocked vampire you control")
+        if not cmd.effect:
+            raise Malformed("effect", f"{name}: name the minion of your prey to lock (effect)")
+        t = flow.ref(ctx, seat, cmd.effect, what="minion")
+        tc = st.cards[t]
+        if tc.controller != st.prey(seat) or tc.region != "ready" or not ctx.is_minion(tc) or tc.locked:
+            raise Illegal("effect", f"{name}: {ctx.name(t)} is not an unlocked ready minion of your prey")
+        _lock(ctx, iid)
+        ctx.update(m, locked=True)
+        ctx.update(t, locked=True)
+        ctx.emit("locked", f"{ctx.seat_name(seat)} locks {name} and {ctx.name(m)}: {ctx.name(t)} is locked.", cards=(m, t))
+        return True
     if key == "lock_damage_actor":   # The Crocodile Temple
         from vtes_desktop.engine.rules_combat import open_damage
         from vtes_desktop.engine.state import Hit
@@ -1841,6 +1916,12 @@ def play_candidates(game, seat: int, iid: int, rules: CardRules) -> list[C.Comma
     if "groom" in keys:   # Grooming the Protégé: the giver (minion), the protégé (target), the blood (choice)
         return [C.Play(seat=seat, card=iid, minion=g, target=t, choice=str(n)) for g in st.region(seat, "ready")
                 for t in st.region(seat, "uncontrolled") for n in range(1, min(3, st.cards[g].counters) + 1)]
+    if keys & {"gird", "sermon"}:   # Gird Minions, Sermon of Caine: 1 blood to one vampire (more by hand-typed choice)
+        mine = [m for m in st.region(seat, "ready") + (st.region(seat, "torpor") if "gird" in keys else [])]
+        if "gird" in keys:
+            return [C.Play(seat=seat, card=iid, choice=f"{game.db[st.cards[m].cid].name}: 1") for m in mine]
+        return [C.Play(seat=seat, card=iid, minion=a, choice=f"{game.db[st.cards[b].cid].name}: 1")
+                for a in mine for b in mine if a != b and st.cards[a].counters]
     if "choose_methuselah" in keys:   # Aggressive Tactics: a Methuselah, named as the target
         return [C.Play(seat=seat, card=iid, target=s.name) for s in st.seats if not s.ousted]
     text = game.db[st.cards[iid].cid].text
@@ -1990,7 +2071,13 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if "burn_reduce_bleed" in keys and acting:
             out.append(C.Use(seat=seat, card=iid))
         if "lock_unlock_clan" in keys:
-            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
+            out += [C.Use(seat=seat, card=iid, minion=m) for s_ in range(len(st.seats)) for m in st.region(s_, "ready")
+                    if st.cards[m].locked]
+        if "nocturn" in keys and st.phase == "unlock":
+            prey = st.prey(seat)
+            out += [C.Use(seat=seat, card=iid, minion=m, effect=game.db[st.cards[t].cid].name)
+                    for m in st.region(seat, "ready") if not st.cards[m].locked
+                    for t in st.region(prey, "ready") if not st.cards[t].locked]
         if "lock_pay_unlock" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready") if st.cards[m].locked]
         if keys & (AS_ANNOUNCED | {"lock_after_hunt"}) and acting:
@@ -2477,6 +2564,18 @@ def intercept_bonus(ctx: Ctx, minion: int, actor: int) -> int:
         for iid in _events_in_play(ctx):
             for v in _has(ctx, iid, "allies_intercept"):
                 n += int(v["n"])
+    f = st.top
+    if isinstance(f, ActionFrame) and f.target_card is not None and f.target_card in st.cards \
+            and ctx.is_vampire(st.cards[minion]):   # Communal Haven: Temple
+        me = st.cards[minion].controller
+        tc = st.cards[f.target_card]
+        for a in st.region(me, "in_play"):
+            if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
+                continue
+            for v in _has(ctx, a, "temple_intercept"):
+                if tc.controller == me and ctx.is_vampire(tc) and (ctx.sect(tc) or "").lower() == v["sect"] \
+                        and (ctx.sect(st.cards[minion]) or "").lower() == v["sect"]:
+                    n += int(v["n"])
     if "Imbued" in ctx.cdef(minion).types:   # Break the Code: imbued -1 intercept against monsters
         from vtes_desktop.engine.effects_actioncard import is_monster
 
@@ -2973,6 +3072,14 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                         ctx.set_blood(f.actor, st.cards[f.actor].counters + int(v["n"]))
                         ctx.emit("blood", f"{ctx.name(f.actor)} gains {v['n']} blood ({ctx.name(a)}).",
                                  cards=(f.actor,))
+    if kind == "bleed" and f.outcome == "successful" and f.actor in st.cards and st.cards[f.actor].region == "ready":
+        for a in st.attached.get(f.actor, ()):   # The Damned: 1 more blood burned after each successful bleed
+            if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "damned_burn"):
+                    n = min(int(v["n"]), st.cards[f.actor].counters)
+                    if n:
+                        ctx.update(f.actor, counters=st.cards[f.actor].counters - n)
+                        ctx.emit("blood", f"{ctx.name(f.actor)} burns {n} blood ({ctx.name(a)}).", cards=(f.actor,))
     if f.outcome == "successful":
         for ev in list(_events_in_play(ctx)):
             if kind == "equip" and _has(ctx, ev, "equip_unlocks"):
@@ -3367,6 +3474,21 @@ def _vp_draw_up(ctx: Ctx) -> None:
         draw_up(ctx, s)
 
 
+def referendum_passed(ctx: Ctx, f) -> None:
+    """A referendum passed: the vampire that called it gains 1 blood once a turn (Guru)."""
+    st = ctx.st
+    m = f.actor
+    if m is None or m not in st.cards or st.cards[m].region not in ("ready", "torpor"):
+        return
+    for a in st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+            for v in _has(ctx, a, "guru"):
+                if (m, ("guru", a)) not in st.acted:
+                    st.acted = st.acted | {(m, ("guru", a))}
+                    ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+                    ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
+
+
 def after_event(ctx: Ctx, iid: int) -> None:
     """An event has come into play: hand sizes it changes are drawn up to at once; Blood Trade burns every boon."""
     if _has(ctx, iid, "vp_hand_size"):
@@ -3546,6 +3668,11 @@ def action_extra_blood(ctx: Ctx, kind: str, m: int, target: int | None) -> int:
     an older vampire)."""
     st = ctx.st
     n = 0
+    if kind == "political":   # Bureaucratic Overload: political actions cost 1 more blood
+        for s_ in st.live_seats():
+            for a in st.region(s_, "in_play"):
+                if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
+                    n += sum(int(v["n"]) for v in _has(ctx, a, "political_cost"))
     for ev in _events_in_play(ctx):
         if st.cards[m].region == "torpor":
             n += sum(int(v["n"]) for v in _has(ctx, ev, "torpor_action_cost"))

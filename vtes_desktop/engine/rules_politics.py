@@ -54,6 +54,12 @@ def _card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return card_votes(ctx, f, seat, iid)   # master cards in play whose votes the engine reads
 
 
+def _master_referendum_passed(ctx: Ctx, f) -> None:
+    from vtes_desktop.engine.effects_master import referendum_passed
+
+    referendum_passed(ctx, f)
+
+
 def _master_vote_refusal(ctx: Ctx, iid: int) -> str | None:
     from vtes_desktop.engine.effects_master import vote_refusal
 
@@ -311,6 +317,7 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
     ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
     if passed:
         effects_crypt.referendum_passed(ctx, f)   # Lutz von Hohenzollern: his prey burns 1 pool
+        _master_referendum_passed(ctx, f)   # Guru
     if f.card is not None and ctx.st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
     if f.terms == "blood hunt":

@@ -322,6 +322,20 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                       r"that vampire to an older vampire in your uncontrolled region$"),
     ("host_enter_combat", r"^this (?P<trait>black hand) vampire can enter combat with any younger non-(?P=trait) vampire as "
                           r"a \(d\) action$"),
+    ("damned_burn", r"^the vampire with this card burns (?P<n>1) additional blood for each bleeding action he or she "
+                    r"successfully performs \(after resolving the action\)$"),
+    ("lock_unlock_clan", r"^you can lock this card during your (?P<phase>minion) phase to unlock a ready "
+                         r"(?P<clan>daughter of cacophony)$"),
+    ("political_cost", r"^political actions cost (?P<n>1) additional blood$"),
+    ("gird", r"^move any number of blood counters from your pool to 1 or more vampires you control$"),
+    ("sermon", r"^move any amount of blood from one of your ready vampires to any combination of your other ready "
+               r"vampires$"),
+    ("nocturn", r"^lock this card and a ready vampire you control during your unlock phase to lock a minion controlled by "
+                r"your prey$"),
+    ("temple_intercept", r"^each (?P<sect>sabbat) vampire you control gets \+(?P<n>1) intercept when attempting to block "
+                         r"(?:\{\})?actions directed against (?P=sect) vampires you control$"),
+    ("guru", r"^once per turn, when this vampire calls a referendum and it passes, he or she gains (?P<n>1) blood from the "
+             r"blood bank$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
