@@ -155,7 +155,62 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if r[0] == "burn_to_prevent_or_gain":
             _burn_to_gain(ctx, iid, r[2])
             return True
+        if r[0] == "burn_in_master_phase_to_lock":
+            _burn_to_lock(ctx, cmd, iid)
+            return True
+        if r[0] == "equip_in_influence_phase":
+            _equip_in_influence(ctx, cmd, iid)
+            return True
     return False
+
+
+def _burn_to_lock(ctx: Ctx, cmd, iid: int) -> None:
+    """Mummy's Tongue: in your master phase, its vampire burns it to lock any vampire (named as the use's minion),
+    who does not unlock as normal during their next unlock phase."""
+    st = ctx.st
+    if st.phase != "master" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{ctx.name(iid)} is burned during your master phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"name the vampire {ctx.name(iid)} locks (minion)")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    if not ctx.is_vampire(tc) or tc.region != "ready":
+        raise Illegal("target", f"{ctx.name(iid)} locks a ready vampire; {ctx.name(t)} is not one")
+    ctx.burn(iid, "burned to lock a vampire")
+    ctx.update(t, locked=True)
+    st.skip_unlock = st.skip_unlock | {t}
+    ctx.emit("locked", f"{ctx.name(t)} is locked and will not unlock during their next unlock phase.", cards=(t,))
+
+
+def _equip_in_influence(ctx: Ctx, cmd, iid: int) -> None:
+    """Pier 13: during your influence phase its minion equips with a non-location, non-unique equipment card from
+    your hand (named as the use's effect), requirements and cost as normal; no action, no block."""
+    from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand, requirement_refusal
+
+    st = ctx.st
+    host = st.cards[iid].host
+    if st.phase != "influence" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{ctx.name(iid)} is used during your influence phase")
+    if host is None or st.cards[host].region != "ready":
+        raise Illegal("use", f"{ctx.name(iid)} is used by a ready minion")
+    if not cmd.effect:
+        raise Malformed("effect", f"name the equipment card from your hand that {ctx.name(host)} equips with (effect)")
+    w = flow.ref(ctx, cmd.seat, cmd.effect)
+    wc = st.cards[w]
+    wr = ctx.rules(w)
+    if wc.region != "hand" or wc.owner != cmd.seat or "Equipment" not in wr.types:
+        raise Illegal("equip", f"{ctx.name(w)} is not an equipment card in your hand")
+    if wr.unique or "unique" in wr.keywords or "location" in wr.keywords or \
+            re.search(r"(?i)represents a location|\blocation\b", ctx.cdef(w).text.split(".")[0]):
+        raise Illegal("equip", f"{ctx.name(iid)} equips only with a non-location, non-unique equipment")
+    why = requirement_refusal(ctx, w, wr, None, host)
+    if why:
+        raise Illegal("requirements", why)
+    pool, blood = _cost(wr, None)
+    _pay(ctx, cmd.seat, host, pool, blood, wr.name)
+    ctx.move(w, "attached", host=host)
+    played_from_hand(ctx, cmd.seat, w, wr, to="none")
+    ctx.emit("equip", f"{ctx.name(host)} equips with {ctx.name(w)} ({ctx.name(iid)}).", cards=(host, w))
 
 
 def _during_action_use(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -391,6 +446,8 @@ HANDLED = {
     "unlock_end_of_turn_on_equip": "effects_combat.equipped (rules_action equip success; effects_action.end_of_turn)",
     "burn_to_prevent_strike": "rules_combat.prevent",
     "bearer_stealth": "effects_combat.bearer_stealth (rules_action.stealth)",
+    "burn_in_master_phase_to_lock": "effects_combat.use", "locked_skips_unlock": "effects_combat.use",
+    "equip_in_influence_phase": "effects_combat.use", "not_an_action": "effects_combat.use (equip_in_influence_phase)",
     "extra_strike_hand_only_paid": "rules_combat._carry_out / play_combat / strike", "strength_growing": "rules_combat._carry_out / strength",
     "ammo_extra_strike": "rules_combat._carry_out (_ammo_gun) / strike",
     "equipment_strike_damage": "rules_combat.strike / _apply_strikes",

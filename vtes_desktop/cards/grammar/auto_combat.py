@@ -594,6 +594,17 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "take" and low == ("if this card is used at close range, the minion with this weapon "
                                                     "takes 1 damage."):
         return ("weapon_self_damage_close", 1)                                     # Grenade
+    if "Equipment" in t and k == "burn" and low == "this vampire can burn this card during your master phase to lock any vampire.":
+        return ("burn_in_master_phase_to_lock",)                                   # Mummy's Tongue
+    if "Equipment" in t and k == "unlock" and e.get("negated") and low == ("the locked vampire does not unlock as normal "
+                                                                          "during their next unlock phase."):
+        return ("locked_skips_unlock",)                                            # Mummy's Tongue
+    if "Equipment" in t and k == "equip" and low == ("during your influence phase, this minion may equip with a "
+                                                     "non-location, non-unique equipment card from your hand "
+                                                     "(requirements and cost apply as normal)."):
+        return ("equip_in_influence_phase",)                                       # Pier 13, Port of Baltimore
+    if "Equipment" in t and k == "block" and low == "this is not an action and cannot be blocked.":
+        return ("not_an_action",)                                                  # Pier 13 (its use is no action)
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
