@@ -74,7 +74,6 @@ def test_cards_now_automated(db, name):
     "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
     "Enkil Cog",                    # an extra action, during any Methuselah's minion phase
     "Claiming the Body",            # played by another Blood Brother of the blocked one's circle
-    "Form of the Bat",              # no equipment in the resulting combat
 ])
 def test_cards_left_to_the_players(db, name):
     assert not compile_rules(db[name]).automated

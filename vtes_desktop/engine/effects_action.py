@@ -1105,6 +1105,10 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
     if add:
         cf = cf._replace(mods=cf.mods + add)
         flow.set_top(ctx, cf)
+    marks = combat_marks(f)
+    if marks:       # Form of the Bat, Domain of Evernight: kept for the whole combat
+        cf = cf._replace(used=cf.used | marks)
+        flow.set_top(ctx, cf)
     if has(f, "combat_range:close"):
         # Gang Tactics: every round at close range, the determine range step skipped ("close_next" marks the later
         # rounds the way rules_combat reads them)
@@ -2084,6 +2088,55 @@ _HANDLERS = {
     "remove_crypt_top": _remove_crypt_top, "combat_close": _combat_close, "combat_close_fixed": _nothing,
     "first_round_long": _first_round_long, "no_flight_intercept": _no_flight_intercept,
 }
+
+
+# -- third pass: the combat that follows the block (Form of the Bat, Domain of Evernight) ----------------------
+
+def _bat_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Form of the Bat [pro]: if blocked, the acting vampire gets a maneuver and cannot use equipment in the combat."""
+    a = _top(ctx).actor
+    _add(ctx, Mod("grant_maneuver_actor", 1, a, iid, rules.card_id), Mod("no_equipment", 0, a, iid, rules.card_id))
+
+
+def _bat_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Form of the Bat [PRO]: if this reacting vampire blocks, a maneuver and no equipment in the combat."""
+    _add(ctx, Mod("grant_maneuver", 1, minion, iid, rules.card_id), Mod("no_equipment", 0, minion, iid, rules.card_id))
+
+
+def _vampires_aggravated(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Domain of Evernight [tem]: the combat that follows a block inflicts only aggravated damage on vampires."""
+    _add(ctx, Mod("vampires_aggravated", 0, _top(ctx).actor, iid, rules.card_id))
+
+
+_HANDLERS.update({"bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated})
+
+
+def combat_marks(f: ActionFrame) -> frozenset:
+    """What the block's combat keeps in its `used` record from this action's cards: ("no_equipment", minion) for
+    a combatant under Form of the Bat, ("vampires_aggravated",) under Domain of Evernight."""
+    out = set()
+    for m in f.mods:
+        if m.kind == "no_equipment" and m.minion in (f.actor, f.blocker):
+            out.add(("no_equipment", m.minion))
+        elif m.kind == "vampires_aggravated":
+            out.add(("vampires_aggravated",))
+    return frozenset(out)
+
+
+def aggravate_hits(ctx: Ctx, hits: tuple) -> tuple:
+    """Damage on vampires in a combat under Domain of Evernight is all aggravated; called as damage opens."""
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    cf = combat_frame(ctx.st)
+    if cf is None or ("vampires_aggravated",) not in cf.used:
+        return hits
+    out = []
+    for h in hits:
+        c = ctx.st.cards.get(h.target)
+        if h.normal > 0 and c is not None and ctx.is_vampire(c):
+            h = h._replace(normal=0, aggravated=h.aggravated + h.normal)
+        out.append(h)
+    return tuple(out)
 
 
 # -- in a referendum ----------------------------------------------------------------------------------------

@@ -42,6 +42,11 @@ class StrikeDesc(NamedTuple):
     after: tuple = ()              # readings carried out after combat ends (Catatonic Fear, Oubliette)
 
 
+def _effects_action():
+    from vtes_desktop.engine import effects_action     # Form of the Bat, Domain of Evernight (action family)
+    return effects_action
+
+
 def combat_frame(st) -> CombatFrame | None:
     for f in reversed(st.frames):
         if isinstance(f, CombatFrame):
@@ -347,7 +352,7 @@ def _ranged_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, rules: CardRules) -> 
     wc = ctx.st.cards[w]
     if not (wc.region == "attached" and wc.host == m and "Equipment" in ctx.cdef(w).types):
         raise Illegal("strike", f"{ctx.name(w)} is not a weapon on {ctx.name(m)}")
-    if _restricted(ctx, m):
+    if _restricted(ctx, m, True):
         raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
     wdesc = _strike_of_text(ctx.cdef(w).text, w, ctx.name(w))
     if wdesc is None:
@@ -366,7 +371,7 @@ def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules:
     wc = ctx.st.cards[w]
     if not (wc.region == "attached" and wc.host == m and "melee weapon" in ctx.rules(w).keywords):
         raise Illegal("strike", f"{ctx.name(w)} is not a melee weapon on {ctx.name(m)}")
-    if _restricted(ctx, m):
+    if _restricted(ctx, m, True):
         raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
     wdesc = _strike_of_text(ctx.cdef(w).text, w, ctx.name(w))
     if wdesc is None:
@@ -390,10 +395,11 @@ def _extra_blood(ctx: Ctx, m: int) -> int:
     return 1 if ("opponent_combat_cards_cost", m) in f.used else 0
 
 
-def _restricted(ctx: Ctx, m: int) -> bool:
-    """This combat, *m* cannot maneuver to close range, press to continue combat or use equipment (Terror Frenzy)."""
+def _restricted(ctx: Ctx, m: int, equipment: bool = False) -> bool:
+    """This combat, *m* cannot maneuver to close range, press to continue combat or use equipment (Terror Frenzy);
+    with *equipment*, also True when only equipment is barred (Form of the Bat: effects_action.combat_marks)."""
     f = combat_frame(ctx.st)
-    return f is not None and ("opponent_restricted", m) in f.used
+    return f is not None and (("opponent_restricted", m) in f.used or (equipment and ("no_equipment", m) in f.used))
 
 
 def _only_refusal(ctx: Ctx, f: CombatFrame, mode, name: str, m: int) -> str | None:
@@ -519,6 +525,9 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             u = flow.ref(ctx, cmd.seat, cmd.using)
             if ctx.st.cards[u].region == "attached" and "Equipment" in ctx.cdef(u).types:
                 raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")
+    elif cmd.using is not None and _restricted(ctx, m, True) and \
+            "Equipment" in ctx.cdef(flow.ref(ctx, cmd.seat, cmd.using)).types:
+        raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")     # Form of the Bat
     if cmd.using is None:
         left = _granted(f, m, "maneuver")
         if not left and f.range == "long" and _granted(f, m, "maneuver_close"):     # Angel's Gift
@@ -690,7 +699,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         c = ctx.st.cards[iid]
         rules = ctx.rules(iid)
         if iid == m or (c.region == "attached" and c.host == m):
-            if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
+            if iid != m and _restricted(ctx, m, True) and "Equipment" in ctx.cdef(iid).types:
                 raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
             if iid != m:
                 only_ = next((x.only for x in rules.modes), ())
@@ -1338,7 +1347,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
     if _restricted(ctx, m) and cmd.to == "continue":
         raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
-    if _restricted(ctx, m) and cmd.using is not None:
+    if _restricted(ctx, m, True) and cmd.using is not None:
         u = flow.ref(ctx, cmd.seat, cmd.using)
         if ctx.st.cards[u].region == "attached" and "Equipment" in ctx.cdef(u).types:
             raise Illegal("press", f"{ctx.name(m)} cannot use equipment this combat")
@@ -1958,7 +1967,7 @@ def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) 
         raise Illegal("equip", f"{ctx.name(w)} is not in {ctx.seat_name(cmd.seat)}'s hand")
     if "Equipment" not in wr.types or not any("weapon" in k or k == "gun" for k in wr.keywords):
         raise Illegal("equip", f"{ctx.name(w)} is not a weapon")
-    if _restricted(ctx, m):
+    if _restricted(ctx, m, True):
         raise Illegal("equip", f"{ctx.name(m)} cannot use equipment this combat")
     limits = next((r for r in readings if r[0] == "equip_weapon_limits"), None)
     if ("equip_weapon_from_hand", "melee") in readings and "melee weapon" not in wr.keywords:
@@ -2035,7 +2044,7 @@ def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> 
         raise Illegal("use", f"{name} sets the range only in a combat its bearer entered by blocking")
     if f.round != 1 or f.step != "before_range":
         raise Illegal("timing", f"{name} sets the range before range is determined in the first round")
-    if _restricted(ctx, m):
+    if _restricted(ctx, m, True):
         raise Illegal("use", f"{ctx.name(m)} cannot use equipment this combat")
     if (m, iid, "set_range") in f.used:
         raise Illegal("use", f"{name} has already set the range of this combat")
@@ -2049,6 +2058,7 @@ def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> 
 
 def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
     hits = effects_minion.adjust_hits(ctx, hits)   # allies' own text
+    hits = _effects_action().aggravate_hits(ctx, hits)   # Domain of Evernight
     st = ctx.st
     f = combat_frame(st)
     if f is not None:
@@ -2206,7 +2216,7 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
         f = ctx.st.top
     if not (iid == m or (c.region == "attached" and c.host == m)):
         raise Illegal("prevent", f"{ctx.name(iid)} is not in play on {ctx.name(m)}")
-    if iid != m and _restricted(ctx, m) and "Equipment" in ctx.cdef(iid).types:
+    if iid != m and _restricted(ctx, m, True) and "Equipment" in ctx.cdef(iid).types:
         raise Illegal("prevent", f"{ctx.name(m)} cannot use equipment this combat")
     if iid != m and "Equipment" in ctx.cdef(iid).types and _no_equip_cards(ctx):
         held = _hold_no_fortitude(ctx, m, _no_equip_cards(ctx))     # Personal Scourge: equipment cannot prevent it

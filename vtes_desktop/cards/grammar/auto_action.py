@@ -307,6 +307,14 @@ _TEXTS: dict[str, re.Pattern] = {
     "no_flight_intercept": re.compile(r"^(?:minions without flight \[flight\] or spiritus \[spi\] get -1 intercept when "
                                       r"attempting to block this action|as \[spi\] above, but those minions get -2 "
                                       r"intercept)\.?$"),
+    # Form of the Bat: a maneuver, and no equipment, in the combat that follows the block
+    "bat_actor": re.compile(r"^if this action is blocked, this vampire gets 1 optional maneuver and cannot use "
+                            r"equipment during the resulting combat\.?$"),
+    "bat_blocker": re.compile(r"^if this vampire blocks, they get 1 optional maneuver and cannot use equipment during "
+                              r"the resulting combat\.?$"),
+    # Domain of Evernight [tem]
+    "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
+                                      r"resulting combat is aggravated\.?$"),
     # Ministry
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
