@@ -2108,16 +2108,40 @@ def _vampires_aggravated(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None
     _add(ctx, Mod("vampires_aggravated", 0, _top(ctx).actor, iid, rules.card_id))
 
 
-_HANDLERS.update({"bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated})
+def _shroud_strike(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Shroud of Absence [DOM][OBT]: if blocked, the acting vampire can strike: combat ends in the first round (a
+    `strike` naming the vampire itself)."""
+    a = _top(ctx).actor
+    _add(ctx, Mod("combat_ends_r1", 0, a, iid, rules.card_id))     # its +1 stealth is the mode's own effect
+
+
+_HANDLERS.update({"bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
+                  "shroud_strike": _shroud_strike})
+
+
+def own_strike(ctx: Ctx, m: int, desc):
+    """A `strike` naming the combatant itself, which has no strike of its own (*desc* None): Shroud of Absence's
+    "combat ends" in the first round of the block's combat; called from rules_combat.strike."""
+    from vtes_desktop.engine.rules_combat import StrikeDesc, combat_frame
+
+    if desc is not None:
+        return desc
+    cf = combat_frame(ctx.st)
+    if cf is not None and cf.round == 1 and ("combat_ends_r1", m) in cf.used:
+        return StrikeDesc("combat_ends", source=m, label="Shroud of Absence")
+    return desc
 
 
 def combat_marks(f: ActionFrame) -> frozenset:
     """What the block's combat keeps in its `used` record from this action's cards: ("no_equipment", minion) for
-    a combatant under Form of the Bat, ("vampires_aggravated",) under Domain of Evernight."""
+    a combatant under Form of the Bat, ("vampires_aggravated",) under Domain of Evernight, ("combat_ends_r1", actor)
+    under Shroud of Absence."""
     out = set()
     for m in f.mods:
         if m.kind == "no_equipment" and m.minion in (f.actor, f.blocker):
             out.add(("no_equipment", m.minion))
+        elif m.kind == "combat_ends_r1" and m.minion == f.actor:
+            out.add(("combat_ends_r1", m.minion))
         elif m.kind == "vampires_aggravated":
             out.add(("vampires_aggravated",))
     return frozenset(out)

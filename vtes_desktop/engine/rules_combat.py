@@ -740,6 +740,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             if iid == m:   # an ally's own strikes read by its family (Carlton's dodge, "may strike for 2R damage")
                 desc, text = effects_minion.own_strike(ctx, cmd, m, desc, text)
                 effects_crypt.pay_own_strike(ctx, m, desc)   # a vampire's "can burn 1 blood to strike: 2R damage"
+                desc = _effects_action().own_strike(ctx, m, desc)   # Shroud of Absence: combat ends, first round
             if desc is None and iid != m:
                 for r in effects_combat.card_readings(ctx, iid):
                     if r[0] == "strength_strike":
@@ -1495,6 +1496,15 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             _prevent_reading(ctx, cmd.seat, ctx.st.top, m, prevs[0], rules.name, x=x)
         elif pm:
             _prevent(ctx, ctx.st.top, m, int(pm.group(1)), rules.name)
+        if ("destroy_melee_weapon_if_hit",) in readings:      # Armor of Vitality at superior
+            cf_ = combat_frame(ctx.st)
+            other_ = cf_.b if m == cf_.a else cf_.a
+            for h in ctx.st.top.hits:
+                w = h.via
+                if h.target == m and h.source == other_ and w is not None and w in ctx.st.cards \
+                        and ctx.st.cards[w].region == "attached" and "melee weapon" in ctx.rules(w).keywords:
+                    ctx.burn(w, f"destroyed by {rules.name}")
+                    ctx.emit("burned", f"{ctx.name(w)} is destroyed ({rules.name}).")
         if fort:
             _release_no_fortitude(ctx, m, kept, iid)
         _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
@@ -1843,6 +1853,15 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                   else "this round."))
             done = True
         elif r[0] == "opponent_strength_to_combat":
+            done = True
+        elif r[0] == "set_range_long_if_flight":   # High Ground
+            if f.step != "before_range":
+                raise Illegal("timing", f"{rules.name} sets the range before range is determined")
+            if not ctx.discipline_level(ctx.st.cards[m], "flight") or ctx.discipline_level(ctx.st.cards[other], "flight"):
+                raise Illegal("requirements", f"{rules.name} sets the range only if {ctx.name(m)} has flight and "
+                                              f"{ctx.name(other)} does not")
+            _set_combat(ctx, f._replace(range="long", range_set=True))
+            ctx.emit("range", f"The range is long this round ({rules.name}).")
             done = True
         elif r[0] == "opponent_no_grapple":    # Immense Size
             _set_combat(ctx, f._replace(used=f.used | {("no_grapple", other)}))

@@ -312,6 +312,9 @@ _TEXTS: dict[str, re.Pattern] = {
                             r"equipment during the resulting combat\.?$"),
     "bat_blocker": re.compile(r"^if this vampire blocks, they get 1 optional maneuver and cannot use equipment during "
                               r"the resulting combat\.?$"),
+    # Shroud of Absence [DOM][OBT]: the acting vampire's own strike in the first round of the block's combat
+    "shroud_strike": re.compile(r"^as above, and this vampire can strike: combat ends during the first round of the "
+                                r"resulting combat if they are blocked\.?$"),
     # Domain of Evernight [tem]
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
