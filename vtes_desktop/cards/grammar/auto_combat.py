@@ -179,6 +179,12 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "burn" and low == ("as above, and if the opposing vampire would go to torpor during the resolution of this "
                                    "strike, instead they are burned."):
             return ("torpor_burns_instead",)                                         # Ahriman's Demesne
+        if k == "play" and low == ("if this minion has flight [flight] and the opposing minion does not, play before range "
+                                   "is determined to set the range for the round to long."):
+            return ("set_range_long_if_flight",)                                     # High Ground
+        if k == "destroy" and low == ("as above, and if any of the damage was from the opposing minion's melee weapon, that "
+                                      "weapon is destroyed."):
+            return ("destroy_melee_weapon_if_hit",)                                  # Armor of Vitality
         if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
             m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
