@@ -28,7 +28,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "reveal_top_crypt", "family_draw", "pool_or_blood", "gain_pool", "add_blood_clan", "burn_target",
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
-                    "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon"})
+                    "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
+                    "put_counters"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -73,9 +74,9 @@ def _readings(rules: CardRules) -> list[tuple[str, dict, str]]:
     seen = set()
     for m in rules.modes:
         for e in m.effects:
-            if e.kind == "put_in_play":
-                continue
             r = reading(e, rules.types)
+            if e.kind == "put_in_play" and (r is None or r[0] != "put_counters"):
+                continue
             if r is None or (r[0], e.text) in seen:
                 continue
             seen.add((r[0], e.text))
@@ -587,6 +588,9 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.update(t, counters=c.counters + n)
             ctx.emit("blood", f"{ctx.name(g)} moves {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
                      f"{ctx.name(g)} moves {n} blood to a face-down vampire ({name}).", cards=(g, t))
+        elif key == "put_counters":   # Palla Grande: 3 counters
+            ctx.update(iid, counters=st.cards[iid].counters + int(v["n"]))
+            ctx.emit("counters", f"{name} comes into play with {v['n']} counters.", cards=(iid,))
         elif key in ("gird", "sermon"):   # blood from the pool (Gird Minions) or a ready vampire (Sermon of Caine) to
             split = _split_choice(ctx, seat, cmd.choice, name)   # vampires you control: choice "A: 2; B: 1"
             src = None
@@ -2257,6 +2261,9 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
     v = dict(opts[0])
     v["verb"] = v.get("verb") or "burn"
+    v["who"] = v.get("who") or v.get("who2") or ""
+    if not v["who"] and not v.get("clans") and not v.get("clans2") and not v.get("titled"):
+        v["who"] = "any minion"
     if c.region == "attached" and (v["verb"] != "burn" or c.host == m):
         raise Illegal("requirements", f"{ctx.name(m)} cannot {v['verb']} {name}, which is on it")
     if c.controller == cmd.seat:
@@ -2274,6 +2281,12 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
                base_stealth=int(v.get("stealth") or 0))
     if ctx.title(st.cards[m]) and not st.cards[m].title_contested:   # Powerbase: Barranquilla: titled +1 stealth
         upd["base_stealth"] += sum(int(x["n"]) for x in _has(ctx, iid, "titled_action_stealth"))
+    if v.get("mods") and _group_fits(ctx, m, v["mods"]):   # "...; Malkavians get -1 stealth during that action"
+        upd["base_stealth"] += int(v["ms"])
+    if v.get("costb"):   # "as a (D) action that costs 1 blood"
+        if not ctx.is_vampire(st.cards[m]) or st.cards[m].counters < int(v["costb"]):
+            raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; the action costs {v['costb']}")
+        upd["cost_blood"] = int(v["costb"])
     if v["verb"] == "steal" and _has(ctx, iid, "choose_own_ready"):   # the thief's choice, named as the target
         t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
         upd["target_card"] = _own_ready_vampire(ctx, cmd.seat, t, name)
@@ -2535,6 +2548,16 @@ def start_of_discard_phase(ctx: Ctx) -> None:
     """Events that act as each discard phase begins (Dragonbound); Not to Be takes a discard phase action and
     is burned."""
     st = ctx.st
+    for iid in list(st.region(st.active, "in_play")):   # Palla Grande: a counter burned each discard phase
+        c = st.cards[iid]
+        if c.contested or "Master" not in ctx.cdef(iid).types:
+            continue
+        for v in _has(ctx, iid, "discard_counter"):
+            if c.counters:
+                ctx.update(iid, counters=c.counters - min(int(v["n"]), c.counters))
+                ctx.emit("counters", f"{ctx.name(iid)} loses {v['n']} counter.", cards=(iid,))
+                emptied(ctx, iid)
+    st = ctx.st
     seat = st.active
     for iid in list(st.region(seat, "in_play")):   # The Uncoiling burns another event at random
         if st.cards[iid].region == "in_play" and not st.cards[iid].contested and _has(ctx, iid, "uncoil_burn"):
@@ -2743,6 +2766,9 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                         ctx.update(m, locked=True)
                         ctx.emit("locked", f"{ctx.name(m)} has no blood to burn and is locked ({ctx.name(iid)}).",
                                  cards=(m,))
+            if s == seat and "burn_own_unlock" in keys:   # Festivo dello Estinto
+                ctx.burn(iid, "its player's unlock phase")
+                continue
             if s == seat and "unlock_card_to_pool" in keys and c.counters:   # Powerbase: Mexico City
                 n = min(int(keys["unlock_card_to_pool"]["n"]), c.counters)
                 ctx.update(iid, counters=c.counters - n)
@@ -3072,6 +3098,18 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                         ctx.set_blood(f.actor, st.cards[f.actor].counters + int(v["n"]))
                         ctx.emit("blood", f"{ctx.name(f.actor)} gains {v['n']} blood ({ctx.name(a)}).",
                                  cards=(f.actor,))
+    if kind == "hunt" and f.outcome == "successful" and f.actor in st.cards and st.cards[f.actor].region == "ready":
+        for s_ in st.live_seats():   # Festivo dello Estinto: Sabbat hunters fill up to capacity
+            for a in st.region(s_, "in_play"):
+                if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
+                    continue
+                for v in _has(ctx, a, "hunt_fill"):
+                    ac = st.cards[f.actor]
+                    cap = ctx.capacity(ac)
+                    if _group_fits(ctx, f.actor, v["who"]) and ac.counters < cap:
+                        ctx.update(f.actor, counters=cap)
+                        ctx.emit("blood", f"{ctx.name(f.actor)} gains {cap - ac.counters} blood, to full capacity "
+                                          f"({ctx.name(a)}).", cards=(f.actor,))
     if kind == "bleed" and f.outcome == "successful" and f.actor in st.cards and st.cards[f.actor].region == "ready":
         for a in st.attached.get(f.actor, ()):   # The Damned: 1 more blood burned after each successful bleed
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -3319,11 +3357,77 @@ def vote_refusal(ctx: Ctx, m: int) -> str | None:
 
 
 def bleed_bonus(ctx: Ctx, m: int) -> int:
-    """Bleed a minion gets from master cards on it (Trophy: Revered +2, Gangrel Atavism -1)."""
+    """Bleed a minion gets from master cards on it (Trophy: Revered +2, Gangrel Atavism -1), and from master cards
+    in play that give a clan bleed (Palla Grande, New Carthage)."""
     n = 0
-    for a in ctx.st.attached.get(m, ()):
-        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
+    st = ctx.st
+    for a in st.attached.get(m, ()):
+        if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_bleed"))
+    for s_ in st.live_seats():
+        for a in st.region(s_, "in_play"):
+            if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
+                for v in _has(ctx, a, "clan_bleed"):
+                    if _group_fits(ctx, m, v["who"]):
+                        n += int(v["n"])
+    return n
+
+
+def _group_fits(ctx: Ctx, m: int, who: str) -> bool:
+    """Whether minion *m* is one of *who*: "titled brujah", "toreador antitribu", "non-titled toreador antitribu",
+    "sabbat vampires", "assamites", "brujah princes and brujah justicars", "ventrue and malkavians"..."""
+    c = ctx.st.cards[m]
+    if not ctx.is_vampire(c):
+        return False
+    title = (ctx.title(c) or "").lower() if not c.title_contested else ""
+    for part in re.split(r" and |, ", who.lower().strip()):
+        part = part.strip()
+        if part.endswith(" princes") or part.endswith(" justicars"):
+            clan, t = part.rsplit(" ", 1)
+            if title == t[:-1] and _group_fits(ctx, m, clan):
+                return True
+            continue
+        if part.startswith("titled "):
+            if title and (part == "titled vampires" or _group_fits(ctx, m, part[7:])):
+                return True
+            continue
+        if part.startswith("non-titled "):
+            if not title and _group_fits(ctx, m, part[11:]):
+                return True
+            continue
+        if part in ("vampires", "vampire"):
+            return True
+        noun = re.sub(r" vampires?$", "", part)
+        noun = "follower of set" if noun == "followers of set" else noun
+        key = _clan_key(noun)
+        if key in {_clan_key(x) for x in ctx.cdef(m).clans} or key == _clan_key(ctx.sect(c) or ""):
+            return True
+    return False
+
+
+def master_votes(ctx: Ctx, f, m: int) -> int:
+    """Votes master cards in play give or take from vampire *m* casting its votes: New Carthage (titled Brujah +1,
+    Ventrue -1), Ventrue Directorate Assembly (each ready Ventrue +1 in political actions), Foundation Exhibit
+    (its player's non-titled Toreador antitribu +1)."""
+    st = ctx.st
+    n = 0
+    political = None
+    for s_ in st.live_seats():
+        for a in st.region(s_, "in_play"):
+            if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
+                continue
+            for k, v, _ in readings(ctx.rules(a)):
+                if k == "clan_bleed" and v.get("votes") and _group_fits(ctx, m, v["who"]):
+                    n += int(v["votes"])
+                elif k == "clan_votes" and _group_fits(ctx, m, v["who"]):
+                    if "non-titled" in v["who"] and st.cards[m].controller != s_:
+                        continue   # "you control"
+                    if v.get("pol"):
+                        if political is None:
+                            political = any(isinstance(fr, ActionFrame) and fr.kind == "political" for fr in st.frames)
+                        if not political:
+                            continue
+                    n += int(v.get("n") or 1)
     return n
 
 
@@ -3437,12 +3541,16 @@ def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
     """Stealth master cards on the acting minion give it (Bestial Visage, New in Town: -1), and master cards in
     play give every political action (The Malkavian Seven Miseries: -1)."""
     n = 0
-    if kind == "political":
+    if kind in ("political", "bleed", "hunt"):
         st = ctx.st
         for s_ in st.live_seats():
             for a in st.region(s_, "in_play"):
                 if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
-                    n += sum(int(v["n"]) for v in _has(ctx, a, "political_stealth"))
+                    if kind == "political":
+                        n += sum(int(v["n"]) for v in _has(ctx, a, "political_stealth"))
+                    for v in _has(ctx, a, "clan_action_stealth"):   # The Khabar, Carthage Remembered, Festivo
+                        if v["kind"] == kind and _group_fits(ctx, m, v["who"]):
+                            n += int(v["n"])
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))
@@ -3491,6 +3599,9 @@ def referendum_passed(ctx: Ctx, f) -> None:
 
 def after_event(ctx: Ctx, iid: int) -> None:
     """An event has come into play: hand sizes it changes are drawn up to at once; Blood Trade burns every boon."""
+    for v in _has(ctx, iid, "put_counters"):   # Waiting Game: its counters as it comes into play
+        ctx.update(iid, counters=ctx.st.cards[iid].counters + int(v["n"]))
+        ctx.emit("counters", f"{ctx.name(iid)} comes into play with {v['n']} counters.", cards=(iid,))
     if _has(ctx, iid, "vp_hand_size"):
         _vp_draw_up(ctx)
     for v in _has(ctx, iid, "fourth_cycle"):   # The Fourth Cycle: Gehenna events and convictions burn, small vampires

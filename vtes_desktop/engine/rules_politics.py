@@ -60,6 +60,12 @@ def _master_referendum_passed(ctx: Ctx, f) -> None:
     referendum_passed(ctx, f)
 
 
+def _master_votes(ctx: Ctx, f, iid: int) -> int:
+    from vtes_desktop.engine.effects_master import master_votes
+
+    return master_votes(ctx, f, iid)
+
+
 def _master_vote_refusal(ctx: Ctx, iid: int) -> str | None:
     from vtes_desktop.engine.effects_master import vote_refusal
 
@@ -280,6 +286,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
                 mm = _GETS_VOTES.search(ctx.cdef(a).text)
                 if mm and not _LOCK_FOR_VOTES.search(ctx.cdef(a).text):
                     n += int(mm.group(1))
+            n = max(0, n + _master_votes(ctx, f, iid))   # New Carthage, Ventrue Directorate Assembly
             if ctx.title(c) == "priscus":
                 n = 0   # a ballot in the prisci sub-referendum (see tally)
                 label = f"{d.display} (priscus ballot)"

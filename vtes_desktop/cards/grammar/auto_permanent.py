@@ -336,6 +336,23 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                          r"(?:\{\})?actions directed against (?P=sect) vampires you control$"),
     ("guru", r"^once per turn, when this vampire calls a referendum and it passes, he or she gains (?P<n>1) blood from the "
              r"blood bank$"),
+    # -- counters, clan modifiers while in play, (D) actions with a clan's stealth
+    ("put_counters", r"^put this card in play with (?P<n>\d+) counters$"),
+    ("discard_counter", r"^during your discard phase, burn (?P<n>1) counter from this card$"),
+    ("burn_own_unlock", r"^during your unlock phase, burn this card$"),
+    ("clan_bleed", r"^(?P<who>toreador antitribu|titled brujah) get (?P<n>\+1) bleed(?: and \+(?P<votes>1) vote)?$"),
+    ("clan_votes", r"^(?P<who>ventrue) get (?P<n>-1) vote$"),
+    ("clan_votes", r"^each (?P<ready>ready )?(?P<who>ventrue) gets an additional vote during (?P<pol>political) actions$"),
+    ("clan_votes", r"^each (?P<who>non-titled toreador antitribu) you control gets (?P<n>\+1) vote$"),
+    ("clan_action_stealth", r"^(?P<who>assamites) get (?P<n>\+1) stealth when (?P<kind>bleed)ing$"),
+    ("clan_action_stealth", r"^(?P<who>brujah princes and brujah justicars) get (?P<n>\+1) stealth on (?P<kind>bleed) actions$"),
+    ("clan_action_stealth", r"^(?P<who>sabbat vampires) get (?P<n>-1) stealth during (?P<kind>hunt) actions$"),
+    ("hunt_fill", r"^(?P<who>sabbat vampires) successfully hunting gain enough blood from the blood bank to reach full "
+                  r"capacity$"),
+    ("card_action", r"^(?:(?P<who>any minion|any vampire|minions|vampires) (?:can|may) (?P<verb>burn|steal) this "
+                    r"(?:card|location)|this card may be burned by (?P<who2>any minion|any vampire)) as a \(d\) action"
+                    r"(?: that costs (?P<costb>1) blood)?(?:; (?P<mods>[a-z ]+?) get (?P<ms>[+\-]1) stealth (?:during|on|when "
+                    r"attempting) that action)?$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
