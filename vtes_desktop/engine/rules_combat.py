@@ -1301,7 +1301,7 @@ def _grapple_refusal(ctx: Ctx, m: int, rules: CardRules) -> None:
     """Immense Size: the opposing minion cannot play grapple cards this combat."""
     f = combat_frame(ctx.st)
     if f is not None and ("no_grapple", m) in f.used and "grapple" in rules.keywords:
-        raise Illegal("play", f"{ctx.name(m)} cannot play grapple cards this combat")
+        raise Illegal("combat", f"{ctx.name(m)} cannot play grapple cards this combat")
 
 
 def _paid_grant(ctx: Ctx, seat: int, f: CombatFrame, m: int, what: str, to: str) -> bool:
@@ -1940,7 +1940,7 @@ def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRule
     cf0 = combat_frame(ctx.st)
     if cf0 is not None and ("no_cancel_frenzy", m) in cf0.used and "frenzy" in ctx.rules(ctx.st.as_played[2]).keywords \
             if ctx.st.as_played is not None else False:
-        raise Illegal("play", f"{ctx.name(m)} cannot cancel frenzy cards this combat")
+        raise Illegal("cancel", f"{ctx.name(m)} cannot cancel frenzy cards this combat")
     rec = ctx.st.as_played   # the card the previous step played (effects_master.note_as_played)
     if rec is None:
         raise Illegal("timing", f"{rules.name} cancels a card as it is played: no card has just been played")
