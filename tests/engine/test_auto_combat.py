@@ -87,4 +87,22 @@ def test_readings_of_the_second_pass(db):
     assert ("cancel_as_played", 1, ("strike", "grapple"), (), False) in _readings(db, "Charismatic Aura", "aus")
     assert ("weapon_extra_strike", True) in _readings(db, "AK-47")
     assert ("ammo_bonus", 2, -2) in _readings(db, "Scattershot")
+    assert ("paid_grant", "maneuver", "close") in _readings(db, "Dance with the Devil", "OBF")
+    assert ("paid_grant", "press", "continue") in _readings(db, "Lead Fist", "vis")
+    assert ("prevent_each_round", 1, "any") in _readings(db, "Apparition", "chi")
+    assert ("strength_and_prevent", "combat", 1, 1) in _readings(db, "Bear's Skin", "ANI")
+    assert ("no_fortitude_prevention", True) in _readings(db, "Personal Scourge", "dem")
+    assert ("weapons_no_damage_round",) in _readings(db, "Soul Burn", "tha")
+    assert ("bearer_stealth", 1, "malkavian antitribu", "bleed", ()) in _readings(db, "Enchanted Marionette")
+    assert ("burn_after_use",) in _readings(db, "Grenade")
+    assert ("hand_aggravated", "combat", 0) in _readings(db, "Devil-Channel: Hands", "abo")
+    assert ("opponent_strength_combat", -2) in _readings(db, "Disease", "QUI")
+
+
+def test_second_pass_readings_are_not_claimed_by_look_alike_texts(db):
+    # the "As above, but ..." changes are read only with the card they belong to
+    assert ("hand_aggravated_for_combat",) in _readings(db, "Bone Spur", "PRO")
+    assert not any(r[0] == "hand_aggravated_for_combat" for r in _readings(db, "Strength of the Bear"))
+    assert ("strength_round_to_combat",) in _readings(db, "Strength of the Bear", "spi")
+    assert not any(r[0] == "continue_unblocked" for r in _readings(db, "Toreador's Bane"))
     assert not compile_rules(_card(db, "Target Vitals")).automated
