@@ -29,7 +29,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
-                    "put_counters"})
+                    "put_counters", "prey_richer_burns"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -588,6 +588,12 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.update(t, counters=c.counters + n)
             ctx.emit("blood", f"{ctx.name(g)} moves {n} blood to {ctx.name(t)} ({name}).", frozenset({seat}),
                      f"{ctx.name(g)} moves {n} blood to a face-down vampire ({name}).", cards=(g, t))
+        elif key == "prey_richer_burns":   # Personal Involvement (its cost already paid)
+            prey = st.prey(seat)
+            if st.seats[prey].pool > st.seats[seat].pool:
+                ctx.pool(prey, -int(v["n"]), name)
+            else:
+                ctx.emit("effect", f"{name}: {ctx.seat_name(prey)} has no more pool than {ctx.seat_name(seat)}.")
         elif key == "put_counters":   # Palla Grande: 3 counters
             ctx.update(iid, counters=st.cards[iid].counters + int(v["n"]))
             ctx.emit("counters", f"{name} comes into play with {v['n']} counters.", cards=(iid,))
@@ -994,7 +1000,7 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         if v.get("titled") and not ctx.title(mc):
             raise Illegal("minion", f"{name}: {ctx.name(m)} has no title")
-        if v.get("hgclan") and not _fits(ctx, seat, m, "a " + v["hgclan"], v):
+        if v.get("hgclan") and not (_fits(ctx, seat, m, "a " + v["hgclan"], v) or v["hgclan"] in ctx.rules(m).traits):
             raise Illegal("minion", f"{name}: {ctx.name(m)} is not {v['hgclan'].title()}")
         if (m, "hunting ground") in st.acted:
             raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
@@ -1958,7 +1964,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
     if any(m[:2] == (("seat", seat), "discard") for m in st.marks):   # discards owed come first
         return [C.Discard(seat=seat, card=i) for i in st.region(seat, "hand")]
     rec = st.as_played
-    if rec is not None and rec[1] != seat and _has_game(game, rec[2], "controller_cancel"):
+    if rec is not None and rec[1] != seat and (_has_game(game, rec[2], "controller_cancel")
+                                               or _has_game(game, rec[2], "anyone_cancel")):
         out.append(C.Use(seat=seat, card=rec[2], effect="cancel"))
     tolls = [m[3] for m in st.marks if m[1] == "toll" and m[0] == ("seat", seat)]
     if tolls:   # then tolls owed
@@ -2283,6 +2290,8 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         upd["base_stealth"] += sum(int(x["n"]) for x in _has(ctx, iid, "titled_action_stealth"))
     if v.get("mods") and _group_fits(ctx, m, v["mods"]):   # "...; Malkavians get -1 stealth during that action"
         upd["base_stealth"] += int(v["ms"])
+    if v.get("costp"):   # "as a (D) action that costs 1 pool"
+        upd["cost_pool"] = int(v["costp"])
     if v.get("costb"):   # "as a (D) action that costs 1 blood"
         if not ctx.is_vampire(st.cards[m]) or st.cards[m].counters < int(v["costb"]):
             raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; the action costs {v['costb']}")
@@ -2815,15 +2824,16 @@ def cancel_option(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if rec is None or st.cards[rec[2]].cid != st.cards[iid].cid:
         return False
     iid = rec[2]   # the copy just played, whichever copy the step named
-    opt = _has(ctx, iid, "controller_cancel")
+    opt = _has(ctx, iid, "controller_cancel") or _has(ctx, iid, "anyone_cancel")
     if not opt:
         return False
     _, seat, card, before = rec
-    # the vampire it removed, and its controller, in the state before the card was played
-    gone = [i for i, c in st.cards.items() if c.region == "removed" and before.cards.get(i) is not None
-            and before.cards[i].region in ("ready", "torpor")]
-    if not gone or before.cards[gone[0]].controller != cmd.seat:
-        raise Illegal("cancel", f"only the controller of the vampire {ctx.name(iid)} removes can cancel it")
+    if _has(ctx, iid, "controller_cancel"):
+        # the vampire it removed, and its controller, in the state before the card was played
+        gone = [i for i, c in st.cards.items() if c.region == "removed" and before.cards.get(i) is not None
+                and before.cards[i].region in ("ready", "torpor")]
+        if not gone or before.cards[gone[0]].controller != cmd.seat:
+            raise Illegal("cancel", f"only the controller of the vampire {ctx.name(iid)} removes can cancel it")
     fresh = before.clone()
     for k in type(st).__slots__:
         setattr(st, k, getattr(fresh, k))
@@ -3412,6 +3422,12 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
     st = ctx.st
     n = 0
     political = None
+    for a in st.attached.get(m, ()):   # Paragon: +1 vote in referendums called by younger vampires
+        if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+            for v in _has(ctx, a, "younger_caller_vote"):
+                if f.actor is not None and f.actor in st.cards and ctx.is_vampire(st.cards[f.actor]) \
+                        and ctx.capacity(st.cards[f.actor]) < ctx.capacity(st.cards[m]):
+                    n += int(v["n"])
     for s_ in st.live_seats():
         for a in st.region(s_, "in_play"):
             if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
@@ -3570,6 +3586,13 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
         if "Master" in ctx.cdef(a).types and not st.cards[a].contested and f.blocker is not None:
             for v in _has(ctx, a, "blocked_penalty"):
                 ctx.pool(st.cards[f.blocker].controller, -int(v["n"]), f"blocking {ctx.name(f.actor)} ({ctx.name(a)})")
+            for v in _has(ctx, a, "younger_blocker_burns"):   # Paragon
+                b = st.cards[f.blocker]
+                if ctx.is_vampire(b) and ctx.capacity(b) < ctx.capacity(st.cards[f.actor]) and b.counters:
+                    n = min(int(v["n"]), b.counters)
+                    ctx.update(f.blocker, counters=b.counters - n)
+                    ctx.emit("blood", f"{ctx.name(f.blocker)} burns {n} blood for blocking {ctx.name(f.actor)} "
+                                      f"({ctx.name(a)}).", cards=(f.blocker,))
 
 
 def _vp_draw_up(ctx: Ctx) -> None:

@@ -353,6 +353,18 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                     r"(?:card|location)|this card may be burned by (?P<who2>any minion|any vampire)) as a \(d\) action"
                     r"(?: that costs (?P<costb>1) blood)?(?:; (?P<mods>[a-z ]+?) get (?P<ms>[+\-]1) stealth (?:during|on|when "
                     r"attempting) that action)?$"),
+    ("hunting_ground", r"^during your unlock phase, a ready (?P<hgclan>black hand) vampire you control can gain "
+                       r"(?P<n>\d+) blood$"),
+    ("card_action", r"^any (?P<clans2>assamite) can (?P<verb>burn) this card as a \(d\) action that costs (?P<costp>1) pool$"),
+    ("younger_caller_vote", r"^this vampire gets (?P<n>1) additional vote in referendums called by younger vampires$"),
+    ("younger_blocker_burns", r"^a younger vampire who successfully blocks this vampire burns (?P<n>1) blood \(before combat "
+                              r"begins, if any\)$"),
+    ("vote_lock_each", r"^you can lock this card during the polling step of a political action to get \+(?P<n>1) vote for "
+                       r"each ready (?P<who>daughter of cacophony) you control$"),
+    ("prey_richer_burns", r"^if your prey has more pool than you \(after paying the cost of this card\), your prey burns "
+                          r"(?P<n>\d) pool$"),
+    ("anyone_cancel", r"^any methuselah can cancel this card as it is played by burning (?P<pool>\d) pool \(the cost of this "
+                      r"card is not paid in that case\)$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
