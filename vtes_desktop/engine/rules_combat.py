@@ -1469,7 +1469,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         agg = next((r[0] for r in readings if r[0] in ("agg_as_normal_strike", "prevent_aggravated_strike")), None)
         if agg is not None:     # Adaptability
             _aggravated_of_strike(ctx, m, agg, rules.name)
-        if not prevs and not pm and not treat and agg is None:
+        tk = next((r for r in readings if r[0] == "add_damage_to_own_strike"), None)
+        if tk is not None:      # Twisting the Knife
+            _twist(ctx, m, tk[1], rules.name)     # (its limit was checked with the play, above)
+        if not prevs and not pm and not treat and agg is None and tk is None:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
         from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -2143,6 +2146,33 @@ def _release_no_fortitude(ctx: Ctx, m: int, held: tuple, card: int, shield: bool
                      for x in cf.mods)
         if mods != cf.mods:
             _set_combat(ctx, cf._replace(mods=mods, used=cf.used | {("fort_shield", card)}))
+
+
+def _twist(ctx: Ctx, m: int, n: int, label: str) -> None:
+    """Twisting the Knife: as damage from *m*'s hand or melee weapon strike of 3 or more is resolved, it inflicts
+    1 more."""
+    f = ctx.st.top
+    cf = combat_frame(ctx.st)
+    other = cf.b if m == cf.a else cf.a
+
+    def hand_or_melee(via):
+        if via is None:
+            return True
+        if via not in ctx.st.cards:
+            return False
+        r = ctx.rules(via)
+        return "melee weapon" in r.keywords or ("Combat" in r.types and bool(re.search(
+            r"(?i)strike: (?:use a melee weapon strike|hand strike)", ctx.cdef(via).text)))
+    hits = list(f.hits)
+    for i, h in enumerate(hits):
+        if h.source == m and h.target == other and hand_or_melee(h.via) and h.normal + h.aggravated >= 3:
+            hits[i] = h._replace(normal=h.normal + n) if h.normal or not h.aggravated else \
+                h._replace(aggravated=h.aggravated + n)
+            flow.set_top(ctx, f._replace(hits=tuple(hits)))
+            ctx.emit("damage", f"{ctx.name(m)} inflicts {n} more damage ({label}).")
+            return
+    raise Illegal("timing", f"{label} is played as {poss(ctx.name(m))} hand or melee weapon strike inflicts 3 or more "
+                            "damage")
 
 
 def _aggravated_of_strike(ctx: Ctx, m: int, how: str, label: str) -> None:
