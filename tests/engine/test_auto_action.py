@@ -72,7 +72,6 @@ def test_cards_now_automated(db, name):
     # the engine does not carry these out: they must stay with the players
     "Mask of a Thousand Faces",     # the action continues with another acting minion
     "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
-    "Enkil Cog",                    # an extra action, during any Methuselah's minion phase
     "Claiming the Body",            # played by another Blood Brother of the blocked one's circle
 ])
 def test_cards_left_to_the_players(db, name):
@@ -151,3 +150,24 @@ def test_later_uses_and_turn_records_are_named(db):
     assert "later_minus_intercept" in {reading(e, t) for e, t in _effects(db, "Into Thin Air", "obf")}
     assert "unlock_end_of_turn" in {reading(e, t) for e, t in _effects(db, "Zephyr", "cel")}
     assert "unlock_after_block" in {reading(e, t) for e, t in _effects(db, "Truth in Darkness", "OBL")}
+
+
+def test_legal_answer_offers_the_enkil_cog_action_out_of_turn(db):
+    # scenario 1254: in Ben's minion phase, Ann's Angus the Unruled (with an unlocked Enkil Cog) may bleed or hunt;
+    # Dani (no Cog) may not; once the Cog is locked, the offer is gone
+    from support import ROOT
+    from vtes_desktop.engine import commands as C
+    from vtes_desktop.scenario.loader import load
+    from vtes_desktop.scenario.runner import build_game
+
+    sc = load(ROOT / "tests" / "scenarios" / "1254-enkil-cog-action-in-another-minion-phase.yaml", db)
+    game = build_game(sc, db)
+    angus, dani = (next(i for i in game.state.region(0, "ready") if game.db[game.state.cards[i].cid].name == n)
+                   for n in ("Angus the Unruled", "Dani"))
+    acts = [c for c in game.legal(0).commands if isinstance(c, C.Action)]
+    assert C.Action(seat=0, minion=angus, kind="bleed") in acts
+    assert not any(c.minion == dani for c in acts)
+    game.apply(C.Action(seat=0, minion=angus, kind="bleed"))
+    for _ in range(3):
+        game.apply(C.Resolve(seat=0))
+    assert not any(isinstance(c, C.Action) for c in game.legal(0).commands)

@@ -2115,8 +2115,62 @@ def _shroud_strike(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     _add(ctx, Mod("combat_ends_r1", 0, a, iid, rules.card_id))     # its +1 stealth is the mode's own effect
 
 
-_HANDLERS.update({"bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
+def _attached_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Enkil Cog: the card goes on this vampire (rules_action keeps a played card that is attached) and gives it
+    +N bleed while it stays there (`effects_actioncard.attached_bonus`)."""
+    c = ctx.st.cards.get(iid)
+    if c is not None and c.region == "hand":
+        ctx.move(iid, "attached", host=minion, level=mode.level)
+        ctx.emit("put_in_play", f"{rules.name} is put on {ctx.name(minion)}.", cards=(minion, iid))
+
+
+_HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
                   "shroud_strike": _shroud_strike})
+
+
+def _cog(st, m: int, rules_of) -> int | None:
+    """An unlocked card on *m* that it can lock to take an action in any Methuselah's minion phase (Enkil Cog)."""
+    for a in st.attached.get(m, ()):
+        if st.cards[a].locked:
+            continue
+        rules = rules_of(a)
+        if "Action Modifier" in rules.types and any(auto_action.reading(e, rules.types) == "cog_action" and e.automated
+                                                    for md in rules.modes for e in md.effects):
+            return a
+    return None
+
+
+def out_of_turn_action(ctx: Ctx, cmd: C.Action) -> bool:
+    """A minion of a Methuselah other than the active one announcing an action in the minion phase, by locking
+    the Enkil Cog on it (done here; the announcement is refused, and this undone, if anything else is wrong).
+    Called from rules_action.announce; False when no such card allows it."""
+    st = ctx.st
+    if st.phase != "minion" or st.frames or not st.attached:
+        return False
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    mc = st.cards[m]
+    if mc.controller != cmd.seat or mc.region != "ready" or mc.locked:
+        return False
+    cog = _cog(st, m, ctx.rules)
+    if cog is None:
+        return False
+    ctx.update(cog, locked=True)
+    ctx.emit("locked", f"{ctx.name(m)} locks {ctx.name(cog)} to take an action during "
+                       f"{ctx.seat_name(st.active)}'s minion phase.", cards=(m, cog))
+    return True
+
+
+def out_of_turn_candidates(game, seat: int) -> list[C.Command]:
+    """The actions a minion of *seat* (not the active Methuselah) could announce now through an Enkil Cog, for the
+    legal answer (each still to be checked)."""
+    st = game.state
+    if st.phase != "minion" or st.frames or seat == st.active or not st.attached:
+        return []
+    from vtes_desktop.engine.effects_master import game_rules
+
+    return [C.Action(seat=seat, minion=m, kind=kind) for m in st.region(seat, "ready")
+            if not st.cards[m].locked and m in st.attached and _cog(st, m, lambda i: game_rules(game, i)) is not None
+            for kind in ("bleed", "hunt")]
 
 
 def own_strike(ctx: Ctx, m: int, desc):

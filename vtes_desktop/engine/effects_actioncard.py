@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from vtes_desktop.cards.grammar import auto_action
 from vtes_desktop.cards.grammar.auto_politics import read
 from vtes_desktop.cards.rules import CardRules, Mode
 from vtes_desktop.engine import flow
@@ -233,6 +234,9 @@ def attached_bonus(ctx: Ctx, minion: int, stat: str) -> int:
     for a in ctx.st.attached.get(minion, ()):
         rules = ctx.rules(a)
         if "Action" not in rules.types:
+            if stat == "bleed" and "Action Modifier" in rules.types:     # Enkil Cog: "This vampire gets +1 bleed."
+                n += sum(e.amount for md in rules.modes for e in md.effects
+                         if e.automated and auto_action.reading(e, rules.types) == "attached_bleed")
             continue
         mode = rules.mode(ctx.st.cards[a].level) or (rules.modes[0] if len(rules.modes) == 1 else None)
         if mode is None:

@@ -382,6 +382,10 @@ def legal(game, seat: int) -> LegalAnswer:
                 c = C.Action(seat=seat, minion=m, kind="burn_imbued", target=v)
                 if game.can(c) is None:
                     cmds.append(c)
+    if st.active != seat and st.phase == "minion" and not st.frames and st.attached:     # Enkil Cog, out of turn
+        from vtes_desktop.engine.effects_action import out_of_turn_candidates
+
+        cmds += [c for c in out_of_turn_candidates(game, seat) if game.can(c) is None]
     cmds += _leaving_and_trophies(game, seat)
     cmds += _active_moves(game, seat, flow.window(st), set(cmds))
     top = st.top

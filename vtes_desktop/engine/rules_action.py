@@ -434,7 +434,7 @@ def _cost(rules: CardRules, x: int | None) -> tuple[int, int]:
 def announce(ctx: Ctx, cmd: C.Action) -> None:
     st = ctx.st
     seat = cmd.seat
-    if seat != st.active:
+    if seat != st.active and not effects_action.out_of_turn_action(ctx, cmd):     # Enkil Cog
         raise Illegal("turn", f"only {st.seats[st.active].name} can take actions in their own minion phase")
     if st.phase != "minion":
         raise Illegal("phase", f"actions are taken in the minion phase, not the {st.phase} phase")
@@ -1419,7 +1419,8 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}" + (f" ({discipline_label(mode.level)})" if mode.level else "")
              + (f": {effects}" if effects else "") + ".", cards=(minion, iid))
     _resolve_effects(ctx, cmd, minion, mode, rules)
-    played_from_hand(ctx, cmd.seat, iid, rules)
+    played_from_hand(ctx, cmd.seat, iid, rules,
+                     to="kept" if ctx.st.cards[iid].region == "attached" else "ash_heap")   # Enkil Cog stays
     by_hand = list(dict.fromkeys([e.text for e in mode.effects if not e.automated and e.kind not in _ENGINE_DOES]
                                  + list(mode.unparsed)))
     if by_hand:

@@ -315,6 +315,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Shroud of Absence [DOM][OBT]: the acting vampire's own strike in the first round of the block's combat
     "shroud_strike": re.compile(r"^as above, and this vampire can strike: combat ends during the first round of the "
                                 r"resulting combat if they are blocked\.?$"),
+    # Enkil Cog: the card put on the vampire is locked for an action in any Methuselah's minion phase
+    "cog_action": re.compile(r"^during any methuselah's minion phase, this vampire can lock this card to take an "
+                             r"action\.?$"),
     # Domain of Evernight [tem]
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
@@ -375,6 +378,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
             and e.amount and e.amount > 0 and e.condition is None and not e.get("cost") and e.duration is None \
             and (k == "stealth") == ("Action Modifier" in t):
         return "even_if_not_needed"     # the mode's +N, added at once (rules_action skips the "when needed" check)
+    if k == "bleed" and not e.get("frame") and e.amount and e.amount > 0 and e.get("self") and \
+            e.duration == "while this card is in play" and e.condition is None and not e.get("cost") and \
+            (e.subject or "").lower() == "this vampire" and "Action Modifier" in t:
+        return "attached_bleed"         # Enkil Cog: "Put this card on this vampire. This vampire gets +1 bleed."
     if k in ("stealth", "intercept", "bleed") and not e.get("frame"):
         if e.amount is not None and e.amount > 0 and e.get("self") and e.condition and not e.get("cost") \
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
