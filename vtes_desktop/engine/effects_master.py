@@ -2756,6 +2756,12 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                     for v in _has(ctx, a, "torpor_tax"):
                         if not st.seats[seat].ousted:
                             ctx.pool(seat, -int(v["n"]), f"{ctx.name(m)} is in torpor ({ctx.name(a)})")
+    for iid in list(st.region(seat, "in_play")):   # Dr. Marisa Fletcher: two counters each of its player's unlock phases
+        if not st.cards[iid].contested and "Event" in ctx.cdef(iid).types:
+            for v in _has(ctx, iid, "unlock_add_counters"):
+                n = 2 if v["n"] == "two" else int(v["n"])
+                ctx.update(iid, counters=st.cards[iid].counters + n)
+                ctx.emit("counters", f"{ctx.name(iid)} gets {n} counters.", cards=(iid,))
     for s in st.live_seats():
         for iid in st.region(s, "in_play"):
             c = st.cards[iid]
@@ -3577,7 +3583,15 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
     """The acting vampire is blocked: a master card on it makes the blocker's controller burn pool (Aching Beauty);
     Millicent Smith burns herself and the acting vampire (no combat follows: the vampire is gone)."""
     st = ctx.st
-    if ctx.is_vampire(st.cards[f.actor]):
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind == "hunt" and ctx.is_vampire(st.cards[f.actor]) and st.cards[f.actor].region == "ready":
+        for ev in list(_events_in_play(ctx)):   # Dr. Marisa Fletcher: a small hunter blocked is burned
+            if _has(ctx, ev, "fletcher") and ctx.capacity(st.cards[f.actor]) < st.cards[ev].counters \
+                    and st.cards[f.actor].region == "ready":
+                ctx.update(ev, counters=0)
+                ctx.emit("counters", f"All the counters on {ctx.name(ev)} are burned.", cards=(ev,))
+                ctx.burn(f.actor, f"blocked while hunting ({ctx.name(ev)})")
+    if ctx.is_vampire(st.cards[f.actor]) and st.cards[f.actor].region == "ready":
         for iid in list(st.region(f.seat, "in_play")):
             if not st.cards[iid].contested and _has(ctx, iid, "millicent") and st.cards[f.actor].region == "ready":
                 ctx.burn(iid, f"{ctx.name(f.actor)} was blocked")
@@ -3603,6 +3617,13 @@ def _vp_draw_up(ctx: Ctx) -> None:
         return
     for s in st.live_seats():
         draw_up(ctx, s)
+
+
+def tally_extra(ctx: Ctx, f) -> int:
+    """Votes against a referendum that events in play add (Urban Jungle: +2 against blood hunts)."""
+    if f.terms != "blood hunt":
+        return 0
+    return sum(int(v["n"]) for e in _events_in_play(ctx) for v in _has(ctx, e, "blood_hunt_against"))
 
 
 def referendum_passed(ctx: Ctx, f) -> None:

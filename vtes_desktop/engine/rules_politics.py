@@ -66,6 +66,12 @@ def _master_votes(ctx: Ctx, f, iid: int) -> int:
     return master_votes(ctx, f, iid)
 
 
+def _master_tally_extra(ctx: Ctx, f) -> int:
+    from vtes_desktop.engine.effects_master import tally_extra
+
+    return tally_extra(ctx, f)
+
+
 def _master_vote_refusal(ctx: Ctx, iid: int) -> str | None:
     from vtes_desktop.engine.effects_master import vote_refusal
 
@@ -319,6 +325,7 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         return
     flow.pop(ctx)
     yes, no = tally(f)
+    no += _master_tally_extra(ctx, f)   # Urban Jungle: +2 votes against blood hunts
     passed = yes > no
     ctx.st.last_referendum = (passed, yes, no)
     ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")

@@ -365,6 +365,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                           r"(?P<n>\d) pool$"),
     ("anyone_cancel", r"^any methuselah can cancel this card as it is played by burning (?P<pool>\d) pool \(the cost of this "
                       r"card is not paid in that case\)$"),
+    ("blood_hunt_against", r"^blood hunt referendums get an additional (?P<n>\d) votes against the referendum$"),
+    ("unlock_add_counters", r"^during your unlock phase, add (?P<n>two|\d) counters to this card from the blood bank$"),
+    ("fletcher", r"^when a vampire with capacity less than x is blocked while hunting, where x is the number of counters on "
+                 r"this card, burn that vampire and all the counters on this card$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
