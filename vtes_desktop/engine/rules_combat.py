@@ -2291,6 +2291,30 @@ def _equipment_prevent(ctx: Ctx, cmd: C.Prevent, m: int, iid: int, c, text: str,
         _prevent_reading(ctx, cmd.seat, f, m, ("prevent", None, "strike", "any", 0), ctx.name(iid))
         ctx.burn(iid, "burned to prevent damage")
         return
+    rd_ = effects_combat.card_readings(ctx, iid) if iid != m else []
+    per = next((r for r in rd_ if r[0] == "equipment_prevent_each_round"), None)
+    if per is not None:     # Blood Shield: 1 damage from the opposing minion's strike, once each round
+        cf_ = combat_frame(ctx.st)
+        if cf_ is None:
+            raise Illegal("prevent", f"{ctx.name(iid)} prevents damage from an opposing minion's strike")
+        if (iid, "prevent_round", cf_.round) in cf_.used:
+            raise Illegal("prevent", f"{poss(ctx.name(iid))} prevention has already been used this round")
+        other_ = cf_.b if m == cf_.a else cf_.a
+        hand = [h for h in f.hits if h.target == m and h.source == other_ and not h.unpreventable
+                and h.normal + h.aggravated > h.prevented_normal + h.prevented_aggravated]
+        _prevent_reading(ctx, cmd.seat, f, m, ("prevent", per[1], "strike", "any", 0), ctx.name(iid))
+        cf_ = combat_frame(ctx.st)
+        _set_combat(ctx, cf_._replace(used=cf_.used | {(iid, "prevent_round", cf_.round)}))
+        sb = next((r for r in rd_ if r[0] == "small_hand_striker_burns"), None)
+        oc = ctx.st.cards[other_]
+        if sb is not None and hand and (hand[0].via is None or (
+                hand[0].via in ctx.st.cards and "Combat" in ctx.cdef(hand[0].via).types
+                and re.search(r"(?i)strike: hand strike", ctx.cdef(hand[0].via).text))) \
+                and ctx.is_vampire(oc) and ctx.capacity(oc) <= sb[1]:
+            n = min(sb[2], oc.counters)
+            ctx.update(other_, counters=oc.counters - n)
+            ctx.emit("burned_blood", f"{ctx.name(other_)} burns {n} blood ({ctx.name(iid)}).", cards=(other_,))
+        return
     if bt is not None:      # Blood Tears of Kephran: burned to prevent 2 damage in combat
         if combat_frame(ctx.st) is None:
             raise Illegal("prevent", f"{ctx.name(iid)} prevents damage in combat")

@@ -613,6 +613,13 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
         return ("equip_in_influence_phase",)                                       # Pier 13, Port of Baltimore
     if "Equipment" in t and k == "block" and low == "this is not an action and cannot be blocked.":
         return ("not_an_action",)                                                  # Pier 13 (its use is no action)
+    if "Equipment" in t and k == "prevent" and e.get("frame") and low == ("the minion with this equipment may prevent 1 "
+                                                                         "damage from an opposing minion's strike each "
+                                                                         "round."):
+        return ("equipment_prevent_each_round", 1)                                 # Blood Shield
+    if "Equipment" in t and k == "burn" and low == ("if used to prevent damage from a hand strike made by a vampire with "
+                                                    "capacity 6 or less, that vampire burns 2 blood."):
+        return ("small_hand_striker_burns", 6, 2)                                  # Blood Shield
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
