@@ -2128,14 +2128,22 @@ _HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "ba
                   "shroud_strike": _shroud_strike})
 
 
+_COG: dict[int, bool] = {}     # card id -> whether it is locked to take an action (Enkil Cog)
+
+
 def _cog(st, m: int, rules_of) -> int | None:
     """An unlocked card on *m* that it can lock to take an action in any Methuselah's minion phase (Enkil Cog)."""
     for a in st.attached.get(m, ()):
-        if st.cards[a].locked:
+        c = st.cards[a]
+        if c.locked:
             continue
-        rules = rules_of(a)
-        if "Action Modifier" in rules.types and any(auto_action.reading(e, rules.types) == "cog_action" and e.automated
-                                                    for md in rules.modes for e in md.effects):
+        is_cog = _COG.get(c.cid)
+        if is_cog is None:
+            rules = rules_of(a)
+            is_cog = _COG[c.cid] = "Action Modifier" in rules.types and any(
+                auto_action.reading(e, rules.types) == "cog_action" and e.automated
+                for md in rules.modes for e in md.effects)
+        if is_cog:
             return a
     return None
 
