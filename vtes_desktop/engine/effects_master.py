@@ -47,7 +47,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
-                  "nocturn"})
+                  "nocturn", "add_counter_upto"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -996,8 +996,10 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _own_phase(ctx, cmd, iid, "unlock")
         m = _minion(ctx, cmd, name, "the ready vampire that gains the blood")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        regions = ("ready", "torpor") if "anyregion" in v else ("ready",)   # Tabriz Assembly: "a True Brujah you control"
+        if mc.controller != seat or mc.region not in regions or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {'' if 'anyregion' in v else 'ready '}vampire you "
+                                    "control")
         if v.get("titled") and not ctx.title(mc):
             raise Illegal("minion", f"{name}: {ctx.name(m)} has no title")
         if v.get("hgclan") and not (_fits(ctx, seat, m, "a " + v["hgclan"], v) or v["hgclan"] in ctx.rules(m).traits):
@@ -1392,6 +1394,15 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if key == "heidelberg":
         return _heidelberg(ctx, cmd, iid, name, v)
+    if key == "add_counter_upto":   # Powerbase: Madrid: a counter in your unlock phase while it has 3 or fewer
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        if c.counters > int(v["max"]):
+            raise Illegal("use", f"{name} has {c.counters} counters, more than {v['max']}")
+        _once_each_phase(ctx, iid)
+        ctx.update(iid, counters=c.counters + int(v["n"]))
+        ctx.emit("counters", f"{ctx.seat_name(seat)} adds {v['n']} counter to {name}.", cards=(iid,))
+        return True
     if key == "nocturn":   # Nocturn Theater: lock it and a ready vampire of yours (minion) to lock a prey's minion (effect)
         _usable(ctx, cmd, iid, lock=True)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -2058,6 +2069,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         if "lock_exchange_ash" in keys and st.phase == "unlock" and st.active == seat:
             ash = [a for a in st.region(seat, "ash_heap") if "anarch" in {r.lower() for r in game.db[st.cards[a].cid].requirements}]
             out += [C.Use(seat=seat, card=iid, effect=h, minion=a) for h in st.region(seat, "hand") for a in ash]
+        if "add_counter_upto" in keys:
+            out.append(C.Use(seat=seat, card=iid))
         if keys & {"bank_unlock_choice", "bank_mpa_choice"}:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("pool", "add", "add 1", "add 2", "add 3")]
         if "lock_damage_actor" in keys and acting:
@@ -2260,9 +2273,11 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         mc = st.cards[m]
         if not ctx.is_vampire(mc) or ("sabbat" in who and (ctx.sect(mc) or "").lower() != "sabbat"):
             raise Illegal("requirements", f"{ctx.name(m)} cannot take the blood on {name}: {who}s can")
-        ctx.emit("action_goal", f"{ctx.name(m)} acts to take the blood on {name}.", cards=(m, iid))
-        return dict(from_card=iid, directed=True, target_seat=c.controller, effect="drain", base_stealth=0), \
-            (c.controller,)
+        strip = bool(drain[0].get("strip"))   # Powerbase: Madrid: its counters are burned, not taken
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to {'burn the counters' if strip else 'take the blood'} on {name}.",
+                 cards=(m, iid))
+        return dict(from_card=iid, directed=True, target_seat=c.controller, effect="strip" if strip else "drain",
+                    base_stealth=0), (c.controller,)
     opts = _has(ctx, iid, "card_action") if c.region in ("in_play", "attached") and not c.contested else []
     if not opts:
         raise Illegal("card", f"{name} provides no action the engine carries out: use manual moves")
@@ -2422,6 +2437,11 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
         return
     if f.effect == "burn":
         ctx.burn(iid, f"{ctx.name(f.actor)}'s action")
+        return
+    if f.effect == "strip":   # Powerbase: Madrid: all its counters burned
+        ctx.update(iid, counters=0)
+        ctx.emit("counters", f"{ctx.name(f.actor)} burns all the counters on {ctx.name(iid)}.", cards=(iid,))
+        emptied(ctx, iid)
         return
     if f.effect == "drain":   # the powerbases: all the blood on the card to the acting Methuselah's pool
         n = c.counters
@@ -3033,8 +3053,15 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     Versailles, Power Structure), the Mausoleum's 1 or 2, Sense Vibrations on its ready Laibon, City Gangrel
     Connections' vote in political actions, Ferraille's 3 votes for 1 pool once each turn."""
     rs = [(k, v) for k, v, _ in readings(ctx.rules(iid)) if k.startswith("vote_") and k != "vote_lock"]
-    if not rs:
-        return None
+    if not rs:   # Tabriz Assembly: its controller gets +1 vote in the referendum to burn it
+        tab = [v for v in _has(ctx, iid, "burn_referendum") if v.get("ctrl_vote")]
+        if not tab:
+            return None
+        from vtes_desktop.engine.effects_actioncard import _burn_ref_card
+
+        if _burn_ref_card(f) != iid:
+            raise Illegal("vote", f"{ctx.name(iid)} gives its vote only in the referendum to burn it")
+        return int(tab[0]["ctrl_vote"])
     st = ctx.st
     c = st.cards[iid]
     name = ctx.name(iid)
@@ -3042,11 +3069,11 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     political = any(isinstance(fr, ActionFrame) and fr.kind == "political" for fr in st.frames)
     if c.contested:
         raise Illegal("contested", f"{name} is contested and out of play")
-    if key != "vote_lock_host" and key != "vote_burn_pool" and not political:
+    if key not in ("vote_lock_host", "vote_burn_pool", "vote_lock_counters") and not political:
         raise Illegal("vote", f"{name} gives votes only in the referendum of a political action")
-    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host") and c.locked:
+    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_lock_counters") and c.locked:
         raise Illegal("vote", f"{name} is locked: it gives its votes by locking")
-    n = int(v["n"])
+    n = int(v.get("n") or 0)
     if key == "vote_lock_each":
         who = v["who"]
         count = 0
@@ -3062,6 +3089,13 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
         if not count:
             raise Illegal("vote", f"{name}: you control no ready {who} to give a vote to")
         n *= count
+    elif key == "vote_lock_counters":   # Powerbase: Madrid: +1 vote per counter, to a titled Sabbat vampire of yours
+        if not any(ctx.is_vampire(st.cards[m]) and ctx.title(st.cards[m]) and not st.cards[m].contested
+                   and (ctx.sect(st.cards[m]) or "").lower() == v["sect"] for m in st.region(seat, "ready")):
+            raise Illegal("vote", f"{name}: you control no ready titled {v['sect'].title()} vampire to give the votes to")
+        n = c.counters
+        if not n:
+            raise Illegal("vote", f"{name} has no counters")
     elif key == "vote_lock_unless":
         other = v["other"].lower()
         if not any(ctx.cdef(i).name.lower() == other for i, x in st.cards.items()
@@ -3076,7 +3110,7 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
             raise Illegal("use", f"{name} has already been used this turn")
         _pay_pool(ctx, seat, int(v["pool"]), name)
         st.phase_flags = st.phase_flags | {flag}
-    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host"):
+    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_lock_counters"):
         _lock(ctx, iid)
     return n
 

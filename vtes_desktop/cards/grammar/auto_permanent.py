@@ -369,6 +369,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("unlock_add_counters", r"^during your unlock phase, add (?P<n>two|\d) counters to this card from the blood bank$"),
     ("fletcher", r"^when a vampire with capacity less than x is blocked while hunting, where x is the number of counters on "
                  r"this card, burn that vampire and all the counters on this card$"),
+    ("hunting_ground", r"^during your unlock phase, an? (?P<hgclan>true brujah)(?P<anyregion>) you control can gain "
+                       r"(?P<n>\d+) blood$"),
+    ("burn_referendum", r"^(?P<who>vampires) can call a referendum to burn this card as a \+1 stealth political action; "
+                        r"during that referendum, you get \+(?P<ctrl_vote>1) vote$"),
+    ("add_counter_upto", r"^if this card has (?P<max>\d+) or fewer counters during your unlock phase, you can add (?P<n>1) "
+                         r"counter to it$"),
+    ("vote_lock_counters", r"^you can lock this card during the polling step of any referendum to give a titled "
+                           r"(?P<sect>sabbat) vampire \+1 vote for each counter on this card$"),
+    ("drain_action", r"^(?P<who>vampire)s controlled by other methuselahs can (?P<strip>burn) all the counters from this card "
+                     r"as a \(d\) action$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
