@@ -451,6 +451,7 @@ HANDLED = {
     "set_range_long_if_flight": "rules_combat._carry_out", "destroy_melee_weapon_if_hit": "rules_combat.play_combat",
     "add_damage_to_own_strike": "rules_combat.play_combat (_twist)",
     "equipment_prevent_each_round": "rules_combat._equipment_prevent", "small_hand_striker_burns": "ditto",
+    "clan_burn_weapon_strike": "rules_combat.strike (choice: burn weapon)",
     "extra_strike_hand_only_paid": "rules_combat._carry_out / play_combat / strike", "strength_growing": "rules_combat._carry_out / strength",
     "ammo_extra_strike": "rules_combat._carry_out (_ammo_gun) / strike",
     "equipment_strike_damage": "rules_combat.strike / _apply_strikes",

@@ -757,6 +757,19 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             sd = next((r for r in wrd if r[0] == "weapon_self_damage_close"), None)
             if sd is not None and desc is not None:      # Grenade: its bearer takes 1 damage at close range
                 desc = desc._replace(self_damage=(sd[1], False, True))
+            alt = next((r for r in wrd if r[0] == "clan_burn_weapon_strike"), None)
+            if alt is not None and cmd.choice == "burn weapon":      # Talith: a Ravnos burns a weapon, first strike
+                if alt[1] not in {x.lower() for x in ctx.cdef(m).clans}:
+                    raise Illegal("strike", f"only a {alt[1].title()} can use {rules.name} to burn a weapon")
+                opp = f.b if m == f.a else f.a
+                weapons = [a for a in ctx.st.attached.get(opp, ()) if effects_combat.is_equipment(ctx, a)
+                           and any("weapon" in k or k == "gun" for k in ctx.rules(a).keywords)]
+                if cmd.target is None and len(weapons) > 1:
+                    raise Malformed("target", f"name the weapon of {ctx.name(opp)} that {rules.name} burns")
+                t = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else (weapons[0] if weapons else None)
+                if t is None or t not in weapons:
+                    raise Illegal("strike", f"{ctx.name(opp)} has no such weapon for {rules.name} to burn")
+                desc = StrikeDesc("burn_card", first=True, source=iid, label=f"{rules.name} (burn weapon)", target=t)
             if ("burn_after_use",) in wrd and desc is not None:
                 f = ctx.st.top
                 _set_combat(ctx, f._replace(used=f.used | {("burn_after_use", iid)}))

@@ -620,6 +620,9 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "burn" and low == ("if used to prevent damage from a hand strike made by a vampire with "
                                                     "capacity 6 or less, that vampire burns 2 blood."):
         return ("small_hand_striker_burns", 6, 2)                                  # Blood Shield
+    m = re.fullmatch(r"an? ([a-z ]+) can use this weapon to strike: burn weapon with first strike\.?", low)
+    if "Equipment" in t and k == "use" and m:
+        return ("clan_burn_weapon_strike", m.group(1))                             # Talith
     if "Equipment" in t and k == "state" and low == "this weapon is only usable once each combat.":
         return ("weapon_once_each_combat",)                                        # Gas-Powered Chainsaw
     if "Equipment" in t and k == "maneuver" and e.get("to") in ("close", "long") and e.get("once_each_combat") \
