@@ -47,7 +47,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
-                  "nocturn", "add_counter_upto"})
+                  "nocturn", "add_counter_upto", "tutelage"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -953,6 +953,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _blood_trade(ctx, cmd, iid)
     if "inquisition" in keys:
         return _inquisition(ctx, cmd, iid)
+    if "tutelage" in keys:
+        return _tutelage(ctx, cmd, iid)
     if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
         uses = [u for u in uses if u[0] == "warsaw_burn"]
         keys = {"warsaw_burn"}
@@ -2988,6 +2990,42 @@ def _rent_hunting(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _tutelage(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Inconnu Tutelage: any Methuselah, in their influence phase, spends 4 transfers and removes a vampire of
+    their uncontrolled region (`minion`) to take any card of their library (`effect`) into their hand, then shuffles
+    and discards down to hand size."""
+    from vtes_desktop.engine.rules_turn import _spend
+
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    _own_phase(ctx, cmd, iid, "influence")
+    v = _has(ctx, iid, "tutelage")[0]
+    if cmd.minion is None or not cmd.effect:
+        raise Malformed("minion", f"{name}: name the vampire of your uncontrolled region removed (minion) and the "
+                                  "library card taken (effect)")
+    gone = flow.ref(ctx, seat, cmd.minion, what="vampire")
+    g = st.cards[gone]
+    if g.region != "uncontrolled" or g.owner != seat or not ctx.is_vampire(g):
+        raise Illegal("minion", f"{name}: {ctx.name(gone)} is not a vampire in your uncontrolled region")
+    want = cmd.effect.strip().lower()
+    got = next((x for x in st.region(seat, "library") if ctx.cdef(x).name.lower() == want
+                or ctx.cdef(x).display.lower() == want), None)
+    if got is None:
+        raise Illegal("effect", f"{name}: there is no {cmd.effect} in your library")
+    _spend(ctx, seat, 4 if v["n"] == "four" else int(v["n"]), name)
+    ctx.update(gone, counters=0)
+    ctx.move(gone, "removed")
+    ctx.move(got, "hand", seat=seat)
+    ctx.emit("searched", f"{ctx.seat_name(seat)} removes {ctx.name(gone)} from the game and takes {ctx.name(got)} "
+                         f"from their library ({name}).", cards=(got,))
+    ctx.shuffle(seat, "library")
+    over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+    if over > 0:
+        _owe_discard(ctx, seat, over)
+    return True
+
+
 def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     """A card in play that any Methuselah may use (Anthelios; Tension in the Ranks' burning)."""
     c = ctx.st.cards[iid]
@@ -2995,6 +3033,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     if _has(ctx, iid, "inquisition"):
         return _inquisition(ctx, cmd, iid)
+    if _has(ctx, iid, "tutelage"):
+        return _tutelage(ctx, cmd, iid)
     if c.controller != cmd.seat and _has(ctx, iid, "rent_hunting"):   # Kingston Penitentiary
         return _rent_hunting(ctx, cmd, iid)
     if _has(ctx, iid, "mpa_discard_burn"):

@@ -379,6 +379,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                            r"(?P<sect>sabbat) vampire \+1 vote for each counter on this card$"),
     ("drain_action", r"^(?P<who>vampire)s controlled by other methuselahs can (?P<strip>burn) all the counters from this card "
                      r"as a \(d\) action$"),
+    ("tutelage", r"^a methuselah may spend (?P<n>four|\d) transfers and remove a vampire in his or her uncontrolled region "
+                 r"from the game to search for any card in his or her library and put it in his or her hand \(discarding "
+                 r"and shuffling afterward\)$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
