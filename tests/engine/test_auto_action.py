@@ -71,7 +71,6 @@ def test_cards_now_automated(db, name):
 @pytest.mark.parametrize("name", [
     # the engine does not carry these out: they must stay with the players
     "Mask of a Thousand Faces",     # the action continues with another acting minion
-    "True Love's Face",             # the blocker's controller may burn pool to cancel it as it is played
     "Claiming the Body",            # played by another Blood Brother of the blocked one's circle
 ])
 def test_cards_left_to_the_players(db, name):
@@ -171,3 +170,19 @@ def test_legal_answer_offers_the_enkil_cog_action_out_of_turn(db):
     for _ in range(3):
         game.apply(C.Resolve(seat=0))
     assert not any(isinstance(c, C.Action) for c in game.legal(0).commands)
+
+
+def test_legal_answer_offers_the_blockers_cancel(db):
+    # scenario 1256: once Crocodile's Tongue is played against Nassir's block, Ben is offered its cancel, Ann is not
+    from support import ROOT
+    from vtes_desktop.engine import commands as C
+    from vtes_desktop.scenario.loader import load, to_command
+    from vtes_desktop.scenario.runner import build_game
+
+    sc = load(ROOT / "tests" / "scenarios" / "1256-crocodiles-tongue-canceled-by-the-blocker.yaml", db)
+    game = build_game(sc, db)
+    for st in sc.steps[:4]:
+        game.apply(to_command(st, sc.players.index(st.by), sc.players))
+    offered = [c for c in game.legal(1).commands if isinstance(c, C.Use) and c.effect == "cancel"]
+    assert len(offered) == 1 and game.can(offered[0]) is None
+    assert not [c for c in game.legal(0).commands if isinstance(c, C.Use) and c.effect == "cancel"]

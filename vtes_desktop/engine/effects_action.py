@@ -2124,6 +2124,100 @@ def _attached_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
         ctx.emit("put_in_play", f"{rules.name} is put on {ctx.name(minion)}.", cards=(minion, iid))
 
 
+def _attempt_fails_seat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Crocodile's Tongue: the attempt (by an ally or a vampire younger than this one) fails, and no minion of the
+    blocker's controller may attempt to block this action again."""
+    f = _need_attempt(ctx, rules, blocker)
+    if any(o == "blocker:ally or younger vampire" for o in mode.only):
+        b = ctx.st.cards[blocker]
+        if ctx.is_vampire(b) and (ctx.cdef(b).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+            raise Illegal("timing", f"{rules.name} is only usable if an ally or a vampire younger than "
+                                    f"{ctx.name(minion)} attempts to block; {ctx.name(blocker)} is not one")
+    seat = ctx.st.cards[blocker].controller
+    fail_attempt(ctx, rules, blocker, bar=True)
+    if not any(m.kind == "no_block_seat" and m.amount == seat for m in f.mods):
+        _add(ctx, Mod("no_block_seat", seat, blocker, iid, rules.card_id))
+    ctx.emit("no_block", f"{ctx.seat_name(seat)}'s minions cannot attempt to block this action again.")
+
+
+def _blocker_cancel(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The price the blocking minion (or its controller) may pay, as the very next step, to cancel the card as it
+    is played (`use` naming the card, `effect: cancel`: `blocker_cancel`): recorded on the action."""
+    r = auto_action.reading(e, rules.types)
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable if a minion attempts to block")
+    kind = "cancel_pool" if r == "blocker_cancel_pool" else "cancel_blood"
+    _add(ctx, Mod(kind, 1, blocker, iid, rules.card_id))
+
+
+_HANDLERS.update({"attempt_fails_seat": _attempt_fails_seat, "blocker_cancel_blood": _blocker_cancel,
+                  "blocker_cancel_more": _blocker_cancel, "blocker_cancel_pool": _blocker_cancel})
+
+
+def blocker_cancel(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """The blocking minion's controller cancels the card just played against the block (Crocodile's Tongue: the
+    blocking minion burns 1 blood or life, 2 at superior; True Love's Face: 1 pool): `use` naming the card with
+    `effect: cancel`, as the very next step. The action goes back to the state before the card was played, and the
+    card goes to the ash heap (its replacement drawn). False when this is not such a cancel."""
+    st = ctx.st
+    if (cmd.effect or "").lower().strip() != "cancel":
+        return False
+    rec = st.as_played
+    f = st.top
+    if rec is None or not isinstance(f, ActionFrame) or st.cards[rec[2]].cid != st.cards[iid].cid:
+        return False
+    card = rec[2]
+    costs = [m for m in f.mods if m.card == card and m.kind in ("cancel_blood", "cancel_pool")]
+    if not costs:
+        return False
+    _, seat, _, before = rec
+    blocker = costs[0].minion
+    name = ctx.name(card)
+    bc = before.cards.get(blocker)
+    if bc is None or bc.controller != cmd.seat:
+        raise Illegal("cancel", f"only the controller of the blocking minion, {ctx.name(blocker)}, can cancel {name}")
+    n = sum(m.amount for m in costs)
+    pool = costs[0].kind == "cancel_pool"
+    if pool and st.seats[cmd.seat].pool < n:
+        raise Illegal("cost", f"canceling {name} costs {n} pool")
+    if not pool and bc.counters < n:
+        what = "blood" if ctx.is_vampire(bc) else "life"
+        raise Illegal("cost", f"canceling {name} costs {n} {what}; {ctx.name(blocker)} has {bc.counters}")
+    fresh = before.clone()
+    for k in type(st).__slots__:
+        setattr(st, k, getattr(fresh, k))
+    st._own = 0
+    from vtes_desktop.engine.rules_action import _pay, played_from_hand
+
+    ctx.emit("canceled", f"{ctx.seat_name(cmd.seat)} cancels {name} as it is played.", cards=(card,))
+    played_from_hand(ctx, seat, card, ctx.rules(card))
+    if pool:
+        _pay(ctx, cmd.seat, None, n, 0, f"canceling {name}")
+        return True
+    c = st.cards[blocker]
+    if ctx.is_vampire(c):
+        ctx.set_blood(blocker, c.counters - n)
+    else:
+        ctx.update(blocker, counters=c.counters - n)
+    ctx.emit("burned_blood", f"{ctx.name(blocker)} burns {n} {'blood' if ctx.is_vampire(c) else 'life'} to cancel "
+                             f"{name}.", cards=(blocker,))
+    if not ctx.is_vampire(c) and c.counters - n <= 0:
+        ctx.burn(blocker, "no life left")
+    return True
+
+
+def cancel_candidates(game, seat: int) -> list[C.Command]:
+    """The cancel of a card just played against a block of *seat*'s minion (Crocodile's Tongue, True Love's Face),
+    for the legal answer (still to be checked)."""
+    st = game.state
+    rec, f = st.as_played, st.top
+    if rec is None or rec[1] == seat or not isinstance(f, ActionFrame):
+        return []
+    if any(m.card == rec[2] and m.kind in ("cancel_blood", "cancel_pool") for m in f.mods):
+        return [C.Use(seat=seat, card=rec[2], effect="cancel")]
+    return []
+
+
 _HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
                   "shroud_strike": _shroud_strike})
 
@@ -2316,6 +2410,8 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
     """Why *m* cannot attempt to block this action because of a card played on it, or None."""
     if has(f, "no_block", m):
         return f"{ctx.name(m)} cannot attempt to block this action"
+    if any(x.kind == "no_block_seat" and x.amount == seat for x in f.mods):     # Crocodile's Tongue
+        return f"{ctx.seat_name(seat)}'s minions cannot attempt to block this action again"
     if has(f, "no_block_vampires") and ctx.is_vampire(ctx.st.cards[m]):
         return "vampires cannot block this action"
     if has(f, "no_block_allies") and "Ally" in ctx.cdef(m).types:

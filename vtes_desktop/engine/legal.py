@@ -386,6 +386,10 @@ def legal(game, seat: int) -> LegalAnswer:
         from vtes_desktop.engine.effects_action import out_of_turn_candidates
 
         cmds += [c for c in out_of_turn_candidates(game, seat) if game.can(c) is None]
+    if st.as_played is not None and isinstance(st.top, ActionFrame):     # Crocodile's Tongue: the blocker's cancel
+        from vtes_desktop.engine.effects_action import cancel_candidates
+
+        cmds += [c for c in cancel_candidates(game, seat) if game.can(c) is None]
     cmds += _leaving_and_trophies(game, seat)
     cmds += _active_moves(game, seat, flow.window(st), set(cmds))
     top = st.top

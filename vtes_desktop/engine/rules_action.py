@@ -1668,6 +1668,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
 
     if st.marks and pay_toll(ctx, cmd, iid) or st.as_played and cancel_option(ctx, cmd, iid):   # tolls; Golconda
         return
+    if st.as_played and effects_action.blocker_cancel(ctx, cmd, iid):   # Crocodile's Tongue, True Love's Face
+        return
     if st.phase_flags and troublemaker_second(ctx, cmd, iid):   # Anarch Troublemaker's second lock, given away
         return
     from vtes_desktop.engine.effects_master import anyone_uses

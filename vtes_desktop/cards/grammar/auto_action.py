@@ -318,6 +318,15 @@ _TEXTS: dict[str, re.Pattern] = {
     # Enkil Cog: the card put on the vampire is locked for an action in any Methuselah's minion phase
     "cog_action": re.compile(r"^during any methuselah's minion phase, this vampire can lock this card to take an "
                              r"action\.?$"),
+    # Crocodile's Tongue: no blocker of that Methuselah's may try again; the blocker may pay to cancel the card
+    "attempt_fails_seat": re.compile(r"^that attempt fails and the blocking minion's controller cannot attempt to "
+                                     r"block this action again\.?$"),
+    "blocker_cancel_blood": re.compile(r"^the blocking minion can burn 1 blood or life to cancel this card as it is "
+                                       r"played\.?$"),
+    "blocker_cancel_more": re.compile(r"^as above, but canceling this card requires 1 additional blood or life\.?$"),
+    # True Love's Face [OBF][PRE]
+    "blocker_cancel_pool": re.compile(r"^the blocking minion's controller can burn 1 pool to cancel this card as it is "
+                                      r"played\.?$"),
     # Domain of Evernight [tem]
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
