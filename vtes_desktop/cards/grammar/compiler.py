@@ -590,8 +590,13 @@ def compile_card(card: CardDef, vocab: Vocabulary, clans: set[str]) -> CardRules
         if not typ and len(card.types) > 1:
             types = _infer_types(card.types, common, acc)
         if acc.as_above is not None:
-            src = by_ref.get(acc.as_above.lower()) if acc.as_above else prev
-            if src is None and acc.as_above:
+            if acc.as_above:
+                src = by_ref.get(acc.as_above.lower()) or prev
+            elif disc and disc.isupper() and disc.lower() in by_ref:
+                # "[POT] or [THA] As above": each superior level means its own discipline's basic text, not
+                # whichever line came just before
+                src = by_ref[disc.lower()]
+            else:
                 src = prev
             if src is not None:
                 inherited = [e for e in src.effects if e.kind not in acc.replaced or e.kind == "bleed" and
