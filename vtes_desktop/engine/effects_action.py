@@ -2218,6 +2218,49 @@ def cancel_candidates(game, seat: int) -> list[C.Command]:
     return []
 
 
+def _ash_for_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Trochomancy: thirteen cards (seven with Auspex) of the target Methuselah's ash heap are removed from the game;
+    +1 bleed (limited), unless the level's own "+2 bleed (limited)" stands instead. The play's `choice` may name
+    the cards, separated by ';'; without it, the oldest cards of that ash heap go."""
+    st = ctx.st
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.target_seat is None:
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
+    n = 7 if any(auto_action.reading(x, rules.types) == "ash_for_bleed_seven" for x in mode.effects) else 13
+    heap = list(st.region(f.target_seat, "ash_heap"))
+    if len(heap) < n:
+        raise Illegal("cost", f"{rules.name}: {ctx.seat_name(f.target_seat)}'s ash heap holds {len(heap)} cards; "
+                              f"{n} must be removed from the game")
+    if not mode.bleed and any(m.limited for m in f.mods if m.card != iid):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) modifier "
+                                 "this action")
+    names = [x.strip() for x in (cmd.choice or "").split(";") if x.strip()]
+    if names:
+        if len(names) != n:
+            raise Illegal("choice", f"{rules.name}: name {n} cards of {ctx.seat_name(f.target_seat)}'s ash heap, "
+                                    "separated by ';'")
+        picked: list[int] = []
+        for nm in names:
+            i = next((h for h in heap if h not in picked and ctx.cdef(h).display.lower() == nm.lower()
+                      or h not in picked and ctx.db[st.cards[h].cid].name.lower() == nm.lower()), None)
+            if i is None:
+                raise Illegal("choice", f"{rules.name}: no (other) {nm} in {ctx.seat_name(f.target_seat)}'s ash heap")
+            picked.append(i)
+    else:
+        picked = heap[:n]
+    for i in picked:
+        ctx.move(i, "removed")
+    ctx.emit("removed", f"{rules.name}: {n} cards of {ctx.seat_name(f.target_seat)}'s ash heap are removed from the "
+                        "game.")
+    if not mode.bleed:
+        _add(ctx, Mod("bleed", 1, minion, iid, rules.card_id, limited=True))
+        ctx.emit("modifier", f"{ctx.name(minion)} gets +1 bleed ({rules.name}).", cards=(minion,))
+
+
+_HANDLERS.update({"ash_for_bleed": _ash_for_bleed, "ash_for_bleed_seven": _nothing})
+
+
 _HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
                   "shroud_strike": _shroud_strike})
 

@@ -327,6 +327,10 @@ _TEXTS: dict[str, re.Pattern] = {
     # True Love's Face [OBF][PRE]
     "blocker_cancel_pool": re.compile(r"^the blocking minion's controller can burn 1 pool to cancel this card as it is "
                                       r"played\.?$"),
+    # Trochomancy: cards of the target Methuselah's ash heap removed from the game for +1 bleed (limited)
+    "ash_for_bleed": re.compile(r"^remove thirteen cards in the target methuselah's ash heap from the game to get \+1 "
+                                r"bleed \(limited\)\.?$"),
+    "ash_for_bleed_seven": re.compile(r"^as \[nec\] above, but remove only seven cards\.?$"),
     # Domain of Evernight [tem]
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
