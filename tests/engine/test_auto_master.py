@@ -41,7 +41,8 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_discard_phase, start_of_unlock_phase, bleed_bonus, master_votes, actor_stealth, after_action
            "discard_counter", "burn_own_unlock", "clan_bleed", "clan_votes", "clan_action_stealth", "hunt_fill",
            "younger_caller_vote", "younger_blocker_burns", "anyone_cancel",
-           "blood_hunt_against", "unlock_add_counters", "fletcher", "vote_lock_counters"}
+           "blood_hunt_against", "unlock_add_counters", "fletcher", "vote_lock_counters",
+           "fbi", "burn_at_counters_event"}
 
 
 def test_every_reading_has_a_handler():

@@ -3534,8 +3534,12 @@ def state_checks(ctx: Ctx) -> None:
     prev = ctx.game.state
     if st.seats is not prev.seats and any(a.vp > b.vp for a, b in zip(st.seats, prev.seats)):
         _vp_draw_up(ctx)   # victory points went up (The Bitter and Sweet Story)
+    if st.marks and any(x[1] == "fbi damage" for x in st.marks if len(x) == 3):
+        _fbi_after_combat(ctx)   # FBI Special Affairs Division: damage owed once the combat is over
     if st.regions is prev.regions and st.attached is prev.attached:
         return   # nobody moved: nothing new to check
+    if prev.frames and any(type(x).__name__ == "CombatFrame" for x in prev.frames):
+        _fbi_allies_burned(ctx, prev)
     if st.marks:   # Aggressive Tactics left play: the chosen Methuselah's hand size is back, draw up
         left = {x for x in st.marks if len(x) == 3 and x[1] == "chosen seat" and st.cards[x[0]].region != "in_play"}
         if left:
@@ -3574,6 +3578,49 @@ def state_checks(ctx: Ctx) -> None:
         stale = {x for x in st.marks if len(x) == 2 and x[1] == "torpor seen" and x[0] not in seen}
         if stale:
             st.marks = st.marks - stale
+
+
+def _fbi_allies_burned(ctx: Ctx, prev) -> None:
+    """FBI Special Affairs Division: an ally of the combat under way at the start of the step was burned, and its
+    opponent was the acting vampire: a counter on the event, and damage owed to that vampire after the combat."""
+    st = ctx.st
+    evs = [e for e in _events_in_play(ctx) if _has(ctx, e, "fbi")]
+    if not evs:
+        return
+    cf = next((x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame"), None)
+    act = next((x for x in reversed(prev.frames) if isinstance(x, ActionFrame)), None)
+    if cf is None or act is None or act.actor not in (cf.a, cf.b):
+        return
+    other = cf.b if act.actor == cf.a else cf.a
+    if "Ally" not in ctx.cdef(other).types or st.cards[other].region != "ash_heap" \
+            or not ctx.is_vampire(st.cards[act.actor]):
+        return
+    for e in evs:
+        v = _has(ctx, e, "fbi")[0]
+        ctx.update(e, counters=st.cards[e].counters + int(v["n"]))
+        ctx.emit("counters", f"{ctx.name(other)} was burned in combat with {ctx.name(act.actor)}: a counter on "
+                             f"{ctx.name(e)}.", cards=(e,))
+        st.marks = st.marks | {(act.actor, "fbi damage", (e, int(v["dmg"]), st.cards[e].counters))}
+    _fbi_after_combat(ctx)
+
+
+def _fbi_after_combat(ctx: Ctx) -> None:
+    st = ctx.st
+    if any(type(x).__name__ == "CombatFrame" for x in st.frames):
+        return
+    from vtes_desktop.engine.rules_combat import inflict
+
+    owed = sorted((x for x in st.marks if len(x) == 3 and x[1] == "fbi damage"), key=str)
+    st.marks = st.marks - set(owed)
+    for m, _, (e, dmg, _n) in owed:
+        if m in st.cards and st.cards[m].region in ("ready", "torpor"):
+            ctx.emit("effect", f"{ctx.name(m)} takes {dmg} unpreventable environmental damage ({ctx.name(e)}).",
+                     cards=(m,))
+            inflict(ctx, m, dmg, 0)
+        if e in st.cards and st.cards[e].region == "in_play":
+            for lim in _has(ctx, e, "burn_at_counters_event"):
+                if st.cards[e].counters >= int(lim["n"]):
+                    ctx.burn(e, f"{lim['n']} counters")
 
 
 def recruit_discount(ctx: Ctx, m: int) -> int:
