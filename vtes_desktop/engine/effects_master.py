@@ -47,7 +47,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
-                  "nocturn", "add_counter_upto", "tutelage"})
+                  "nocturn", "add_counter_upto", "tutelage", "monster"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1396,6 +1396,29 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if key == "heidelberg":
         return _heidelberg(ctx, cmd, iid, name, v)
+    if key == "monster":   # after a combat of its vampire ends with the opponent not ready: 1 blood to unlock, once a turn
+        host = c.host
+        hc = st.cards[host] if host is not None else None
+        if hc is None or hc.region != "ready":
+            raise Illegal("use", f"{name}: its vampire is not ready")
+        if any(type(x).__name__ == "CombatFrame" for x in st.frames):
+            raise Illegal("timing", f"{name} is used after the combat ends")
+        fought = [x for x in st.marks if len(x) == 4 and x[0] == host and x[1] == "after combat" and x[3] == st.turn]
+        if not fought:
+            raise Illegal("timing", f"{name}: {ctx.name(host)} has not been in a combat that ended this turn")
+        if all(x[2] in st.cards and st.cards[x[2]].region == "ready" for x in fought):
+            raise Illegal("use", f"{name}: the opposing minion is still ready")
+        if (host, ("monster", iid)) in st.acted:
+            raise Illegal("use", f"{name} has already been used this turn")
+        if not hc.locked:
+            raise Illegal("use", f"{name}: {ctx.name(host)} is not locked")
+        n = int(v["n"])
+        if hc.counters < n:
+            raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+        st.acted = st.acted | {(host, ("monster", iid))}
+        ctx.update(host, counters=hc.counters - n, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(host)} burns {n} blood and unlocks ({name}).", cards=(host,))
+        return True
     if key == "add_counter_upto":   # Powerbase: Madrid: a counter in your unlock phase while it has 3 or fewer
         _usable(ctx, cmd, iid, lock=False)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -2072,6 +2095,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             ash = [a for a in st.region(seat, "ash_heap") if "anarch" in {r.lower() for r in game.db[st.cards[a].cid].requirements}]
             out += [C.Use(seat=seat, card=iid, effect=h, minion=a) for h in st.region(seat, "hand") for a in ash]
         if "add_counter_upto" in keys:
+            out.append(C.Use(seat=seat, card=iid))
+        if "monster" in keys and any(len(x) == 4 and x[1] == "after combat" for x in st.marks):
             out.append(C.Use(seat=seat, card=iid))
         if keys & {"bank_unlock_choice", "bank_mpa_choice"}:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("pool", "add", "add 1", "add 2", "add 3")]
@@ -3527,6 +3552,12 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
     return n
 
 
+def _burns_in_torpor(ctx: Ctx, a: int) -> bool:
+    from vtes_desktop.engine.effects_action import burns_in_torpor
+
+    return burns_in_torpor(ctx, a)
+
+
 def state_checks(ctx: Ctx) -> None:
     """After each step: master cards that burn once their minion is in torpor (Secure Haven), or make its
     controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
@@ -3540,6 +3571,7 @@ def state_checks(ctx: Ctx) -> None:
         return   # nobody moved: nothing new to check
     if prev.frames and any(type(x).__name__ == "CombatFrame" for x in prev.frames):
         _fbi_allies_burned(ctx, prev)
+        _combat_over(ctx, prev)
     if st.marks:   # Aggressive Tactics left play: the chosen Methuselah's hand size is back, draw up
         left = {x for x in st.marks if len(x) == 3 and x[1] == "chosen seat" and st.cards[x[0]].region != "in_play"}
         if left:
@@ -3564,6 +3596,8 @@ def state_checks(ctx: Ctx) -> None:
         if True:
             for a in list(attached[m]):
                 if "Master" not in ctx.cdef(a).types or st.cards[a].contested:
+                    if _burns_in_torpor(ctx, a):     # Repulsion [OBE] (effects_action)
+                        ctx.burn(a, f"{ctx.name(m)} is in torpor")
                     continue
                 if _has(ctx, a, "burn_after_torpor"):
                     ctx.burn(a, f"{ctx.name(m)} went to torpor")
@@ -3602,6 +3636,18 @@ def _fbi_allies_burned(ctx: Ctx, prev) -> None:
                              f"{ctx.name(e)}.", cards=(e,))
         st.marks = st.marks | {(act.actor, "fbi damage", (e, int(v["dmg"]), st.cards[e].counters))}
     _fbi_after_combat(ctx)
+
+
+def _combat_over(ctx: Ctx, prev) -> None:
+    """A combat under way at the start of the step is over: a vampire with Monster may unlock afterward; noted as
+    (vampire, "after combat", opponent, turn)."""
+    st = ctx.st
+    cf = next((x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame"), None)
+    if cf is None or any(type(x).__name__ == "CombatFrame" and (x.a, x.b) == (cf.a, cf.b) for x in st.frames):
+        return
+    for me, other in ((cf.a, cf.b), (cf.b, cf.a)):
+        if me in st.cards and any(_has(ctx, a, "monster") for a in st.attached.get(me, ())):
+            st.marks = st.marks | {(me, "after combat", other, st.turn)}
 
 
 def _fbi_after_combat(ctx: Ctx) -> None:

@@ -385,6 +385,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("fbi", r"^if an ally is burned in combat with an acting vampire, add (?P<n>1) counter to this card and inflict "
             r"(?P<dmg>\d) unpreventable environmental damage on the acting vampire after the combat ends$"),
     ("burn_at_counters_event", r"^if this card has (?P<n>\d+) counters, burn it$"),
+    ("monster", r"^once each turn after a combat involving this vampire ends, this vampire can burn (?P<n>1) blood to "
+                r"unlock if the opposing minion is not ready$"),
     ("shortage", r"^each (?P<clan>[a-z]+) burns (?P<n>1) blood during his or her controller's unlock phase, and each "
                  r"(?P=clan) who cannot burn a blood is locked instead$"),
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
