@@ -186,3 +186,22 @@ def test_legal_answer_offers_the_blockers_cancel(db):
     offered = [c for c in game.legal(1).commands if isinstance(c, C.Use) and c.effect == "cancel"]
     assert len(offered) == 1 and game.can(offered[0]) is None
     assert not [c for c in game.legal(0).commands if isinstance(c, C.Use) and c.effect == "cancel"]
+
+
+def test_repulsion_cannot_be_played_by_a_vampire_that_has_one(db):
+    # scenario 1262: with Repulsion on Blanche Hill, the copy in hand is refused at every level once she is blocked
+    from support import ROOT
+    from vtes_desktop.engine import commands as C
+    from vtes_desktop.scenario.loader import load, to_command
+    from vtes_desktop.scenario.runner import build_game
+
+    sc = load(ROOT / "tests" / "scenarios" / "1262-repulsion-already-on-the-vampire.yaml", db)
+    game = build_game(sc, db)
+    for st in sc.steps[:3]:
+        game.apply(to_command(st, sc.players.index(st.by), sc.players))
+    st = game.state
+    blanche = st.region(0, "ready")[0]
+    other = next(i for i in st.region(0, "hand") if game.db[st.cards[i].cid].name == "Repulsion")
+    for level in ("obe", "superior"):
+        why = game.can(C.Play(seat=0, card=other, minion=blanche, level=level))
+        assert why is not None and "cannot play another" in str(why), why

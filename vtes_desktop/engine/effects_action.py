@@ -2261,6 +2261,69 @@ def _ash_for_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"ash_for_bleed": _ash_for_bleed, "ash_for_bleed_seven": _nothing})
 
 
+def _maneuver_long_if_blocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Repulsion [pre]: if blocked, the acting vampire gets a maneuver usable only to get to long range."""
+    if no_second_copy(ctx, rules, minion):
+        raise Illegal("requirements", no_second_copy(ctx, rules, minion))
+    _add(ctx, Mod("grant_maneuver_long_actor", 1, _top(ctx).actor, iid, rules.card_id))
+
+
+_ATTACHED: dict[int, tuple[int, int, bool]] = {}     # card id -> (+bleed, +stealth, burned in torpor) while on a vampire
+
+
+def attached_amounts(ctx: Ctx, a: int) -> tuple[int, int, bool]:
+    """What an action modifier put on a vampire gives it while there (Enkil Cog's +1 bleed, Repulsion's +1
+    stealth), and whether it burns once the vampire is in torpor; cached by card id."""
+    cid = ctx.st.cards[a].cid
+    got = _ATTACHED.get(cid)
+    if got is None:
+        rules = ctx.rules(a)
+        b = s_ = 0
+        burn = False
+        if "Action Modifier" in rules.types:
+            for md in rules.modes:
+                for e in md.effects:
+                    r = auto_action.reading(e, rules.types) if e.automated else None
+                    if r == "attached_bleed":
+                        b += e.amount
+                    elif r == "attached_stealth":
+                        s_ += e.amount
+                    elif r == "burn_in_torpor":
+                        burn = True
+        got = _ATTACHED[cid] = (b, s_, burn)
+    return got
+
+
+def attached_stealth(ctx: Ctx, f: ActionFrame) -> int:
+    """+N stealth for the acting vampire from action modifiers on it (Repulsion [OBE])."""
+    return sum(attached_amounts(ctx, a)[1] for a in ctx.st.attached.get(f.actor, ())
+               if "Action Modifier" in ctx.cdef(a).types)
+
+
+def burns_in_torpor(ctx: Ctx, a: int) -> bool:
+    """An action modifier on a vampire that burns once the vampire is in torpor (Repulsion [OBE]); called from
+    effects_master.state_checks for cards on vampires in torpor."""
+    return "Action Modifier" in ctx.cdef(a).types and attached_amounts(ctx, a)[2]
+
+
+def no_second_copy(ctx: Ctx, rules: CardRules, minion: int) -> str | None:
+    """Repulsion: "This vampire cannot have or play another" - refused while a copy is on *minion*."""
+    if not any(auto_action.reading(e, rules.types) == "no_second_copy" for md in rules.modes for e in md.effects):
+        return None
+    if any(ctx.st.cards[a].cid == rules.card_id for a in ctx.st.attached.get(minion, ())):
+        return f"{ctx.name(minion)} already has {rules.name} and cannot play another"
+    return None
+
+
+def _attached_stealth_card(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Repulsion [OBE]: the card goes on this vampire (kept there by rules_action), +1 stealth while there."""
+    _attached_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker)
+
+
+_HANDLERS.update({"maneuver_long_if_blocked": _maneuver_long_if_blocked, "attached_stealth": _attached_stealth_card,
+                  "burn_in_torpor": _nothing, "no_second_copy": _nothing})
+
+
 _HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
                   "shroud_strike": _shroud_strike})
 
@@ -2558,7 +2621,9 @@ def combat_grants(f: ActionFrame) -> tuple:
     out = tuple((m.minion, m.kind[6:], m.amount) for m in f.mods
                 if m.kind in ("grant_maneuver", "grant_press") and m.minion == f.blocker)
     return out + tuple((m.minion, "maneuver", m.amount) for m in f.mods
-                       if m.kind == "grant_maneuver_actor" and m.minion == f.actor)
+                       if m.kind == "grant_maneuver_actor" and m.minion == f.actor) \
+        + tuple((m.minion, "maneuver_long", m.amount) for m in f.mods
+                if m.kind == "grant_maneuver_long_actor" and m.minion == f.actor)   # Repulsion [pre]
 
 
 def blocker_locks(f: ActionFrame) -> bool:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar import auto_action
 from vtes_desktop.cards.grammar.auto_politics import read
 from vtes_desktop.cards.rules import CardRules, Mode
 from vtes_desktop.engine import flow
@@ -235,8 +234,9 @@ def attached_bonus(ctx: Ctx, minion: int, stat: str) -> int:
         rules = ctx.rules(a)
         if "Action" not in rules.types:
             if stat == "bleed" and "Action Modifier" in rules.types:     # Enkil Cog: "This vampire gets +1 bleed."
-                n += sum(e.amount for md in rules.modes for e in md.effects
-                         if e.automated and auto_action.reading(e, rules.types) == "attached_bleed")
+                from vtes_desktop.engine.effects_action import attached_amounts
+
+                n += attached_amounts(ctx, a)[0]
             continue
         mode = rules.mode(ctx.st.cards[a].level) or (rules.modes[0] if len(rules.modes) == 1 else None)
         if mode is None:
@@ -2116,6 +2116,10 @@ def ally_stealth(ctx: Ctx, f: ActionFrame) -> int:
     if f.actor not in ctx.st.cards:
         return 0
     if "Ally" not in ctx.cdef(f.actor).types:
+        if f.actor in ctx.st.attached:      # Repulsion [OBE] on the acting vampire
+            from vtes_desktop.engine.effects_action import attached_stealth
+
+            return turn_stealth(ctx, f) + attached_stealth(ctx, f)
         return turn_stealth(ctx, f)
     return sum(x[1] for x in _ally_specs(ctx, f.actor) if x[0] == "ally_stealth") + turn_stealth(ctx, f)
 

@@ -1337,7 +1337,7 @@ def _play_modifier(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
                 raise Illegal("action modifier", f"{ctx.name(m)} is not a ready minion of {ctx.seat_name(cmd.seat)}")
             player = m
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Action Modifier", player)
-    why = effects_action.modifier_refusal(ctx, f)   # Approximation of Loyalty
+    why = effects_action.modifier_refusal(ctx, f) or effects_action.no_second_copy(ctx, rules, player)   # Repulsion
     if why:
         raise Illegal("timing", why)
     if player != actor:

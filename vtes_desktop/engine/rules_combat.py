@@ -534,6 +534,10 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             _set_combat(ctx, f._replace(range="close", last_maneuver=m, granted=_use_granted(f, m, "maneuver_close")))
             ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to close range.")
             return
+        if not left and f.range == "close" and _granted(f, m, "maneuver_long"):     # Repulsion [pre]
+            _set_combat(ctx, f._replace(range="long", last_maneuver=m, granted=_use_granted(f, m, "maneuver_long")))
+            ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to long range.")
+            return
         if not left and _paid_grant(ctx, cmd.seat, f, m, "maneuver", "close" if f.range == "long" else "long"):
             f = combat_frame(ctx.st)
             new_range = "long" if f.range == "close" else "close"

@@ -331,6 +331,11 @@ _TEXTS: dict[str, re.Pattern] = {
     "ash_for_bleed": re.compile(r"^remove thirteen cards in the target methuselah's ash heap from the game to get \+1 "
                                 r"bleed \(limited\)\.?$"),
     "ash_for_bleed_seven": re.compile(r"^as \[nec\] above, but remove only seven cards\.?$"),
+    # Repulsion: [pre] a maneuver only to long range in the block's combat; [OBE] the card put on the vampire
+    "maneuver_long_if_blocked": re.compile(r"^if this action is blocked, this vampire gets 1 optional maneuver, only "
+                                           r"usable to get to long range, during the resulting combat\.?$"),
+    "burn_in_torpor": re.compile(r"^burn this card if this vampire is in torpor\.?$"),
+    "no_second_copy": re.compile(r"^this vampire cannot have or play another this card\.?$"),
     # Domain of Evernight [tem]
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
@@ -395,6 +400,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
             e.duration == "while this card is in play" and e.condition is None and not e.get("cost") and \
             (e.subject or "").lower() == "this vampire" and "Action Modifier" in t:
         return "attached_bleed"         # Enkil Cog: "Put this card on this vampire. This vampire gets +1 bleed."
+    if k == "stealth" and not e.get("frame") and e.amount and e.amount > 0 and e.get("self") and \
+            e.duration == "while this card is in play" and e.condition is None and not e.get("cost") and \
+            (e.subject or "").lower() == "this vampire" and "Action Modifier" in t:
+        return "attached_stealth"       # Repulsion [OBE]: "Put this card on this vampire. This vampire gets +1 stealth."
     if k in ("stealth", "intercept", "bleed") and not e.get("frame"):
         if e.amount is not None and e.amount > 0 and e.get("self") and e.condition and not e.get("cost") \
                 and not e.optional and e.duration is None and condition_kind(e.condition) is not None:
