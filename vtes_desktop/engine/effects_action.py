@@ -2324,6 +2324,16 @@ _HANDLERS.update({"maneuver_long_if_blocked": _maneuver_long_if_blocked, "attach
                   "burn_in_torpor": _nothing, "no_second_copy": _nothing})
 
 
+def _nonzombie_allies_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Force of Personality [PRE]: allies other than zombies cannot block this action (`block_refusal`)."""
+    if not has(_top(ctx), "no_block_allies_nonzombie"):
+        _add(ctx, Mod("no_block_allies_nonzombie", 0, None, iid, rules.card_id))
+    ctx.emit("modifier", "Non-zombie allies cannot block this action.")
+
+
+_HANDLERS.update({"nonzombie_allies_cannot_block": _nonzombie_allies_cannot_block})
+
+
 _HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
                   "shroud_strike": _shroud_strike})
 
@@ -2516,6 +2526,9 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
     """Why *m* cannot attempt to block this action because of a card played on it, or None."""
     if has(f, "no_block", m):
         return f"{ctx.name(m)} cannot attempt to block this action"
+    if has(f, "no_block_allies_nonzombie") and "Ally" in ctx.cdef(m).types and \
+            not re.match(r"(?i)\s*zombie\b", ctx.cdef(m).text or ""):
+        return "non-zombie allies cannot block this action"     # Force of Personality
     if any(x.kind == "no_block_seat" and x.amount == seat for x in f.mods):     # Crocodile's Tongue
         return f"{ctx.seat_name(seat)}'s minions cannot attempt to block this action again"
     if has(f, "no_block_vampires") and ctx.is_vampire(ctx.st.cards[m]):

@@ -336,6 +336,8 @@ _TEXTS: dict[str, re.Pattern] = {
                                            r"usable to get to long range, during the resulting combat\.?$"),
     "burn_in_torpor": re.compile(r"^burn this card if this vampire is in torpor\.?$"),
     "no_second_copy": re.compile(r"^this vampire cannot have or play another this card\.?$"),
+    # Force of Personality [PRE]
+    "nonzombie_allies_cannot_block": re.compile(r"^non-zombie allies cannot block this action\.?$"),
     # Domain of Evernight [tem]
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
