@@ -205,9 +205,31 @@ def close_window(ctx: Ctx) -> None:
 
 # -- the step ---------------------------------------------------------------------------------
 
-def step(ctx: Ctx, cmd: C.Command) -> None:
-    from vtes_desktop.engine import manual, rules_action, rules_combat, rules_politics, rules_turn
+_HANDLERS: dict | None = None
 
+
+def _handlers() -> dict:
+    """The rule function of each effect-using command type (built once: the rule modules import this one)."""
+    global _HANDLERS
+    if _HANDLERS is None:
+        from vtes_desktop.engine import rules_action, rules_combat, rules_politics, rules_turn
+
+        _HANDLERS = {
+            "end_phase": rules_turn.end_phase, "yield": rules_turn.yield_contest,
+            "transfer": rules_turn.transfer, "transfer_back": rules_turn.transfer_back,
+            "move_crypt": rules_turn.move_crypt, "influence": rules_turn.influence, "merge": rules_turn.merge,
+            "discard": rules_turn.discard, "leave_incapacitated": rules_turn.leave_incapacitated,
+            "trophy": _trophy,
+            "action": rules_action.announce, "block": rules_action.block, "diablerize": rules_action.diablerize,
+            "play": rules_action.play, "use": rules_action.use,
+            "maneuver": rules_combat.maneuver, "strike": rules_combat.strike, "press": rules_combat.press,
+            "prevent": rules_combat.prevent,
+            "terms": rules_politics.terms, "vote": rules_politics.vote,
+        }
+    return _HANDLERS
+
+
+def step(ctx: Ctx, cmd: C.Command) -> None:
     st = ctx.st
     seat = cmd.seat
     if st.ended is not None:
@@ -221,7 +243,9 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
 
         refuse_while_discarding(ctx, cmd)   # someone must first discard down to their hand size
     if cmd.manual:
-        manual.apply(ctx, cmd)
+        from vtes_desktop.engine.manual import apply as apply_manual
+
+        apply_manual(ctx, cmd)
         _after_step(ctx, cmd)
         return
     t = cmd.type
@@ -231,7 +255,9 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         _after_step(ctx)
         return
     if t in ("withdraw", "time_out"):   # neither passes for anyone nor uses an effect
-        (rules_turn.withdraw if t == "withdraw" else rules_turn.time_out)(ctx, cmd)
+        from vtes_desktop.engine.rules_turn import time_out, withdraw
+
+        (withdraw if t == "withdraw" else time_out)(ctx, cmd)
         _after_step(ctx)
         return
     if t == "resolve":
@@ -254,18 +280,7 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
             raise Illegal("impulse", "nothing is under way to pass on")
         do_pass(ctx, seat)
     else:
-        handler = {
-            "end_phase": rules_turn.end_phase, "yield": rules_turn.yield_contest,
-            "transfer": rules_turn.transfer, "transfer_back": rules_turn.transfer_back,
-            "move_crypt": rules_turn.move_crypt, "influence": rules_turn.influence, "merge": rules_turn.merge,
-            "discard": rules_turn.discard, "leave_incapacitated": rules_turn.leave_incapacitated,
-            "trophy": _trophy,
-            "action": rules_action.announce, "block": rules_action.block, "diablerize": rules_action.diablerize,
-            "play": rules_action.play, "use": rules_action.use,
-            "maneuver": rules_combat.maneuver, "strike": rules_combat.strike, "press": rules_combat.press,
-            "prevent": rules_combat.prevent,
-            "terms": rules_politics.terms, "vote": rules_politics.vote,
-        }.get(t)
+        handler = _handlers().get(t)
         if handler is None:
             raise Malformed("command", f"unknown command {t!r}")
         _before_effect(ctx, cmd)
@@ -276,7 +291,7 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
 
 
 def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
-    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.rules_combat import check_ready
 
     st = ctx.st
     if cmd is not None:
@@ -291,7 +306,7 @@ def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
         _next_turn(ctx)
         return
     ctx.drop_ousted_from_impulse()
-    rules_combat.check_ready(ctx)
+    check_ready(ctx)
     f = st.top
     n = 0
     while f is not None and hasattr(f, "imp") and f.imp.closed and n < MAX_PASSES:

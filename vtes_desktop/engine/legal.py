@@ -349,7 +349,19 @@ def legal(game, seat: int) -> LegalAnswer:
     st = game.state
     holds = flow.holder(st) == seat
     cmds: list[C.Command] = []
-    basic = [C.EndPhase(seat=seat), C.Pass(seat=seat), C.DeclineBlock(seat=seat), C.MoveCrypt(seat=seat)]
+    # the turn's plain steps, each tried only where it could apply at all (the engine still decides): ending
+    # a phase and drawing from the crypt are the active seat's, passing needs a window, declining a block an
+    # action that can be blocked
+    top0 = st.top
+    basic = []
+    if st.active == seat:
+        basic.append(C.EndPhase(seat=seat))
+        if st.phase == "influence":
+            basic.append(C.MoveCrypt(seat=seat))
+    if flow.impulse_frame(st) is not None:
+        basic.append(C.Pass(seat=seat))
+        if isinstance(top0, ActionFrame):
+            basic.append(C.DeclineBlock(seat=seat))
     for c in basic:
         if game.can(c) is None:
             cmds.append(c)
