@@ -233,6 +233,9 @@ RULES: dict[str, tuple[str, str]] = {
     "unlock": ("Unlocking",
                "Minions unlock in their controller's unlock phase; an effect that unlocks a minion at another "
                "time needs a locked minion to work on."),
+    "boon": ("Boons",
+             "Boon cards are favours owed between Methuselahs; while a card in play forbids them, none can be "
+             "played."),
     "withdrawn": ("Withdrawn", "A Methuselah who has withdrawn takes no further part in the game."),
 }
 
