@@ -2331,7 +2331,19 @@ def _nonzombie_allies_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocke
     ctx.emit("modifier", "Non-zombie allies cannot block this action.")
 
 
-_HANDLERS.update({"nonzombie_allies_cannot_block": _nonzombie_allies_cannot_block})
+def _maneuver_or_press_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Mind Tricks [DEM], Skin of the Chameleon: if blocked, the acting vampire gets a maneuver or a press."""
+    _add(ctx, Mod("grant_either_actor", 1, _top(ctx).actor, iid, rules.card_id))
+
+
+def _maneuver_or_press_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Eyes of the Night [OBT]: if this vampire blocks, it gets a maneuver or a press."""
+    _add(ctx, Mod("grant_either", 1, minion, iid, rules.card_id))
+
+
+_HANDLERS.update({"nonzombie_allies_cannot_block": _nonzombie_allies_cannot_block,
+                  "maneuver_or_press_actor": _maneuver_or_press_actor,
+                  "maneuver_or_press_blocker": _maneuver_or_press_blocker})
 
 
 _HANDLERS.update({"attached_bleed": _attached_bleed, "cog_action": _nothing, "bat_actor": _bat_actor, "bat_blocker": _bat_blocker, "vampires_aggravated": _vampires_aggravated,
@@ -2636,7 +2648,10 @@ def combat_grants(f: ActionFrame) -> tuple:
     return out + tuple((m.minion, "maneuver", m.amount) for m in f.mods
                        if m.kind == "grant_maneuver_actor" and m.minion == f.actor) \
         + tuple((m.minion, "maneuver_long", m.amount) for m in f.mods
-                if m.kind == "grant_maneuver_long_actor" and m.minion == f.actor)   # Repulsion [pre]
+                if m.kind == "grant_maneuver_long_actor" and m.minion == f.actor) \
+        + tuple((m.minion, "maneuver_or_press", m.amount) for m in f.mods      # Mind Tricks, Eyes of the Night
+                if (m.kind == "grant_either_actor" and m.minion == f.actor)
+                or (m.kind == "grant_either" and m.minion == f.blocker))
 
 
 def blocker_locks(f: ActionFrame) -> bool:

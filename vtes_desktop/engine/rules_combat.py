@@ -534,6 +534,12 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             _set_combat(ctx, f._replace(range="close", last_maneuver=m, granted=_use_granted(f, m, "maneuver_close")))
             ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to close range.")
             return
+        if not left and _granted(f, m, "maneuver_or_press"):     # Mind Tricks: a maneuver or a press
+            new_range = "long" if f.range == "close" else "close"
+            _set_combat(ctx, f._replace(range=new_range, last_maneuver=m,
+                                        granted=_use_granted(f, m, "maneuver_or_press")))
+            ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
+            return
         if not left and f.range == "close" and _granted(f, m, "maneuver_long"):     # Repulsion [pre]
             _set_combat(ctx, f._replace(range="long", last_maneuver=m, granted=_use_granted(f, m, "maneuver_long")))
             ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to long range.")
@@ -1380,6 +1386,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
     if cmd.using is None:
         kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
             else "press_continue" if cmd.to == "continue" and _granted(f, m, "press_continue") else None   # Harass
+        if kind is None and _granted(f, m, "maneuver_or_press"):     # Mind Tricks: a maneuver or a press
+            kind = "maneuver_or_press"
         cp = next((u for u in sorted(f.used, key=str) if isinstance(u, tuple) and len(u) == 3 and u[0] == "combat_press"
                    and u[1] == m and ("combat_press_used", u[2]) not in f.used), None) if kind is None else None
         if cp is not None:      # Form of the Wolf: 1 optional press this combat, in any round

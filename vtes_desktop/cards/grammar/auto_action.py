@@ -336,6 +336,12 @@ _TEXTS: dict[str, re.Pattern] = {
                                            r"usable to get to long range, during the resulting combat\.?$"),
     "burn_in_torpor": re.compile(r"^burn this card if this vampire is in torpor\.?$"),
     "no_second_copy": re.compile(r"^this vampire cannot have or play another this card\.?$"),
+    # Mind Tricks [DEM], Eyes of the Night [OBT], Skin of the Chameleon: a maneuver or a press in the block's combat
+    "maneuver_or_press_actor": re.compile(r"^(?:as above, with 1 optional maneuver or press during the resulting combat "
+                                          r"if this vampire is blocked|if this action is blocked, this (?:acting )?"
+                                          r"vampire gets an optional maneuver or press in the resulting combat)\.?$"),
+    "maneuver_or_press_blocker": re.compile(r"^as above, with 1 optional maneuver or press during the resulting combat "
+                                            r"if this vampire blocks\.?$"),
     # Force of Personality [PRE]
     "nonzombie_allies_cannot_block": re.compile(r"^non-zombie allies cannot block this action\.?$"),
     # Domain of Evernight [tem]
