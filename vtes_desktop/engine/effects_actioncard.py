@@ -68,7 +68,7 @@ HANDLED = frozenset({
     "burn_to_unlock_later", "burn_for_intercept", "others_random_discard", "unlock_end_of_turn", "bleed_card_stealth",
     "bleed_stealth_if_sabbat", "conviction_intercept", "conviction_monsters_intercept", "title_self", "title_clan_vote",
     "burn_referendum", "burn_ref_votes", "drawn_blood_if", "crypt_search_younger", "name_card", "search_named",
-    "put_in_play_on_pass", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
+    "put_in_play_on_pass", "chosen_two_mpa", "bleed_if_prey_torpor", "untitled_clan_vote", "prey_torpor_tax", "burn_if_prey_no_torpor",
     "remove_ash_mortal_put_self", "crypt_top_reveal", "revealed_clan_draw", "revealed_else_shuffle", "choose_up_to",
     "chosen_stunned", "grants_combat", "burn_stealth_penalty", "burn_own_to_burn", "burn_unblockable",
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
@@ -225,6 +225,20 @@ def _lock_target(ctx: Ctx, seat: int, iid: int) -> str | None:
 def extra_stealth(rules: CardRules, mode: Mode) -> int:
     """ "As above, with +1 stealth": stealth the action card's level adds to the action."""
     return sum(x[1] for x in readings(rules, mode) if x[0] == "action_stealth_bonus")
+
+
+_TWO_MPA = "two master phase actions"
+
+
+def master_phase_actions(ctx: Ctx) -> int:
+    """The extra master phase action of a Methuselah chosen in the terms of a Rumors of Gehenna still in play
+    ("two master phase actions (instead of one)": never more than one extra); called from flow as the master
+    phase begins."""
+    st = ctx.st
+    if not st.marks:
+        return 0
+    return 1 if any(len(m) == 3 and m[1] == _TWO_MPA and m[2] == st.active and st.cards[m[0]].region == "in_play"
+                    and not st.cards[m[0]].contested for m in st.marks) else 0
 
 
 def attached_bonus(ctx: Ctx, minion: int, stat: str) -> int:
@@ -1360,6 +1374,9 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     if any(s[0] == "put_in_play_on_pass" for s in specs) and st.cards[f.card].region in ("ash_heap", "aside"):
         ctx.move(f.card, "in_play", seat=f.seat)
         ctx.emit("in_play", f"{name} is put in play.", cards=(f.card,))
+        if any(s[0] == "chosen_two_mpa" for s in specs) and terms:     # Rumors of Gehenna: the chosen, kept
+            chosen = [x for x in (_seat_named(ctx, p_) for p_ in terms.split(",")) if x is not None]
+            st.marks = st.marks | {(f.card, _TWO_MPA, x) for x in chosen}
     for spec in specs:
         k = spec[0]
         if k == "burn_per_point" and terms:

@@ -435,6 +435,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.effects_master import master_phase_actions
 
         st.mpa += master_phase_actions(ctx)   # master cards in play (Not to Be)
+        from vtes_desktop.engine.effects_actioncard import master_phase_actions as chosen_mpa
+
+        st.mpa += chosen_mpa(ctx)   # a Methuselah chosen by Rumors of Gehenna
         for seat, trifle in st.oot:   # an out-of-turn master card used this master phase's action already
             if seat == st.active:
                 st.mpa += (1 if trifle else 0) - 1

@@ -856,6 +856,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("per_card", -1, 1, ("equipment", "location", "retainer"))
         if kind == "choose" and t == "choose one or more methuselahs":
             return ("terms_methuselahs",)
+        if t == ("each chosen methuselah receives two master phase actions during his or her master phase (instead "
+                 "of one)"):
+            return ("chosen_two_mpa",)      # Rumors of Gehenna, while the card is in play
         if kind in ("move", "stay") and t == _BANISH:
             return ("banish",) if kind == "move" else ("banish_stay",)
         m = _CHOSEN_BURN.match(t) if kind == "burn" else None
