@@ -1116,6 +1116,12 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
                          used=cf.used | {("close_next", n) for n in range(2, 40)})
         flow.set_top(ctx, cf)
         ctx.emit("range", "The combat is at close range (Gang Tactics); the range is not determined.")
+    elif has(f, "combat_range:long_each"):
+        # Neutral Guard: every round at long range, the determine range step skipped (rules_combat starts each
+        # later round at long range while ("long_each",) is in the combat's record)
+        cf = cf._replace(range="long", range_set=True, used=cf.used | {("long_each",)})
+        flow.set_top(ctx, cf)
+        ctx.emit("range", "The combat is at long range each round (Neutral Guard); the range is not determined.")
     elif has(f, "combat_range:first_long"):
         cf = cf._replace(range="long", range_set=True)
         flow.set_top(ctx, cf)
@@ -2341,6 +2347,23 @@ def _maneuver_or_press_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -
     _add(ctx, Mod("grant_either", 1, minion, iid, rules.card_id))
 
 
+def _long_every_round(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Neutral Guard [obe]: the combat that follows the block is at long range each round, with no determine
+    range step (`combat_started`; rules_combat keeps it from round to round)."""
+    if not has(_top(ctx), "combat_range:long_each"):
+        _add(ctx, Mod("combat_range:long_each", 0, _top(ctx).actor, iid, rules.card_id))
+
+
+def _young_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Neutral Guard [OBE]: allies and vampires younger than the acting vampire cannot block (`block_refusal`)."""
+    if not has(_top(ctx), "no_block_young"):
+        _add(ctx, Mod("no_block_young", 0, _top(ctx).actor, iid, rules.card_id))
+    ctx.emit("modifier", "Allies and younger vampires cannot block this action.")
+
+
+_HANDLERS.update({"long_every_round": _long_every_round, "young_cannot_block": _young_cannot_block})
+
+
 _HANDLERS.update({"nonzombie_allies_cannot_block": _nonzombie_allies_cannot_block,
                   "maneuver_or_press_actor": _maneuver_or_press_actor,
                   "maneuver_or_press_blocker": _maneuver_or_press_blocker})
@@ -2538,6 +2561,9 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
     """Why *m* cannot attempt to block this action because of a card played on it, or None."""
     if has(f, "no_block", m):
         return f"{ctx.name(m)} cannot attempt to block this action"
+    if has(f, "no_block_young") and ("Ally" in ctx.cdef(m).types or (
+            ctx.is_vampire(ctx.st.cards[m]) and (ctx.cdef(m).capacity or 0) < (ctx.cdef(f.actor).capacity or 0))):
+        return "allies and younger vampires cannot block this action"     # Neutral Guard [OBE]
     if has(f, "no_block_allies_nonzombie") and "Ally" in ctx.cdef(m).types and \
             not re.match(r"(?i)\s*zombie\b", ctx.cdef(m).text or ""):
         return "non-zombie allies cannot block this action"     # Force of Personality

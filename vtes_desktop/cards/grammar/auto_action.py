@@ -342,6 +342,11 @@ _TEXTS: dict[str, re.Pattern] = {
                                           r"vampire gets an optional maneuver or press in the resulting combat)\.?$"),
     "maneuver_or_press_blocker": re.compile(r"^as above, with 1 optional maneuver or press during the resulting combat "
                                             r"if this vampire blocks\.?$"),
+    # Neutral Guard [obe]: the block's combat at long range every round
+    "long_every_round": re.compile(r"^this action, while this vampire is in combat, each round is at long range \(skip "
+                                   r"the determine range step for each round\)\.?$"),
+    "young_cannot_block": re.compile(r"^as \[obe\] above, and allies and younger vampires cannot block this "
+                                     r"action\.?$"),
     # Force of Personality [PRE]
     "nonzombie_allies_cannot_block": re.compile(r"^non-zombie allies cannot block this action\.?$"),
     # Domain of Evernight [tem]
