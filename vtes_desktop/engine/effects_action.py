@@ -1109,6 +1109,15 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
     if marks:       # Form of the Bat, Domain of Evernight: kept for the whole combat
         cf = cf._replace(used=cf.used | marks)
         flow.set_top(ctx, cf)
+    if any(m.kind == "no_strikes_r1" and m.minion == f.blocker for m in f.mods):     # One With the Land
+        cf = cf._replace(mods=cf.mods + (Mod("forbid_all_strikes", 0, cf.a, None), Mod("forbid_all_strikes", 0, cf.b,
+                                                                                          None)))
+        flow.set_top(ctx, cf)
+        ctx.emit("effect", "Neither combatant can strike in the first round.")
+    if has(f, "no_combat_ends_blocker") and f.blocker is not None:     # Mind of the Wilds: every round
+        cf = cf._replace(mods=cf.mods + (Mod("forbid_combat_ends", 0, f.blocker, None),),
+                         used=cf.used | {("no_combat_ends", f.blocker)})
+        flow.set_top(ctx, cf)
     if has(f, "combat_range:close"):
         # Gang Tactics: every round at close range, the determine range step skipped ("close_next" marks the later
         # rounds the way rules_combat reads them)
@@ -2361,7 +2370,38 @@ def _young_cannot_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     ctx.emit("modifier", "Allies and younger vampires cannot block this action.")
 
 
-_HANDLERS.update({"long_every_round": _long_every_round, "young_cannot_block": _young_cannot_block})
+def _no_strikes_first_round(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """One With the Land [PRO]: if this vampire blocks, neither combatant strikes in the first round."""
+    _add(ctx, Mod("no_strikes_r1", 0, minion, iid, rules.card_id))
+
+
+def _wilds(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Mind of the Wilds: if blocked, the acting vampire gets a maneuver in the first round, and the blocking
+    minion cannot strike: combat ends (in any round, LSJ 20100308)."""
+    a = _top(ctx).actor
+    _add(ctx, Mod("grant_maneuver_actor", 1, a, iid, rules.card_id), Mod("no_combat_ends_blocker", 0, a, iid,
+                                                                           rules.card_id))
+
+
+_HANDLERS.update({"long_every_round": _long_every_round, "young_cannot_block": _young_cannot_block,
+                  "no_strikes_first_round": _no_strikes_first_round, "wilds": _wilds})
+
+
+def next_round(ctx: Ctx) -> None:
+    """A new round of a combat begins (called from rules_combat): what this action's cards keep for every round -
+    Neutral Guard's long range, Mind of the Wilds' bar on the blocker's strike: combat ends."""
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    cf = combat_frame(ctx.st)
+    if cf is None:
+        return
+    if ("long_each",) in cf.used:
+        cf = cf._replace(range="long", range_set=True)
+    add = tuple(Mod("forbid_combat_ends", 0, u[1], None) for u in cf.used if len(u) == 2 and u[0] == "no_combat_ends")
+    if add:
+        cf = cf._replace(mods=cf.mods + add)
+    if cf is not ctx.st.top:
+        flow.set_top(ctx, cf)
 
 
 _HANDLERS.update({"nonzombie_allies_cannot_block": _nonzombie_allies_cannot_block,

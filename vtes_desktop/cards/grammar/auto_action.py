@@ -347,6 +347,12 @@ _TEXTS: dict[str, re.Pattern] = {
                                    r"the determine range step for each round\)\.?$"),
     "young_cannot_block": re.compile(r"^as \[obe\] above, and allies and younger vampires cannot block this "
                                      r"action\.?$"),
+    # One With the Land [PRO]
+    "no_strikes_first_round": re.compile(r"^if they block, neither combatant can strike during the first round of the "
+                                         r"resulting combat\.?$"),
+    # Mind of the Wilds: a first-round maneuver; the blocker never strikes: combat ends (LSJ 20100308: any round)
+    "wilds": re.compile(r"^if this action is blocked, this vampire gets 1 optional maneuver during the first round of "
+                        r"the resulting combat and the blocking minion cannot strike: combat ends\.?$"),
     # Force of Personality [PRE]
     "nonzombie_allies_cannot_block": re.compile(r"^non-zombie allies cannot block this action\.?$"),
     # Domain of Evernight [tem]
