@@ -1109,6 +1109,11 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
     if marks:       # Form of the Bat, Domain of Evernight: kept for the whole combat
         cf = cf._replace(used=cf.used | marks)
         flow.set_top(ctx, cf)
+    bm = tuple(m for m in f.mods if m.kind == "grant_prevent_combat" and m.minion == f.actor)
+    if bm:      # Beast Meld: the acting vampire's prevention, in any round of this combat
+        cf = cf._replace(mods=cf.mods + tuple(Mod("granted_prevent", m.amount, m.minion, m.card, m.cid) for m in bm),
+                         used=cf.used | {("combat_prevent", m.minion, m.cid) for m in bm})
+        flow.set_top(ctx, cf)
     if any(m.kind == "no_strikes_r1" and m.minion == f.blocker for m in f.mods):     # One With the Land
         cf = cf._replace(mods=cf.mods + (Mod("forbid_all_strikes", 0, cf.a, None), Mod("forbid_all_strikes", 0, cf.b,
                                                                                           None)))
@@ -2387,14 +2392,29 @@ _HANDLERS.update({"long_every_round": _long_every_round, "young_cannot_block": _
                   "no_strikes_first_round": _no_strikes_first_round, "wilds": _wilds})
 
 
-def next_round(ctx: Ctx) -> None:
-    """A new round of a combat begins (called from rules_combat): what this action's cards keep for every round -
-    Neutral Guard's long range, Mind of the Wilds' bar on the blocker's strike: combat ends."""
+def _prevent_in_combat_if_blocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Beast Meld [ani][pro]: if blocked, the acting vampire can prevent 1 damage in the resulting combat (in any
+    round: `prevent` naming the card; carried from round to round by `next_round` until used)."""
+    _add(ctx, Mod("grant_prevent_combat", 1, _top(ctx).actor, iid, rules.card_id))
+
+
+_HANDLERS["prevent_in_combat_if_blocked"] = _prevent_in_combat_if_blocked
+
+
+def next_round(ctx: Ctx, prev=None) -> None:
+    """A new round of a combat begins (called from rules_combat, with the last round's frame): what this action's
+    cards keep for every round - Neutral Guard's long range, Mind of the Wilds' bar on the blocker's strike:
+    combat ends, Beast Meld's prevention not yet used."""
     from vtes_desktop.engine.rules_combat import combat_frame
 
     cf = combat_frame(ctx.st)
     if cf is None:
         return
+    if prev is not None and prev.mods:
+        keep = tuple(x for x in prev.mods if x.kind == "granted_prevent" and ("combat_prevent", x.minion, x.cid)
+                     in cf.used)
+        if keep:
+            cf = cf._replace(mods=cf.mods + keep)
     if ("long_each",) in cf.used:
         cf = cf._replace(range="long", range_set=True)
     add = tuple(Mod("forbid_combat_ends", 0, u[1], None) for u in cf.used if len(u) == 2 and u[0] == "no_combat_ends")

@@ -123,7 +123,7 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
                             and u[0] == "next_round_grant" and u[4] == f.round + 1)
             _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
                                          round=f.round + 1, used=f.used, range_set=close_range, granted=granted))
-            _effects_action().next_round(ctx)   # Neutral Guard's long range, Mind of the Wilds (action family)
+            _effects_action().next_round(ctx, f)   # Neutral Guard, Mind of the Wilds, Beast Meld (action family)
         else:
             _end_combat(ctx, f)
 

@@ -347,6 +347,9 @@ _TEXTS: dict[str, re.Pattern] = {
                                    r"the determine range step for each round\)\.?$"),
     "young_cannot_block": re.compile(r"^as \[obe\] above, and allies and younger vampires cannot block this "
                                      r"action\.?$"),
+    # Beast Meld [ani][pro]: a prevention usable in any round of the block's combat
+    "prevent_in_combat_if_blocked": re.compile(r"^if this vampire is blocked, they can prevent 1 damage during the "
+                                               r"resulting combat\.?$"),
     # One With the Land [PRO]
     "no_strikes_first_round": re.compile(r"^if they block, neither combatant can strike during the first round of the "
                                          r"resulting combat\.?$"),
