@@ -2532,7 +2532,10 @@ def aggravate_hits(ctx: Ctx, hits: tuple) -> tuple:
 
 # -- in a referendum ----------------------------------------------------------------------------------------
 
-_IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political"})
+_IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political", "no_votes_non_sabbat"})
+
+#: st.marks key of a referendum's vote bar (Private Audience): (("referendum", actor, turn), NO_VOTES, "non-sabbat")
+NO_VOTES = "no votes from"
 
 
 def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, act: ActionFrame,
@@ -2586,6 +2589,10 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                 ctx.move(card, "hand", seat=owner)
                 ctx.emit("returned", f"{ctx.name(card)} returns to {ctx.seat_name(owner)}'s hand.")
                 _discard_down(ctx, owner)
+        elif r == "no_votes_non_sabbat":    # Private Audience: read by effects_actioncard.vote_refusal
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "non-sabbat")}
+            ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: non-Sabbat vampires cannot cast votes or "
+                               "ballots in this referendum.", cards=(minion,))
         elif r == "no_repeat_political":
             cid = st.cards[card].cid if card is not None else None
             mine = [i for reg in ("ready", "torpor") for i in st.region(act.seat, reg)]

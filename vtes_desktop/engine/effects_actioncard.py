@@ -228,6 +228,7 @@ def extra_stealth(rules: CardRules, mode: Mode) -> int:
 
 
 _TWO_MPA = "two master phase actions"
+NO_VOTES = "no votes from"      # effects_action.NO_VOTES (Private Audience)
 
 
 def master_phase_actions(ctx: Ctx) -> int:
@@ -1302,7 +1303,13 @@ def edge_votes(ctx: Ctx, f: ReferendumFrame) -> int:
 
 
 def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
-    """Why a vampire casts no votes or ballots in this referendum because of the card that called it, or None."""
+    """Why a vampire casts no votes or ballots in this referendum because of the card that called it (or Private
+    Audience played in its polling step), or None."""
+    st = ctx.st
+    if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, "non-sabbat") in st.marks:
+        c = st.cards[iid]
+        if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() != "sabbat":
+            return f"{ctx.name(iid)} cannot cast votes or ballots in this referendum (Private Audience)"
     if f.card is None:
         return None
     c = ctx.st.cards[iid]

@@ -347,6 +347,8 @@ _TEXTS: dict[str, re.Pattern] = {
                                    r"the determine range step for each round\)\.?$"),
     "young_cannot_block": re.compile(r"^as \[obe\] above, and allies and younger vampires cannot block this "
                                      r"action\.?$"),
+    # Private Audience, in the polling step
+    "no_votes_non_sabbat": re.compile(r"^non-sabbat vampires cannot cast votes or ballots during this referendum\.?$"),
     # Beast Meld [ani][pro]: a prevention usable in any round of the block's combat
     "prevent_in_combat_if_blocked": re.compile(r"^if this vampire is blocked, they can prevent 1 damage during the "
                                                r"resulting combat\.?$"),
