@@ -27,6 +27,8 @@ class FinalScreen(QDialog):
         table.setObjectName("standings")
         table.setHorizontalHeaderLabels(["Methuselah", "Victory points", "Game win"])
         table.verticalHeader().setVisible(False)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)   # figures to read, nothing to pick
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for i, r in enumerate(self.rows):
             name = r.name + (f"  ({r.status})" if r.status else "")
             for j, text in enumerate((name, r.vp_text or f"{r.vp:g}", "1" if r.game_win else "0")):
