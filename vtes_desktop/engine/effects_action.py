@@ -2401,6 +2401,21 @@ def _prevent_in_combat_if_blocked(ctx, cmd, minion, mode, rules, e, iid, blocker
 _HANDLERS["prevent_in_combat_if_blocked"] = _prevent_in_combat_if_blocked
 
 
+def _actor_strength(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Serenading the Kami ("+N strength this action"), Adhocracy [pot] ("if blocked, +1 strength during the
+    resulting combat"): the acting vampire's strength in the block's combat, every round (`combat_marks`)."""
+    if e.kind == "strength":
+        n = e.amount or 0
+    else:
+        n = int(auto_action._TEXTS["strength_if_blocked"].match(e.text.strip().lower()).group("n"))
+    a = _top(ctx).actor
+    _add(ctx, Mod("action_strength", n, a, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(a)} gets +{n} strength in this action's combat ({rules.name}).", cards=(a,))
+
+
+_HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength})
+
+
 def next_round(ctx: Ctx, prev=None) -> None:
     """A new round of a combat begins (called from rules_combat, with the last round's frame): what this action's
     cards keep for every round - Neutral Guard's long range, Mind of the Wilds' bar on the blocker's strike:
@@ -2511,6 +2526,8 @@ def combat_marks(f: ActionFrame) -> frozenset:
             out.add(("combat_ends_r1", m.minion))
         elif m.kind == "vampires_aggravated":
             out.add(("vampires_aggravated",))
+        elif m.kind == "action_strength" and m.minion in (f.actor, f.blocker):
+            out.add(("strength_bonus", m.minion, m.amount, m.card))     # Serenading the Kami, Adhocracy
     return frozenset(out)
 
 

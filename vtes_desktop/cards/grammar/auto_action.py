@@ -364,6 +364,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "vampires_aggravated": re.compile(r"^if this action is blocked, all damage inflicted on vampires during the "
                                       r"resulting combat is aggravated\.?$"),
     # Ministry
+    # Adhocracy [pot]: the acting vampire's strength in the block's combat
+    "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
+                                      r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
 }
@@ -466,6 +469,11 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 "the blocking minion", "the blocking vampire") and e.condition is None and "Action Modifier" in t:
             return "blocker_intercept"
         return None
+    if k == "strength" and not e.get("frame") and "Action Modifier" in t and e.get("self") and e.amount and \
+            e.amount > 0 and e.condition is None and not e.get("cost") and not e.optional and (
+                ((e.subject or "").lower() in ("the acting vampire", "this anarch") and e.duration == "this action")
+                or (e.subject is None and re.fullmatch(r"as above, but with \+\d strength\.?", low))):
+        return "actor_strength_action"  # Serenading the Kami: the acting vampire's strength in this action's combat
     if not e.get("frame"):
         return None
     if _EXCLUSIVE.match(e.text.strip()):
