@@ -106,3 +106,8 @@ def test_second_pass_readings_are_not_claimed_by_look_alike_texts(db):
     assert ("strength_round_to_combat",) in _readings(db, "Strength of the Bear", "spi")
     assert not any(r[0] == "continue_unblocked" for r in _readings(db, "Toreador's Bane"))
     assert not compile_rules(_card(db, "Target Vitals")).automated
+
+
+def test_readings_of_the_third_pass(db):
+    assert ("weapon_self_damage_close", 1, True) in _readings(db, "White Phosphorus Grenade")
+    assert ("weapon_self_damage_close", 1) in _readings(db, "Grenade")

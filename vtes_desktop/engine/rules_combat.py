@@ -767,7 +767,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 desc = _desc_from_effects(mode_, iid, rules.name)
             sd = next((r for r in wrd if r[0] == "weapon_self_damage_close"), None)
             if sd is not None and desc is not None:      # Grenade: its bearer takes 1 damage at close range
-                desc = desc._replace(self_damage=(sd[1], False, True))
+                desc = desc._replace(self_damage=(sd[1], len(sd) > 2 and sd[2], True))   # (W. P. Grenade: aggravated)
             alt = next((r for r in wrd if r[0] == "clan_burn_weapon_strike"), None)
             if alt is not None and cmd.choice == "burn weapon":      # Talith: a Ravnos burns a weapon, first strike
                 if alt[1] not in {x.lower() for x in ctx.cdef(m).clans}:

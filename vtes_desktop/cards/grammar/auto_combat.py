@@ -602,6 +602,9 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "take" and low == ("if this card is used at close range, the minion with this weapon "
                                                     "takes 1 damage."):
         return ("weapon_self_damage_close", 1)                                     # Grenade
+    if "Equipment" in t and k == "take" and low == ("if this card is used at close range, the minion with this equipment "
+                                                    "takes 1 aggravated damage."):
+        return ("weapon_self_damage_close", 1, True)                               # White Phosphorus Grenade
     if "Equipment" in t and k == "burn" and low == "this vampire can burn this card during your master phase to lock any vampire.":
         return ("burn_in_master_phase_to_lock",)                                   # Mummy's Tongue
     if "Equipment" in t and k == "unlock" and e.get("negated") and low == ("the locked vampire does not unlock as normal "
