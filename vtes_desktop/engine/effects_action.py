@@ -2413,7 +2413,21 @@ def _actor_strength(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     ctx.emit("modifier", f"{ctx.name(a)} gets +{n} strength in this action's combat ({rules.name}).", cards=(a,))
 
 
-_HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength})
+def _younger_actor_strength(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Inspire Greatness: played by another vampire, +N strength during this action for the acting minion if it is
+    an ally or a vampire younger than the player (refused otherwise)."""
+    a = _top(ctx).actor
+    ac = ctx.st.cards[a]
+    if ctx.is_vampire(ac) and (ctx.cdef(a).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+        raise Illegal("requirements", f"{rules.name} is only for an acting ally or a vampire younger than "
+                                      f"{ctx.name(minion)}")
+    _add(ctx, Mod("action_strength", e.amount, a, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(a)} gets +{e.amount} strength in this action's combat ({rules.name}).",
+             cards=(a,))
+
+
+_HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
+                  "younger_actor_strength": _younger_actor_strength})
 
 
 def next_round(ctx: Ctx, prev=None) -> None:

@@ -474,6 +474,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 ((e.subject or "").lower() in ("the acting vampire", "this anarch") and e.duration == "this action")
                 or (e.subject is None and re.fullmatch(r"as above, but with \+\d strength\.?", low))):
         return "actor_strength_action"  # Serenading the Kami: the acting vampire's strength in this action's combat
+    if k == "strength" and not e.get("frame") and "Action Modifier" in t and e.amount and e.amount > 0 and \
+            e.condition is None and not e.get("cost") and not e.optional and e.duration == "during this action" and \
+            (e.subject or "").lower() == "the acting ally or younger vampire":
+        return "younger_actor_strength"  # Inspire Greatness, played by another vampire
     if not e.get("frame"):
         return None
     if _EXCLUSIVE.match(e.text.strip()):
@@ -511,7 +515,7 @@ def exclusive_name(e: Effect) -> str | None:
 def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
     """An effect of an action modifier played by a minion other than the acting one that the engine resolves:
     the acting minion's +N stealth or bleed, the blocking minion's -N intercept, a block attempt made to fail."""
-    if reading(e, types) in ("veil", "acting_wraith_stealth"):
+    if reading(e, types) in ("veil", "acting_wraith_stealth", "younger_actor_strength"):
         return True
     if e.kind in ("stealth", "bleed") and not e.get("frame"):
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
