@@ -42,7 +42,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "discard_counter", "burn_own_unlock", "clan_bleed", "clan_votes", "clan_action_stealth", "hunt_fill",
            "younger_caller_vote", "younger_blocker_burns", "anyone_cancel",
            "blood_hunt_against", "unlock_add_counters", "fletcher", "vote_lock_counters",
-           "fbi", "burn_at_counters_event"}
+           "fbi", "burn_at_counters_event",
+           # path_discount (rules_action: action cards, modifiers and reactions; rules_combat._extra_blood)
+           "path_discount"}
 
 
 def test_every_reading_has_a_handler():

@@ -2463,7 +2463,16 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
         ctx.emit("fizzle", f"{ctx.name(iid)} is no longer in play.")
         return
     if f.effect == "burn":
+        # the Paths: "... as a (D) action that inflicts 1 unpreventable environmental damage on acting vampires"
+        dmg = max((int(v.get("dmg") or v.get("dmg2") or 0) for v in _has(ctx, iid, "card_action")), default=0)
         ctx.burn(iid, f"{ctx.name(f.actor)}'s action")
+        a = st.cards.get(f.actor)
+        if dmg and a is not None and a.region == "ready" and ctx.is_vampire(a):
+            from vtes_desktop.engine.rules_combat import inflict
+
+            ctx.emit("effect", f"{ctx.name(f.actor)} takes {dmg} unpreventable environmental damage "
+                               f"({ctx.name(iid)}).", cards=(f.actor,))
+            inflict(ctx, f.actor, dmg, 0)
         return
     if f.effect == "strip":   # Powerbase: Madrid: all its counters burned
         ctx.update(iid, counters=0)
@@ -3186,6 +3195,26 @@ def location_discount(ctx: Ctx, seat: int, rules: CardRules) -> int:
         return 0
     n = sum(int(v["n"]) for m in _in_play_masters(ctx, seat) for v in _has(ctx, m, "location_discount"))
     return min(n, rules.pool_cost)
+
+
+def path_discount(ctx: Ctx, rules: CardRules, minion: int | None, blood: int) -> int:
+    """Blood taken off a card's cost by master cards in play, whoever controls them (the Paths: "Cards requiring
+    Necromancy [nec] cost Giovanni 1 fewer blood"): the playing vampire is of the clan and the card requires the
+    Discipline; never more than the blood cost."""
+    if blood <= 0 or minion is None or minion not in ctx.st.cards or not ctx.is_vampire(ctx.st.cards[minion]):
+        return 0
+    need = {d.lower() for d in ctx.db[rules.card_id].disciplines}
+    if not need:
+        return 0
+    from vtes_desktop.cards.grammar.auto_action import clan_key
+
+    clans = {clan_key(x) for x in ctx.cdef(minion).clans}
+    n = 0
+    for iid in _in_play_masters(ctx):
+        for v in _has(ctx, iid, "path_discount"):
+            if v["tri"] in need and clan_key(v["clan"]) in clans:
+                n += int(v.get("n") or v.get("n2") or 0)
+    return min(n, blood)
 
 
 def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:

@@ -548,6 +548,9 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 if cut:
                     pool_cost, blood_cost = (max(0, pool_cost - cut), blood_cost) if pool_cost else \
                         (pool_cost, max(0, blood_cost - cut))
+            from vtes_desktop.engine.effects_master import path_discount
+
+            blood_cost -= path_discount(ctx, rules, m, blood_cost)   # master cards in play (the Paths)
             if blood_cost and not is_vamp:
                 raise Illegal("cost", f"{who} has no blood to pay {poss(ctx.name(card_iid))} blood cost")
             if kind in ("equip", "employ", "recruit"):
@@ -1398,6 +1401,9 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
 
     blood += extra_blood_cost(ctx, rules)   # events in play (Narrow Minds)
     blood = max(0, blood - effects_action.clan_cost_less(ctx, mode, rules, minion))   # Mental Maze
+    from vtes_desktop.engine.effects_master import path_discount
+
+    blood -= path_discount(ctx, rules, minion, blood)   # master cards in play (the Paths)
     blood += effects_action.surcharge(ctx, rules)   # Unleashing the Bestial Soul [DOM]
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:

@@ -388,12 +388,18 @@ def _melee_weapon_strike(ctx: Ctx, cmd: C.Strike, m: int, f: CombatFrame, rules:
     return wdesc._replace(kind=kind, amount=wdesc.amount + bonus, label=f"{rules.name} with {ctx.name(w)}")
 
 
-def _extra_blood(ctx: Ctx, m: int) -> int:
-    """Combat cards cost this vampire more this combat (Terror Frenzy at superior)."""
+def _extra_blood(ctx: Ctx, m: int, rules=None, blood: int = 0) -> int:
+    """Combat cards cost this vampire more this combat (Terror Frenzy at superior); with the card's *rules* and
+    *blood* cost, less by master cards in play (the Paths: effects_master.path_discount)."""
     f = combat_frame(ctx.st)
     if f is None or not ctx.is_vampire(ctx.st.cards[m]):
         return 0
-    return 1 if ("opponent_combat_cards_cost", m) in f.used else 0
+    cut = 0
+    if rules is not None and blood:
+        from vtes_desktop.engine.effects_master import path_discount
+
+        cut = path_discount(ctx, rules, m, blood)
+    return (1 if ("opponent_combat_cards_cost", m) in f.used else 0) - cut
 
 
 def _restricted(ctx: Ctx, m: int, equipment: bool = False) -> bool:
@@ -585,7 +591,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
 
         _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
-        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
         if is_strike:
             _grant_with_strike(ctx, m, mode, skip="maneuver")
             ctx.move(iid, "aside", seat=cmd.seat)
@@ -981,7 +987,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
 
             pool, blood = _cost(rules, None)
             blood += sum(r[1] for r in readings if r[0] == "strike_blood_cost")   # "Burn 1 blood to strike: ..."
-            _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
+            _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
             played_from_hand(ctx, cmd.seat, iid, rules)
         else:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
@@ -1429,7 +1435,7 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
 
         _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
-        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
         played_from_hand(ctx, cmd.seat, iid, rules)
         for r in effects_combat.mode_readings(ctx, rules, mode):
             if r[0] == "next_round_maneuver":
@@ -1536,7 +1542,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                     ctx.emit("burned", f"{ctx.name(w)} is destroyed ({rules.name}).")
         if fort:
             _release_no_fortitude(ctx, m, kept, iid)
-        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
         _grant_with_strike(ctx, m, mode, skip="")
         if any(r[0] == "prevent_initial_each_round" for r in readings):
             cf = combat_frame(ctx.st)
@@ -1591,7 +1597,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         x_ = len([u for u in cf_.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "played"
                   and u[2] == rules.card_id]) - 1
     pool, blood = _cost(rules, x_)
-    _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m), rules.name)
+    _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
     f = combat_frame(ctx.st)
     mods = list(f.mods)
     grants = list(f.granted)
@@ -1996,7 +2002,7 @@ def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRule
         _pay(ctx, seat, other, paid[0], min(paid[1], ctx.st.cards[other].counters), cr.name)
     _limit_check(ctx, m, rules, mode)
     pool, cblood = _cost(rules, None)
-    _pay(ctx, cmd.seat, m, pool, cblood + blood + _extra_blood(ctx, m), rules.name)
+    _pay(ctx, cmd.seat, m, pool, cblood + blood + _extra_blood(ctx, m, rules, blood), rules.name)
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     played_from_hand(ctx, cmd.seat, iid, rules)
 

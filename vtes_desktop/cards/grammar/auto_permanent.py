@@ -430,6 +430,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("ashur", r"^if you control three copies of this card, remove all copies in play \(even controlled by other "
               r"methuselahs\) from the game to gain (?P<pool>3) pool and choose up to thirteen library cards from your "
               r"ash heap; move one of the chosen cards to your hand and shuffle the others into your library$"),
+    # the Paths: a clan's discount on cards requiring a Discipline; burned by any minion, the acting vampire hurt
+    ("path_discount", r"^cards (?:requiring|that require) [a-z]+ \[(?P<tri>[a-z]{3})\] cost (?!slave |this )"
+                      r"(?P<clan>[a-z][a-z ]*?) (?:(?P<n>1) (?:fewer|less)|-(?P<n2>1)) blood$"),
+    ("card_action", r"^(?P<who>any minion|minions) (?:can|may) (?P<verb>burn) this card as a \(d\) action"
+                    r"(?: that inflicts (?P<dmg>1) unpreventable environmental damage on acting vampires"
+                    r"|; if that minion is a vampire, he or she takes (?P<dmg2>1) unpreventable damage when this card is "
+                    r"burned)$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
     ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
