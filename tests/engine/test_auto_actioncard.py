@@ -52,6 +52,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Rewilding", "burn", None, ("burn_card", ("location",), False, 2)),
     ("Reins of Power", "choose", None, ("each_choose_vampire",)),
     ("Procurer", "move", None, ("ally_action", "blood", 2, False, "own ready vampire", 1, 0)),
+    ("Preternatural Strength", "play", "POT", ("no_play_named", "torn signpost")),
+    ("Harvest Rites", "gain", None, ("hunt_extra_once", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)
@@ -346,3 +348,24 @@ def test_no_clause_is_claimed_by_another_family_too(db):
                 if read(e, r.types) is not None and any(f(e, r.types) for f in others):
                     both.append((c.name, e.text))
     assert not both, both[:5]
+
+
+def test_harvest_rites_gives_its_extra_blood_once_each_turn(table):
+    from vtes_desktop.engine.context import Ctx
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Aaron Bathurst", 2)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Harvest Rites"]})      # capacity 4: room for both hunts
+    game.step("Sarah", Action, minion="Aaron Bathurst", kind="card", card="Harvest Rites")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    aaron = _named(game, "Aaron Bathurst")
+    assert aaron.counters == 1 and game.game.state.attached.get(aaron.iid)
+    gains = []
+    for _ in range(2):      # unlocked by hand between the two hunts of the same turn
+        Ctx(game.game, game.game.state).update(aaron.iid, locked=False)
+        before = _named(game, "Aaron Bathurst").counters
+        game.step("Sarah", Action, minion="Aaron Bathurst", kind="hunt")
+        game.step("Alexis", DeclineBlock)
+        game.step("Sarah", Finish)
+        gains.append(_named(game, "Aaron Bathurst").counters - before)
+    assert gains == [2, 1]

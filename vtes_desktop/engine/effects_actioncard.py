@@ -74,6 +74,8 @@ HANDLED = frozenset({
     "blood_for_stealth", "one_per_turn", "in_play_stealth_vs_prey", "prey_burns_pool_and_edge",
     "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
     "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
+    # third pass
+    "no_play_named", "hunt_extra_once",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -3514,3 +3516,53 @@ def bleed_blocked(ctx: Ctx, f: ActionFrame) -> None:
         if gone:
             st.marks = st.marks - gone
             ctx.emit("modifier", "A bleed action is blocked: Dream World's +1 bleed ends.")
+
+
+# --- third pass: clauses of action cards put on a vampire ---------------------------------------------------------
+
+_HUNT_EXTRA = "extra hunt blood used in turn"
+
+
+def _attached_specs(ctx: Ctx, minion: int, kind: str) -> list[tuple[int, tuple]]:
+    """(card, reading) of the action cards on *minion* with a reading of *kind*, at the card's own level (every
+    level's readings when the card's level is not known)."""
+    out = []
+    for a in ctx.st.attached.get(minion, ()):
+        rules = ctx.rules(a)
+        if "Action" not in rules.types:
+            continue
+        mode = rules.mode(ctx.st.cards[a].level)
+        modes = [mode] if mode is not None else rules.modes
+        seen = set()
+        for md in modes:
+            for x in readings(rules, md):
+                if x[0] == kind and x not in seen:
+                    seen.add(x)
+                    out.append((a, x))
+    return out
+
+
+def named_play_refusal(ctx: Ctx, minion: int, name: str) -> str | None:
+    """Preternatural Strength: "They cannot play cards named ..." - why *minion* cannot play a card *name*d so."""
+    if not ctx.st.attached.get(minion):
+        return None
+    for a, x in _attached_specs(ctx, minion, "no_play_named"):
+        if x[1].lower() == name.lower():
+            return f"{ctx.name(minion)} cannot play cards named {name} while {ctx.name(a)} is on it"
+    return None
+
+
+def hunt_extra(ctx: Ctx, actor: int) -> int:
+    """Harvest Rites: the first successful hunt each turn of the vampire the card is on gains it *n* more blood
+    (the card is marked as used this turn)."""
+    st = ctx.st
+    if not st.attached.get(actor):
+        return 0
+    n = 0
+    for a, x in _attached_specs(ctx, actor, "hunt_extra_once"):
+        mark = (a, _HUNT_EXTRA, st.turn)
+        if mark in st.marks:
+            continue
+        st.marks = st.marks | {mark}
+        n += x[1]
+    return n

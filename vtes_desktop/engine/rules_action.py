@@ -963,6 +963,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_master import hunt_bonus
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
+        from vtes_desktop.engine.effects_actioncard import hunt_extra
+
+        n += hunt_extra(ctx, f.actor)   # Harvest Rites on the vampire: once each turn
         if f.card is not None:
             mm = re.search(r"\+(\d+) hunt", ctx.cdef(f.card).text)
             n += int(mm.group(1)) if mm else 0
@@ -1072,7 +1075,7 @@ def _card_stays_or_goes(ctx: Ctx, f: ActionFrame) -> None:
     text = ctx.cdef(f.card).text
     if re.search(r"(?i)put this card (?:in play|on the table)", text):
         ctx.move(f.card, "in_play", seat=f.seat)
-    elif re.search(r"(?i)put this card on (?:the acting|this) (?:vampire|minion)", text):
+    elif re.search(r"(?i)put this card on (?:the acting|this)(?:\{\})? (?:vampire|minion)", text):   # "this{} vampire"
         ctx.move(f.card, "attached", host=f.actor, level=f.card_level)   # its level says what it gives there
 
 

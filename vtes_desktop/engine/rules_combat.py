@@ -451,6 +451,11 @@ def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
     f = combat_frame(ctx.st)
     if f is None or mode is None:
         return
+    from vtes_desktop.engine.effects_actioncard import named_play_refusal
+
+    why = named_play_refusal(ctx, m, rules.name)   # Preternatural Strength: no Torn Signpost
+    if why:
+        raise Illegal("limit", why)
     why = _only_refusal(ctx, f, mode, rules.name, m)
     if why:
         raise Illegal("timing", why)

@@ -64,6 +64,9 @@ Readings (a tuple whose first item names it):
 - ``("action_stealth_bonus", n)``: "As above, with +1 stealth": the action is at +*n* stealth more;
   ``("attached_bleed", n, replaces)``: a card put on the acting vampire gives it +*n* bleed while there;
   ``("lock_target", "prey minion")``: a directed action locks a ready minion of your prey;
+  ``("no_play_named", name)``: a card put on the vampire keeps it from playing cards of that name (refused in
+  combat, where those cards are played); ``("hunt_extra_once", n)``: a card on the vampire gives it *n* more blood
+  the first time each turn its hunt succeeds;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -187,6 +190,7 @@ _GAIN_POOL = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:you )?gain (?P<
 _BLEED_AND_POOL = re.compile(r"^\(d\) bleed and gain (?P<n>\d+) pool$")
 _GAIN_BLOOD = re.compile(r"^(?:as above, (?P<how>and|but) )?(?:this|the acting|this acting) vampire (?:also )?gains (?P<n>\d+|a) "
                          r"blood(?: from the blood bank)?(?P<unl> and unlocks)?$")
+_NO_PLAY_NAMED = re.compile(r"^they cannot play cards named /(?P<name>[^/]+)/$")
 _UNLOCK_SELF = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:unlock (?:this|the acting|this acting) (?:vampire|minion|anarch)"
                           r"|(?:this|the acting|this acting) (?:vampire|minion|anarch) unlocks)$")
 _UNLOCK_IF_BLEED = re.compile(r"^(?:if the bleed is successful, this (?:vampire|anarch) unlocks"
@@ -638,7 +642,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed")):   # "cannot block/cast ..." read whole
+    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed", "play")):   # "cannot block/cast ..." read whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
@@ -657,6 +661,11 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("attached_bleed", int(m.group("n")), bool(m.group("but")))
         if kind == "lock" and t == "(d) lock a minion controlled by your prey":
             return ("lock_target", "prey minion")
+        m = _NO_PLAY_NAMED.match(t) if kind == "play" else None
+        if m:   # Preternatural Strength: the vampire the card is on cannot play cards of that name
+            return ("no_play_named", m.group("name"))
+        if kind == "gain" and t == "once each turn, when this vampire successfully hunts, they gain 1 additional blood":
+            return ("hunt_extra_once", 1)     # Harvest Rites, on the vampire
         m = _BURNABLE.match(t) if kind == "burn" else None
         if m:
             who = "vampire" if m.group("who").startswith("vampire") else "minion"
