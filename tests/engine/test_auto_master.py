@@ -44,7 +44,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "blood_hunt_against", "unlock_add_counters", "fletcher", "vote_lock_counters",
            "fbi", "burn_at_counters_event",
            # path_discount (rules_action: action cards, modifiers and reactions; rules_combat._extra_blood)
-           "path_discount"}
+           "path_discount",
+           # master_strength (rules_combat.strength)
+           "host_strength", "clan_strength"}
 
 
 def test_every_reading_has_a_handler():

@@ -3197,6 +3197,28 @@ def location_discount(ctx: Ctx, seat: int, rules: CardRules) -> int:
     return min(n, rules.pool_cost)
 
 
+def master_strength(ctx: Ctx, m: int) -> int:
+    """Strength a minion gets in combat from master cards: on it ("This vampire gets +2 strength": The Art of
+    Pain) or in play for its controller's clan ("Gangrel you control get +1 strength": Gangrel Revel)."""
+    st = ctx.st
+    c = st.cards[m]
+    n = 0
+    for a in st.attached.get(m, ()):
+        if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
+            n += sum(int(v["n"]) for v in _has(ctx, a, "host_strength"))
+    if c.controller is not None and ctx.is_vampire(c):
+        mine = None
+        for iid in st.region(c.controller, "in_play"):
+            for v in _has(ctx, iid, "clan_strength") if not st.cards[iid].contested else ():
+                if mine is None:
+                    from vtes_desktop.cards.grammar.auto_action import clan_key
+
+                    mine = {clan_key(x) for x in ctx.cdef(m).clans}
+                if clan_key(v["clan"]) in mine:
+                    n += int(v["n"])
+    return n
+
+
 def path_discount(ctx: Ctx, rules: CardRules, minion: int | None, blood: int) -> int:
     """Blood taken off a card's cost by master cards in play, whoever controls them (the Paths: "Cards requiring
     Necromancy [nec] cost Giovanni 1 fewer blood"): the playing vampire is of the clan and the card requires the

@@ -437,6 +437,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                     r"(?: that inflicts (?P<dmg>1) unpreventable environmental damage on acting vampires"
                     r"|; if that minion is a vampire, he or she takes (?P<dmg2>1) unpreventable damage when this card is "
                     r"burned)$"),
+    # strength in combat (rules_combat.strength through effects_master.master_strength)
+    ("host_strength", r"^this (?:vampire|[a-z]+(?: antitribu)?) gets (?P<n>\+\d) strength$"),
+    ("clan_strength", r"^(?P<clan>[a-z]+) you control get (?P<n>\+\d) strength$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
     ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
