@@ -2426,6 +2426,34 @@ def _younger_actor_strength(ctx, cmd, minion, mode, rules, e, iid, blocker) -> N
              cards=(a,))
 
 
+def _hand_rage(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Uncontrollable Rage (+1, superior +2 damage), Invigorate [pro] (+0): this acting vampire's hand strikes are
+    aggravated in this action's combat (`combat_marks`, read by `hand_rage` as the strike is chosen)."""
+    rx = auto_action._TEXTS["hand_rage"]
+    low = e.text.strip().lower()
+    if not low.startswith("as above") and any(x is not e and x.text.strip().lower().startswith("as above") and
+                                              rx.match(x.text.strip().lower()) for x in mode.effects):
+        return      # the superior "As above, but +2" replaces the +1
+    g = rx.match(low)
+    n = int(g.group("n") or g.group("m") or 0)
+    _add(ctx, Mod("hand_rage", n, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{poss_(ctx.name(minion))} hand strikes are aggravated" + (f" with +{n} damage" if n else "")
+             + f" this action ({rules.name}).", cards=(minion,))
+
+
+def poss_(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def hand_rage(ctx: Ctx, m: int, f, desc):
+    """A hand strike of *m* in a combat marked by Uncontrollable Rage or Invigorate [pro]: aggravated, +N damage."""
+    n = [u[2] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "hand_rage" and u[1] == m]
+    if not n or desc is None or desc.kind != "damage":
+        return desc
+    return desc._replace(amount=desc.amount + sum(n), aggravated=True)
+
+
+_HANDLERS["hand_rage"] = _hand_rage
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 
@@ -2540,6 +2568,8 @@ def combat_marks(f: ActionFrame) -> frozenset:
             out.add(("combat_ends_r1", m.minion))
         elif m.kind == "vampires_aggravated":
             out.add(("vampires_aggravated",))
+        elif m.kind == "hand_rage" and m.minion in (f.actor, f.blocker):
+            out.add(("hand_rage", m.minion, m.amount, m.card))          # Uncontrollable Rage, Invigorate [pro]
         elif m.kind == "action_strength" and m.minion in (f.actor, f.blocker):
             out.add(("strength_bonus", m.minion, m.amount, m.card))     # Serenading the Kami, Adhocracy
     return frozenset(out)

@@ -719,6 +719,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if s == "hand" or s is None:
         desc = StrikeDesc("damage", strength(ctx, m, f), label="hand strike")
         desc = effects_minion.hand_strike(ctx, m, desc)   # first strike, aggravated
+        desc = _effects_action().hand_rage(ctx, m, f, desc)   # Uncontrollable Rage: aggravated, +N this action
     else:
         iid = flow.ref(ctx, cmd.seat, s)
         c = ctx.st.cards[iid]

@@ -155,7 +155,8 @@ _TEXTS: dict[str, re.Pattern] = {
     "lock_to_fail": re.compile(r"^lock this vampire to cause the action to fail\.?$"),
     "blood_to_fail": re.compile(r"^burn (?P<n>\d) blood to have the action fail\.?$"),
     "fail_and_torpor": re.compile(r"^the action fails and the acting vampire goes to torpor\.?$"),
-    "allies_cannot_block": re.compile(r"^allies cannot block this action\.?$"),
+    "allies_cannot_block": re.compile(r"^(?:allies cannot block this action|this (?:anarch|acting minion) cannot be "
+                                      r"blocked by allies (?:this action|until the end of this action))\.?$"),
     "blocker_burns": re.compile(r"^the blocking minion burns (?P<n>\d) blood or life\.?$"),
     "predator_burns_pool": re.compile(r"^your predator burns (?P<n>\d) pool\.?$"),
     "actor_controller_burns_pool": re.compile(r"^the controller of the acting vampire burns (?P<n>\d) pool\.?$"),
@@ -367,6 +368,10 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Uncontrollable Rage, Invigorate [pro]: the acting vampire's hand strikes aggravated (+N damage) this action
+    "hand_rage": re.compile(r"^(?:this (?:vampire|anarch)'s hand strikes (?:inflict \+(?P<n>\d) damage, aggravated, "
+                            r"until the end of the action|are aggravated this action)|as above, but the hand strikes "
+                            r"inflict \+(?P<m>\d) damage, aggravated)\.?$"),
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),
 }
