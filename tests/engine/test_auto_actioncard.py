@@ -54,6 +54,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Procurer", "move", None, ("ally_action", "blood", 2, False, "own ready vampire", 1, 0)),
     ("Preternatural Strength", "play", "POT", ("no_play_named", "torn signpost")),
     ("Harvest Rites", "gain", None, ("hunt_extra_once", 1)),
+    ("Walks-With-Might", "cost", None, ("ally_master_tax", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

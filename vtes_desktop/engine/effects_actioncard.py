@@ -75,7 +75,7 @@ HANDLED = frozenset({
     "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
     "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
     # third pass
-    "no_play_named", "hunt_extra_once",
+    "no_play_named", "hunt_extra_once", "ally_master_tax",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -3565,4 +3565,15 @@ def hunt_extra(ctx: Ctx, actor: int) -> int:
             continue
         st.marks = st.marks | {mark}
         n += x[1]
+    return n
+
+
+def master_tax(ctx: Ctx, seat: int) -> int:
+    """Walks-With-Might: pool more that *seat* pays to play a master card, for the allies it controls that say so."""
+    st = ctx.st
+    n = 0
+    for iid in st.region(seat, "ready"):
+        if st.cards[iid].controller != seat or "Ally" not in ctx.cdef(iid).types:
+            continue
+        n += sum(x[1] for x in _ally_specs(ctx, iid) if x[0] == "ally_master_tax")
     return n

@@ -1557,7 +1557,10 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if why:
         raise Illegal("requirements", why)
     target = effects_master.check_placement(ctx, cmd, iid, rules)
-    _pay(ctx, cmd.seat, None, pool + effects_master.extra_cost(ctx, cmd, iid, rules), 0, rules.name)
+    from vtes_desktop.engine.effects_actioncard import master_tax
+
+    _pay(ctx, cmd.seat, None, pool + effects_master.extra_cost(ctx, cmd, iid, rules) + master_tax(ctx, cmd.seat), 0,
+         rules.name)   # master_tax: Walks-With-Might
     st.mpa -= 1
     if re.search(r"(?i)\btrifle\b", text) and "trifle" not in st.phase_flags:
         st.mpa += 1   # one extra master phase action from trifles each master phase

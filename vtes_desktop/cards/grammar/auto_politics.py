@@ -67,6 +67,7 @@ Readings (a tuple whose first item names it):
   ``("no_play_named", name)``: a card put on the vampire keeps it from playing cards of that name (refused in
   combat, where those cards are played); ``("hunt_extra_once", n)``: a card on the vampire gives it *n* more blood
   the first time each turn its hunt succeeds;
+- ``("ally_master_tax", n)``: while the ally is in play, master cards cost its controller *n* more pool;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
 - ``("terms_allocate", n, least, others_only)``: the terms allocate *n* points (-1: as many as Methuselahs
@@ -793,6 +794,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("ally_stealth", 1)
         if kind == "lock" and t == "this ally can lock to add 1 life to an ally you control who has fewer life than its starting life":
             return ("ally_lock_heal", 1)
+        if kind == "cost" and t == "master cards cost you 1 additional pool to play":
+            return ("ally_master_tax", 1)     # Walks-With-Might
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
     if types == ("Political Action",):
         got = _read_in_play_political(kind, t)
