@@ -111,3 +111,6 @@ def test_second_pass_readings_are_not_claimed_by_look_alike_texts(db):
 def test_readings_of_the_third_pass(db):
     assert ("weapon_self_damage_close", 1, True) in _readings(db, "White Phosphorus Grenade")
     assert ("weapon_self_damage_close", 1) in _readings(db, "Grenade")
+    assert ("opponent_vampire_no_close_no_continue",) in _readings(db, "Whistling Up the Beast", "abo")
+    assert ("optional_maneuver_round",) in _readings(db, "Whistling Up the Beast", "ABO")
+    assert not any(r[0] == "opponent_vampire_no_close_no_continue" for r in _readings(db, "Olid Loa"))

@@ -473,6 +473,8 @@ HANDLED = {
     "burn_to_end_combat_before_range": "rules_combat.use_in_combat",
     "maneuver_close_initial_strength": "rules_combat.maneuver / strike (Mod initial_strength)",
     "opponent_no_extra_no_continue": "rules_combat._carry_out / press / play_combat / _next_extra_or_press",
+    "opponent_vampire_no_close_no_continue": "rules_combat._carry_out / maneuver / press",
+    "optional_maneuver_round": "rules_combat.play_combat (grants from the play's text)",
     "maneuver_close_round": "rules_combat._carry_out / maneuver (granted maneuver_close)",
     "extra_dodge_strike": "rules_combat.strike", "damage_or_ranged_weapon": "rules_combat.strike",
     "press_this_combat": "rules_combat._carry_out / press",

@@ -540,6 +540,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     elif cmd.using is not None and _restricted(ctx, m, True) and \
             "Equipment" in ctx.cdef(flow.ref(ctx, cmd.seat, cmd.using)).types:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")     # Form of the Bat
+    if f.range == "long" and ("no_close", m) in f.used:        # Whistling Up the Beast
+        raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
     if cmd.using is None:
         left = _granted(f, m, "maneuver")
         if not left and f.range == "long" and _granted(f, m, "maneuver_close"):     # Angel's Gift
@@ -686,9 +688,6 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
             base += int(mm.group(1))
     base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m) \
         + _actioncard_strength(ctx, m)   # action cards put on the minion (Enforcer)
-    from vtes_desktop.engine.effects_master import master_strength
-
-    base += master_strength(ctx, m)   # master cards on the minion or in play (The Art of Pain, Gangrel Revel)
     base += sum(x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_bonus" and x[1] == m)
     base += sum(f.round - x[2] + 1 for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_grow"
                 and x[1] == m)      # Fire in the Blood
@@ -719,7 +718,6 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if s == "hand" or s is None:
         desc = StrikeDesc("damage", strength(ctx, m, f), label="hand strike")
         desc = effects_minion.hand_strike(ctx, m, desc)   # first strike, aggravated
-        desc = _effects_action().hand_rage(ctx, m, f, desc)   # Uncontrollable Rage: aggravated, +N this action
     else:
         iid = flow.ref(ctx, cmd.seat, s)
         c = ctx.st.cards[iid]
@@ -1914,6 +1912,13 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "opponent_no_extra_no_continue":     # Blight
             _set_combat(ctx, f._replace(used=f.used | {("no_extra", other), ("no_press_continue", other)}))
             ctx.emit("effect", f"This combat, {ctx.name(other)} cannot use additional strikes or press to continue.")
+            done = True
+        elif r[0] == "opponent_vampire_no_close_no_continue":     # Whistling Up the Beast: a vampire only
+            if ctx.is_vampire(ctx.st.cards[other]):
+                _set_combat(ctx, f._replace(used=f.used | {("no_close", other), ("no_press_continue", other)}))
+                ctx.emit("effect", f"This combat, {ctx.name(other)} cannot maneuver to close range or press to continue.")
+            done = True
+        elif r[0] == "optional_maneuver_round":    # granted with the card's other maneuvers (the play's text)
             done = True
         elif r[0] == "maneuver_close_round":   # Angel's Gift (the play's grants left out: this one is only to close)
             g = list(f.granted)

@@ -42,6 +42,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
 
 
 def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
+    if k == "maneuver" and e.optional and e.amount == 1 and \
+            low == "as above, and this vampire gets an optional maneuver this round.":
+        return ("optional_maneuver_round",)       # Whistling Up the Beast: granted from the play's text (play_combat)
     if e.get("frame"):
         if k == "take" and (e.subject or "") == "the opposing minion" and e.condition == "this combat":
             m = _ENV.match(e.target or "")
@@ -139,6 +142,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "use" and e.get("negated") and low == ("as above, and this combat, the opposing minion cannot use "
                                                        "additional strikes or presses to continue combat."):
             return ("opponent_no_extra_no_continue",)                                # Blight
+        if k == "use" and low == ("during this combat, the opposing vampire cannot use maneuvers to maneuver to close "
+                                  "range and cannot use presses to continue combat."):
+            return ("opponent_vampire_no_close_no_continue",)                        # Whistling Up the Beast
         if k == "equip" and low == ("equip this vampire with a melee weapon from your hand (requirements and cost apply as "
                                     "normal)."):
             return ("equip_weapon_from_hand", "melee")                               # Angel's Gift
