@@ -688,6 +688,9 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
             base += int(mm.group(1))
     base += effects_combat.bearer_bonus(ctx, m, "strength") + effects_combat.attached_strength(ctx, m) \
         + _actioncard_strength(ctx, m)   # action cards put on the minion (Enforcer)
+    from vtes_desktop.engine.effects_master import master_strength
+
+    base += master_strength(ctx, m)   # master cards on the minion or in play (The Art of Pain, Gangrel Revel)
     base += sum(x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_bonus" and x[1] == m)
     base += sum(f.round - x[2] + 1 for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_grow"
                 and x[1] == m)      # Fire in the Blood
@@ -718,6 +721,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if s == "hand" or s is None:
         desc = StrikeDesc("damage", strength(ctx, m, f), label="hand strike")
         desc = effects_minion.hand_strike(ctx, m, desc)   # first strike, aggravated
+        desc = _effects_action().hand_rage(ctx, m, f, desc)   # Uncontrollable Rage: aggravated, +N this action
     else:
         iid = flow.ref(ctx, cmd.seat, s)
         c = ctx.st.cards[iid]
