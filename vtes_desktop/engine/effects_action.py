@@ -2454,6 +2454,30 @@ def hand_rage(ctx: Ctx, m: int, f, desc):
 
 
 _HANDLERS["hand_rage"] = _hand_rage
+
+
+def _stealth_and_bleed_or_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Virtuosa [mel]: +2 bleed (limited), with +1 stealth too when the play's choice is "stealth" (stealth only
+    while the action is being blocked and needed, as for any stealth)."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if any(m.limited for m in f.mods):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) "
+                                 "modifier this action")
+    want = str(cmd.choice or "").strip().lower() in ("stealth", "+1 stealth", "stealth and bleed")
+    if want:
+        if f.stage != "attempt" or f.blocker is None:
+            raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+        if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+            raise Illegal("stealth", "stealth can be added only when needed")
+        _add(ctx, Mod("stealth", 1, minion, iid, rules.card_id))
+    _add(ctx, Mod("bleed", 2, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{ctx.name(minion)} gets " + ("+1 stealth and " if want else "") + f"+2 bleed ({rules.name}).",
+             cards=(minion,))
+
+
+_HANDLERS["stealth_and_bleed_or_bleed"] = _stealth_and_bleed_or_bleed
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 
