@@ -46,7 +46,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # path_discount (rules_action: action cards, modifiers and reactions; rules_combat._extra_blood)
            "path_discount",
            # master_strength (rules_combat.strength)
-           "host_strength", "clan_strength"}
+           "host_strength", "clan_strength",
+           # press_from_master (rules_combat.press)
+           "lock_press"}
 
 
 def test_every_reading_has_a_handler():

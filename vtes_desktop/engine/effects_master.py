@@ -3219,6 +3219,33 @@ def master_strength(ctx: Ctx, m: int) -> int:
     return n
 
 
+def press_from_master(ctx: Ctx, seat: int, m: int, iid: int, to: str) -> bool:
+    """A press named by a master card in play that its controller locks to give a minion they control in combat
+    (Police Department: only to end combat; Mob Connections: only to continue). False for any other card; the
+    press itself is recorded by the caller."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "in_play" or "Master" not in ctx.cdef(iid).types:
+        return False
+    opts = _has(ctx, iid, "lock_press")
+    if not opts:
+        return False
+    name = ctx.name(iid)
+    if c.controller != seat:
+        raise Illegal("use", f"{name} is not yours")
+    if c.contested:
+        raise Illegal("contested", f"{name} is contested and out of play")
+    if c.locked:
+        raise Illegal("locked", f"{name} is locked")
+    if st.cards[m].controller != seat:
+        raise Illegal("press", f"{name} gives a press to a minion you control")
+    if opts[0]["to"] != to:
+        raise Illegal("press", f"{name}'s press is only usable to {opts[0]['to']} combat")
+    _lock(ctx, iid)
+    ctx.emit("lock", f"{ctx.seat_name(seat)} locks {name} to give {ctx.name(m)} a press.", cards=(iid, m))
+    return True
+
+
 def path_discount(ctx: Ctx, rules: CardRules, minion: int | None, blood: int) -> int:
     """Blood taken off a card's cost by master cards in play, whoever controls them (the Paths: "Cards requiring
     Necromancy [nec] cost Giovanni 1 fewer blood"): the playing vampire is of the clan and the card requires the

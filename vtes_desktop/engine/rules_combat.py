@@ -1426,6 +1426,13 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
         return
     iid = flow.ref(ctx, cmd.seat, cmd.using)
+    from vtes_desktop.engine.effects_master import press_from_master
+
+    if press_from_master(ctx, cmd.seat, m, iid, cmd.to):   # a master card locked (Police Department)
+        f = ctx.st.top
+        _set_combat(ctx, f._replace(last_press=m, press_continue=(cmd.to == "continue")))
+        ctx.emit("press", f"{ctx.name(m)} presses to {'continue' if cmd.to == 'continue' else 'end'} combat.")
+        return
     rules = ctx.rules(iid)
     c = ctx.st.cards[iid]
     if c.region == "hand" and c.owner == cmd.seat:

@@ -440,6 +440,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # strength in combat (rules_combat.strength through effects_master.master_strength)
     ("host_strength", r"^this (?:vampire|[a-z]+(?: antitribu)?) gets (?P<n>\+\d) strength$"),
     ("clan_strength", r"^(?P<clan>[a-z]+) you control get (?P<n>\+\d) strength$"),
+    # a press in combat, the card locked (rules_combat.press through effects_master.press_from_master)
+    ("lock_press", r"^(?:you can )?lock (?:this card )?to give (?:a minion you control (?:1|a) press|(?:1|a) press)"
+                   r", only usable to (?P<to>end|continue) combat(?:, to a minion you control)?$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
     ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
