@@ -114,3 +114,5 @@ def test_readings_of_the_third_pass(db):
     assert ("opponent_vampire_no_close_no_continue",) in _readings(db, "Whistling Up the Beast", "abo")
     assert ("optional_maneuver_round",) in _readings(db, "Whistling Up the Beast", "ABO")
     assert not any(r[0] == "opponent_vampire_no_close_no_continue" for r in _readings(db, "Olid Loa"))
+    assert _readings(db, "Thoughts Betrayed", "dom") == [("env_this_round", 1)]
+    assert _readings(db, "Thoughts Betrayed", "DOM") == [("opponent_no_strike_cards",)]

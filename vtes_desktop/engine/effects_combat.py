@@ -475,6 +475,8 @@ HANDLED = {
     "opponent_no_extra_no_continue": "rules_combat._carry_out / press / play_combat / _next_extra_or_press",
     "opponent_vampire_no_close_no_continue": "rules_combat._carry_out / maneuver / press",
     "optional_maneuver_round": "rules_combat.play_combat (grants from the play's text)",
+    "env_this_round": "rules_combat._carry_out / _environmental_hits",
+    "opponent_no_strike_cards": "rules_combat._carry_out / _limit_check",
     "maneuver_close_round": "rules_combat._carry_out / maneuver (granted maneuver_close)",
     "extra_dodge_strike": "rules_combat.strike", "damage_or_ranged_weapon": "rules_combat.strike",
     "press_this_combat": "rules_combat._carry_out / press",

@@ -459,6 +459,8 @@ def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
     why = _only_refusal(ctx, f, mode, rules.name, m)
     if why:
         raise Illegal("timing", why)
+    if ("no_strike_cards", m) in f.used and any(e.kind == "strike" for md in rules.modes for e in md.effects):
+        raise Illegal("strike", f"{ctx.name(m)} cannot play strike cards this combat")     # Thoughts Betrayed
     sup = bool(mode.level and mode.level.isupper())
     for lim in mode.limits:
         if lim.who != "minion" or lim.per not in ("combat", "round", "action"):
@@ -1242,6 +1244,11 @@ def _environmental_hits(ctx: Ctx, f: CombatFrame) -> list[Hit]:
         target = f.b if owner == f.a else f.a
         if _ready(ctx, target) and n > 0:
             out.append(Hit(target, 0 if aggravated else n, n if aggravated else 0, source=None, via=card))
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "env_round"):
+        _, owner, n, rnd, card = u    # Thoughts Betrayed: this round only
+        target = f.b if owner == f.a else f.a
+        if rnd == f.round and _ready(ctx, target) and n > 0:
+            out.append(Hit(target, n, 0, source=None, via=card))
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "env_close"):
         _, owner, n, card = u     # Groaning Corpse: at close range only
         target = f.b if owner == f.a else f.a
@@ -1928,6 +1935,14 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             if ctx.is_vampire(ctx.st.cards[other]):
                 _set_combat(ctx, f._replace(used=f.used | {("no_close", other), ("no_press_continue", other)}))
                 ctx.emit("effect", f"This combat, {ctx.name(other)} cannot maneuver to close range or press to continue.")
+            done = True
+        elif r[0] == "env_this_round":             # Thoughts Betrayed: at this round's normal strike resolution
+            _set_combat(ctx, f._replace(used=f.used | {("env_round", m, r[1], f.round, iid)}))
+            ctx.emit("effect", f"{ctx.name(other)} takes {r[1]} more damage at this round's strike resolution.")
+            done = True
+        elif r[0] == "opponent_no_strike_cards":   # Thoughts Betrayed at superior (refused in _limit_check)
+            _set_combat(ctx, f._replace(used=f.used | {("no_strike_cards", other)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} cannot play strike cards.")
             done = True
         elif r[0] == "optional_maneuver_round":    # granted with the card's other maneuvers (the play's text)
             done = True

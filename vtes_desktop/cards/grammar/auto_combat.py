@@ -142,6 +142,12 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "use" and e.get("negated") and low == ("as above, and this combat, the opposing minion cannot use "
                                                        "additional strikes or presses to continue combat."):
             return ("opponent_no_extra_no_continue",)                                # Blight
+        if k == "take" and low == ("opposing minion takes 1 additional damage in the first round of combat during "
+                                   "normal strike resolution."):
+            return ("env_this_round", 1)                                             # Thoughts Betrayed (first round)
+        if k == "play" and e.get("negated") and low == ("opposing minion cannot play any strike cards for the duration "
+                                                        "of this combat."):
+            return ("opponent_no_strike_cards",)                                     # Thoughts Betrayed
         if k == "use" and low == ("during this combat, the opposing vampire cannot use maneuvers to maneuver to close "
                                   "range and cannot use presses to continue combat."):
             return ("opponent_vampire_no_close_no_continue",)                        # Whistling Up the Beast
