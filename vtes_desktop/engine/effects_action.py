@@ -2478,6 +2478,16 @@ def _stealth_and_bleed_or_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) 
 
 
 _HANDLERS["stealth_and_bleed_or_bleed"] = _stealth_and_bleed_or_bleed
+
+
+def _strength_if_blocks(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The Deadliest Sin: if this reacting vampire blocks, +N strength in the resulting combat (`combat_marks` keeps
+    it only for the blocking minion)."""
+    n = int(auto_action._TEXTS["strength_if_blocks"].match(e.text.strip().lower()).group("n"))
+    _add(ctx, Mod("action_strength", n, minion, iid, rules.card_id))
+
+
+_HANDLERS["strength_if_blocks"] = _strength_if_blocks
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 

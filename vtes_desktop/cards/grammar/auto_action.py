@@ -368,6 +368,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # The Deadliest Sin: the reacting vampire's strength in the combat after its block
+    "strength_if_blocks": re.compile(r"^if this vampire successfully blocks and combat occurs, this reacting vampire "
+                                     r"gets \+(?P<n>\d) strength until the end of combat\.?$"),
     # Virtuosa [mel]: the play's choice "stealth" takes the first option
     "stealth_and_bleed_or_bleed": re.compile(r"^\+1 stealth and \+2 bleed \(limited\), or \+2 bleed \(limited\)\.?$"),
     # Uncontrollable Rage, Invigorate [pro]: the acting vampire's hand strikes aggravated (+N damage) this action
