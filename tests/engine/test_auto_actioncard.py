@@ -55,6 +55,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Preternatural Strength", "play", "POT", ("no_play_named", "torn signpost")),
     ("Harvest Rites", "gain", None, ("hunt_extra_once", 1)),
     ("Walks-With-Might", "cost", None, ("ally_master_tax", 1)),
+    ("Code of Milan Suspended", "select", None, ("terms_edge_holder",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -75,7 +75,7 @@ HANDLED = frozenset({
     "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
     "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
     # third pass
-    "no_play_named", "hunt_extra_once", "ally_master_tax",
+    "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1123,6 +1123,13 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if _cap(ctx, v) < spec[2]:
                 raise Illegal("terms", f"{name}: {ctx.name(v)} has capacity {_cap(ctx, v)}, less than {spec[2]}")
             return f"{ctx.name(v)} #{v}"
+        if k == "terms_edge_holder":     # Code of Milan Suspended: "Select the Methuselah with the Edge"
+            s_ = _seat_named(ctx, choice)
+            if st.edge is None or st.seats[st.edge].ousted:
+                raise Illegal("terms", f"{name}: no Methuselah has the Edge to select")
+            if s_ != st.edge:
+                raise Illegal("terms", f"{name}: select the Methuselah with the Edge, {ctx.seat_name(st.edge)}")
+            return ctx.seat_name(s_)
         if k == "terms_methuselah":
             s_ = _seat_named(ctx, choice)
             if s_ is None or st.seats[s_].ousted:
@@ -1552,6 +1559,10 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                 ctx.emit("title", f"{ctx.name(v)} loses their title ({name}).", cards=(v,))
             else:
                 _give_title(ctx, f.card, v, spec[1], name)
+        elif k == "selected_burns" and terms:     # Code of Milan Suspended
+            s_ = _seat_named(ctx, terms)
+            if s_ is not None and not st.seats[s_].ousted:
+                changes[s_] = changes.get(s_, 0) - spec[1]
         elif k == "chosen_edge" and terms:
             s_ = _seat_named(ctx, terms)
             if s_ is not None and not st.seats[s_].ousted:

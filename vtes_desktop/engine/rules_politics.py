@@ -15,7 +15,7 @@ from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, Impulse, ManualFrame, ReferendumFrame
 
-_TERMS_RE = re.compile(r"(?i)\b(choose|allocate|name)\b")
+_TERMS_RE = re.compile(r"(?i)\b(choose|allocate|name|select)\b")   # select: Code of Milan Suspended
 
 
 def start(ctx: Ctx, f: ActionFrame) -> None:

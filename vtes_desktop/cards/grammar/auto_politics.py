@@ -67,6 +67,8 @@ Readings (a tuple whose first item names it):
   ``("no_play_named", name)``: a card put on the vampire keeps it from playing cards of that name (refused in
   combat, where those cards are played); ``("hunt_extra_once", n)``: a card on the vampire gives it *n* more blood
   the first time each turn its hunt succeeds;
+- ``("terms_edge_holder",)``, ``("selected_burns", n)``: the terms name the Methuselah holding the Edge (refused
+  when it is someone else, or nobody has it); when the referendum passes, that Methuselah burns *n* pool;
 - ``("ally_master_tax", n)``: while the ally is in play, master cards cost its controller *n* more pool;
 - ``("steal", what)``: a directed action takes control of an ally ("ally"), a retainer ("retainer", it
   moves to the acting minion), a location ("location") or a vampire in torpor ("torpor");
@@ -801,6 +803,10 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         got = _read_in_play_political(kind, t)
         if got is not None:
             return got
+        if kind == "select" and t == "select the methuselah with the edge":     # Code of Milan Suspended
+            return ("terms_edge_holder",)
+        if kind == "burn" and t == "if this referendum is successful, that methuselah burns 1 pool":
+            return ("selected_burns", 1)
         m = _ALLOCATE.match(t) if kind == "allocate" else None
         if m:
             if m.group("n") == "x" and not m.group("x"):
