@@ -48,7 +48,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # master_strength (rules_combat.strength)
            "host_strength", "clan_strength",
            # press_from_master (rules_combat.press)
-           "lock_press"}
+           "lock_press",
+           # master_bleed_cap (rules_action._succeed), after_action
+           "master_bleed_cap", "burn_after_own_bleed"}
 
 
 def test_every_reading_has_a_handler():

@@ -3246,6 +3246,20 @@ def press_from_master(ctx: Ctx, seat: int, m: int, iid: int, to: str) -> bool:
     return True
 
 
+def master_bleed_cap(ctx: Ctx, seat: int, n: int) -> int:
+    """The pool *seat* burns to a bleed of *n*, capped by their master cards in play (Protected Resources: more
+    than 2 becomes 2)."""
+    st = ctx.st
+    for iid in st.region(seat, "in_play"):
+        if not st.cards[iid].contested:
+            for v in _has(ctx, iid, "master_bleed_cap"):
+                if n > int(v["n"]):
+                    ctx.emit("effect", f"{ctx.seat_name(seat)} burns {v['n']} pool instead of {n} ({ctx.name(iid)}).",
+                             cards=(iid,))
+                    n = int(v["n"])
+    return n
+
+
 def path_discount(ctx: Ctx, rules: CardRules, minion: int | None, blood: int) -> int:
     """Blood taken off a card's cost by master cards in play, whoever controls them (the Paths: "Cards requiring
     Necromancy [nec] cost Giovanni 1 fewer blood"): the playing vampire is of the clan and the card requires the
@@ -3281,6 +3295,10 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
     if kind == "hunt":
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
+    if kind == "bleed" and f.outcome == "successful":   # Protected Resources: burned after its player's bleed
+        for iid in st.region(f.seat, "in_play"):
+            if not st.cards[iid].contested and _has(ctx, iid, "burn_after_own_bleed"):
+                ctx.burn(iid, f"{ctx.name(f.actor)} bled successfully")
     if kind == "bleed" and f.outcome == "successful" and f.target_seat == st.prey(f.seat) \
             and st.cards[f.actor].region == "ready":
         for a in st.attached.get(f.actor, ()):

@@ -944,6 +944,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
 
             n = bleed_cap(ctx, f, n)
         tgt = f.target_seat
+        from vtes_desktop.engine.effects_master import master_bleed_cap
+
+        n = master_bleed_cap(ctx, tgt, n)   # master cards of the bled Methuselah (Protected Resources)
         ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n}.")
         if n > 0:
             taker = _edge_taker(ctx, f)   # Edge Vitiation: the bled Methuselah takes it instead

@@ -443,6 +443,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # a press in combat, the card locked (rules_combat.press through effects_master.press_from_master)
     ("lock_press", r"^(?:you can )?lock (?:this card )?to give (?:a minion you control (?:1|a) press|(?:1|a) press)"
                    r", only usable to (?P<to>end|continue) combat(?:, to a minion you control)?$"),
+    # Protected Resources: bleeds against its player capped (rules_action._succeed through master_bleed_cap); burned
+    # after one of its player's minions bleeds successfully (after_action)
+    ("master_bleed_cap", r"^if you would burn more than (?P<n>\d) pool to a bleed, you burn (?P=n) pool instead$"),
+    ("burn_after_own_bleed", r"^after a minion you control successfully bleeds, burn this card$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
     ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
