@@ -2488,6 +2488,33 @@ def _strength_if_blocks(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS["strength_if_blocks"] = _strength_if_blocks
+
+
+def _doc(ctx, seat: int) -> list[int]:
+    return [i for i, c in ctx.st.cards.items() if c.region == "ready" and c.controller == seat and ctx.is_vampire(c)
+            and "daughter of cacophony" in {x.lower() for x in ctx.cdef(i).clans}]
+
+
+def _ensemble_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Ensemble: +X bleed (limited), X the ready unlocked Daughters of Cacophony of the player (counted before
+    `_ensemble_lock` locks them all)."""
+    f = _top(ctx)
+    if any(m.limited for m in f.mods):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) "
+                                 "modifier this action")
+    x = sum(1 for i in _doc(ctx, cmd.seat) if not ctx.st.cards[i].locked)
+    _add(ctx, Mod("bleed", x, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{ctx.name(minion)} gets +{x} bleed ({rules.name}).", cards=(minion,))
+
+
+def _ensemble_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    for i in _doc(ctx, cmd.seat):
+        if not ctx.st.cards[i].locked:
+            ctx.update(i, locked=True)
+            ctx.emit("locked", f"{ctx.name(i)} locks.", cards=(i,))
+
+
+_HANDLERS.update({"ensemble_bleed": _ensemble_bleed, "ensemble_lock": _ensemble_lock})
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 

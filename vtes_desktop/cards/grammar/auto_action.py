@@ -368,6 +368,10 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Ensemble: +X bleed for the ready unlocked Daughters of Cacophony, who then all lock
+    "ensemble_bleed": re.compile(r"^\+x bleed \(limited\), where x is the number of ready unlocked daughters of "
+                                 r"cacophony you control\.?$"),
+    "ensemble_lock": re.compile(r"^lock all ready daughters of cacophony you control\.?$"),
     # The Deadliest Sin: the reacting vampire's strength in the combat after its block
     "strength_if_blocks": re.compile(r"^if this vampire successfully blocks and combat occurs, this reacting vampire "
                                      r"gets \+(?P<n>\d) strength until the end of combat\.?$"),
