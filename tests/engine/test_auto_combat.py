@@ -116,3 +116,5 @@ def test_readings_of_the_third_pass(db):
     assert not any(r[0] == "opponent_vampire_no_close_no_continue" for r in _readings(db, "Olid Loa"))
     assert _readings(db, "Thoughts Betrayed", "dom") == [("env_this_round", 1)]
     assert _readings(db, "Thoughts Betrayed", "DOM") == [("opponent_no_strike_cards",)]
+    assert _readings(db, "Wave of Lethargy", "QUI") == [("opponent_costs_round", "maneuver_press"),
+                                                         ("opponent_costs_round", "strike")]

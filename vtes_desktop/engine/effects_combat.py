@@ -477,6 +477,7 @@ HANDLED = {
     "optional_maneuver_round": "rules_combat.play_combat (grants from the play's text)",
     "env_this_round": "rules_combat._carry_out / _environmental_hits",
     "opponent_no_strike_cards": "rules_combat._carry_out / _limit_check",
+    "opponent_costs_round": "rules_combat._carry_out / _extra_blood",
     "maneuver_close_round": "rules_combat._carry_out / maneuver (granted maneuver_close)",
     "extra_dodge_strike": "rules_combat.strike", "damage_or_ranged_weapon": "rules_combat.strike",
     "press_this_combat": "rules_combat._carry_out / press",

@@ -399,7 +399,20 @@ def _extra_blood(ctx: Ctx, m: int, rules=None, blood: int = 0) -> int:
         from vtes_desktop.engine.effects_master import path_discount
 
         cut = path_discount(ctx, rules, m, blood)
-    return (1 if ("opponent_combat_cards_cost", m) in f.used else 0) - cut
+    more = 0
+    if rules is not None:       # Wave of Lethargy: cards giving maneuvers or presses (at superior strike cards) this round
+        for u in f.used:
+            if isinstance(u, tuple) and len(u) == 4 and u[0] == "costs_round" and u[1] == m and u[2] == f.round \
+                    and _provides(rules, ("maneuver", "press") if u[3] == "maneuver_press" else ("strike",)):
+                more += 1
+    return (1 if ("opponent_combat_cards_cost", m) in f.used else 0) + more - cut
+
+
+def _provides(rules: CardRules, kinds: tuple) -> bool:
+    """The card gives one of *kinds* (a maneuver, a press, a strike) at some level ("cannot strike" does not count)."""
+    return any(e.kind in kinds and not e.get("negated") and (not e.get("frame") or any(
+        re.search(rf"(?:^|\. |, or |\bor )(?:{k}s?)\b", e.text.lower()) for k in kinds))
+        for md in rules.modes for e in md.effects)
 
 
 def _restricted(ctx: Ctx, m: int, equipment: bool = False) -> bool:
@@ -459,7 +472,7 @@ def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
     why = _only_refusal(ctx, f, mode, rules.name, m)
     if why:
         raise Illegal("timing", why)
-    if ("no_strike_cards", m) in f.used and any(e.kind == "strike" for md in rules.modes for e in md.effects):
+    if ("no_strike_cards", m) in f.used and _provides(rules, ("strike",)):
         raise Illegal("strike", f"{ctx.name(m)} cannot play strike cards this combat")     # Thoughts Betrayed
     sup = bool(mode.level and mode.level.isupper())
     for lim in mode.limits:
@@ -1943,6 +1956,12 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "opponent_no_strike_cards":   # Thoughts Betrayed at superior (refused in _limit_check)
             _set_combat(ctx, f._replace(used=f.used | {("no_strike_cards", other)}))
             ctx.emit("effect", f"This combat, {ctx.name(other)} cannot play strike cards.")
+            done = True
+        elif r[0] == "opponent_costs_round":       # Wave of Lethargy: counted by _extra_blood, this round
+            if ctx.is_vampire(ctx.st.cards[other]):
+                _set_combat(ctx, f._replace(used=f.used | {("costs_round", other, f.round, r[1])}))
+                what_ = "cards giving maneuvers or presses" if r[1] == "maneuver_press" else "strike cards"
+                ctx.emit("effect", f"This round, {what_} cost {ctx.name(other)} 1 more blood.")
             done = True
         elif r[0] == "optional_maneuver_round":    # granted with the card's other maneuvers (the play's text)
             done = True

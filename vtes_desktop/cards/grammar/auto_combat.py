@@ -142,6 +142,12 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "use" and e.get("negated") and low == ("as above, and this combat, the opposing minion cannot use "
                                                        "additional strikes or presses to continue combat."):
             return ("opponent_no_extra_no_continue",)                                # Blight
+        if k == "provide" and low == ("cards providing maneuvers and/or presses cost the opposing vampire 1 additional "
+                                      "blood to play this round."):
+            return ("opponent_costs_round", "maneuver_press")                        # Wave of Lethargy
+        if k == "strike" and low == ("as above, and strike cards cost the opposing vampire 1 additional blood to play "
+                                     "this round."):
+            return ("opponent_costs_round", "strike")                                # Wave of Lethargy
         if k == "take" and low == ("opposing minion takes 1 additional damage in the first round of combat during "
                                    "normal strike resolution."):
             return ("env_this_round", 1)                                             # Thoughts Betrayed (first round)
