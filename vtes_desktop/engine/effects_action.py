@@ -2515,6 +2515,27 @@ def _ensemble_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS.update({"ensemble_bleed": _ensemble_bleed, "ensemble_lock": _ensemble_lock})
+
+
+def _unlock_gargoyle(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Their Master's Voice: the play's target, a gargoyle creature ally or a ready slave Gargoyle vampire the
+    player controls, unlocks."""
+    t = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[t]
+    d = ctx.cdef(t)
+    text = (d.text or "").lower()
+    ok = c.controller == cmd.seat and c.region == "ready" and (
+        ("Ally" in d.types and "gargoyle creature" in text) or
+        (ctx.is_vampire(c) and "gargoyle" in {x.lower() for x in d.clans} and re.search(r"\bslave\b", text)))
+    if not ok:
+        raise Illegal("target", f"{rules.name}: choose a gargoyle creature ally or a ready slave Gargoyle you "
+                                f"control; {ctx.name(t)} is neither")
+    if c.locked:
+        ctx.update(t, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({rules.name}).", cards=(t,))
+
+
+_HANDLERS["unlock_gargoyle"] = _unlock_gargoyle
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 

@@ -368,6 +368,8 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Their Master's Voice: the play's target unlocks
+    "unlock_gargoyle": re.compile(r"^unlock a gargoyle creature ally or a ready slave gargoyle you control\.?$"),
     # Ensemble: +X bleed for the ready unlocked Daughters of Cacophony, who then all lock
     "ensemble_bleed": re.compile(r"^\+x bleed \(limited\), where x is the number of ready unlocked daughters of "
                                  r"cacophony you control\.?$"),
