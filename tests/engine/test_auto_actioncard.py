@@ -56,6 +56,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Harvest Rites", "gain", None, ("hunt_extra_once", 1)),
     ("Walks-With-Might", "cost", None, ("ally_master_tax", 1)),
     ("Code of Milan Suspended", "select", None, ("terms_edge_holder",)),
+    ("Kindred Segregation", "burn", None, ("burn_all_keep", "ally")),
+    ("Peace Treaty", "keep", None, ("keep_repay", "weapon")),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -75,7 +75,8 @@ HANDLED = frozenset({
     "edge_from_predator_bleed", "bleed_add_blood", "combat_strength", "turn_bleed_until_blocked",
     "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
     # third pass
-    "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns",
+    "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
+    "keep_repay",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1387,6 +1388,10 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     if any(s[0] == "each_choose_vampire" for s in specs):
         _open_choices(ctx, f, rules)
         return []
+    keep = next((s for s in specs if s[0] == "burn_all_keep"), None)
+    if keep is not None:     # Jericho Founding, Kindred Segregation, Peace Treaty
+        _open_keep_choices(ctx, f, rules, keep[1])
+        return []
     if any(s[0] == "put_in_play_on_pass" for s in specs) and st.cards[f.card].region in ("ash_heap", "aside"):
         ctx.move(f.card, "in_play", seat=f.seat)
         ctx.emit("in_play", f"{name} is put in play.", cards=(f.card,))
@@ -1976,7 +1981,7 @@ def choice_frame(ctx: Ctx):
     f = ctx.st.top
     if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
         rules = ctx.rules(f.card)
-        if any(("each_choose_vampire",) == x for m in rules.modes for x in readings(rules, m)):
+        if any(("each_choose_vampire",) == x or x[0] == "burn_all_keep" for m in rules.modes for x in readings(rules, m)):
             return f
     return None
 
@@ -1985,6 +1990,9 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
     """One Methuselah's choice; once every Methuselah in the game has chosen, the pool moves."""
     st = ctx.st
     rules = ctx.rules(f.card)
+    keep = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "burn_all_keep"), None)
+    if keep is not None:
+        return _keep_choice(ctx, f, rules, keep[1], seat, choice)
     chosen = {m[1]: m[2] for m in st.marks if len(m) == 3 and m[0] == (_CHOICE, f.card)}
     if seat in chosen:
         raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen for {rules.name}")
@@ -3588,3 +3596,97 @@ def master_tax(ctx: Ctx, seat: int) -> int:
             continue
         n += sum(x[1] for x in _ally_specs(ctx, iid) if x[0] == "ally_master_tax")
     return n
+
+
+# --- "all X are burned; any Methuselah can keep theirs by repaying their pool cost" -------------------------------
+
+_KEEP = "kept by repaying"
+_KEEP_WORDS = {"location": "locations", "ally": "allies", "weapon": "weapons"}
+
+
+def _keep_holder(ctx: Ctx, iid: int, host: dict[int, int]) -> int:
+    """The Methuselah who controls a card in play (for a card on a minion, the minion's controller)."""
+    st = ctx.st
+    h = host.get(iid)
+    return st.cards[h].controller if h is not None and h in st.cards else st.cards[iid].controller
+
+
+def _keep_candidates(ctx: Ctx, what: str) -> tuple[list[int], dict[int, int]]:
+    """Every card in play of *what* ("location", "ally", "weapon"), and the map card on a minion -> that minion."""
+    st = ctx.st
+    host = {a: h for h, cards in st.attached.items() for a in cards}
+    out = []
+    for iid, c in st.cards.items():
+        if c.region not in ("in_play", "attached", "ready", "torpor"):
+            continue
+        rules = ctx.rules(iid)
+        if what == "ally":
+            fits = "Ally" in rules.types and c.region in ("ready", "torpor")
+        elif what == "location":
+            fits = "location" in rules.keywords and c.region in ("in_play", "attached")
+        else:
+            fits = "weapon" in rules.keywords and c.region == "attached"
+        if fits:
+            out.append(iid)
+    return sorted(out), host
+
+
+def _repay(ctx: Ctx, iid: int) -> int:
+    cost = ctx.cdef(iid).pool_cost
+    return int(cost) if isinstance(cost, (int, str)) and str(cost).isdigit() else 0
+
+
+def _open_keep_choices(ctx: Ctx, f: ReferendumFrame, rules: CardRules, what: str) -> None:
+    """Each Methuselah now names the cards of *what* they keep (or none), with a `terms` step of their own."""
+    from vtes_desktop.engine.state import Impulse, ManualFrame
+
+    top = ctx.st.top
+    imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
+    words = _KEEP_WORDS[what]
+    flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0),
+                               what=f"each Methuselah's choice of the {words} kept from {rules.name}", card=f.card))
+    ctx.emit("choose", f"{rules.name}: all {words} are burned; each Methuselah names the {words} they keep by "
+                       "repaying their pool cost, separated by ';', or none (terms).")
+
+
+def _keep_choice(ctx: Ctx, f, rules: CardRules, what: str, seat: int, choice: str) -> None:
+    """One Methuselah's kept cards, paid at once; when every Methuselah has chosen, the others burn."""
+    st = ctx.st
+    name = rules.name
+    words = _KEEP_WORDS[what]
+    done = {m[1]: m[2] for m in st.marks if len(m) == 3 and m[0] == (_KEEP, f.card)}
+    if seat in done:
+        raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen the {words} they keep from {name}")
+    cands, host = _keep_candidates(ctx, what)
+    kept: list[int] = []
+    if choice.strip().lower() != "none":
+        for part in (p_.strip() for p_ in choice.split(";")):
+            if not part:
+                continue
+            try:
+                iid = flow.ref(ctx, seat, part)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: {part!r} is not one of your {words} in play") from None
+            if iid not in cands or _keep_holder(ctx, iid, host) != seat:
+                raise Illegal("terms", f"{name}: {ctx.name(iid)} is not one of {poss(ctx.seat_name(seat))} {words} in play")
+            if iid in kept:
+                raise Illegal("terms", f"{name}: {ctx.name(iid)} is named twice")
+            kept.append(iid)
+    cost = sum(_repay(ctx, i) for i in kept)
+    if cost > st.seats[seat].pool:
+        raise Illegal("terms", f"{name}: keeping these costs {cost} pool; {ctx.seat_name(seat)} has "
+                               f"{st.seats[seat].pool}")
+    st.marks = st.marks | {((_KEEP, f.card), seat, tuple(kept))}
+    ctx.emit("terms", f"{ctx.seat_name(seat)} keeps " + (", ".join(ctx.name(i) for i in kept) or f"no {words}")
+             + f" ({name}).", cards=tuple(kept))
+    if cost:
+        ctx.pool(seat, -cost, f"{name}: repaying")
+    done[seat] = tuple(kept)
+    if any(s not in done for s in st.live_seats()):
+        return
+    st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == (_KEEP, f.card)))
+    flow.pop(ctx)
+    saved = {i for k in done.values() for i in k}
+    for iid in _keep_candidates(ctx, what)[0]:
+        if iid not in saved and st.cards[iid].region in ("in_play", "attached", "ready", "torpor"):
+            ctx.burn(iid, name)

@@ -67,6 +67,9 @@ Readings (a tuple whose first item names it):
   ``("no_play_named", name)``: a card put on the vampire keeps it from playing cards of that name (refused in
   combat, where those cards are played); ``("hunt_extra_once", n)``: a card on the vampire gives it *n* more blood
   the first time each turn its hunt succeeds;
+- ``("burn_all_keep", what)``, ``("keep_repay", what)``: when the referendum passes, every card in play of *what*
+  ("location", "ally", "weapon") is burned, except those each Methuselah keeps by paying their pool cost again
+  (each names them, or none, with a `terms` step of their own; a card with no pool cost is kept for 0);
 - ``("terms_edge_holder",)``, ``("selected_burns", n)``: the terms name the Methuselah holding the Edge (refused
   when it is someone else, or nobody has it); when the referendum passes, that Methuselah burns *n* pool;
 - ``("ally_master_tax", n)``: while the ally is in play, master cards cost its controller *n* more pool;
@@ -193,6 +196,16 @@ _GAIN_POOL = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:you )?gain (?P<
 _BLEED_AND_POOL = re.compile(r"^\(d\) bleed and gain (?P<n>\d+) pool$")
 _GAIN_BLOOD = re.compile(r"^(?:as above, (?P<how>and|but) )?(?:this|the acting|this acting) vampire (?:also )?gains (?P<n>\d+|a) "
                          r"blood(?: from the blood bank)?(?P<unl> and unlocks)?$")
+_BURN_ALL_KEEP = {
+    "successful referendum means all locations are burned": ("burn_all_keep", "location"),
+    "any methuselah can keep any locations he or she controls by repaying their pool cost": ("keep_repay", "location"),
+    "successful referendum means that all allies are burned": ("burn_all_keep", "ally"),
+    "any methuselah can keep an ally or allies he or she controls by repaying their pool cost to recruit":
+        ("keep_repay", "ally"),
+    "successful referendum means all weapons are burned": ("burn_all_keep", "weapon"),
+    "a methuselah may keep any of his or her minions' weapons by repaying their pool cost to equip":
+        ("keep_repay", "weapon"),
+}
 _NO_PLAY_NAMED = re.compile(r"^they cannot play cards named /(?P<name>[^/]+)/$")
 _UNLOCK_SELF = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:unlock (?:this|the acting|this acting) (?:vampire|minion|anarch)"
                           r"|(?:this|the acting|this acting) (?:vampire|minion|anarch) unlocks)$")
@@ -803,6 +816,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         got = _read_in_play_political(kind, t)
         if got is not None:
             return got
+        if kind in ("burn", "keep") and t in _BURN_ALL_KEEP:    # Jericho Founding, Kindred Segregation, Peace Treaty
+            return _BURN_ALL_KEEP[t]
         if kind == "select" and t == "select the methuselah with the edge":     # Code of Milan Suspended
             return ("terms_edge_holder",)
         if kind == "burn" and t == "if this referendum is successful, that methuselah burns 1 pool":
