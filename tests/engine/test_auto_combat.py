@@ -118,3 +118,5 @@ def test_readings_of_the_third_pass(db):
     assert _readings(db, "Thoughts Betrayed", "DOM") == [("opponent_no_strike_cards",)]
     assert _readings(db, "Wave of Lethargy", "QUI") == [("opponent_costs_round", "maneuver_press"),
                                                          ("opponent_costs_round", "strike")]
+    assert _readings(db, "Dark Steel", "OBT") == [("env_close_each_round", 1), ("maneuver_close_round", 1),
+                                                  ("env_close_amount", 2)]

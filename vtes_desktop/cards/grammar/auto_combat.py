@@ -42,6 +42,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
 
 
 def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
+    if k == "maneuver" and e.optional and e.amount == 1 and e.get("to") == "close" and \
+            low == "this vampire gets 1 optional maneuver this round, only usable to get to close range.":
+        return ("maneuver_close_round", 1)        # Dark Steel (as Angel's Gift)
     if k == "maneuver" and e.optional and e.amount == 1 and \
             low == "as above, and this vampire gets an optional maneuver this round.":
         return ("optional_maneuver_round",)       # Whistling Up the Beast: granted from the play's text (play_combat)
@@ -99,10 +102,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("unlock_for_blood", 1)                                         # Loving Agony at superior
         if k == "burn" and low == "strike: 2r damage, and this vampire can burn x blood to get +x (ranged) damage.":
             return ("strike_plus_x", 2)                                            # Eldritch Glimmer
-        m = re.fullmatch(r"the opposing minion takes (\d) environmental damage each round this combat during normal strike "
-                         r"resolution at close range\.?", low)
+        m = re.fullmatch(r"the opposing minion takes (\d) environmental damage each round (?:this combat|of combat) during "
+                         r"normal strike resolution at close range\.?", low)
         if k == "take" and m:
-            return ("env_close_each_round", int(m.group(1)))                       # Groaning Corpse
+            return ("env_close_each_round", int(m.group(1)))                       # Groaning Corpse, Dark Steel
         if k == "inflict" and low == "as above, but inflict 2 damage.":
             return ("combat_ends_then_damage_amount", 2)                           # Riposte at superior
         m = re.fullmatch(r"(?:this|the) gun inflicts \+(\d) damage (?:(each strike)|at close range and -(\d) damage at "
