@@ -29,7 +29,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
-                    "put_counters", "prey_richer_burns"})
+                    "put_counters", "prey_richer_burns", "referendum_fails"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -290,7 +290,11 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
     for key, v, _text in readings(rules):
         if key not in PLAYED:
             continue
-        if key == "choose_vampire":
+        if key == "referendum_fails":   # Vox Domini: the referendum under way fails, whatever the votes
+            f = st.top
+            flow.set_top(ctx, f._replace(used_sources=f.used_sources | {("fails", iid)}))
+            ctx.emit("effect", f"The referendum will fail ({name}).", cards=(iid,))
+        elif key == "choose_vampire":
             _vampire(ctx, target, name)
         elif key == "fill_chosen":
             t = _vampire(ctx, target, name)
@@ -800,6 +804,13 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
     if not only:
         return True
     f = ctx.st.top
+    if "referendum" in only:   # Vox Domini: during the referendum of a political action (not a blood hunt)
+        from vtes_desktop.engine.state import ReferendumFrame
+
+        if not isinstance(f, ReferendumFrame) or f.step != "polling" or f.terms == "blood hunt":
+            raise Illegal("timing", f"{rules.name} is played during the referendum of a political action")
+        # the engine has no automatically passing referendum, so "not usable on one" always holds
+        return only <= {"referendum", "not:referendum passed", "not:if:automatically passing"}
     known = {"bleeding you", "after blocks declined", "not:in combat"} | {o for o in only if o.startswith("bleed amount>=")}
     if not only <= known:
         return False
@@ -3880,6 +3891,11 @@ def _vp_draw_up(ctx: Ctx) -> None:
         return
     for s in st.live_seats():
         draw_up(ctx, s)
+
+
+def referendum_fails(f) -> bool:
+    """A card made this referendum fail whatever the votes (Vox Domini)."""
+    return any(isinstance(k, tuple) and len(k) == 2 and k[0] == "fails" for k in f.used_sources)
 
 
 def tally_extra(ctx: Ctx, f) -> int:

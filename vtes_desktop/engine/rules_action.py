@@ -1170,6 +1170,8 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
             return _play_out_of_turn(ctx, cmd, iid, rules)   # an out-of-turn master card played during an action
         raise Illegal("timing", f"{ctx.name(iid)} cannot be played during an action")
     if isinstance(f, ReferendumFrame):
+        if "Master" in types and re.search(r"(?i)\bout-of-turn\b", ctx.cdef(iid).text.split("\n")[0]):
+            return _play_out_of_turn(ctx, cmd, iid, rules)   # an out-of-turn master card in a referendum (Vox Domini)
         from vtes_desktop.engine import rules_politics
 
         return rules_politics.play_for_votes(ctx, cmd, iid, rules)

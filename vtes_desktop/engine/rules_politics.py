@@ -327,6 +327,9 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
     yes, no = tally(f)
     no += _master_tally_extra(ctx, f)   # Urban Jungle: +2 votes against blood hunts
     passed = yes > no
+    from vtes_desktop.engine.effects_master import referendum_fails
+
+    passed = passed and not referendum_fails(f)   # Vox Domini
     ctx.st.last_referendum = (passed, yes, no)
     ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
     if passed:

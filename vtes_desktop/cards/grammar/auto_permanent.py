@@ -97,6 +97,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("choose_titled", r"^choose a prince or primogen, or burn (?P<pool>\d) pool to choose a justicar$"),
     ("loses_title", r"^the chosen vampire loses his or her title$"),
     ("burn_acting", r"^burn the acting minion$"),
+    ("referendum_fails", r"^the referendum fails$"),   # Vox Domini (rules_politics.close: referendum_fails)
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
     ("cannot_block", r"^this minion cannot block$"),
