@@ -1296,6 +1296,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     mod = next((m for m in mods if m.amount > 0), None)
     if mod is None:
         raise Illegal("use", f"{ctx.db[mods[0].cid].display} has no further use for {ctx.name(iid)} this action")
+    if mod.kind.startswith("later:pay_or_fail"):    # Detect Authority, Scobax
+        return _pay_or_fail(ctx, f, mod, iid) or True
     name = ctx.db[mod.cid].display
     c = ctx.st.cards[iid]
     if mod.kind == "later:unlock_after_block":   # Truth in Darkness: once this vampire's block has resolved
@@ -2536,6 +2538,55 @@ def _unlock_gargoyle(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS["unlock_gargoyle"] = _unlock_gargoyle
+
+
+def _fail_unless_burn(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Detect Authority [ani], Scobax [STR]: the action fails unless the acting minion burns N blood (or life): its
+    controller pays with `use` naming the acting minion (effect: the card's name) before the action resolves;
+    unpaid, the action is unsuccessful as it would succeed (`before_resolution`)."""
+    g = auto_action._TEXTS["fail_unless_burn"].match(e.text.strip().lower())
+    a = _top(ctx).actor
+    kind = "later:pay_or_fail_life" if g.group("life") else "later:pay_or_fail"
+    _add(ctx, Mod(kind, int(g.group("n")), a, iid, rules.card_id))
+    ctx.emit("note", f"{rules.name}: the action fails unless {ctx.name(a)} burns {g.group('n')} blood"
+                     + (" or life" if g.group("life") else "") + ".", cards=(a,))
+
+
+def _pay_or_fail(ctx: Ctx, f: ActionFrame, mod: Mod, iid: int) -> None:
+    """The acting minion burns the blood (or life) that Detect Authority or Scobax asks, so the action goes on."""
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    name = ctx.db[mod.cid].display
+    c = ctx.st.cards[iid]
+    if f.stage == "resolution":
+        raise Illegal("timing", f"{name}: the action has been resolved")
+    ally = "Ally" in ctx.cdef(iid).types
+    if ally and mod.kind == "later:pay_or_fail":
+        raise Illegal("cost", f"{name}: allies cannot burn blood; {ctx.name(iid)} cannot pay")
+    if c.counters - (0 if ally else reserved_blood(ctx, iid)) < mod.amount:
+        raise Illegal("cost", f"{ctx.name(iid)} has not {mod.amount} {'life' if ally else 'blood'} to burn for {name}")
+    ctx.set_blood(iid, c.counters - mod.amount)
+    flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m is mod else m for m in f.mods)))
+    ctx.emit("modifier", f"{ctx.name(iid)} burns {mod.amount} {'life' if ally else 'blood'} ({name}): the action goes on.",
+             cards=(iid,))
+
+
+def _unpaid_fails(ctx: Ctx, f: ActionFrame) -> bool:
+    """As the action would succeed: an unpaid Detect Authority or Scobax makes it unsuccessful."""
+    mod = next((m for m in f.mods if m.kind.startswith("later:pay_or_fail") and m.amount > 0), None)
+    if mod is None:
+        return False
+    st = ctx.st
+    if f.card is not None and st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")
+    top = st.top
+    flow.set_top(ctx, top._replace(stage="resolution", outcome="unsuccessful", imp=top.imp._replace(at=0, passes=0)))
+    ctx.emit("unsuccessful", f"{ctx.name(f.actor)} did not burn {mod.amount} blood: the action fails "
+                             f"({ctx.db[mod.cid].display}).", cards=(f.actor,))
+    return True
+
+
+_HANDLERS["fail_unless_burn"] = _fail_unless_burn
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 
@@ -2812,6 +2863,8 @@ def before_resolution(ctx: Ctx, f: ActionFrame, blocker: int | None) -> ActionFr
     _before(ctx, f, blocker)
     if blocker is not None:
         return f
+    if _unpaid_fails(ctx, f):    # Detect Authority, Scobax: the acting minion did not burn the blood
+        return None
     return _spying(ctx, f)
 
 

@@ -368,6 +368,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Detect Authority [ani], Scobax [STR]: the acting player pays with a `use` of the acting minion, or it fails
+    "fail_unless_burn": re.compile(r"^(?:as \[str\] above, and )?the action fails,? unless the acting minion burns "
+                                   r"(?P<n>\d) blood(?P<life> or life)?(?: \(allies cannot burn blood\))?\.?$"),
     # Their Master's Voice: the play's target unlocks
     "unlock_gargoyle": re.compile(r"^unlock a gargoyle creature ally or a ready slave gargoyle you control\.?$"),
     # Ensemble: +X bleed for the ready unlocked Daughters of Cacophony, who then all lock
@@ -500,6 +503,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "exclusive"
     for name, rx in _TEXTS.items():
         if rx.match(low):
+            if name == "fail_unless_burn" and t != {"Reaction"}:
+                return None
             if name == "attempt_anyway" and "Reaction" not in t:
                 return None
             if name in ("cancel_no_effect", "cancel_free") and t != {"Reaction"}:
