@@ -58,6 +58,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Code of Milan Suspended", "select", None, ("terms_edge_holder",)),
     ("Kindred Segregation", "burn", None, ("burn_all_keep", "ally")),
     ("Peace Treaty", "keep", None, ("keep_repay", "weapon")),
+    ("Revocation of Tyre", "choose", None, ("accept_pass", "assamite")),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -76,7 +76,7 @@ HANDLED = frozenset({
     "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
     # third pass
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
-    "keep_repay",
+    "keep_repay", "accept_pass", "accept_enter",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1388,6 +1388,13 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     if any(s[0] == "each_choose_vampire" for s in specs):
         _open_choices(ctx, f, rules)
         return []
+    acc = next((s for s in specs if s[0] == "accept_pass"), None)
+    if acc is not None:      # Giovanni Acceptance, Revocation of Tyre, ...
+        if st.cards[f.card].region in ("ash_heap", "aside"):
+            ctx.move(f.card, "in_play", seat=f.seat)
+            ctx.emit("in_play", f"{name} is put in play.", cards=(f.card,))
+        _open_accept_choices(ctx, f, rules, acc[1])
+        return []
     keep = next((s for s in specs if s[0] == "burn_all_keep"), None)
     if keep is not None:     # Jericho Founding, Kindred Segregation, Peace Treaty
         _open_keep_choices(ctx, f, rules, keep[1])
@@ -1981,7 +1988,8 @@ def choice_frame(ctx: Ctx):
     f = ctx.st.top
     if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
         rules = ctx.rules(f.card)
-        if any(("each_choose_vampire",) == x or x[0] == "burn_all_keep" for m in rules.modes for x in readings(rules, m)):
+        if any(("each_choose_vampire",) == x or x[0] in ("burn_all_keep", "accept_pass")
+               for m in rules.modes for x in readings(rules, m)):
             return f
     return None
 
@@ -1993,6 +2001,9 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
     keep = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "burn_all_keep"), None)
     if keep is not None:
         return _keep_choice(ctx, f, rules, keep[1], seat, choice)
+    acc = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "accept_pass"), None)
+    if acc is not None:
+        return _accept_choice(ctx, f, rules, acc[1], seat, choice)
     chosen = {m[1]: m[2] for m in st.marks if len(m) == 3 and m[0] == (_CHOICE, f.card)}
     if seat in chosen:
         raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen for {rules.name}")
@@ -2061,6 +2072,8 @@ def anyone_uses(ctx: Ctx, cmd, iid: int) -> bool:
     c = st.cards[iid]
     if c.region == "in_play" and not c.contested and "burn_own_to_burn" in _keys(ctx, iid):
         return _burn_own_to_burn(ctx, cmd, iid)
+    if c.region == "in_play" and "accept_enter" in _keys(ctx, iid):
+        return _accept_use(ctx, cmd, iid)
     if c.region != "in_play" or c.contested or ("burn_noncam_to_burn",) not in _card_specs(ctx, iid):
         return False
     name = ctx.name(iid)
@@ -3690,3 +3703,105 @@ def _keep_choice(ctx: Ctx, f, rules: CardRules, what: str, seat: int, choice: st
     for iid in _keep_candidates(ctx, what)[0]:
         if iid not in saved and st.cards[iid].region in ("in_play", "attached", "ready", "torpor"):
             ctx.burn(iid, name)
+
+
+# --- "each <clan> can choose to become Camarilla" (Giovanni Acceptance, Invitation Accepted, ...) ---------------
+
+_ACCEPT_CHOICE = "chose to become camarilla"
+_ACCEPT_ENTERED = "may become camarilla"
+
+
+def _clan_vampire_refusal(ctx: Ctx, seat: int, v: int, clan: str, name: str) -> str | None:
+    c = ctx.st.cards[v]
+    if c.controller != seat or c.region not in ("ready", "torpor") or not ctx.is_vampire(c) or c.contested:
+        return f"{name}: {ctx.name(v)} is not a vampire {ctx.seat_name(seat)} controls"
+    if not any(_same_clan(k, clan) for k in ctx.cdef(v).clans):
+        return f"{name}: {ctx.name(v)} is not {clan.title()}"
+    if (ctx.sect(c) or "").lower() == "camarilla":
+        return f"{name}: {ctx.name(v)} is already Camarilla"
+    return None
+
+
+def _become_camarilla(ctx: Ctx, v: int, name: str) -> None:
+    ctx.update(v, sect="Camarilla")
+    ctx.emit("sect", f"{ctx.name(v)} becomes Camarilla ({name}).", cards=(v,))
+
+
+def _open_accept_choices(ctx: Ctx, f: ReferendumFrame, rules: CardRules, clan: str) -> None:
+    """Each Methuselah now names the vampires of *clan* they control that become Camarilla (or none)."""
+    from vtes_desktop.engine.state import Impulse, ManualFrame
+
+    top = ctx.st.top
+    imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
+    flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0),
+                               what=f"each Methuselah's choice of the {clan.title()} who become Camarilla",
+                               card=f.card))
+    ctx.emit("choose", f"{rules.name}: each Methuselah names the {clan.title()} vampires they control that become "
+                       "Camarilla, separated by ';', or none (terms).")
+
+
+def _accept_choice(ctx: Ctx, f, rules: CardRules, clan: str, seat: int, choice: str) -> None:
+    st = ctx.st
+    name = rules.name
+    done = {m[1] for m in st.marks if len(m) == 3 and m[0] == (_ACCEPT_CHOICE, f.card)}
+    if seat in done:
+        raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen for {name}")
+    picked: list[int] = []
+    if choice.strip().lower() != "none":
+        for part in (p_.strip() for p_ in choice.split(";")):
+            if not part:
+                continue
+            try:
+                v = flow.ref(ctx, seat, part)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: {part!r} is not a {clan.title()} vampire you control") from None
+            why = _clan_vampire_refusal(ctx, seat, v, clan, name)
+            if why:
+                raise Illegal("terms", why)
+            if v not in picked:
+                picked.append(v)
+    st.marks = st.marks | {((_ACCEPT_CHOICE, f.card), seat, tuple(picked))}
+    if not picked:
+        ctx.emit("terms", f"{ctx.seat_name(seat)} keeps their vampires' sects ({name}).")
+    for v in picked:
+        _become_camarilla(ctx, v, name)
+    if any(s not in done | {seat} for s in st.live_seats()):
+        return
+    st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == (_ACCEPT_CHOICE, f.card)))
+    flow.pop(ctx)
+
+
+def entered_play(ctx: Ctx, iid: int) -> None:
+    """A vampire came into play: with an "as any <clan> enters play, they can choose to become Camarilla" card in
+    play for its clan, its controller may now make it Camarilla (a `use` of that card, this phase)."""
+    st = ctx.st
+    clans = ctx.cdef(iid).clans
+    if not clans:
+        return
+    for seat in range(len(st.seats)):
+        for a in st.region(seat, "in_play"):
+            if st.cards[a].contested or "accept_enter" not in _keys(ctx, a):
+                continue
+            clan = next(x[1] for x in _card_specs_any(ctx, a) if x[0] == "accept_enter")
+            if any(_same_clan(k, clan) for k in clans):
+                st.phase_flags = st.phase_flags | {(_ACCEPT_ENTERED, iid)}
+                return
+
+
+def _accept_use(ctx: Ctx, cmd, iid: int) -> bool:
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.cards[iid].contested:
+        raise Illegal("use", f"{name} is contested")
+    clan = next(x[1] for x in _card_specs_any(ctx, iid) if x[0] == "accept_enter")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the {clan.title()} vampire that becomes Camarilla as `minion`")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    why = _clan_vampire_refusal(ctx, cmd.seat, v, clan, name)
+    if why:
+        raise Illegal("use", why)
+    if (_ACCEPT_ENTERED, v) not in st.phase_flags:
+        raise Illegal("timing", f"{name}: a {clan.title()} chooses to become Camarilla as it enters play")
+    st.phase_flags = st.phase_flags - {(_ACCEPT_ENTERED, v)}
+    _become_camarilla(ctx, v, name)
+    return True

@@ -184,6 +184,9 @@ def _enter_play(ctx: Ctx, iid: int) -> None:
     from vtes_desktop.engine.effects_crypt import entered_play
 
     entered_play(ctx, iid)   # "As this vampire enters play, ..." (Anarch Convert)
+    from vtes_desktop.engine import effects_actioncard
+
+    effects_actioncard.entered_play(ctx, iid)   # "As any Giovanni enters play, they can choose to become Camarilla"
 
 
 def refuse_self_contest(ctx: Ctx, seat: int, iid: int) -> None:

@@ -70,6 +70,10 @@ Readings (a tuple whose first item names it):
 - ``("burn_all_keep", what)``, ``("keep_repay", what)``: when the referendum passes, every card in play of *what*
   ("location", "ally", "weapon") is burned, except those each Methuselah keeps by paying their pool cost again
   (each names them, or none, with a `terms` step of their own; a card with no pool cost is kept for 0);
+- ``("accept_pass", clan)``, ``("accept_enter", clan)``: the card is put in play when the referendum passes, and
+  each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
+  own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
+  naming it as `minion`, in the phase it came in);
 - ``("terms_edge_holder",)``, ``("selected_burns", n)``: the terms name the Methuselah holding the Edge (refused
   when it is someone else, or nobody has it); when the referendum passes, that Methuselah burns *n* pool;
 - ``("ally_master_tax", n)``: while the ally is in play, master cards cost its controller *n* more pool;
@@ -196,6 +200,8 @@ _GAIN_POOL = re.compile(r"^(?:as (?:\[[a-z]+\] )?above, and )?(?:you )?gain (?P<
 _BLEED_AND_POOL = re.compile(r"^\(d\) bleed and gain (?P<n>\d+) pool$")
 _GAIN_BLOOD = re.compile(r"^(?:as above, (?P<how>and|but) )?(?:this|the acting|this acting) vampire (?:also )?gains (?P<n>\d+|a) "
                          r"blood(?: from the blood bank)?(?P<unl> and unlocks)?$")
+_ACCEPT = re.compile(r"^(?:successful referendum means this card is put in play and each (?P<c1>[a-z ]+?) can choose "
+                     r"to become camarilla|as any (?P<c2>[a-z ]+?) enters play, they can choose to become camarilla)$")
 _BURN_ALL_KEEP = {
     "successful referendum means all locations are burned": ("burn_all_keep", "location"),
     "any methuselah can keep any locations he or she controls by repaying their pool cost": ("keep_repay", "location"),
@@ -816,6 +822,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
         got = _read_in_play_political(kind, t)
         if got is not None:
             return got
+        m = _ACCEPT.match(t) if kind == "choose" else None
+        if m and (m.group("c1") or m.group("c2")) in _CLANS:    # Giovanni Acceptance, Revocation of Tyre, ...
+            return ("accept_pass", m.group("c1")) if m.group("c1") else ("accept_enter", m.group("c2"))
         if kind in ("burn", "keep") and t in _BURN_ALL_KEEP:    # Jericho Founding, Kindred Segregation, Peace Treaty
             return _BURN_ALL_KEEP[t]
         if kind == "select" and t == "select the methuselah with the edge":     # Code of Milan Suspended
