@@ -478,6 +478,7 @@ HANDLED = {
     "env_this_round": "rules_combat._carry_out / _environmental_hits",
     "opponent_no_strike_cards": "rules_combat._carry_out / _limit_check",
     "opponent_costs_round": "rules_combat._carry_out / _extra_blood",
+    "strike_option_round_steal": "rules_combat._carry_out / strike (strike_option)", "strike_option_amount": "ditto",
     "maneuver_close_round": "rules_combat._carry_out / maneuver (granted maneuver_close)",
     "extra_dodge_strike": "rules_combat.strike", "damage_or_ranged_weapon": "rules_combat.strike",
     "press_this_combat": "rules_combat._carry_out / press",

@@ -741,7 +741,13 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         iid = flow.ref(ctx, cmd.seat, s)
         c = ctx.st.cards[iid]
         rules = ctx.rules(iid)
-        if iid == m or (c.region == "attached" and c.host == m):
+        opt = next((u for u in f.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "strike_option"
+                    and u[1] == m and u[3] == iid), None) if c.region != "hand" else None
+        if opt is not None:         # Hunger of Marduk: the strike its play gave for that round
+            if opt[2] != f.round:
+                raise Illegal("strike", f"{poss(rules.name)} strike was only usable the round it was played")
+            desc = StrikeDesc("steal_blood", opt[4], ranged=True, source=iid, label=rules.name)
+        elif iid == m or (c.region == "attached" and c.host == m):
             if iid != m and _restricted(ctx, m, True) and "Equipment" in ctx.cdef(iid).types:
                 raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
             if iid != m:
@@ -1526,7 +1532,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     _limit_check(ctx, m, rules, mode)
     top = ctx.st.top
     if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text) \
-            and not any(r[0] == "forbid_strike" for r in effects_combat.mode_readings(ctx, rules, mode)):
+            and not any(r[0] in ("forbid_strike", "strike_option_round_steal")     # Hunger of Marduk: played now
+                        for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
                                                                      and not isinstance(top, DamageFrame)):
@@ -1962,6 +1969,13 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                 _set_combat(ctx, f._replace(used=f.used | {("costs_round", other, f.round, r[1])}))
                 what_ = "cards giving maneuvers or presses" if r[1] == "maneuver_press" else "strike cards"
                 ctx.emit("effect", f"This round, {what_} cost {ctx.name(other)} 1 more blood.")
+            done = True
+        elif r[0] == "strike_option_round_steal":  # Hunger of Marduk: a strike usable this round (rules_combat.strike)
+            n = max([x[1] for x in readings if x[0] == "strike_option_amount"] or [r[1]])
+            _set_combat(ctx, f._replace(used=f.used | {("strike_option", m, f.round, iid, n)}))
+            ctx.emit("effect", f"This round, {ctx.name(m)} can strike, ranged: steal {n} blood or life ({rules.name}).")
+            done = True
+        elif r[0] == "strike_option_amount":
             done = True
         elif r[0] == "optional_maneuver_round":    # granted with the card's other maneuvers (the play's text)
             done = True

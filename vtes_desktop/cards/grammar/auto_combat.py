@@ -42,6 +42,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
 
 
 def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
+    if k == "change" and e.amount == 2 and low == "as above, but for 2 blood or life (becoming blood).":
+        return ("strike_option_amount", 2)       # Hunger of Marduk at superior
     if k == "maneuver" and e.optional and e.amount == 1 and e.get("to") == "close" and \
             low == "this vampire gets 1 optional maneuver this round, only usable to get to close range.":
         return ("maneuver_close_round", 1)        # Dark Steel (as Angel's Gift)
@@ -145,6 +147,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "use" and e.get("negated") and low == ("as above, and this combat, the opposing minion cannot use "
                                                        "additional strikes or presses to continue combat."):
             return ("opponent_no_extra_no_continue",)                                # Blight
+        if k == "strike" and low == ("this round, this vampire can strike, ranged: steal 1 blood or life (becoming "
+                                     "blood)."):
+            return ("strike_option_round_steal", 1)                                  # Hunger of Marduk
         if k == "provide" and low == ("cards providing maneuvers and/or presses cost the opposing vampire 1 additional "
                                       "blood to play this round."):
             return ("opponent_costs_round", "maneuver_press")                        # Wave of Lethargy
