@@ -29,7 +29,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
-                    "put_counters", "prey_richer_burns", "referendum_fails"})
+                    "put_counters", "prey_richer_burns", "referendum_fails",
+                    "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -446,6 +447,18 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("ashur", f"{ctx.seat_name(seat)} takes {ctx.name(picked[0])} into their hand and shuffles "
                               f"{len(picked) - 1} card{'s' if len(picked) != 2 else ''} into their library ({name}).",
                      cards=tuple(picked))
+        elif key == "ash_to_ready":   # Blessed Resilience: a vampire burned from play back to the ready region
+            t = target
+            if t is None or st.cards[t].region != "ash_heap" or st.cards[t].owner != seat \
+                    or not ctx.is_vampire(st.cards[t]):
+                raise Illegal("target", f"{name}: name a vampire in your ash heap as the target")
+            have = set(ctx.cdef(t).disciplines)
+            lack = [d.upper() for d in (v["d1"], v["d2"]) if d.upper() not in have]
+            if lack:
+                raise Illegal("target", f"{name}: {ctx.name(t)} lacks superior {' and '.join(lack)}")
+            ctx.move(t, "ready", seat=seat, counters=0, locked=False)
+            ctx.emit("moved", f"{ctx.name(t)} moves from the ash heap to {poss_name(ctx, seat)} ready region with no "
+                              f"blood ({name}).", cards=(t,))
         elif key == "choose_ash_vampire":
             t = target
             if t is None or st.cards[t].region != "ash_heap" or st.cards[t].owner != seat \

@@ -97,6 +97,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("choose_titled", r"^choose a prince or primogen, or burn (?P<pool>\d) pool to choose a justicar$"),
     ("loses_title", r"^the chosen vampire loses his or her title$"),
     ("burn_acting", r"^burn the acting minion$"),
+    ("ash_to_ready", r"^move a vampire in your ash heap with superior [a-z]+ \[(?P<d1>[a-z]{3})\] and superior [a-z]+ "
+                     r"\[(?P<d2>[a-z]{3})\] who was burned from play to your ready region \(with no blood\)$"),
     ("referendum_fails", r"^the referendum fails$"),   # Vox Domini (rules_politics.close: referendum_fails)
     ("not_successful", r"^the action is not successful$"),
     # -- lasting
