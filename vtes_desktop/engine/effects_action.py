@@ -2587,6 +2587,36 @@ def _unpaid_fails(ctx: Ctx, f: ActionFrame) -> bool:
 
 
 _HANDLERS["fail_unless_burn"] = _fail_unless_burn
+
+
+def _uncontrolled_sabbat_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Magnetic Authority: N blood from the bank on a Sabbat vampire of the player's uncontrolled region (the play's
+    target), or on each of them."""
+    from vtes_desktop.engine.errors import Malformed
+
+    g = auto_action._TEXTS["uncontrolled_sabbat_blood"].match(e.text.strip().lower())
+    n = int(g.group("n"))
+
+    def sabbat(i: int) -> bool:
+        c = ctx.st.cards[i]
+        return c.region == "uncontrolled" and c.controller == cmd.seat and ctx.is_vampire(c) and \
+            str(ctx.cdef(i).sect or "").lower() == "sabbat"
+
+    if g.group("which") == "each":
+        got = sorted(i for i in ctx.st.cards if sabbat(i))
+    else:
+        if cmd.target is None:
+            raise Malformed("target", f"{rules.name}: name the Sabbat vampire in your uncontrolled region (target)")
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire")
+        if not sabbat(t):
+            raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not a Sabbat vampire in your uncontrolled region")
+        got = [t]
+    for i in got:
+        ctx.set_blood(i, ctx.st.cards[i].counters + n)
+        ctx.emit("blood", f"{ctx.name(i)} gets {n} blood from the bank ({rules.name}).", cards=(i,))
+
+
+_HANDLERS["uncontrolled_sabbat_blood"] = _uncontrolled_sabbat_blood
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 

@@ -368,6 +368,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Magnetic Authority: blood on Sabbat vampires in the player's uncontrolled region (one: the play's target)
+    "uncontrolled_sabbat_blood": re.compile(r"^add (?P<n>\d) blood to (?P<which>a|each) sabbat vampire in your "
+                                            r"uncontrolled region\.?$"),
     # Detect Authority [ani], Scobax [STR]: the acting player pays with a `use` of the acting minion, or it fails
     "fail_unless_burn": re.compile(r"^(?:as \[str\] above, and )?the action fails,? unless the acting minion burns "
                                    r"(?P<n>\d) blood(?P<life> or life)?(?: \(allies cannot burn blood\))?\.?$"),
