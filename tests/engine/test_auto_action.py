@@ -62,6 +62,10 @@ def test_every_reading_has_a_handler(db):
     "Smoke and Mirrors", "Car Bomb", "Ignis Fatuus", "Shadow Sentinel", "Truth in Darkness",
     "Clan Loyalty", "Dominant Personality", "Bind the Night-Walker", "Leverage", "Stealth Ritus", "Innocent Bystander",
     "Gang Tactics", "Squirrel Balance",
+    # third pass (scenarios 1450-1463)
+    "Serenading the Kami", "Adhocracy", "Inspire Greatness", "Uncontrollable Rage", "Invigorate",
+    "Eyes of the Serpent", "Virtuosa", "Deadliest Sin, The", "Ensemble", "Their Master's Voice", "Detect Authority",
+    "Magnetic Authority",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])
@@ -205,3 +209,13 @@ def test_repulsion_cannot_be_played_by_a_vampire_that_has_one(db):
     for level in ("obe", "superior"):
         why = game.can(C.Play(seat=0, card=other, minion=blanche, level=level))
         assert why is not None and "cannot play another" in str(why), why
+
+
+def test_third_pass_readings(db):
+    """The superior "As above, but" of Uncontrollable Rage replaces the +1 (one reading each); Inspire Greatness is
+    played by another vampire; Scobax's pay-or-fail is read as Detect Authority's."""
+    assert [reading(e, t) for e, t in _effects(db, "Uncontrollable Rage", "PRO")] == ["hand_rage", "hand_rage"]
+    assert {reading(e, t) for e, t in _effects(db, "Inspire Greatness")} == {"younger_actor_strength"}
+    assert all(e.automated for e, t in _effects(db, "Inspire Greatness"))
+    assert "fail_unless_burn" in {reading(e, t) for e, t in _effects(db, "Scobax", "STR")}
+    assert {reading(e, t) for e, t in _effects(db, "Serenading the Kami")} == {"actor_strength_action"}
