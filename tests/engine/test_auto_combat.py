@@ -121,3 +121,5 @@ def test_readings_of_the_third_pass(db):
     assert _readings(db, "Dark Steel", "OBT") == [("env_close_each_round", 1), ("maneuver_close_round", 1),
                                                   ("env_close_amount", 2)]
     assert _readings(db, "Hunger of Marduk", "THA") == [("strike_option_round_steal", 1), ("strike_option_amount", 2)]
+    assert _readings(db, "Dragon's Breath Rounds") == [("ammo_aggravated_bonus", 2), ("burn_gun_after_strike",),
+                                                       ("one_ammo_per_gun",)]

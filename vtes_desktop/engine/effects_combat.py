@@ -479,6 +479,8 @@ HANDLED = {
     "opponent_no_strike_cards": "rules_combat._carry_out / _limit_check",
     "opponent_costs_round": "rules_combat._carry_out / _extra_blood",
     "strike_option_round_steal": "rules_combat._carry_out / strike (strike_option)", "strike_option_amount": "ditto",
+    "ammo_aggravated_bonus": "rules_combat._carry_out / _apply_strikes (ammo_agg)",
+    "burn_gun_after_strike": "rules_combat._carry_out / _apply_strikes (burn_after_strike) / _burn_used_weapons",
     "maneuver_close_round": "rules_combat._carry_out / maneuver (granted maneuver_close)",
     "extra_dodge_strike": "rules_combat.strike", "damage_or_ranged_weapon": "rules_combat.strike",
     "press_this_combat": "rules_combat._carry_out / press",

@@ -1148,6 +1148,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         other = f.b if me == f.a else f.a
         if s_.kind in ("dodge", "none") or not ready[me]:
             continue
+        if s_.source is not None and ("burn_after_strike", s_.source) in f.used:   # Dragon's Breath Rounds
+            cfb = combat_frame(ctx.st)
+            _set_combat(ctx, cfb._replace(used=cfb.used | {("burn_after_use", s_.source)}))
         if s_.self_damage and (not s_.self_damage[2] or f.range == "close"):
             n_, aggr_ = s_.self_damage[0], s_.self_damage[1]
             hits.append(Hit(me, 0 if aggr_ else n_, n_ if aggr_ else 0, source=None, via=s_.source))
@@ -1170,9 +1173,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if s_.kind == "damage" and s_.source is not None and any(
                 isinstance(u, tuple) and u[0] == "ammo_bonus" for u in f.used):
             s_ = s_._replace(amount=max(0, s_.amount + _ammo_bonus(ctx, f, s_.source)))
-        if s_.kind == "damage" and s_.amount > 0:
-            hits.append(Hit(target, 0 if s_.aggravated else s_.amount, s_.amount if s_.aggravated else 0, source=me,
-                            via=s_.source, unpreventable=s_.unpreventable))
+        agg_ = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "ammo_agg"
+                   and u[1] == s_.source) if s_.kind == "damage" and s_.source is not None else 0
+        if s_.kind == "damage" and s_.amount + agg_ > 0:     # (agg_: Dragon's Breath Rounds, aggravated on top)
+            hits.append(Hit(target, 0 if s_.aggravated else s_.amount, (s_.amount if s_.aggravated else 0) + agg_,
+                            source=me, via=s_.source, unpreventable=s_.unpreventable))
         elif s_.kind in ("hand_plus", "strength_plus"):
             n = strength(ctx, me, f) + s_.amount
             if s_.cap is not None:
@@ -1864,6 +1869,16 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             ctx.emit("effect", f"For the rest of combat, {ctx.name(gun)} inflicts "
                                + (f"+{r[1]} damage each strike." if r[1] == r[2] else
                                   f"{r[1]:+d} damage at close range and {r[2]:+d} at long range each strike."))
+            done = True
+        elif r[0] == "ammo_aggravated_bonus":  # Dragon's Breath Rounds: +N aggravated (the gun's own damage stays)
+            gun = _ammo_gun(ctx, f, m, rules)
+            burn_ = ("burn_gun_after_strike",) in readings
+            _set_combat(ctx, f._replace(used=f.used | {("ammo_on", gun), ("ammo_agg", gun, r[1])}
+                                        | ({("burn_after_strike", gun)} if burn_ else set())))
+            ctx.emit("effect", f"For the rest of combat, {ctx.name(gun)} inflicts +{r[1]} aggravated damage each strike"
+                               + ("; it is burned after this strike resolves." if burn_ else "."))
+            done = True
+        elif r[0] == "burn_gun_after_strike":  # with ammo_aggravated_bonus; burned once the strike resolves
             done = True
         elif r[0] == "one_ammo_per_gun":       # checked with the bonus (_ammo_gun)
             done = True

@@ -114,6 +114,10 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
                          r"long range each strike) for the remainder of this combat\.?", low)
         if k == "inflict" and m:                                                   # Glaser Rounds, Scattershot
             return ("ammo_bonus", int(m.group(1)), int(m.group(1)) if m.group(2) else -int(m.group(3)))
+        if k == "inflict" and low == "this gun inflicts +2 aggravated damage each strike for the remainder of this combat.":
+            return ("ammo_aggravated_bonus", 2)                                        # Dragon's Breath Rounds
+        if k == "burn" and low == "burn the gun after strike resolution.":
+            return ("burn_gun_after_strike",)                                          # Dragon's Breath Rounds
         if k == "use" and re.fullmatch(r"no more than (?:1|one) ammo card can be used on a gun(?: card)? each combat\.?",
                                        low):
             return ("one_ammo_per_gun",)
