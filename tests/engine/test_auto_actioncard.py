@@ -59,6 +59,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Kindred Segregation", "burn", None, ("burn_all_keep", "ally")),
     ("Peace Treaty", "keep", None, ("keep_repay", "weapon")),
     ("Revocation of Tyre", "choose", None, ("accept_pass", "assamite")),
+    ("Patsy", "choose", None, ("terms_titled_nonanarch",)),
+    ("Political Flux", "choose", None, ("terms_number", 1, 12)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -262,8 +262,12 @@ class Ctx:
             st.edge = None
         if pred != seat:
             p = st.seats[pred]
-            st.w_seats()[pred] = p._replace(vp=p.vp + 1, pool=p.pool + 6)
-            self.emit("vp", f"{p.name} gains 1 victory point and 6 pool for ousting {s.name}.")
+            flux = [m for m in st.marks if len(m) == 2 and m[0] == "next oust reward"]   # Political Flux
+            reward = flux[0][1] if flux else 6
+            if flux:
+                st.marks = st.marks - frozenset(flux)
+            st.w_seats()[pred] = p._replace(vp=p.vp + 1, pool=p.pool + reward)
+            self.emit("vp", f"{p.name} gains 1 victory point and {reward} pool for ousting {s.name}.")
         live = st.live_seats()
         if len(live) == 1:
             w = st.seats[live[0]]

@@ -76,7 +76,8 @@ HANDLED = frozenset({
     "terms_torpor_vampire", "banish_torpor", "burn_unlock_leave_torpor",
     # third pass
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
-    "keep_repay", "accept_pass", "accept_enter",
+    "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
+    "next_oust_reward",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1124,6 +1125,24 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if _cap(ctx, v) < spec[2]:
                 raise Illegal("terms", f"{name}: {ctx.name(v)} has capacity {_cap(ctx, v)}, less than {spec[2]}")
             return f"{ctx.name(v)} #{v}"
+        if k == "terms_number":     # Political Flux
+            got = choice.strip()
+            if not got.isdigit() or not spec[1] <= int(got) <= spec[2]:
+                raise Illegal("terms", f"{name}: choose a number from {spec[1]} to {spec[2]}, not {got!r}")
+            return str(int(got))
+        if k == "terms_titled_nonanarch":     # Patsy
+            try:
+                v = flow.ref(ctx, f.seat, choice)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: choose a titled non-Anarch vampire, not {choice!r}") from None
+            c = st.cards[v]
+            if c.region not in ("ready", "torpor") or not ctx.is_vampire(c) or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a vampire in play")
+            if not ctx.title(c):
+                raise Illegal("terms", f"{name}: {ctx.name(v)} has no title")
+            if (ctx.sect(c) or "").lower() == "anarch":
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is Anarch")
+            return f"{ctx.name(v)} #{v}"
         if k == "terms_edge_holder":     # Code of Milan Suspended: "Select the Methuselah with the Edge"
             s_ = _seat_named(ctx, choice)
             if st.edge is None or st.seats[st.edge].ousted:
@@ -1571,6 +1590,26 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                 ctx.emit("title", f"{ctx.name(v)} loses their title ({name}).", cards=(v,))
             else:
                 _give_title(ctx, f.card, v, spec[1], name)
+        elif k == "next_oust_reward" and terms and terms.isdigit():     # Political Flux (read in Ctx.oust)
+            st.marks = frozenset(m for m in st.marks if not (len(m) == 2 and m[0] == NEXT_OUST_REWARD)) \
+                | {(NEXT_OUST_REWARD, int(terms))}
+            ctx.emit("terms", f"The next predator to oust their prey gains {int(terms)} pool instead of 6 ({name}).")
+        elif k == "edge_unseat" and terms:     # Patsy: the Edge is burned to unseat the vampire
+            v = _chosen(ctx, terms)
+            c = st.cards.get(v) if v is not None else None
+            if st.edge != f.seat:
+                ctx.emit("fizzles", f"{ctx.seat_name(f.seat)} no longer has the Edge to burn: {name} has no effect.")
+            elif c is None or c.region not in ("ready", "torpor"):
+                ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play: {name} has no effect on them.")
+            else:
+                st.edge = None
+                ctx.emit("edge", f"{ctx.seat_name(f.seat)} burns the Edge ({name}).")
+                for a in list(st.attached.get(v, ())):
+                    if title_card_key(ctx, a) is not None:
+                        ctx.burn(a, f"{ctx.name(v)} loses the title")
+                ctx.update(v, title="none", title_contested=False)
+                ctx.emit("title", f"{ctx.name(v)} loses their title ({name}).", cards=(v,))
+                changes[c.controller] = changes.get(c.controller, 0) - spec[1]
         elif k == "selected_burns" and terms:     # Code of Milan Suspended
             s_ = _seat_named(ctx, terms)
             if s_ is not None and not st.seats[s_].ousted:
@@ -3553,6 +3592,7 @@ def bleed_blocked(ctx: Ctx, f: ActionFrame) -> None:
 # --- third pass: clauses of action cards put on a vampire ---------------------------------------------------------
 
 _HUNT_EXTRA = "extra hunt blood used in turn"
+NEXT_OUST_REWARD = "next oust reward"     # Political Flux: the mark Ctx.oust reads (and removes)
 
 
 def _attached_specs(ctx: Ctx, minion: int, kind: str) -> list[tuple[int, tuple]]:

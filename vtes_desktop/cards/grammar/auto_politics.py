@@ -74,6 +74,11 @@ Readings (a tuple whose first item names it):
   each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
   own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
   naming it as `minion`, in the phase it came in);
+- ``("terms_number", lo, hi)``, ``("next_oust_reward",)``: Political Flux: the terms name a number from *lo* to
+  *hi*; when the referendum passes, the next predator to oust their prey gains that much pool instead of 6;
+- ``("terms_titled_nonanarch",)``, ``("edge_unseat", n)``: Patsy: the terms name a titled non-Anarch vampire; when
+  the referendum passes, the acting Methuselah burns the Edge (if they still have it) for the vampire to lose its
+  title and its controller to burn *n* pool;
 - ``("terms_edge_holder",)``, ``("selected_burns", n)``: the terms name the Methuselah holding the Edge (refused
   when it is someone else, or nobody has it); when the referendum passes, that Methuselah burns *n* pool;
 - ``("ally_master_tax", n)``: while the ally is in play, master cards cost its controller *n* more pool;
@@ -827,6 +832,16 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("accept_pass", m.group("c1")) if m.group("c1") else ("accept_enter", m.group("c2"))
         if kind in ("burn", "keep") and t in _BURN_ALL_KEEP:    # Jericho Founding, Kindred Segregation, Peace Treaty
             return _BURN_ALL_KEEP[t]
+        if kind == "choose" and t == "choose a number from 1 to 12":     # Political Flux
+            return ("terms_number", 1, 12)
+        if kind == "earn" and t == ("successful referendum means this is the amount of pool the next predator will "
+                                    "earn for ousting his or her prey (instead of the usual 6 pool)"):
+            return ("next_oust_reward",)
+        if kind == "choose" and t == "choose a titled non-anarch vampire":     # Patsy
+            return ("terms_titled_nonanarch",)
+        if kind == "burn" and t == ("successful referendum means that you burn the edge to remove that vampire's "
+                                    "title and burn 2 pool from his or her controller"):
+            return ("edge_unseat", 2)
         if kind == "select" and t == "select the methuselah with the edge":     # Code of Milan Suspended
             return ("terms_edge_holder",)
         if kind == "burn" and t == "if this referendum is successful, that methuselah burns 1 pool":
