@@ -43,7 +43,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
-                  "hunt_bonus_lock", "jungle_add", "jungle_move", "insurance", "blood_trade",
+                  "hunt_bonus_lock", "jungle_add", "jungle_move", "cab_add", "cab_move", "insurance", "blood_trade",
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
@@ -1374,6 +1374,34 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.set_blood(f.actor, st.cards[f.actor].counters + 1)
         ctx.emit("blood", f"{ctx.name(f.actor)} gains 1 more blood ({name}).", cards=(f.actor,))
         return True
+    if key in ("cab_add", "cab_move"):   # Threestar Cab Company: 1 blood banked in the master phase, spent in the unlock
+        _usable(ctx, cmd, iid, lock=True)
+        if st.phase == "master" and "cab_add" in {k for k, _, _ in readings(rules)}:
+            _own_phase(ctx, cmd, iid, "master")
+            _lock(ctx, iid)
+            ctx.update(iid, counters=c.counters + 1)
+            ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name} to move 1 blood from the bank to it.", cards=(iid,))
+            return True
+        _own_phase(ctx, cmd, iid, "unlock")
+        if c.counters < 1:
+            raise Illegal("use", f"{name} has no blood to move")
+        if cmd.minion is None:
+            _lock(ctx, iid)
+            ctx.update(iid, counters=c.counters - 1)
+            ctx.pool(seat, 1, name)
+            return True
+        m = flow.ref(ctx, seat, cmd.minion, what="minion")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        if (m, "hunting ground") in st.acted:
+            raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
+        _lock(ctx, iid)
+        st.acted = st.acted | {(m, "hunting ground")}
+        ctx.update(iid, counters=c.counters - 1)
+        ctx.set_blood(m, mc.counters + 1)
+        ctx.emit("blood", f"1 blood moves from {name} to {ctx.name(m)}.", cards=(m,))
+        return True
     if key in ("jungle_add", "jungle_move"):
         _usable(ctx, cmd, iid, lock=True)
         _own_phase(ctx, cmd, iid, "unlock")
@@ -2081,6 +2109,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid))
         if keys & {"jungle_add", "jungle_move"}:
             out.append(C.Use(seat=seat, card=iid, effect="add"))
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if keys & {"cab_add", "cab_move"}:   # Threestar Cab Company: to the card or the pool, or to a vampire
+            out.append(C.Use(seat=seat, card=iid))
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "sorrow" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "in_play") if m != iid]

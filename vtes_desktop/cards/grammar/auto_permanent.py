@@ -413,6 +413,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("sorrow_no_unlock", r"^if you do so, neither that card nor this location unlock as normal on your next unlock phase$"),
     ("hunt_bonus_lock", r"^lock to give a vampire who successfully hunts an additional blood from the blood bank$"),
     ("ignore_excess", r"^ignore excess blood$"),
+    ("cab_add", r"^lock during your master phase to move a blood from the blood bank to this card$"),
+    ("cab_move", r"^lock during your unlock phase to move 1 blood from this card to your pool or to a ready vampire "
+                 r"you control$"),
     ("jungle_add", r"^lock during your unlock phase to add (?P<n>1) blood to this card if it has fewer than (?P<max>\d) blood$"),
     ("jungle_move", r"^lock during your unlock phase to move all the blood on this card to a ready (?P<clan>[a-z]+) you "
                     r"control$"),
