@@ -61,6 +61,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Revocation of Tyre", "choose", None, ("accept_pass", "assamite")),
     ("Patsy", "choose", None, ("terms_titled_nonanarch",)),
     ("Political Flux", "choose", None, ("terms_number", 1, 12)),
+    ("Sabbat Priest", "attempt", None, ("block_tax_chosen", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

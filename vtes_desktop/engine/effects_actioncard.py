@@ -77,7 +77,7 @@ HANDLED = frozenset({
     # third pass
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
-    "next_oust_reward",
+    "next_oust_reward", "terms_ready_sect", "block_tax_chosen",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1125,6 +1125,17 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if _cap(ctx, v) < spec[2]:
                 raise Illegal("terms", f"{name}: {ctx.name(v)} has capacity {_cap(ctx, v)}, less than {spec[2]}")
             return f"{ctx.name(v)} #{v}"
+        if k == "terms_ready_sect":     # Sabbat Priest
+            try:
+                v = flow.ref(ctx, f.seat, choice)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: choose a ready {spec[1].title()} vampire, not {choice!r}") from None
+            c = st.cards[v]
+            if c.region != "ready" or not ctx.is_vampire(c) or c.contested:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not a ready vampire")
+            if (ctx.sect(c) or "").lower() != spec[1]:
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is not {spec[1].title()}")
+            return f"{ctx.name(v)} #{v}"
         if k == "terms_number":     # Political Flux
             got = choice.strip()
             if not got.isdigit() or not spec[1] <= int(got) <= spec[2]:
@@ -1590,6 +1601,12 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                 ctx.emit("title", f"{ctx.name(v)} loses their title ({name}).", cards=(v,))
             else:
                 _give_title(ctx, f.card, v, spec[1], name)
+        elif k == "block_tax_chosen" and terms:     # Sabbat Priest, Camarilla Exemplary (paid in pay_block_tax)
+            v = _chosen(ctx, terms)
+            if v is not None and v in st.cards and st.cards[v].region in ("ready", "torpor"):
+                st.marks = st.marks | {(f.card, _BLOCK_TAX, v, spec[1])}
+                ctx.emit("terms", f"For the rest of the game, a vampire attempting to block {ctx.name(v)} burns "
+                                  f"{spec[1]} blood ({name}).", cards=(v,))
         elif k == "next_oust_reward" and terms and terms.isdigit():     # Political Flux (read in Ctx.oust)
             st.marks = frozenset(m for m in st.marks if not (len(m) == 2 and m[0] == NEXT_OUST_REWARD)) \
                 | {(NEXT_OUST_REWARD, int(terms))}
@@ -3592,6 +3609,7 @@ def bleed_blocked(ctx: Ctx, f: ActionFrame) -> None:
 # --- third pass: clauses of action cards put on a vampire ---------------------------------------------------------
 
 _HUNT_EXTRA = "extra hunt blood used in turn"
+_BLOCK_TAX = "blockers of the chosen burn blood"
 NEXT_OUST_REWARD = "next oust reward"     # Political Flux: the mark Ctx.oust reads (and removes)
 
 
@@ -3845,3 +3863,19 @@ def _accept_use(ctx: Ctx, cmd, iid: int) -> bool:
     st.phase_flags = st.phase_flags - {(_ACCEPT_ENTERED, v)}
     _become_camarilla(ctx, v, name)
     return True
+
+
+def pay_block_tax(ctx: Ctx, f: ActionFrame, m: int) -> None:
+    """Sabbat Priest, Camarilla Exemplary: a vampire attempting to block the chosen vampire burns 1 blood for each
+    such card (what it has: it can block with none)."""
+    st = ctx.st
+    if not st.marks or not ctx.is_vampire(st.cards[m]):
+        return
+    n = sum(mk[3] for mk in st.marks if len(mk) == 4 and mk[1] == _BLOCK_TAX and mk[2] == f.actor)
+    if not n:
+        return
+    c = st.cards[m]
+    paid = min(n, c.counters)
+    if paid:
+        ctx.update(m, counters=c.counters - paid)
+    ctx.emit("paid", f"{ctx.name(m)} burns {paid} blood to attempt to block {ctx.name(f.actor)}.", cards=(m,))

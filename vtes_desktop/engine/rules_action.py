@@ -831,6 +831,9 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     if why:
         raise Illegal("block", why)
     effects_crypt.pay_block_cost(ctx, f, m)   # "Vampires must burn 1 blood to attempt to block this vampire"
+    from vtes_desktop.engine.effects_actioncard import pay_block_tax
+
+    pay_block_tax(ctx, f, m)   # Sabbat Priest: the chosen vampire's blockers burn 1 blood
     flow.set_top(ctx, f._replace(stage="attempt", blocker=m, imp=f.imp.used()))
     ctx.emit("block", f"{ctx.name(m)} attempts to block {ctx.name(f.actor)} "
                       f"({intercept(ctx, f, m)} intercept against {stealth(ctx, f)} stealth).", cards=(m, f.actor))

@@ -74,6 +74,9 @@ Readings (a tuple whose first item names it):
   each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
   own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
   naming it as `minion`, in the phase it came in);
+- ``("terms_ready_sect", sect)``: the terms name a ready vampire of *sect*; ``("block_tax_chosen", n)``: when the
+  referendum passes, for the rest of the game any vampire attempting to block the chosen vampire burns *n* blood
+  (what it has; cumulative with other copies);
 - ``("terms_number", lo, hi)``, ``("next_oust_reward",)``: Political Flux: the terms name a number from *lo* to
   *hi*; when the referendum passes, the next predator to oust their prey gains that much pool instead of 6;
 - ``("terms_titled_nonanarch",)``, ``("edge_unseat", n)``: Patsy: the terms name a titled non-Anarch vampire; when
@@ -832,6 +835,13 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("accept_pass", m.group("c1")) if m.group("c1") else ("accept_enter", m.group("c2"))
         if kind in ("burn", "keep") and t in _BURN_ALL_KEEP:    # Jericho Founding, Kindred Segregation, Peace Treaty
             return _BURN_ALL_KEEP[t]
+        if kind == "choose" and t == "choose a ready sabbat vampire":     # Sabbat Priest
+            return ("terms_ready_sect", "sabbat")
+        if kind == "attempt" and t in ("successful referendum means that for the remainder of the game, any vampire "
+                                       "attempting to block the chosen vampire burns 1 blood",
+                                       "successful referendum means that for the remainder of the game, any vampire "
+                                       "attempting to block that vampire burns 1 blood"):
+            return ("block_tax_chosen", 1)      # Sabbat Priest, Camarilla Exemplary
         if kind == "choose" and t == "choose a number from 1 to 12":     # Political Flux
             return ("terms_number", 1, 12)
         if kind == "earn" and t == ("successful referendum means this is the amount of pool the next predator will "
