@@ -2617,6 +2617,31 @@ def _uncontrolled_sabbat_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -
 
 
 _HANDLERS["uncontrolled_sabbat_blood"] = _uncontrolled_sabbat_blood
+
+
+def _burn_continue_unblocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Go-getter [OBF]: after resolution of a blocked action, the acting vampire burns N blood and the action goes on
+    as if unblocked (new block attempts may follow, as with Form of Mist)."""
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    f = _top(ctx)
+    n = int(auto_action._TEXTS["burn_continue_unblocked"].match(e.text.strip().lower()).group("n"))
+    if f.stage != "resolution" or f.outcome != "blocked" or minion != f.actor:
+        raise Illegal("timing", f"{rules.name} is only usable by the acting vampire after resolution of a blocked "
+                                "action")
+    c = ctx.st.cards[minion]
+    if c.region != "ready" or c.counters - reserved_blood(ctx, minion) < n:
+        raise Illegal("cost", f"{ctx.name(minion)} has not {n} blood to burn for {rules.name}")
+    ctx.set_blood(minion, c.counters - n)
+    if f.card is not None and ctx.st.cards[f.card].region == "ash_heap":
+        ctx.move(f.card, "aside")
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(stage="blocks", outcome=None, blocker=None, imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("continues", f"{ctx.name(minion)} burns {n} blood and continues the action as if unblocked "
+                          f"({rules.name}).", cards=(minion,))
+
+
+_HANDLERS["burn_continue_unblocked"] = _burn_continue_unblocked
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 

@@ -368,6 +368,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Go-getter [OBF], after resolution of a blocked action
+    "burn_continue_unblocked": re.compile(r"^this vampire burns (?P<n>\d) blood to continue the action as if "
+                                          r"unblocked\.?$"),
     # Magnetic Authority: blood on Sabbat vampires in the player's uncontrolled region (one: the play's target)
     "uncontrolled_sabbat_blood": re.compile(r"^add (?P<n>\d) blood to (?P<which>a|each) sabbat vampire in your "
                                             r"uncontrolled region\.?$"),
@@ -506,6 +509,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "exclusive"
     for name, rx in _TEXTS.items():
         if rx.match(low):
+            if name == "burn_continue_unblocked" and t != {"Action Modifier"}:
+                return None     # Shadow Boxing's is a combat card's
             if name == "fail_unless_burn" and t != {"Reaction"}:
                 return None
             if name == "attempt_anyway" and "Reaction" not in t:
