@@ -123,3 +123,4 @@ def test_readings_of_the_third_pass(db):
     assert _readings(db, "Hunger of Marduk", "THA") == [("strike_option_round_steal", 1), ("strike_option_amount", 2)]
     assert _readings(db, "Dragon's Breath Rounds") == [("ammo_aggravated_bonus", 2), ("burn_gun_after_strike",),
                                                        ("one_ammo_per_gun",)]
+    assert ("extra_burn_weapon_strike",) in _readings(db, "Voracious Vermin", "ANI")

@@ -480,6 +480,7 @@ HANDLED = {
     "opponent_costs_round": "rules_combat._carry_out / _extra_blood",
     "strike_option_round_steal": "rules_combat._carry_out / strike (strike_option)", "strike_option_amount": "ditto",
     "ammo_aggravated_bonus": "rules_combat._carry_out / _apply_strikes (ammo_agg)",
+    "extra_burn_weapon_strike": "rules_combat.strike (extra_only_with, strike_option burn_weapon)",
     "burn_gun_after_strike": "rules_combat._carry_out / _apply_strikes (burn_after_strike) / _burn_used_weapons",
     "maneuver_close_round": "rules_combat._carry_out / maneuver (granted maneuver_close)",
     "extra_dodge_strike": "rules_combat.strike", "damage_or_ranged_weapon": "rules_combat.strike",

@@ -746,7 +746,20 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         if opt is not None:         # Hunger of Marduk: the strike its play gave for that round
             if opt[2] != f.round:
                 raise Illegal("strike", f"{poss(rules.name)} strike was only usable the round it was played")
-            desc = StrikeDesc("steal_blood", opt[4], ranged=True, source=iid, label=rules.name)
+            if opt[4] == "burn_weapon":     # Voracious Vermin: its additional ranged strike burns a weapon
+                if not f.extra_phase:
+                    raise Illegal("strike", f"{poss(rules.name)} strike to burn a weapon is its additional strike")
+                opp = f.b if m == f.a else f.a
+                weapons = [a for a in ctx.st.attached.get(opp, ()) if effects_combat.is_equipment(ctx, a)
+                           and any("weapon" in k or k == "gun" for k in ctx.rules(a).keywords)]
+                if cmd.target is None and len(weapons) > 1:
+                    raise Malformed("target", f"name the weapon of {ctx.name(opp)} that {rules.name} burns")
+                t = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else (weapons[0] if weapons else None)
+                if t is None or t not in weapons:
+                    raise Illegal("strike", f"{ctx.name(opp)} has no such weapon for {rules.name} to burn")
+                desc = StrikeDesc("burn_card", ranged=True, source=iid, label=f"{rules.name} (burn weapon)", target=t)
+            else:
+                desc = StrikeDesc("steal_blood", opt[4], ranged=True, source=iid, label=rules.name)
         elif iid == m or (c.region == "attached" and c.host == m):
             if iid != m and _restricted(ctx, m, True) and "Equipment" in ctx.cdef(iid).types:
                 raise Illegal("strike", f"{ctx.name(m)} cannot use equipment this combat")
@@ -874,6 +887,12 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 desc = StrikeDesc("damage", dor[1], ranged=True, source=iid, label=rules.name)
                 if cmd.choice is not None:
                     desc = _ranged_weapon_strike(ctx, cmd, m, rules)
+            if ("extra_burn_weapon_strike",) in readings and not f.extra_phase:   # Voracious Vermin at superior
+                merged = dict(f.extra)
+                merged[m] = merged.get(m, 0) + 1
+                _set_combat(ctx, f._replace(extra=tuple(merged.items()), used=f.used | {
+                    ("extra_only_with", m, iid, f.round), ("strike_option", m, f.round, iid, "burn_weapon")}))
+                f = ctx.st.top
             wd = ("extra_dodge_strike",) in readings and not f.extra_phase
             if wd and ("limited_extra", m, f.round) not in f.used:     # Wind Dance: an additional strike: dodge
                 merged = dict(f.extra)

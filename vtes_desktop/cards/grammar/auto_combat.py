@@ -151,6 +151,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
         if k == "use" and e.get("negated") and low == ("as above, and this combat, the opposing minion cannot use "
                                                        "additional strikes or presses to continue combat."):
             return ("opponent_no_extra_no_continue",)                                # Blight
+        if k == "strike" and low == "as above, with 1 additional ranged strike: burn weapon.":
+            return ("extra_burn_weapon_strike",)                                     # Voracious Vermin
         if k == "strike" and low == ("this round, this vampire can strike, ranged: steal 1 blood or life (becoming "
                                      "blood)."):
             return ("strike_option_round_steal", 1)                                  # Hunger of Marduk
