@@ -62,6 +62,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Patsy", "choose", None, ("terms_titled_nonanarch",)),
     ("Political Flux", "choose", None, ("terms_number", 1, 12)),
     ("Sabbat Priest", "attempt", None, ("block_tax_chosen", 1)),
+    ("Camarilla Threat", "pay", None, ("discard_tax", 1)),
+    ("Masquerade Enforcement", "burn", None, ("influence_tax", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

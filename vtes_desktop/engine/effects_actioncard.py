@@ -77,7 +77,7 @@ HANDLED = frozenset({
     # third pass
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
-    "next_oust_reward", "terms_ready_sect", "block_tax_chosen",
+    "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1346,10 +1346,12 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
     """Why a vampire casts no votes or ballots in this referendum because of the card that called it (or Private
     Audience played in its polling step), or None."""
     st = ctx.st
-    if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, "non-sabbat") in st.marks:
-        c = st.cards[iid]
-        if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() != "sabbat":
-            return f"{ctx.name(iid)} cannot cast votes or ballots in this referendum (Private Audience)"
+    for bar, sect_, by in (("non-sabbat", "sabbat", "Private Audience"), ("non-camarilla", "camarilla",
+                                                                          "Closed Session")):
+        if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, bar) in st.marks:
+            c = st.cards[iid]
+            if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() != sect_:
+                return f"{ctx.name(iid)} cannot cast votes or ballots in this referendum ({by})"
     if f.card is None:
         return None
     c = ctx.st.cards[iid]
@@ -3831,8 +3833,12 @@ def _accept_choice(ctx: Ctx, f, rules: CardRules, clan: str, seat: int, choice: 
 
 def entered_play(ctx: Ctx, iid: int) -> None:
     """A vampire came into play: with an "as any <clan> enters play, they can choose to become Camarilla" card in
-    play for its clan, its controller may now make it Camarilla (a `use` of that card, this phase)."""
+    play for its clan, its controller may now make it Camarilla (a `use` of that card, this phase); with
+    Masquerade Enforcement in play, its controller burns 1 pool."""
     st = ctx.st
+    tax, names = _in_play_tax(ctx, "influence_tax")
+    if tax:
+        ctx.pool(st.cards[iid].controller, -tax, names)
     clans = ctx.cdef(iid).clans
     if not clans:
         return
@@ -3879,3 +3885,28 @@ def pay_block_tax(ctx: Ctx, f: ActionFrame, m: int) -> None:
     if paid:
         ctx.update(m, counters=c.counters - paid)
     ctx.emit("paid", f"{ctx.name(m)} burns {paid} blood to attempt to block {ctx.name(f.actor)}.", cards=(m,))
+
+
+def _in_play_tax(ctx: Ctx, key: str) -> tuple[int, str]:
+    """The sum of the *key* readings ("influence_tax", "discard_tax") of the political action cards in play, and
+    their names."""
+    st = ctx.st
+    n, names = 0, []
+    for seat in range(len(st.seats)):
+        for a in st.region(seat, "in_play"):
+            if not st.cards[a].contested and key in _keys(ctx, a):
+                n += sum(x[1] for x in _card_specs_any(ctx, a) if x[0] == key)
+                if ctx.name(a) not in names:
+                    names.append(ctx.name(a))
+    return n, ", ".join(names)
+
+
+def pay_discard_tax(ctx: Ctx, seat: int) -> None:
+    """Camarilla Threat: the discard phase action costs 1 pool more for each copy in play (refused without it)."""
+    tax, names = _in_play_tax(ctx, "discard_tax")
+    if not tax:
+        return
+    if ctx.st.seats[seat].pool < tax:
+        raise Illegal("cost", f"the discard phase action costs {tax} pool more ({names}); "
+                              f"{ctx.seat_name(seat)} has {ctx.st.seats[seat].pool}")
+    ctx.pool(seat, -tax, names)

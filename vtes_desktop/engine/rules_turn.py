@@ -270,6 +270,9 @@ def discard(ctx: Ctx, cmd: C.Discard) -> None:
         raise Illegal("discard", f"{ctx.name(iid)} is not in {ctx.seat_name(cmd.seat)}'s hand")
     if st.dpa < 1:
         raise Illegal("discard", "the discard phase action has been used")
+    from vtes_desktop.engine.effects_actioncard import pay_discard_tax
+
+    pay_discard_tax(ctx, cmd.seat)   # Camarilla Threat in play
     st.dpa -= 1
     ctx.move(iid, "ash_heap")
     ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(iid)}.")

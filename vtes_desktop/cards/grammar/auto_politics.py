@@ -74,6 +74,8 @@ Readings (a tuple whose first item names it):
   each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
   own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
   naming it as `minion`, in the phase it came in);
+- ``("influence_tax", n)``, ``("discard_tax", n)``: a card in play: a Methuselah burns *n* pool as a vampire of
+  theirs moves from their uncontrolled region into play, or pays *n* pool more for the discard phase action;
 - ``("terms_ready_sect", sect)``: the terms name a ready vampire of *sect*; ``("block_tax_chosen", n)``: when the
   referendum passes, for the rest of the game any vampire attempting to block the chosen vampire burns *n* blood
   (what it has; cumulative with other copies);
@@ -835,6 +837,11 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("accept_pass", m.group("c1")) if m.group("c1") else ("accept_enter", m.group("c2"))
         if kind in ("burn", "keep") and t in _BURN_ALL_KEEP:    # Jericho Founding, Kindred Segregation, Peace Treaty
             return _BURN_ALL_KEEP[t]
+        if kind == "burn" and t == ("while in play, when any methuselah moves a vampire from uncontrolled to "
+                                    "controlled, he or she burns 1 additional pool"):
+            return ("influence_tax", 1)       # Masquerade Enforcement
+        if kind == "pay" and t == "each methuselah must pay an additional pool to use a discard phase action to discard a card":
+            return ("discard_tax", 1)         # Camarilla Threat
         if kind == "choose" and t == "choose a ready sabbat vampire":     # Sabbat Priest
             return ("terms_ready_sect", "sabbat")
         if kind == "attempt" and t in ("successful referendum means that for the remainder of the game, any vampire "
