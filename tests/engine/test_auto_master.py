@@ -50,7 +50,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # press_from_master (rules_combat.press)
            "lock_press",
            # master_bleed_cap (rules_action._succeed), after_action
-           "master_bleed_cap", "burn_after_own_bleed"}
+           "master_bleed_cap", "burn_after_own_bleed",
+           # actor_stealth, actor_refusal (rules_action.announce)
+           "host_diablerie_stealth", "host_no_kinds"}
 
 
 def test_every_reading_has_a_handler():

@@ -3608,6 +3608,10 @@ def actor_refusal(ctx: Ctx, m: int, f: dict | None = None) -> str | None:
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             if _has(ctx, a, "no_actions"):
                 return f"{ctx.name(m)} cannot perform actions ({ctx.name(a)})"
+            if f is not None:   # Depravity: no ally recruited, no retainer employed; Humanitas: no diablerie
+                for v in _has(ctx, a, "host_no_kinds"):
+                    if f.get("kind") in (("recruit", "employ") if v["what"].startswith("recruit") else ("diablerie",)):
+                        return f"{ctx.name(m)} cannot {v['what']} ({ctx.name(a)})"
             if f is not None and "bleed" in (f.get("kind"), f.get("effect")) and f.get("target_seat") == ctx.st.cards[a].controller \
                     and _has(ctx, a, "no_bleed_you"):
                 return f"{ctx.name(m)} cannot attempt to bleed {ctx.seat_name(ctx.st.cards[a].controller)} ({ctx.name(a)})"
@@ -3894,6 +3898,8 @@ def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))
+            if kind == "diablerie":   # Depravity, The Hunt Club
+                n += sum(int(v["n"]) for v in _has(ctx, a, "host_diablerie_stealth"))
     return n
 
 

@@ -453,6 +453,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # after one of its player's minions bleeds successfully (after_action)
     ("master_bleed_cap", r"^if you would burn more than (?P<n>\d) pool to a bleed, you burn (?P=n) pool instead$"),
     ("burn_after_own_bleed", r"^after a minion you control successfully bleeds, burn this card$"),
+    # master cards on the vampire, for its diablerie and its actions (announce: actor_stealth, actor_refusal)
+    ("host_diablerie_stealth", r"^this vampire gets (?P<n>\+1) stealth (?:during diablerie actions|when attempting to "
+                               r"commit diablerie)$"),
+    ("host_no_kinds", r"^this vampire cannot (?P<what>recruit allies or employ retainers|commit diablerie)$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
     ("toll_or_burn_vampire", r"^during each methuselah's unlock phase, that methuselah burns (?P<n>1) pool unless they burn "
