@@ -2781,7 +2781,8 @@ def aggravate_hits(ctx: Ctx, hits: tuple) -> tuple:
 
 # -- in a referendum ----------------------------------------------------------------------------------------
 
-_IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political", "no_votes_non_sabbat"})
+_IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political", "no_votes_non_sabbat",
+                            "no_votes_non_camarilla"})
 
 #: st.marks key of a referendum's vote bar (Private Audience): (("referendum", actor, turn), NO_VOTES, "non-sabbat")
 NO_VOTES = "no votes from"
@@ -2841,6 +2842,10 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
         elif r == "no_votes_non_sabbat":    # Private Audience: read by effects_actioncard.vote_refusal
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "non-sabbat")}
             ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: non-Sabbat vampires cannot cast votes or "
+                               "ballots in this referendum.", cards=(minion,))
+        elif r == "no_votes_non_camarilla":    # Closed Session: read by effects_actioncard.vote_refusal
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "non-camarilla")}
+            ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: non-Camarilla vampires cannot cast votes or "
                                "ballots in this referendum.", cards=(minion,))
         elif r == "no_repeat_political":
             cid = st.cards[card].cid if card is not None else None

@@ -350,6 +350,9 @@ _TEXTS: dict[str, re.Pattern] = {
                                      r"action\.?$"),
     # Private Audience, in the polling step
     "no_votes_non_sabbat": re.compile(r"^non-sabbat vampires cannot cast votes or ballots during this referendum\.?$"),
+    # Closed Session, in the polling step (read like Private Audience)
+    "no_votes_non_camarilla": re.compile(r"^non-camarilla vampires cannot cast votes or ballots during this "
+                                         r"referendum\.?$"),
     # Beast Meld [ani][pro]: a prevention usable in any round of the block's combat
     "prevent_in_combat_if_blocked": re.compile(r"^if this vampire is blocked, they can prevent 1 damage during the "
                                                r"resulting combat\.?$"),
