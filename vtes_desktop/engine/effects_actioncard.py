@@ -77,7 +77,7 @@ HANDLED = frozenset({
     # third pass
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
-    "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax",
+    "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax", "title_instead_named",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1717,7 +1717,8 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
             ctx.emit("banished", f"{ctx.name(v)} is moved from torpor to {poss(ctx.seat_name(c.controller))} uncontrolled "
                                  "region, with the cards and counters on them.", cards=(v,))
         elif k == "title":
-            _take_title(ctx, f, spec[1], spec[2])
+            inst = next((x for x in specs if x[0] == "title_instead_named"), None)
+            _take_title(ctx, f, spec[1], spec[2], _named_in_play(ctx, inst[1], inst[2]) if inst else None)
         elif k == "title_unlock_discard":
             if f.actor in st.cards and any(_same_clan(spec[1], x) for x in ctx.cdef(f.actor).clans):
                 unlock_at_discard(ctx, f.actor, f.seat)
@@ -1753,10 +1754,23 @@ def _give_title(ctx: Ctx, card: int, v: int, title: str, name: str) -> None:
     check_title_contest(ctx, v)
 
 
-def _take_title(ctx: Ctx, f: ReferendumFrame, title: str, city: str) -> None:
-    """The card goes on the acting vampire, who holds its title and loses any other (a vampire has one title)."""
+def _named_in_play(ctx: Ctx, name: str, sect: str) -> int | None:
+    """A vampire in play called *name* (any version) of *sect* (Crusade: Aragon: Lucita), or None."""
     st = ctx.st
-    v = f.actor
+    for seat in range(len(st.seats)):
+        for region in ("ready", "torpor"):
+            for i in st.region(seat, region):
+                c = st.cards[i]
+                if not c.contested and ctx.cdef(i).name.lower() == name and (ctx.sect(c) or "").lower() == sect:
+                    return i
+    return None
+
+
+def _take_title(ctx: Ctx, f: ReferendumFrame, title: str, city: str, instead: int | None = None) -> None:
+    """The card goes on the acting vampire (or *instead* on another), who holds its title and loses any other (a
+    vampire has one title)."""
+    st = ctx.st
+    v = f.actor if instead is None else instead
     c = st.cards.get(v) if v is not None else None
     if c is None or c.region not in ("ready", "torpor") or not ctx.is_vampire(c):
         ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play to take the title of {ctx.name(f.card)}.")

@@ -74,6 +74,8 @@ Readings (a tuple whose first item names it):
   each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
   own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
   naming it as `minion`, in the phase it came in);
+- ``("title_instead_named", name, sect)``: the title card goes on the vampire called *name* instead of the acting
+  one, when one of *sect* is in play;
 - ``("influence_tax", n)``, ``("discard_tax", n)``: a card in play: a Methuselah burns *n* pool as a vampire of
   theirs moves from their uncontrolled region into play, or pays *n* pool more for the discard phase action;
 - ``("terms_ready_sect", sect)``: the terms name a ready vampire of *sect*; ``("block_tax_chosen", n)``: when the
@@ -842,6 +844,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("influence_tax", 1)       # Masquerade Enforcement
         if kind == "pay" and t == "each methuselah must pay an additional pool to use a discard phase action to discard a card":
             return ("discard_tax", 1)         # Camarilla Threat
+        if kind == "put" and t == "if lucita is in play and is sabbat, put this card on her instead":
+            return ("title_instead_named", "lucita", "sabbat")      # Crusade: Aragon
         if kind == "choose" and t == "choose a ready sabbat vampire":     # Sabbat Priest
             return ("terms_ready_sect", "sabbat")
         if kind == "attempt" and t in ("successful referendum means that for the remainder of the game, any vampire "
