@@ -52,7 +52,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # master_bleed_cap (rules_action._succeed), after_action
            "master_bleed_cap", "burn_after_own_bleed",
            # actor_stealth, actor_refusal (rules_action.announce)
-           "host_diablerie_stealth", "host_no_kinds"}
+           "host_diablerie_stealth", "host_no_kinds",
+           # vote_refusal (rules_politics.vote)
+           "no_vote_own_hunt"}
 
 
 def test_every_reading_has_a_handler():

@@ -3623,6 +3623,10 @@ def vote_refusal(ctx: Ctx, m: int) -> str | None:
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "no_votes"):
             return f"{ctx.name(m)} cannot cast votes or ballots ({ctx.name(a)})"
+        if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "no_vote_own_hunt"):
+            top = ctx.st.top   # The Hunt Club: not in the blood hunt referendum on this vampire
+            if getattr(top, "terms", None) == "blood hunt" and getattr(top, "actor", None) == m:
+                return f"{ctx.name(m)} cannot cast votes or ballots in the blood hunt on them ({ctx.name(a)})"
     return None
 
 

@@ -456,6 +456,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # master cards on the vampire, for its diablerie and its actions (announce: actor_stealth, actor_refusal)
     ("host_diablerie_stealth", r"^this vampire gets (?P<n>\+1) stealth (?:during diablerie actions|when attempting to "
                                r"commit diablerie)$"),
+    ("no_vote_own_hunt", r"^this vampire may not cast votes or ballots during a referendum to call a blood hunt on this "
+                         r"vampire$"),   # The Hunt Club (vote_refusal)
     ("host_no_kinds", r"^this vampire cannot (?P<what>recruit allies or employ retainers|commit diablerie)$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
