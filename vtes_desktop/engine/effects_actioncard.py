@@ -78,6 +78,7 @@ HANDLED = frozenset({
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
     "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax", "title_instead_named",
+    "each_burns_uncontrolled",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1420,6 +1421,16 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     if any(s[0] == "each_choose_vampire" for s in specs):
         _open_choices(ctx, f, rules)
         return []
+    if any(s[0] == "each_burns_uncontrolled" for s in specs):     # Might of the Camarilla
+        from vtes_desktop.engine.state import Impulse, ManualFrame
+
+        top = st.top
+        imp = top.imp if top is not None and hasattr(top, "imp") else Impulse((f.seat,))
+        flow.push(ctx, ManualFrame(imp=imp._replace(at=0, passes=0),
+                                   what="each Methuselah's choice of a vampire to burn from their uncontrolled region",
+                                   card=f.card))
+        ctx.emit("choose", f"{name}: each Methuselah names a vampire in their uncontrolled region to burn (terms).")
+        return []
     acc = next((s for s in specs if s[0] == "accept_pass"), None)
     if acc is not None:      # Giovanni Acceptance, Revocation of Tyre, ...
         if st.cards[f.card].region in ("ash_heap", "aside"):
@@ -2060,7 +2071,7 @@ def choice_frame(ctx: Ctx):
     f = ctx.st.top
     if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
         rules = ctx.rules(f.card)
-        if any(("each_choose_vampire",) == x or x[0] in ("burn_all_keep", "accept_pass")
+        if any(("each_choose_vampire",) == x or x[0] in ("burn_all_keep", "accept_pass", "each_burns_uncontrolled")
                for m in rules.modes for x in readings(rules, m)):
             return f
     return None
@@ -2076,6 +2087,8 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
     acc = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "accept_pass"), None)
     if acc is not None:
         return _accept_choice(ctx, f, rules, acc[1], seat, choice)
+    if any(x[0] == "each_burns_uncontrolled" for m in rules.modes for x in readings(rules, m)):
+        return _uncontrolled_burn_choice(ctx, f, rules, seat, choice)
     chosen = {m[1]: m[2] for m in st.marks if len(m) == 3 and m[0] == (_CHOICE, f.card)}
     if seat in chosen:
         raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen for {rules.name}")
@@ -3924,3 +3937,40 @@ def pay_discard_tax(ctx: Ctx, seat: int) -> None:
         raise Illegal("cost", f"the discard phase action costs {tax} pool more ({names}); "
                               f"{ctx.seat_name(seat)} has {ctx.st.seats[seat].pool}")
     ctx.pool(seat, -tax, names)
+
+
+# --- Might of the Camarilla: each Methuselah burns a vampire of their uncontrolled region --------------------------
+
+_UNC_BURN = "burns from the uncontrolled region"
+
+
+def _uncontrolled_burn_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: str) -> None:
+    st = ctx.st
+    name = rules.name
+    done = {m[1]: m[2] for m in st.marks if len(m) == 3 and m[0] == (_UNC_BURN, f.card)}
+    if seat in done:
+        raise Illegal("terms", f"{ctx.seat_name(seat)} has already chosen for {name}")
+    mine = [i for i in st.region(seat, "uncontrolled") if ctx.is_vampire(st.cards[i])]
+    v = None
+    if choice.strip().lower() == "none":
+        if mine:
+            raise Illegal("terms", f"{name}: {ctx.seat_name(seat)} has a vampire in their uncontrolled region to burn")
+    else:
+        try:
+            v = flow.ref(ctx, seat, choice)
+        except (Malformed, Illegal):
+            raise Illegal("terms", f"{name}: {choice.strip()!r} is not a vampire in your uncontrolled region") from None
+        if v not in mine:
+            raise Illegal("terms", f"{name}: {ctx.name(v)} is not a vampire in {poss(ctx.seat_name(seat))} "
+                                   "uncontrolled region")
+    st.marks = st.marks | {((_UNC_BURN, f.card), seat, v)}
+    ctx.emit("terms", f"{ctx.seat_name(seat)} chooses " + ("no vampire" if v is None else "a vampire")
+             + f" to burn ({name}).")
+    done[seat] = v
+    if any(s not in done for s in st.live_seats()):
+        return
+    st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == (_UNC_BURN, f.card)))
+    flow.pop(ctx)
+    for s in sorted(done):
+        if done[s] is not None and st.cards[done[s]].region == "uncontrolled":
+            ctx.burn(done[s], name)

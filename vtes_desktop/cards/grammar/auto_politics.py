@@ -74,6 +74,8 @@ Readings (a tuple whose first item names it):
   each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
   own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
   naming it as `minion`, in the phase it came in);
+- ``("each_burns_uncontrolled",)``: when the referendum passes, each Methuselah names a vampire in their
+  uncontrolled region (a `terms` step of their own; none only when they have none), and those are burned;
 - ``("title_instead_named", name, sect)``: the title card goes on the vampire called *name* instead of the acting
   one, when one of *sect* is in play;
 - ``("influence_tax", n)``, ``("discard_tax", n)``: a card in play: a Methuselah burns *n* pool as a vampire of
@@ -844,6 +846,9 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("influence_tax", 1)       # Masquerade Enforcement
         if kind == "pay" and t == "each methuselah must pay an additional pool to use a discard phase action to discard a card":
             return ("discard_tax", 1)         # Camarilla Threat
+        if kind == "burn" and t == ("if this referendum is successful, each methuselah burns a vampire (of his or her "
+                                    "choosing) in his or her uncontrolled region"):
+            return ("each_burns_uncontrolled",)     # Might of the Camarilla
         if kind == "put" and t == "if lucita is in play and is sabbat, put this card on her instead":
             return ("title_instead_named", "lucita", "sabbat")      # Crusade: Aragon
         if kind == "choose" and t == "choose a ready sabbat vampire":     # Sabbat Priest
