@@ -54,7 +54,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # actor_stealth, actor_refusal (rules_action.announce)
            "host_diablerie_stealth", "host_no_kinds",
            # vote_refusal (rules_politics.vote)
-           "no_vote_own_hunt"}
+           "no_vote_own_hunt",
+           # block_refusal
+           "hunt_changeling_block"}
 
 
 def test_every_reading_has_a_handler():

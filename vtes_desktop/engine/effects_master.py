@@ -2581,6 +2581,10 @@ def block_refusal(ctx: Ctx, m: int) -> str | None:
                 for v in _has(ctx, a, "no_block_by_clan"):
                     if _fits(ctx, st.cards[m].controller, m, "a " + v["clan"], v):
                         return f"{v['clan'].title()} cannot attempt to block {ctx.name(f.actor)}'s actions ({ctx.name(a)})"
+                if _has(ctx, a, "hunt_changeling_block") and (f.kind if f.kind != "card" else f.effect) == "hunt" \
+                        and (ctx.is_vampire(st.cards[m]) or not re.match(r"(?i)(?:unique )?changeling\b",
+                                                                          ctx.cdef(m).text.strip())):
+                    return f"only changelings can block the hunt actions of {ctx.name(f.actor)} ({ctx.name(a)})"
     if isinstance(f, ActionFrame) and ctx.is_vampire(st.cards[m]):
         for a in st.attached.get(f.actor, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:

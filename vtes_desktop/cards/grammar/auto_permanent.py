@@ -458,6 +458,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                                r"commit diablerie)$"),
     ("no_vote_own_hunt", r"^this vampire may not cast votes or ballots during a referendum to call a blood hunt on this "
                          r"vampire$"),   # The Hunt Club (vote_refusal)
+    ("hunt_changeling_block", r"^non-changelings cannot block this [a-z]+'s undirected hunt actions$"),   # Ravager
     ("host_no_kinds", r"^this vampire cannot (?P<what>recruit allies or employ retainers|commit diablerie)$"),
     # -- at a moment of the turn
     ("unlock_counter_from_pool", r"^during your unlock phase, move (?P<n>1) counter from your pool to this card$"),
