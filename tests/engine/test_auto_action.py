@@ -65,7 +65,7 @@ def test_every_reading_has_a_handler(db):
     # third pass (scenarios 1450-1463)
     "Serenading the Kami", "Adhocracy", "Inspire Greatness", "Uncontrollable Rage", "Invigorate",
     "Eyes of the Serpent", "Virtuosa", "Deadliest Sin, The", "Ensemble", "Their Master's Voice", "Detect Authority",
-    "Magnetic Authority", "Go-getter", "Closed Session",
+    "Magnetic Authority", "Go-getter", "Closed Session", "Hide the Heart",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

@@ -2642,6 +2642,30 @@ def _burn_continue_unblocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
 
 
 _HANDLERS["burn_continue_unblocked"] = _burn_continue_unblocked
+
+
+def _reduce_or_lock_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Hide the Heart [VAL]: reduce a bleed against you by N, or (the play's choice "lock") lock this reacting
+    vampire to reduce a bleed against any Methuselah by N."""
+    f = _top(ctx)
+    n = int(auto_action._TEXTS["reduce_or_lock_reduce"].match(e.text.strip().lower()).group("n"))
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} reduces a bleed: only usable during a bleed action")
+    lock = str(cmd.choice or "").strip().lower() == "lock"
+    if not lock and f.target_seat != cmd.seat:
+        raise Illegal("choice", f"{rules.name}: the bleed is not against you; choose 'lock' to lock "
+                                f"{ctx.name(minion)} and reduce it")
+    if lock:
+        if ctx.st.cards[minion].locked:
+            raise Illegal("cost", f"{ctx.name(minion)} is already locked and cannot lock for {rules.name}")
+        ctx.update(minion, locked=True)
+        ctx.emit("locked", f"{ctx.name(minion)} locks.", cards=(minion,))
+    _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by {n}.", cards=(minion,))
+
+
+_HANDLERS["reduce_or_lock_reduce"] = _reduce_or_lock_reduce
 _HANDLERS.update({"actor_strength_action": _actor_strength, "strength_if_blocked": _actor_strength,
                   "younger_actor_strength": _younger_actor_strength})
 

@@ -371,6 +371,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
     "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
+    # Hide the Heart [VAL]: the play's choice "lock" takes the second option (a bleed against any Methuselah)
+    "reduce_or_lock_reduce": re.compile(r"^reduce a bleed against you by (?P<n>\d), or lock to reduce a bleed against "
+                                        r"any methuselah by (?P=n)\.?$"),
     # Go-getter [OBF], after resolution of a blocked action
     "burn_continue_unblocked": re.compile(r"^this vampire burns (?P<n>\d) blood to continue the action as if "
                                           r"unblocked\.?$"),
@@ -512,6 +515,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "exclusive"
     for name, rx in _TEXTS.items():
         if rx.match(low):
+            if name == "reduce_or_lock_reduce" and t != {"Reaction"}:
+                return None
             if name == "burn_continue_unblocked" and t != {"Action Modifier"}:
                 return None     # Shadow Boxing's is a combat card's
             if name == "fail_unless_burn" and t != {"Reaction"}:
