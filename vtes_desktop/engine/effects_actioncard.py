@@ -78,7 +78,7 @@ HANDLED = frozenset({
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
     "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax", "title_instead_named",
-    "each_burns_uncontrolled",
+    "each_burns_uncontrolled", "controller_pays_or_burns",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1421,6 +1421,18 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
     if any(s[0] == "each_choose_vampire" for s in specs):
         _open_choices(ctx, f, rules)
         return []
+    if any(s[0] == "controller_pays_or_burns" for s in specs):     # Auto-da-fe
+        from vtes_desktop.engine.state import Impulse, ManualFrame
+
+        v = _chosen(ctx, terms)
+        c = st.cards.get(v) if v is not None else None
+        if c is None or c.region not in ("ready", "torpor"):
+            ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play: {name} has no effect on them.")
+            return []
+        ctx.emit("choose", f"{name}: {ctx.seat_name(c.controller)} burns {_pays_or_burns_cost(ctx, f.card, v)} pool "
+                           f"or burns {ctx.name(v)} (terms: pool or vampire).")
+        flow.push(ctx, ManualFrame(imp=Impulse((c.controller,)), what=f"{_PAYS_OR_BURNS} {v}", card=f.card))
+        return []
     if any(s[0] == "each_burns_uncontrolled" for s in specs):     # Might of the Camarilla
         from vtes_desktop.engine.state import Impulse, ManualFrame
 
@@ -2069,6 +2081,8 @@ def choice_frame(ctx: Ctx):
     from vtes_desktop.engine.state import ManualFrame
 
     f = ctx.st.top
+    if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith(_PAYS_OR_BURNS):
+        return f
     if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
         rules = ctx.rules(f.card)
         if any(("each_choose_vampire",) == x or x[0] in ("burn_all_keep", "accept_pass", "each_burns_uncontrolled")
@@ -2081,6 +2095,8 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
     """One Methuselah's choice; once every Methuselah in the game has chosen, the pool moves."""
     st = ctx.st
     rules = ctx.rules(f.card)
+    if f.what.startswith(_PAYS_OR_BURNS):
+        return _pays_or_burns_choice(ctx, f, rules, seat, choice)
     keep = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "burn_all_keep"), None)
     if keep is not None:
         return _keep_choice(ctx, f, rules, keep[1], seat, choice)
@@ -3974,3 +3990,34 @@ def _uncontrolled_burn_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: 
     for s in sorted(done):
         if done[s] is not None and st.cards[done[s]].region == "uncontrolled":
             ctx.burn(done[s], name)
+
+
+# --- Auto-da-fe: the chosen vampire's controller burns pool or the vampire -----------------------------------------
+
+_PAYS_OR_BURNS = "the controller burns pool or the vampire:"
+
+
+def _pays_or_burns_cost(ctx: Ctx, card: int, v: int) -> int:
+    rules = ctx.rules(card)
+    n = next(x[1] for m in rules.modes for x in readings(rules, m) if x[0] == "controller_pays_or_burns")
+    return max(n - _cap(ctx, v), 0)
+
+
+def _pays_or_burns_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: str) -> None:
+    st = ctx.st
+    name = rules.name
+    v = int(f.what.rsplit(" ", 1)[1])
+    c = st.cards[v]
+    if seat != c.controller:
+        raise Illegal("terms", f"{name}: {ctx.seat_name(c.controller)}, who controls {ctx.name(v)}, chooses")
+    how = choice.strip().lower()
+    if how not in ("pool", "vampire"):
+        raise Malformed("terms", f"{name}: say pool (burn {_pays_or_burns_cost(ctx, f.card, v)} pool) or vampire "
+                                 f"(burn {ctx.name(v)})")
+    flow.pop(ctx)
+    if c.region not in ("ready", "torpor"):
+        return
+    if how == "vampire":
+        ctx.burn(v, name)
+    else:
+        ctx.pool(seat, -_pays_or_burns_cost(ctx, f.card, v), name)

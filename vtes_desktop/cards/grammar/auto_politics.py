@@ -74,6 +74,8 @@ Readings (a tuple whose first item names it):
   each Methuselah then names the vampires of *clan* they control that become Camarilla (a `terms` step of their
   own); later, as a vampire of *clan* enters play, its controller can make it Camarilla (a `use` of the card
   naming it as `minion`, in the phase it came in);
+- ``("controller_pays_or_burns", n)``: Auto-da-fe: when the referendum passes, the chosen vampire's controller
+  says (`terms`: "pool" or "vampire") whether they burn *n* minus its capacity in pool or burn the vampire;
 - ``("each_burns_uncontrolled",)``: when the referendum passes, each Methuselah names a vampire in their
   uncontrolled region (a `terms` step of their own; none only when they have none), and those are burned;
 - ``("title_instead_named", name, sect)``: the title card goes on the vampire called *name* instead of the acting
@@ -846,6 +848,11 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("influence_tax", 1)       # Masquerade Enforcement
         if kind == "pay" and t == "each methuselah must pay an additional pool to use a discard phase action to discard a card":
             return ("discard_tax", 1)         # Camarilla Threat
+        if kind == "choose" and t == "choose a vampire with capacity less than 8":     # Auto-da-fe
+            return ("terms_minion", False, False, False, "vampire", 8, False)
+        if kind == "burn" and t == ("successful referendum means that vampire's controller burns x pool or burns that "
+                                    "vampire, where x is the difference between 8 and that vampire's capacity"):
+            return ("controller_pays_or_burns", 8)
         if kind == "burn" and t == ("if this referendum is successful, each methuselah burns a vampire (of his or her "
                                     "choosing) in his or her uncontrolled region"):
             return ("each_burns_uncontrolled",)     # Might of the Camarilla
