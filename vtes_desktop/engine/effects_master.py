@@ -43,7 +43,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_ash_to_library", "lock_peek_prey", "lock_after_success", "cavalier", "carnivale",
                   "warsaw_lock", "warsaw_burn", "mpa_discard_burn",
                   "hunt_food_lock", "heidelberg", "imbued_success_lock", "mpa_blood_to_clan", "sorrow",
-                  "hunt_bonus_lock", "jungle_add", "jungle_move", "cab_add", "cab_move", "insurance", "blood_trade",
+                  "hunt_bonus_lock", "jungle_add", "jungle_move", "cab_add", "cab_move", "passage_fail", "insurance", "blood_trade",
                   "mpa_card_to_pool", "lock_unlock_clan", "burn_reduce_bleed", "two_oldest",
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
@@ -1275,6 +1275,20 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.move(take, "hand", seat=seat)
         ctx.emit("exchanged", f"{ctx.seat_name(seat)} locks {name} and exchanges {ctx.name(give)} from hand for "
                               f"{ctx.name(take)} from the ash heap.", cards=(give, take))
+        return True
+    if key == "passage_fail":   # Secret Passage: burned while its ready minion is the target of a directed action
+        from vtes_desktop.engine.effects_crypt import _OPEN
+
+        _usable(ctx, cmd, iid, lock=False)
+        host = c.host
+        if not isinstance(f, ActionFrame) or f.stage not in _OPEN or host is None or f.target_card != host \
+                or st.cards[host].region != "ready":
+            raise Illegal("timing", f"{name} is burned while {ctx.name(host)} is ready and the target of a directed "
+                                    "action")
+        ctx.burn(iid, "to make the action fail")
+        f = st.top
+        flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+        ctx.emit("unsuccessful", f"The action fails ({name}).")
         return True
     if key == "burn_reduce_bleed":   # Dummy Corporation: burned while a minion bleeds you, the bleed 2 less
         from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
