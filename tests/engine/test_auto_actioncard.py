@@ -66,6 +66,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Crusade: Aragon", "put", None, ("title", "archbishop", "aragon")),
     ("Might of the Camarilla", "burn", None, ("each_burns_uncontrolled",)),
     ("Auto-da-fé", "burn", None, ("controller_pays_or_burns", 8)),
+    ("Violation of Trust", "burn", None, ("burn_own_contract",)),
     ("Masquerade Enforcement", "burn", None, ("influence_tax", 1)),
 ])
 def test_readings(db, name, kind, level, reading):

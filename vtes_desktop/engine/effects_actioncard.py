@@ -78,7 +78,7 @@ HANDLED = frozenset({
     "no_play_named", "hunt_extra_once", "ally_master_tax", "terms_edge_holder", "selected_burns", "burn_all_keep",
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
     "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax", "title_instead_named",
-    "each_burns_uncontrolled", "controller_pays_or_burns",
+    "each_burns_uncontrolled", "controller_pays_or_burns", "burn_own_contract",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -207,6 +207,8 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
         return [v for v in st.cards if _steal_target(ctx, seat, v, spec[1]) is None]
     if spec[0] == "burn_card":
         return [v for v in st.cards if _burn_target(ctx, seat, v, spec) is None]
+    if spec[0] == "burn_own_contract":
+        return [a for h, cards in st.attached.items() for a in cards if _own_contract_target(ctx, seat, a) is None]
     if spec[0] == "unlock_target":
         return [v for s in st.live_seats() for v in st.region(s, "ready") if _unlock_target(ctx, seat, actor, v, spec) is None]
     return []
@@ -215,7 +217,19 @@ def _candidates(ctx: Ctx, seat: int, actor: int, spec: tuple) -> list[int]:
 def _needs_target(spec: tuple) -> bool:
     return spec[0] in ("add_uncontrolled", "add_other", "steal", "burn_card", "unlock_target", "search_equip",
                        "edge_burn", "crypt_to_uncontrolled", "stun_target", "lazarus", "ash_to_library_top",
-                       "lock_target", "ash_vampire_to")
+                       "lock_target", "ash_vampire_to", "burn_own_contract")
+
+
+def _own_contract_target(ctx: Ctx, seat: int, iid: int) -> str | None:
+    """Violation of Trust: a contract card on a minion *seat* controls."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or "contract" not in ctx.rules(iid).keywords:
+        return f"{ctx.name(iid)} is not a contract on a minion"
+    host = next((h for h, cards in st.attached.items() if iid in cards), None)
+    if host is None or st.cards[host].controller != seat or not ctx.is_minion(st.cards[host]):
+        return f"{ctx.name(iid)} is not on a minion you control"
+    return None
 
 
 def _lock_target(ctx: Ctx, seat: int, iid: int) -> str | None:
@@ -539,6 +553,7 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         what = {"add_uncontrolled": "a vampire in your uncontrolled region", "add_other": "another vampire",
                 "search_equip": "an equipment card in your library", "stun_target": "an unlocked vampire",
                 "lock_target": "a ready minion of your prey",
+                "burn_own_contract": "a contract on a minion you control",
                 "burn_card": " or ".join(spec[1]) if spec[0] == "burn_card" else "",
                 "unlock_target": "a vampire or ally to unlock",
                 "steal": {"ally": "an ally of another Methuselah", "retainer": "a retainer of another Methuselah",
@@ -567,6 +582,8 @@ def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         why = _stun_target(ctx, seat, iid)
     elif spec[0] == "lock_target":
         why = _lock_target(ctx, seat, iid)
+    elif spec[0] == "burn_own_contract":
+        why = _own_contract_target(ctx, seat, iid)
     elif spec[0] == "search_equip":
         lib = _library_equipment(ctx, seat, iid)
         why = None
@@ -608,6 +625,13 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
         k = spec[0]
         if k == "burn_card":
             _burn_card(ctx, f, spec)
+        elif k == "burn_own_contract":     # Violation of Trust
+            t = f.target_card
+            if t is not None and _own_contract_target(ctx, f.seat, t) is None:
+                ctx.burn(t, ctx.name(f.card))
+                ctx.emit("burned", f"{ctx.name(t)} is burned ({ctx.name(f.card)}).", cards=(t,))
+            elif t is not None:
+                ctx.emit("fizzles", f"{ctx.name(t)} can no longer be burned: {ctx.name(f.card)} has no effect.")
         elif k == "unlock_target":
             t = f.target_card
             if t is not None and _unlock_target(ctx, f.seat, f.actor, t, spec) is None:

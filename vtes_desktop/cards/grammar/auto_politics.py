@@ -64,6 +64,7 @@ Readings (a tuple whose first item names it):
 - ``("action_stealth_bonus", n)``: "As above, with +1 stealth": the action is at +*n* stealth more;
   ``("attached_bleed", n, replaces)``: a card put on the acting vampire gives it +*n* bleed while there;
   ``("lock_target", "prey minion")``: a directed action locks a ready minion of your prey;
+  ``("burn_own_contract",)``: the action burns a contract card (the target) on a minion of the acting Methuselah;
   ``("no_play_named", name)``: a card put on the vampire keeps it from playing cards of that name (refused in
   combat, where those cards are played); ``("hunt_extra_once", n)``: a card on the vampire gives it *n* more blood
   the first time each turn its hunt succeeds;
@@ -699,6 +700,8 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("attached_bleed", int(m.group("n")), bool(m.group("but")))
         if kind == "lock" and t == "(d) lock a minion controlled by your prey":
             return ("lock_target", "prey minion")
+        if kind == "burn" and t == "burn a contract on a minion you control":
+            return ("burn_own_contract",)     # Violation of Trust
         m = _NO_PLAY_NAMED.match(t) if kind == "play" else None
         if m:   # Preternatural Strength: the vampire the card is on cannot play cards of that name
             return ("no_play_named", m.group("name"))
