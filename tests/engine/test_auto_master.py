@@ -56,7 +56,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # vote_refusal (rules_politics.vote)
            "no_vote_own_hunt",
            # block_refusal
-           "hunt_changeling_block"}
+           "hunt_changeling_block",
+           # action_extra_blood (rules_action.announce)
+           "ward_cost"}
 
 
 def test_every_reading_has_a_handler():

@@ -1282,9 +1282,9 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _usable(ctx, cmd, iid, lock=False)
         host = c.host
         if not isinstance(f, ActionFrame) or f.stage not in _OPEN or host is None or f.target_card != host \
-                or st.cards[host].region != "ready":
-            raise Illegal("timing", f"{name} is burned while {ctx.name(host)} is ready and the target of a directed "
-                                    "action")
+                or v.get("ready") and st.cards[host].region != "ready":
+            raise Illegal("timing", f"{name} is burned while {ctx.name(host)} is {'ready and ' if v.get('ready') else ''}"
+                                    "the target of an action")
         ctx.burn(iid, "to make the action fail")
         f = st.top
         flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
@@ -4179,6 +4179,10 @@ def action_extra_blood(ctx: Ctx, kind: str, m: int, target: int | None) -> int:
             for a in st.region(s_, "in_play"):
                 if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
                     n += sum(int(v["n"]) for v in _has(ctx, a, "political_cost"))
+    if target is not None and target in st.cards and st.cards[target].controller != st.cards[m].controller:
+        for a in st.attached.get(target, ()):   # Chanjelin Ward: other Methuselahs' actions at its vampire
+            if not st.cards[a].contested and "Master" in ctx.cdef(a).types and _has(ctx, a, "ward_cost"):
+                n += 1
     for ev in _events_in_play(ctx):
         if st.cards[m].region == "torpor":
             n += sum(int(v["n"]) for v in _has(ctx, ev, "torpor_action_cost"))

@@ -395,8 +395,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("no_votes", r"^the vampire with this card cannot cast votes or ballots$"),
     ("political_stealth", r"^any minion attempting a political action gets (?P<n>[+\-]\d) stealth$"),
     ("no_bleed_you", r"^that (?P<clan>[a-z]+) cannot attempt to bleed you$"),
-    ("passage_fail", r"^if this minion is the target of a \{?directed\}? action while he or she is ready, you may burn this "
-                     r"card to make the action fail$"),   # Secret Passage (use)
+    ("passage_fail", r"^if this minion is the target of a \{?directed\}? action (?P<ready>while he or she is ready), you may "
+                     r"burn this card to make the action fail$"),   # Secret Passage (use)
+    ("passage_fail", r"^this vampire can burn this card to cause an action targeting him or her to fail$"),   # Chanjelin Ward
+    ("ward_cost", r"^other methuselahs' actions targeting this vampire cost an additional blood$"),   # action_extra_blood
     ("burn_reduce_bleed", r"^you can burn this card if a minion is bleeding you to reduce the bleed amount by (?P<n>\d)$"),
     ("groom", r"^move up to (?P<n>\d) blood from a ready vampire you control to a younger vampire of the same clan in your "
               r"uncontrolled region$"),
