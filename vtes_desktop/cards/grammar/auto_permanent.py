@@ -4,8 +4,8 @@
 `reading(e, types)` is the engine's reading of one clause: a key naming the handler in
 `vtes_desktop/engine/effects_master.py` that carries it out, and the values read from the text (amounts, a
 clan, a stat). `automated(e, types)` answers True exactly when there is a reading, so every effect marked
-here is one the engine resolves; each key is proved by a scenario (tests/scenarios/460-537 and 1150-1169), and
-tests/engine/test_auto_master.py checks that every key has a handler.
+here is one the engine resolves; each key is proved by a scenario (tests/scenarios/460-537, 1150-1169 and
+1300-1312), and tests/engine/test_auto_master.py checks that every key has a handler.
 
 The keys fall in four groups (see `effects_master.PLAYED`, `USED`, `AS_ANNOUNCED`, and the lasting ones):
 
