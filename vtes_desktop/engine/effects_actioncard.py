@@ -969,6 +969,14 @@ def _ref_specs(ctx: Ctx, f: ReferendumFrame) -> tuple[CardRules | None, Mode | N
     return rules, mode, readings(rules, mode)
 
 
+def _live_seat_named(ctx: Ctx, text: str, card: str) -> int:
+    """The seat of the Methuselah still in the game that a referendum's terms name, or Illegal saying so."""
+    s_ = _seat_named(ctx, text)
+    if s_ is None or ctx.st.seats[s_].ousted:
+        raise Illegal("terms", f"{card}: {text.strip()!r} is not a Methuselah in the game")
+    return s_
+
+
 def _seat_named(ctx: Ctx, name: str) -> int | None:
     for i, s in enumerate(ctx.st.seats):
         if s.name.lower() == name.strip().lower():
@@ -1035,9 +1043,7 @@ def _allocation_and_one(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], choice
     if len(one) != 1 or len(alloc_text) != 1:
         raise Malformed("terms", f"{name}: write the terms as 'Name N, Name N; Methuselah' (the points, then the "
                                  "Methuselah chosen)")
-    chosen = _seat_named(ctx, one[0])
-    if chosen is None or st.seats[chosen].ousted:
-        raise Illegal("terms", f"{name}: {one[0]!r} is not a Methuselah in the game")
+    chosen = _live_seat_named(ctx, one[0], name)
     alloc = _allocation(ctx, alloc_text[0], name)
     spec = next((x for x in specs if x[0] in ("terms_allocate_and_one", "terms_allocate")), None)
     n = len(st.live_seats()) if spec[1] == -1 else spec[1]
@@ -1187,10 +1193,7 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
                 raise Illegal("terms", f"{name}: select the Methuselah with the Edge, {ctx.seat_name(st.edge)}")
             return ctx.seat_name(s_)
         if k == "terms_methuselah":
-            s_ = _seat_named(ctx, choice)
-            if s_ is None or st.seats[s_].ousted:
-                raise Illegal("terms", f"{name}: {choice.strip()!r} is not a Methuselah in the game")
-            return ctx.seat_name(s_)
+            return ctx.seat_name(_live_seat_named(ctx, choice, name))
         if k == "terms_card_to":
             m = re.fullmatch(r"\s*(.+?)\s+to\s+(.+?)\s*", choice)
             if not m:
@@ -1205,10 +1208,7 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if not fits or c.contested:
                 raise Illegal("terms", f"{name}: {ctx.name(card)} is not {'a location' if spec[1] == 'location' else 'an equipment'} in play")
             if spec[2] == "methuselah":
-                s_ = _seat_named(ctx, m.group(2))
-                if s_ is None or st.seats[s_].ousted:
-                    raise Illegal("terms", f"{name}: {m.group(2)!r} is not a Methuselah in the game")
-                return f"{ctx.name(card)} #{card} to {ctx.seat_name(s_)}"
+                return f"{ctx.name(card)} #{card} to {ctx.seat_name(_live_seat_named(ctx, m.group(2), name))}"
             try:
                 v = flow.ref(ctx, f.seat, m.group(2))
             except (Malformed, Illegal):
@@ -1263,10 +1263,7 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             seats = []
             for part in re.split(r",|\band\b", choice):
                 if part.strip():
-                    s = _seat_named(ctx, part)
-                    if s is None or st.seats[s].ousted:
-                        raise Illegal("terms", f"{name}: {part.strip()!r} is not a Methuselah in the game")
-                    seats.append(s)
+                    seats.append(_live_seat_named(ctx, part, name))
             if not seats:
                 raise Illegal("terms", f"{name}: choose one or more Methuselahs")
             return ", ".join(ctx.seat_name(s) for s in dict.fromkeys(seats))
@@ -1275,9 +1272,7 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
             if not m:
                 raise Malformed("terms", f"{name}: write the terms as 'Methuselah: Name N, Name N' (the Methuselah "
                                          "whose pool is taken, then where it goes)")
-            src = _seat_named(ctx, m.group(1))
-            if src is None or st.seats[src].ousted:
-                raise Illegal("terms", f"{name}: {m.group(1)!r} is not a Methuselah in the game")
+            src = _live_seat_named(ctx, m.group(1), name)
             if st.seats[src].pool <= st.seats[f.seat].pool:
                 raise Illegal("terms", f"{name}: {ctx.seat_name(src)} has {st.seats[src].pool} pool, not more than "
                                        f"{ctx.seat_name(f.seat)}'s {st.seats[f.seat].pool}")
