@@ -169,12 +169,7 @@ expect:
 
 def test_mage_ally_put_in_play_with_transfers(db, tmp_path):
     """Antonio d'Erlette's use (a scenario run through the engine)."""
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "antonio.yaml"
-    p.write_text(_ANTONIO, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "antonio", _ANTONIO)
 
 
 _TYLER = """
@@ -210,12 +205,7 @@ expect:
 
 
 def test_votes_after_the_edge_and_per_titled_vampire(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "tyler.yaml"
-    p.write_text(_TYLER, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "tyler", _TYLER)
 
 
 _UNNAMED = """
@@ -244,12 +234,7 @@ expect:
 
 
 def test_gain_pool_after_a_successful_bleed(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "unnamed.yaml"
-    p.write_text(_UNNAMED, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "unnamed", _UNNAMED)
 
 
 _EDDIE = """
@@ -284,12 +269,7 @@ expect:
 
 
 def test_no_unlock_after_a_successful_hunt(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "eddie.yaml"
-    p.write_text(_EDDIE, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "eddie", _EDDIE)
 
 
 _ENKIDU = """
@@ -317,12 +297,7 @@ expect:
 
 
 def test_unlock_at_the_end_of_the_turn_after_employing(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "enkidu.yaml"
-    p.write_text(_ENKIDU, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "enkidu", _ENKIDU)
 
 
 _MURAT = """
@@ -353,12 +328,7 @@ expect:
 
 
 def test_foes_pay_more_for_combat_cards(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "murat.yaml"
-    p.write_text(_MURAT, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "murat", _MURAT)
 
 
 _FRONDATOR = """
@@ -385,12 +355,7 @@ expect:
 
 
 def test_cheaper_rescue(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "frondator.yaml"
-    p.write_text(_FRONDATOR, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "frondator", _FRONDATOR)
 
 
 _VIRI = """
@@ -422,12 +387,7 @@ expect:
 
 
 def test_strength_while_a_named_vampire_is_ready(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "viri.yaml"
-    p.write_text(_VIRI, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "viri", _VIRI)
 
 
 _PALEOLOGUS = """
@@ -455,12 +415,7 @@ expect:
 
 
 def test_unlock_phase_uses(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "paleologus.yaml"
-    p.write_text(_PALEOLOGUS, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "paleologus", _PALEOLOGUS)
 
 
 _LODIN = """
@@ -492,12 +447,7 @@ expect:
 
 
 def test_prevent_damage_from_the_opposing_strike(db, tmp_path):
-    from vtes_desktop.scenario.runner import run_file
-
-    p = tmp_path / "lodin.yaml"
-    p.write_text(_LODIN, encoding="utf-8")
-    res = run_file(p, db)
-    assert res.passed, res.message
+    _plays(db, tmp_path, "lodin", _LODIN)
 
 
 _LODIN_ENV = """
@@ -518,9 +468,14 @@ expect:
 
 
 def test_no_prevention_of_environmental_damage(db, tmp_path):
+    _plays(db, tmp_path, "lodin_env", _LODIN_ENV)
+
+
+def _plays(db, tmp_path, name: str, text: str) -> None:
+    """The scenario *text* runs through the engine and every check holds."""
     from vtes_desktop.scenario.runner import run_file
 
-    p = tmp_path / "lodin_env.yaml"
-    p.write_text(_LODIN_ENV, encoding="utf-8")
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(text, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
