@@ -281,3 +281,12 @@ def find(win, qtbot, kinds=KINDS, *, want: str = "right", choice: str = "") -> l
         seen.add(key)
     found.sort(key=lambda x: (not x[1].same_as_file, x[2]))
     return [(lit, v) for lit, v, _dup in found]
+
+
+def open_lesson(learn, qtbot, file):
+    """The lesson or puzzle *file* opened from the Learn screen, shown at 1400x900."""
+    w = learn.open_file(file)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    qtbot.waitExposed(w)
+    return w

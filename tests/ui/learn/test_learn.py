@@ -9,15 +9,11 @@ import pytest
 pytest.importorskip("PySide6")
 pytestmark = pytest.mark.qt
 
+from lit_moves import open_lesson  # noqa: E402  (tests/ui/learn/lit_moves.py)
+
 from vtes_desktop.engine import commands as C  # noqa: E402
 
 
-def _open(learn, qtbot, file):
-    w = learn.open_file(file)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    qtbot.waitExposed(w)
-    return w
 
 
 def _vid(win, name, seat=None):
@@ -37,7 +33,7 @@ def test_the_learn_screen_lists_the_course(learn):
 
 def test_a_lesson_played_with_a_wrong_move_then_the_right_one(learn, qtbot, data_dir):
     file = "05-bleeding-and-the-edge.yaml"
-    w = _open(learn, qtbot, file)
+    w = open_lesson(learn, qtbot, file)
     n = w.narration
     assert "Bleeding is how you win" in n.plain() and not n.show_me_button.isEnabled()
     w.next()                                      # past the intro: the first step's narration
@@ -80,7 +76,7 @@ def test_a_lesson_played_with_a_wrong_move_then_the_right_one(learn, qtbot, data
 
 
 def test_back_and_show_me(learn, qtbot):
-    w = _open(learn, qtbot, "05-bleeding-and-the-edge.yaml")
+    w = open_lesson(learn, qtbot, "05-bleeding-and-the-edge.yaml")
     w.next()
     w.next()
     w.next()
@@ -99,7 +95,7 @@ def test_a_puzzle_wrong_then_right(learn, qtbot, data_dir):
     from vtes_desktop.scenario.lesson import file_command
 
     file = learn.course.puzzles[0].file
-    w = _open(learn, qtbot, file)
+    w = open_lesson(learn, qtbot, file)
     w.next()
     while not w.tutor.is_question:
         w.next()
@@ -138,7 +134,7 @@ def _course_files():
 
 @pytest.mark.parametrize("file", _course_files())
 def test_skip_plays_a_lesson_to_its_end(learn, qtbot, file):
-    w = _open(learn, qtbot, file)
+    w = open_lesson(learn, qtbot, file)
     w.next()
     for _ in range(100):
         if w.tutor.done and not w.answered:
@@ -162,7 +158,7 @@ def _lit_button(win, label):
 def test_the_first_lesson_answered_with_the_assists_lit_buttons(learn, qtbot):
     from PySide6.QtCore import Qt
 
-    w = _open(learn, qtbot, "01-the-table.yaml")
+    w = open_lesson(learn, qtbot, "01-the-table.yaml")
     w.next()
     while not w.tutor.is_question:
         w.next()
@@ -194,7 +190,7 @@ def test_a_politics_question_answered_in_the_referendum_panel(learn, qtbot):
     """The referendum's terms typed in the Under way panel's field: a wrong clan explained, then the right one."""
     from PySide6.QtWidgets import QLineEdit, QPushButton
 
-    w = _open(learn, qtbot, "25-politics-and-referendums.yaml")
+    w = open_lesson(learn, qtbot, "25-politics-and-referendums.yaml")
     w.next()
     w.show_me()                                   # the first question: the referendum is called
     w.next()
@@ -217,7 +213,7 @@ def test_a_politics_question_answered_in_the_referendum_panel(learn, qtbot):
 def test_a_panel_the_step_names_is_outlined(learn, qtbot):
     from vtes_desktop.ui.learn.lesson_window import _Outline
 
-    w = _open(learn, qtbot, "02-the-five-phases.yaml")
+    w = open_lesson(learn, qtbot, "02-the-five-phases.yaml")
     w.next()
     while not any(h.kind == "panel" for h in w.highlights()):
         w.forward()
@@ -236,7 +232,7 @@ def test_the_learn_screen_is_opened_once(make_window, db):
 
 
 def test_the_outlines_follow_the_cards_when_the_table_is_laid_out_again(learn, qtbot):
-    w = _open(learn, qtbot, "05-bleeding-and-the-edge.yaml")
+    w = open_lesson(learn, qtbot, "05-bleeding-and-the-edge.yaml")
     w.next()
     stray = next(it for it in w.scene.cards.values()
                  if it.cdef is not None and it.cdef.display == "Underbridge Stray")

@@ -23,12 +23,6 @@ ORDERS = (("drag", "assist", "menu"), ("assist", "menu", "drag"), ("menu", "drag
 LAST = ("terms", "prompt", "phase")
 
 
-def _open(learn, qtbot, file):
-    w = learn.open_file(file)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    qtbot.waitExposed(w)
-    return w
 
 
 def _course():
@@ -70,7 +64,7 @@ def _forget_menus(win):
 
 @pytest.mark.parametrize("file", _course())
 def test_every_question_answered_through_the_lit_elements(learn, qtbot, file):
-    w = _open(learn, qtbot, file)
+    w = L.open_lesson(learn, qtbot, file)
     n = w.narration
     w.next()                                        # past the intro
     turn = _course().index(file)
@@ -100,7 +94,7 @@ def test_a_puzzle_wrong_then_right_through_the_lit_elements(learn, qtbot):
     """Nobody can block: a hunt from the Under way panel is legal but wrong (taken back and explained), then
     the diablerie from Nassir's context menu solves it."""
     file = "puzzles/05-nobody-can-block.yaml"
-    w = _open(learn, qtbot, file)
+    w = L.open_lesson(learn, qtbot, file)
     n = w.narration
     w.next()
     assert w.tutor.is_question
@@ -130,7 +124,7 @@ def test_who_may_block_shows_whose_impulse_in_the_prompt_bar(learn, qtbot):
     asked, and it is outlined; the learner sits at that Methuselah's side."""
     from vtes_desktop.ui.learn.lesson_window import _Outline
 
-    w = _open(learn, qtbot, "08-who-may-block.yaml")
+    w = L.open_lesson(learn, qtbot, "08-who-may-block.yaml")
     w.next()
     asked = []
     while not w.tutor.done:
