@@ -227,9 +227,6 @@ _RETAINER_TEXTS = {
 
 _CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
 
-_ASKING = False   # set while `claims` asks the other families (this family then reads nothing)
-
-
 def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     t = set(types)
     if not t & {"Ally", "Retainer"} or t - {"Ally", "Retainer"}:
@@ -421,23 +418,15 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
-    if _ASKING:
-        return False
     return reading(e, types) is not None
 
 
 def claims(e: Effect, types: tuple[str, ...]) -> tuple | None:
-    """The reading of *e* when this family is the one that resolves it (no core rule and no other family
-    does), else None."""
+    """The reading of *e* when this family is the one that resolves it (no core rule and no family before
+    it in `effects._families()` does), else None."""
     r = reading(e, types)
     if r is None:
         return None
-    global _ASKING
     from vtes_desktop.cards.grammar import effects
 
-    _ASKING = True
-    try:
-        other = effects.automated(e, types)
-    finally:
-        _ASKING = False
-    return None if other else r
+    return r if effects.owner(e, types) == "auto_minion" else None

@@ -665,13 +665,40 @@ def _core_automated(e: Effect, types: tuple[str, ...]) -> bool:
     return any(family(e, types) for family in _families())
 
 
+_CORE_ONLY = False   # set while `owner` asks the core vocabulary alone
+
+
 def _families() -> tuple[Callable[[Effect, tuple[str, ...]], bool], ...]:
+    """The family modules, in the order in which they claim a clause (see `owner`)."""
+    if _CORE_ONLY:
+        return ()
     from vtes_desktop.cards.grammar import auto_action, auto_combat, auto_permanent, auto_politics
 
     from vtes_desktop.cards.grammar import auto_minion   # allies and retainers
+    # families that cross card types; each claims only what the core and the families before it leave
+    from vtes_desktop.cards.grammar import auto_attached, auto_gear, auto_library
 
     return (auto_combat.automated, auto_action.automated, auto_permanent.automated, auto_politics.automated,
-            auto_minion.automated)
+            auto_minion.automated, auto_attached.automated, auto_gear.automated, auto_library.automated)
+
+
+def owner(e: Effect, types: tuple[str, ...]) -> str | None:
+    """Who resolves *e* (played or in play as a card of *types*): "core" for the core vocabulary, else the
+    module name of the first family in `_families()` that reads it ("auto_gear"), or None (by hand).
+
+    A family that crosses card types acts only on the clauses it owns, so no clause is carried out twice."""
+    global _CORE_ONLY
+    _CORE_ONLY = True
+    try:
+        core = _core_automated(e, types)
+    finally:
+        _CORE_ONLY = False
+    if core:
+        return "core"
+    for family in _families():
+        if family(e, types):
+            return family.__module__.rsplit(".", 1)[-1]
+    return None
 
 
 _GRANT_COMBAT = (None, "during that combat", "in that combat", "during the resulting combat", "in the resulting combat")
