@@ -58,7 +58,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # block_refusal
            "hunt_changeling_block",
            # action_extra_blood (rules_action.announce)
-           "ward_cost"}
+           "ward_cost",
+           # session 3: bleed_bonus and master_votes (Ancestor Spirit, Conductor), blocked (Rebel)
+           "caller_bleed_vote", "conductor_votes", "rebel_block"}
 
 
 def test_every_reading_has_a_handler():

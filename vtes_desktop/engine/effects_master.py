@@ -3349,8 +3349,15 @@ def path_discount(ctx: Ctx, rules: CardRules, minion: int | None, blood: int) ->
     for iid in _in_play_masters(ctx):
         for v in _has(ctx, iid, "path_discount"):
             if v["tri"] in need and clan_key(v["clan"]) in clans:
+                if v.get("slave") and not _is_slave(ctx, minion):   # The Path of Service: slave Gargoyles only
+                    continue
                 n += int(v.get("n") or v.get("n2") or 0)
     return min(n, blood)
+
+
+def _is_slave(ctx: Ctx, m: int) -> bool:
+    """A slave Gargoyle: "Slave" in the heading of the vampire's text ("Camarilla Tremere Slave: ...")."""
+    return bool(re.search(r"\bslave\b", ctx.cdef(m).text.split(":", 1)[0], re.I))
 
 
 def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
@@ -3656,6 +3663,7 @@ def bleed_bonus(ctx: Ctx, m: int) -> int:
     for a in st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_bleed"))
+            n += sum(int(v["n"]) for v in _has(ctx, a, "caller_bleed_vote"))   # Ancestor Spirit
     for s_ in st.live_seats():
         for a in st.region(s_, "in_play"):
             if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
@@ -3710,6 +3718,9 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
                 if f.actor is not None and f.actor in st.cards and ctx.is_vampire(st.cards[f.actor]) \
                         and ctx.capacity(st.cards[f.actor]) < ctx.capacity(st.cards[m]):
                     n += int(v["n"])
+            if f.actor == m:   # Ancestor Spirit: +1 vote in a referendum its vampire calls
+                n += len(_has(ctx, a, "caller_bleed_vote"))
+    n += _conductor_votes(ctx, f, m)
     for s_ in st.live_seats():
         for a in st.region(s_, "in_play"):
             if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
@@ -3726,6 +3737,25 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
                         if not political:
                             continue
                     n += int(v.get("n") or 1)
+    return n
+
+
+def _conductor_votes(ctx: Ctx, f, m: int) -> int:
+    """Conductor: while its Daughter of Cacophony is unlocked or acting, each unlocked or acting Daughter of
+    Cacophony gets +1 vote (each Conductor in play counts once)."""
+    st = ctx.st
+    n = 0
+    for a, c in st.cards.items():
+        if c.region != "attached" or c.contested or c.host is None or "Master" not in ctx.cdef(a).types:
+            continue
+        for v in _has(ctx, a, "conductor_votes"):
+            h = st.cards[c.host]
+            on = (not h.locked or f.actor == c.host) and (not st.cards[m].locked or f.actor == m) \
+                and _fits(ctx, st.cards[m].controller, m, "a " + v["clan"], v)
+            if m == c.host:   # rules_politics.vote already reads "gets +1 vote" on the vampire the card is on
+                n -= 0 if on else int(v["n"])
+            elif on:
+                n += int(v["n"])
     return n
 
 
@@ -3946,13 +3976,25 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
         if "Master" in ctx.cdef(a).types and not st.cards[a].contested and f.blocker is not None:
             for v in _has(ctx, a, "blocked_penalty"):
                 ctx.pool(st.cards[f.blocker].controller, -int(v["n"]), f"blocking {ctx.name(f.actor)} ({ctx.name(a)})")
-            for v in _has(ctx, a, "younger_blocker_burns"):   # Paragon
+            for v in _has(ctx, a, "younger_blocker_burns"):   # Paragon (below: Rebel, on the blocker)
                 b = st.cards[f.blocker]
                 if ctx.is_vampire(b) and ctx.capacity(b) < ctx.capacity(st.cards[f.actor]) and b.counters:
                     n = min(int(v["n"]), b.counters)
                     ctx.update(f.blocker, counters=b.counters - n)
                     ctx.emit("blood", f"{ctx.name(f.blocker)} burns {n} blood for blocking {ctx.name(f.actor)} "
                                       f"({ctx.name(a)}).", cards=(f.blocker,))
+    if f.blocker is not None and f.blocker in st.cards:   # Rebel: blocking a titled vampire or a political action
+        actor = st.cards[f.actor]
+        titled = ctx.is_vampire(actor) and bool(ctx.title(actor)) and not actor.title_contested
+        for a in st.attached.get(f.blocker, ()):
+            if "Master" not in ctx.cdef(a).types or st.cards[a].contested:
+                continue
+            for v in _has(ctx, a, "rebel_block"):
+                b = st.cards[f.blocker]
+                if (titled or kind == "political") and b.region == "ready" and (f.blocker, ("rebel", a)) not in st.acted:
+                    st.acted = st.acted | {(f.blocker, ("rebel", a))}
+                    ctx.set_blood(f.blocker, b.counters + int(v["n"]))
+                    ctx.emit("blood", f"{ctx.name(f.blocker)} gains {v['n']} blood ({ctx.name(a)}).", cards=(f.blocker,))
 
 
 def _vp_draw_up(ctx: Ctx) -> None:

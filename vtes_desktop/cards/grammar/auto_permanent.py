@@ -489,6 +489,15 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("discard_burn_torpor", r"^during each methuselah's discard phase, that methuselah burns (?P<n>1) pool for each "
                             r"vampire in torpor they control$"),
     ("predator_takes", r"^during your discard phase, your predator takes control of [a-z' ]+$"),
+    # -- session 3: votes and bleed from master cards on a vampire, blocks, slave discounts
+    ("caller_bleed_vote", r"^this (?P<clan>laibon) has \+(?P<n>1) bleed and gets an additional vote in any referendum "
+                          r"he or she calls$"),   # Ancestor Spirit (bleed_bonus, master_votes)
+    ("conductor_votes", r"^while this (?P<clan>daughter of cacophony) is unlocked or acting, each unlocked or acting "
+                        r"(?P=clan) gets \+(?P<n>1) vote$"),   # Conductor (master_votes)
+    ("rebel_block", r"^once each turn, if they block a titled vampire or a political action, this vampire gains "
+                    r"(?P<n>1) blood before block resolution$"),   # Rebel (blocked)
+    ("path_discount", r"^cards requiring [a-z]+ \[(?P<tri>[a-z]{3})\] cost (?P<slave>slave )(?P<clan>gargoyle)s "
+                      r"(?P<n>1) fewer blood$"),   # The Path of Service
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
