@@ -15,7 +15,9 @@ from vtes_desktop.engine import effects_action
 #: readings carried out outside effects_action._HANDLERS: the core `attempt` branch of rules_action, the
 #: polling step (rules_politics.play_for_votes -> effects_action.in_referendum)
 ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_referendum", "return_pa_card",
-             "no_repeat_political", "no_votes_non_sabbat", "no_votes_non_camarilla"}
+             "no_repeat_political", "no_votes_non_sabbat", "no_votes_non_camarilla", "abstain_younger",
+             "abstain_can_cancel", "abstain_any_age", "abstain_actor_lock", "abstain_clan", "choose_voter",
+             "chosen_locks_abstains", "chosen_burns_blood"}
 
 
 def _effects(db, name, level=None):

@@ -798,8 +798,9 @@ def _bleed_unlimited(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
     if kind != "bleed":
         raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
-    _add(ctx, Mod("bleed", 1, minion, iid, rules.card_id))
-    ctx.emit("modifier", f"{rules.name}: +1 bleed (not counting against the limit).", cards=(minion,))
+    n = int(auto_action._TEXTS["bleed_unlimited"].match(e.text.strip().lower()).group("n") or 1)
+    _add(ctx, Mod("bleed", n, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: +{n} bleed (not counting against the limit).", cards=(minion,))
 
 
 def _veil(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
@@ -2806,7 +2807,11 @@ def aggravate_hits(ctx: Ctx, hits: tuple) -> tuple:
 # -- in a referendum ----------------------------------------------------------------------------------------
 
 _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political", "no_votes_non_sabbat",
-                            "no_votes_non_camarilla"})
+                            "no_votes_non_camarilla", "abstain_younger", "abstain_can_cancel", "abstain_any_age",
+                            "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
+                            "chosen_burns_blood"})
+#: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
+_ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter")
 
 #: st.marks key of a referendum's vote bar (Private Audience): (("referendum", actor, turn), NO_VOTES, "non-sabbat")
 NO_VOTES = "no votes from"
@@ -2819,6 +2824,9 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     from vtes_desktop.engine.state import ReferendumFrame
 
     effs = list(mode.effects)
+    if iid is not None and (mode.votes or any(auto_action.reading(e, rules.types) in ("frame_votes", "x_votes")
+                                              for e in effs)):
+        ctx.st.marks = ctx.st.marks | {(iid, VOTED_BY, minion)}   # whose votes these are, should it abstain
     if not effs or mode.votes:
         return False
     fv = [e for e in effs if e.automated and auto_action.reading(e, rules.types) == "frame_votes"]
@@ -2848,9 +2856,21 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     if not isinstance(ref, ReferendumFrame):
         return False
     card = ref.card
+    rs = [auto_action.reading(e, rules.types) for e in effs]
+    who = next((_abstainer(ctx, cmd, minion, mode, rules, ref, act, r) for r in rs if r in _ABSTAIN), None)
     for e in effs:
         r = auto_action.reading(e, rules.types)
-        if r == "cancel_referendum":
+        if r in ("abstain_younger", "abstain_actor_lock", "abstain_clan", "chosen_locks_abstains"):
+            if r == "abstain_actor_lock":
+                ctx.update(minion, locked=True)
+                ctx.emit("locked", f"{ctx.name(minion)} locks ({rules.name}).", cards=(minion,))
+            if r == "chosen_locks_abstains" and not st.cards[who].locked:
+                ctx.update(who, locked=True)
+                ctx.emit("locked", f"{ctx.name(who)} is locked ({rules.name}).", cards=(who,))
+            abstain(ctx, who, rules.name)
+        elif r == "chosen_burns_blood":
+            _burn_blood_or_life(ctx, who, 1, rules.name)
+        elif r == "cancel_referendum":
             flow.pop(ctx)
             ctx.emit("referendum_canceled", f"{rules.name}: the referendum is canceled.")
         elif _unlocks_actor(e):
@@ -2876,6 +2896,73 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
             mine = [i for reg in ("ready", "torpor") for i in st.region(act.seat, reg)]
             st.acted = st.acted | {(i, ("same", "political", cid)) for i in mine}
     return True
+
+
+#: st.marks: (card iid, VOTED_BY, minion) - the minion that played a card giving votes in a polling step;
+#: (("referendum", actor, turn), ABSTAINS, vampire) - a vampire that abstains in that referendum
+VOTED_BY = "votes of"
+ABSTAINS = "abstains"
+
+
+def _abstainer(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, ref, act: ActionFrame,
+               r: str) -> int:
+    """The vampire a card makes abstain (the play's target; the acting vampire for Irregular Protocol), checked
+    against the card's words: younger than the playing vampire (unless the mode says any age), of its clan, or one
+    that has cast votes or ballots."""
+    if r == "abstain_actor_lock":
+        v = act.actor
+    else:
+        v = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[v]
+    if not ctx.is_vampire(c) or c.region != "ready":
+        raise Illegal("target", f"{rules.name}: choose a ready vampire; {ctx.name(v)} is not one")
+    if any(m[2] == v for m in ctx.st.marks if m[1] == ABSTAINS and m[0] == ("referendum", ref.actor, ctx.st.turn)):
+        raise Illegal("target", f"{rules.name}: {ctx.name(v)} already abstains in this referendum")
+    rs = {auto_action.reading(e, rules.types) for e in mode.effects}
+    young = r == "abstain_younger" and "abstain_any_age" not in rs and \
+        auto_action._TEXTS["abstain_younger"].match(next(e.text.strip().lower() for e in mode.effects
+                                                         if auto_action.reading(e, rules.types) == r)).group("young")
+    if young and (ctx.cdef(v).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
+        raise Illegal("target", f"{rules.name}: choose a vampire younger than {ctx.name(minion)}; {ctx.name(v)} is "
+                                "not younger")
+    if r == "abstain_clan" and not {x.lower() for x in ctx.cdef(v).clans} & {x.lower() for x in
+                                                                             ctx.cdef(minion).clans}:
+        raise Illegal("target", f"{rules.name}: choose a vampire of {poss_name(ctx, minion)} clan; {ctx.name(v)} is "
+                                "not of it")
+    if r == "choose_voter" and (v,) not in ref.used_sources:
+        raise Illegal("target", f"{rules.name}: choose a vampire who has cast votes or ballots in this referendum; "
+                                f"{ctx.name(v)} has not")
+    return v
+
+
+def abstain(ctx: Ctx, v: int, why: str) -> None:
+    """Vampire *v* abstains in the referendum under way: the votes and ballots it has cast (its own, and those of the
+    cards it played for votes) are taken back, and it casts none (`effects_actioncard.vote_refusal` says so; the
+    sources are spent, so `rules_politics.vote` refuses any other)."""
+    st = ctx.st
+    ref = st.top
+    seat = st.cards[v].controller
+    labels = [ctx.cdef(v).display, f"{ctx.cdef(v).display} (priscus ballot)"]
+    keys = {(v,)}
+    for g in ref.gained:
+        if (g[1], VOTED_BY, v) in st.marks:
+            keys.add((g[1],))
+            if (g[1],) in ref.used_sources:
+                labels.append(ctx.cdef(g[1]).display)
+    vf, va = list(ref.votes_for), list(ref.votes_against)
+    taken = 0
+    for lab in labels:
+        for lst in (vf, va):
+            x = next((x for x in lst if x[0] == seat and x[1] == lab), None)
+            if x is not None:
+                lst.remove(x)
+                taken += x[2] or 1
+                break
+    flow.set_top(ctx, ref._replace(votes_for=tuple(vf), votes_against=tuple(va),
+                                   used_sources=ref.used_sources | frozenset(keys)))
+    st.marks = st.marks | {(("referendum", ref.actor, st.turn), ABSTAINS, v)}
+    ctx.emit("abstains", f"{ctx.name(v)} abstains in this referendum ({why})" +
+             (": the votes and ballots it cast are cancelled." if taken else "."), cards=(v,))
 
 
 def _unlocks_actor(e) -> bool:

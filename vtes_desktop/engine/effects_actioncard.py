@@ -79,6 +79,8 @@ HANDLED = frozenset({
     "keep_repay", "accept_pass", "accept_enter", "terms_titled_nonanarch", "edge_unseat", "terms_number",
     "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax", "title_instead_named",
     "each_burns_uncontrolled", "controller_pays_or_burns", "burn_own_contract",
+    # fourth pass (session 3)
+    "end_combat", "blocked_no_combat", "blocked_diablerie", "leave_torpor_self",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -619,6 +621,7 @@ def resolve_action(ctx: Ctx, f: ActionFrame) -> list[str]:
     amount = next((s[1] for s in specs if s[0] == "add_amount"), None)
     _self_effects(ctx, f, specs)
     _resolve_targeted(ctx, f, specs)
+    _resolve_fourth(ctx, f, specs)
     if any(s[0] == "burn_if_prey_no_torpor" for s in specs):
         augury(ctx, None)
     for spec in specs:
@@ -1366,6 +1369,8 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
     """Why a vampire casts no votes or ballots in this referendum because of the card that called it (or Private
     Audience played in its polling step), or None."""
     st = ctx.st
+    if st.marks and (("referendum", f.actor, st.turn), "abstains", iid) in st.marks:   # effects_action.abstain
+        return f"{ctx.name(iid)} abstains in this referendum"
     for bar, sect_, by in (("non-sabbat", "sabbat", "Private Audience"), ("non-camarilla", "camarilla",
                                                                           "Closed Session")):
         if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, bar) in st.marks:
@@ -4040,3 +4045,81 @@ def _pays_or_burns_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: str)
         ctx.burn(v, name)
     else:
         ctx.pool(seat, -_pays_or_burns_cost(ctx, f.card, v), name)
+
+
+# --- fourth pass (session 3): actions by a vampire in torpor; "at the end of that combat" -----------------------
+
+def torpor_action(ctx: Ctx, cmd, m: int) -> str | None:
+    """An action card "only usable by a vampire in torpor" (Rapid Healing, Regeneration): announced by *m* in torpor
+    (the card's own requirement refuses a ready vampire). "locked ok" when the card is also usable by a locked
+    vampire (Recure of the Homeland; Movement of the Slow Body, refused to an unlocked one), "unlocked" otherwise,
+    None for any other card."""
+    try:
+        iid = flow.ref(ctx, cmd.seat, cmd.card)
+    except (Malformed, Illegal):
+        return None
+    rules = ctx.rules(iid)
+    if "Action" not in rules.types or not rules.modes or not all("in torpor" in md.only for md in rules.modes):
+        return None
+    if all("locked" in md.only for md in rules.modes):
+        if ctx.st.cards[m].region == "torpor" and not ctx.st.cards[m].locked:
+            raise Illegal("locked", f"{rules.name} is only usable by a locked vampire in torpor; {ctx.name(m)} is "
+                                    "unlocked")
+        return "locked ok"
+    return "locked ok" if any("may be locked" in md.also for md in rules.modes) else "unlocked"
+
+
+def no_combat_when_blocked(ctx: Ctx, f: ActionFrame) -> bool:
+    """A blocked action card by a vampire in torpor: "If this action is blocked, there is no combat" and the blocking
+    vampire may diablerize the acting one (as for the leave torpor action)."""
+    if f.card is None or f.kind != "card":
+        return False
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    specs = readings(rules, mode) if mode is not None else []
+    return any(s[0] == "blocked_no_combat" for s in specs) and any(s[0] == "blocked_diablerie" for s in specs)
+
+
+def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
+    st = ctx.st
+    if any(s[0] == "leave_torpor_self" for s in specs):
+        a = st.cards[f.actor]
+        if a.region == "torpor":
+            ctx.move(f.actor, "ready", seat=a.controller, locked=a.locked, counters=a.counters, wounded=False)
+            ctx.emit("left_torpor", f"{ctx.name(f.actor)} leaves torpor ({ctx.name(f.card)}).", cards=(f.actor,))
+
+
+def combat_ended(ctx: Ctx, cf) -> None:
+    """ "At the end of that combat, if only one combatant is ready, ..." of the action card whose (D) action entered
+    that combat (Abuse of Power, Games of Instinct): called as the combat ends, the action still on the stack."""
+    f = ctx.st.top
+    if not isinstance(f, ActionFrame) or f.card is None or f.kind != "card" or f.outcome != "successful" \
+            or f.actor not in (cf.a, cf.b):
+        return
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    specs = [s for s in (readings(rules, mode) if mode is not None else []) if s[0] == "end_combat"]
+    if not specs:
+        return
+    st = ctx.st
+    ready = [x for x in (cf.a, cf.b) if st.cards[x].region == "ready"]
+    name = ctx.name(f.card)
+    for s in specs:
+        if len(ready) != 1:
+            ctx.emit("fizzles", f"{name}: " + ("both combatants are" if ready else "neither combatant is")
+                     + " ready at the end of the combat, so nothing more happens.")
+            continue
+        winner = ready[0]
+        loser = cf.b if winner == cf.a else cf.a
+        if s[1] == "opponent controller pool":
+            opp = cf.b if f.actor == cf.a else cf.a
+            c = st.cards[opp]
+            seat = c.controller if c.controller is not None else c.owner
+            ctx.pool(seat, -s[2], name)
+        elif s[1] == "ready gains capacity":
+            if not ctx.is_vampire(st.cards[winner]) or "Vampire" not in ctx.cdef(loser).types:
+                ctx.emit("fizzles", f"{name}: the ready combatant or the other one is not a vampire; no blood is gained.")
+                continue
+            n = ctx.capacity(st.cards[loser])
+            before = st.cards[winner].counters
+            got = ctx.set_blood(winner, before + n)
+            ctx.emit("blood", f"{ctx.name(winner)} gains {got.counters - before} blood ({name}: {poss(ctx.name(loser))} "
+                              f"capacity is {n}).", cards=(winner,))

@@ -63,7 +63,8 @@ _TEXTS: dict[str, re.Pattern] = {
                                     r"unlock phase\.?$"),
     # Delaying Tactics, in a referendum's polling step
     "cancel_referendum": re.compile(r"^cancel the referendum\.?$"),
-    "return_pa_card": re.compile(r"^if a political action card \[political action\] was played to call this referendum, "
+    "return_pa_card": re.compile(r"^if (?:a political action card \[political action\] was played|you played a political "
+                                 r"action card) to call this referendum, "
                                  r"return it to its owner's hand \(discard down afterward\)\.?$"),
     "no_repeat_political": re.compile(r"^minions controlled by the acting methuselah cannot perform the same political "
                                       r"action again this turn\.?$"),
@@ -142,7 +143,8 @@ _TEXTS: dict[str, re.Pattern] = {
     "spying_later": re.compile(r"^the next time this vampire is about to successfully bleed the same methuselah, burn "
                                r"this card and this vampire gets \+2 bleed\.?$"),
     # Command of the Beast [DOM]
-    "bleed_unlimited": re.compile(r"^\+1 bleed that does not count against the limit\.?$"),
+    "bleed_unlimited": re.compile(r"^\+(?:1 bleed that does not count|(?P<n>\d) bleed, not counting) against the "
+                                  r"limit\.?$"),
     # Second Tradition: Domain's second use (by a locked prince or justicar)
     "burn_unlock_block": re.compile(r"^this vampire burns 1 blood to unlock and attempt to block with \+(?P<n>\d) "
                                     r"intercept, even if intercept is not yet needed\.?$"),
@@ -399,7 +401,19 @@ _TEXTS: dict[str, re.Pattern] = {
                             r"until the end of the action|are aggravated this action)|as above, but the hand strikes "
                             r"inflict \+(?P<m>\d) damage, aggravated)\.?$"),
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
-                                 r"this vampire gets an additional \+1 intercept\.?$"),
+                                 r"this vampire gets an additional \+1 intercept\.?$"),    # -- session 3: a vampire abstains in the referendum (effects_action.in_referendum; the polling step)
+    "abstain_younger": re.compile(r"^force a (?P<young>younger )?vampire to abstain(?: \(this can cancel their votes and "
+                                  r"ballots\))?\.?$"),
+    "abstain_can_cancel": re.compile(r"^this can cancel that vampire's votes and ballots\.?$"),
+    "abstain_any_age": re.compile(r"^as above, but the affected vampire can be the same age or older\.?$"),
+    "abstain_actor_lock": re.compile(r"^lock this reacting vampire to force the acting vampire to abstain \(this can "
+                                     r"cancel that vampire's votes and ballots\)\.?$"),
+    "abstain_clan": re.compile(r"^cancel the votes and ballots of a vampire who belongs to the same clan as this "
+                               r"reacting minion\.?$"),
+    "choose_voter": re.compile(r"^choose a vampire who has cast votes or ballots in this referendum\.?$"),
+    "chosen_locks_abstains": re.compile(r"^the chosen vampire is locked and abstains \(this cancels the chosen "
+                                        r"vampire's votes and ballots\)\.?$"),
+    "chosen_burns_blood": re.compile(r"^as above, and the chosen vampire burns 1 blood\.?$"),
 }
 
 
