@@ -140,8 +140,9 @@ class Ctx:
             else:   # "This vampire gains 1 level of Fortitude [for]" (the card lists no discipline of its own)
                 import re
 
-                m = re.search(r"(?i)(?:gains (?:1|one)|gets \+1) level of [^\[.]*\[(\w+)\]", ad.text)
-                gives = m.group(1) if m else ""
+                m = re.search(r"(?i)(?:gains (?:1|one)|gets \+1) level of [^\[.]*\[(\w+)\]"
+                              r"|may play cards that require \w+ \[(\w+)\] \(not a discipline\)", ad.text)   # Striga
+                gives = (m.group(1) or m.group(2)) if m else ""
             if gives.lower() == trigram.lower():
                 lvl = min(2, lvl + 1)
         from vtes_desktop.engine.effects_combat import granted_discipline

@@ -430,6 +430,10 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "strike_unpreventable": "rules_combat.strike", "after_combat_stun": "rules_combat.strike / _after_combat",
+    "opponent_controller_burns_pool": "rules_combat._carry_out (only: _torpor_only_refusal)",
+    "burn_torpor_victim": "rules_combat._carry_out (only: _torpor_only_refusal; inflict records went_torpor)",
+    "diablerize_torpor_victim": "rules_combat._carry_out / rules_action.diablerie",
     "env_each_round": "rules_combat._carry_out / _environmental_hits", "env_amount": "effects_combat.env_amount",
     "close_next_round": "rules_combat._carry_out / close", "gain_blood_lost_by_opponent": "rules_combat._carry_out",
     "unlock_striker": "rules_combat.strike (unlock) / _resolve_strikes", "hand_aggravated": "rules_combat._carry_out",

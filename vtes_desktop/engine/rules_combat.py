@@ -151,6 +151,11 @@ def _after_combat(ctx: Ctx, f: CombatFrame) -> None:
             n = u[4]
             ctx.emit("effect", f"After combat, {ctx.name(me)} inflicts {n} unpreventable damage on {ctx.name(other)}.")
             inflict(ctx, other, n, 0)
+        elif key == "after_combat_stun" and f.range == "close" and oc.region == "ready":   # Kiss of Cathari
+            ctx.update(other, locked=True)
+            ctx.st.skip_unlock = ctx.st.skip_unlock | {other}
+            ctx.emit("stunned", f"After combat, {ctx.name(other)} is stunned: locked, and it does not unlock in its "
+                                "controller's next unlock phase.", cards=(other,))
         elif key == "after_combat_burn":
             n = min(u[4], oc.counters)
             ctx.update(other, counters=oc.counters - n)
@@ -223,6 +228,9 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
     _after_combat(ctx, f)
+    from vtes_desktop.engine.effects_actioncard import combat_ended
+
+    combat_ended(ctx, f)   # "At the end of that combat, ..." of the action card that entered it (Abuse of Power)
     for u in f.used:        # "Burn this card at the end of combat" (Trap)
         if isinstance(u, tuple) and len(u) == 2 and u[0] == "in_play_card" and u[1] in ctx.st.cards \
                 and ctx.st.cards[u[1]].region == "in_play" \
@@ -541,7 +549,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     if f.step != "range":
         raise Illegal("timing", "maneuvers are used in the determine range step")
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
-    if (why := effects_minion.combat_refusal(ctx, m, "maneuver")):   # Ossian
+    if (why := effects_minion.combat_refusal(ctx, m, "maneuver", cmd.using)):   # Ossian, Gargoyle Slave
         raise Illegal("maneuver", why)
     if f.last_maneuver == m:
         raise Illegal("maneuver", f"{ctx.name(m)} made the last maneuver; a minion cannot maneuver twice in a row")
@@ -956,8 +964,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(opp_gains=r[1])
                 elif r[0] == "unlock_both" and desc is not None:
                     desc = desc._replace(unlock=True, unlock_other=True)
-                elif r[0] in ("after_combat_damage", "after_combat_burn") and desc is not None:
+                elif r[0] in ("after_combat_damage", "after_combat_burn", "after_combat_stun") and desc is not None:
                     desc = desc._replace(after=desc.after + (r,))
+                elif r[0] == "strike_unpreventable" and desc is not None:     # Hexe at superior
+                    desc = desc._replace(unpreventable=True)
                 elif r[0] == "bonus_vs_ally" and desc is not None and desc.kind == "damage":
                     if "Ally" in ctx.cdef(f.b if m == f.a else f.a).types:
                         desc = desc._replace(amount=desc.amount + r[1])
@@ -1230,6 +1240,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             if ctx.is_vampire(oc) and oc.region == "ready":
                 ctx.move(other, "torpor", seat=oc.controller, counters=oc.counters, locked=oc.locked, wounded=False)
                 ctx.emit("torpor", f"{ctx.name(other)} goes to torpor ({s_.label}).", cards=(other,))
+                cft = combat_frame(ctx.st)
+                _set_combat(ctx, cft._replace(used=cft.used | {("went_torpor", other)}))
                 if s_.skip_unlock:
                     ctx.st.skip_unlock = ctx.st.skip_unlock | {other}
                     ctx.emit("no_unlock", f"{ctx.name(other)} will not unlock during its next unlock phase.")
@@ -1658,6 +1670,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("timing", f"{rules.name} is only usable at long range")
     if "close range" in mode.only and f.range != "close":
         raise Illegal("timing", f"{rules.name} is only usable at close range")
+    _torpor_only_refusal(ctx, combat_frame(ctx.st), m, mode, rules.name)
     from vtes_desktop.engine.rules_action import _cost, _pay
 
     x_ = None
@@ -1719,6 +1732,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         sm = st_m
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     done = _carry_out(ctx, m, iid, rules, readings, cmd.choice)
+    from vtes_desktop.engine import effects_library
+
+    done = effects_library.on_combat(ctx, cmd, m, iid, rules, mode) or done   # library and hand moves
     played_from_hand(ctx, cmd.seat, iid, rules)
     if ("attach_to_opponent_torpor",) in readings:
         done = _attach_to_opponent(ctx, m, iid, mode) or done
@@ -1740,6 +1756,26 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         left = [e.text for e in mode.effects if not e.automated] + list(mode.unparsed)
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(dict.fromkeys(left))}" if left
                  else f"{rules.name}: carry out its effect by hand.")
+
+
+def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> None:
+    """"Only usable" conditions about a combatant leaving the ready region: Hell-for-Leather (this anarch ready, the
+    opposing minion not), Decapitate and Amaranth (the opposing vampire is going to torpor, i.e. damage sent it there
+    this combat, and this vampire is not)."""
+    only = mode.only
+    if not only:
+        return
+    other = f.b if m == f.a else f.a
+    if "if:this anarch is ready and the opposing minion is not" in only and not (_ready(ctx, m) and not _ready(ctx, other)):
+        raise Illegal("timing", f"{name} is only usable if {ctx.name(m)} is ready and {ctx.name(other)} is not")
+    if "if:the opposing vampire is going into torpor" in only or "if:the opposing vampire should go to torpor" in only:
+        oc = ctx.st.cards.get(other)
+        if oc is None or oc.region != "torpor" or ("went_torpor", other) not in f.used or not ctx.is_vampire(oc):
+            raise Illegal("timing", f"{name} is only usable when the opposing vampire is going to torpor")
+        if not _ready(ctx, m):
+            raise Illegal("timing", f"{name} is not usable by a vampire being burned or going to torpor")
+        if "by:vampire who can commit diablerie" in only and not ctx.is_vampire(ctx.st.cards[m]):
+            raise Illegal("requirements", f"{name} is only usable by a vampire who can commit diablerie")
 
 
 def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tuple], choice: str | None = None) -> bool:
@@ -2037,6 +2073,19 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] == "opponent_controller_burns_pool":     # Hell-for-Leather
+            seat_ = ctx.st.cards[other].controller
+            ctx.pool(seat_, -r[1], rules.name)
+            done = True
+        elif r[0] == "burn_torpor_victim":                 # Decapitate
+            ctx.burn(other, f"burned instead of going to torpor ({rules.name})")
+            ctx.emit("burned", f"{ctx.name(other)} is burned instead of going to torpor ({rules.name}).")
+            done = True
+        elif r[0] == "diablerize_torpor_victim":           # Amaranth: a diablerie, with its blood hunt
+            from vtes_desktop.engine.rules_action import diablerie
+
+            diablerie(ctx, m, other)
             done = True
         elif r[0] == "gain_blood_lost_by_opponent":
             n = effects_combat.blood_lost(f, other) if ctx.is_vampire(ctx.st.cards[other]) else 0
@@ -2663,3 +2712,6 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
     elif wounded and c.region == "ready":
         ctx.move(target, "torpor", seat=c.controller, counters=blood, locked=c.locked, wounded=False)
         ctx.emit("torpor", f"{d.display} goes to torpor.", cards=(target,))
+        cf = combat_frame(st)
+        if cf is not None and target in (cf.a, cf.b):       # Decapitate, Amaranth: "going to torpor"
+            _set_combat(ctx, cf._replace(used=cf.used | {("went_torpor", target)}))

@@ -42,6 +42,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
 
 
 def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
+    if e.get("frame"):
+        r = _one_offs(k, low)
+        if r is not None:
+            return r
     if k == "change" and e.amount == 2 and low == "as above, but for 2 blood or life (becoming blood).":
         return ("strike_option_amount", 2)       # Hunger of Marduk at superior
     if k == "maneuver" and e.optional and e.amount == 1 and e.get("to") == "close" and \
@@ -716,6 +720,26 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
             and set(dict(e.params)) <= {"damage", "bonus", "aggravated", "weapon"} and e.condition is None \
             and e.subject is None and isinstance(e.get("bonus", 0), int):
         return ("strength_strike", e.get("bonus", 0), bool(e.get("aggravated")))
+    return None
+
+
+_HELL = re.compile(r"the opposing minion's controller burns (\d) pool\.?")
+
+
+def _one_offs(k: str, low: str) -> tuple | None:
+    """Session 3: one-off combat clauses (frames), each read only in its card's own words."""
+    if k == "state" and re.fullmatch(r"as (?:\[[a-z]+\] )?above, and the damage is unpreventable\.?", low):
+        return ("strike_unpreventable",)                                             # Hexe
+    if k == "stun" and low == "as above, and after combat ends, if the range is close, stun the opposing minion.":
+        return ("after_combat_stun",)                                                # Kiss of Cathari
+    if k == "burn":
+        m = _HELL.fullmatch(low)
+        if m:
+            return ("opponent_controller_burns_pool", int(m.group(1)))               # Hell-for-Leather
+        if low == "burn the opposing vampire instead of sending that vampire to torpor.":
+            return ("burn_torpor_victim",)                                           # Decapitate
+    if k == "diablerize" and low == "diablerize the opposing vampire instead.":
+        return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
 
 
