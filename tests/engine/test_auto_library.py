@@ -26,3 +26,36 @@ def test_a_claimed_clause_belongs_to_this_family_alone():
     for c, r, e, got in _readings():
         if claims(e, r.types) is not None:
             assert effects.owner(e, r.types) == "auto_library", (c.name, e.text)
+
+
+def _played(name: str):
+    """The game after every step of scenario *name* (tests/scenarios)."""
+    from support import ROOT
+    from vtes_desktop.scenario.loader import load
+    from vtes_desktop.scenario.runner import build_game, to_command
+
+    db = load_db()
+    sc = load(ROOT / "tests" / "scenarios" / name, db)
+    game = build_game(sc, db)
+    for step in sc.steps:
+        game.apply(to_command(step, sc.players.index(step.by), sc.players))
+    return game
+
+
+def test_a_look_is_shown_to_the_looker_alone():
+    game = _played("1863-glare-of-lies-and-patterns-look-at-hand.yaml")
+    ann, ben = game.log_lines(0), game.log_lines(1)
+    assert "Ben looks at Ann's hand (Glare of Lies): Patterns in the Chaos, Dodge." in ben
+    assert "Ben looks at Ann's hand (Glare of Lies)." in ann
+    assert "Ann looks at Ben's hand (Patterns in the Chaos): Deflection, Deflection." in ann
+    assert not any("Patterns in the Chaos, Dodge" in x for x in ann if "Glare" in x)
+    assert "Ann looks at Ben's hand (Patterns in the Chaos)." in ben
+
+
+def test_a_library_look_leaves_the_library_as_it_was():
+    game = _played("1862-patterns-and-scrying-look-at-library.yaml")
+    assert ("Ann looks at the top 7 cards of Ben's library (Scrying of Secrets), top first: Deflection, Dodge."
+            in game.log_lines(0))
+    assert "Ann looks at the top card of Ben's library (Patterns in the Chaos)." in game.log_lines(1)
+    lib = game.state.region(1, "library")
+    assert [game.db[game.state.cards[i].cid].name for i in lib] == ["Deflection", "Dodge"]

@@ -1,9 +1,427 @@
 """The engine side of `cards/grammar/auto_gear.py`: it carries out the readings that family claims.
 
 `HANDLED` names every reading this module carries out (tests/engine/test_auto_gear.py checks that each reading
-the family gives over the whole card list is in it).
+the family gives over the whole card list is in it), with the function that does it.
+
+Hooks elsewhere (one line each): `rules_action.use` -> `use`; `rules_action.announce` -> `announce_own` (an action
+the equipment provides, announced as kind `card` with `from` naming it); `rules_action._succeed` -> `succeed_own`
+and `equipped`; `rules_politics.vote` -> `vote_votes` (a card locked for votes as they are cast).
 """
 
 from __future__ import annotations
 
-HANDLED: frozenset[str] = frozenset()
+from vtes_desktop.cards.grammar import auto_gear
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame, Mod, ReferendumFrame
+
+WHERE: dict[str, str] = {
+    "lock_for_vote": "vote_votes (rules_politics.vote)",
+    "burn_blood_for_votes": "use (then rules_politics.vote casts the gained votes)",
+    "fail_directed": "use",
+    "lock_for_stealth": "use",
+    "no_vampire_block": "use (effects_action.block_refusal reads the no_block_vampires mod)",
+    "own_bleed": "announce_own / succeed_own",
+    "own_bleed_only": "announce_own (the bleed leaves out other equipment's bleed)",
+    "give_blood_each": "announce_own / succeed_own",
+    "move_bank_blood": "announce_own / succeed_own",
+    "steal_uncontrolled": "announce_own / succeed_own",
+    "equip_locks_card": "equipped",
+    "lock_to_unlock_after_success": "use",
+}
+HANDLED: frozenset[str] = frozenset(WHERE)
+
+_OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
+_ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled")
+_CACHE: dict = {}
+
+
+def card_readings(ctx: Ctx, iid: int) -> tuple[tuple, ...]:
+    """The readings this family claims on a card (cached by card id)."""
+    cid = ctx.st.cards[iid].cid
+    got = _CACHE.get(cid)
+    if got is None:
+        rules = ctx.rules(iid)
+        if "Equipment" not in rules.types:
+            got = ()
+        else:
+            got = tuple(r for m in rules.modes for e in m.effects
+                        if (r := auto_gear.claims(e, rules.types)) is not None)
+        _CACHE[cid] = got
+    return got
+
+
+def _first(ctx: Ctx, iid: int, *kinds: str) -> tuple | None:
+    return next((r for r in card_readings(ctx, iid) if r[0] in kinds), None)
+
+
+def _clan_is(ctx: Ctx, m: int, clan: str) -> bool:
+    if clan == "anarch":
+        return (ctx.sect(ctx.st.cards[m]) or "").lower() == "anarch"
+    return clan in {c.lower() for c in ctx.cdef(m).clans}
+
+
+def _host(ctx: Ctx, iid: int) -> int:
+    c = ctx.st.cards[iid]
+    if c.region != "attached" or c.host is None:
+        raise Illegal("use", f"{ctx.name(iid)} is not on a minion")
+    return c.host
+
+
+# -- uses ------------------------------------------------------------------------------------------------------
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A `use` of an equipment effect this family claims; False when the card has none."""
+    if ctx.st.cards[iid].region != "attached":
+        return False
+    rs = card_readings(ctx, iid)
+    if not rs:
+        return False
+    kinds = [r[0] for r in rs]
+    f = ctx.st.top
+    if "burn_blood_for_votes" in kinds:
+        _burn_blood_for_votes(ctx, cmd, iid)
+        return True
+    if "lock_to_unlock_after_success" in kinds:
+        _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "no_vampire_block" in kinds:
+        _no_vampire_block(ctx, cmd, iid, _first(ctx, iid, "no_vampire_block"))
+        return True
+    fail = _first(ctx, iid, "fail_directed")
+    stealth = _first(ctx, iid, "lock_for_stealth")
+    if fail is None and stealth is None:
+        return False
+    host = _host(ctx, iid)
+    if not isinstance(f, ActionFrame) or f.stage not in _OPEN:
+        raise Illegal("timing", f"{ctx.name(iid)} is used during an action, before it resolves")
+    if fail is not None and f.target_card == host and f.directed and f.actor != host and \
+            (stealth is None or cmd.effect != "stealth"):
+        _fail_directed(ctx, cmd, iid, host, f, fail)
+        return True
+    if stealth is not None and f.actor == host:
+        _lock_for_stealth(ctx, iid, host, f, stealth)
+        return True
+    raise Illegal("timing", f"{ctx.name(iid)} is used while {ctx.name(host)} acts"
+                            + (" or is the target of a directed action" if fail is not None else ""))
+
+
+def _fail_directed(ctx: Ctx, cmd, iid: int, host: int, f: ActionFrame, r: tuple) -> None:
+    """Zaire River Ferry: the card locks as an action directed at its Lasombra is announced; Body Bag: its ready
+    anarch burns 2 blood while an action is directed at them. Either way the action fails."""
+    _, how, n, who = r
+    st = ctx.st
+    name = ctx.name(iid)
+    hc = st.cards[host]
+    if not _clan_is(ctx, host, who):
+        raise Illegal("use", f"{name} works for {'an' if who[0] in 'aeiou' else 'a'} {who.title()}; "
+                             f"{ctx.name(host)} is not one")
+    if how == "lock":
+        if f.stage != "announced":
+            raise Illegal("timing", f"{name} locks as the action directed at {ctx.name(host)} is announced "
+                                    "(before blocks are declined or attempted)")
+        if st.cards[iid].locked:
+            raise Illegal("locked", f"{name} is locked")
+        ctx.update(iid, locked=True)
+        why = f"{name} locks"
+    else:
+        if hc.region != "ready":
+            raise Illegal("ready", f"{ctx.name(host)} is not ready")
+        if hc.counters < n:
+            raise Illegal("cost", f"{ctx.name(host)} has {hc.counters} blood; {name} costs {n}")
+        ctx.update(host, counters=hc.counters - n)
+        ctx.emit("paid", f"{ctx.name(host)} burns {n} blood ({name}).", cards=(host,))
+        why = f"{ctx.name(host)} burns {n} blood"
+    f = st.top
+    flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("unsuccessful", f"The action directed at {ctx.name(host)} fails ({why}: {name}).", cards=(host,))
+
+
+def _lock_for_stealth(ctx: Ctx, iid: int, host: int, f: ActionFrame, r: tuple) -> None:
+    """Zaire River Ferry: the card locks to give its acting Lasombra +1 stealth for this action."""
+    _, n, who = r
+    name = ctx.name(iid)
+    if not _clan_is(ctx, host, who):
+        raise Illegal("use", f"{name} gives stealth to a {who.title()}; {ctx.name(host)} is not one")
+    if ctx.st.cards[iid].locked:
+        raise Illegal("locked", f"{name} is locked")
+    ctx.update(iid, locked=True)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", n, None, iid),)))
+    ctx.emit("stealth", f"{name} locks: {ctx.name(host)} gets +{n} stealth.", cards=(host,))
+
+
+def _no_vampire_block(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Flaming Candle: as its vampire announces an action, it burns 1 blood and the card: vampires cannot block."""
+    st = ctx.st
+    f = st.top
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if not isinstance(f, ActionFrame) or f.actor != host or f.stage != "announced":
+        raise Illegal("timing", f"{name} is burned as {ctx.name(host)} announces an action")
+    blood = r[1]
+    hc = st.cards[host]
+    if blood:
+        if hc.counters < blood:
+            raise Illegal("cost", f"{ctx.name(host)} has {hc.counters} blood; {name} costs {blood}")
+        ctx.update(host, counters=hc.counters - blood)
+        ctx.emit("paid", f"{ctx.name(host)} burns {blood} blood ({name}).", cards=(host,))
+    ctx.burn(iid, "to make the action unblockable by vampires")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("no_block_vampires", 0, None, iid),)))
+    ctx.emit("no_block", f"Vampires cannot block {poss(ctx.name(host))} action ({name}).", cards=(host,))
+
+
+def _lock_to_unlock(ctx: Ctx, cmd, iid: int) -> None:
+    """Helicopter: after its minion's successful action resolves, the card locks and the minion unlocks."""
+    st = ctx.st
+    f = st.top
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if not isinstance(f, ActionFrame) or f.actor != host or f.stage != "resolution" or f.outcome != "successful":
+        raise Illegal("timing", f"{name} is locked after {poss(ctx.name(host))} successful action resolves")
+    if st.cards[iid].locked:
+        raise Illegal("locked", f"{name} is locked")
+    if st.cards[host].region != "ready":
+        raise Illegal("ready", f"{ctx.name(host)} is not ready")
+    ctx.update(iid, locked=True)
+    ctx.update(host, locked=False)
+    ctx.emit("unlocked", f"{name} locks: {ctx.name(host)} unlocks.", cards=(host,))
+
+
+def _burn_blood_for_votes(ctx: Ctx, cmd, iid: int) -> None:
+    """Lyndhurst Estate: once during each political action, in the polling step, its vampire burns X blood (the
+    use's effect) for X votes, cast with `vote` naming the card."""
+    st = ctx.st
+    f = st.top
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    under = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+    if not isinstance(f, ReferendumFrame) or f.step != "polling" or under is None or under.kind != "political":
+        raise Illegal("timing", f"{name} gives votes in the polling step of a political action")
+    if any(g[1] == iid for g in f.gained) or (iid,) in f.used_sources:
+        raise Illegal("repeat", f"{name} is used once during each political action")
+    try:
+        x = int(cmd.effect)
+    except (TypeError, ValueError):
+        raise Malformed("effect", f"{name}: give X, the blood to burn, as the use's effect") from None
+    hc = st.cards[host]
+    if x < 1:
+        raise Illegal("effect", f"{name}: X is at least 1")
+    if hc.region != "ready":
+        raise Illegal("ready", f"{ctx.name(host)} is not ready")
+    if hc.counters < x:
+        raise Illegal("cost", f"{ctx.name(host)} has {hc.counters} blood; it cannot burn {x}")
+    ctx.update(host, counters=hc.counters - x)
+    flow.set_top(ctx, f._replace(gained=f.gained + ((cmd.seat, iid, x),)))
+    ctx.emit("gain", f"{ctx.name(host)} burns {x} blood: {ctx.seat_name(cmd.seat)} gains {x} vote"
+                     f"{'s' if x != 1 else ''} to cast ({name}).", cards=(host,))
+
+
+def used_as_announced(ctx: Ctx, cmd) -> bool:
+    """A use of this family's made as an action is announced (Zaire River Ferry, Flaming Candle): no implicit
+    pass moves the action on before it."""
+    if cmd.card == "edge":
+        return False
+    try:
+        iid = flow.ref(ctx, cmd.seat, cmd.card)
+    except (Malformed, Illegal):
+        return False
+    c = ctx.st.cards.get(iid)
+    if c is None or c.region != "attached":
+        return False
+    return any(r[0] == "no_vampire_block" or (r[0] == "fail_directed" and r[1] == "lock") for r in card_readings(ctx, iid))
+
+
+def vote_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
+    """Votes a card of this family gives as they are cast (`vote` naming it), or None when it is not one:
+    Agate Talisman locks, its bearer ready, before any vote or ballot is cast."""
+    c = ctx.st.cards[iid]
+    if c.region != "attached" or c.controller != seat:
+        return None
+    r = _first(ctx, iid, "lock_for_vote")
+    if r is None:
+        return None
+    name = ctx.name(iid)
+    if f.votes_started:
+        raise Illegal("timing", f"{name} is locked before votes and ballots are cast")
+    if c.locked:
+        raise Illegal("vote", f"{name} is locked: it gives its vote by locking")
+    if ctx.st.cards[c.host].region != "ready":
+        raise Illegal("ready", f"{ctx.name(c.host)} is not ready")
+    ctx.update(iid, locked=True)
+    return r[1]
+
+
+# -- actions the equipment provides ---------------------------------------------------------------------------
+
+def announce_own(ctx: Ctx, cmd, m: int):
+    """An action the equipment gives its bearer, announced as kind `card` with `from` naming the equipment;
+    None when `from` names no such card on the acting minion."""
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    sc = st.cards.get(src)
+    if sc is None or sc.region != "attached" or sc.host != m:
+        return None
+    r = _first(ctx, src, *_ACTIONS)
+    if r is None:
+        return None
+    name = ctx.name(src)
+    seat = cmd.seat
+    if r[0] == "own_bleed":
+        from vtes_desktop.engine.effects_combat import bearer_bonus
+        from vtes_desktop.engine.rules_action import _no_bleed, minion_bleed, target_seat
+
+        tgt = target_seat(ctx, seat, cmd.target) if cmd.target is not None else st.prey(seat)
+        if tgt != st.prey(seat):
+            raise Illegal("target", f"{name}: the bleed targets your prey, {ctx.seat_name(st.prey(seat))}")
+        if (m, "bleed") in st.acted:
+            raise Illegal("repeat", f"{ctx.name(m)} has already bled this turn; a minion bleeds at most once each turn")
+        _no_bleed(ctx, seat)
+        base = minion_bleed(ctx, m)
+        if _first(ctx, src, "own_bleed_only") is not None:   # no other equipment adds to this bleed
+            base -= sum(bearer_bonus_of(ctx, a, "bleed") for a in st.attached.get(m, ()) if a != src)
+        st.acted = st.acted | {(m, "bleed")}
+        ctx.emit("action_goal", f"{ctx.name(m)} bleeds with {name}.", cards=(m,))
+        return dict(from_card=src, effect="bleed", target_seat=tgt, directed=True, base_stealth=0,
+                    base_bleed=base + r[1], cost_blood=r[2]), (tgt,)
+    mc = st.cards[m]
+    if r[0] == "give_blood_each":
+        _, n, sect, titles = r
+        if (ctx.title(mc) or "").lower() not in titles:
+            raise Illegal("requirements", f"{name}: only a {', '.join(titles)} with it takes this action")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to give blood to the {sect.title()} vampires of "
+                                f"{ctx.seat_name(seat)} ({name}).", cards=(m,))
+        return dict(from_card=src, effect="gear:give_blood_each", base_stealth=1), ()
+    if r[0] == "move_bank_blood":
+        _, n, sect = r
+        if (ctx.sect(mc) or "").lower() != sect:
+            raise Illegal("requirements", f"{name}: only a {sect.title()} vampire with it takes this action")
+        t = _bank_target(ctx, seat, m, cmd.target, sect, name)
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to move {n} blood from the bank to {ctx.name(t)} ({name}).",
+                 cards=(m, t))
+        return dict(from_card=src, effect="gear:move_bank_blood", target_card=t, base_stealth=1), ()
+    # steal_uncontrolled
+    if cmd.target is None:
+        raise Malformed("target", f"{name}: name the card in your predator's uncontrolled region")
+    t = flow.ref(ctx, seat, cmd.target)
+    pred = st.predator(seat)
+    why = _uncontrolled_refusal(ctx, t, pred)
+    if why:
+        raise Illegal("target", f"{name}: {why}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to steal blood from {ctx.name(t)} ({name}).", cards=(m, t))
+    return dict(from_card=src, effect="gear:steal_uncontrolled", target_card=t, base_stealth=1, directed=True,
+                target_seat=pred), (pred,)
+
+
+def bearer_bonus_of(ctx: Ctx, a: int, stat: str) -> int:
+    """The +N *stat* one equipment card gives its bearer (auto_combat's readings), for "no other equipment"."""
+    if "Equipment" not in ctx.cdef(a).types:
+        return 0
+    from vtes_desktop.engine.effects_combat import card_readings as combat_readings
+
+    n = 0
+    for r in combat_readings(ctx, a):
+        if r[0] == "bearer_stat" and r[1] == stat:
+            n += r[2]
+        elif r[0] == "bearer_stat_clan" and r[1] == stat and \
+                r[3] in {c.lower() for c in ctx.cdef(ctx.st.cards[a].host).clans}:
+            n += r[2]
+    return n
+
+
+def _bank_target(ctx: Ctx, seat: int, m: int, target, sect: str, name: str) -> int:
+    if target is None:
+        raise Malformed("target", f"{name}: name the other ready {sect.title()} vampire that gains the blood")
+    t = flow.ref(ctx, seat, target, what="vampire")
+    tc = ctx.st.cards[t]
+    if t == m or tc.region != "ready" or not ctx.is_vampire(tc) or tc.contested \
+            or (ctx.sect(tc) or "").lower() != sect:
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not another ready {sect.title()} vampire")
+    return t
+
+
+def _uncontrolled_refusal(ctx: Ctx, t: int, pred: int) -> str | None:
+    tc = ctx.st.cards[t]
+    if tc.region != "uncontrolled" or tc.controller != pred or not ctx.is_minion(tc):
+        return f"{ctx.name(t)} is not a minion in your predator's uncontrolled region"
+    return None
+
+
+def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
+    """The successful action an equipment card provided; False when *f* is not one."""
+    eff = f.effect or ""
+    st = ctx.st
+    src = f.from_card
+    if eff == "bleed" and src in st.cards and src != f.actor and st.cards[src].region == "attached" \
+            and _first(ctx, src, "own_bleed") is not None:
+        from vtes_desktop.engine import effects_action
+        from vtes_desktop.engine.effects_master import master_bleed_cap
+        from vtes_desktop.engine.rules_action import _edge_taker, bleed_amount
+
+        tgt = f.target_seat
+        n = master_bleed_cap(ctx, tgt, bleed_amount(ctx, f))
+        ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n} ({ctx.name(src)}).")
+        if n > 0:
+            taker = _edge_taker(ctx, f)
+            if st.edge != taker and not effects_action.edge_burned(ctx, f):
+                st.edge = taker
+                ctx.emit("edge", f"{ctx.seat_name(taker)} takes the Edge.")
+            ctx.pool(tgt, -n, "bled")
+        return True
+    if not eff.startswith("gear:"):
+        return False
+    name = ctx.name(src)
+    r = _first(ctx, src, eff[5:]) if src in st.cards else None
+    if r is None:
+        ctx.emit("fizzles", f"{name} is gone: the action has no effect.")
+        return True
+    if eff == "gear:give_blood_each":
+        n, sect = r[1], r[2]
+        got = [v for v in st.region(f.seat, "ready") if v != f.actor and ctx.is_vampire(st.cards[v])
+               and not st.cards[v].contested and (ctx.sect(st.cards[v]) or "").lower() == sect]
+        for v in got:
+            ctx.set_blood(v, st.cards[v].counters + n)
+        ctx.emit("gain", f"{', '.join(ctx.name(v) for v in got) or 'no vampire'} gain{'s' if len(got) == 1 else ''} "
+                         f"{n} blood ({name}).", cards=tuple(got))
+        return True
+    t = f.target_card
+    if eff == "gear:move_bank_blood":
+        tc = st.cards.get(t)
+        if tc is None or tc.region != "ready" or (ctx.sect(tc) or "").lower() != r[2]:
+            ctx.emit("fizzles", f"{ctx.name(t)} is no longer a ready {r[2].title()} vampire: no effect.")
+            return True
+        before = tc.counters
+        ctx.set_blood(t, before + r[1])
+        ctx.emit("gain", f"{ctx.name(t)} gains {st.cards[t].counters - before} blood from the bank ({name}).",
+                 cards=(t,))
+        return True
+    # steal_uncontrolled
+    why = _uncontrolled_refusal(ctx, t, f.target_seat)
+    if why:
+        ctx.emit("fizzles", f"{why}: no effect.")
+        return True
+    n = min(r[1], st.cards[t].counters)
+    ctx.update(t, counters=st.cards[t].counters - n)
+    before = st.cards[f.actor].counters
+    ctx.set_blood(f.actor, before + n)
+    ctx.emit("steal", f"{ctx.name(f.actor)} steals {n} blood from {ctx.name(t)} "
+                      f"(keeps {st.cards[f.actor].counters - before}) ({name}).", cards=(f.actor, t))
+    return True
+
+
+def equipped(ctx: Ctx, f: ActionFrame) -> None:
+    """A minion has just equipped: Helicopter locks."""
+    iid = f.equip_from if f.equip_from is not None else f.card
+    if iid is None or iid not in ctx.st.cards or not card_readings(ctx, iid):
+        return
+    if _first(ctx, iid, "equip_locks_card") is not None:
+        ctx.update(iid, locked=True)
+        ctx.emit("locked", f"{ctx.name(iid)} is locked as {ctx.name(f.actor)} equips with it.", cards=(iid,))
+
+
+def poss(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")

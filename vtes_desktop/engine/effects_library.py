@@ -2,8 +2,108 @@
 
 `HANDLED` names every reading this module carries out (tests/engine/test_auto_library.py checks that each reading
 the family gives over the whole card list is in it).
+
+Hooks (one call line each in the module where the card type resolves): `on_modifier` after an action modifier's
+or reaction's effects (rules_action._apply_modes), `on_combat` after a combat card's (rules_combat.play_combat).
+
+What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
+other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
 """
 
 from __future__ import annotations
 
-HANDLED: frozenset[str] = frozenset()
+from vtes_desktop.cards.grammar.auto_library import claims
+from vtes_desktop.cards.rules import CardRules, Mode
+from vtes_desktop.engine.context import Ctx, poss
+from vtes_desktop.engine.state import ActionFrame
+
+HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement"})
+
+
+def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
+    return [x for x in (claims(e, rules.types) for e in mode.effects) if x is not None]
+
+
+# -- what a Methuselah sees ---------------------------------------------------------------------------------
+
+def look_hand(ctx: Ctx, looker: int, seat: int, why: str) -> None:
+    """*looker* sees *seat*'s hand; the others read only that they looked."""
+    hand = ctx.st.region(seat, "hand")
+    names = ", ".join(ctx.name(i) for i in hand) or "no cards"
+    whose = "their own" if looker == seat else poss(ctx.seat_name(seat))
+    ctx.emit("look", f"{ctx.seat_name(looker)} looks at {whose} hand ({why}): {names}.", frozenset({looker}),
+             f"{ctx.seat_name(looker)} looks at {whose} hand ({why}).", cards=tuple(hand))
+
+
+def look_library(ctx: Ctx, looker: int, seat: int, n: int, why: str) -> None:
+    """*looker* sees the top *n* cards of *seat*'s library, the top first; the others read only that they looked."""
+    top = ctx.st.region(seat, "library")[:n]
+    names = ", ".join(ctx.name(i) for i in top) or "no cards"
+    what = "top card" if n == 1 else f"top {n} cards"
+    whose = "their" if looker == seat else poss(ctx.seat_name(seat))
+    ctx.emit("look", f"{ctx.seat_name(looker)} looks at the {what} of {whose} library ({why}), top first: {names}.",
+             frozenset({looker}), f"{ctx.seat_name(looker)} looks at the {what} of {whose} library ({why}).",
+             cards=tuple(top))
+
+
+def random_discard(ctx: Ctx, seat: int, n: int, why: str, hold_until: str | None = None) -> list[int]:
+    """*seat* discards *n* cards of their hand at random; they draw to replace them now, or when *hold_until*
+    comes (a moment of `Ctx.release_draws`)."""
+    hand = list(ctx.st.region(seat, "hand"))
+    ctx.rng().shuffle(hand)
+    gone = hand[:n]
+    for i in gone:
+        ctx.move(i, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(seat)} discards at random ({why}): "
+             + (", ".join(ctx.name(i) for i in gone) or "nothing") + ".", cards=tuple(gone))
+    if hold_until is None:
+        ctx.draw(seat, len(gone))
+    else:
+        ctx.st.pending_draws = ctx.st.pending_draws + tuple((seat, i, hold_until) for i in gone)
+        if gone:
+            ctx.emit("replace_later", f"{ctx.seat_name(seat)} does not replace "
+                     + ("that card" if len(gone) == 1 else "those cards") + f" until after {hold_until} ({why}).")
+    return gone
+
+
+# -- hooks ---------------------------------------------------------------------------------------------------
+
+def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> None:
+    """An action modifier or reaction just played by *minion*: the clauses this family claims."""
+    specs = _claimed(rules, mode)
+    if not specs:
+        return
+    f = ctx.st.top
+    if not isinstance(f, ActionFrame):
+        return
+    for spec in specs:
+        k = spec[0]
+        who = spec[-1]
+        seat = {"acting": f.seat, "target": f.target_seat}.get(who)
+        if seat is None:
+            ctx.emit("fizzles", f"{rules.name}: this action has no target Methuselah to look at.")
+            continue
+        if k == "look_hand":
+            look_hand(ctx, cmd.seat, seat, rules.name)
+        elif k == "look_library":
+            look_library(ctx, cmd.seat, seat, spec[1], rules.name)
+
+
+def on_combat(ctx: Ctx, cmd, m: int, iid: int, rules: CardRules, mode: Mode) -> bool:
+    """A combat card just played by *m*: the clauses this family claims. True if any was carried out."""
+    specs = _claimed(rules, mode)
+    if not specs:
+        return False
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    f = combat_frame(ctx.st)
+    other = f.b if m == f.a else f.a
+    opp = ctx.st.cards[other].controller
+    hold = next((s[1] for s in specs if s[0] == "hold_replacement"), None)
+    for spec in specs:
+        k = spec[0]
+        if k == "look_hand":
+            look_hand(ctx, cmd.seat, opp, rules.name)
+        elif k == "random_discard":
+            random_discard(ctx, opp, spec[2], rules.name, hold)
+    return True

@@ -333,6 +333,7 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
         from vtes_desktop.engine.effects_master import used_as_announced
 
         as_announced = used_as_announced(ctx, cmd)   # a master card in play used as the action is announced
+        as_announced = as_announced or _gear_as_announced(ctx, cmd)   # Zaire River Ferry, Flaming Candle
     if isinstance(f, ActionFrame) and f.stage == "announced" and not as_announced:
         _pass_through_announced(ctx)
     # the active player starting something new passes everyone through action_resolution
@@ -345,6 +346,12 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
                 break
     if impulse_frame(st) is not None and isinstance(st.top, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)):
         pass_until(ctx, cmd.seat)
+
+
+def _gear_as_announced(ctx: Ctx, cmd) -> bool:
+    from vtes_desktop.engine.effects_gear import used_as_announced
+
+    return used_as_announced(ctx, cmd)
 
 
 def _plays_as_announced(ctx: Ctx, cmd) -> bool:

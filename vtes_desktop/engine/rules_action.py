@@ -1436,6 +1436,9 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}" + (f" ({discipline_label(mode.level)})" if mode.level else "")
              + (f": {effects}" if effects else "") + ".", cards=(minion, iid))
     _resolve_effects(ctx, cmd, minion, mode, rules)
+    from vtes_desktop.engine import effects_library
+
+    effects_library.on_modifier(ctx, cmd, minion, mode, rules)   # library and hand moves
     played_from_hand(ctx, cmd.seat, iid, rules,
                      to="kept" if ctx.st.cards[iid].region == "attached" else "ash_heap")   # Enkil Cog stays
     by_hand = list(dict.fromkeys([e.text for e in mode.effects if not e.automated and e.kind not in _ENGINE_DOES]

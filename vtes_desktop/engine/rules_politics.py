@@ -54,6 +54,12 @@ def _card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return card_votes(ctx, f, seat, iid)   # master cards in play whose votes the engine reads
 
 
+def _gear_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
+    from vtes_desktop.engine.effects_gear import vote_votes
+
+    return vote_votes(ctx, f, seat, iid)   # equipment locked for votes (Agate Talisman)
+
+
 def _master_referendum_passed(ctx: Ctx, f) -> None:
     from vtes_desktop.engine.effects_master import referendum_passed
 
@@ -266,6 +272,8 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
         elif c.controller == seat and c.region in ("in_play", "attached") and \
                 (mv := _card_votes(ctx, f, seat, iid)) is not None:   # Palace of Versailles, Ferraille...
             n = mv
+        elif c.controller == seat and c.region == "attached" and (gv := _gear_votes(ctx, f, seat, iid)) is not None:
+            n = gv   # Agate Talisman
         elif c.controller == seat and c.region in ("in_play", "attached") and _LOCK_FOR_VOTES.search(d.text):
             if c.locked:
                 raise Illegal("vote", f"{d.display} is locked: it gives its votes by locking")

@@ -6,17 +6,45 @@ side is `engine/effects_library.py`, which acts only on the clauses this family 
 reads that neither the core vocabulary nor a family before it in `effects._families()` resolves, so no clause
 is carried out twice. Scenarios: tests/scenarios/1860-1909; engine test: tests/engine/test_auto_library.py.
 
-Readings: (none yet)
+Readings (each from one exact clause of one card type, so a reading never drifts from the text it stands for):
+
+- ("look_hand", who): the player of the card looks at a Methuselah's hand; the engine shows the cards to that
+  player alone (the others read that they looked). `who`: "opposing" (the opposing minion's controller, in
+  combat), "acting" (the acting minion's controller, for a reaction), "target" (the target Methuselah of the
+  action, for an action modifier);
+- ("look_library", n, who): the player looks at the top n cards of that Methuselah's library (shown to them
+  alone, in order, the top first);
+- ("random_discard", who, n): that Methuselah discards n cards at random (drawn back up as usual, unless a
+  ("hold_replacement", until) clause of the same card says those cards are not replaced until `until`:
+  "combat", the end of the combat).
 """
 
 from __future__ import annotations
 
 from vtes_desktop.cards.grammar.model import Effect
 
+# (card type, main verb, the clause in lower case, spaces normalised) -> its reading
+_EXACT: dict[tuple[str, str, str], tuple] = {
+    ("Combat", "look", "you may look at the opposing vampire's controller's hand."): ("look_hand", "opposing"),
+    ("Reaction", "look", "you can look at the acting minion's controller's hand."): ("look_hand", "acting"),
+    ("Action Modifier", "look", "look at the target methuselah's hand."): ("look_hand", "target"),
+    ("Action Modifier", "look", "look at the top card of the library of the target methuselah."):
+        ("look_library", 1, "target"),
+    ("Action Modifier", "look", "look at the next 7 cards in that methuselah's library."): ("look_library", 7, "target"),
+    ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
+        ("random_discard", "opposing", 2),
+    ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
+}
+
+_TYPES = frozenset(t for t, _, _ in _EXACT)
+_KINDS = frozenset(k for _, k, _ in _EXACT)
+
 
 def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """What the engine does for *e* (a clause of a card of *types*), or None if this family does not read it."""
-    return None
+    if e.kind not in _KINDS or len(types) != 1 or types[0] not in _TYPES:
+        return None
+    return _EXACT.get((types[0], e.kind, " ".join(e.text.lower().split())))
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
