@@ -60,7 +60,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # action_extra_blood (rules_action.announce)
            "ward_cost",
            # session 3: bleed_bonus and master_votes (Ancestor Spirit, Conductor), blocked (Rebel)
-           "caller_bleed_vote", "conductor_votes", "rebel_block"}
+           "caller_bleed_vote", "conductor_votes", "rebel_block",
+           # rules_action._play_out_of_turn reads "You may play this card during your turn"
+           "own_turn_ok"}
 
 
 def test_every_reading_has_a_handler():

@@ -29,7 +29,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
-                    "put_counters", "prey_richer_burns", "referendum_fails",
+                    "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -291,7 +291,7 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
     for key, v, _text in readings(rules):
         if key not in PLAYED:
             continue
-        if key == "referendum_fails":   # Vox Domini: the referendum under way fails, whatever the votes
+        if key in ("referendum_fails", "cancel_blood_hunt"):   # Vox Domini: it fails, whatever the votes
             f = st.top
             flow.set_top(ctx, f._replace(used_sources=f.used_sources | {("fails", iid)}))
             ctx.emit("effect", f"The referendum will fail ({name}).", cards=(iid,))
@@ -814,6 +814,10 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
     if why:
         raise Illegal("requirements", why)
     only = {o for m in rules.modes for o in m.only}
+    hunt = [v for k, v, _ in readings(rules) if k == "cancel_blood_hunt"]
+    if hunt:
+        _blood_hunt_timing(ctx, cmd, rules, hunt[0])
+        return only <= {"if:a vampire is about to be burned by a blood hunt"}
     if not only:
         return True
     f = ctx.st.top
@@ -848,6 +852,29 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
                 raise Illegal("timing", f"{rules.name} is played only if the bleed amount is {n} or more "
                                         f"(it is {bleed_amount(ctx, f)})")
     return True
+
+
+def _blood_hunt_timing(ctx: Ctx, cmd: C.Play, rules: CardRules, v: dict) -> None:
+    """A card that cancels a blood hunt is played in the polling step of a blood hunt referendum (the votes
+    cast; the engine cancels it by making it fail), on a vampire the card names ("a Gangrel antitribu", "a
+    Black Hand vampire you control")."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    f = ctx.st.top
+    if not isinstance(f, ReferendumFrame) or f.terms != "blood hunt" or f.step != "polling":
+        raise Illegal("timing", f"{rules.name} is played during the referendum of a blood hunt")
+    who = v.get("who")
+    if who is None:
+        return
+    m = f.actor
+    c = ctx.st.cards.get(m)
+    if c is None or c.region not in ("ready", "torpor"):
+        raise Illegal("timing", f"{rules.name}: the diablerist is gone")
+    fits = ctx.is_vampire(c) and "black hand" in ctx.rules(m).traits if who == "black hand vampire" \
+        else _fits(ctx, cmd.seat, m, "a " + who, v)
+    if not fits or (v.get("yours") and c.controller != cmd.seat):
+        raise Illegal("target", f"{rules.name} cancels a blood hunt called on {'a' if who[0] not in 'aeiou' else 'an'} "
+                                f"{who.title()}{' you control' if v.get('yours') else ''}; {ctx.name(m)} is not one")
 
 
 def used_as_announced(ctx: Ctx, cmd) -> bool:

@@ -1603,7 +1603,8 @@ def _play_out_of_turn(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None
     taken from the player's next master phase; at most one between two of their turns."""
     st = ctx.st
     text = ctx.cdef(iid).text
-    if cmd.seat == st.active and not re.search(r"(?i)you may play this card during your (?:own )?turn", text):
+    if cmd.seat == st.active and not re.search(r"(?i)you may play this card during your (?:own )?turn"
+                                               r"|this card is playable during your minion phase", text):
         raise Illegal("out-of-turn", f"{rules.name} is an out-of-turn master card: it cannot be played on your own turn")
     if any(s_ == cmd.seat for s_, _ in st.oot):
         raise Illegal("out-of-turn", "only one out-of-turn master card can be played between two of your turns")

@@ -498,6 +498,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                     r"(?P<n>1) blood before block resolution$"),   # Rebel (blocked)
     ("path_discount", r"^cards requiring [a-z]+ \[(?P<tri>[a-z]{3})\] cost (?P<slave>slave )(?P<clan>gargoyle)s "
                       r"(?P<n>1) fewer blood$"),   # The Path of Service
+    # out-of-turn masters that cancel a blood hunt (out_of_turn_timing checks the referendum; the play makes it fail)
+    ("cancel_blood_hunt", r"^cancel (?:that blood hunt|a blood hunt called on an? (?P<who>[a-z][a-z ]*?)"
+                          r"(?P<yours> you control)?)$"),
+    ("own_turn_ok", r"^you may play this card during your turn$"),   # rules_action._play_out_of_turn
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
