@@ -64,7 +64,12 @@ resolves them), so a clause another module learns later is never carried out twi
   and Deviki Prasanta's master Discipline card put on a ready Assamite (uses);
 - Emerald Legionnaire's return from the ash heap in its owner's unlock phase (a use; hook in `rules_action.use`);
 - an ally's +1 strength for each life it has (hook in `rules_combat.strength`); Corpse Minion's X blood for +X
-  intercept (a `use`, `effect: intercept X`).
+  intercept (a `use`, `effect: intercept X`);
+- Tara's, Marijava Thuggee's, Abyssal Hunter's, Succubus' own (D) actions and allies gaining a life by their own
+  action (Gargoyle Slave, Ananasi Vampirephile); the thuggees locking in their unlock phase; an ally's own prevention
+  each combat or each round (`own_prevent`); Gargoyle Slave's ranged weapons refused (in `strike_refusal` and, for
+  maneuvers, `combat_refusal`); Spiritual Protector's employer's opponent barred from equipment as the combat
+  begins (`combat_started`); Succubus' and Samuel Haight's life burned for +1 bleed (a use).
 """
 
 from __future__ import annotations
@@ -89,7 +94,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
                      "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
-                     "round_damage", "peek_prey", "lock_fetch_discipline"})
+                     "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
+                     "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -171,12 +177,28 @@ def _other(f, m: int) -> int:
     return f.b if m == f.a else f.a
 
 
-def combat_refusal(ctx: Ctx, m: int, what: str) -> str | None:
+def _ranged_weapon(ctx: Ctx, iid: int | None) -> bool:
+    """A weapon whose strike is ranged ("Strike: 2R damage")."""
+    if iid is None or iid not in ctx.st.cards or "weapon" not in ctx.rules(iid).keywords:
+        return False
+    return bool(re.search(r"(?i)\b\d+R\b|\branged\b", ctx.cdef(iid).text))
+
+
+def combat_refusal(ctx: Ctx, m: int, what: str, using=None) -> str | None:
     """Why the combatant *m* cannot use a maneuver or strike now (Ossian: "in the first round of combat with a
     vampire who has played a card that requires Auspex during this action, that vampire cannot use any
-    maneuvers or strikes"), or None."""
+    maneuvers or strikes"; Gargoyle Slave's maneuver *using* a ranged weapon), or None."""
     from vtes_desktop.engine.rules_combat import combat_frame
 
+    if using is not None and _of(ctx, m, "no_ranged_weapons"):
+        from vtes_desktop.engine import flow
+
+        try:
+            u = flow.ref(ctx, ctx.st.cards[m].controller, using)
+        except (Malformed, Illegal):
+            u = None
+        if _ranged_weapon(ctx, u):
+            return f"{ctx.name(m)} cannot use ranged weapons ({ctx.name(u)})"
     f = combat_frame(ctx.st)
     if f is None or f.round != 1:
         return None
@@ -302,11 +324,27 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
         c = st.cards[iid]
         if c.contested:
             continue
+        if _of(ctx, iid, "lock_thuggees"):
+            _lock_thuggees(ctx, st.active)
         for r in _of(ctx, iid, "regen"):
             if c.counters <= r[1]:
                 ctx.update(iid, counters=c.counters + r[2])
                 ctx.emit("life", f"{ctx.name(iid)} gains {r[2]} life.", cards=(iid,))
                 break
+
+
+def _lock_thuggees(ctx: Ctx, seat: int) -> None:
+    """Marijava Thuggee: as its controller's unlock phase begins, all the thuggees lock when they outnumber the
+    Black Hand vampires that Methuselah controls (once, whichever thuggee comes first)."""
+    st = ctx.st
+    thugs = [i for i in st.region(seat, "ready") if _of(ctx, i, "lock_thuggees")]
+    bh = sum(1 for rg in ("ready", "torpor") for i in st.region(seat, rg)
+             if ctx.is_vampire(st.cards[i]) and "black hand" in ctx.rules(i).traits and not st.cards[i].contested)
+    if len(thugs) > bh and any(not st.cards[i].locked for i in thugs):
+        for i in thugs:
+            ctx.update(i, locked=True)
+        ctx.emit("locked", f"{ctx.seat_name(seat)} controls more thuggees ({len(thugs)}) than Black Hand vampires "
+                           f"({bh}): the thuggees lock.", cards=tuple(thugs))
 
 
 # -- damage -----------------------------------------------------------------------------------------------------
@@ -500,6 +538,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if _of(ctx, iid, "reduce_bleed_burn"):
         _reduce_bleed(ctx, cmd, iid, _of(ctx, iid, "reduce_bleed_burn")[0][1])
         return True
+    if _of(ctx, iid, "life_for_bleed"):
+        _life_for_bleed(ctx, cmd, iid, _of(ctx, iid, "life_for_bleed")[0])
+        return True
     gives = _gives(ctx, iid)
     if not gives:
         return False
@@ -644,6 +685,19 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
         if tc.region != "ready" or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a ready minion"
         return None
+    if flt == "ready vampire":
+        if tc.region != "ready" or not ctx.is_vampire(tc):
+            return f"{ctx.name(t)} is not a ready vampire"
+        return None
+    if flt == "any minion":
+        if tc.region not in ("ready", "torpor", "incapacitated") or not ctx.is_minion(tc):
+            return f"{ctx.name(t)} is not a minion"
+        return None
+    if flt == "equipment on ravnos":
+        host = tc.host if tc.region == "attached" else None
+        if host is None or "Equipment" not in d.types or not _clan_is(ctx, host, "ravnos"):
+            return f"{ctx.name(t)} is not an equipment on a Ravnos"
+        return None
     if flt == "non-ready minion":
         if tc.region not in ("torpor", "incapacitated") or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a non-ready minion"
@@ -671,6 +725,10 @@ def announce_own(ctx: Ctx, cmd, m: int):
         raise Illegal("requirements", f"{name} gives this action to a {r[7].title()} employer only")
     if r[3] == "employer":
         t = m
+    elif r[3].startswith("self"):
+        t = m
+        if r[3] == "self life<3" and st.cards[m].counters >= 3:
+            raise Illegal("action", f"{name} takes this action only with less than 3 life")
     else:
         if cmd.target is None:
             raise Illegal("target", f"{name}: name the target of its action")
@@ -697,7 +755,7 @@ def succeed_own(ctx: Ctx, f) -> bool:
     r = next((x for x in _of(ctx, src, "own_action") if x[1] == f.effect[7:]), None)
     t = f.target_card
     why = "it is gone" if r is None or t not in st.cards else None
-    if why is None and r[3] != "employer":
+    if why is None and r[3] != "employer" and not r[3].startswith("self"):
         why = _own_target_refusal(ctx, f.seat, f.actor, t, r)
     sc = st.cards.get(src)
     if why is None and r[6] and (sc is None or sc.region not in ("ready", "attached")):
@@ -748,6 +806,24 @@ def succeed_own(ctx: Ctx, f) -> bool:
         hc = st.cards[host]
         ctx.update(host, counters=max(0, hc.counters - r[4]))
         ctx.emit("blood", f"{ctx.name(host)} burns {min(r[4], hc.counters)} blood ({ctx.name(src)}).", cards=(host,))
+    elif r[1] == "damage":
+        from vtes_desktop.engine.rules_combat import open_damage
+
+        open_damage(ctx, (Hit(t, r[4], 0, source=f.actor, via=src),))
+    elif r[1] == "gain_life":
+        ctx.update(t, counters=c.counters + r[4])
+        ctx.emit("life", f"{ctx.name(t)} gains {r[4]} life.", cards=(t,))
+    elif r[1] == "burn_equipment_gain":
+        host = c.host
+        d = ctx.cdef(t)
+        cost = d.pool_cost or d.blood_cost
+        gain = int(cost) if cost and str(cost).isdigit() and int(cost) > 0 else 1
+        ctx.burn(t, f"{ctx.name(src)}'s action")
+        hc = st.cards[host]
+        if hc.region in ("ready", "torpor"):
+            hc2 = ctx.set_blood(host, hc.counters + gain)
+            ctx.emit("blood", f"{ctx.name(host)} gains {hc2.counters - hc.counters} blood ({ctx.name(src)}).",
+                     cards=(host,))
     elif r[1] == "gain_blood":
         before = c.counters
         c = ctx.set_blood(t, c.counters + r[4])
@@ -1035,31 +1111,42 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
 
 
 def own_prevent(ctx: Ctx, cmd, m: int, f) -> bool:
-    """Nephren-Ka's "can prevent 1 non-aggravated damage each combat" (`prevent` using the ally itself); False if
+    """Nephren-Ka's "can prevent 1 non-aggravated damage each combat", Gargoyle Slave's "may prevent one damage each
+    combat", War Ghoul's "can prevent 1 damage each round of combat" (`prevent` using the ally itself); False if
     the ally has no such text."""
     from vtes_desktop.engine import flow
     from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
 
-    reads = _of(ctx, m, "prevent_nonagg_once")
+    reads = _of(ctx, m, "prevent_nonagg_once") or _of(ctx, m, "prevent_own")
     if not reads:
         return False
+    r = reads[0]
+    nonagg = r[0] == "prevent_nonagg_once"
+    per_round = r[0] == "prevent_own" and r[2] == "round"
     name = ctx.name(m)
     cf = combat_frame(ctx.st)
     if cf is None or m not in (cf.a, cf.b):
         raise Illegal("prevent", f"{name} prevents damage in combat")
-    if (m, m, "prevent") in cf.used:
-        raise Illegal("prevent", f"{poss(name)} prevention can be used once each combat")
+    key = (m, m, f"prevent round {cf.round}") if per_round else (m, m, "prevent")
+    if key in cf.used:
+        raise Illegal("prevent", f"{poss(name)} prevention can be used once each {'round' if per_round else 'combat'}")
     hits = list(f.hits)
     i = next((k for k, h in enumerate(hits) if h.target == m and not h.unpreventable
-              and h.normal - h.prevented_normal > 0), None)
+              and (h.normal - h.prevented_normal > 0
+                   or not nonagg and h.aggravated - h.prevented_aggravated > 0)), None)
     if i is None:
-        raise Illegal("prevent", f"{name} is taking no non-aggravated damage that can be prevented")
-    n = min(reads[0][1], cmd.amount or reads[0][1], hits[i].normal - hits[i].prevented_normal)
-    hits[i] = hits[i]._replace(prevented_normal=hits[i].prevented_normal + n)
+        raise Illegal("prevent", f"{name} is taking no {'non-aggravated ' if nonagg else ''}damage that can be "
+                                 f"prevented")
+    h = hits[i]
+    want = min(r[1], cmd.amount or r[1])
+    left_n = h.normal - h.prevented_normal
+    pa = 0 if nonagg else min(want, h.aggravated - h.prevented_aggravated) if left_n == 0 else 0
+    pn = min(want - pa, left_n)
+    hits[i] = h._replace(prevented_normal=h.prevented_normal + pn, prevented_aggravated=h.prevented_aggravated + pa)
     flow.set_top(ctx, f._replace(hits=tuple(hits)))
     cf = combat_frame(ctx.st)
-    _set_combat(ctx, cf._replace(used=cf.used | {(m, m, "prevent")}))
-    ctx.emit("prevented", f"{name} prevents {n} damage.")
+    _set_combat(ctx, cf._replace(used=cf.used | {key}))
+    ctx.emit("prevented", f"{name} prevents {pn + pa} damage.")
     return True
 
 
@@ -1173,6 +1260,9 @@ def strike_refusal(ctx: Ctx, m: int, desc) -> str | None:
     from vtes_desktop.engine.rules_combat import combat_frame
 
     f = combat_frame(ctx.st)
+    if desc is not None and desc.source is not None and _of(ctx, m, "no_ranged_weapons") \
+            and _ranged_weapon(ctx, desc.source):
+        return f"{ctx.name(m)} cannot use ranged weapons ({ctx.name(desc.source)})"
     if desc is None or desc.kind != "combat_ends" or f is None:
         return None
     o = _other(f, m)
@@ -1265,6 +1355,34 @@ def _burn_to_unlock(ctx: Ctx, cmd, iid: int) -> None:
     ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
 
 
+def _life_for_bleed(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Succubus (once each turn), Samuel Haight (once each action): the ally burns 1 life for +1 bleed during its
+    own bleed, before it resolves."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.actor != iid or f.stage not in _OPEN or _action_kind(f) != "bleed":
+        raise Illegal("timing", f"{name} burns a life for +{r[1]} bleed during its own bleed, before it resolves")
+    mark = (("minion", iid), "life for bleed", st.turn)
+    if r[2] == "turn" and mark in st.marks:
+        raise Illegal("use", f"{name} can do this once each turn")
+    if r[2] == "action" and any(m.kind == "bleed" and m.card == iid for m in f.mods):
+        raise Illegal("use", f"{name} can do this once each action")
+    c = st.cards[iid]
+    if c.counters < 1:
+        raise Illegal("cost", f"{name} has no life to burn")
+    if r[2] == "turn":
+        st.marks = st.marks | {mark}
+    ctx.update(iid, counters=c.counters - 1)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", r[1], iid, iid, c.cid),)))
+    ctx.emit("effect", f"{name} burns 1 life: +{r[1]} bleed for this action.", cards=(iid,))
+    if c.counters - 1 <= 0:
+        ctx.burn(iid, "no life left")
+
+
 def _lock_after_unsuccessful(ctx: Ctx, cmd, iid: int, n: int) -> None:
     """Neighborhood Watch Commander: lock as an unsuccessful action ends to inflict 1 damage on its acting vampire."""
     from vtes_desktop.engine import flow
@@ -1295,7 +1413,15 @@ def combat_started(ctx: Ctx) -> None:
     st = ctx.st
     cf = combat_frame(st)
     act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
-    if cf is None or act is None or not act.directed or act.blocker != cf.b or cf.round != 1:
+    if cf is None or act is None or act.blocker != cf.b or cf.round != 1:
+        return
+    for x, y in ((cf.a, cf.b), (cf.b, cf.a)):   # Spiritual Protector: the employer's opponent uses no equipment
+        if any(_of(ctx, a, "no_equipment_opponent") for a in st.attached.get(x, ())) and ("no_equipment", y) not in cf.used:
+            cf = cf._replace(used=cf.used | {("no_equipment", y)})
+            _set_combat(ctx, cf)
+            ctx.emit("note", f"{ctx.name(y)} cannot use equipment during this combat (the retainer of {ctx.name(x)}).",
+                     cards=(y,))
+    if not act.directed:
         return
     b = cf.b
     for r_ in list(st.attached.get(cf.a, ())):   # Malajit: burned once the action he gave stealth to is blocked
@@ -1427,6 +1553,8 @@ def candidates(game, seat: int) -> list:
         others += [a for i in others for a in st.attached.get(i, ())]
         for iid in st.region(seat, "ready"):
             if _of(ctx, iid, "own_action") and not st.cards[iid].locked:
+                if any(r[3].startswith("self") for r in _of(ctx, iid, "own_action")):
+                    out.append(C.Action(seat=seat, minion=iid, kind="card", **{"from": iid}))
                 out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid}) for t in others]
             for a in st.attached.get(iid, ()):
                 for r in _of(ctx, a, "own_action") if not st.cards[iid].locked else ():

@@ -4,7 +4,7 @@
 when this family does not read it; `automated(e, types)` is True exactly when there is a reading. The engine
 side is `engine/effects_minion.py`, which acts only on the clauses this family *claims* (`claims`): those it
 reads and that neither the core vocabulary nor another family (`effects._families()`) resolves, so no clause
-is carried out twice. Scenarios: tests/scenarios/940-999; engine test: tests/engine/test_auto_minion.py.
+is carried out twice. Scenarios: tests/scenarios/940-999 and 1710-1759; engine test: tests/engine/test_auto_minion.py.
 
 Readings (a tuple whose first item names it):
 
@@ -133,6 +133,18 @@ Readings (a tuple whose first item names it):
 - ``("lock_fetch_discipline", clan)``: "If this ally is ready during your master phase, you can lock her to search
   your library (shuffle afterward) and/or ash heap for a master Discipline card and put it on a ready Assamite you
   control" (Deviki Prasanta: a `use`, `minion` the vampire, `effect` the card);
+- more own actions: Tara's burn of an equipment on a Ravnos (that Ravnos gains blood equal to its cost, 1 if none),
+  1 damage on a ready vampire (Marijava Thuggee) or on any minion (Abyssal Hunter), Succubus' steal of 1 blood or
+  life, a life gained by the ally itself (Gargoyle Slave with less than 3 life, Ananasi Vampirephile);
+- ``("lock_thuggees",)``: Marijava Thuggee's thuggees lock in its controller's unlock phase when they outnumber
+  the Black Hand vampires that Methuselah controls;
+- ``("prevent_own", n, "combat"|"round")``: "may prevent one damage each combat" (Gargoyle Slave), "can prevent 1
+  damage each round of combat" (War Ghoul): `prevent` using the ally itself;
+- ``("no_ranged_weapons",)``: "cannot use ranged weapons" (its strikes and maneuvers with them refused);
+- ``("no_equipment_opponent",)``: a retainer's "Minions blocking or blocked by the employer cannot use equipment
+  during the resulting combat" (Spiritual Protector);
+- ``("life_for_bleed", n, "turn"|"action")``: "Once each turn, she may burn 1 life to get +1 bleed for the current
+  action" (a `use` naming the ally during its own bleed);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -198,6 +210,19 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
     "this ally can burn a non-ready minion as a (d) action; if that action is successful, you can move a library "
     "card from your ash heap to your hand (discard down afterward).":
         ("own_action", "burn_then_fetch", 0, "non-ready minion", 0, True, ""),
+    "this ally can burn an equipment on a ravnos as a (d) action; that ravnos gains blood equal to the cost of the "
+    "equipment, 1 blood instead if the equipment has no cost.":
+        ("own_action", "burn_equipment_gain", 0, "equipment on ravnos", 0, True, ""),
+    "he can inflict 1 damage on a ready vampire as a (d) action.":
+        ("own_action", "damage", 0, "ready vampire", 1, True, ""),
+    "this ally can inflict 1 damage on any minion as a (d) action.":
+        ("own_action", "damage", 0, "any minion", 1, True, ""),
+    "this ally may steal 1 blood or life (gaining a life) from a minion as a +1 stealth (d) action.":
+        ("own_action", "steal_life", 1, "ready minion", 1, True, ""),
+    "if gargoyle has less than 3 life, he or she can gain one life as a +1 stealth action.":
+        ("own_action", "gain_life", 1, "self life<3", 1, False, ""),
+    "she can gain a life as a +1 stealth action.":
+        ("own_action", "gain_life", 1, "self", 1, False, ""),
 }
 
 _RETAINER_TEXTS = {
@@ -225,6 +250,19 @@ _RETAINER_TEXTS = {
     "if that action is blocked, burn this retainer.": ("burn_if_blocked",),
 }
 
+_MORE_TEXTS = {   # (kind, text): reading
+    ("lock", "during your unlock phase, if the number of thuggees you control is greater than the number of black "
+             "hand vampires you control, lock all the thuggees you control."): ("lock_thuggees",),
+    ("prevent", "gargoyle may prevent one damage each combat."): ("prevent_own", 1, "combat"),
+    ("prevent", "it can prevent 1 damage each round of combat."): ("prevent_own", 1, "round"),
+    ("prevent", "this ally can prevent 1 damage each round of combat."): ("prevent_own", 1, "round"),
+    ("use", "gargoyle slave cannot use ranged weapons."): ("no_ranged_weapons",),
+    ("burn", "once each turn, she may burn 1 life to get +1 bleed for the current action."): ("life_for_bleed", 1, "turn"),
+    ("burn", "once each action, this ally may burn a life to get +1 bleed."): ("life_for_bleed", 1, "action"),
+    ("block", "minions blocking or blocked by the employer cannot use equipment during the resulting combat."):
+        ("no_equipment_opponent",),
+}
+
 _CLANS = ("ravnos", "tremere", "follower of set", "brujah antitribu", "ventrue antitribu", "giovanni", "kiasyd")
 
 def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
@@ -236,6 +274,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     ally = "Ally" in t
     if not ally and low in _RETAINER_TEXTS:
         return _RETAINER_TEXTS[low]
+    got = _MORE_TEXTS.get((k, low))
+    if got is not None:
+        return got
     if k == "strike":
         m = _STRIKE_FOR.match(low)
         if m and ally:
@@ -372,7 +413,7 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         return ("prevent_nonagg_once", 1)
     if ally and k == "steal_blood" and low == "he may steal 1 blood or life from a minion as a +1 stealth (d) action.":
         return ("own_action", "steal_life", 1, "ready minion", 1, True, "")
-    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove", "move"):
+    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove", "move", "gain", "inflict"):
         return _OWN_ACTIONS[low]
     if ally and k == "gain" and low == ("if a vampire controlled by another methuselah burns the this ally in combat "
                                         "or as an action, he or she gains 2 blood."):
