@@ -505,6 +505,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     elif kind in ("equip", "employ", "recruit", "political", "card"):
         wanted = {"equip": "Equipment", "employ": "Retainer", "recruit": "Ally", "political": "Political Action",
                   "card": "Action"}[kind]
+        own = own or effects_attached.announce_own(ctx, cmd, m)   # burn a card put on a minion (The Haunting)
+        own = own or _gear_own(ctx, cmd, m)   # an action an equipment card gives its bearer (Camera Phone)
         if cmd.card is None and cmd.from_ is None:
             raise Malformed("card", f"name the card for this {ACTION_LABEL[kind]} action")
         if kind == "political" and not is_vamp:
@@ -933,7 +935,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard, effects_master
 
         flow.set_top(ctx, nxt)
-        if not (effects_crypt.succeed_own(ctx, f) or effects_minion.succeed_own(ctx, f)
+        if not (_gear_succeed(ctx, f) or effects_crypt.succeed_own(ctx, f) or effects_minion.succeed_own(ctx, f)
                 or effects_actioncard.succeed_own(ctx, f)):   # a vampire's or an ally's own action
             effects_master.succeed_from(ctx, f)
         return
@@ -1005,6 +1007,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False, level=f.card_level)
         ctx.emit("recruited", f"{ctx.name(f.card)} joins {ctx.seat_name(f.seat)} with {life} life.")
+        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
         from vtes_desktop.engine.rules_turn import _check_contest
         _check_contest(ctx, f.card)
     elif f.kind == "leave_torpor":
@@ -1736,3 +1739,29 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
                                what=f"the effect of {ctx.name(iid)}", card=iid))
     ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
              + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")
+    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
+        return
+
+
+def _gear_own(ctx: Ctx, cmd, m: int):
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.announce_own(ctx, cmd, m)
+
+
+def _gear_succeed(ctx: Ctx, f) -> bool:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.succeed_own(ctx, f)
+
+
+def _gear_equipped(ctx: Ctx, f) -> None:
+    from vtes_desktop.engine import effects_gear
+
+    effects_gear.equipped(ctx, f)
+
+
+def _gear_use(ctx: Ctx, cmd, iid: int) -> bool:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.use(ctx, cmd, iid)
