@@ -1735,12 +1735,6 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     from vtes_desktop.engine import effects_library
 
     done = effects_library.on_combat(ctx, cmd, m, iid, rules, mode) or done   # library and hand moves
-    from vtes_desktop.engine import effects_library
-
-    done = effects_library.on_combat(ctx, cmd, m, iid, rules, mode) or done   # library and hand moves
-    from vtes_desktop.engine import effects_library
-
-    done = effects_library.on_combat(ctx, cmd, m, iid, rules, mode) or done   # library and hand moves
     played_from_hand(ctx, cmd.seat, iid, rules)
     if ("attach_to_opponent_torpor",) in readings:
         done = _attach_to_opponent(ctx, m, iid, mode) or done
