@@ -2645,6 +2645,42 @@ def _burn_continue_unblocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
 _HANDLERS["burn_continue_unblocked"] = _burn_continue_unblocked
 
 
+def _continue_unblocked(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Momentary Delay: after resolution of an action blocked by an ally or a vampire with capacity 5 or less, the
+    action goes on as if unblocked (new block attempts may follow, as with Go-getter)."""
+    f = _top(ctx)
+    if f.stage != "resolution" or f.outcome != "blocked" or minion != f.actor:
+        raise Illegal("timing", f"{rules.name} is only usable by the acting vampire after resolution of a blocked "
+                                "action")
+    b = f.blocker
+    if b is not None and b in ctx.st.cards:
+        d = ctx.cdef(b)
+        if not ("Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) <= 5)):
+            raise Illegal("timing", f"{rules.name} is only usable after an action blocked by an ally or a vampire with "
+                                    f"capacity 5 or less; {ctx.name(b)} is neither")
+    if f.card is not None and ctx.st.cards[f.card].region == "ash_heap":
+        ctx.move(f.card, "aside")
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(stage="blocks", outcome=None, blocker=None, imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("continues", f"The action continues as if unblocked ({rules.name}).", cards=(minion,))
+
+
+def _actor_minus_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Scobax [str]: the acting minion gets -1 stealth this action, when needed (while a block attempt is under way
+    and its stealth exceeds the blocker's intercept)."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or stealth(ctx, f) <= intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "the acting minion's stealth can be reduced only when needed (while a block attempt is "
+                                 "under way and the stealth exceeds the blocker's intercept)")
+    _add(ctx, Mod("stealth", -1, f.actor, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(f.actor)} gets -1 stealth ({rules.name}).", cards=(f.actor,))
+
+
+_HANDLERS.update({"continue_unblocked": _continue_unblocked, "actor_minus_stealth": _actor_minus_stealth})
+
+
 def _reduce_or_lock_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Hide the Heart [VAL]: reduce a bleed against you by N, or (the play's choice "lock") lock this reacting
     vampire to reduce a bleed against any Methuselah by N."""

@@ -400,6 +400,8 @@ _TEXTS: dict[str, re.Pattern] = {
     "hand_rage": re.compile(r"^(?:this (?:vampire|anarch)'s hand strikes (?:inflict \+(?P<n>\d) damage, aggravated, "
                             r"until the end of the action|are aggravated this action)|as above, but the hand strikes "
                             r"inflict \+(?P<m>\d) damage, aggravated)\.?$"),
+    # Momentary Delay, after resolution of a blocked action
+    "continue_unblocked": re.compile(r"^the action continues as if unblocked\.?$"),
     "sect_intercept": re.compile(r"^if the acting vampire is (?P<sect>sabbat|camarilla|anarch|laibon|independent), "
                                  r"this vampire gets an additional \+1 intercept\.?$"),    # -- session 3: a vampire abstains in the referendum (effects_action.in_referendum; the polling step)
     "abstain_younger": re.compile(r"^force a (?P<young>younger )?vampire to abstain(?: \(this can cancel their votes and "
@@ -510,6 +512,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         if k == "stealth" and e.amount == -1 and (e.subject or "").lower() == "the acting minion" and \
                 low == "the acting minion gets -1 stealth until the end of the turn." and t == {"Reaction"}:
             return "minus_stealth_turn"     # Ignis Fatuus [chi]
+        if k == "stealth" and e.amount == -1 and (e.subject or "").lower() == "the acting minion" and \
+                low == "the acting minion gets -1 stealth." and t == {"Reaction"}:
+            return "actor_minus_stealth"    # Scobax [str]
         if k == "intercept" and e.amount is not None and e.amount < 0 and (e.subject or "").lower() in (
                 "the blocking minion", "the blocking vampire") and e.condition is None and "Action Modifier" in t:
             return "blocker_intercept"
@@ -531,6 +536,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         if rx.match(low):
             if name == "reduce_or_lock_reduce" and t != {"Reaction"}:
                 return None
+            if name == "continue_unblocked" and t != {"Action Modifier"}:
+                return None     # Peacemaker's is the blocking reactor's, before combat
             if name == "burn_continue_unblocked" and t != {"Action Modifier"}:
                 return None     # Shadow Boxing's is a combat card's
             if name == "fail_unless_burn" and t != {"Reaction"}:
