@@ -2,8 +2,331 @@
 
 `HANDLED` names every reading this module carries out (tests/engine/test_auto_attached.py checks that each reading
 the family gives over the whole card list is in it).
+
+Where it is called from (one line each): `rules_action` (the target of a "(D) Put this card on ..." action card as
+it is announced, `plan`; the card put on its target as the action succeeds, `after_card_action`; the host's
+stealth, intercept and bleed, `actor_stealth`, `intercept_bonus`, `bleed_bonus`; `block_refusal`;
+`action_extra_blood`; the action to burn a card, `announce_own`; `use`), and `flow.enter_phase` (the unlock phase:
+`before_unlock`, `start_of_unlock_phase`).
 """
 
 from __future__ import annotations
 
-HANDLED: frozenset[str] = frozenset()
+from vtes_desktop.cards.grammar.auto_attached import claims
+from vtes_desktop.cards.rules import CardRules, Mode
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal, Malformed
+from vtes_desktop.engine.state import ActionFrame
+
+HANDLED: frozenset[str] = frozenset({
+    "attach_to", "attach_still_control", "attach_lock", "host_no_block", "host_mod", "host_no_unlock", "unlock_for",
+    "host_burn_at_unlock", "host_directed_cost", "burnable", "burn_at_unlock",
+})
+
+_BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
+
+
+def _poss(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+# -- readings of a card ------------------------------------------------------------------------------------
+
+_MODE_SPECS: dict[tuple[int, str | None], tuple[tuple, ...]] = {}
+_CARD_SPECS: dict[tuple[int, str | None], tuple[tuple, ...]] = {}
+
+
+def mode_specs(rules: CardRules, mode: Mode) -> tuple[tuple, ...]:
+    """The readings this family claims in *mode*."""
+    key = (rules.card_id, mode.level)
+    got = _MODE_SPECS.get(key)
+    if got is None:
+        got = _MODE_SPECS[key] = tuple(r for r in (claims(e, rules.types) for e in mode.effects) if r is not None)
+    return got
+
+
+def _specs(ctx: Ctx, iid: int) -> tuple[tuple, ...]:
+    """The readings of a card in play, at the level it was played at (its only mode when it has one)."""
+    c = ctx.st.cards[iid]
+    key = (c.cid, c.level)
+    got = _CARD_SPECS.get(key)
+    if got is None:
+        rules = ctx.rules(iid)
+        mode = rules.mode(c.level) if c.level is not None else None
+        if mode is None and rules.modes:
+            mode = rules.modes[0]
+        got = _CARD_SPECS[key] = mode_specs(rules, mode) if mode is not None and "Action" in rules.types else ()
+    return got
+
+
+def _spec(ctx: Ctx, iid: int, key: str) -> tuple | None:
+    return next((s for s in _specs(ctx, iid) if s[0] == key), None)
+
+
+def _on(ctx: Ctx, minion: int, key: str):
+    """(card, reading) for each card on *minion* with a reading named *key*."""
+    for a in ctx.st.attached.get(minion, ()):
+        for s in _specs(ctx, a):
+            if s[0] == key:
+                yield a, s
+
+
+# -- "(D) Put this card on ...": the target and the card put on it ---------------------------------------
+
+def _fits(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) -> str | None:
+    """Why *t* is not a minion this card can be put on, or None."""
+    st = ctx.st
+    _, nouns, adjs, ctrl = spec
+    c = st.cards[t]
+    name = ctx.name(t)
+    if c.region not in ("ready", "torpor") or c.contested or not ctx.is_minion(c):
+        return f"{name} is not a minion in play"
+    if c.controller == seat:
+        return f"{name} is yours: this directed action names another Methuselah's minion"
+    vamp = ctx.is_vampire(c)
+    younger = vamp and ctx.capacity(c) < ctx.capacity(st.cards[actor])
+    ok = False
+    for n in nouns:
+        ok |= (n == "minion") or (n == "vampire" and vamp) or (n == "ally" and "Ally" in ctx.cdef(t).types) \
+            or (n == "younger vampire" and younger)
+    if not ok:
+        return f"{name} is not " + " or ".join(f"an {n}" if n[0] in "aeiou" else f"a {n}" for n in nouns)
+    if "ready" in adjs and c.region != "ready":
+        return f"{name} is not ready"
+    if "younger" in adjs and not younger:
+        return f"{name} is not younger than {ctx.name(actor)}"
+    if "locked" in adjs and not c.locked:
+        return f"{name} is not locked"
+    if "unlocked" in adjs and c.locked:
+        return f"{name} is not unlocked"
+    if "titled" in adjs and not ctx.title(c):
+        return f"{name} has no title"
+    if ctrl == "prey" and c.controller != st.prey(seat):
+        return f"{name} is not controlled by your prey"
+    if ctrl == "predator" and c.controller != st.predator(seat):
+        return f"{name} is not controlled by your predator"
+    return None
+
+
+def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
+    """The target of an action card that puts itself on a minion, as the action is announced (refused when it
+    does not fit); {} for any other card."""
+    if "Action" not in rules.types:
+        return {}
+    spec = next((s for s in mode_specs(rules, mode) if s[0] == "attach_to"), None)
+    if spec is None:
+        return {}
+    if target is None:
+        raise Illegal("target", f"{rules.name}: name the minion to put it on")
+    try:
+        t = flow.ref(ctx, seat, target)
+    except (Malformed, Illegal):
+        raise Illegal("target", f"{rules.name}: {target!r} is not a minion in play") from None
+    why = _fits(ctx, seat, actor, t, spec) or _limit(ctx, t, rules, mode)
+    if why:
+        raise Illegal("target", f"{rules.name}: {why}")
+    return {"target_card": t, "target_seat": ctx.st.cards[t].controller}
+
+
+def _limit(ctx: Ctx, t: int, rules: CardRules, mode: Mode) -> str | None:
+    """ "A minion can have only one The Haunting"."""
+    for lim in mode.limits:
+        if lim.per == "in play" and lim.what == "this card" and lim.who in ("minion", "vampire", "ally"):
+            held = sum(1 for a in ctx.st.attached.get(t, ()) if ctx.st.cards[a].cid == rules.card_id)
+            if held >= lim.count:
+                return f"{ctx.name(t)} already has {held} {rules.name}; a {lim.who} can have only {lim.count}"
+    return None
+
+
+def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
+    """A successful action card: it goes on its target when it says so; the clauses this family carries out are
+    taken from those *left* to the players."""
+    if f.card is None or "Action" not in ctx.cdef(f.card).types:
+        return left
+    rules = ctx.rules(f.card)
+    mode = rules.mode(f.card_level) or (rules.modes[0] if f.card_level is None and rules.modes else None)
+    if mode is None:
+        return left
+    specs = mode_specs(rules, mode)
+    if not specs:
+        return left
+    st = ctx.st
+    spec = next((s for s in specs if s[0] == "attach_to"), None)
+    if spec is not None and st.cards[f.card].region == "aside":
+        t = f.target_card
+        why = (_fits(ctx, f.seat, f.actor, t, spec) or _limit(ctx, t, rules, mode)) if t is not None and t in st.cards \
+            else "its target is gone"
+        if why:
+            ctx.emit("fizzles", f"{rules.name} has no effect: {why}.")
+        else:
+            ctx.move(f.card, "attached", host=t, level=f.card_level)
+            still = any(s[0] == "attach_still_control" for s in specs) or "you still control this card" in mode.text.lower()
+            if still:
+                ctx.update(f.card, controller=f.seat)
+            st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.card and m[1] == _BY)) \
+                | {(f.card, _BY, f.actor)}
+            ctx.emit("attached", f"{rules.name} is put on {ctx.name(t)}"
+                     + (f"; {ctx.seat_name(f.seat)} still controls it" if still else "") + ".",
+                     cards=(f.card, t))
+            if any(s[0] == "attach_lock" for s in specs) and not st.cards[t].locked:
+                ctx.update(t, locked=True)
+                ctx.emit("locked", f"{ctx.name(t)} is locked ({rules.name}).", cards=(t,))
+    done = {e.text for e in mode.effects if claims(e, rules.types) is not None}
+    return [x for x in left if x not in done]
+
+
+# -- while the card is on its minion -----------------------------------------------------------------------
+
+def _mod(ctx: Ctx, minion: int, stat: str) -> int:
+    return sum(s[2] for _, s in _on(ctx, minion, "host_mod") if s[1] == stat)
+
+
+def actor_stealth(ctx: Ctx, f: ActionFrame) -> int:
+    """ "The attached minion gets -1 stealth": the acting host's stealth."""
+    return _mod(ctx, f.actor, "stealth") if ctx.st.attached.get(f.actor) else 0
+
+
+def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
+    return _mod(ctx, minion, "intercept") if ctx.st.attached.get(minion) else 0
+
+
+def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
+    return _mod(ctx, f.actor, "bleed") if ctx.st.attached.get(f.actor) else 0
+
+
+def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """The blocker carries a card that says it cannot block this action (Blood Bond, Kaymakli Barrier)."""
+    if not ctx.st.attached.get(m):
+        return None
+    for a, s in _on(ctx, m, "host_no_block"):
+        if s[1] == "actor" and (a, _BY, f.actor) in ctx.st.marks:
+            return f"{ctx.name(m)} cannot block {ctx.name(f.actor)} ({ctx.name(a)})"
+        if s[1] == "undirected" and not f.directed:
+            return f"{ctx.name(m)} cannot block undirected actions ({ctx.name(a)})"
+    return None
+
+
+def action_extra_blood(ctx: Ctx, m: int, directed: bool) -> int:
+    """ "Directed actions cost this vampire an additional blood" (Kaymakli Barrier)."""
+    if not directed or not ctx.st.attached.get(m):
+        return 0
+    return sum(s[1] for _, s in _on(ctx, m, "host_directed_cost"))
+
+
+# -- the unlock phase --------------------------------------------------------------------------------------
+
+def _mine_in_play(ctx: Ctx):
+    """(card, host or None) for each card in play with readings of this family."""
+    st = ctx.st
+    for host, cards in st.attached.items():
+        for a in cards:
+            if _specs(ctx, a):
+                yield a, host
+    for s in st.live_seats():
+        for a in st.region(s, "in_play"):
+            if "Action" in ctx.cdef(a).types and _specs(ctx, a):
+                yield a, None
+
+
+def before_unlock(ctx: Ctx) -> None:
+    """Before the active Methuselah's minions unlock: a host of "does not unlock as normal" stays locked."""
+    st = ctx.st
+    if not st.attached:
+        return
+    for a, host in list(_mine_in_play(ctx)):
+        if host is not None and _spec(ctx, a, "host_no_unlock") and st.cards[host].controller == st.active \
+                and st.cards[host].locked:
+            st.skip_unlock = st.skip_unlock | {host}
+            ctx.emit("modifier", f"{ctx.name(host)} does not unlock as normal ({ctx.name(a)}).", cards=(host,))
+
+
+def start_of_unlock_phase(ctx: Ctx) -> None:
+    """As the active Methuselah's unlock phase begins: cards that burn then, hosts that burn blood or life."""
+    st = ctx.st
+    seat = st.active
+    for a, host in list(_mine_in_play(ctx)):
+        c = st.cards.get(a)
+        if c is None or c.region not in ("attached", "in_play"):
+            continue
+        if _spec(ctx, a, "burn_at_unlock") and c.controller == seat:
+            ctx.burn(a, "its controller's unlock phase")
+            ctx.emit("burned", f"{ctx.name(a)} is burned as {_poss(ctx.seat_name(seat))} unlock phase begins.",
+                     cards=(a,))
+            continue
+        s = _spec(ctx, a, "host_burn_at_unlock")
+        if s and host is not None and st.cards[host].controller == seat and st.cards[host].region in ("ready", "torpor"):
+            h = st.cards[host]
+            n = min(s[1], h.counters)
+            ctx.update(host, counters=h.counters - n)
+            vamp = ctx.is_vampire(h)
+            ctx.emit("blood" if vamp else "life", f"{ctx.name(host)} burns {n} {'blood' if vamp else 'life'} "
+                                                  f"({ctx.name(a)}).", cards=(host,))
+            if not vamp and h.counters - n <= 0:
+                ctx.burn(host, "no life left")
+                ctx.emit("burned", f"{ctx.name(host)} has no life left and is burned.", cards=(host,))
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """ "Their controller can burn 1 pool during their unlock phase to unlock the attached ally" (Restructure)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or not _specs(ctx, iid):
+        return False
+    s = _spec(ctx, iid, "unlock_for")
+    if s is None:
+        return False
+    host = c.host
+    h = st.cards[host]
+    name = ctx.name(iid)
+    if h.controller != cmd.seat:
+        raise Illegal("use", f"{name}: only the controller of {ctx.name(host)} can do this")
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name}: only during {_poss(ctx.seat_name(cmd.seat))} own unlock phase")
+    if not h.locked:
+        raise Illegal("use", f"{ctx.name(host)} is not locked")
+    _, unit, n = s
+    if unit == "pool":
+        if st.seats[cmd.seat].pool < n:
+            raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has {st.seats[cmd.seat].pool} pool; this costs {n}")
+        ctx.pool(cmd.seat, -n, name)
+    else:
+        if h.counters < n:
+            raise Illegal("cost", f"{ctx.name(host)} has {h.counters} blood; this costs {n}")
+        ctx.update(host, counters=h.counters - n)
+    ctx.update(host, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(host)} unlocks ({name}: {n} {unit} burned).", cards=(host,))
+    return True
+
+
+# -- the action to burn the card ---------------------------------------------------------------------------
+
+def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
+    """ "Minions can burn this card as an action": `action` with `from` naming the card; None for other cards."""
+    st = ctx.st
+    try:
+        src = flow.ref(ctx, cmd.seat, cmd.from_)
+    except (Malformed, Illegal):
+        return None
+    if src == m or src not in st.cards or "Action" not in ctx.cdef(src).types:
+        return None
+    spec = _spec(ctx, src, "burnable")
+    if spec is None:
+        return None
+    c = st.cards[src]
+    _, who, stealth, blood, directed = spec
+    name = ctx.name(src)
+    if c.region not in ("in_play", "attached") or c.contested:
+        raise Illegal("card", f"{name} is not in play")
+    if who == "vampire" and not ctx.is_vampire(st.cards[m]):
+        raise Illegal("requirements", f"only a vampire can burn {name}; {ctx.name(m)} is not one")
+    if directed and c.controller == cmd.seat:
+        raise Illegal("target", f"{name} is yours: burning it is an action directed at another Methuselah")
+    if blood and st.cards[m].counters < blood:
+        raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; this action costs {blood}")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name}.", cards=(m, src))
+    upd = dict(from_card=src, effect="own:burn_card", target_card=src, base_stealth=stealth, cost_blood=blood)
+    if directed:
+        upd.update(directed=True, target_seat=c.controller)
+        return upd, (c.controller,)
+    return upd, ()

@@ -405,6 +405,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     st = ctx.st
     st.phase = phase
     if phase == "unlock" and not initial:
+        from vtes_desktop.engine import effects_attached
+
+        effects_attached.before_unlock(ctx)   # "does not unlock as normal" (cards put on a minion)
         for region in ("ready", "torpor", "in_play", "incapacitated"):
             for iid in st.region(st.active, region):
                 if iid in st.skip_unlock:   # "does not unlock as normal during their next unlock phase"
@@ -421,6 +424,7 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         effects_actioncard.start_of_unlock_phase(ctx)   # action cards in play ("your prey burns 1 pool")
+        effects_attached.start_of_unlock_phase(ctx)   # cards put on a minion (The Haunting)
         from vtes_desktop.engine import effects_minion
 
         effects_minion.start_of_unlock_phase(ctx)   # allies gaining life when low

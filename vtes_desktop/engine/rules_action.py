@@ -15,6 +15,7 @@ from vtes_desktop.cards.rules import CardRules, Mode, discipline_label
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import effects_action, effects_crypt, flow
 from vtes_desktop.engine import effects_minion   # allies and retainers
+from vtes_desktop.engine import effects_attached   # cards put on a minion (auto_attached)
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
 from vtes_desktop.engine.state import ActionFrame, CombatFrame, Impulse, ManualFrame, Mod, ReferendumFrame
@@ -46,6 +47,7 @@ def stealth(ctx: Ctx, f: ActionFrame) -> int:
         + effects_crypt.stealth_bonus(ctx, f) \
         + ally_stealth(ctx, f) \
         + effects_minion.stealth_bonus(ctx, f) \
+        + effects_attached.actor_stealth(ctx, f) \
         + _equipment_stealth(ctx, f)   # the acting vampire's own text ("+1 stealth when bleeding"); an ally's "+1 stealth"
 
 
@@ -63,6 +65,7 @@ def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
         + effects_crypt.intercept_bonus(ctx, f, minion) \
         + effects_minion.intercept_bonus(ctx, f, minion) \
         + _attached_intercept(ctx, f, minion) \
+        + effects_attached.intercept_bonus(ctx, f, minion) \
         + _equipment_intercept(ctx, f, minion)   # a blocker's own text ("+1 intercept during bleed actions"); Abbot
 
 
@@ -129,6 +132,7 @@ def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
     return f.base_bleed + sum(m.amount for m in f.mods if m.kind == "bleed") \
         + effects_crypt.bleed_bonus(ctx, f) \
         + _bleed_against(ctx, f) \
+        + effects_attached.bleed_bonus(ctx, f) \
         + effects_minion.bleed_bonus(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
 
 
@@ -496,6 +500,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
 
         own = effects_crypt.announce_own(ctx, cmd, m) or effects_minion.announce_own(ctx, cmd, m) \
             or effects_actioncard.announce_own(ctx, cmd, m)   # a vampire's or an ally's own action
+        own = own or effects_attached.announce_own(ctx, cmd, m)   # burn a card put on a minion (The Haunting)
         upd, directed_at = own if own is not None else effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
         pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
         blood_cost = upd.pop("cost_blood", 0)
@@ -575,6 +580,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     from vtes_desktop.engine import effects_actioncard
 
                     planned = effects_actioncard.plan(ctx, seat, m, rules, mode, cmd.target, cmd.cost)
+                    planned = planned or effects_attached.plan(ctx, seat, m, rules, mode, cmd.target)   # (D) Put this card on
                     tgt = planned.pop("target_seat", tgt)
                     f.update(planned)
                     f["base_stealth"] = f.get("base_stealth", 0) + effects_actioncard.extra_stealth(rules, mode)
@@ -702,6 +708,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
 
     f["base_stealth"] += actor_stealth(ctx, m, kind)   # master cards on the acting vampire (Bestial Visage)
     more = action_extra_blood(ctx, kind, m, f.get("target_card"))   # events in play (Torpid Blood)
+    more += effects_attached.action_extra_blood(ctx, m, bool(f.get("directed")))   # Kaymakli Barrier
     if more:
         f["cost_blood"] += more
         if mc.counters < f["cost_blood"]:
@@ -816,7 +823,7 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     effects_action.pay_block_cost(ctx, f, m)   # Tenebrous Form, Neutral Guard
     from vtes_desktop.engine.effects_master import block_refusal
 
-    why = block_refusal(ctx, m)   # a master card on the minion (Pentex Subversion)
+    why = block_refusal(ctx, m) or effects_attached.block_refusal(ctx, f, m)   # a master card on the minion (Pentex Subversion); Blood Bond
     if why:
         raise Illegal("block", why)
     from vtes_desktop.engine.effects_combat import block_refusal as equipment_block_refusal
@@ -1055,6 +1062,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         left = effects_actioncard.resolve_action(ctx, f)
+        left = effects_attached.after_card_action(ctx, f, left)   # (D) Put this card on ... (auto_attached)
         if not left:
             if st.cards[f.card].region == "aside":
                 ctx.move(f.card, "ash_heap")   # the action card has done its work
@@ -1731,6 +1739,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
     from vtes_desktop.engine import effects_actioncard
 
     if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
+        return
+    if effects_attached.use(ctx, cmd, iid):   # a card put on a minion (Restructure)
         return
     if effects_minion.use(ctx, cmd, iid):   # an ally's or retainer's "lock to give ... +1 stealth/intercept"
         return

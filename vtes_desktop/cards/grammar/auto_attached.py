@@ -6,17 +6,99 @@ side is `engine/effects_attached.py`, which acts only on the clauses this family
 reads that neither the core vocabulary nor a family before it in `effects._families()` resolves, so no clause
 is carried out twice. Scenarios: tests/scenarios/1760-1809; engine test: tests/engine/test_auto_attached.py.
 
-Readings: (none yet)
+Readings (action cards only, types exactly ("Action",); "the host" is the minion the card is on):
+
+- ("attach_to", nouns, adjectives, controller): "(D) Put this card on <a minion>": the action names the minion
+  (`target`), refused unless it fits: *nouns* the kinds that fit ("vampire", "minion", "ally", "younger vampire"),
+  *adjectives* ("ready", "younger", "locked", "unlocked", "titled"), *controller* ("prey", "predator", "other" or
+  ""); the card goes on it as the action succeeds; ("attach_still_control",): "; you still control this card";
+  ("attach_lock",): "... and lock them";
+- ("host_no_block", who): the host cannot block: "actor" (the vampire that put the card there: Blood Bond),
+  "undirected" (undirected actions: Kaymakli Barrier);
+- ("host_mod", stat, n): the host gets n stealth (when acting), intercept (when blocking) or bleed;
+- ("host_no_unlock",): the host does not unlock as normal; ("unlock_for", unit, n): during the host's unlock
+  phase its controller can burn n pool (or the host n blood) to unlock it (a `use` of the card);
+- ("host_burn_at_unlock", n): the host burns n blood or life as its controller's unlock phase begins (an ally
+  or retainer with no life left is burned);
+- ("host_directed_cost", n): directed actions cost the host n more blood;
+- ("burnable", who, stealth, blood, directed): *who* ("minion", "vampire", "host") can burn the card as an
+  action (`action` with `from` naming the card) at +stealth, costing that much blood, directed at the card's
+  controller when *directed*;
+- ("burn_at_unlock",): the card burns as its controller's (next) unlock phase begins.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from vtes_desktop.cards.grammar.model import Effect
+
+_PUT_D = re.compile(r"^\(d\) put this card on (?P<np>.+?)(?P<lock> and lock them)?(?P<still>; you still control this card)?\.?$")
+_NP = re.compile(r"^(?:an?|any|one of) (?P<adj>(?:(?:ready|younger|locked|unlocked|titled) )*)(?P<noun>vampire|minion|ally)"
+                 r"(?: or (?:an? )?(?P<alt>younger vampire))?"
+                 r"(?: controlled by (?P<ctrl>your prey|your predator|another methuselah))?$")
+_CTRL = {"your prey": "prey", "your predator": "predator", "another methuselah": "other", None: ""}
+
+#: one exact clause (lower case, no final stop) -> its reading
+_EXACT: dict[str, tuple] = {
+    "the vampire with this card cannot block this acting vampire": ("host_no_block", "actor"),
+    "this vampire cannot block undirected actions": ("host_no_block", "undirected"),
+    "directed actions cost this vampire an additional blood": ("host_directed_cost", 1),
+    "the attached minion burns 1 blood or life during their unlock phase": ("host_burn_at_unlock", 1),
+    "the attached ally does not unlock as normal": ("host_no_unlock",),
+    "the attached minion does not unlock as normal": ("host_no_unlock",),
+    "the attached vampire does not unlock as normal": ("host_no_unlock",),
+    "their controller can burn 1 pool during their unlock phase to unlock the attached ally": ("unlock_for", "pool", 1),
+    "minions can burn this card as an action": ("burnable", "minion", 0, 0, False),
+    "any minion can burn this card as an action": ("burnable", "minion", 0, 0, False),
+    "any minion can burn this card as a +1 stealth action": ("burnable", "minion", 1, 0, False),
+    "vampires can burn this card as a +1 stealth action": ("burnable", "vampire", 1, 0, False),
+    "vampires can burn this card as an action that costs 2 blood": ("burnable", "vampire", 0, 2, False),
+    "burn this card during your next unlock phase": ("burn_at_unlock",),
+}
+_MOD = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed)$")
+
+
+def _who(np: str) -> tuple | None:
+    m = _NP.match(np)
+    if not m:
+        return None
+    nouns = (m.group("noun"),) + ((m.group("alt"),) if m.group("alt") else ())
+    return nouns, tuple(m.group("adj").split()), _CTRL[m.group("ctrl")]
+
+
+@lru_cache(maxsize=4096)
+def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
+    if types != ("Action",):
+        return None
+    t = " ".join(text.lower().split()).rstrip(".")
+    if t.startswith("(d) put this card on "):
+        m = _PUT_D.match(t)
+        who = _who(m.group("np")) if m else None
+        if who is None:
+            return None
+        if kind == "put_in_play":
+            return ("attach_to",) + who
+        if kind == "control" and m.group("still"):
+            return ("attach_still_control",)
+        if kind == "lock" and m.group("lock"):
+            return ("attach_lock",)
+        return None
+    got = _EXACT.get(t)
+    if got is not None:
+        return got
+    m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed") else None
+    if m and m.group("stat") == kind:
+        return ("host_mod", kind, int(m.group("n")))
+    return None
 
 
 def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """What the engine does for *e* (a clause of a card of *types*), or None if this family does not read it."""
-    return None
+    if not e.text:
+        return None
+    return _read(e.kind, e.text, tuple(types))
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
