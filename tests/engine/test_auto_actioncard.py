@@ -68,6 +68,12 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Auto-da-fé", "burn", None, ("controller_pays_or_burns", 8)),
     ("Violation of Trust", "burn", None, ("burn_own_contract",)),
     ("Masquerade Enforcement", "burn", None, ("influence_tax", 1)),
+    ("Abuse of Power", "burn", None, ("end_combat", "opponent controller pool", 1)),
+    ("Games of Instinct", "gain", None, ("end_combat", "ready gains capacity", 0)),
+    ("Rapid Healing", "leave", "for", ("leave_torpor_self",)),
+    ("Rapid Healing", "state", "for", ("blocked_no_combat",)),
+    ("Regeneration", "diablerize", "FOR", ("blocked_diablerie",)),
+    ("Movement of the Slow Body", "get", "pro", ("blocked_diablerie",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -4086,6 +4086,10 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         if a.region == "torpor":
             ctx.move(f.actor, "ready", seat=a.controller, locked=a.locked, counters=a.counters, wounded=False)
             ctx.emit("left_torpor", f"{ctx.name(f.actor)} leaves torpor ({ctx.name(f.card)}).", cards=(f.actor,))
+    a = st.cards[f.actor]
+    if a.region == "torpor" and a.locked and any(s[0] == "unlock_self" for s in specs):   # Movement of the Slow Body
+        ctx.update(f.actor, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks in torpor ({ctx.name(f.card)}).", cards=(f.actor,))
 
 
 def combat_ended(ctx: Ctx, cf) -> None:

@@ -451,6 +451,11 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     who = ctx.name(m)
     if mc.controller != seat or not ctx.is_minion(mc) or mc.region == "attached":
         raise Illegal("control", f"{who} is not a minion {ctx.seat_name(seat)} controls")
+    from vtes_desktop.engine.effects_actioncard import torpor_action
+
+    torpor_card = kind == "card" and cmd.card is not None and torpor_action(ctx, cmd, m)   # Rapid Healing (torpor)
+    if torpor_card:
+        regions = ("ready", "torpor")
     if mc.region not in regions:
         if kind == "leave_torpor":
             raise Illegal("torpor", f"{who} is not in torpor")
@@ -459,7 +464,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         raise Illegal("ready", f"{who} is not ready; only ready minions act")
     if mc.contested:
         raise Illegal("contested", f"{who} is contested and out of play")
-    if mc.locked:
+    if mc.locked and torpor_card != "locked ok":
         raise Illegal("locked", f"{who} is locked; only unlocked minions can act")
     if mc.arrived == st.turn and "Ally" in ctx.cdef(m).types:
         raise Illegal("recruit", f"{who} was recruited this turn and cannot act until your next turn")
@@ -902,7 +907,9 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
-    if f.kind == "leave_torpor":
+    from vtes_desktop.engine.effects_actioncard import no_combat_when_blocked
+
+    if f.kind == "leave_torpor" or no_combat_when_blocked(ctx, f):   # also Rapid Healing (a vampire in torpor)
         if ctx.is_vampire(st.cards[f.blocker]):
             nf = nf._replace(diablerie_offer=f.blocker)
             ctx.emit("offer", f"{ctx.name(f.blocker)} may diablerize {ctx.name(f.actor)}.")

@@ -670,6 +670,41 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     m = re.fullmatch(r"all of your (vampires|minions)' actions are at \+1 stealth this turn", t) if kind == "modifier" else None
     if m:
         return ("turn_stealth", m.group(1)[:-1], 1)
+    return _read_fourth(kind, t)
+
+
+#: fourth pass (session 3): "At the end of that combat, ..." of an action card that enters combat
+_END_COMBAT = {
+    "at the end of that combat, if only one combatant is ready, the controller of the opposing minion burns 1 pool":
+        ("end_combat", "opponent controller pool", 1),
+    "at the end of that combat, if only one combatant is ready, that ready vampire gains blood equal to the opposing "
+    "vampire's capacity from the blood bank": ("end_combat", "ready gains capacity", 0),
+}
+#: actions by a vampire in torpor: "If this action is blocked, there is no combat", the blocker may diablerize
+_TORPOR_BLOCKED = {
+    "if the vampire is blocked, there is no combat": ("blocked_no_combat",),
+    "if this action is blocked, there is no combat": ("blocked_no_combat",),
+    "if the blocking minion is a vampire who can commit diablerie, that vampire may diablerize the acting vampire":
+        ("blocked_diablerie",),
+    "if the blocking minion is a vampire, he or she gets the opportunity to diablerize this acting vampire":
+        ("blocked_diablerie",),
+}
+_REGENERATION = ("(remove excess blood.) if this action is blocked, there is no combat; if the blocking minion is a "
+                 "vampire who can commit diablerie, that vampire may diablerize the acting vampire")
+
+
+def _read_fourth(kind: str, t: str) -> tuple | None:
+    """Fourth-pass readings of action cards (carried out in the last section of `engine/effects_actioncard.py`)."""
+    got = _END_COMBAT.get(t)
+    if got is not None:
+        return got
+    got = _TORPOR_BLOCKED.get(t)
+    if got is not None:
+        return got
+    if t == _REGENERATION:   # one sentence read twice: no combat (state) and the offered diablerie (diablerize)
+        return ("blocked_no_combat",) if kind == "state" else ("blocked_diablerie",) if kind == "diablerize" else None
+    if kind == "leave" and t == "the acting vampire leaves torpor":
+        return ("leave_torpor_self",)
     return None
 
 
