@@ -430,6 +430,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "opponent_vampire_drawn_out": "rules_combat._carry_out / maneuver (no_long) / press / strength",
+    "press_step_damage_vampire": "rules_combat._carry_out / _enter_press",
     "strike_unpreventable": "rules_combat.strike", "after_combat_stun": "rules_combat.strike / _after_combat",
     "opponent_controller_burns_pool": "rules_combat._carry_out (only: _torpor_only_refusal)",
     "burn_torpor_victim": "rules_combat._carry_out (only: _torpor_only_refusal; inflict records went_torpor)",

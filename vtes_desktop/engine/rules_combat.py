@@ -179,6 +179,10 @@ def _enter_press(ctx: Ctx) -> None:
         target = f.b if u[1] == f.a else f.a     # Necrosis: only if the strike was made at close range
         if _ready(ctx, target) and ctx.is_vampire(ctx.st.cards[target]) and f.range == "close":
             hits.append(Hit(target, u[2], 0, source=None, via=u[3], unpreventable=True))
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "press_dmg_vampire"):
+        target = f.b if u[1] == f.a else f.a     # Drawing Out the Beast: the opposing vampire, unpreventable
+        if _ready(ctx, target) and ctx.is_vampire(ctx.st.cards[target]):
+            hits.append(Hit(target, u[2], 0, source=None, via=u[3], unpreventable=True))
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "press_dmg_from"):
         if u[4] == f.round and f.range == "close" and ("press_dmg_on", u[3]) not in f.used:
             f = f._replace(used=f.used | {("press_dmg_on", u[3])})      # Dagon's Call: the strike was at close range
@@ -565,6 +569,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")     # Form of the Bat
     if f.range == "long" and ("no_close", m) in f.used:        # Whistling Up the Beast
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
+    if f.range == "close" and ("no_long", m) in f.used:        # Drawing Out the Beast
+        raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to long range this combat")
     if cmd.using is None:
         left = _granted(f, m, "maneuver")
         if not left and f.range == "long" and _granted(f, m, "maneuver_close"):     # Angel's Gift
@@ -1710,7 +1716,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         merged[m] = merged.get(m, 0) + n    # limited and unlimited additional strikes add up
         _set_combat(ctx, f._replace(extra=tuple(merged.items()), used=f.used | (
             {("extra_only_hand", m, f.round)} if "if:a hand strike" in mode.only else set())))   # Devil-Channel: Back
-    sm = re.search(r"\+(\d+) strength", text) if not any(r[0] in ("strength_combat", "strength_and_prevent")
+    sm = re.search(r"\+(\d+) strength", text) if not any(r[0] in ("strength_combat", "strength_and_prevent",
+                                                                  "opponent_vampire_drawn_out")
                                                           for r in readings) else None
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
@@ -2073,6 +2080,18 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] == "opponent_vampire_drawn_out":         # Drawing Out the Beast: only on a vampire
+            if ctx.is_vampire(ctx.st.cards[other]):
+                _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", other, r[1], iid), ("no_long", other),
+                                                           ("no_press_end", other), ("no_equipment", other)}))
+                ctx.emit("effect", f"This combat, {ctx.name(other)} gets +{r[1]} strength and cannot maneuver to long "
+                                   "range, press to end combat or use equipment.")
+            done = True
+        elif r[0] == "press_step_damage_vampire":
+            _set_combat(ctx, f._replace(used=f.used | {("press_dmg_vampire", m, r[1], iid)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} takes {r[1]} unpreventable damage each press step "
+                               "if it is a vampire.")
             done = True
         elif r[0] == "opponent_controller_burns_pool":     # Hell-for-Leather
             seat_ = ctx.st.cards[other].controller

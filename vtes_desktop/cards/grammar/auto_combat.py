@@ -738,6 +738,13 @@ def _one_offs(k: str, low: str) -> tuple | None:
             return ("opponent_controller_burns_pool", int(m.group(1)))               # Hell-for-Leather
         if low == "burn the opposing vampire instead of sending that vampire to torpor.":
             return ("burn_torpor_victim",)                                           # Decapitate
+    if k == "modifier" and low == ("during this combat, opposing vampire gets +1 strength, but he or she cannot use "
+                                   "maneuvers to maneuver to long range, cannot use presses to end combat and cannot use "
+                                   "equipment."):
+        return ("opponent_vampire_drawn_out", 1)                                     # Drawing Out the Beast
+    if k == "take" and low == ("as above, and the opposing vampire takes 1 unpreventable damage during the press step "
+                               "each round."):
+        return ("press_step_damage_vampire", 1)                                      # Drawing Out the Beast
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
