@@ -48,7 +48,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_exchange_ash", "lock_unlock_trait", "mpa_draw",
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
-                  "nocturn", "add_counter_upto", "tutelage", "monster"})
+                  "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
+                  "lock_with_minion"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1009,6 +1010,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
         uses = [u for u in uses if u[0] == "warsaw_burn"]
         keys = {"warsaw_burn"}
+    if "lock_with_minion" in keys:
+        return _lock_with_minion(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "lock_with_minion"][0])
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
@@ -1022,6 +1025,30 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     key, v, _ = uses[0]
     if key == "lock_give":
         raise Illegal("timing", f"{name} gives its bonus during an action")
+    if key == "unlock_trait_all":   # Path of Evil Revelations: 1 pool, every infernal minion of the player unlocks
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        _pay_pool(ctx, seat, int(v["pool"]), name)
+        ms = [m for m in st.region(seat, "ready") if st.cards[m].locked and v["trait"] in ctx.rules(m).traits]
+        for m in ms:
+            ctx.update(m, locked=False)
+        ctx.emit("unlocked", f"{ctx.seat_name(seat)} burns {v['pool']} pool ({name}): "
+                 + (", ".join(ctx.name(m) for m in ms) + " unlock." if ms else f"no locked {v['trait']} minion to unlock."),
+                 cards=tuple(ms))
+        return True
+    if key == "counter_to_location":   # Church of the Order of St. Blaise
+        _usable(ctx, cmd, iid, lock=True)
+        t = _minion(ctx, cmd, name, "the location you control that uses counters")
+        tc = st.cards[t]
+        tr = ctx.rules(t)
+        if tc.region != "in_play" or tc.controller != seat or tc.contested or "location" not in tr.keywords:
+            raise Illegal("target", f"{name}: {ctx.name(t)} is not a location you control in play")
+        if not tc.counters and not re.search(r"(?i)\b(?:counters?|blood)\b", ctx.cdef(t).text):
+            raise Illegal("target", f"{name}: {ctx.name(t)} does not use counters")
+        _lock(ctx, iid)
+        ctx.update(t, counters=tc.counters + 1)
+        ctx.emit("counters", f"{ctx.seat_name(seat)} locks {name}: 1 counter on {ctx.name(t)}.", cards=(iid, t))
+        return True
     if key == "blood_doll":
         _usable(ctx, cmd, iid, lock=False)
         _own_phase(ctx, cmd, iid, v["phase"])
@@ -1966,7 +1993,10 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
         c = st.cards[who]
         if stat == "stealth" and who != f.actor:
             continue
-        if c.region != "ready" or c.contested or not _fits(ctx, cmd.seat, who, v["who"], v):
+        if v.get("monster") and not ctx.is_vampire(st.cards[f.actor]):   # Vigil: The Thin Line
+            raise Illegal("timing", f"{name} gives its bonus when a monster is acting")
+        creed = v.get("monster") and _clan_key(v["who"].split(" ", 1)[1]) in {_clan_key(x) for x in ctx.cdef(who).clans}
+        if c.region != "ready" or c.contested or not (creed or _fits(ctx, cmd.seat, who, v["who"], v)):
             continue
         if v.get("pool"):
             from vtes_desktop.engine.rules_action import _pay
@@ -1985,6 +2015,36 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
                             + "; ".join(f"+{v['n']} {v['stat']} goes to {v['who']}"
                                         + (" (the acting minion)" if v["stat"] == "stealth" else "")
                                         for v, _ in options))
+
+
+def _lock_with_minion(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, v: dict) -> bool:
+    """Paris Opera House: during an action, lock the card and a ready unlocked Daughter of Cacophony of the
+    player (`minion`) to give the acting minion +1 stealth; without `minion` (or naming the acting Daughter of
+    Cacophony itself), its other clause: the card alone is locked for +1 stealth to an acting Daughter of
+    Cacophony of the player."""
+    st = ctx.st
+    f = st.top
+    name = rules.name
+    if not isinstance(f, ActionFrame) or f.stage == "resolution":
+        raise Illegal("timing", f"{name} gives its stealth during an action, before it is resolved")
+    _usable(ctx, cmd, iid, lock=True)
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion") if cmd.minion is not None else None
+    n = int(v["n"])
+    if m is None or m == f.actor:
+        if f.seat != cmd.seat or not _fits(ctx, cmd.seat, f.actor, v["who"], v):
+            raise Illegal("minion", f"{name} alone gives +{n} stealth to an acting {v['who'][2:]}; name the "
+                                    f"{v['who'][2:]} to lock with it (minion) to give another acting minion +{n} stealth")
+        _lock(ctx, iid)
+    else:
+        mc = st.cards[m]
+        if mc.region != "ready" or mc.contested or mc.locked or not _fits(ctx, cmd.seat, m, v["who"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready unlocked {v['who'][2:]}")
+        _lock(ctx, iid)
+        ctx.update(m, locked=True)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", n, f.actor, iid, rules.card_id),)))
+    ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}" + (f" and {ctx.name(m)}" if m not in (None, f.actor) else "")
+             + f": {ctx.name(f.actor)} gets +{n} stealth.", cards=(iid, f.actor))
+    return True
 
 
 # -- moments of the turn ----------------------------------------------------------------------------------
@@ -2115,6 +2175,12 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             continue
         if "blood_doll" in keys:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("to pool", "to vampire")]
+        if "unlock_trait_all" in keys and st.phase == "master" and not acting:   # Path of Evil Revelations
+            out.append(C.Use(seat=seat, card=iid))
+        if "counter_to_location" in keys:   # Church of the Order of St. Blaise
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "in_play") if m != iid]
+        if "lock_with_minion" in keys and acting:   # Paris Opera House
+            out += [C.Use(seat=seat, card=iid)] + [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "lock_mpa" in keys or "lock_give" in keys and acting:
             out.append(C.Use(seat=seat, card=iid))
         if "perfectionist" in keys and acting:

@@ -502,6 +502,14 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("cancel_blood_hunt", r"^cancel (?:that blood hunt|a blood hunt called on an? (?P<who>[a-z][a-z ]*?)"
                           r"(?P<yours> you control)?)$"),
     ("own_turn_ok", r"^you may play this card during your turn$"),   # rules_action._play_out_of_turn
+    # uses of cards in play
+    ("unlock_trait_all", r"^during your master phase, you can burn (?P<pool>1) pool to unlock all (?P<trait>infernal) "
+                         r"minions you control$"),   # Path of Evil Revelations
+    ("counter_to_location", r"^lock this card to add (?:one|1) counter to a location you control that uses counters$"),
+    ("lock_give", r"^lock this card to give (?P<who>an? [a-z]+) \+(?P<n>1) (?P<stat>intercept) when a (?P<monster>monster) "
+                  r"is acting$"),   # Vigil: The Thin Line
+    ("lock_with_minion", r"^you can lock this card and (?P<who>an? [a-z][a-z ]*? you control) to give a minion "
+                         r"\+(?P<n>1) (?P<stat>stealth)$"),   # Paris Opera House
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
