@@ -4,7 +4,8 @@
 the family gives over the whole card list is in it).
 
 Hooks (one call line each in the module where the card type resolves): `on_modifier` after an action modifier's
-or reaction's effects (rules_action._apply_modes), `on_combat` after a combat card's (rules_combat.play_combat).
+or reaction's effects (rules_action._apply_modes), `on_combat` after a combat card's (rules_combat.play_combat),
+`on_master` after a master card's (rules_action._play_master).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -17,7 +18,8 @@ from vtes_desktop.cards.rules import CardRules, Mode
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.state import ActionFrame
 
-HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement"})
+HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement", "crypt_search",
+                                     "found_to_uncontrolled", "shuffle_after", "symposium"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -31,7 +33,7 @@ def look_hand(ctx: Ctx, looker: int, seat: int, why: str) -> None:
     hand = ctx.st.region(seat, "hand")
     names = ", ".join(ctx.name(i) for i in hand) or "no cards"
     whose = "their own" if looker == seat else poss(ctx.seat_name(seat))
-    ctx.emit("look", f"{ctx.seat_name(looker)} looks at {whose} hand ({why}): {names}.", frozenset({looker}),
+    ctx.emit("revealed", f"{ctx.seat_name(looker)} looks at {whose} hand ({why}): {names}.", frozenset({looker}),
              f"{ctx.seat_name(looker)} looks at {whose} hand ({why}).", cards=tuple(hand))
 
 
@@ -41,7 +43,7 @@ def look_library(ctx: Ctx, looker: int, seat: int, n: int, why: str) -> None:
     names = ", ".join(ctx.name(i) for i in top) or "no cards"
     what = "top card" if n == 1 else f"top {n} cards"
     whose = "their" if looker == seat else poss(ctx.seat_name(seat))
-    ctx.emit("look", f"{ctx.seat_name(looker)} looks at the {what} of {whose} library ({why}), top first: {names}.",
+    ctx.emit("revealed", f"{ctx.seat_name(looker)} looks at the {what} of {whose} library ({why}), top first: {names}.",
              frozenset({looker}), f"{ctx.seat_name(looker)} looks at the {what} of {whose} library ({why}).",
              cards=tuple(top))
 
@@ -107,3 +109,102 @@ def on_combat(ctx: Ctx, cmd, m: int, iid: int, rules: CardRules, mode: Mode) -> 
         elif k == "random_discard":
             random_discard(ctx, opp, spec[2], rules.name, hold)
     return True
+
+
+def _crypt_pick(ctx: Ctx, seat: int, name, why: str, fits) -> int | None:
+    """The card of *seat*'s crypt that *name* (the play's `target`) means, checked by *fits* (a refusal or None)."""
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    if name is None:
+        return None
+    card = ctx.db.lookup(str(name))
+    if card is None:
+        raise Malformed("target", f"unknown card {name!r}")
+    hit = next((i for i in ctx.st.region(seat, "crypt") if ctx.st.cards[i].cid == card.id), None)
+    if hit is None:
+        raise Illegal("target", f"{why}: {card.display} is not in your crypt")
+    bad = fits(hit)
+    if bad:
+        raise Illegal("target", f"{why}: {bad}")
+    return hit
+
+
+def _clan_of(ctx: Ctx, iid: int, clan: str) -> bool:
+    return any(x.lower() == clan for x in ctx.cdef(iid).clans)
+
+
+def _share_blood(ctx: Ctx, seat: int, n: int, choice: str | None, found: int | None, clan: str, why: str) -> None:
+    """*n* blood from the bank among vampires of *clan* in *seat*'s uncontrolled region, as *choice* says."""
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    st = ctx.st
+    pool = [i for i in st.region(seat, "uncontrolled") if _clan_of(ctx, i, clan)]
+    if not pool:
+        ctx.emit("fizzles", f"{why}: no {clan.title()} in {poss(ctx.seat_name(seat))} uncontrolled region gets blood.")
+        return
+    shares: dict[int, int] = {}
+    if choice:
+        for part in str(choice).split(";"):
+            if not part.strip():
+                continue
+            name, _, amount = part.rpartition(":")
+            try:
+                k = int(amount)
+            except ValueError:
+                raise Malformed("choice", f"{why}: give the blood as \"Name: 2; Other: 1\"") from None
+            card = ctx.db.lookup(name.strip())
+            hit = next((i for i in pool if card is not None and st.cards[i].cid == card.id and i not in shares), None)
+            if hit is None or k < 1:
+                raise Illegal("choice", f"{why}: {name.strip()!r} is not a {clan.title()} in your uncontrolled region")
+            shares[hit] = k
+        if sum(shares.values()) != n:
+            raise Illegal("choice", f"{why}: share exactly {n} blood")
+    elif found is not None and found in pool:
+        shares = {found: n}
+    elif len(pool) == 1:
+        shares = {pool[0]: n}
+    else:
+        raise Malformed("choice", f"{why}: say how the {n} blood are shared (\"Name: 2; Other: 1\")")
+    for i, k in shares.items():
+        ctx.update(i, counters=st.cards[i].counters + k)
+    ctx.emit("blood", f"{why}: " + ", ".join(f"{ctx.name(i)} gets {k} blood" for i, k in shares.items()) + ".",
+             cards=tuple(shares))
+
+
+def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
+    """A master card just played: the clauses this family claims (a crypt search, its card to the uncontrolled
+    region, the shuffle afterward)."""
+    specs = [x for m in rules.modes for x in _claimed(rules, m)]
+    if not specs:
+        return
+    seat = cmd.seat
+    why = rules.name
+    found = None
+    searched = None
+    for spec in specs:
+        k = spec[0]
+        if k == "crypt_search":
+            scarce = spec[1] == "scarce vampire"
+            found = _crypt_pick(ctx, seat, cmd.target, why, lambda i: (
+                None if ctx.is_vampire(ctx.st.cards[i]) and (not scarce or "scarce" in ctx.rules(i).traits)
+                else f"{ctx.name(i)} is not a {spec[1]}"))
+            searched = "crypt"
+            if found is None:
+                ctx.emit("search", f"{ctx.seat_name(seat)} searches their crypt ({why}) and takes nothing.")
+        elif k == "symposium":
+            found = _crypt_pick(ctx, seat, cmd.target, why, lambda i: (
+                None if _clan_of(ctx, i, "kiasyd") else f"{ctx.name(i)} is not a Kiasyd"))
+            if found is not None:
+                ctx.move(found, "uncontrolled", seat=seat, counters=0, face_down=False)
+                ctx.emit("moved", f"{ctx.seat_name(seat)} reveals {ctx.name(found)} from the crypt and moves them to "
+                                  f"the uncontrolled region ({why}).", cards=(found,))
+            ctx.shuffle(seat, "crypt")
+            _share_blood(ctx, seat, spec[1], cmd.choice, found, "kiasyd", why)
+    if found is not None and any(s[0] == "found_to_uncontrolled" for s in specs):
+        ctx.move(found, "uncontrolled", seat=seat, counters=0)
+        ctx.emit("moved", f"{ctx.seat_name(seat)} shows {ctx.name(found)} from the crypt and places them face down in "
+                          f"the uncontrolled region ({why}).", cards=(found,))
+    if searched == "crypt":
+        ctx.shuffle(seat, "crypt")   # a searched crypt is shuffled afterward, said or not
+    elif any(s[0] == "shuffle_after" for s in specs):
+        ctx.shuffle(seat, "library")

@@ -1608,6 +1608,9 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     ctx.emit("master", f"{ctx.seat_name(cmd.seat)} plays {rules.name}"
              + (f" on {ctx.name(target)}" if target is not None and st.cards[iid].region == "attached" else "") + ".")
     effects_master.resolve_played(ctx, cmd, iid, rules, target)
+    from vtes_desktop.engine import effects_library
+
+    effects_library.on_master(ctx, cmd, iid, rules)   # library, hand and crypt moves
     by_hand = list(dict.fromkeys([e.text for m in rules.modes for e in m.effects if not e.automated]
                                  + [u for m in rules.modes for u in m.unparsed]))
     if by_hand:

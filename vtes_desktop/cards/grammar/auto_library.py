@@ -16,7 +16,14 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   alone, in order, the top first);
 - ("random_discard", who, n): that Methuselah discards n cards at random (drawn back up as usual, unless a
   ("hold_replacement", until) clause of the same card says those cards are not replaced until `until`:
-  "combat", the end of the combat).
+  "combat", the end of the combat);
+- ("crypt_search", what): a master card: the player searches their crypt for a vampire (`what`: "vampire",
+  "scarce vampire"); the card found is the play's `target` (none named: nothing is found); the crypt is then
+  shuffled; ("found_to_uncontrolled",): the card found is shown to all and goes to the uncontrolled region;
+  ("shuffle_after",): the master card's "Shuffle afterward." (the crypt it searched, else the library);
+- ("symposium", n): Great Symposium: the Kiasyd found in the crypt (`target`) goes to the uncontrolled region, then
+  n blood from the bank are shared among Kiasyd there (`choice` "Name: 2; Other: 1"; none given: all on the one
+  found, or on the only Kiasyd there).
 """
 
 from __future__ import annotations
@@ -34,6 +41,16 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
+    ("Master", "search", "search your crypt for a vampire."): ("crypt_search", "vampire"),
+    ("Master", "search", "search your crypt for a scarce vampire."): ("crypt_search", "scarce vampire"),
+    ("Master", "show", "show it to all players and place it face down in your uncontrolled region."):
+        ("found_to_uncontrolled",),
+    ("Master", "show", "show the card to all players and place it face-down in your uncontrolled region."):
+        ("found_to_uncontrolled",),
+    ("Master", "shuffle", "shuffle afterward."): ("shuffle_after",),
+    ("Master", "search", "search your crypt for a kiasyd (shuffle afterward), reveal them, and move them to your "
+                         "uncontrolled region, then distribute 3 blood from the blood bank among one or more kiasyd in "
+                         "your uncontrolled region."): ("symposium", 3),
 }
 
 _TYPES = frozenset(t for t, _, _ in _EXACT)
