@@ -3311,7 +3311,7 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
         raise Illegal("contested", f"{name} is contested and out of play")
     if key not in ("vote_lock_host", "vote_burn_pool", "vote_lock_counters") and not political:
         raise Illegal("vote", f"{name} gives votes only in the referendum of a political action")
-    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_lock_counters") and c.locked:
+    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_lock_counters", "vote_lock_big") and c.locked:
         raise Illegal("vote", f"{name} is locked: it gives its votes by locking")
     n = int(v.get("n") or 0)
     if key == "vote_lock_each":
@@ -3326,6 +3326,11 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
             else:
                 ok = _fits(ctx, seat, m, "a " + who, v)
             count += ok
+        if not count and _has(ctx, iid, "vote_burn_without"):   # Bastille Opera House: locked and burned for 1
+            if c.locked:
+                raise Illegal("vote", f"{name} is locked")
+            ctx.burn(iid, name)
+            return int(_has(ctx, iid, "vote_burn_without")[0]["n"])
         if not count:
             raise Illegal("vote", f"{name}: you control no ready {who} to give a vote to")
         n *= count
@@ -3336,6 +3341,11 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
         n = c.counters
         if not n:
             raise Illegal("vote", f"{name} has no counters")
+    elif key == "vote_lock_big":   # Esgrima: 3 votes to a vampire with capacity above 6 (one of the player's)
+        cap = int(v["cap"])
+        if not any(ctx.is_vampire(st.cards[m]) and not st.cards[m].contested and ctx.capacity(st.cards[m]) > cap
+                   for m in st.region(seat, "ready")):
+            raise Illegal("vote", f"{name}: you control no ready vampire with a capacity above {cap} to give the votes to")
     elif key == "vote_lock_unless":
         other = v["other"].lower()
         if not any(ctx.cdef(i).name.lower() == other for i, x in st.cards.items()
@@ -3350,7 +3360,7 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
             raise Illegal("use", f"{name} has already been used this turn")
         _pay_pool(ctx, seat, int(v["pool"]), name)
         st.phase_flags = st.phase_flags | {flag}
-    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_lock_counters"):
+    if key in ("vote_lock_each", "vote_lock_unless", "vote_lock_host", "vote_lock_counters", "vote_lock_big"):
         _lock(ctx, iid)
     return n
 
@@ -3372,6 +3382,7 @@ def master_strength(ctx: Ctx, m: int) -> int:
     for a in st.attached.get(m, ()):
         if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_strength"))
+            n += sum(int(v["n"]) for v in _has(ctx, a, "discipline_strength"))   # Blooding by the Code
     if c.controller is not None and ctx.is_vampire(c):
         mine = None
         for iid in st.region(c.controller, "in_play"):

@@ -51,7 +51,7 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("discipline_level", r"^this (?:vampire|[a-z]+(?: [a-z]+)?) (?:gets \+1 level|gains (?:1|one) level) of [a-z]+ "
                          r"\[(?P<tri>[a-z]{3})\]"
                          r"(?P<cap> and \+1 capacity)?$"),
-    ("discipline_capacity", r"^capacity increases by 1: the vampire is one generation older$"),
+    ("discipline_capacity", r"^capacity increases by 1: the (?:vampire|salubri antitribu) is one generation older$"),
     ("not_on_superior", r"^cannot be (?:put|placed) on a vampire with superior [a-z]+ \[(?P<tri>[a-z]{3})\]$"),
     ("cancel_master", r"^cancel a master card as it is played by another methuselah, and its cost is not paid$"),
     ("wash", r"^cancel a master card played by your predator or prey as it is played, and its cost is not paid$"),
@@ -510,6 +510,14 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                   r"is acting$"),   # Vigil: The Thin Line
     ("lock_with_minion", r"^you can lock this card and (?P<who>an? [a-z][a-z ]*? you control) to give a minion "
                          r"\+(?P<n>1) (?P<stat>stealth)$"),   # Paris Opera House
+    # Blooding by the Code: the level is read by context.discipline_level, the strength by master_strength
+    ("discipline_strength", r"^this (?P<clan>salubri antitribu) gains one level of [a-z]+ \[(?P<tri>[a-z]{3})\] and gets "
+                            r"\+(?P<n>1) strength$"),
+    # votes in the polling step (card_votes): Bastille Opera House burned without Daughters of Cacophony, Esgrima
+    ("vote_burn_without", r"^if you control no ready (?P<who>daughters of cacophony), you can lock and burn this location "
+                          r"during the polling step of a political action to get \+(?P<n>1) vote$"),
+    ("vote_lock_big", r"^lock during the referendum of a political action to give (?P<n>3) additional votes to a vampire "
+                      r"with a capacity above (?P<cap>\d+)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
