@@ -430,6 +430,11 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "maneuver_close_or_press_continue": "rules_combat.maneuver / press",
+    "no_press_if_hit": "rules_combat._carry_out / press (_hit_blocks_press)",
+    "no_extra_if_hit": "rules_combat._carry_out / _no_extra", "opponent_strike_toll_round": "rules_combat._strike_toll",
+    "damage_after_hand_hit": "rules_combat._carry_out (only: _torpor_only_refusal)",
+    "opponent_no_press_round": "rules_combat._carry_out / press (_hit_blocks_press)",
     "opponent_vampire_drawn_out": "rules_combat._carry_out / maneuver (no_long) / press / strength",
     "press_step_damage_vampire": "rules_combat._carry_out / _enter_press",
     "strike_unpreventable": "rules_combat.strike", "after_combat_stun": "rules_combat.strike / _after_combat",

@@ -131,7 +131,7 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
 def _next_extra_or_press(ctx: Ctx, f: CombatFrame) -> None:
     """After the initial pair (and each further strike): another strike step for the minions that still
     have additional strikes, at the same range; otherwise the press step."""
-    extra = {m: n for m, n in f.extra if n > 0 and _ready(ctx, m) and ("no_extra", m) not in f.used}
+    extra = {m: n for m, n in f.extra if n > 0 and _ready(ctx, m) and not _no_extra(f, m)}
     if extra and not f.ended:
         _goto(ctx, f, "strike", struck=frozenset(m for m in (f.a, f.b) if m not in extra), strikes=(),
               striking=frozenset(extra), extra=tuple((m, n - 1) for m, n in f.extra), extra_phase=True)
@@ -607,6 +607,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     for r in readings:
         if r[0] == "maneuver_close_initial_strength" and f.range != "long":     # Swoop
             raise Illegal("maneuver", f"{poss(rules.name)} maneuver is only usable to go to close range")
+        if r[0] == "maneuver_close_or_press_continue" and f.range != "long":      # Shadow Boxing
+            raise Illegal("maneuver", f"{poss(rules.name)} maneuver is only usable to get to close range")
         if r[0] == "maneuver_to" and (r[1] == "close") != (f.range == "long"):
             raise Illegal("maneuver", f"{poss(rules.name)} maneuver is only usable to get to {r[1]} range; "
                                       f"the range is already {f.range}")
@@ -1095,6 +1097,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = desc._replace(target=t)
     if (why := effects_minion.strike_refusal(ctx, m, desc)):   # "cannot strike: combat ends" (Dog Pack)
         raise Illegal("strike", why)
+    _strike_toll(ctx, ctx.st.top, m, desc)
     f = ctx.st.top
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
     _set_combat(ctx, f)
@@ -1203,6 +1206,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if f.range == "long" and not ranged_ok:
             continue
         target = s_.target or other
+        if _is_hand_strike(s_) and ("hand_struck", me, f.round) not in f.used:     # Shoulder Drop's condition
+            cfh = combat_frame(ctx.st)
+            _set_combat(ctx, cfh._replace(used=cfh.used | {("hand_struck", me, f.round)}))
         if _is_hand_strike(s_) and not s_.aggravated and _hand_aggravated(f, me):
             s_ = s_._replace(aggravated=True)
         if s_.kind == "damage" and s_.source is not None and any(
@@ -1381,6 +1387,35 @@ def _is_hand_strike(desc: StrikeDesc) -> bool:
     return desc.kind == "hand_plus" or desc.label == "hand strike"
 
 
+def _no_extra(f: CombatFrame, m: int) -> bool:
+    """*m* cannot use additional strikes: Blight (this combat), Sympathetic Agony at superior (a round in which *m*
+    damaged the vampire that played it)."""
+    if ("no_extra", m) in f.used:
+        return True
+    other = f.b if m == f.a else f.a
+    return ("no_extra_if_hit", other) in f.used and _inflicted(f, m) > 0
+
+
+def _hit_blocks_press(f: CombatFrame, m: int) -> bool:
+    """Sympathetic Agony: *m* damaged the vampire that played it this round; Shoulder Drop: no press this round."""
+    other = f.b if m == f.a else f.a
+    return (("no_press_if_hit", other) in f.used and _inflicted(f, m) > 0) or ("no_press_round", m, f.round) in f.used
+
+
+def _strike_toll(ctx: Ctx, f: CombatFrame, m: int, desc: StrikeDesc) -> None:
+    """Skin Trap at superior: the opposing minion strikes this round only by burning 1 blood (an ally cannot)."""
+    n = sum(x.amount for x in f.mods if x.kind == "strike_toll" and x.minion == m)
+    if not n or desc.kind == "none":
+        return
+    c = ctx.st.cards[m]
+    if not ctx.is_vampire(c):
+        raise Illegal("strike", f"{ctx.name(m)} cannot strike this round: only by burning blood, which an ally cannot")
+    if c.counters < n:
+        raise Illegal("cost", f"{ctx.name(m)} strikes this round only by burning {n} blood, and has {c.counters}")
+    ctx.update(m, counters=c.counters - n)
+    ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to strike this round.")
+
+
 def _once_each_combat(text: str, what: str) -> bool:
     """"Once each combat, Flávio can strike: dodge", "may prevent 1 damage each combat"."""
     for sentence in re.split(r"(?<=\.)\s+", text):
@@ -1469,6 +1504,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         raise Illegal("press", f"{ctx.name(m)} cannot press to end combat this combat")
     if cmd.to == "continue" and ("no_press_continue", m) in f.used:       # Blight
         raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
+    if _hit_blocks_press(f, m):
+        raise Illegal("press", f"{ctx.name(m)} cannot press this round")
     if cmd.using is None:
         kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
             else "press_continue" if cmd.to == "continue" and _granted(f, m, "press_continue") else None   # Harass
@@ -1511,7 +1548,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
             raise Illegal("press", f"{rules.name} gives no press")
         if cmd.to == "continue" and re.search(r"(?i)only usable to end combat", mode.text):
             raise Illegal("press", f"{poss(rules.name)} press is only usable to end combat")
-        if cmd.to == "end" and ("press_to", "continue") in effects_combat.mode_readings(ctx, rules, mode):
+        if cmd.to == "end" and {("press_to", "continue"), ("maneuver_close_or_press_continue",)} & set(
+                effects_combat.mode_readings(ctx, rules, mode)):
             raise Illegal("press", f"{poss(rules.name)} press is only usable to continue combat")
         why = requirement_refusal(ctx, iid, rules, mode, m)
         if why:
@@ -1665,9 +1703,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         if any(o.startswith("not:by:") and "torpor" in o for o in mode.only) and not _ready(ctx, m):
             raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
-    if ("opponent_no_extra_no_continue",) in readings or ("ammo_extra_strike",) in readings:
+    if ("opponent_no_extra_no_continue",) in readings or ("ammo_extra_strike",) in readings \
+            or ("no_extra_if_hit",) in readings:      # (Sympathetic Agony: "cannot use additional strikes")
         mm = None       # Blight: "cannot use additional strikes" gives none; Caseless Rounds: granted with the gun
-    if mm and ("no_extra", m) in combat_frame(ctx.st).used:
+    if mm and _no_extra(combat_frame(ctx.st), m):
         raise Illegal("strike", f"{ctx.name(m)} cannot use additional strikes this combat")
     if mm and top.step != "additional_strikes" and not any(r[0] in ("first_strike_round", "extra_strike_with_strength")
                                                                for r in readings):
@@ -1773,6 +1812,10 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
     if not only:
         return
     other = f.b if m == f.a else f.a
+    if "if:you successfully inflict damage from a hand strike" in only and not (
+            f.step == "additional_strikes" and ("hand_struck", m, f.round) in f.used and _inflicted(f, m) > 0):
+        raise Illegal("timing", f"{name} is played once {ctx.name(m)} has inflicted damage with a hand strike, after that "
+                                "strike resolves")
     if "if:this anarch is ready and the opposing minion is not" in only and not (_ready(ctx, m) and not _ready(ctx, other)):
         raise Illegal("timing", f"{name} is only usable if {ctx.name(m)} is ready and {ctx.name(other)} is not")
     if "if:the opposing vampire is going into torpor" in only or "if:the opposing vampire should go to torpor" in only:
@@ -2080,6 +2123,24 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] in ("no_press_if_hit", "no_extra_if_hit"):     # Sympathetic Agony: checked by press, extra strikes
+            _set_combat(ctx, f._replace(used=f.used | {(r[0], m)}))
+            ctx.emit("effect", f"This combat, a round in which {ctx.name(other)} damages {ctx.name(m)}, it cannot "
+                               + ("press." if r[0] == "no_press_if_hit" else "use additional strikes."))
+            done = True
+        elif r[0] == "opponent_strike_toll_round":         # Skin Trap: checked as the opposing minion strikes
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("strike_toll", r[1], other, iid, rules.card_id),)))
+            ctx.emit("effect", f"This round, {ctx.name(other)} strikes only by burning {r[1]} blood.")
+            done = True
+        elif r[0] == "opponent_no_press_round":            # Shoulder Drop
+            _set_combat(ctx, f._replace(used=f.used | {("no_press_round", other, f.round)}))
+            ctx.emit("effect", f"{ctx.name(other)} cannot press this round.")
+            done = True
+        elif r[0] == "damage_after_hand_hit":              # Shoulder Drop: played after the strike resolved
+            if _ready(ctx, m) and _ready(ctx, other):
+                ctx.emit("effect", f"{ctx.name(other)} takes {r[1]} more damage ({rules.name}).")
+                open_damage(ctx, (Hit(other, r[1], 0, source=None, via=iid),))
             done = True
         elif r[0] == "opponent_vampire_drawn_out":         # Drawing Out the Beast: only on a vampire
             if ctx.is_vampire(ctx.st.cards[other]):

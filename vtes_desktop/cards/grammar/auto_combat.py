@@ -745,6 +745,24 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "take" and low == ("as above, and the opposing vampire takes 1 unpreventable damage during the press step "
                                "each round."):
         return ("press_step_damage_vampire", 1)                                      # Drawing Out the Beast
+    if k == "maneuver" and low == "maneuver, only usable to get to close range, or press, only usable to continue combat.":
+        return ("maneuver_close_or_press_continue",)                                 # Shadow Boxing
+    if k == "press" and low == ("this combat, if any damage is successfully inflicted on this vampire in a round, the "
+                                "opposing minion cannot press that round."):
+        return ("no_press_if_hit",)                                                  # Sympathetic Agony
+    if k == "use" and low == ("as above, and if any damage is successfully inflicted on this vampire in a round, the "
+                              "opposing minion cannot use additional strikes that round."):
+        return ("no_extra_if_hit",)                                                  # Sympathetic Agony
+    if k == "dodge" and low == "the opposing minion cannot dodge this round.":
+        return ("forbid_strike", "dodge")                                            # Skin Trap
+    if k == "strike" and low == ("as above, and the opposing minion cannot strike this round unless they burn 1 blood "
+                                 "immediately (allies cannot burn blood)."):
+        return ("opponent_strike_toll_round", 1)                                     # Skin Trap
+    if k == "take" and low == ("after strike resolution, if this minion is still ready, the opposing minion takes 1 "
+                               "additional damage."):
+        return ("damage_after_hand_hit", 1)                                          # Shoulder Drop
+    if k == "press" and low == "the opposing minion cannot press this round.":
+        return ("opponent_no_press_round",)                                          # Shoulder Drop
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
