@@ -17,7 +17,10 @@ from vtes_desktop.engine import effects_action
 ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_referendum", "return_pa_card",
              "no_repeat_political", "no_votes_non_sabbat", "no_votes_non_camarilla", "abstain_younger",
              "abstain_can_cancel", "abstain_any_age", "abstain_actor_lock", "abstain_clan", "choose_voter",
-             "chosen_locks_abstains", "chosen_burns_blood"}
+             "chosen_locks_abstains", "chosen_burns_blood", "votes_against", "that_abstains", "lock_if_passes",
+             "gain_one_pool", "tally_caller_pool", "tally_for_pool", "tally_fail_caller", "tally_against_blood",
+             "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
+             "tally_when"}
 
 
 def _effects(db, name, level=None):

@@ -2681,6 +2681,21 @@ def _actor_minus_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None
 _HANDLERS.update({"continue_unblocked": _continue_unblocked, "actor_minus_stealth": _actor_minus_stealth})
 
 
+def _reduce_or_votes_against(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Protected District during a bleed against the player: the bleed is reduced by N (in a polling step, the other
+    option: N votes against, `in_referendum`)."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed" or f.target_seat != cmd.seat:
+        raise Illegal("timing", f"{rules.name} reduces a bleed against you: only usable while a minion is bleeding you")
+    n = int(re.search(r"by (\d)", e.text).group(1))
+    _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by {n}.", cards=(minion,))
+
+
+_HANDLERS["reduce_or_votes_against"] = _reduce_or_votes_against
+
+
 def _reduce_or_lock_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Hide the Heart [VAL]: reduce a bleed against you by N, or (the play's choice "lock") lock this reacting
     vampire to reduce a bleed against any Methuselah by N."""
@@ -2845,9 +2860,11 @@ def aggravate_hits(ctx: Ctx, hits: tuple) -> tuple:
 _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_political", "no_votes_non_sabbat",
                             "no_votes_non_camarilla", "abstain_younger", "abstain_can_cancel", "abstain_any_age",
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
-                            "chosen_burns_blood"})
+                            "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
+                            "lock_if_passes", "gain_one_pool"}) | frozenset(
+    n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
-_ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter")
+_ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger")
 
 #: st.marks key of a referendum's vote bar (Private Audience): (("referendum", actor, turn), NO_VOTES, "non-sabbat")
 NO_VOTES = "no votes from"
@@ -2863,7 +2880,10 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     if iid is not None and (mode.votes or any(auto_action.reading(e, rules.types) in ("frame_votes", "x_votes")
                                               for e in effs)):
         ctx.st.marks = ctx.st.marks | {(iid, VOTED_BY, minion)}   # whose votes these are, should it abstain
-    if not effs or mode.votes:
+    if not effs:
+        return False
+    if mode.votes:
+        _register_tally(ctx, cmd, minion, mode, rules, iid)   # Madrigal [MEL]: its votes are gained by the caller
         return False
     fv = [e for e in effs if e.automated and auto_action.reading(e, rules.types) == "frame_votes"]
     # "This reacting vampire gains 2 votes." (Surprise Influence, Dread Gaze...; Covincraft's other use is a bleed's)
@@ -2882,7 +2902,9 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
         ctx.emit("played", f"{ctx.name(minion)} plays {rules.name} (X = {x}): {ctx.seat_name(cmd.seat)} gains {n} "
                            f"vote{'s' if n != 1 else ''} to cast.")
         return True
-    ours = [e for e in effs if auto_action.reading(e, rules.types) in _IN_REFERENDUM]
+    rs0 = {auto_action.reading(e, rules.types) for e in effs}
+    ours = [e for e in effs if auto_action.reading(e, rules.types) in _IN_REFERENDUM or (
+        auto_action.reading(e, rules.types) == "choose_younger" and "that_abstains" in rs0)]   # Under the Skin
     if not ours:
         return False
     if not all(e.automated and (e in ours or _unlocks_actor(e)) for e in effs):
@@ -2894,8 +2916,18 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
     card = ref.card
     rs = [auto_action.reading(e, rules.types) for e in effs]
     who = next((_abstainer(ctx, cmd, minion, mode, rules, ref, act, r) for r in rs if r in _ABSTAIN), None)
+    _register_tally(ctx, cmd, minion, mode, rules, iid)
     for e in effs:
         r = auto_action.reading(e, rules.types)
+        if r in ("votes_against", "reduce_or_votes_against"):
+            _cast_against(ctx, cmd.seat, minion, iid, int(re.search(r"(\d) votes", e.text).group(1)), rules.name)
+            ref = st.top
+        elif r == "that_abstains":
+            abstain(ctx, who, rules.name)
+        elif r == "lock_if_passes":
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), LOCK_IF_PASSED, who)}
+        elif r == "gain_one_pool":
+            ctx.pool(cmd.seat, 1, rules.name)
         if r in ("abstain_younger", "abstain_actor_lock", "abstain_clan", "chosen_locks_abstains"):
             if r == "abstain_actor_lock":
                 ctx.update(minion, locked=True)
@@ -2955,7 +2987,7 @@ def _abstainer(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules,
     if any(m[2] == v for m in ctx.st.marks if m[1] == ABSTAINS and m[0] == ("referendum", ref.actor, ctx.st.turn)):
         raise Illegal("target", f"{rules.name}: {ctx.name(v)} already abstains in this referendum")
     rs = {auto_action.reading(e, rules.types) for e in mode.effects}
-    young = r == "abstain_younger" and "abstain_any_age" not in rs and \
+    young = r == "choose_younger" or r == "abstain_younger" and "abstain_any_age" not in rs and \
         auto_action._TEXTS["abstain_younger"].match(next(e.text.strip().lower() for e in mode.effects
                                                          if auto_action.reading(e, rules.types) == r)).group("young")
     if young and (ctx.cdef(v).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
@@ -2999,6 +3031,116 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
     st.marks = st.marks | {(("referendum", ref.actor, st.turn), ABSTAINS, v)}
     ctx.emit("abstains", f"{ctx.name(v)} abstains in this referendum ({why})" +
              (": the votes and ballots it cast are cancelled." if taken else "."), cards=(v,))
+
+
+#: st.marks: (("referendum", actor, turn), TALLY, (reading, seat, minion, card iid)) - what a card played in the
+#: polling step does once the votes are tallied; (..., LOCK_IF_PASSED, vampire) - Under the Skin [AUS][PRE]
+TALLY = "once tallied"
+LOCK_IF_PASSED = "locks if passed"
+
+
+def _register_tally(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules, iid) -> None:
+    st = ctx.st
+    ref = st.top
+    for e in mode.effects:
+        r = auto_action.reading(e, rules.types)
+        if r is not None and r.startswith("tally_") and r != "tally_when":
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), TALLY, (r, cmd.seat, minion, iid))}
+
+
+def _cast_against(ctx: Ctx, seat: int, minion: int, iid, n: int, why: str) -> None:
+    """Wrong and Crosswise [DEM], Loyalist, Protected District: the reacting vampire's N votes, cast against at once
+    (they are its votes: they go if it abstains)."""
+    st = ctx.st
+    ref = st.top
+    entry = (seat, ctx.cdef(iid).display, n)
+    st.marks = st.marks | {(iid, VOTED_BY, minion)}
+    flow.set_top(ctx, ref._replace(votes_against=ref.votes_against + (entry,), gained=ref.gained + ((seat, iid, n),),
+                                   used_sources=ref.used_sources | {(iid,)}, votes_started=True))
+    ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} votes against with {why} ({ctx.name(minion)}).",
+             cards=(minion,))
+
+
+def _voters(ctx: Ctx, f, side: str) -> list[tuple[int, int | None]]:
+    """(seat, vampire or None) for each entry cast on *side* ("for" or "against"): the vampire whose votes or ballots
+    they are (its own, or those of a card it played for votes), None for the Edge or a political action card."""
+    st = ctx.st
+    out = []
+    played = {}
+    for g in f.gained:
+        v = next((m[2] for m in st.marks if m[0] == g[1] and m[1] == VOTED_BY), None)
+        played[(g[0], ctx.cdef(g[1]).display)] = v
+    for seat, label, _n in (f.votes_for if side == "for" else f.votes_against):
+        name = label[:-len(" (priscus ballot)")] if label.endswith(" (priscus ballot)") else label
+        v = next((i for i in st.region(seat, "ready") if ctx.cdef(i).display == name and ctx.is_vampire(st.cards[i])),
+                 None)
+        out.append((seat, v if v is not None else played.get((seat, label))))
+    return out
+
+
+def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:
+    """The votes of referendum *f* are tallied (rules_politics.close): what the cards played in its polling step do
+    then (Treachery, Elder Kindred Network, Cheval de Bataille, Scorn of Adonis, Bribes, Loyalist, Madrigal [MEL],
+    Under the Skin [AUS][PRE])."""
+    st = ctx.st
+    if not st.marks:
+        return
+    key = ("referendum", f.actor, st.turn)
+    marks = [m for m in st.marks if m[0] == key and m[1] in (TALLY, LOCK_IF_PASSED)]
+    if not marks:
+        return
+    st.marks = st.marks - set(marks)
+    caller = st.cards[f.actor].controller if f.actor in st.cards else f.seat
+    for m in sorted(marks, key=repr):
+        if m[1] == LOCK_IF_PASSED:
+            c = st.cards.get(m[2])
+            if passed and c is not None and c.region == "ready" and not c.locked:
+                ctx.update(m[2], locked=True)
+                ctx.emit("locked", f"{ctx.name(m[2])} locks (Under the Skin).", cards=(m[2],))
+            continue
+        r, seat, minion, iid = m[2]
+        why = ctx.cdef(iid).display if iid in st.cards else "a card"
+        if r == "tally_caller_pool" and passed:
+            ctx.pool(caller, -1, why)
+        elif r == "tally_for_pool":
+            for s_ in sorted({s for s, _ in _voters(ctx, f, "for")} - {caller}):
+                ctx.pool(s_, -1, why)
+        elif r == "tally_fail_caller" and not passed:
+            ctx.pool(caller, -(1 + max(0, no - yes)), why)
+        elif r == "tally_against_blood":
+            for v in sorted({v for _, v in _voters(ctx, f, "against") if v is not None}):
+                _burn_blood_or_life(ctx, v, 1, why)
+        elif r == "tally_against_pool":
+            for s_ in sorted({s for s, _ in _voters(ctx, f, "against")}):
+                ctx.pool(s_, -1, why)
+        elif r == "tally_bribes":
+            pro = {s for s, _ in _voters(ctx, f, "for")} - {s for s, _ in _voters(ctx, f, "against")} - {seat}
+            for s_ in sorted(pro):
+                ctx.pool(s_, 1, why)
+        elif r == "tally_loyalist" and not passed:
+            a, me = st.cards.get(f.actor), st.cards.get(minion)
+            if a is not None and me is not None and me.region in ("ready", "torpor") and \
+                    (ctx.sect(a) or "").lower() == "sabbat" and a.counters > 0:
+                n = min(2, a.counters)
+                ctx.set_blood(f.actor, a.counters - n)
+                ctx.set_blood(minion, me.counters + n)
+                ctx.emit("moved_blood", f"{n} blood moves from {ctx.name(f.actor)} to {ctx.name(minion)} ({why}).",
+                         cards=(f.actor, minion))
+        elif r in ("tally_agree_gain", "tally_oppose_burn"):
+            sides = {sd: {v for _, v in _voters(ctx, f, sd) if v is not None} for sd in ("for", "against")}
+            mine = next((sd for sd in ("for", "against") if minion in sides[sd]), None)
+            if mine is None:
+                continue
+            other = "against" if mine == "for" else "for"
+            if r == "tally_agree_gain":
+                for v in sorted(sides[mine] - {minion}):
+                    c = st.cards[v]
+                    if c.region in ("ready", "torpor"):
+                        ctx.set_blood(v, c.counters + 1)
+                        ctx.emit("gained_blood", f"{ctx.name(v)} gains 1 blood ({why}).", cards=(v,))
+            else:
+                for v in sorted(sides[other]):
+                    _burn_blood_or_life(ctx, v, 1, why)
 
 
 def _unlocks_actor(e) -> bool:

@@ -412,6 +412,33 @@ _TEXTS: dict[str, re.Pattern] = {
                                      r"cancel that vampire's votes and ballots\)\.?$"),
     "abstain_clan": re.compile(r"^cancel the votes and ballots of a vampire who belongs to the same clan as this "
                                r"reacting minion\.?$"),
+    # what happens once the referendum's votes are tallied (effects_action.referendum_tallied)
+    "tally_caller_pool": re.compile(r"^if the referendum passes, the controller of the vampire calling the referendum "
+                                    r"burns 1 pool\.?$"),
+    "tally_for_pool": re.compile(r"^as above, and any other methuselahs who cast votes or ballots in favor of the "
+                                 r"referendum burn 1 pool when the votes are tallied\.?$"),
+    "tally_fail_caller": re.compile(r"^if the referendum fails, the methuselah calling the referendum burns 1 pool plus 1 "
+                                    r"additional pool for each vote difference\.?$"),
+    "tally_against_blood": re.compile(r"^any vampire casting votes or ballots against this referendum burns 1 blood when "
+                                      r"the results are tallied\.?$"),
+    "tally_against_pool": re.compile(r"^methuselahs casting \(including controlling a minion casting\) votes or ballots "
+                                     r"against the referendum burn 1 pool once results are tallied\.?$"),
+    "tally_bribes": re.compile(r"^any other methuselah who casts one or more votes or ballots in favor of and does not "
+                               r"cast votes or ballots against the referendum gains 1 pool when the results of the "
+                               r"referendum are tallied\.?$"),
+    "tally_loyalist": re.compile(r"^if the acting vampire is sabbat and the referendum fails, move up to 2 blood from the "
+                                 r"acting vampire to this vampire\.?$"),
+    "tally_agree_gain": re.compile(r"^as \[mel\] above, and vampires casting votes or ballots in agreement with this "
+                                   r"vampire gain 1 blood\.?$"),
+    "tally_oppose_burn": re.compile(r"^vampires casting votes or ballots in opposition to this vampire burn 1 blood\.?$"),
+    "tally_when": re.compile(r"^blood is gained or burned once results are tallied\.?$"),
+    "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
+    "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
+                                          r"against the referendum\.?$"),
+    "that_abstains": re.compile(r"^that vampire abstains\.?$"),
+    "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
+                                 r"passes\.?$"),
+    "gain_one_pool": re.compile(r"^gain 1 pool\.?$"),
     "choose_voter": re.compile(r"^choose a vampire who has cast votes or ballots in this referendum\.?$"),
     "chosen_locks_abstains": re.compile(r"^the chosen vampire is locked and abstains \(this cancels the chosen "
                                         r"vampire's votes and ballots\)\.?$"),
@@ -457,6 +484,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "chosen_intercept"       # Nightshades
     if k == "wake" and not e.get("frame") and (e.subject or "").lower() == "the chosen ally" and "Reaction" in t:
         return "chosen_ally_wakes"      # Shadow Sentinel [OBL]
+    if k == "votes" and not e.get("frame") and _TEXTS["votes_against"].match(low) and t == {"Reaction"}:
+        return "votes_against"          # Wrong and Crosswise [DEM]: cast against at once
+    if k == "gain_pool" and not e.get("frame") and low == "gain 1 pool." and t == {"Action Modifier"}:
+        return "gain_one_pool"          # Bribes
     if k == "votes" and not e.get("frame"):
         ok = e.amount is not None and e.amount > 0 and e.condition is None and not e.get("cost") and \
             not e.optional and e.duration is None and bool(e.get("self"))
