@@ -123,6 +123,12 @@ class Ctx:
         return None
 
     def sect(self, c: Card) -> str | None:
+        if c.iid in self.st.attached:   # a card on it may change its sect (Writ of Acceptance)
+            from vtes_desktop.engine.effects_gear import sect_of
+
+            got = sect_of(self, c.iid)
+            if got is not None:
+                return got
         return c.sect if c.sect is not None else self.cdef(c).sect
 
     def discipline_level(self, c: Card, trigram: str) -> int:

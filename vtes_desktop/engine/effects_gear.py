@@ -10,7 +10,7 @@ and `equipped`; `rules_politics.vote` -> `vote_votes` (a card locked for votes a
 
 from __future__ import annotations
 
-from vtes_desktop.cards.grammar import auto_gear
+from vtes_desktop.cards.grammar import auto_gear, compile_rules
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -29,11 +29,21 @@ WHERE: dict[str, str] = {
     "steal_uncontrolled": "announce_own / succeed_own",
     "equip_locks_card": "equipped",
     "lock_to_unlock_after_success": "use",
+    "others_enter_combat_with_bearer": "announce_own / succeed_own",
+    "steal_by_any_vampire": "announce_own / succeed_own",
+    "hand_size": "rules_turn.hand_size (the '+N hand size' of a ready minion's cards)",
+    "intercept_vs_played_modifier": "intercept_bonus (rules_action.intercept)",
+    "rescue_stealth_discount": "stealth_bonus (rules_action.stealth) / action_discount (rules_action.announce)",
+    "considered_sect": "sect_of (context.sect)",
+    "bearer_hunt_clan": "hunt_bonus (rules_action hunt)",
+    "mortal_damage_for_blood": "announce_own / succeed_own",
+    "no_discipline_cards_after_burn": "use (a no_discipline_cards mod) / card_refusal (rules_action.requirement_refusal)",
 }
 HANDLED: frozenset[str] = frozenset(WHERE)
 
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
-_ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled")
+_ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood")
+_OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire")   # actions taken by another's minion
 _CACHE: dict = {}
 
 
@@ -166,9 +176,14 @@ def _no_vampire_block(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
             raise Illegal("cost", f"{ctx.name(host)} has {hc.counters} blood; {name} costs {blood}")
         ctx.update(host, counters=hc.counters - blood)
         ctx.emit("paid", f"{ctx.name(host)} burns {blood} blood ({name}).", cards=(host,))
+    bar = _first(ctx, iid, "no_discipline_cards_after_burn") is not None
     ctx.burn(iid, "to make the action unblockable by vampires")
     f = st.top
-    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("no_block_vampires", 0, None, iid),)))
+    mods = (Mod("no_block_vampires", 0, None, iid),) + ((Mod("no_discipline_cards", 0, host, iid),) if bar else ())
+    flow.set_top(ctx, f._replace(mods=f.mods + mods))
+    if bar:
+        ctx.emit("effect", f"{ctx.name(host)} cannot play cards requiring Disciplines until the action is over "
+                           f"({name}).", cards=(host,))
     ctx.emit("no_block", f"Vampires cannot block {poss(ctx.name(host))} action ({name}).", cards=(host,))
 
 
@@ -264,8 +279,11 @@ def announce_own(ctx: Ctx, cmd, m: int):
     except (Malformed, Illegal):
         return None
     sc = st.cards.get(src)
-    if sc is None or sc.region != "attached" or sc.host != m:
+    if sc is None or sc.region != "attached":
         return None
+    if sc.host != m:
+        r = _first(ctx, src, *_OTHERS)
+        return None if r is None else _announce_other(ctx, cmd, m, src, r)
     r = _first(ctx, src, *_ACTIONS)
     if r is None:
         return None
@@ -304,6 +322,19 @@ def announce_own(ctx: Ctx, cmd, m: int):
         ctx.emit("action_goal", f"{ctx.name(m)} acts to move {n} blood from the bank to {ctx.name(t)} ({name}).",
                  cards=(m, t))
         return dict(from_card=src, effect="gear:move_bank_blood", target_card=t, base_stealth=1), ()
+    if r[0] == "mortal_damage_for_blood":
+        if not _clan_is(ctx, m, r[3]):
+            raise Illegal("requirements", f"{name}: only a {r[3].title()} with it takes this action")
+        if cmd.target is None:
+            raise Malformed("target", f"{name}: name the mortal ally or retainer to damage")
+        t = flow.ref(ctx, seat, cmd.target)
+        why = _mortal_refusal(ctx, seat, t)
+        if why:
+            raise Illegal("target", f"{name}: {why}")
+        tseat = _controller(ctx, t)
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to damage {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=src, effect="gear:mortal_damage_for_blood", target_card=t, base_stealth=0,
+                    directed=True, target_seat=tseat), (tseat,)
     # steal_uncontrolled
     if cmd.target is None:
         raise Malformed("target", f"{name}: name the card in your predator's uncontrolled region")
@@ -315,6 +346,46 @@ def announce_own(ctx: Ctx, cmd, m: int):
     ctx.emit("action_goal", f"{ctx.name(m)} acts to steal blood from {ctx.name(t)} ({name}).", cards=(m, t))
     return dict(from_card=src, effect="gear:steal_uncontrolled", target_card=t, base_stealth=1, directed=True,
                 target_seat=pred), (pred,)
+
+
+def _controller(ctx: Ctx, t: int) -> int:
+    c = ctx.st.cards[t]
+    return ctx.st.cards[c.host].controller if c.region == "attached" and c.host is not None else c.controller
+
+
+def _mortal_refusal(ctx: Ctx, seat: int, t: int) -> str | None:
+    c = ctx.st.cards[t]
+    d = ctx.cdef(t)
+    live = c.region == "ready" or (c.region == "attached" and "Retainer" in d.types)
+    if not live or not {"Ally", "Retainer"} & set(d.types) or "mortal" not in ctx.rules(t).keywords:
+        return f"{ctx.name(t)} is not a mortal ally or retainer in play"
+    if _controller(ctx, t) == seat:
+        return f"{ctx.name(t)} is yours: this (D) action is directed at another Methuselah"
+    return None
+
+
+def _announce_other(ctx: Ctx, cmd, m: int, src: int, r: tuple):
+    """An action another Methuselah's minion takes with this card as its object: a Tremere enters combat with the
+    bearer of Veneficorum Artum Sanguis; any vampire steals Shaal Fragment. Directed at the bearer's controller."""
+    st = ctx.st
+    name = ctx.name(src)
+    host = st.cards[src].host
+    hc = st.cards[host]
+    if hc.controller == cmd.seat:
+        raise Illegal("target", f"{name} is on your own minion")
+    if not ctx.is_vampire(st.cards[m]):
+        raise Illegal("requirements", f"{name}: only a vampire takes this action")
+    if r[0] == "others_enter_combat_with_bearer":
+        if not any(_clan_is(ctx, m, k) for k in r[1]):
+            raise Illegal("requirements", f"{name}: only a {' or '.join(k.title() for k in r[1])} takes this action")
+        if hc.region != "ready" or hc.contested:
+            raise Illegal("target", f"{ctx.name(host)} is not a ready minion")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(host)} ({name}).", cards=(m, host))
+        return dict(from_card=src, effect="gear:combat_bearer", target_card=host, base_stealth=0, directed=True,
+                    target_seat=hc.controller), (hc.controller,)
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to steal {name} from {ctx.name(host)}.", cards=(m, host))
+    return dict(from_card=src, effect="gear:steal_card", target_card=src, base_stealth=0, directed=True,
+                target_seat=hc.controller), (hc.controller,)
 
 
 def bearer_bonus_of(ctx: Ctx, a: int, stat: str) -> int:
@@ -375,6 +446,25 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     if not eff.startswith("gear:"):
         return False
     name = ctx.name(src)
+    t = f.target_card
+    if eff == "gear:combat_bearer":
+        sc = st.cards.get(src)
+        if sc is None or sc.region != "attached" or sc.host != t or st.cards[t].region != "ready" \
+                or st.cards[f.actor].region != "ready":
+            ctx.emit("fizzles", f"{ctx.name(t)} no longer has {name} or is not ready: there is no combat.")
+            return True
+        from vtes_desktop.engine import rules_combat
+
+        rules_combat.start(ctx, f.actor, t)
+        return True
+    if eff == "gear:steal_card":
+        sc = st.cards.get(src)
+        if sc is None or sc.region != "attached" or _controller(ctx, src) != f.target_seat:
+            ctx.emit("fizzles", f"{name} is no longer where it was: the action has no effect.")
+            return True
+        ctx.move(src, "attached", host=f.actor)
+        ctx.emit("steal", f"{ctx.name(f.actor)} steals {name}.", cards=(f.actor, src))
+        return True
     r = _first(ctx, src, eff[5:]) if src in st.cards else None
     if r is None:
         ctx.emit("fizzles", f"{name} is gone: the action has no effect.")
@@ -388,7 +478,23 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         ctx.emit("gain", f"{', '.join(ctx.name(v) for v in got) or 'no vampire'} gain{'s' if len(got) == 1 else ''} "
                          f"{n} blood ({name}).", cards=tuple(got))
         return True
-    t = f.target_card
+    if eff == "gear:mortal_damage_for_blood":
+        why = _mortal_refusal(ctx, f.seat, t) if t in st.cards else "it is gone"
+        if why:
+            ctx.emit("fizzles", f"{why}: the action has no effect.")
+            return True
+        life = st.cards[t].counters - r[1]
+        ctx.emit("damage", f"{ctx.name(f.actor)} inflicts {r[1]} unpreventable damage on {ctx.name(t)} ({name}).",
+                 cards=(t,))
+        if life <= 0:
+            ctx.burn(t, "no life left")
+        else:
+            ctx.update(t, counters=life)
+        before = st.cards[f.actor].counters
+        ctx.set_blood(f.actor, before + r[2])
+        ctx.emit("gain", f"{ctx.name(f.actor)} gains {st.cards[f.actor].counters - before} blood ({name}).",
+                 cards=(f.actor,))
+        return True
     if eff == "gear:move_bank_blood":
         tc = st.cards.get(t)
         if tc is None or tc.region != "ready" or (ctx.sect(tc) or "").lower() != r[2]:
@@ -425,3 +531,80 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
 
 def poss(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
+
+
+# -- sums and checks other modules ask for -------------------------------------------------------------------
+
+def _gear_on(ctx: Ctx, m: int):
+    """(iid, readings) of each card on *m* this family claims something of."""
+    for a in ctx.st.attached.get(m, ()):
+        rs = card_readings(ctx, a)
+        if rs:
+            yield a, rs
+
+
+def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
+    """The acting minion's stealth from its cards: Catacombs when rescuing a vampire from torpor."""
+    if f.actor not in ctx.st.attached:
+        return 0
+    n = 0
+    for _, rs in _gear_on(ctx, f.actor):
+        for r in rs:
+            if r[0] == "rescue_stealth_discount" and f.kind == "rescue":
+                n += r[1]
+    return n
+
+
+def action_discount(ctx: Ctx, kind: str, m: int) -> int:
+    """Blood an action costs its minion less (Catacombs: rescuing a vampire from torpor)."""
+    if m not in ctx.st.attached or kind != "rescue":
+        return 0
+    return sum(r[2] for _, rs in _gear_on(ctx, m) for r in rs if r[0] == "rescue_stealth_discount")
+
+
+def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
+    """A would-be blocker's intercept from its cards: Phased Motion Detector, once a vampire has played an action
+    modifier requiring Chimerstry, Obfuscate or Obtenebration this action."""
+    if minion not in ctx.st.attached or not f.played:
+        return 0
+    n = 0
+    for _, rs in _gear_on(ctx, minion):
+        for r in rs:
+            if r[0] != "intercept_vs_played_modifier":
+                continue
+            for who, cid in f.played:
+                if who not in ctx.st.cards or not ctx.is_vampire(ctx.st.cards[who]):
+                    continue
+                pr = compile_rules(ctx.db[cid])
+                if "Action Modifier" in pr.types and set(r[2]) & {d.lower() for d in pr.disciplines}:
+                    n += r[1]
+                    break
+    return n
+
+
+def sect_of(ctx: Ctx, iid: int) -> str | None:
+    """The sect a card on the vampire makes it count as (Writ of Acceptance), or None."""
+    for _, rs in _gear_on(ctx, iid):
+        for r in rs:
+            if r[0] == "considered_sect":
+                return r[1]
+    return None
+
+
+def hunt_bonus(ctx: Ctx, m: int) -> int:
+    """+N hunt for a bearer of the clan the card names (Ritual Scalpel's Nagaraja)."""
+    if m not in ctx.st.attached:
+        return 0
+    return sum(r[1] for _, rs in _gear_on(ctx, m) for r in rs if r[0] == "bearer_hunt_clan" and _clan_is(ctx, m, r[2]))
+
+
+def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
+    """Why *minion* cannot play this card now because of this family (Concoction of Vitality burned this action:
+    no card requiring a Discipline), or None."""
+    st = ctx.st
+    if minion is None or not st.frames or not rules.disciplines:
+        return None
+    for fr in st.frames:
+        if isinstance(fr, ActionFrame) and any(x.kind == "no_discipline_cards" and x.minion == minion for x in fr.mods):
+            return f"{ctx.name(minion)} cannot play cards requiring Disciplines until this action is over"
+    return None

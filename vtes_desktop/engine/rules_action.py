@@ -54,7 +54,9 @@ def stealth(ctx: Ctx, f: ActionFrame) -> int:
 def _equipment_stealth(ctx: Ctx, f: ActionFrame) -> int:
     from vtes_desktop.engine.effects_combat import bearer_stealth
 
-    return bearer_stealth(ctx, f)   # Erebus Mask, Dartmoor, Enchanted Marionette
+    from vtes_desktop.engine.effects_gear import stealth_bonus as gear_stealth
+
+    return bearer_stealth(ctx, f) + gear_stealth(ctx, f)   # Erebus Mask, Dartmoor, Enchanted Marionette; Catacombs
 
 
 def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
@@ -72,7 +74,9 @@ def intercept(ctx: Ctx, f: ActionFrame, minion: int | None) -> int:
 def _equipment_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
     from vtes_desktop.engine.effects_combat import bearer_intercept
 
-    return bearer_intercept(ctx, f, minion)   # The Ancestor's Talisman
+    from vtes_desktop.engine.effects_gear import intercept_bonus as gear_intercept
+
+    return bearer_intercept(ctx, f, minion) + gear_intercept(ctx, f, minion)   # The Ancestor's Talisman; Phased Motion Detector
 
 
 def _attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
@@ -213,7 +217,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
     if why:
         return why
-    why = effects_minion.card_refusal(ctx, rules, minion)   # "This ally can play non-ally cards requiring ..."
+    why = effects_minion.card_refusal(ctx, rules, minion) \
+        or _gear_card_refusal(ctx, rules, minion)   # "This ally can play non-ally cards requiring ..."; Concoction of Vitality
     if why:
         return why
     if minion is None:
@@ -506,6 +511,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         own = effects_crypt.announce_own(ctx, cmd, m) or effects_minion.announce_own(ctx, cmd, m) \
             or effects_actioncard.announce_own(ctx, cmd, m)   # a vampire's or an ally's own action
         own = own or effects_attached.announce_own(ctx, cmd, m)   # burn a card put on a minion (The Haunting)
+        own = own or _gear_own(ctx, cmd, m)   # an action an equipment card gives its bearer (Camera Phone)
         upd, directed_at = own if own is not None else effects_master.announce_from(ctx, cmd, m)   # steal or burn a master card on the table
         pool_cost = upd.pop("cost_pool", 0)   # paid when the action succeeds, like any action's cost
         blood_cost = upd.pop("cost_blood", 0)
@@ -515,8 +521,6 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     elif kind in ("equip", "employ", "recruit", "political", "card"):
         wanted = {"equip": "Equipment", "employ": "Retainer", "recruit": "Ally", "political": "Political Action",
                   "card": "Action"}[kind]
-        own = own or effects_attached.announce_own(ctx, cmd, m)   # burn a card put on a minion (The Haunting)
-        own = own or _gear_own(ctx, cmd, m)   # an action an equipment card gives its bearer (Camera Phone)
         if cmd.card is None and cmd.from_ is None:
             raise Malformed("card", f"name the card for this {ACTION_LABEL[kind]} action")
         if kind == "political" and not is_vamp:
@@ -719,6 +723,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         if mc.counters < f["cost_blood"]:
             raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {f['cost_blood']}")
     frame = ActionFrame(**f)
+    _gear_discount(ctx, kind, m, f)   # Catacombs: the rescue costs 1 blood less
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))
     if card_iid is not None:
@@ -986,6 +991,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
         from vtes_desktop.engine.effects_actioncard import hunt_extra
+        n += _gear_hunt(ctx, f.actor)   # Ritual Scalpel's Nagaraja
 
         n += hunt_extra(ctx, f.actor)   # Harvest Rites on the vampire: once each turn
         if f.card is not None:
@@ -1012,6 +1018,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
             from vtes_desktop.engine.rules_turn import _check_contest
             _check_contest(ctx, f.card)
     elif f.kind == "employ":
+        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "attached", host=f.actor, counters=life, level=f.card_level)
         ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(f.card)} with {life} life.")
@@ -1021,7 +1028,6 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False, level=f.card_level)
         ctx.emit("recruited", f"{ctx.name(f.card)} joins {ctx.seat_name(f.seat)} with {life} life.")
-        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
         from vtes_desktop.engine.rules_turn import _check_contest
         _check_contest(ctx, f.card)
     elif f.kind == "leave_torpor":
@@ -1750,6 +1756,8 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
 
     if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
         return
+    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
+        return
     if effects_attached.use(ctx, cmd, iid):   # a card put on a minion (Restructure)
         return
     if effects_minion.use(ctx, cmd, iid):   # an ally's or retainer's "lock to give ... +1 stealth/intercept"
@@ -1759,8 +1767,6 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
                                what=f"the effect of {ctx.name(iid)}", card=iid))
     ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
              + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")
-    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
-        return
 
 
 def _gear_own(ctx: Ctx, cmd, m: int):
@@ -1785,3 +1791,27 @@ def _gear_use(ctx: Ctx, cmd, iid: int) -> bool:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.use(ctx, cmd, iid)
+
+
+def _gear_discount(ctx: Ctx, kind: str, m: int, f: dict) -> None:
+    from vtes_desktop.engine import effects_gear
+
+    cut = effects_gear.action_discount(ctx, kind, m)
+    if cut and f.get("cost_blood"):
+        f["cost_blood"] = max(0, f["cost_blood"] - cut)
+    elif cut and f.get("rescue_split"):
+        f["rescue_split"] = max(0, f["rescue_split"] - cut)
+
+
+def _gear_hunt(ctx: Ctx, m: int) -> int:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.hunt_bonus(ctx, m)
+
+
+def _gear_card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
+    if minion is None or not ctx.st.frames:
+        return None
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.card_refusal(ctx, rules, minion)

@@ -27,7 +27,20 @@ Readings (each from one exact clause, so a reading never drifts from the text it
 - ("steal_uncontrolled", n): a +1 stealth (D) action: up to n blood from a card in your predator's uncontrolled
   region to the bearer (San Lorenzo de El Escorial);
 - ("equip_locks_card",): the card is locked as a minion equips with it; ("lock_to_unlock_after_success",): after
-  its minion's successful action resolves, the card locks to unlock that minion (Helicopter).
+  its minion's successful action resolves, the card locks to unlock that minion (Helicopter);
+- ("others_enter_combat_with_bearer", clans): a vampire of those clans enters combat with the bearer as a (D)
+  action, announced `from` the card (Veneficorum Artum Sanguis); ("steal_by_any_vampire",): any vampire steals the
+  card as a (D) action (Shaal Fragment), ("hand_size", n): its +n hand size while its bearer is ready;
+- ("intercept_vs_played_modifier", n, trigrams): the bearer's +n intercept once a vampire has played an action
+  modifier requiring one of those Disciplines this action (Phased Motion Detector);
+- ("rescue_stealth_discount", stealth, blood): rescuing a vampire from torpor, the bearer gets +stealth and the
+  rescue costs it that much less blood (Catacombs);
+- ("considered_sect", sect): the bearer counts as of that sect (Writ of Acceptance);
+- ("bearer_hunt_clan", n, clan): +n hunt for a bearer of that clan; ("mortal_damage_for_blood", damage, blood, clan):
+  a (D) action of that clan's bearer: damage (unpreventable) to an ally or retainer, then it gains blood (Ritual
+  Scalpel);
+- ("no_discipline_cards_after_burn",): the vampire that burned the card as the action was announced plays no card
+  requiring a Discipline until the action is over (Concoction of Vitality, with ("no_vampire_block", 0)).
 """
 
 from __future__ import annotations
@@ -60,6 +73,23 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("lock", "when a minion equips with the this card, lock it."): ("equip_locks_card",),
     ("lock", "after resolving a successful action, this minion may lock the this card to unlock."):
         ("lock_to_unlock_after_success",),
+    ("enter", "any tremere or tremere antitribu may enter combat with the minion with this equipment as a (d) "
+              "action."): ("others_enter_combat_with_bearer", ("tremere", "tremere antitribu")),
+    ("steal", "any vampire can steal this equipment as a (d) action."): ("steal_by_any_vampire",),
+    ("hand_size", "+2 hand size."): ("hand_size", 2),
+    ("modifier", "during an action, if a vampire plays an action modifier card requiring chimerstry [chi], obfuscate "
+                 "[obf] or obtenebration [obt], the bearer gets +1 intercept, even if intercept is not yet needed."):
+        ("intercept_vs_played_modifier", 1, ("chi", "obf", "obt")),
+    ("modifier", "when attempting to rescue a vampire from torpor, the vampire with this location gets +1 stealth and "
+                 "burns 1 less blood if successful."): ("rescue_stealth_discount", 1, 1),
+    ("consider", "the vampire with this equipment is considered a camarilla vampire."): ("considered_sect", "Camarilla"),
+    ("hunt", "this nagaraja gets +1 hunt."): ("bearer_hunt_clan", 1, "nagaraja"),
+    ("inflict", "this nagaraja can inflict 1 unpreventable damage on a mortal (ally or retainer) to gain 2 blood as a "
+                "(d) action."): ("mortal_damage_for_blood", 1, 2, "nagaraja"),
+    ("burn", "when the vampire with this card announces an action, he or she may burn this card to prevent vampires "
+             "from blocking that action."): ("no_vampire_block", 0),
+    ("play", "if he or she does so, this vampire cannot play cards requiring disciplines until the action is "
+             "complete."): ("no_discipline_cards_after_burn",),
 }
 
 
