@@ -79,7 +79,7 @@ import re
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.errors import Illegal, Malformed
-from vtes_desktop.engine.state import ActionFrame, CombatFrame, Hit, Mod
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, Hit, Mod
 
 _CACHE: dict[tuple, tuple] = {}
 
@@ -95,7 +95,9 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
                      "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
-                     "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed"})
+                     "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
+                     "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
+                     "discard_to_prevent", "steal_from_own"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -537,6 +539,18 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if _of(ctx, iid, "reduce_bleed_burn"):
         _reduce_bleed(ctx, cmd, iid, _of(ctx, iid, "reduce_bleed_burn")[0][1])
+        return True
+    if ctx.st.marks and (("minion", iid), _ENTRY, cmd.seat) in ctx.st.marks:
+        _entry_burn(ctx, cmd, iid)
+        return True
+    found = [(fn, got[0]) for name_, fn in (("discard_to_prevent", _discard_to_prevent),
+                                            ("discard_for_life", _discard_for_life), ("burn_location", _burn_location),
+                                            ("blood_to_unlock", _blood_to_unlock), ("steal_from_own", _steal_from_own))
+             if (got := _of(ctx, iid, name_))]
+    if len(found) > 1 and found[0][0] is _discard_to_prevent and not isinstance(ctx.st.top, DamageFrame):
+        found = found[1:]   # the Vozhd of Szczecin: its prevention while damage is inflicted, else its unlock
+    if found:
+        found[0][0](ctx, cmd, iid, found[0][1])
         return True
     if _of(ctx, iid, "life_for_bleed"):
         _life_for_bleed(ctx, cmd, iid, _of(ctx, iid, "life_for_bleed")[0])
@@ -1355,6 +1369,191 @@ def _burn_to_unlock(ctx: Ctx, cmd, iid: int) -> None:
     ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
 
 
+_ENTRY = "owes an ally or retainer burned"
+
+
+def _entry_choices(ctx: Ctx, seat: int) -> list[int]:
+    st = ctx.st
+    out = [i for i in st.region(seat, "ready") if "Ally" in ctx.cdef(i).types and not st.cards[i].contested]
+    out += [a for rg in ("ready", "torpor") for m in st.region(seat, rg) for a in st.attached.get(m, ())
+            if "Retainer" in ctx.cdef(a).types]
+    return out
+
+
+def entered_play(ctx: Ctx, iid: int) -> None:
+    """An ally just entered play: "After this ally enters play, burn an ally or retainer you control" (War Ghoul, the
+    Vozhds): itself at once when it is the only one; otherwise owed, a `use` naming it with `minion` the card."""
+    if not _of(ctx, iid, "entry_burn_other"):
+        return
+    st = ctx.st
+    if st.cards[iid].contested or st.cards[iid].region != "ready":
+        return
+    seat = st.cards[iid].controller
+    name = ctx.name(iid)
+    if _entry_choices(ctx, seat) == [iid]:
+        ctx.burn(iid, "no other ally or retainer to burn as it enters play")
+        return
+    st.marks = st.marks | {(("minion", iid), _ENTRY, seat)}
+    ctx.emit("note", f"{ctx.seat_name(seat)} burns an ally or retainer they control for {name} (a use of {name} "
+                     f"naming it as minion; {name} itself is one).", cards=(iid,))
+
+
+def _entry_burn(ctx: Ctx, cmd, iid: int) -> None:
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the ally or retainer you control that is burned (it may be {name})")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    if t not in _entry_choices(ctx, cmd.seat):
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not an ally or retainer you control")
+    st.marks = st.marks - {(("minion", iid), _ENTRY, cmd.seat)}
+    ctx.burn(t, f"as {name} enters play")
+
+
+def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
+    """Why *seat*'s phase cannot end yet: an ally that entered play still owes the burning of an ally or retainer."""
+    st = ctx.st
+    if not st.marks:
+        return None
+    for m in st.marks:
+        if m[1] == _ENTRY and m[2] == seat and st.cards[m[0][1]].region == "ready":
+            return (f"{ctx.seat_name(seat)} must first burn an ally or retainer they control for {ctx.name(m[0][1])} "
+                    f"(a use of it naming the card as minion)")
+    return None
+
+
+def _own_unlock_phase(ctx: Ctx, cmd, iid: int, name: str) -> None:
+    st = ctx.st
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name} does this during your unlock phase")
+
+
+def _discard_for_life(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Vozhd of Sofia: in your unlock phase, discard an ally or retainer card for 2 life."""
+    st = ctx.st
+    name = ctx.name(iid)
+    _own_unlock_phase(ctx, cmd, iid, name)
+    want = (cmd.effect or "").strip().lower()
+    hand = st.region(cmd.seat, "hand")
+    card = next((h for h in hand if ctx.name(h).lower() == want), None)
+    if card is None:
+        raise Malformed("effect", f"{name}: name the ally or retainer card in your hand that you discard as `effect`")
+    if not {"Ally", "Retainer"} & set(ctx.cdef(card).types):
+        raise Illegal("use", f"{name}: {ctx.name(card)} is not an ally or retainer card")
+    ctx.move(card, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(card)} ({name}).", cards=(card,))
+    ctx.draw(cmd.seat, 1)
+    ctx.update(iid, counters=st.cards[iid].counters + r[1])
+    ctx.emit("life", f"{name} gains {r[1]} life.", cards=(iid,))
+
+
+def _burn_location(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """War Ghoul: lock and burn itself to burn a location, except during combat."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if combat_frame(st) is not None:
+        raise Illegal("timing", f"{name} does this except during combat")
+    if c.locked or c.region != "ready":
+        raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the location it burns as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    if "location" not in ctx.rules(t).keywords or tc.region not in ("in_play", "attached"):
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not a location in play")
+    ctx.update(iid, locked=True)
+    ctx.burn(iid, "locked and burned to burn a location")
+    ctx.burn(t, f"{name}")
+
+
+def _blood_to_unlock(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Vozhd of Szczecin: in another Methuselah's minion phase, a Tzimisce you control burns 1 blood to unlock it."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.phase != "minion" or st.active == cmd.seat:
+        raise Illegal("timing", f"{name} unlocks this way during another Methuselah's minion phase")
+    if not st.cards[iid].locked:
+        raise Illegal("use", f"{name} is not locked")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the {r[1].title()} you control that burns {r[2]} blood as `minion`")
+    v = flow.ref(ctx, cmd.seat, cmd.minion)
+    vc = st.cards[v]
+    if vc.controller != cmd.seat or vc.region != "ready" or not _clan_is(ctx, v, r[1]):
+        raise Illegal("target", f"{name}: {ctx.name(v)} is not a ready {r[1].title()} you control")
+    if vc.counters < r[2]:
+        raise Illegal("cost", f"{ctx.name(v)} has no blood to burn")
+    ctx.update(v, counters=vc.counters - r[2])
+    ctx.update(iid, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(v)} burns {r[2]} blood: {name} unlocks.", cards=(v, iid))
+
+
+def _discard_to_prevent(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Vozhd of Szczecin: once each combat, discard a card requiring Protean to prevent 2 damage to it."""
+    from vtes_desktop.engine.rules_combat import _prevent, _set_combat, combat_frame
+    from vtes_desktop.engine.state import DamageFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    cf = combat_frame(st)
+    if not isinstance(f, DamageFrame) or cf is None or iid not in (cf.a, cf.b) \
+            or not any(h.target == iid and not h.unpreventable for h in f.hits):
+        raise Illegal("timing", f"{name} prevents damage inflicted on it in combat")
+    if (iid, iid, "discard prevent") in cf.used:
+        raise Illegal("prevent", f"{name} can do this once each combat")
+    want = (cmd.effect or "").strip().lower()
+    card = next((h for h in st.region(cmd.seat, "hand") if ctx.name(h).lower() == want), None)
+    if card is None:
+        raise Malformed("effect", f"{name}: name the card requiring Protean in your hand that you discard as `effect`")
+    rules = ctx.rules(card)
+    if r[1] not in {d.lower() for m in rules.modes for d in (m.disciplines or ())} | \
+            {d.lower() for d in (rules.disciplines or ())}:
+        raise Illegal("use", f"{name}: {ctx.name(card)} does not require Protean")
+    ctx.move(card, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(card)} ({name}).", cards=(card,))
+    ctx.draw(cmd.seat, 1)
+    _prevent(ctx, st.top, iid, r[2], name)
+    cf = combat_frame(st)
+    _set_combat(ctx, cf._replace(used=cf.used | {(iid, iid, "discard prevent")}))
+
+
+def _steal_from_own(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Vozhd of Juiz de Fora: in your unlock phase, steal blood from a Tzimisce you control, becoming life, up to its
+    starting life (`effect` the amount)."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_action import _life
+
+    st = ctx.st
+    name = ctx.name(iid)
+    _own_unlock_phase(ctx, cmd, iid, name)
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the {r[1].title()} you control as `minion`")
+    v = flow.ref(ctx, cmd.seat, cmd.minion)
+    vc = st.cards[v]
+    if vc.controller != cmd.seat or vc.region not in ("ready", "torpor") or not _clan_is(ctx, v, r[1]):
+        raise Illegal("target", f"{name}: {ctx.name(v)} is not a {r[1].title()} you control")
+    try:
+        n = int((cmd.effect or "1").strip())
+    except ValueError:
+        raise Malformed("effect", f"{name}: say how much blood it steals as `effect` (a number)") from None
+    c = st.cards[iid]
+    room = _life(ctx, iid, c.level) - c.counters
+    if n < 1 or n > vc.counters or n > room:
+        raise Illegal("use", f"{name} can steal 1 to {min(vc.counters, room)} blood (its starting life is "
+                             f"{_life(ctx, iid, c.level)})")
+    ctx.update(v, counters=vc.counters - n)
+    ctx.update(iid, counters=c.counters + n)
+    ctx.emit("blood", f"{name} steals {n} blood from {ctx.name(v)}, becoming life.", cards=(iid, v))
+
+
 def _life_for_bleed(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     """Succubus (once each turn), Samuel Haight (once each action): the ally burns 1 life for +1 bleed during its
     own bleed, before it resolves."""
@@ -1568,6 +1767,35 @@ def candidates(game, seat: int) -> list:
             if r and len(others) >= r[0][2]:
                 out.append(C.Use(seat=seat, card=iid, effect="; ".join(ctx.name(i) for i in others[:r[0][2]])))
                 break
+    if st.marks:
+        for mk in st.marks:
+            if mk[1] == _ENTRY and mk[2] == seat and st.cards[mk[0][1]].region == "ready":
+                out += [C.Use(seat=seat, card=mk[0][1], minion=t) for t in _entry_choices(ctx, seat)]
+    if st.active == seat and st.phase == "unlock" and not st.frames:
+        for iid in st.region(seat, "ready"):
+            if _of(ctx, iid, "discard_for_life"):
+                out += [C.Use(seat=seat, card=iid, effect=ctx.name(h)) for h in st.region(seat, "hand")
+                        if {"Ally", "Retainer"} & set(ctx.cdef(h).types)]
+            for r in _of(ctx, iid, "steal_from_own"):
+                out += [C.Use(seat=seat, card=iid, minion=v, effect="1") for v in st.region(seat, "ready")
+                        if _clan_is(ctx, v, r[1])]
+    if st.active == seat and st.phase == "minion" and not st.frames:
+        locs = None
+        for iid in st.region(seat, "ready"):
+            if _of(ctx, iid, "burn_location") and not st.cards[iid].locked:
+                if locs is None:
+                    locs = [i for i, c in st.cards.items() if c.region in ("in_play", "attached")
+                            and "location" in ctx.rules(i).keywords]
+                out += [C.Use(seat=seat, card=iid, minion=t) for t in locs]
+    if st.active != seat and st.phase == "minion":
+        for iid in st.region(seat, "ready"):
+            for r in _of(ctx, iid, "blood_to_unlock") if st.cards[iid].locked else ():
+                out += [C.Use(seat=seat, card=iid, minion=v) for v in st.region(seat, "ready")
+                        if _clan_is(ctx, v, r[1]) and st.cards[v].counters >= r[2]]
+    if isinstance(top, DamageFrame):
+        for h in top.hits:
+            if st.cards[h.target].controller == seat and _of(ctx, h.target, "discard_to_prevent"):
+                out += [C.Use(seat=seat, card=h.target, effect=ctx.name(c)) for c in st.region(seat, "hand")]
     if isinstance(top, CombatFrame) and top.step == "strike":
         for m in (top.a, top.b):
             if st.cards[m].controller == seat and any(r[1] == "dodge" for r in _of(ctx, m, "own_strike")):

@@ -1030,6 +1030,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("recruited", f"{ctx.name(f.card)} joins {ctx.seat_name(f.seat)} with {life} life.")
         from vtes_desktop.engine.rules_turn import _check_contest
         _check_contest(ctx, f.card)
+        effects_minion.entered_play(ctx, f.card)   # "After this ally enters play, burn an ally or retainer you control"
     elif f.kind == "leave_torpor":
         ctx.move(f.actor, "ready", seat=f.seat, locked=True, counters=st.cards[f.actor].counters, wounded=False)
         ctx.emit("left_torpor", f"{ctx.name(f.actor)} leaves torpor.")

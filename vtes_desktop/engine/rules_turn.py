@@ -27,6 +27,10 @@ def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
     from vtes_desktop.engine.effects_combat import phase_end_refusal
 
     why = phase_end_refusal(ctx, cmd.seat)
+    if not why and st.marks:
+        from vtes_desktop.engine.effects_minion import phase_end_refusal as owed_by_ally
+
+        why = owed_by_ally(ctx, cmd.seat)   # War Ghoul: an ally or retainer still to burn as it entered play
     if why:
         raise Illegal("timing", why)
     if st.phase == "unlock":

@@ -145,6 +145,14 @@ Readings (a tuple whose first item names it):
   during the resulting combat" (Spiritual Protector);
 - ``("life_for_bleed", n, "turn"|"action")``: "Once each turn, she may burn 1 life to get +1 bleed for the current
   action" (a `use` naming the ally during its own bleed);
+- ``("entry_burn_other",)``: "After this ally enters play, burn an ally or retainer you control" (itself when it is
+  the only one; otherwise owed: a `use` naming it, `minion` the card burned, before the phase ends);
+- the Vozhds and War Ghoul: ``("discard_for_life", 2)`` (a `use` in your unlock phase, `effect` the ally or retainer
+  card discarded), ``("burn_location",)`` (a `use`, `minion` the location, outside combat),
+  ``("blood_to_unlock", clan, n)`` (a `use` in another Methuselah's minion phase, `minion` the Tzimisce),
+  ``("discard_to_prevent", discipline, n)`` (a `use` while damage is inflicted on it in combat, `effect` the card
+  discarded, once each combat), ``("steal_from_own", clan)`` (a `use` in your unlock phase, `minion` the Tzimisce,
+  `effect` the amount, up to its starting life); Vozhd of Sofia's 3R strike;
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -259,6 +267,16 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("use", "gargoyle slave cannot use ranged weapons."): ("no_ranged_weapons",),
     ("burn", "once each turn, she may burn 1 life to get +1 bleed for the current action."): ("life_for_bleed", 1, "turn"),
     ("burn", "once each action, this ally may burn a life to get +1 bleed."): ("life_for_bleed", 1, "action"),
+    ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
+    ("discard", "during your unlock phase, you can discard an ally or retainer card to add 2 life to this ally."):
+        ("discard_for_life", 2),
+    ("lock", "it can lock and burn itself to burn a location, except during combat."): ("burn_location",),
+    ("burn", "during any other methuselah's minion phase, a tzimisce you control can burn 1 blood to unlock this ally."):
+        ("blood_to_unlock", "tzimisce", 1),
+    ("discard", "once each combat, this ally can discard a card requiring protean [pro] to prevent 2 damage."):
+        ("discard_to_prevent", "pro", 2),
+    ("steal", "during your unlock phase, this ally can steal any amount of blood (becoming life) from a tzimisce you "
+              "control, not to exceed its starting life."): ("steal_from_own", "tzimisce"),
     ("block", "minions blocking or blocked by the employer cannot use equipment during the resulting combat."):
         ("no_equipment_opponent",),
 }
@@ -284,6 +302,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         if ally and e.get("dodge") and e.get("once_each_combat") and e.subject is not None \
                 and low == "once each combat, he can strike: dodge.":
             return ("own_strike", "dodge", 0, False, False)
+        if ally and low == "it can strike: 3r damage.":
+            return ("own_strike", "damage", 3, True, False)
         if ally and low == ("this ally has flight [flight], gets one optional maneuver each combat, and may strike: 1r "
                             "damage."):
             return ("own_strike", "damage", 1, True, False)   # flight and the maneuver: read from the card text
