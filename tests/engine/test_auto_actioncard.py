@@ -74,6 +74,13 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Rapid Healing", "state", "for", ("blocked_no_combat",)),
     ("Regeneration", "diablerize", "FOR", ("blocked_diablerie",)),
     ("Movement of the Slow Body", "get", "pro", ("blocked_diablerie",)),
+    ("Resume the Coil", "commit", "nec", ("blocked_no_combat_diablerie",)),
+    ("Off Kilter", "get", None, ("edge_get",)),
+    ("Nosferatu Performance Art", "modifier", None, ("cond_stealth", "actor capacity>5", 1)),
+    ("Edged Illusion", "inflict", "CHI", ("damage_each_ready", 1)),
+    ("Harmony", "burn", None, ("prey_pool_per_named", 3, "choir")),
+    ("Skullduggery", "bleed", "pro", ("bleed_card_stealth", 1, "prey", None)),
+    ("Trick of the Danya", "move", "chi", ("danya", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -80,7 +80,9 @@ HANDLED = frozenset({
     "next_oust_reward", "terms_ready_sect", "block_tax_chosen", "influence_tax", "discard_tax", "title_instead_named",
     "each_burns_uncontrolled", "controller_pays_or_burns", "burn_own_contract",
     # fourth pass (session 3)
-    "end_combat", "blocked_no_combat", "blocked_diablerie", "leave_torpor_self",
+    "end_combat", "blocked_no_combat", "blocked_diablerie", "leave_torpor_self", "blocked_no_combat_diablerie",
+    "edge_get", "edge_else_burn_pool", "cond_stealth", "target_methuselah", "damage_each_ready", "prey_pool_per_named",
+    "burn_named_counted", "danya",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -474,6 +476,7 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, 
             extra["mods"] = (Mod("optional_cost", cost, actor, None),)
     out = _plan_target(ctx, seat, actor, rules, mode, target)
     out.update(extra)
+    _plan_fourth(ctx, seat, actor, rules, mode, target, out)
     return out
 
 
@@ -2344,7 +2347,9 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "recent diablerist": "a vampire who has committed diablerie since your last turn",
               "ready younger toreador antitribu": "a ready younger Toreador antitribu",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
-                                                               "or equipment on one"}
+                                                               "or equipment on one",
+              "ready toreador or toreador location": "a ready Toreador, or a location that requires a Toreador",
+              "titled torpor vampire": "a titled vampire in torpor"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2359,7 +2364,7 @@ def _target_plan(specs: list[tuple]) -> tuple[str, tuple] | None:
         return None
     who = next((s[1] for s in specs if s[0] == "target_who"), on[1])
     ops = on[2] + tuple(op for s in specs if s[0] == "target_more" for op in s[1])
-    return who, ops
+    return who, tuple(op for op in ops if op[0] != "burn") + tuple(op for op in ops if op[0] == "burn")   # burn last
 
 
 def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: bool) -> str | None:
@@ -2467,6 +2472,12 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
             and _cap(ctx, v) < _cap(ctx, actor) and st.cards[v].controller != seat
     if who == "mortal or ghoul ally or retainer":
         return (ally or retainer) and bool(kw & {"mortal", "ghoul"})
+    if who == "ready toreador or toreador location":   # Nosferatu Performance Art
+        if vamp:
+            return c.region == "ready" and any(_same_clan("toreador", x) for x in d.clans)
+        return "location" in kw and c.region in ("in_play", "attached") and any(_same_clan("toreador", x) for x in d.clans)
+    if who == "titled torpor vampire":   # Dismemberment of Osiris
+        return vamp and c.region == "torpor" and ctx.title(c) is not None
     if who == "non-wraith ally or retainer or small vampire":
         return ((ally or retainer) and "wraith" not in kw) or (vamp and c.region in ("ready", "torpor")
                                                                 and _cap(ctx, iid) <= 2)
@@ -3031,6 +3042,8 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
         elif k == "heal":
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
+        elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool"):
+            _apply_fourth_op(ctx, f, t, op, name)
 
 
 def attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
@@ -4059,9 +4072,14 @@ def torpor_action(ctx: Ctx, cmd, m: int) -> str | None:
     except (Malformed, Illegal):
         return None
     rules = ctx.rules(iid)
-    if "Action" not in rules.types or not rules.modes or not all("in torpor" in md.only for md in rules.modes):
+    if "Action" not in rules.types or not rules.modes:
         return None
-    if all("locked" in md.only for md in rules.modes):
+    modes = [md for md in rules.modes if "in torpor" in md.only]
+    if len(modes) < len(rules.modes):   # Resume the Coil: only its basic level is an action of a vampire in torpor
+        lvl = modes[0].level if len(modes) == 1 and modes[0].level else ""
+        if not lvl or cmd.level != ("superior" if lvl.isupper() else "basic"):
+            return None
+    if all("locked" in md.only for md in modes):
         if ctx.st.cards[m].region == "torpor" and not ctx.st.cards[m].locked:
             raise Illegal("locked", f"{rules.name} is only usable by a locked vampire in torpor; {ctx.name(m)} is "
                                     "unlocked")
@@ -4076,11 +4094,143 @@ def no_combat_when_blocked(ctx: Ctx, f: ActionFrame) -> bool:
         return False
     rules, mode = mode_of(ctx, f.card, f.card_level)
     specs = readings(rules, mode) if mode is not None else []
-    return any(s[0] == "blocked_no_combat" for s in specs) and any(s[0] == "blocked_diablerie" for s in specs)
+    return (any(s[0] == "blocked_no_combat" for s in specs) and any(s[0] == "blocked_diablerie" for s in specs)) \
+        or any(s[0] == "blocked_no_combat_diablerie" for s in specs)
+
+
+def blocked_grants(ctx: Ctx, f: ActionFrame) -> tuple:
+    """Skullduggery [obf]: the acting minion's optional maneuver in the combat that follows the block."""
+    if f.card is None or f.kind != "card" or f.effect != "bleed":
+        return ()
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    n = sum(1 for s in (readings(rules, mode) if mode is not None else [])
+            if s[0] == "bleed_card_stealth" and s[2] == "prey, maneuver if blocked")
+    return ((f.actor, "maneuver", n),) if n else ()
+
+
+def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, out: dict) -> None:
+    """Fourth-pass targets and choices: the conditional stealth of the action (Nosferatu Performance Art), a chosen
+    Methuselah (Edged Illusion), the Edge burned (Off Kilter), the uncontrolled minion bled of 1 blood (The Trick of
+    the Danya)."""
+    specs = readings(rules, mode)
+    st = ctx.st
+    from vtes_desktop.engine.state import Mod
+
+    for s in specs:
+        k = s[0]
+        if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
+            out["base_stealth"] = mode.action_stealth + s[2]
+        elif k == "target_methuselah":
+            who = _seat_named(ctx, str(target)) if target is not None else None
+            if who is None or st.seats[who].ousted:
+                raise Illegal("target", f"{rules.name}: name the Methuselah you choose")
+            if who == seat:
+                raise Illegal("target", f"{rules.name} is a directed action: choose another Methuselah")
+            out["target_seat"] = who
+        elif k == "edge_else_burn_pool" and target is not None:
+            if str(target).strip().lower() not in ("the edge", "edge"):
+                raise Illegal("target", f"{rules.name}: say 'the Edge' to burn the Edge for {s[1]} more pool, or "
+                                        "nothing")
+            if st.edge != seat:
+                raise Illegal("target", f"{rules.name}: {ctx.seat_name(seat)} does not have the Edge to burn")
+            out["mods"] = out.get("mods", ()) + (Mod("burn_edge", 1, None, None),)
+        elif k == "danya":
+            text = str(target or "")
+            src_name, _, dest_name = (x.strip() for x in text.partition(";"))
+            if not src_name:
+                raise Illegal("target", f"{rules.name}: name the minion in your prey's uncontrolled region (and, after "
+                                        "';', a vampire in your uncontrolled region to get the blood; else your pool)")
+            try:
+                src = flow.ref(ctx, seat, src_name)
+            except (Malformed, Illegal):
+                raise Illegal("target", f"{rules.name}: {src_name!r} is not in your prey's uncontrolled region") from None
+            c = st.cards[src]
+            if c.region != "uncontrolled" or c.controller != st.prey(seat) or not ctx.cdef(src).is_crypt:
+                raise Illegal("target", f"{rules.name}: {ctx.name(src)} is not in your prey's uncontrolled region")
+            if c.counters < 1:
+                raise Illegal("target", f"{rules.name}: {ctx.name(src)} has no blood")
+            mods = (Mod("chosen_card", 0, src, None),)
+            if dest_name:
+                try:
+                    dest = flow.ref(ctx, seat, dest_name)
+                except (Malformed, Illegal):
+                    raise Illegal("target", f"{rules.name}: {dest_name!r} is not in your uncontrolled region") from None
+                dc = st.cards[dest]
+                if dc.region != "uncontrolled" or dc.controller != seat or not ctx.is_vampire(dc):
+                    raise Illegal("target", f"{rules.name}: {ctx.name(dest)} is not a vampire in your uncontrolled region")
+                mods += (Mod("danya_to", 0, dest, None),)
+            out["mods"] = out.get("mods", ()) + mods
+
+
+def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str) -> None:
+    st = ctx.st
+    c = st.cards[t]
+    k = op[0]
+    if k == "torpor_or_burn":   # Nosferatu Performance Art: a Toreador to torpor, a Toreador location burned
+        if ctx.is_vampire(c):
+            ctx.move(t, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
+            ctx.emit("torpor", f"{ctx.name(t)} goes to torpor ({name}).", cards=(t,))
+        else:
+            ctx.burn(t, name)
+    elif k == "same_clan_ready_burn":   # Dismemberment of Osiris
+        clans = set(x.lower() for x in ctx.cdef(t).clans)
+        for x in st.live_seats():
+            for i in st.region(x, "ready"):
+                ci = st.cards[i]
+                if ctx.is_vampire(ci) and not ci.contested and ci.counters and \
+                        any(_same_clan(a, b) for a in clans for b in ctx.cdef(i).clans):
+                    ctx.update(i, counters=ci.counters - min(op[1], ci.counters))
+                    ctx.emit("blood", f"{ctx.name(i)} burns {min(op[1], ci.counters)} blood ({name}).", cards=(i,))
+    elif k == "controller_burns_pool":
+        ctx.pool(c.controller, -op[1], name)
 
 
 def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
     st = ctx.st
+    name = ctx.name(f.card)
+    for s in specs:
+        k = s[0]
+        if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool
+            more = next((x[1] for x in specs if x[0] == "edge_else_burn_pool"), 0)
+            if st.edge != f.seat:
+                st.edge = f.seat
+                ctx.emit("edge", f"{ctx.seat_name(f.seat)} gets the Edge ({name}).")
+            elif more and any(m.kind == "burn_edge" for m in f.mods):
+                st.edge = None
+                ctx.emit("edge", f"{ctx.seat_name(f.seat)} burns the Edge ({name}).")
+                ctx.pool(f.seat, more, name)
+        elif k == "damage_each_ready" and f.target_seat is not None:   # Edged Illusion [CHI]
+            from vtes_desktop.engine.rules_combat import inflict
+
+            hit = [i for i in st.region(f.target_seat, "ready") if ctx.is_minion(st.cards[i]) and not st.cards[i].contested]
+            for i in hit:
+                if st.cards[i].region == "ready":
+                    ctx.emit("damage", f"{ctx.name(i)} takes {s[1]} unpreventable damage ({name}).", cards=(i,))
+                    inflict(ctx, i, s[1], 0)
+            if not hit:
+                ctx.emit("fizzles", f"{name}: {ctx.seat_name(f.target_seat)} controls no ready minion.")
+        elif k == "prey_pool_per_named" and f.target_seat is not None:   # Harmony
+            mine = [i for i in st.region(f.seat, "in_play") if ctx.name(i).lower() == s[2] and not st.cards[i].contested]
+            ctx.pool(f.target_seat, -s[1] * len(mine), name) if mine else \
+                ctx.emit("fizzles", f"{name}: {ctx.seat_name(f.seat)} controls no {s[2].title()}.")
+            if any(x[0] == "burn_named_counted" for x in specs):
+                for i in mine:
+                    ctx.burn(i, name)
+        elif k == "danya":   # The Trick of the Danya
+            src = next((m.minion for m in f.mods if m.kind == "chosen_card"), None)
+            dest = next((m.minion for m in f.mods if m.kind == "danya_to"), None)
+            if src is None or st.cards[src].region != "uncontrolled" or st.cards[src].counters < 1:
+                ctx.emit("fizzles", f"{name}: the uncontrolled minion has no blood left to move.")
+                continue
+            ctx.update(src, counters=st.cards[src].counters - s[1])
+            if dest is not None and st.cards[dest].region == "uncontrolled" and st.cards[dest].controller == f.seat:
+                ctx.update(dest, counters=st.cards[dest].counters + s[1])
+                ctx.emit("blood", f"{s[1]} blood moves from {ctx.name(src)} to {ctx.name(dest)} ({name}).",
+                         cards=(src, dest))
+            else:
+                ctx.emit("blood", f"{s[1]} blood moves from {ctx.name(src)} to {poss(ctx.seat_name(f.seat))} pool ({name}).",
+                         cards=(src,))
+                ctx.pool(f.seat, s[1], name)
     if any(s[0] == "leave_torpor_self" for s in specs):
         a = st.cards[f.actor]
         if a.region == "torpor":

@@ -88,7 +88,7 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
         kind = ACTION_KIND_OF_TYPE.get(t)
         if kind is not None:
             ms = minions if minions is not None else _minions(
-                game, seat, torpor=kind == "card" and all("in torpor" in m.only for m in rules.modes))   # Rapid Healing
+                game, seat, torpor=kind == "card" and any("in torpor" in m.only for m in rules.modes))   # Rapid Healing
             targets = [None]
             if kind == "card" and any(m.directed for m in rules.modes):
                 targets = [None] + [s.name for i, s in enumerate(st.seats) if i != seat and not s.ousted]

@@ -925,7 +925,9 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
 
     if effects_action.no_combat(ctx, f):   # Stone Travel: the acting vampire cancels the combat
         return
-    if rules_combat.start(ctx, f.actor, f.blocker, effects_action.combat_grants(f)):
+    from vtes_desktop.engine.effects_actioncard import blocked_grants
+
+    if rules_combat.start(ctx, f.actor, f.blocker, effects_action.combat_grants(f) + blocked_grants(ctx, f)):   # Skullduggery
         effects_action.combat_started(ctx, f)   # Precognition's prevention for the first round
 
 

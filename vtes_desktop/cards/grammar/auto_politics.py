@@ -703,9 +703,55 @@ def _read_fourth(kind: str, t: str) -> tuple | None:
         return got
     if t == _REGENERATION:   # one sentence read twice: no combat (state) and the offered diablerie (diablerize)
         return ("blocked_no_combat",) if kind == "state" else ("blocked_diablerie",) if kind == "diablerize" else None
-    if kind == "leave" and t == "the acting vampire leaves torpor":
+    if kind == "leave" and t in ("the acting vampire leaves torpor", "leave torpor"):
         return ("leave_torpor_self",)
+    if kind == "commit" and t == ("if this action is blocked, there is no combat and if the blocking minion can commit "
+                                  "diablerie, they can diablerize this acting vampire"):
+        return ("blocked_no_combat_diablerie",)      # Resume the Coil
+    got = _FOURTH.get((kind, t))
+    if got is not None:
+        return got
     return None
+
+
+#: (kind, clause) -> reading: one-shot effects of action cards (fourth pass)
+_FOURTH = {
+    # Threading the Path of Orpheus: the card burned, its vampire locked (one target: the card)
+    ("burn", "burn a card played by another methuselah on a vampire you control"):
+        ("on_target", "other's card on own vampire", (("lock_host",), ("burn",))),
+    ("lock", "lock that vampire"): ("target_more", ()),
+    # Off Kilter: the Edge, or (the target says "the Edge") the Edge burned for 1 more pool
+    ("get", "if you do not have the edge, you get the edge"): ("edge_get",),
+    ("burn", "otherwise, you can burn the edge to gain 1 additional pool"): ("edge_else_burn_pool", 1),
+    # Nosferatu Performance Art
+    ("send", "(d) send a toreador into torpor or burn a location that requires a toreador"):
+        ("on_target", "ready toreador or toreador location", (("torpor_or_burn",),)),
+    ("modifier", "if this acting nosferatu has a capacity above 5, this action is at +1 stealth"):
+        ("cond_stealth", "actor capacity>5", 1),
+    # Dismemberment of Osiris (the burn goes last: `_target_plan`)
+    ("burn", "(d) burn a titled vampire in torpor (this is not diablerie)"):
+        ("on_target", "titled torpor vampire", (("burn",),)),
+    ("burn", "each ready vampire of the same clan as the titled vampire burns 1 blood"):
+        ("target_more", (("same_clan_ready_burn", 1),)),
+    ("burn", "as above, and the titled vampire's controller burns 1 pool"):
+        ("target_more", (("controller_burns_pool", 1),)),
+    # Edged Illusion
+    ("lock", "(d) lock a ready minion and inflict 1 unpreventable damage on them"):
+        ("on_target", "ready minion", (("lock",), ("damage", 1))),
+    ("choose", "(d) choose any methuselah"): ("target_methuselah",),
+    ("inflict", "inflict 1 unpreventable damage on each ready minion controlled by the chosen methuselah"):
+        ("damage_each_ready", 1),
+    # Harmony
+    ("burn", "(d) your prey burns 3 pool for each card named /choir/ you control"): ("prey_pool_per_named", 3, "choir"),
+    ("burn", "burn all those cards"): ("burn_named_counted",),
+    # Skullduggery
+    ("bleed", "(d) bleed at +1 stealth"): ("bleed_card_stealth", 1, "prey", None),
+    ("bleed", "(d) bleed at +1 stealth, with an optional maneuver in the resulting combat if the action is blocked"):
+        ("bleed_card_stealth", 1, "prey, maneuver if blocked", None),
+    # The Trick of the Danya
+    ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
+             "in your uncontrolled region"): ("danya", 1),
+}
 
 
 def _clause(text: str) -> str:
