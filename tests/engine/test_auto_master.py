@@ -65,7 +65,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # rules_action._play_out_of_turn reads "You may play this card during your turn"
            "own_turn_ok",
            # master_strength; card_votes (rules_politics.vote)
-           "discipline_strength", "vote_burn_without", "vote_lock_big"}
+           "discipline_strength", "vote_burn_without", "vote_lock_big",
+           # state_checks: after a combat (Sociopath, Bravo), after a failed referendum (Traditionalist)
+           "sociopath", "bravo", "traditionalist"}
 
 
 def test_every_reading_has_a_handler():

@@ -3878,11 +3878,18 @@ def state_checks(ctx: Ctx) -> None:
         _vp_draw_up(ctx)   # victory points went up (The Bitter and Sweet Story)
     if st.marks and any(x[1] == "fbi damage" for x in st.marks if len(x) == 3):
         _fbi_after_combat(ctx)   # FBI Special Affairs Division: damage owed once the combat is over
+    if st.last_referendum is not prev.last_referendum and st.last_referendum and not st.last_referendum[0]:
+        _traditionalist(ctx, prev)   # a referendum just failed
+    if st.frames is not prev.frames and len(prev.frames) > len(st.frames) \
+            and any(type(x).__name__ == "CombatFrame" for x in prev.frames) \
+            and not any(type(x).__name__ == "CombatFrame" for x in st.frames):
+        _bravo(ctx, prev)   # a combat just ended
     if st.regions is prev.regions and st.attached is prev.attached:
         return   # nobody moved: nothing new to check
     if prev.frames and any(type(x).__name__ == "CombatFrame" for x in prev.frames):
         _fbi_allies_burned(ctx, prev)
         _combat_over(ctx, prev)
+        _sociopath(ctx, prev)
     if st.marks:   # Aggressive Tactics left play: the chosen Methuselah's hand size is back, draw up
         left = {x for x in st.marks if len(x) == 3 and x[1] == "chosen seat" and st.cards[x[0]].region != "in_play"}
         if left:
@@ -3959,6 +3966,60 @@ def _combat_over(ctx: Ctx, prev) -> None:
     for me, other in ((cf.a, cf.b), (cf.b, cf.a)):
         if me in st.cards and any(_has(ctx, a, "monster") for a in st.attached.get(me, ())):
             st.marks = st.marks | {(me, "after combat", other, st.turn)}
+
+
+
+def _bravo(ctx: Ctx, prev) -> None:
+    """Bravo: its vampire's successful action to enter combat, the combat just over."""
+    cf = next(x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame")
+    act = next((x for x in reversed(prev.frames) if isinstance(x, ActionFrame)), None)
+    if act is not None and act.actor == cf.a and act.effect == "combat" and act.outcome == "successful" \
+            and ctx.st.attached.get(cf.a):
+        _archetype_blood(ctx, cf.a, "bravo")
+
+
+def _archetype_blood(ctx: Ctx, m: int, key: str) -> None:
+    """Vampire *m*, still ready, gains blood from a master card on it that reads *key*, once per turn."""
+    st = ctx.st
+    if m not in st.cards or st.cards[m].region != "ready":
+        return
+    for a in st.attached.get(m, ()):
+        if st.cards[a].contested or "Master" not in ctx.cdef(a).types:
+            continue
+        for v in _has(ctx, a, key):
+            if (m, (key, a)) not in st.acted:
+                st.acted = st.acted | {(m, (key, a))}
+                ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+                ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
+
+
+def _sociopath(ctx: Ctx, prev) -> None:
+    """Sociopath: its vampire, still ready, burned the opposing minion or sent the opposing vampire to torpor in
+    the combat under way at the start of the step."""
+    st = ctx.st
+    cf = next((x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame"), None)
+    if cf is None:
+        return
+    for me, other in ((cf.a, cf.b), (cf.b, cf.a)):
+        if not st.attached.get(me) or other not in st.cards or prev.cards[other].region != "ready":
+            continue
+        if st.cards[other].region in ("torpor", "ash_heap", "removed"):
+            _archetype_blood(ctx, me, "sociopath")
+
+
+def _traditionalist(ctx: Ctx, prev) -> None:
+    """Traditionalist: a referendum just failed (the frame on top of the previous state), and its vampire cast
+    votes or ballots against it."""
+    st = ctx.st
+    f = next((x for x in reversed(prev.frames) if type(x).__name__ == "ReferendumFrame"), None)
+    if f is None:
+        return
+    for a, c in st.cards.items():
+        if c.region != "attached" or c.host is None or c.contested or not _has(ctx, a, "traditionalist"):
+            continue
+        label = ctx.cdef(c.host).display
+        if any(src == label or str(src).startswith(label + " (") for _s, src, _n in f.votes_against):
+            _archetype_blood(ctx, c.host, "traditionalist")
 
 
 def _fbi_after_combat(ctx: Ctx) -> None:

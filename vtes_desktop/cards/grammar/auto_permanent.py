@@ -518,6 +518,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                           r"during the polling step of a political action to get \+(?P<n>1) vote$"),
     ("vote_lock_big", r"^lock during the referendum of a political action to give (?P<n>3) additional votes to a vampire "
                       r"with a capacity above (?P<cap>\d+)$"),
+    # archetypes that gain blood, seen by state_checks after each step (once per turn each)
+    ("sociopath", r"^once per turn, when this vampire remains ready and burns a minion in combat or sends a vampire to "
+                  r"torpor in combat, he or she gains (?P<n>1) blood from the blood bank$"),
+    ("bravo", r"^once per turn, when this vampire successfully performs an action to enter combat with another, he or "
+              r"she gains (?P<n>1) blood from the blood bank when the combat ends, if he or she is still ready$"),
+    ("traditionalist", r"^once per turn, when this vampire casts his or her votes or ballots against a referendum and the "
+                       r"referendum fails, he or she gains (?P<n>1) blood from the blood bank$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
