@@ -2861,10 +2861,11 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "no_votes_non_camarilla", "abstain_younger", "abstain_can_cancel", "abstain_any_age",
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
-                            "lock_if_passes", "gain_one_pool"}) | frozenset(
+                            "lock_if_passes", "gain_one_pool", "change_younger_votes"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
-_ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger")
+_ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
+            "change_younger_votes")
 
 #: st.marks key of a referendum's vote bar (Private Audience): (("referendum", actor, turn), NO_VOTES, "non-sabbat")
 NO_VOTES = "no votes from"
@@ -2921,6 +2922,9 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
         r = auto_action.reading(e, rules.types)
         if r in ("votes_against", "reduce_or_votes_against"):
             _cast_against(ctx, cmd.seat, minion, iid, int(re.search(r"(\d) votes", e.text).group(1)), rules.name)
+            ref = st.top
+        elif r == "change_younger_votes":
+            _change_votes(ctx, cmd, who, rules)
             ref = st.top
         elif r == "that_abstains":
             abstain(ctx, who, rules.name)
@@ -2987,7 +2991,7 @@ def _abstainer(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules,
     if any(m[2] == v for m in ctx.st.marks if m[1] == ABSTAINS and m[0] == ("referendum", ref.actor, ctx.st.turn)):
         raise Illegal("target", f"{rules.name}: {ctx.name(v)} already abstains in this referendum")
     rs = {auto_action.reading(e, rules.types) for e in mode.effects}
-    young = r == "choose_younger" or r == "abstain_younger" and "abstain_any_age" not in rs and \
+    young = r in ("choose_younger", "change_younger_votes") or r == "abstain_younger" and "abstain_any_age" not in rs and \
         auto_action._TEXTS["abstain_younger"].match(next(e.text.strip().lower() for e in mode.effects
                                                          if auto_action.reading(e, rules.types) == r)).group("young")
     if young and (ctx.cdef(v).capacity or 0) >= (ctx.cdef(minion).capacity or 0):
@@ -2997,7 +3001,7 @@ def _abstainer(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules,
                                                                              ctx.cdef(minion).clans}:
         raise Illegal("target", f"{rules.name}: choose a vampire of {poss_name(ctx, minion)} clan; {ctx.name(v)} is "
                                 "not of it")
-    if r == "choose_voter" and (v,) not in ref.used_sources:
+    if r in ("choose_voter", "change_younger_votes") and (v,) not in ref.used_sources:
         raise Illegal("target", f"{rules.name}: choose a vampire who has cast votes or ballots in this referendum; "
                                 f"{ctx.name(v)} has not")
     return v
@@ -3059,6 +3063,29 @@ def _cast_against(ctx: Ctx, seat: int, minion: int, iid, n: int, why: str) -> No
                                    used_sources=ref.used_sources | {(iid,)}, votes_started=True))
     ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} votes against with {why} ({ctx.name(minion)}).",
              cards=(minion,))
+
+
+def _change_votes(ctx: Ctx, cmd: C.Play, v: int, rules: CardRules) -> None:
+    """Kindred Manipulation: the votes and ballots vampire *v* has cast (its own, and those of cards it played for
+    votes) all go to the side the play's choice names ("for" or "against")."""
+    side = (cmd.choice or "").strip().lower() if isinstance(cmd.choice, str) else ""
+    if side not in ("for", "against"):
+        raise Illegal("choice", f"{rules.name}: say which side the votes and ballots go to (choice: for or against)")
+    st = ctx.st
+    ref = st.top
+    seat = st.cards[v].controller
+    labels = {ctx.cdef(v).display, f"{ctx.cdef(v).display} (priscus ballot)"}
+    labels |= {ctx.cdef(g[1]).display for g in ref.gained if (g[1], VOTED_BY, v) in st.marks}
+    moved = [x for x in (ref.votes_against if side == "for" else ref.votes_for) if x[0] == seat and x[1] in labels]
+    keep = tuple(x for x in (ref.votes_against if side == "for" else ref.votes_for) if x not in moved)
+    if side == "for":
+        ref = ref._replace(votes_against=keep, votes_for=ref.votes_for + tuple(moved))
+    else:
+        ref = ref._replace(votes_for=keep, votes_against=ref.votes_against + tuple(moved))
+    flow.set_top(ctx, ref)
+    n = sum(x[2] for x in moved)
+    ctx.emit("votes_changed", f"{poss_name(ctx, v)} votes and ballots are now {side} the referendum ({rules.name})"
+             + (f": {n} vote{'s' if n != 1 else ''} change sides." if moved else "."), cards=(v,))
 
 
 def _voters(ctx: Ctx, f, side: str) -> list[tuple[int, int | None]]:

@@ -435,6 +435,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
     "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
                                           r"against the referendum\.?$"),
+    # Kindred Manipulation: the side named by the play's choice
+    "change_younger_votes": re.compile(r"^change the votes and ballots of a younger vampire to votes and ballots of your "
+                                       r"choice\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
