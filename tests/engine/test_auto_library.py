@@ -28,8 +28,8 @@ def test_a_claimed_clause_belongs_to_this_family_alone():
             assert effects.owner(e, r.types) == "auto_library", (c.name, e.text)
 
 
-def _played(name: str):
-    """The game after every step of scenario *name* (tests/scenarios)."""
+def _played(name: str, upto: int | None = None):
+    """The game after every step (or the first *upto* steps) of scenario *name* (tests/scenarios)."""
     from support import ROOT
     from vtes_desktop.scenario.loader import load
     from vtes_desktop.scenario.runner import build_game, to_command
@@ -37,7 +37,7 @@ def _played(name: str):
     db = load_db()
     sc = load(ROOT / "tests" / "scenarios" / name, db)
     game = build_game(sc, db)
-    for step in sc.steps:
+    for step in sc.steps[:upto]:
         game.apply(to_command(step, sc.players.index(step.by), sc.players))
     return game
 
@@ -59,3 +59,11 @@ def test_a_library_look_leaves_the_library_as_it_was():
     assert "Ann looks at the top card of Ben's library (Patterns in the Chaos)." in game.log_lines(1)
     lib = game.state.region(1, "library")
     assert [game.db[game.state.cards[i].cid].name for i in lib] == ["Deflection", "Dodge"]
+
+
+def test_the_marrakesh_codex_puts_the_top_cards_back_in_the_order_named():
+    game = _played("1866-spirit-summoning-chamber-and-marrakesh-codex.yaml", upto=1)
+    lib = game.state.region(0, "library")
+    assert [game.db[game.state.cards[i].cid].name for i in lib] == [
+        "Freakish Conglomeration", "Deflection", "Blood Rage", "Apportation", "Dodge"]
+    assert any("puts them back in an order of their choice" in x for x in game.log_lines(1))

@@ -5,7 +5,8 @@ the family gives over the whole card list is in it).
 
 Hooks (one call line each in the module where the card type resolves): `on_modifier` after an action modifier's
 or reaction's effects (rules_action._apply_modes), `on_combat` after a combat card's (rules_combat.play_combat),
-`on_master` after a master card's (rules_action._play_master).
+`on_master` after a master card's (rules_action._play_master), `use` for a card in play that no other module
+uses (rules_action.use).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -19,7 +20,9 @@ from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.state import ActionFrame
 
 HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement", "crypt_search",
-                                     "found_to_uncontrolled", "shuffle_after", "symposium"})
+                                     "found_to_uncontrolled", "shuffle_after", "symposium", "remove_ash_search",
+                                     "found_to_hand", "discard_after", "discard_down_shuffle", "lock_search",
+                                     "reorder_top"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -200,6 +203,18 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
                                   f"the uncontrolled region ({why}).", cards=(found,))
             ctx.shuffle(seat, "crypt")
             _share_blood(ctx, seat, spec[1], cmd.choice, found, "kiasyd", why)
+        elif k == "remove_ash_search":
+            _remove_from_ash(ctx, seat, spec[1], cmd.choice, why)
+            found = _library_pick(ctx, seat, cmd.target, why, spec[2])
+            searched = "library"
+    if found is not None and any(s[0] == "found_to_hand" for s in specs):
+        _to_hand(ctx, seat, found, why)
+    if any(s[0] == "discard_after" for s in specs):
+        owe_discard(ctx, seat, next(s[1] for s in specs if s[0] == "discard_after"))
+    if searched == "library" and not any(s[0] == "found_to_hand" for s in specs):
+        ctx.emit("search", f"{ctx.seat_name(seat)} searches their library ({why}).")
+    if searched == "library":
+        ctx.shuffle(seat, "library")
     if found is not None and any(s[0] == "found_to_uncontrolled" for s in specs):
         ctx.move(found, "uncontrolled", seat=seat, counters=0)
         ctx.emit("moved", f"{ctx.seat_name(seat)} shows {ctx.name(found)} from the crypt and places them face down in "
@@ -208,3 +223,148 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
         ctx.shuffle(seat, "crypt")   # a searched crypt is shuffled afterward, said or not
     elif any(s[0] == "shuffle_after" for s in specs):
         ctx.shuffle(seat, "library")
+
+
+# -- the library ----------------------------------------------------------------------------------------------
+
+def owe_discard(ctx: Ctx, seat: int, n: int) -> None:
+    """*seat* owes *n* discards from hand (made with `discard` before anything else happens)."""
+    from vtes_desktop.engine.effects_master import _owe_discard
+
+    n = min(n, len(ctx.st.region(seat, "hand")))
+    if n > 0:
+        _owe_discard(ctx, seat, n)
+
+
+def discard_down(ctx: Ctx, seat: int) -> None:
+    """*seat* discards down to their hand size (a discard owed), if above it."""
+    from vtes_desktop.engine.effects_master import _deferred, hand_size
+
+    over = len(ctx.st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+    owe_discard(ctx, seat, over)
+
+
+def _is_minion_card(ctx: Ctx, iid: int) -> bool:
+    """A library card that is not a master card (the rulebook's "minion card")."""
+    return not set(ctx.cdef(iid).types) & {"Master", "Event"}
+
+
+def _library_pick(ctx: Ctx, seat: int, name, why: str, what: str, disc: str | None = None) -> int | None:
+    """The card of *seat*'s library that *name* means, checked against *what* (and a Discipline it requires)."""
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    if name is None:
+        return None
+    card = ctx.db.lookup(str(name))
+    if card is None:
+        raise Malformed("target", f"unknown card {name!r}")
+    hit = next((i for i in ctx.st.region(seat, "library") if ctx.st.cards[i].cid == card.id), None)
+    if hit is None:
+        raise Illegal("target", f"{why}: {card.display} is not in your library")
+    if what == "minion" and not _is_minion_card(ctx, hit):
+        raise Illegal("target", f"{why}: {card.display} is a master card, not a minion card")
+    if disc and disc not in {d.lower() for d in ctx.cdef(hit).disciplines}:
+        raise Illegal("target", f"{why}: {card.display} does not require {disc}")
+    return hit
+
+
+def _to_hand(ctx: Ctx, seat: int, iid: int, why: str) -> None:
+    ctx.move(iid, "hand", seat=seat)
+    ctx.emit("revealed", f"{ctx.seat_name(seat)} shows {ctx.name(iid)} from their library and puts it in their hand "
+                         f"({why}).", cards=(iid,))
+
+
+def _remove_from_ash(ctx: Ctx, seat: int, n: int, choice, why: str) -> None:
+    """*n* cards of *seat*'s ash heap are removed from the game: those *choice* names (";"), else the oldest."""
+    from vtes_desktop.engine.errors import Illegal
+
+    ash = list(ctx.st.region(seat, "ash_heap"))
+    if len(ash) < n:
+        raise Illegal("cost", f"{why}: your ash heap holds {len(ash)} cards; {n} must be removed from the game")
+    if choice:
+        picked: list[int] = []
+        for name in str(choice).split(";"):
+            card = ctx.db.lookup(name.strip())
+            hit = next((i for i in ash if card is not None and ctx.st.cards[i].cid == card.id and i not in picked), None)
+            if hit is None:
+                raise Illegal("choice", f"{why}: {name.strip()!r} is not (or not that many times) in your ash heap")
+            picked.append(hit)
+        if len(picked) != n:
+            raise Illegal("choice", f"{why}: name exactly {n} cards of your ash heap")
+    else:
+        picked = ash[:n]
+    for i in picked:
+        ctx.move(i, "removed")
+    ctx.emit("removed", f"{ctx.seat_name(seat)} removes {n} cards of their ash heap from the game ({why}): "
+             + ", ".join(ctx.name(i) for i in picked) + ".", cards=tuple(picked))
+
+
+def _names(ctx: Ctx, ids) -> str:
+    return ", ".join(ctx.name(i) for i in ids) or "no cards"
+
+
+def use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A card in play used for a clause this family claims (a lock to search or reorder the library); False if
+    none."""
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    st = ctx.st
+    rules = ctx.rules(iid)
+    if "Master" not in rules.types:
+        return False
+    specs = [x for m in rules.modes for x in _claimed(rules, m)]
+    spec = next((s for s in specs if s[0] in ("lock_search", "reorder_top")), None)
+    if spec is None:
+        return False
+    c = st.cards[iid]
+    why = rules.name
+    if c.region != "in_play" or c.controller != cmd.seat or c.contested:
+        raise Illegal("use", f"{why} is not a card in play of {ctx.seat_name(cmd.seat)}")
+    if c.locked:
+        raise Illegal("use", f"{why} is locked")
+    seat = cmd.seat
+    if spec[0] == "reorder_top":
+        n = spec[1]
+        top = list(st.region(seat, "library")[:n])
+        order = top
+        if cmd.effect:
+            order = []
+            for name in str(cmd.effect).split(";"):
+                card = ctx.db.lookup(name.strip())
+                hit = next((i for i in top if card is not None and st.cards[i].cid == card.id and i not in order), None)
+                if hit is None:
+                    raise Illegal("effect", f"{why}: {name.strip()!r} is not (or not that many times) among the top "
+                                            f"{n} cards of your library")
+                order.append(hit)
+            if len(order) != len(top):
+                raise Illegal("effect", f"{why}: give all {len(top)} cards, top first")
+        ctx.update(iid, locked=True)
+        rest = st.region(seat, "library")[len(top):]
+        st.w_regions()[(seat, "library")] = tuple(order) + tuple(rest)
+        ctx.emit("revealed", f"{ctx.seat_name(seat)} locks {why}, looks at the top {len(top)} cards of their library "
+                             f"and puts them back, top first: {_names(ctx, order)}.", frozenset({seat}),
+                 f"{ctx.seat_name(seat)} locks {why}, looks at the top {len(top)} cards of their library and puts them "
+                 "back in an order of their choice.", cards=tuple(order))
+        return True
+    _, what, disc, clan = spec
+    if cmd.minion is None:
+        raise Malformed("minion", f"{why}: name the ready {clan.title()} you control who burns 1 blood")
+    from vtes_desktop.engine import flow
+
+    v = flow.ref(ctx, seat, cmd.minion, what="minion")
+    vc = st.cards[v]
+    if vc.controller != seat or vc.region != "ready" or vc.contested or not _clan_of(ctx, v, clan):
+        raise Illegal("minion", f"{why}: {ctx.name(v)} is not a ready {clan.title()} you control")
+    if vc.counters < 1:
+        raise Illegal("cost", f"{why}: {ctx.name(v)} has no blood to burn")
+    found = _library_pick(ctx, seat, cmd.effect, why, what, disc)
+    ctx.update(iid, locked=True)
+    ctx.set_blood(v, vc.counters - 1)
+    ctx.emit("blood", f"{ctx.name(v)} burns 1 blood; {why} locks to search the library.", cards=(v, iid))
+    if found is not None:
+        _to_hand(ctx, seat, found, why)
+    else:
+        ctx.emit("search", f"{ctx.seat_name(seat)} searches their library ({why}) and takes nothing.")
+    discard_down(ctx, seat)
+    ctx.shuffle(seat, "library")
+    return True

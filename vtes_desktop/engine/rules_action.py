@@ -1765,6 +1765,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return
     if effects_minion.use(ctx, cmd, iid):   # an ally's or retainer's "lock to give ... +1 stealth/intercept"
         return
+    from vtes_desktop.engine import effects_library
+
+    if effects_library.use(ctx, cmd, iid):   # a master card's lock to search or reorder the library
+        return
     flow.push(ctx, ManualFrame(imp=st.top.imp if st.top is not None and hasattr(st.top, "imp") else
                                __import__("vtes_desktop.engine.state", fromlist=["Impulse"]).Impulse((cmd.seat,)),
                                what=f"the effect of {ctx.name(iid)}", card=iid))

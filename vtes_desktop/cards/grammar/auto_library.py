@@ -23,7 +23,19 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   ("shuffle_after",): the master card's "Shuffle afterward." (the crypt it searched, else the library);
 - ("symposium", n): Great Symposium: the Kiasyd found in the crypt (`target`) goes to the uncontrolled region, then
   n blood from the bank are shared among Kiasyd there (`choice` "Name: 2; Other: 1"; none given: all on the one
-  found, or on the only Kiasyd there).
+  found, or on the only Kiasyd there);
+- ("remove_ash_search", n, what): a master card: n cards of the player's ash heap are removed from the game (the
+  play's `choice`, names separated by ";"; none given: the n oldest) to search the library for a card (`what`:
+  "minion", any card that is not a master card); the card found is the play's `target`;
+  ("found_to_hand",): the card found is shown to all and goes to the hand; ("discard_after", n): the player then
+  discards n cards (a discard they owe, made with `discard`); ("discard_down_shuffle",): the player discards down to
+  their hand size and the library is shuffled;
+- ("lock_search", what, disc, clan): a master card in play, used (`use`): it locks and a ready vampire of `clan` the
+  player controls (`minion`) burns 1 blood to search the library for a `what` card requiring the Discipline `disc`
+  (`effect` names it; none: nothing is found) (Spirit Summoning Chamber);
+- ("reorder_top", n): a master card in play, used (`use`): it locks, the player looks at the top n cards of their
+  library and puts them back in the order `effect` gives (names top first, separated by ";"; none: as they were)
+  (The Marrakesh Codex).
 """
 
 from __future__ import annotations
@@ -51,6 +63,16 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Master", "search", "search your crypt for a kiasyd (shuffle afterward), reveal them, and move them to your "
                          "uncontrolled region, then distribute 3 blood from the blood bank among one or more kiasyd in "
                          "your uncontrolled region."): ("symposium", 3),
+    ("Master", "remove", "remove 7 cards in your ash heap from the game to search your library for a minion card."):
+        ("remove_ash_search", 7, "minion"),
+    ("Master", "show", "show it to all players and move it to your hand."): ("found_to_hand",),
+    ("Master", "show", "show that card to all players and put it in your hand."): ("found_to_hand",),
+    ("Master", "discard", "discard afterward."): ("discard_after", 1),
+    ("Master", "discard", "discard down and shuffle afterward."): ("discard_down_shuffle",),
+    ("Master", "lock", "lock this card and burn 1 blood from a ready tremere antitribu you control to search your "
+                       "library for a minion card that requires thaumaturgy [tha]."):
+        ("lock_search", "minion", "tha", "tremere antitribu"),
+    ("Master", "lock", "lock to look at and reorder the top 4 cards of your library."): ("reorder_top", 4),
 }
 
 _TYPES = frozenset(t for t, _, _ in _EXACT)
