@@ -21,10 +21,13 @@ from vtes_desktop.engine.state import ActionFrame
 
 HANDLED: frozenset[str] = frozenset({
     "attach_to", "attach_still_control", "attach_lock", "host_no_block", "host_mod", "host_no_unlock", "unlock_for",
-    "host_burn_at_unlock", "host_directed_cost", "burnable", "burn_at_unlock",
+    "host_burn_at_unlock", "host_directed_cost", "burnable", "burn_at_unlock", "bleed_vs_host_controller",
+    "host_blocked_burn", "put_on_actor", "no_directed_unless", "burn_for_stealth", "burn_stealth_is",
 })
+_TYPES = frozenset({("Action",), ("Action Modifier",)})
 
 _BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
+_AT = "attached_at"    # st.marks: (card, _AT, (Methuselah the action was directed at, signature of that action))
 
 
 def _poss(name: str) -> str:
@@ -56,7 +59,7 @@ def _specs(ctx: Ctx, iid: int) -> tuple[tuple, ...]:
         mode = rules.mode(c.level) if c.level is not None else None
         if mode is None and rules.modes:
             mode = rules.modes[0]
-        got = _CARD_SPECS[key] = mode_specs(rules, mode) if mode is not None and "Action" in rules.types else ()
+        got = _CARD_SPECS[key] = mode_specs(rules, mode) if mode is not None and rules.types in _TYPES else ()
     return got
 
 
@@ -192,7 +195,105 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
 
 
 def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
-    return _mod(ctx, f.actor, "bleed") if ctx.st.attached.get(f.actor) else 0
+    """The acting host's bleed; "vampires with Dementation get +1 bleed against the attached minion's controller"
+    (Madman's Quill on a minion of the bled Methuselah)."""
+    st = ctx.st
+    if not st.attached:
+        return 0
+    n = _mod(ctx, f.actor, "bleed") if st.attached.get(f.actor) else 0
+    tgt = f.target_seat
+    if tgt is None or not ctx.is_vampire(st.cards[f.actor]):
+        return n
+    for host, cards in st.attached.items():
+        h = st.cards.get(host)
+        if h is None or h.controller != tgt or h.region not in ("ready", "torpor"):
+            continue
+        for a in cards:
+            for s in _specs(ctx, a):
+                if s[0] == "bleed_vs_host_controller" and ctx.discipline_level(st.cards[f.actor], s[1]) >= 1:
+                    n += s[2]
+    return n
+
+
+def blocked(ctx: Ctx, f: ActionFrame) -> None:
+    """ "If the attached minion is blocked, they burn 1 blood or life before block resolution" (Phantasmagoria)."""
+    st = ctx.st
+    if not st.attached.get(f.actor):
+        return
+    for a, s in list(_on(ctx, f.actor, "host_blocked_burn")):
+        h = st.cards[f.actor]
+        n = min(s[1], h.counters)
+        ctx.update(f.actor, counters=h.counters - n)
+        vamp = ctx.is_vampire(h)
+        ctx.emit("blood" if vamp else "life", f"{ctx.name(f.actor)} is blocked and burns {n} "
+                                              f"{'blood' if vamp else 'life'} ({ctx.name(a)}).", cards=(f.actor,))
+
+
+def target_refusal(ctx: Ctx, m: int, target: int | None, directed: bool) -> str | None:
+    """ "Minions without Auspex cannot perform actions directed at the vampire with this card" (Sleep Unseen;
+    superior Auspex at the card's superior level)."""
+    st = ctx.st
+    if not directed or target is None or not st.attached.get(target):
+        return None
+    for a, s in _on(ctx, target, "no_directed_unless"):
+        lvl = st.cards[a].level
+        need = 2 if lvl is not None and lvl.isupper() and "superior" in ctx.rules(a).mode(lvl).text.lower() else 1
+        if ctx.discipline_level(st.cards[m], s[1]) < need:
+            return (f"{ctx.name(m)} cannot perform actions directed at {ctx.name(target)}: minions without "
+                    f"{'superior ' if need == 2 else ''}Auspex cannot ({ctx.name(a)})")
+    return None
+
+
+# -- action modifiers that stay on the acting vampire ------------------------------------------------------
+
+_SELF_PUT_TARGETS = ("this vampire", "this acting vampire", "the acting vampire", "this minion", "this acting minion")
+
+
+def _signature(ctx: Ctx, f: ActionFrame) -> tuple:
+    return (ctx.st.turn, f.actor, f.kind, f.card, f.from_card, f.target_seat, f.target_card, f.effect)
+
+
+def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
+    """An action modifier that says "Put this card on this (acting) vampire" stays on it (kept by its player)."""
+    if rules.types != ("Action Modifier",):
+        return
+    st = ctx.st
+    if st.cards[iid].region != "hand" or not any(
+            e.kind == "put_in_play" and e.automated and (e.target or "").lower() in _SELF_PUT_TARGETS
+            for e in mode.effects):
+        return
+    if st.cards[minion].region not in ("ready", "torpor"):
+        return
+    ctx.move(iid, "attached", host=minion, level=mode.level)
+    f = st.top
+    if isinstance(f, ActionFrame):
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _AT)) \
+            | {(iid, _AT, (f.target_seat if f.directed else None, _signature(ctx, f)))}
+    ctx.emit("attached", f"{rules.name} is put on {ctx.name(minion)}.", cards=(iid, minion))
+
+
+def _use_for_stealth(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    st = ctx.st
+    c = st.cards[iid]
+    host = c.host
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.actor != host or f.outcome is not None \
+            or f.stage not in ("announced", "blocks", "attempt"):
+        raise Illegal("timing", f"{name}: only during an action of {ctx.name(host)}, before blocks are resolved")
+    at = next((m[2] for m in st.marks if len(m) == 3 and m[0] == iid and m[1] == _AT), (None, None))
+    if at[1] == _signature(ctx, f):
+        raise Illegal("timing", f"{name}: only during a later action than the one it was played in")
+    if s[2] == "same target" and not (f.directed and at[0] is not None and f.target_seat == at[0]):
+        raise Illegal("timing", f"{name}: only during an action directed at the Methuselah its action was directed at"
+                      + (f" ({ctx.seat_name(at[0])})" if at[0] is not None else ""))
+    n = next((x[1] for x in _specs(ctx, iid) if x[0] == "burn_stealth_is"), s[1])
+    from vtes_desktop.engine.state import Mod
+
+    ctx.burn(iid, "burned for stealth")
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", n, host, iid, ctx.rules(iid).card_id),)))
+    ctx.emit("burned", f"{ctx.name(host)} burns {name} for +{n} stealth.", cards=(host,))
+    return True
 
 
 def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
@@ -225,7 +326,7 @@ def _mine_in_play(ctx: Ctx):
                 yield a, host
     for s in st.live_seats():
         for a in st.region(s, "in_play"):
-            if "Action" in ctx.cdef(a).types and _specs(ctx, a):
+            if _specs(ctx, a):
                 yield a, None
 
 
@@ -273,6 +374,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     c = st.cards[iid]
     if c.region != "attached" or not _specs(ctx, iid):
         return False
+    s = _spec(ctx, iid, "burn_for_stealth")
+    if s is not None and c.controller == cmd.seat:
+        return _use_for_stealth(ctx, cmd, iid, s)
     s = _spec(ctx, iid, "unlock_for")
     if s is None:
         return False

@@ -708,6 +708,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     if why:
         raise Illegal("target", why)
     why = effects_minion.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Veneficti
+    why = why or effects_attached.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Sleep Unseen
     if why:
         raise Illegal("target", why)
     why = actor_refusal(ctx, m, f)   # Malkavian Derangement: Paranoia; Oath of Loyalty
@@ -910,6 +911,7 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     from vtes_desktop.engine.effects_master import blocked as master_blocked
 
     master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
+    effects_attached.blocked(ctx, f)   # a card on the acting minion (Phantasmagoria)
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     from vtes_desktop.engine.effects_actioncard import no_combat_when_blocked
@@ -1466,6 +1468,7 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     from vtes_desktop.engine import effects_library
 
     effects_library.on_modifier(ctx, cmd, minion, mode, rules)   # library and hand moves
+    effects_attached.on_modifier(ctx, cmd, minion, mode, rules, iid)   # "Put this card on this vampire" (Sleep Unseen)
     played_from_hand(ctx, cmd.seat, iid, rules,
                      to="kept" if ctx.st.cards[iid].region == "attached" else "ash_heap")   # Enkil Cog stays
     by_hand = list(dict.fromkeys([e.text for e in mode.effects if not e.automated and e.kind not in _ENGINE_DOES]

@@ -24,7 +24,21 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 - ("burnable", who, stealth, blood, directed): *who* ("minion", "vampire", "host") can burn the card as an
   action (`action` with `from` naming the card) at +stealth, costing that much blood, directed at the card's
   controller when *directed*;
-- ("burn_at_unlock",): the card burns as its controller's (next) unlock phase begins.
+- ("burn_at_unlock",): the card burns as its controller's (next) unlock phase begins;
+- ("bleed_vs_host_controller", discipline, n): vampires with that discipline get +n bleed against the host's
+  controller (Madman's Quill); ("host_blocked_burn", n): if the host is blocked, it burns n blood or life before
+  block resolution (Phantasmagoria);
+
+Action modifiers (types exactly ("Action Modifier",)) that stay on the acting vampire (a core "Put this card on this
+vampire" too: the engine keeps the played card on it):
+
+- ("put_on_actor",): "Put this card on this acting vampire";
+- ("no_directed_unless", "aus"): minions without Auspex (superior Auspex at the card's superior level) cannot
+  perform actions directed at the vampire (Sleep Unseen, Shadow Cloak);
+- ("burn_at_unlock",) as above;
+- ("burn_for_stealth", n, when): a `use` of the card during an action of its vampire: the card burns for +n stealth,
+  in a "later action" than the one it was played in, or in an action directed at the "same target" Methuselah as
+  that one (Under My Skin, Shadow Cast, Marked Path); ("burn_stealth_is", n): at this level, +n instead.
 """
 
 from __future__ import annotations
@@ -56,6 +70,10 @@ _EXACT: dict[str, tuple] = {
     "vampires can burn this card as a +1 stealth action": ("burnable", "vampire", 1, 0, False),
     "vampires can burn this card as an action that costs 2 blood": ("burnable", "vampire", 0, 2, False),
     "burn this card during your next unlock phase": ("burn_at_unlock",),
+    "vampires with dementation [dem] get +1 bleed against the attached minion's controller":
+        ("bleed_vs_host_controller", "dem", 1),
+    "as above, and if the attached minion is blocked, they burn 1 blood or life before block resolution":
+        ("host_blocked_burn", 1),
 }
 _MOD = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed)$")
 
@@ -68,8 +86,31 @@ def _who(np: str) -> tuple | None:
     return nouns, tuple(m.group("adj").split()), _CTRL[m.group("ctrl")]
 
 
+#: action modifiers that stay on the acting vampire: one exact clause -> its reading
+_AM_EXACT: dict[str, tuple] = {
+    "put this card on this acting vampire": ("put_on_actor",),
+    "minions without auspex [aus] cannot perform actions directed at the vampire with this card":
+        ("no_directed_unless", "aus"),
+    "minions without auspex [aus] cannot perform actions directed at this vampire": ("no_directed_unless", "aus"),
+    "burn this card during your next unlock phase": ("burn_at_unlock",),
+    "during your unlock phase, burn this card": ("burn_at_unlock",),
+    "during any action after this one, this vampire can burn this card to get +1 stealth":
+        ("burn_for_stealth", 1, "later action"),
+    "during an action directed at the same methuselah or same set of methuselahs, this vampire can burn this card to "
+    "get +1 stealth": ("burn_for_stealth", 1, "same target"),
+    "during an action directed at the same methuselah (or same set of methuselahs), this vampire may burn this card "
+    "to get +1 stealth": ("burn_for_stealth", 1, "same target"),
+    "as above, but for +2 stealth": ("burn_stealth_is", 2),
+}
+
+
 @lru_cache(maxsize=4096)
 def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
+    if types == ("Action Modifier",):
+        got = _AM_EXACT.get(" ".join(text.lower().split()).rstrip("."))
+        if got is None or (got[0] == "put_on_actor") != (kind == "put_in_play"):
+            return None
+        return None if got[0] == "burn_stealth_is" and kind != "stealth" else got
     if types != ("Action",):
         return None
     t = " ".join(text.lower().split()).rstrip(".")
