@@ -67,7 +67,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # master_strength; card_votes (rules_politics.vote)
            "discipline_strength", "vote_burn_without", "vote_lock_big",
            # state_checks: after a combat (Sociopath, Bravo), after a failed referendum (Traditionalist)
-           "sociopath", "bravo", "traditionalist"}
+           "sociopath", "bravo", "traditionalist",
+           # announce_from and succeed_from: (D) actions from master cards
+           "host_enter_combat_vs", "host_burn_blood", "host_lock_any", "burn_uncontrolled_action"}
 
 
 def test_every_reading_has_a_handler():

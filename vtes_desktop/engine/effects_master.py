@@ -2416,6 +2416,9 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="combat",
                     target_card=t, base_stealth=0), ((tc.controller,) if directed else ())
+    own = _own_action(ctx, cmd, m, iid)   # Saulot's Avenging Fist, Lazarene Inquisitor, Remover, Cairo Int'l Airport
+    if own is not None:
+        return own
     if c.region == "attached" and not c.contested and _has(ctx, iid, "leopold_move"):
         if c.host != m:
             raise Illegal("card", f"only the vampire with {name} can move it")
@@ -2504,6 +2507,51 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         t = flow.ref(ctx, cmd.seat, cmd.target, what="vampire") if cmd.target is not None else None
         upd["target_card"] = _own_ready_vampire(ctx, cmd.seat, t, name)
     return upd, (c.controller,)
+
+
+def _own_action(ctx: Ctx, cmd: C.Action, m: int, iid: int) -> tuple[dict, tuple[int, ...]] | None:
+    """(D) actions a master card gives its vampire or its controller's minions: enter combat with a non-Salubri
+    vampire (+1 stealth against a Tremere), burn up to 2 blood from a ready vampire, lock any card of another
+    Methuselah, burn 1 blood on an uncontrolled vampire of the prey. None when the card gives none of these."""
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if c.contested:
+        return None
+    host = c.region == "attached" and c.host == m
+    t = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else None
+    tc = st.cards[t] if t is not None else None
+    if host and _has(ctx, iid, "host_enter_combat_vs"):
+        v = _has(ctx, iid, "host_enter_combat_vs")[0]
+        if tc is None or not ctx.is_vampire(tc) or tc.region != "ready" or tc.controller == cmd.seat \
+                or _fits(ctx, cmd.seat, t, "a " + v["clan"], v):
+            raise Illegal("target", f"{name}: name a ready non-{v['clan'].title()} vampire of another Methuselah")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=iid, directed=True, target_seat=tc.controller, effect="combat", target_card=t,
+                    base_stealth=1 if _fits(ctx, cmd.seat, t, "a " + v["plus"], v) else 0), (tc.controller,)
+    for key, what, eff in (("host_burn_blood", "a ready vampire of another Methuselah", "burn_blood"),
+                           ("host_lock_any", "a card of another Methuselah", "lock_card")):
+        vs = _has(ctx, iid, key) if host else []
+        if not vs:
+            continue
+        ok = tc is not None and tc.controller != cmd.seat and (
+            (tc.region == "ready" and ctx.is_vampire(tc)) if eff == "burn_blood"
+            else tc.region in ("ready", "in_play", "attached") and not tc.locked)
+        if not ok:
+            raise Illegal("target", f"{name}: name {what}" + ("" if eff == "burn_blood" else ", unlocked") + " as the target")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to {'burn blood from' if eff == 'burn_blood' else 'lock'} "
+                                f"{ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=iid, directed=True, target_seat=tc.controller, effect=eff, target_card=t,
+                    base_stealth=int(vs[0].get("stealth") or 0)), (tc.controller,)
+    vs = _has(ctx, iid, "burn_uncontrolled_action") if c.region == "in_play" and c.controller == cmd.seat else []
+    if vs:
+        prey = st.prey(cmd.seat)
+        if tc is None or tc.region != "uncontrolled" or t not in st.region(prey, "uncontrolled"):
+            raise Illegal("target", f"{name}: name a vampire in your prey's uncontrolled region as the target")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to burn blood on {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=iid, directed=True, target_seat=prey, effect="burn_blood", target_card=t,
+                    base_stealth=0), (prey,)
+    return None
 
 
 _ONLY_IN_COMBAT = re.compile(r"(?i)only usable when an? (\w+) vampire you control is in combat with another \1 vampire")
@@ -2635,6 +2683,24 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
             ctx.emit("effect", f"{ctx.name(f.actor)} takes {dmg} unpreventable environmental damage "
                                f"({ctx.name(iid)}).", cards=(f.actor,))
             inflict(ctx, f.actor, dmg, 0)
+        return
+    if f.effect == "burn_blood":   # Lazarene Inquisitor (up to 2), Cairo Int'l Airport (1)
+        t = f.target_card
+        tc = st.cards[t]
+        n = max((int(v["n"]) for k in ("host_burn_blood", "burn_uncontrolled_action") for v in _has(ctx, iid, k)),
+                default=0)
+        if tc.region not in ("ready", "uncontrolled") or not tc.counters:
+            ctx.emit("fizzle", f"{ctx.name(t)} has no blood to burn.")
+            return
+        n = min(n, tc.counters)
+        ctx.update(t, counters=tc.counters - n)
+        ctx.emit("blood", f"{ctx.name(f.actor)} burns {n} blood from {ctx.name(t)} ({ctx.name(iid)}).", cards=(t,))
+        return
+    if f.effect == "lock_card":   # Remover
+        t = f.target_card
+        if st.cards[t].region in ("ready", "in_play", "attached"):
+            ctx.update(t, locked=True)
+            ctx.emit("locked", f"{ctx.name(f.actor)} locks {ctx.name(t)} ({ctx.name(iid)}).", cards=(t,))
         return
     if f.effect == "strip":   # Powerbase: Madrid: all its counters burned
         ctx.update(iid, counters=0)

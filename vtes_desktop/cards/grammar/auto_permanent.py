@@ -525,6 +525,15 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
               r"she gains (?P<n>1) blood from the blood bank when the combat ends, if he or she is still ready$"),
     ("traditionalist", r"^once per turn, when this vampire casts his or her votes or ballots against a referendum and the "
                        r"referendum fails, he or she gains (?P<n>1) blood from the blood bank$"),
+    # (D) actions a master card gives (announce_from, succeed_from)
+    ("host_enter_combat_vs", r"^this (?P<clan>salubri) can enter combat with a non-(?P=clan) vampire as a \(d\) action; "
+                             r"if that vampire is (?P<plus>tremere), this is a \+1 stealth action$"),
+    ("host_burn_blood", r"^the [a-z ]+ with this card can burn up to (?P<n>2) blood from a ready vampire as a "
+                        r"\+(?P<stealth>1) stealth \(d\) action$"),   # Lazarene Inquisitor
+    ("host_lock_any", r"^this vampire can lock any card \(including a minion\) as a \+(?P<stealth>1) stealth \(d\) "
+                      r"action$"),   # Remover
+    ("burn_uncontrolled_action", r"^any minion you control may burn (?P<n>1) blood on an uncontrolled minion in your "
+                                 r"prey's uncontrolled region as a \(d\) action$"),   # Cairo Int'l Airport
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
