@@ -430,6 +430,11 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "hand_melee_aggravated": "rules_combat._carry_out / _apply_strikes (_blood_agony)",
+    "weather_each_round": "rules_combat._carry_out / close (_weather)", "weather_growing": "rules_combat._weather",
+    "round_prevent_granted": "rules_combat._carry_out / _granted_prevention",
+    "strength_and_prevent_normal": "rules_combat._carry_out / strength / _granted_prevention",
+    "maneuver_and_strike_option_combat": "rules_combat._carry_out / strike (strike_option_combat)",
     "maneuver_close_or_press_continue": "rules_combat.maneuver / press",
     "no_press_if_hit": "rules_combat._carry_out / press (_hit_blocks_press)",
     "no_extra_if_hit": "rules_combat._carry_out / _no_extra", "opponent_strike_toll_round": "rules_combat._strike_toll",

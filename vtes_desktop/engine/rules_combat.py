@@ -124,6 +124,8 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
             _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
                                          round=f.round + 1, used=f.used, range_set=close_range, granted=granted))
             _effects_action().next_round(ctx, f)   # Neutral Guard, Mind of the Wilds, Beast Meld (action family)
+            if any(isinstance(u, tuple) and u[0] == "weather" for u in f.used):
+                _weather(ctx, combat_frame(ctx.st))
         else:
             _end_combat(ctx, f)
 
@@ -759,7 +761,15 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         rules = ctx.rules(iid)
         opt = next((u for u in f.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "strike_option"
                     and u[1] == m and u[3] == iid), None) if c.region != "hand" else None
-        if opt is not None:         # Hunger of Marduk: the strike its play gave for that round
+        optc = next((u for u in f.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "strike_option_combat"
+                     and u[1] == m and u[2] == iid), None) if c.region != "hand" and opt is None else None
+        if optc is not None:        # Mythic Form at superior: its strike, once each round this combat
+            if (iid, "option_round", f.round) in f.used:
+                raise Illegal("strike", f"{poss(rules.name)} strike is usable once each round")
+            _set_combat(ctx, f._replace(used=f.used | {(iid, "option_round", f.round)}))
+            f = ctx.st.top
+            desc = StrikeDesc("damage", optc[3], ranged=True, aggravated=optc[4], source=iid, label=rules.name)
+        elif opt is not None:       # Hunger of Marduk: the strike its play gave for that round
             if opt[2] != f.round:
                 raise Illegal("strike", f"{poss(rules.name)} strike was only usable the round it was played")
             if opt[4] == "burn_weapon":     # Voracious Vermin: its additional ranged strike burns a weapon
@@ -1211,6 +1221,10 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             _set_combat(ctx, cfh._replace(used=cfh.used | {("hand_struck", me, f.round)}))
         if _is_hand_strike(s_) and not s_.aggravated and _hand_aggravated(f, me):
             s_ = s_._replace(aggravated=True)
+        if not s_.aggravated and s_.kind in ("damage", "hand_plus", "strength_plus") and (
+                _is_hand_strike(s_) or (s_.source is not None and s_.source in ctx.st.cards
+                                        and "melee weapon" in ctx.rules(s_.source).keywords)):
+            s_ = _blood_agony(ctx, me, s_)
         if s_.kind == "damage" and s_.source is not None and any(
                 isinstance(u, tuple) and u[0] == "ammo_bonus" for u in f.used):
             s_ = s_._replace(amount=max(0, s_.amount + _ammo_bonus(ctx, f, s_.source)))
@@ -1385,6 +1399,40 @@ def _hand_aggravated(f: CombatFrame, m: int) -> bool:
 
 def _is_hand_strike(desc: StrikeDesc) -> bool:
     return desc.kind == "hand_plus" or desc.label == "hand strike"
+
+
+def _blood_agony(ctx: Ctx, m: int, s_: StrikeDesc) -> StrikeDesc:
+    """Blood Agony: the damage of *m*'s hand or melee weapon strike is aggravated, its next one only (the first such
+    strike that resolves uses it up) or at superior all of them this combat."""
+    cf = combat_frame(ctx.st)
+    if ("hm_agg", m) in cf.used:
+        return s_._replace(aggravated=True)
+    nxt = next((u for u in sorted(cf.used, key=str) if isinstance(u, tuple) and len(u) == 3 and u[0] == "hm_agg_next"
+                and u[1] == m and ("hm_agg_spent", u[2]) not in cf.used), None)
+    if nxt is None:
+        return s_
+    _set_combat(ctx, cf._replace(used=cf.used | {("hm_agg_spent", nxt[2])}))
+    return s_._replace(aggravated=True)
+
+
+def _weather(ctx: Ctx, f: CombatFrame) -> None:
+    """Weather Control: before range is determined each round, both combatants and each retainer on them take the
+    unpreventable environmental damage (at superior, 1 more each round after the first)."""
+    hits = []
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 5 and x[0] == "weather"):
+        _, iid, n, growing, first = u
+        n = n + (f.round - first if growing else 0)
+        for m in (f.a, f.b):
+            if not _ready(ctx, m):
+                continue
+            hits.append(Hit(m, n, 0, source=None, via=iid, unpreventable=True))
+            for r in ctx.st.attached.get(m, ()):
+                if "Retainer" in ctx.cdef(r).types:
+                    hits.append(Hit(r, n, 0, source=None, via=iid, unpreventable=True))
+    if hits:
+        ctx.emit("effect", "Both combatants and their retainers take environmental damage before range is "
+                           "determined (Weather Control).")
+        open_damage(ctx, tuple(hits))
 
 
 def _no_extra(f: CombatFrame, m: int) -> bool:
@@ -1756,7 +1804,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         _set_combat(ctx, f._replace(extra=tuple(merged.items()), used=f.used | (
             {("extra_only_hand", m, f.round)} if "if:a hand strike" in mode.only else set())))   # Devil-Channel: Back
     sm = re.search(r"\+(\d+) strength", text) if not any(r[0] in ("strength_combat", "strength_and_prevent",
-                                                                  "opponent_vampire_drawn_out")
+                                                                  "opponent_vampire_drawn_out",
+                                                                  "strength_and_prevent_normal")
                                                           for r in readings) else None
     if sm:
         mods.append(Mod("strength", int(sm.group(1)), m, iid, rules.card_id))
@@ -2123,6 +2172,36 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] == "hand_melee_aggravated":              # Blood Agony (_blood_agony)
+            _set_combat(ctx, f._replace(used=f.used | {("hm_agg", m) if r[1] == "combat" else ("hm_agg_next", m, iid)}))
+            ctx.emit("effect", f"Damage from {poss(ctx.name(m))} " + ("hand and melee weapon strikes is aggravated this "
+                                                                      "combat." if r[1] == "combat" else
+                                                                      "next hand or melee weapon strike is aggravated."))
+            done = True
+        elif r[0] == "weather_each_round":                 # Weather Control: this round's damage now, then each round
+            growing = ("weather_growing",) in readings
+            f = f._replace(used=f.used | {("weather", iid, r[1], growing, f.round)})
+            _set_combat(ctx, f)
+            _weather(ctx, f)
+            done = True
+        elif r[0] == "weather_growing":
+            done = True
+        elif r[0] == "round_prevent_granted":              # Obedient Flesh: named with prevent, this round
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("granted_prevent", r[1], m, iid, rules.card_id),)))
+            ctx.emit("granted", f"{ctx.name(m)} can prevent {r[1]} damage this round ({rules.name}).")
+            done = True
+        elif r[0] == "strength_and_prevent_normal":        # Mythic Form
+            _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", m, r[1], iid),
+                                                       ("round_prevent", m, rules.card_id, r[2], "normal")}))
+            ctx.emit("effect", f"This combat, {ctx.name(m)} gets +{r[1]} strength and can prevent {r[2]} non-aggravated "
+                               "damage each round.")
+            done = True
+        elif r[0] == "maneuver_and_strike_option_combat":  # Mythic Form at superior (the maneuver: the play's text)
+            if ("strike_option_combat", m, iid, r[1], r[2]) not in f.used:
+                _set_combat(ctx, f._replace(used=f.used | {("strike_option_combat", m, iid, r[1], r[2])}))
+                ctx.emit("effect", f"{ctx.name(m)} can strike: {r[1]}R{' aggravated' if r[2] else ''} damage once each "
+                                   f"round this combat ({rules.name}).")
             done = True
         elif r[0] in ("no_press_if_hit", "no_extra_if_hit"):     # Sympathetic Agony: checked by press, extra strikes
             _set_combat(ctx, f._replace(used=f.used | {(r[0], m)}))
@@ -2631,7 +2710,7 @@ def _granted_prevention(ctx: Ctx, seat: int, f: DamageFrame, m: int, c) -> bool:
             raise Illegal("prevent", f"{poss(name)} prevention has already been used this round")
         _set_combat(ctx, cf._replace(used=cf.used | {("round_prevent_used", m, c.cid, cf.round)}))
         _prevent_reading(ctx, seat, ctx.st.top, m, ("prevent", rp[3], "strike" if rp[4] == "strikes" else "any",
-                                                    "any", 0), name)
+                                                    "normal" if rp[4] == "normal" else "any", 0), name)
         return True
     if ("each_round_prevent", m, c.cid) in cf.used:
         if cf.extra_phase:

@@ -42,10 +42,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
 
 
 def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
-    if e.get("frame"):
-        r = _one_offs(k, low)
-        if r is not None:
-            return r
+    r = _one_offs(k, low)       # (exact texts: frames, and Mythic Form's maneuver)
+    if r is not None:
+        return r
     if k == "change" and e.amount == 2 and low == "as above, but for 2 blood or life (becoming blood).":
         return ("strike_option_amount", 2)       # Hunger of Marduk at superior
     if k == "maneuver" and e.optional and e.amount == 1 and e.get("to") == "close" and \
@@ -763,6 +762,25 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("damage_after_hand_hit", 1)                                          # Shoulder Drop
     if k == "press" and low == "the opposing minion cannot press this round.":
         return ("opponent_no_press_round",)                                          # Shoulder Drop
+    if k == "strike" and low == "damage from this vampire's next hand or melee weapon strike is aggravated.":
+        return ("hand_melee_aggravated", "next")                                    # Blood Agony
+    if k == "strike" and low == "damage from this vampire's hand and melee weapon strikes is aggravated this combat.":
+        return ("hand_melee_aggravated", "combat")                                  # Blood Agony
+    if k == "take" and low == ("both combatants and each retainer on them take 1 unpreventable environmental damage "
+                               "before range is determined each round this combat."):
+        return ("weather_each_round", 1)                                            # Weather Control
+    if k == "inflict" and low == ("as above, but the amount of damage inflicted is increased by 1 in each subsequent "
+                                  "round."):
+        return ("weather_growing",)                                                 # Weather Control
+    if k == "modifier" and low == "this round, this vampire gets +1 strength and 1 optional maneuver, and can prevent 1 damage.":
+        return ("round_prevent_granted", 1)                                         # Obedient Flesh (the strength and
+                                                                                    # maneuver from the play's text)
+    if k == "modifier" and low == ("this combat, this vampire gets +1 strength and can prevent 1 non-aggravated damage "
+                                   "each round."):
+        return ("strength_and_prevent_normal", 1, 1)                                # Mythic Form
+    if k in ("maneuver", "strike") and low == ("as above, but with 1 optional maneuver this round, and this vampire can "
+                                                "strike: 2r aggravated damage once each round this combat."):
+        return ("maneuver_and_strike_option_combat", 2, True)                       # Mythic Form at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
