@@ -97,7 +97,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
-                     "discard_to_prevent", "steal_from_own"})
+                     "discard_to_prevent", "steal_from_own", "lock_prevent_employer", "burn_fail_directed",
+                     "burn_minus_stealth"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -542,6 +543,18 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if ctx.st.marks and (("minion", iid), _ENTRY, cmd.seat) in ctx.st.marks:
         _entry_burn(ctx, cmd, iid)
+        return True
+    top = ctx.st.top
+    for name_, fn in (("lock_prevent_employer", _lock_prevent_employer), ("burn_fail_directed", _burn_fail_directed),
+                      ("burn_minus_stealth", _burn_minus_stealth)):
+        got = _of(ctx, iid, name_)
+        if not got:
+            continue
+        if name_ == "lock_prevent_employer" and isinstance(top, ActionFrame) and _of(ctx, iid, "burn_fail_directed"):
+            continue   # Szlachta Bodyguard: during an action, its burning to have it fail
+        if name_ == "burn_fail_directed" and cmd.minion is not None and _of(ctx, iid, "burn_minus_stealth"):
+            continue   # Screamer: naming a minion gives it -1 stealth
+        fn(ctx, cmd, iid, got[0])
         return True
     found = [(fn, got[0]) for name_, fn in (("discard_to_prevent", _discard_to_prevent),
                                             ("discard_for_life", _discard_for_life), ("burn_location", _burn_location),
@@ -1554,6 +1567,91 @@ def _steal_from_own(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     ctx.emit("blood", f"{name} steals {n} blood from {ctx.name(v)}, becoming life.", cards=(iid, v))
 
 
+def _lock_prevent_employer(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Szlachta Bodyguard: the employer locks it to prevent 1 damage in combat."""
+    from vtes_desktop.engine.rules_combat import _prevent, combat_frame
+    from vtes_desktop.engine.state import DamageFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    host = c.host
+    f = st.top
+    cf = combat_frame(st)
+    if c.locked:
+        raise Illegal("locked", f"{name} is locked")
+    if not isinstance(f, DamageFrame) or cf is None or host not in (cf.a, cf.b) \
+            or not any(h.target == host and not h.unpreventable and h.normal + h.aggravated
+                       > h.prevented_normal + h.prevented_aggravated for h in f.hits):
+        raise Illegal("timing", f"{name} prevents damage inflicted on its employer in combat")
+    ctx.update(iid, locked=True)
+    _prevent(ctx, f, host, r[1], name)
+
+
+def _burn_fail_directed(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Szlachta Bodyguard (an action directed at a minion you control) and Screamer (as an action directed at an ally
+    you control is announced): burned to have that action fail."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or not f.directed or f.stage not in ("announced", "blocks", "attempt", "declined") \
+            or f.outcome is not None:
+        raise Illegal("timing", f"{name} is burned during an action directed at a minion you control, before it "
+                                "resolves")
+    if r[2] == "announced" and f.stage != "announced":
+        raise Illegal("timing", f"{name} is burned as the action is announced (before blocks)")
+    t = f.target_card
+    tc = st.cards.get(t) if t is not None else None
+    if tc is not None and tc.region == "attached" and r[1] == "minion":
+        tc = None
+    if tc is None or tc.controller != cmd.seat or not ctx.is_minion(tc) \
+            or (r[1] == "ally" and "Ally" not in ctx.cdef(t).types):
+        raise Illegal("target", f"{name}: the action is not directed at {'an ally' if r[1] == 'ally' else 'a minion'} "
+                                "you control")
+    ctx.burn(iid, "to have the action fail")
+    f = st.top
+    flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("unsuccessful", f"The action directed at {ctx.name(t)} fails ({name} is burned).", cards=(t,))
+
+
+def used_as_announced(ctx: Ctx, cmd) -> bool:
+    """A use of this family's made as an action is announced (Screamer): no implicit pass moves the action on."""
+    from vtes_desktop.engine import flow
+
+    if cmd.card == "edge" or cmd.minion is not None:
+        return False
+    try:
+        iid = flow.ref(ctx, cmd.seat, cmd.card)
+    except (Malformed, Illegal):
+        return False
+    return iid in ctx.st.cards and any(r[2] == "announced" for r in _of(ctx, iid, "burn_fail_directed"))
+
+
+def _burn_minus_stealth(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Screamer: burned to give a minion of your predator or prey -1 stealth (the acting minion, this action)."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage not in ("announced", "blocks", "attempt", "declined"):
+        raise Illegal("timing", f"{name} gives -{r[1]} stealth to an acting minion, before its action resolves")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the acting minion that gets -{r[1]} stealth as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    if t != f.actor:
+        raise Illegal("stealth", f"stealth goes to the acting minion; {ctx.name(t)} is not acting")
+    if st.cards[t].controller not in (st.prey(cmd.seat), st.predator(cmd.seat)):
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not controlled by your predator or prey")
+    c = st.cards[iid]
+    ctx.burn(iid, f"to give -{r[1]} stealth")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", -r[1], t, iid, c.cid),)))
+    ctx.emit("effect", f"{name} is burned: {ctx.name(t)} gets -{r[1]} stealth.", cards=(t,))
+
+
 def _life_for_bleed(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     """Succubus (once each turn), Samuel Haight (once each action): the ally burns 1 life for +1 bleed during its
     own bleed, before it resolves."""
@@ -1792,7 +1890,20 @@ def candidates(game, seat: int) -> list:
             for r in _of(ctx, iid, "blood_to_unlock") if st.cards[iid].locked else ():
                 out += [C.Use(seat=seat, card=iid, minion=v) for v in st.region(seat, "ready")
                         if _clan_is(ctx, v, r[1]) and st.cards[v].counters >= r[2]]
+    if isinstance(top, ActionFrame) and top.directed and top.stage in ("announced", "blocks", "attempt", "declined") \
+            and top.target_card in st.cards and st.cards[top.target_card].controller == seat:
+        mine = list(st.region(seat, "ready"))
+        mine += [a for i in mine for a in st.attached.get(i, ())]
+        out += [C.Use(seat=seat, card=i) for i in mine if _of(ctx, i, "burn_fail_directed")]
+    if isinstance(top, ActionFrame) and top.stage == "attempt" and top.actor in st.cards \
+            and st.cards[top.actor].controller in (st.prey(seat), st.predator(seat)):
+        out += [C.Use(seat=seat, card=i, minion=top.actor) for i in st.region(seat, "ready")
+                if _of(ctx, i, "burn_minus_stealth")]
     if isinstance(top, DamageFrame):
+        for h in top.hits:
+            if st.cards[h.target].controller == seat:
+                out += [C.Use(seat=seat, card=a) for a in st.attached.get(h.target, ())
+                        if _of(ctx, a, "lock_prevent_employer") and not st.cards[a].locked]
         for h in top.hits:
             if st.cards[h.target].controller == seat and _of(ctx, h.target, "discard_to_prevent"):
                 out += [C.Use(seat=seat, card=h.target, effect=ctx.name(c)) for c in st.region(seat, "hand")]

@@ -334,6 +334,7 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
 
         as_announced = used_as_announced(ctx, cmd)   # a master card in play used as the action is announced
         as_announced = as_announced or _gear_as_announced(ctx, cmd)   # Zaire River Ferry, Flaming Candle
+        as_announced = as_announced or _minion().used_as_announced(ctx, cmd)   # Screamer
     if isinstance(f, ActionFrame) and f.stage == "announced" and not as_announced:
         _pass_through_announced(ctx)
     # the active player starting something new passes everyone through action_resolution
@@ -346,6 +347,12 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
                 break
     if impulse_frame(st) is not None and isinstance(st.top, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)):
         pass_until(ctx, cmd.seat)
+
+
+def _minion():
+    from vtes_desktop.engine import effects_minion
+
+    return effects_minion
 
 
 def _gear_as_announced(ctx: Ctx, cmd) -> bool:

@@ -153,6 +153,10 @@ Readings (a tuple whose first item names it):
   ``("discard_to_prevent", discipline, n)`` (a `use` while damage is inflicted on it in combat, `effect` the card
   discarded, once each combat), ``("steal_from_own", clan)`` (a `use` in your unlock phase, `minion` the Tzimisce,
   `effect` the amount, up to its starting life); Vozhd of Sofia's 3R strike;
+- ``("lock_prevent_employer", n)``: a retainer locked to prevent 1 damage to its employer in combat (a `use` while
+  the damage is inflicted); ``("burn_fail_directed", what, when)``: burned to have an action directed at a minion
+  (an ally) you control fail (as it is announced, or before it resolves: a `use`); ``("burn_minus_stealth", n)``:
+  Screamer burned to give the acting minion of your predator or prey -1 stealth (a `use`, `minion` that minion);
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -268,6 +272,13 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("burn", "once each turn, she may burn 1 life to get +1 bleed for the current action."): ("life_for_bleed", 1, "turn"),
     ("burn", "once each action, this ally may burn a life to get +1 bleed."): ("life_for_bleed", 1, "action"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
+    ("lock", "the employer can lock this retainer to prevent 1 damage in combat."): ("lock_prevent_employer", 1),
+    ("burn", "you can burn this retainer to have an action directed at a minion you control fail."):
+        ("burn_fail_directed", "minion", ""),
+    ("burn", "you can burn this ally as an action directed at an ally you control is announced to have it fail."):
+        ("burn_fail_directed", "ally", "announced"),
+    ("stealth", "you can burn this ally to give a minion controlled by your predator or prey -1 stealth."):
+        ("burn_minus_stealth", 1),
     ("discard", "during your unlock phase, you can discard an ally or retainer card to add 2 life to this ally."):
         ("discard_for_life", 2),
     ("lock", "it can lock and burn itself to burn a location, except during combat."): ("burn_location",),
