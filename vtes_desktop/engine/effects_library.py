@@ -22,7 +22,7 @@ from vtes_desktop.engine.state import ActionFrame
 HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement", "crypt_search",
                                      "found_to_uncontrolled", "shuffle_after", "symposium", "remove_ash_search",
                                      "found_to_hand", "discard_after", "discard_down_shuffle", "lock_search",
-                                     "reorder_top"})
+                                     "reorder_top", "discard_bleed_card", "burn_top_per_bleed"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -83,7 +83,10 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> Non
         return
     for spec in specs:
         k = spec[0]
-        who = spec[-1]
+        if k == "burn_top_per_bleed":
+            _burn_top_per_bleed(ctx, f, minion, rules.name)
+            continue
+        who = spec[-1] if k != "discard_bleed_card" else "target"
         seat = {"acting": f.seat, "target": f.target_seat}.get(who)
         if seat is None:
             ctx.emit("fizzles", f"{rules.name}: this action has no target Methuselah to look at.")
@@ -92,6 +95,8 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> Non
             look_hand(ctx, cmd.seat, seat, rules.name)
         elif k == "look_library":
             look_library(ctx, cmd.seat, seat, spec[1], rules.name)
+        elif k == "discard_bleed_card":
+            _discard_bleed_card(ctx, cmd, seat, spec[1], rules.name)
 
 
 def on_combat(ctx: Ctx, cmd, m: int, iid: int, rules: CardRules, mode: Mode) -> bool:
@@ -368,3 +373,51 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     discard_down(ctx, seat)
     ctx.shuffle(seat, "library")
     return True
+
+
+def _can_bleed(ctx: Ctx, iid: int) -> bool:
+    """An action card that can be used to bleed."""
+    rules = ctx.rules(iid)
+    return "Action" in rules.types and any(e.kind == "action_bleed" for m in rules.modes for e in m.effects)
+
+
+def _discard_bleed_card(ctx: Ctx, cmd, seat: int, n: int, why: str) -> None:
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    top = ctx.st.region(seat, "library")[:n]
+    fits = [i for i in top if _can_bleed(ctx, i)]
+    if cmd.choice:
+        card = ctx.db.lookup(str(cmd.choice))
+        pick = next((i for i in fits if card is not None and ctx.st.cards[i].cid == card.id), None)
+        if pick is None:
+            raise Illegal("choice", f"{why}: {cmd.choice!r} is not an action card able to bleed among the top {n} "
+                                    f"cards of {poss(ctx.seat_name(seat))} library")
+    elif len({ctx.st.cards[i].cid for i in fits}) > 1:
+        raise Malformed("choice", f"{why}: name (choice) the action card that {ctx.seat_name(seat)} discards")
+    else:
+        pick = fits[0] if fits else None
+    if pick is None:
+        ctx.emit("fizzles", f"{why}: no action card able to bleed is among those cards.")
+        return
+    ctx.move(pick, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(seat)} discards {ctx.name(pick)} from their library ({why}).", cards=(pick,))
+
+
+
+def _burn_top_per_bleed(ctx: Ctx, f: ActionFrame, minion: int, why: str) -> None:
+    """Played on a successful bleed, after its resolution: the bled Methuselah burns a card from the top of their
+    library for each pool the bleed took (the bleed's amount, counted again as it resolved)."""
+    if f.kind != "bleed" and f.effect != "bleed" or f.outcome != "successful" or f.stage != "resolution" \
+            or minion != f.actor or f.target_seat is None:
+        ctx.emit("fizzles", f"{why}: no successful bleed by this vampire to count.")
+        return
+    from vtes_desktop.engine.effects_master import master_bleed_cap
+    from vtes_desktop.engine.rules_action import bleed_amount
+
+    n = master_bleed_cap(ctx, f.target_seat, bleed_amount(ctx, f))
+    seat = f.target_seat
+    gone = ctx.st.region(seat, "library")[:max(n, 0)]
+    for i in gone:
+        ctx.move(i, "ash_heap")
+    ctx.emit("burned", f"{ctx.seat_name(seat)} burns the top {len(gone)} card{'s' if len(gone) != 1 else ''} of their "
+                       f"library ({why}): {_names(ctx, gone)}.", cards=tuple(gone))

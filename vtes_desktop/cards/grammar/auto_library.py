@@ -35,7 +35,12 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   (`effect` names it; none: nothing is found) (Spirit Summoning Chamber);
 - ("reorder_top", n): a master card in play, used (`use`): it locks, the player looks at the top n cards of their
   library and puts them back in the order `effect` gives (names top first, separated by ";"; none: as they were)
-  (The Marrakesh Codex).
+  (The Marrakesh Codex);
+- ("discard_bleed_card", n): after looking at the top n cards of the target Methuselah's library, one of them that is
+  an action card able to bleed goes to that Methuselah's ash heap: the play's `choice` names it (none given: the only
+  one there is) (superior Scrying of Secrets);
+- ("burn_top_per_bleed",): as the bleed succeeds, the bled Methuselah burns one card from the top of their library for
+  each pool bled (Dirty Little Secrets).
 """
 
 from __future__ import annotations
@@ -50,6 +55,11 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Action Modifier", "look", "look at the top card of the library of the target methuselah."):
         ("look_library", 1, "target"),
     ("Action Modifier", "look", "look at the next 7 cards in that methuselah's library."): ("look_library", 7, "target"),
+    ("Action Modifier", "discard", "as above, and if any of those cards are action cards that can be used to bleed, "
+                                   "that methuselah discards your choice of one of those cards."):
+        ("discard_bleed_card", 7),
+    ("Action Modifier", "burn", "for each pool this nosferatu antitribu bleeds from the target methuselah, burn one "
+                                "card from the top of that methuselah's library."): ("burn_top_per_bleed",),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
