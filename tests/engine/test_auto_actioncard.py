@@ -81,6 +81,9 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Harmony", "burn", None, ("prey_pool_per_named", 3, "choir")),
     ("Skullduggery", "bleed", "pro", ("bleed_card_stealth", 1, "prey", None)),
     ("Trick of the Danya", "move", "chi", ("danya", 1)),
+    ("Veles' Hunt", "hunt", None, ("no_more_if_fails",)),
+    ("Secret Must Be Kept", "burn", None, ("chosen_cards_burned", 1)),
+    ("Cold War", "choose", None, ("terms_methuselah_or_location",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)
@@ -93,9 +96,9 @@ def test_clauses_left_to_the_players_are_not_read(db):
     e, types = _effect(db, "Constant Revolution", "burn")
     assert read(e, types) is None
     assert not compile_rules(db["Constant Revolution"]).automated
-    e, types = _effect(db, "Veles' Hunt", "hunt")   # a limit on later plays of the card
+    e, types = _effect(db, "Dramatic Upheaval", "switch")   # seats that change places: by hand
     assert read(e, types) is None
-    assert not compile_rules(db["Veles' Hunt"]).automated
+    assert not compile_rules(db["Dramatic Upheaval"]).automated
 
 
 def test_govern_the_unaligned_adds_blood_to_the_named_younger_vampire(table):

@@ -82,7 +82,8 @@ HANDLED = frozenset({
     # fourth pass (session 3)
     "end_combat", "blocked_no_combat", "blocked_diablerie", "leave_torpor_self", "blocked_no_combat_diablerie",
     "edge_get", "edge_else_burn_pool", "cond_stealth", "target_methuselah", "damage_each_ready", "prey_pool_per_named",
-    "burn_named_counted", "danya",
+    "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
+    "terms_methuselah_or_location", "terms_both_if_title",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1098,6 +1099,8 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return _allocation_and_one(ctx, f, specs, choice, name)
     if "terms_council" in kinds:
         return _council_terms(ctx, f, choice, name)
+    if kinds & {"terms_chosen_cards", "terms_methuselah_or_location"}:
+        return _fourth_terms(ctx, f, specs, choice, name)
     for spec in specs:
         k = spec[0]
         if k == "terms_noncam":
@@ -1400,6 +1403,9 @@ def resolve_failed(ctx: Ctx, f: ReferendumFrame) -> None:
     specs = _ref_specs(ctx, f)[2]
     st = ctx.st
     for spec in specs:
+        if spec[0] == "no_more_if_fails":   # Veles' Hunt
+            st.marks = st.marks | {(NO_MORE_THIS_GAME, ctx.st.cards[f.card].cid)}
+            ctx.emit("limit", f"{ctx.name(f.card)} failed: no more of them can be played this game.")
         if spec[0] == "fail_actor_blood" and f.actor is not None and f.actor in st.cards:
             c = st.cards[f.actor]
             if c.region in ("ready", "torpor") and c.counters:
@@ -1487,6 +1493,7 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
         if any(s[0] == "chosen_two_mpa" for s in specs) and terms:     # Rumors of Gehenna: the chosen, kept
             chosen = [x for x in (_seat_named(ctx, p_) for p_ in terms.split(",")) if x is not None]
             st.marks = st.marks | {(f.card, _TWO_MPA, x) for x in chosen}
+    _resolve_ref_fourth(ctx, f, specs, terms, name)
     for spec in specs:
         k = spec[0]
         if k == "burn_per_point" and terms:
@@ -4277,3 +4284,110 @@ def combat_ended(ctx: Ctx, cf) -> None:
             got = ctx.set_blood(winner, before + n)
             ctx.emit("blood", f"{ctx.name(winner)} gains {got.counters - before} blood ({name}: {poss(ctx.name(loser))} "
                               f"capacity is {n}).", cards=(winner,))
+
+
+# --- fourth pass: referendum terms naming cards (Veles' Hunt, The Secret Must Be Kept, Cold War) ----------------
+
+NO_MORE_THIS_GAME = "no more of this card this game"   # (mark, card id): rules_action.requirement_refusal reads it
+
+
+def _fourth_terms(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], choice: str, name: str) -> str:
+    """Terms naming one or more cards in play (separated by ';'), or a Methuselah and/or a location: kept as
+    "Name #iid; ..." (a Methuselah by name)."""
+    st = ctx.st
+    actor_title = (ctx.title(st.cards[f.actor]) or "").lower() if f.actor is not None and f.actor in st.cards else ""
+    parts = [x.strip() for x in choice.split(";") if x.strip()]
+    spec = next((x for x in specs if x[0] == "terms_chosen_cards"), None)
+    if spec is not None:
+        n = spec[2]
+        for x in specs:
+            if x[0] == "terms_more_if_title" and actor_title == x[1]:
+                n = x[2]
+        if not parts or len(parts) > n:
+            raise Illegal("terms", f"{name}: choose " + ("one" if n == 1 else f"one to {n}, separated by ';'") + ": "
+                          + _CHOSEN_WORDS[spec[1]])
+        out = []
+        for p_ in parts:
+            try:
+                v = flow.ref(ctx, f.seat, p_)
+            except (Malformed, Illegal):
+                raise Illegal("terms", f"{name}: {p_!r} is not {_CHOSEN_WORDS[spec[1]]} in play") from None
+            why = _chosen_card_refusal(ctx, f, v, spec[1])
+            if why:
+                raise Illegal("terms", f"{name}: {why}")
+            if any(o.endswith(f"#{v}") for o in out):
+                raise Illegal("terms", f"{name}: {ctx.name(v)} is named twice")
+            out.append(f"{ctx.name(v)} #{v}")
+        return "; ".join(out)
+    both = any(x[0] == "terms_both_if_title" and actor_title in x[1] for x in specs)   # Cold War
+    if not parts or len(parts) > (2 if both else 1):
+        raise Illegal("terms", f"{name}: choose a Methuselah or a location" + (", or both separated by ';'" if both else ""))
+    out, seen = [], set()
+    for p_ in parts:
+        who = _seat_named(ctx, p_)
+        if who is not None:
+            if st.seats[who].ousted or "methuselah" in seen:
+                raise Illegal("terms", f"{name}: choose one Methuselah in the game")
+            seen.add("methuselah")
+            out.append(ctx.seat_name(who))
+            continue
+        try:
+            v = flow.ref(ctx, f.seat, p_)
+        except (Malformed, Illegal):
+            raise Illegal("terms", f"{name}: {p_!r} is neither a Methuselah nor a location in play") from None
+        if "location" not in ctx.rules(v).keywords or st.cards[v].region not in ("in_play", "attached") \
+                or st.cards[v].contested or "location" in seen:
+            raise Illegal("terms", f"{name}: {ctx.name(v)} is not a location in play")
+        seen.add("location")
+        out.append(f"{ctx.name(v)} #{v}")
+    return "; ".join(out)
+
+
+_CHOSEN_WORDS = {"ally or younger untitled vampire of prey": "an ally or a younger non-titled vampire of your prey",
+                 "ally or retainer": "an ally or a retainer"}
+
+
+def _chosen_card_refusal(ctx: Ctx, f: ReferendumFrame, v: int, what: str) -> str | None:
+    st = ctx.st
+    c = st.cards[v]
+    d = ctx.cdef(v)
+    ally = "Ally" in d.types and c.region == "ready"
+    if c.contested:
+        return f"{ctx.name(v)} is contested"
+    if what == "ally or retainer":
+        retainer = "Retainer" in d.types and c.region == "attached"
+        return None if ally or retainer else f"{ctx.name(v)} is not an ally or a retainer in play"
+    if c.controller != st.prey(f.seat) or not (ally or ctx.is_vampire(c) and c.region in ("ready", "torpor")):
+        return f"{ctx.name(v)} is not {_CHOSEN_WORDS[what]}"
+    if ctx.is_vampire(c):
+        if ctx.title(c):
+            return f"{ctx.name(v)} is titled"
+        if f.actor is not None and _cap(ctx, v) >= _cap(ctx, f.actor):
+            return f"{ctx.name(v)} is not younger than {ctx.name(f.actor)}"
+    return None
+
+
+def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
+    st = ctx.st
+    for spec in specs:
+        if spec[0] != "chosen_cards_burned" or not terms:
+            continue
+        payers = []
+        for p_ in (x.strip() for x in terms.split(";")):
+            m = re.search(r"#(\d+)$", p_)
+            if m is None:
+                who = _seat_named(ctx, p_)
+                if who is not None and not st.seats[who].ousted and len(spec) > 2:   # Cold War: the chosen Methuselah
+                    ctx.pool(who, -spec[2], name)
+                continue
+            v = int(m.group(1))
+            c = st.cards.get(v)
+            if c is None or c.region not in ("ready", "attached", "in_play", "torpor"):
+                ctx.emit("fizzles", f"{ctx.name(v)} is no longer in play: {name} has no effect on it.")
+                continue
+            owner = c.controller if c.controller is not None else c.owner
+            ctx.burn(v, name)
+            if spec[1] and owner not in payers:
+                payers.append(owner)
+        for x in payers:   # each controller burns no more than the card says, whatever the number chosen
+            ctx.pool(x, -spec[1], name)

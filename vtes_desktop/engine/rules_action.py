@@ -215,6 +215,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     """Why *minion* cannot use this card (at this mode), or None."""
     name = rules.name
     why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
+    if ctx.st.marks and ("no more of this card this game", rules.card_id) in ctx.st.marks:   # effects_actioncard
+        return f"{name} failed earlier in this game: no more can be played"   # Veles' Hunt
     if why:
         return why
     why = effects_minion.card_refusal(ctx, rules, minion) \

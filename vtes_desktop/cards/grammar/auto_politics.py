@@ -714,6 +714,28 @@ def _read_fourth(kind: str, t: str) -> tuple | None:
     return None
 
 
+#: (kind, clause) -> reading: political actions (fourth pass)
+_FOURTH_POLITICAL = {
+    # Veles' Hunt
+    ("choose", "choose an ally or younger non-titled vampire controlled by your prey"):
+        ("terms_chosen_cards", "ally or younger untitled vampire of prey", 1),
+    ("burn", "successful referendum means that minion is burned"): ("chosen_burned",),
+    ("hunt", "if this referendum fails or is canceled, no more veles' hunts can be played this game"):
+        ("no_more_if_fails",),
+    # The Secret Must Be Kept
+    ("choose", "choose an ally or retainer"): ("terms_chosen_cards", "ally or retainer", 1),
+    ("choose", "if the acting laibon is a magaji, choose up to two allies or retainers instead"):
+        ("terms_more_if_title", "magaji", 2),
+    ("burn", "successful referendum means the chosen allies and retainers are burned, and their controllers burn 1 pool "
+             "(each methuselah burns no more than 1 pool, regardless of the number of allies and retainers chosen)"):
+        ("chosen_cards_burned", 1),
+    # Cold War
+    ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
+    ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
+        ("terms_both_if_title", ("cardinal", "regent")),
+    ("burn", "successful referendum means the chosen methuselah burns 3 pool and the chosen location is burned"):
+        ("chosen_cards_burned", 0, 3),
+}
 #: (kind, clause) -> reading: one-shot effects of action cards (fourth pass)
 _FOURTH = {
     # Threading the Path of Orpheus: the card burned, its vampire locked (one target: the card)
@@ -919,7 +941,7 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
             return ("ally_master_tax", 1)     # Walks-With-Might
         return _ALLY_ACTIONS.get(t) or _ally_combat(t)
     if types == ("Political Action",):
-        got = _read_in_play_political(kind, t)
+        got = _read_in_play_political(kind, t) or _FOURTH_POLITICAL.get((kind, t))
         if got is not None:
             return got
         m = _ACCEPT.match(t) if kind == "choose" else None
