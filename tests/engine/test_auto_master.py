@@ -69,7 +69,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # state_checks: after a combat (Sociopath, Bravo), after a failed referendum (Traditionalist)
            "sociopath", "bravo", "traditionalist",
            # announce_from and succeed_from: (D) actions from master cards
-           "host_enter_combat_vs", "host_burn_blood", "host_lock_any", "burn_uncontrolled_action"}
+           "host_enter_combat_vs", "host_burn_blood", "host_lock_any", "burn_uncontrolled_action",
+           # after_action and end_of_minion_phase (Loner), blocked (Sforzesco Castle), state_checks (Realm of the Black Sun)
+           "loner", "block_lock_instead", "prey_master_gain"}
 
 
 def test_every_reading_has_a_handler():

@@ -2822,6 +2822,7 @@ def end_of_minion_phase(ctx: Ctx) -> None:
     hunt."""
     st = ctx.st
     seat = st.active
+    _loner(ctx, seat)
     thirst = [v for ev in _events_in_play(ctx) for v in _has(ctx, ev, "thirst")]
     if not thirst:
         return
@@ -2833,6 +2834,21 @@ def end_of_minion_phase(ctx: Ctx) -> None:
                     and (m, "hunted", st.turn) not in st.marks and mc.counters > 0:
                 ctx.update(m, counters=mc.counters - int(v["n"]))
                 ctx.emit("blood", f"{ctx.name(m)} burns 1 blood (Thirst).", cards=(m,))
+
+
+def _loner(ctx: Ctx, seat: int) -> None:
+    """Loner, as the influence phase begins: its ready vampire succeeded at an action this turn and no other minion
+    of its controller attempted one: 1 blood from the bank."""
+    st = ctx.st
+    for m in st.region(seat, "ready"):
+        if (m, "succeeded", st.turn) not in st.marks:
+            continue
+        others = {a[0] for a in st.acted if a[0] != m and (a[1] in _ACTIONS or (isinstance(a[1], tuple) and a[1][0] == "card"))
+                  and a[0] in st.cards and st.cards[a[0]].controller == seat}
+        if others:
+            ctx.emit("effect", f"{ctx.name(m)} gains no blood from Loner: another of {poss_name(ctx, seat)} minions acted.")
+            continue
+        _archetype_blood(ctx, m, "loner")
 
 
 def master_phase_actions(ctx: Ctx) -> int:
@@ -3545,6 +3561,8 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
     if kind == "hunt":
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
+    if f.outcome == "successful" and f.actor in st.attached and any(_has(ctx, a, "loner") for a in st.attached[f.actor]):
+        st.marks = st.marks | {(f.actor, "succeeded", st.turn)}   # Loner
     if kind == "bleed" and f.outcome == "successful":   # Protected Resources: burned after its player's bleed
         for iid in st.region(f.seat, "in_play"):
             if not st.cards[iid].contested and _has(ctx, iid, "burn_after_own_bleed"):
@@ -3946,6 +3964,9 @@ def state_checks(ctx: Ctx) -> None:
         _fbi_after_combat(ctx)   # FBI Special Affairs Division: damage owed once the combat is over
     if st.last_referendum is not prev.last_referendum and st.last_referendum and not st.last_referendum[0]:
         _traditionalist(ctx, prev)   # a referendum just failed
+    if st.phase == "master" and st.seats is not prev.seats and st.active < len(prev.seats) \
+            and st.seats[st.active].pool > prev.seats[st.active].pool:
+        _prey_gained(ctx)   # The Realm of the Black Sun
     if st.frames is not prev.frames and len(prev.frames) > len(st.frames) \
             and any(type(x).__name__ == "CombatFrame" for x in prev.frames) \
             and not any(type(x).__name__ == "CombatFrame" for x in st.frames):
@@ -4071,6 +4092,21 @@ def _sociopath(ctx: Ctx, prev) -> None:
             continue
         if st.cards[other].region in ("torpor", "ash_heap", "removed"):
             _archetype_blood(ctx, me, "sociopath")
+
+
+def _prey_gained(ctx: Ctx) -> None:
+    """The Realm of the Black Sun: the active Methuselah gained pool in their master phase: their predator, if
+    they control the card, gains 1 pool (once each master phase)."""
+    st = ctx.st
+    pred = st.predator(st.active)
+    if pred is None or pred == st.active:
+        return
+    for iid in st.region(pred, "in_play"):
+        if st.cards[iid].contested or ("realm", iid) in st.phase_flags:
+            continue
+        for v in _has(ctx, iid, "prey_master_gain"):
+            st.phase_flags = st.phase_flags | {("realm", iid)}
+            ctx.pool(pred, int(v["n"]), ctx.name(iid))
 
 
 def _traditionalist(ctx: Ctx, prev) -> None:
@@ -4214,6 +4250,22 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
                     ctx.update(f.blocker, counters=b.counters - n)
                     ctx.emit("blood", f"{ctx.name(f.blocker)} burns {n} blood for blocking {ctx.name(f.actor)} "
                                       f"({ctx.name(a)}).", cards=(f.blocker,))
+    if f.blocker is not None and f.blocker in st.cards and st.cards[f.blocker].locked \
+            and ctx.is_vampire(st.cards[f.blocker]):   # Elysium: Sforzesco Castle locks instead of the blocker
+        bs = st.cards[f.blocker].controller
+        for iid in st.region(bs, "in_play"):
+            ic = st.cards[iid]
+            if ic.locked or ic.contested:
+                continue
+            for v in _has(ctx, iid, "block_lock_instead"):
+                if (ctx.sect(st.cards[f.actor]) or "").lower() == v["sect"] and ctx.is_vampire(st.cards[f.actor]):
+                    _lock(ctx, iid)
+                    ctx.update(f.blocker, locked=False)
+                    ctx.emit("locked", f"{ctx.seat_name(bs)} locks {ctx.name(iid)} instead of {ctx.name(f.blocker)}.",
+                             cards=(iid, f.blocker))
+                    break
+            if not st.cards[f.blocker].locked:
+                break
     if f.blocker is not None and f.blocker in st.cards:   # Rebel: blocking a titled vampire or a political action
         actor = st.cards[f.actor]
         titled = ctx.is_vampire(actor) and bool(ctx.title(actor)) and not actor.title_contested

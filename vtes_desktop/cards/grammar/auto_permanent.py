@@ -534,6 +534,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                       r"action$"),   # Remover
     ("burn_uncontrolled_action", r"^any minion you control may burn (?P<n>1) blood on an uncontrolled minion in your "
                                  r"prey's uncontrolled region as a \(d\) action$"),   # Cairo Int'l Airport
+    ("loner", r"^during your influence phase, if this vampire successfully performed an action this turn and none of your "
+              r"other minions attempted any actions this turn, he or she gains (?P<n>1) blood from the blood bank, if he or "
+              r"she is ready$"),   # after_action notes the success, end_of_minion_phase gives the blood
+    ("block_lock_instead", r"^when a vampire you control blocks an? (?P<sect>camarilla) vampire, you may lock this card "
+                           r"instead of locking the blocking vampire$"),   # Elysium: Sforzesco Castle (blocked)
+    ("prey_master_gain", r"^if your prey gains 1 or more pool during their master phase, you can gain (?P<n>1) pool$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
