@@ -598,6 +598,8 @@ def _class_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     low = e.text.lower()
     if low.startswith("allies and younger"):
         key = "icls:ally_or_younger"
+    elif low.startswith("allies get"):     # Obedient Flesh, Safe Passage
+        key = "icls:allies"
     elif low.startswith("vampires with capacity"):
         key = "icls:cap<=" + re.search(r"capacity (\d+)", low).group(1)
     else:
@@ -621,6 +623,8 @@ def class_intercept(ctx: Ctx, f: ActionFrame, m: int) -> int:
             hit = "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(mod.minion).capacity or 0))
         elif what == "minions":
             hit = True
+        elif what == "allies":
+            hit = "Ally" in d.types
         elif what == "without_flight_spi":   # Squirrel Balance
             hit = not ("flight" in ctx.rules(m).traits or "[flight]" in (d.text or "").lower()
                        or ctx.discipline_level(c, "spi"))
@@ -771,6 +775,8 @@ def _burn_for_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     from vtes_desktop.engine.rules_action import intercept, reserved_blood, stealth
 
     f = _top(ctx)
+    if any(m.kind == "stealth" and m.card == iid for m in f.mods):
+        return      # High Aye: its two readings of one clause add one amount
     if f.stage != "attempt" or f.blocker is None:
         raise Illegal("stealth", "stealth can only be added while the action is being blocked")
     if stealth(ctx, f) > intercept(ctx, f, f.blocker):
@@ -1388,11 +1394,12 @@ def surcharge(ctx: Ctx, rules: CardRules) -> int:
     f = ctx.st.top
     if "Reaction" not in rules.types or not isinstance(f, ActionFrame):
         return 0
+    every = sum(m.amount for m in f.mods if m.kind == "reactions_cost")   # Safe Passage, Consign to Oblivion
     mod = next((m for m in f.mods if m.kind == "reaction_surcharge" and m.amount > 0), None)
     if mod is None:
-        return 0
+        return every
     flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m is mod else m for m in f.mods)))
-    return mod.amount
+    return mod.amount + every
 
 
 def polling_reaction(ctx: Ctx, act: ActionFrame, m: int, kind: str) -> int:
@@ -1410,12 +1417,13 @@ def polling_reaction(ctx: Ctx, act: ActionFrame, m: int, kind: str) -> int:
     why = reaction_refusal(ctx, act, m)
     if why:
         raise Illegal("requirements", why)
+    every = sum(x.amount for x in act.mods if x.kind == "reactions_cost")   # Safe Passage, Consign to Oblivion
     mod = next((x for x in act.mods if x.kind == "reaction_surcharge" and x.amount > 0), None)
     if mod is None:
-        return 0
+        return every
     new = act._replace(mods=tuple(x._replace(amount=0) if x is mod else x for x in act.mods))
     ctx.st.frames = tuple(new if fr is act else fr for fr in ctx.st.frames)
-    return mod.amount
+    return mod.amount + every
 
 
 def _sect_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
@@ -1602,6 +1610,8 @@ def _undirected_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     from vtes_desktop.engine.rules_action import intercept, stealth
 
     f = _top(ctx)
+    if any(m.kind == "stealth" and m.card == iid for m in f.mods):
+        return      # High Aye: its two readings of one clause add one amount
     if f.stage != "attempt" or f.blocker is None:
         raise Illegal("stealth", "stealth can only be added while the action is being blocked")
     if stealth(ctx, f) > intercept(ctx, f, f.blocker):
@@ -1640,6 +1650,7 @@ def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     types = set(cr.types)
     what = m.group("what")
     ok = {"non-combat card": "Combat" not in types and not ctx.cdef(card).is_crypt,
+          "action card or action modifier card": bool({"Action", "Action Modifier"} & types),
           "action modifier card": "Action Modifier" in types, "action modifier": "Action Modifier" in types,
           "reaction card": "Reaction" in types}[what]
     if not ok:
@@ -1861,6 +1872,8 @@ def _stealth_and_maneuver(ctx, cmd, minion, mode, rules, e, iid, blocker) -> Non
     from vtes_desktop.engine.rules_action import intercept, stealth
 
     f = _top(ctx)
+    if any(m.kind == "stealth" and m.card == iid for m in f.mods):
+        return      # High Aye: its two readings of one clause add one amount
     if f.stage != "attempt" or f.blocker is None:
         raise Illegal("stealth", "stealth can only be added while the action is being blocked")
     if stealth(ctx, f) > intercept(ctx, f, f.blocker):
@@ -2694,6 +2707,32 @@ def _reduce_or_votes_against(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
 
 
 _HANDLERS["reduce_or_votes_against"] = _reduce_or_votes_against
+
+
+def _reactions_cost(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Safe Passage [obe], Consign to Oblivion: reaction cards played this action cost +1 blood or life (`surcharge`)."""
+    f = _top(ctx)
+    if not any(m.kind == "reactions_cost" and m.card == iid for m in f.mods):
+        _add(ctx, Mod("reactions_cost", 1, minion, iid, rules.card_id))
+        ctx.emit("modifier", f"{rules.name}: reaction cards cost +1 blood or life this action.", cards=(minion,))
+
+
+def _reactions_not_replaced(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Consign to Oblivion [OBL]: the reaction cards played this action are replaced only once it ends
+    (`not_replaced`, asked by rules_action.played_from_hand)."""
+    if not has(_top(ctx), "reactions_unreplaced"):
+        _add(ctx, Mod("reactions_unreplaced", 0, minion, iid, rules.card_id))
+
+
+def not_replaced(ctx: Ctx, rules: CardRules) -> bool:
+    """A reaction card played now is not replaced until the end of the action (Consign to Oblivion [OBL])."""
+    if "Reaction" not in rules.types:
+        return False
+    f = ctx.st.top
+    return isinstance(f, ActionFrame) and any(m.kind == "reactions_unreplaced" for m in f.mods)
+
+
+_HANDLERS.update({"reactions_cost": _reactions_cost, "reactions_not_replaced": _reactions_not_replaced})
 
 
 def _reduce_or_lock_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:

@@ -74,7 +74,7 @@ _TEXTS: dict[str, re.Pattern] = {
     "choose_small_or_ally": re.compile(r"^choose a vampire with capacity (?P<n>\d+) or less or an ally\.?$"),
     "chosen_cannot_block": re.compile(r"^(?:the chosen (?:vampire|minion)|that minion) cannot block this action\.?$"),
     # a maneuver in the combat that follows a block by this vampire
-    "grant_if_blocks": re.compile(r"^as above, with 1 optional maneuver during the resulting combat if this vampire "
+    "grant_if_blocks": re.compile(r"^as (?:\[[a-z]{3}\] )?above, with 1 optional maneuver during the resulting combat if this vampire "
                                   r"blocks\.?$"),
     "quicken_sight": re.compile(r"^\+1 intercept, with an optional maneuver in the resulting combat if this vampire "
                                 r"successfully blocks\.?$"),
@@ -108,7 +108,13 @@ _TEXTS: dict[str, re.Pattern] = {
                                       r"block with \+1 intercept, even if intercept is not yet needed\.?$"),
     # -1 intercept for a class of blockers, this action
     "class_intercept": re.compile(r"^(?:allies and younger vampires|vampires with capacity \d+ or less|minions without "
-                                  r"necromancy \[nec\] or obtenebration \[obt\]) get -1 intercept\.?$"),
+                                  r"necromancy \[nec\] or obtenebration \[obt\]|allies) get -1 intercept"
+                                  r"(?: this action)?\.?$"),
+    "reactions_not_replaced": re.compile(r"^as above, and those cards are not replaced until the end of the "
+                                         r"action\.?$"),
+    # Safe Passage [obe], Consign to Oblivion [obl]: every reaction card played this action costs more
+    "reactions_cost": re.compile(r"^(?:as \[for\] above, and )?reaction cards cost \+1 blood or life(?: this action)?"
+                                 r"\.?$"),
     # Hag's Wrinkles, Shroud Mastery
     "unlock_if_success": re.compile(r"^unlock this vampire after action resolution if this action is successful\.?$"),
     # Fata Morgana, Revelation of the Serpent: one of two options, named by the play's choice
@@ -248,7 +254,8 @@ _TEXTS: dict[str, re.Pattern] = {
     "no_more_actions": re.compile(r"^this vampire cannot perform actions again this turn\.?$"),
     # a card canceled as it is played (Touch of Clarity, Ophidian Gaze, Iron Heart, Approximation of Loyalty...)
     "cancel_played": re.compile(
-        r"^(?:as \[[a-z]+\](?:\[[a-z]+\])? above, but )?cancel (?:an? )?(?P<what>non-combat card|action modifier card|"
+        r"^(?:as \[[a-z]+\](?:\[[a-z]+\])? above, but )?cancel (?:an? )?(?P<what>non-combat card|action card or action "
+        r"modifier card|action modifier card|"
         r"action modifier|reaction card)(?: played by a vampire with capacity (?P<cap>\d+) or less or an ally)?"
         r"(?: (?:that requires|requiring) (?P<discs>[^.]*?))?(?: as it is played|(?<=\]))(?P<by> by a younger vampire "
         r"without "
@@ -537,6 +544,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
                 "a minion you control (even this one)", "a minion", "another ready minion") and \
                 low.startswith("give ") and e.condition is None and "Reaction" in t:
             return "give_intercept"         # Tourette's Voice, Babble [dem]
+        if k == "stealth" and e.amount in (1, 2) and low == "+1 stealth, +2 stealth if this action is undirected." \
+                and t == {"Action Modifier"}:
+            return "undirected_stealth"     # High Aye (read twice: one +1 or +2 is added)
         if k == "stealth" and e.amount == 2 and low == "+2 stealth if this is an undirected action, otherwise +1 " \
                 "stealth." and "Action Modifier" in t:
             return "undirected_stealth"     # Mirror's Visage [CHI]
