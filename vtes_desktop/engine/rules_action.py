@@ -208,17 +208,15 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
     from vtes_desktop.engine.effects_master import bleed_bonus
 
     return n + bearer_bonus(ctx, minion, "bleed") + attached_bonus(ctx, minion, "bleed") \
-        + bleed_bonus(ctx, minion) \
-        + _gear_bleed(ctx, minion)   # bearer; Heart of the City; master cards on it (Trophy: Revered); Inveraray
+        + bleed_bonus(ctx, minion)   # bearer; Heart of the City; master cards on it (Trophy: Revered)
 
 
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
     """Why *minion* cannot use this card (at this mode), or None."""
     name = rules.name
+    why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
     if ctx.st.marks and ("no more of this card this game", rules.card_id) in ctx.st.marks:   # effects_actioncard
         return f"{name} failed earlier in this game: no more can be played"   # Veles' Hunt
-    why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
-    why = why or effects_attached.card_refusal(ctx, rules, minion)   # a card on the minion (Total Insanity)
     if why:
         return why
     why = effects_minion.card_refusal(ctx, rules, minion) \
@@ -716,7 +714,6 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     if why:
         raise Illegal("target", why)
     why = actor_refusal(ctx, m, f)   # Malkavian Derangement: Paranoia; Oath of Loyalty
-    why = why or effects_attached.actor_refusal(ctx, m)   # a card on the minion (Sensory Overload)
     if why:
         raise Illegal("action", why)
     from vtes_desktop.engine.effects_master import action_extra_blood, actor_stealth
@@ -728,8 +725,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         f["cost_blood"] += more
         if mc.counters < f["cost_blood"]:
             raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {f['cost_blood']}")
-    _gear_discount(ctx, kind, m, f)   # Catacombs: the rescue costs 1 blood less
     frame = ActionFrame(**f)
+    _gear_discount(ctx, kind, m, f)   # Catacombs: the rescue costs 1 blood less
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))
     if card_iid is not None:
@@ -912,15 +909,11 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
     if effects_action.blocker_locks(f):   # not under Read the Winds
         ctx.update(f.blocker, locked=True)
-    _gear_blocked(ctx, f)   # Unlicensed Taxicab: burned when a prince or an archbishop blocks
     effects_crypt.blocked(ctx, f)   # "If this vampire is blocked, she burns 1 blood before block resolution"
     from vtes_desktop.engine.effects_master import blocked as master_blocked
 
     master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
     effects_attached.blocked(ctx, f)   # a card on the acting minion (Phantasmagoria)
-    from vtes_desktop.engine import effects_library
-
-    effects_library.blocked(ctx, f)   # Truth of Blood: the blocker's Methuselah discards at random
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     from vtes_desktop.engine.effects_actioncard import no_combat_when_blocked
@@ -1000,11 +993,11 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_combat import bearer_bonus
 
         n += bearer_bonus(ctx, f.actor, "hunt")     # "The bearer gets +1 hunt" (Aaron's Feeding Razor)
-        n += _gear_hunt(ctx, f.actor)   # Ritual Scalpel's Nagaraja
         from vtes_desktop.engine.effects_master import hunt_bonus
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
         from vtes_desktop.engine.effects_actioncard import hunt_extra
+        n += _gear_hunt(ctx, f.actor)   # Ritual Scalpel's Nagaraja
 
         n += hunt_extra(ctx, f.actor)   # Harvest Rites on the vampire: once each turn
         if f.card is not None:
@@ -1027,11 +1020,11 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_combat import equipped
 
         equipped(ctx, f)   # Baseball Bat: the acting minion unlocks at the end of the turn
-        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
         if f.equip_from is None:
             from vtes_desktop.engine.rules_turn import _check_contest
             _check_contest(ctx, f.card)
     elif f.kind == "employ":
+        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "attached", host=f.actor, counters=life, level=f.card_level)
         ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(f.card)} with {life} life.")
@@ -1089,9 +1082,6 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         left = effects_actioncard.resolve_action(ctx, f)
-        from vtes_desktop.engine import effects_library
-
-        effects_library.on_action(ctx, f)   # library and hand moves (Distraction)
         left = effects_attached.after_card_action(ctx, f, left)   # (D) Put this card on ... (auto_attached)
         if not left:
             if st.cards[f.card].region == "aside":
@@ -1457,7 +1447,6 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
 
     blood -= path_discount(ctx, rules, minion, blood)   # master cards in play (the Paths)
     blood += effects_action.surcharge(ctx, rules)   # Unleashing the Bestial Soul [DOM]
-    blood += _gear_surcharge(ctx, f, rules, minion)   # Kduva's Mask: reactions requiring Auspex
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
@@ -1696,7 +1685,6 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     why = event_refusal(ctx, rules)   # The Fourth Cycle: no Gehenna events
     if why:
         raise Illegal("event", why)
-    _gear_event_cost(ctx, cmd.seat, rules)   # Guarded Rubrics: Gehenna events cost 1 pool more
     st.events_played = st.events_played | {rules.card_id}
     st.phase_flags = st.phase_flags | {"event"}
     st.dpa -= 1
@@ -1770,13 +1758,13 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return
     if effects_combat.use(ctx, cmd, iid):   # equipment and retainers (Heart of Nizchetus, Homunculus)
         return
-    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
-        return
     if effects_master.use(ctx, cmd, iid):
         return
     from vtes_desktop.engine import effects_actioncard
 
     if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
+        return
+    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
         return
     if effects_attached.use(ctx, cmd, iid):   # a card put on a minion (Restructure)
         return
@@ -1839,31 +1827,3 @@ def _gear_card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.card_refusal(ctx, rules, minion)
-
-
-def _gear_bleed(ctx: Ctx, m: int) -> int:
-    if m not in ctx.st.attached:
-        return 0
-    from vtes_desktop.engine import effects_gear
-
-    return effects_gear.bleed_bonus(ctx, m)
-
-
-def _gear_blocked(ctx: Ctx, f) -> None:
-    from vtes_desktop.engine import effects_gear
-
-    effects_gear.blocked(ctx, f)
-
-
-def _gear_event_cost(ctx: Ctx, seat: int, rules: CardRules) -> None:
-    from vtes_desktop.engine import effects_gear
-
-    more = effects_gear.event_cost(ctx, rules)
-    if more:
-        _pay(ctx, seat, None, more, 0, rules.name)
-
-
-def _gear_surcharge(ctx: Ctx, f, rules: CardRules, minion: int) -> int:
-    from vtes_desktop.engine import effects_gear
-
-    return effects_gear.surcharge(ctx, f, rules, minion)
