@@ -109,6 +109,10 @@ def left_by_hand(rules: CardRules, mode: Mode, done_kinds: frozenset = frozenset
     for e in mode.effects:
         if read(e, rules.types) is not None or e.kind in _DONE_ELSEWHERE or e.kind in done_kinds:
             continue
+        from vtes_desktop.cards.grammar.auto_library import claims as library_claims
+
+        if library_claims(e, rules.types) is not None:   # carried out by engine/effects_library.py
+            continue
         out.append(e.text)
     return list(dict.fromkeys(out + list(mode.unparsed)))
 

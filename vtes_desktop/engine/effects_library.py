@@ -6,7 +6,9 @@ the family gives over the whole card list is in it).
 Hooks (one call line each in the module where the card type resolves): `on_modifier` after an action modifier's
 or reaction's effects (rules_action._apply_modes), `on_combat` after a combat card's (rules_combat.play_combat),
 `on_master` after a master card's (rules_action._play_master), `use` for a card in play that no other module
-uses (rules_action.use).
+uses (rules_action.use), `on_action` as an action card's action succeeds (rules_action, next to
+effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this family claims), `blocked` as an action
+is blocked (rules_action._blocked).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -22,7 +24,8 @@ from vtes_desktop.engine.state import ActionFrame
 HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement", "crypt_search",
                                      "found_to_uncontrolled", "shuffle_after", "symposium", "remove_ash_search",
                                      "found_to_hand", "discard_after", "discard_down_shuffle", "lock_search",
-                                     "reorder_top", "discard_bleed_card", "burn_top_per_bleed"})
+                                     "reorder_top", "discard_bleed_card", "burn_top_per_bleed", "draw",
+                                     "discard_down", "blocked_random_discard"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -67,7 +70,7 @@ def random_discard(ctx: Ctx, seat: int, n: int, why: str, hold_until: str | None
         ctx.st.pending_draws = ctx.st.pending_draws + tuple((seat, i, hold_until) for i in gone)
         if gone:
             ctx.emit("replace_later", f"{ctx.seat_name(seat)} does not replace "
-                     + ("that card" if len(gone) == 1 else "those cards") + f" until after {hold_until} ({why}).")
+                     + ("that card" if len(gone) == 1 else "those cards") + f" until after the {hold_until} ({why}).")
     return gone
 
 
@@ -421,3 +424,37 @@ def _burn_top_per_bleed(ctx: Ctx, f: ActionFrame, minion: int, why: str) -> None
         ctx.move(i, "ash_heap")
     ctx.emit("burned", f"{ctx.seat_name(seat)} burns the top {len(gone)} card{'s' if len(gone) != 1 else ''} of their "
                        f"library ({why}): {_names(ctx, gone)}.", cards=tuple(gone))
+
+
+# -- action cards ---------------------------------------------------------------------------------------------
+
+def _card_specs(ctx: Ctx, f: ActionFrame) -> tuple[CardRules | None, list[tuple]]:
+    if f.card is None:
+        return None, []
+    rules = ctx.rules(f.card)
+    if "Action" not in rules.types:
+        return rules, []
+    mode = rules.mode(f.card_level)
+    if mode is None and rules.modes:
+        mode = rules.modes[0] if f.card_level is None else None
+    return rules, (_claimed(rules, mode) if mode is not None else [])
+
+
+def on_action(ctx: Ctx, f: ActionFrame) -> None:
+    """An action card's action has succeeded: the clauses this family claims."""
+    rules, specs = _card_specs(ctx, f)
+    for spec in specs:
+        if spec[0] == "draw":
+            ctx.draw(f.seat, spec[1])
+        elif spec[0] == "discard_down":
+            discard_down(ctx, f.seat)
+
+
+def blocked(ctx: Ctx, f: ActionFrame) -> None:
+    """The action has just been blocked: an action card whose blocker's Methuselah discards at random."""
+    rules, specs = _card_specs(ctx, f)
+    spec = next((s for s in specs if s[0] == "blocked_random_discard"), None)
+    if spec is None or f.blocker is None:
+        return
+    hold = next((s[1] for s in specs if s[0] == "hold_replacement"), None)
+    random_discard(ctx, ctx.st.cards[f.blocker].controller, spec[1], rules.name, hold)

@@ -1082,6 +1082,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         left = effects_actioncard.resolve_action(ctx, f)
+        from vtes_desktop.engine import effects_library
+
+        effects_library.on_action(ctx, f)   # library and hand moves (Distraction)
         left = effects_attached.after_card_action(ctx, f, left)   # (D) Put this card on ... (auto_attached)
         if not left:
             if st.cards[f.card].region == "aside":

@@ -40,7 +40,12 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   an action card able to bleed goes to that Methuselah's ash heap: the play's `choice` names it (none given: the only
   one there is) (superior Scrying of Secrets);
 - ("burn_top_per_bleed",): as the bleed succeeds, the bled Methuselah burns one card from the top of their library for
-  each pool bled (Dirty Little Secrets).
+  each pool bled (Dirty Little Secrets);
+- ("draw", n), ("discard_down",): an action card, as its action succeeds: the acting Methuselah draws n cards, then
+  discards down to their hand size (discards owed, made with `discard`) (Distraction);
+- ("blocked_random_discard", n): an action card: when its action is blocked, the blocking minion's controller discards
+  n cards at random before block resolution, replaced at once unless ("hold_replacement", "action") says after the
+  action (Truth of Blood).
 """
 
 from __future__ import annotations
@@ -60,6 +65,11 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
         ("discard_bleed_card", 7),
     ("Action Modifier", "burn", "for each pool this nosferatu antitribu bleeds from the target methuselah, burn one "
                                 "card from the top of that methuselah's library."): ("burn_top_per_bleed",),
+    ("Action", "draw", "draw 5 cards."): ("draw", 5),
+    ("Action", "discard", "discard down to your hand size afterward."): ("discard_down",),
+    ("Action", "discard", "if this action is blocked, the blocking minion's controller discards 2 cards at random "
+                          "before block resolution."): ("blocked_random_discard", 2),
+    ("Action", "replace", "those cards are not replaced until after this action."): ("hold_replacement", "action"),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
