@@ -430,6 +430,9 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "opposing_ranged_weapon_no_damage": "rules_combat._carry_out / _combat_damage_rules (only: _torpor_only_refusal)",
+    "strike_never_aggravated": "rules_combat.strike / _apply_strikes",
+    "strike_unpreventable_if_black_hand": "rules_combat.strike",
     "hand_melee_aggravated": "rules_combat._carry_out / _apply_strikes (_blood_agony)",
     "weather_each_round": "rules_combat._carry_out / close (_weather)", "weather_growing": "rules_combat._weather",
     "round_prevent_granted": "rules_combat._carry_out / _granted_prevention",

@@ -40,6 +40,7 @@ class StrikeDesc(NamedTuple):
     cap: int | None = None         # "If more than 1 damage is inflicted with this strike, ignore the excess"
     opp_gains: int = 0             # the opposing vampire gains blood as the strike resolves (Mercy for the Weak)
     after: tuple = ()              # readings carried out after combat ends (Catatonic Fear, Oubliette)
+    never_aggravated: bool = False  # no effect makes its damage aggravated (Psychic Assault)
 
 
 def _effects_action():
@@ -986,6 +987,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(after=desc.after + (r,))
                 elif r[0] == "strike_unpreventable" and desc is not None:     # Hexe at superior
                     desc = desc._replace(unpreventable=True)
+                elif r[0] == "strike_never_aggravated" and desc is not None:  # Psychic Assault
+                    desc = desc._replace(never_aggravated=True, aggravated=False)
+                elif r[0] == "strike_unpreventable_if_black_hand" and desc is not None \
+                        and "black hand" in ctx.rules(m).traits:               # Psychic Assault, by a Black Hand
+                    desc = desc._replace(unpreventable=True)
                 elif r[0] == "bonus_vs_ally" and desc is not None and desc.kind == "damage":
                     if "Ally" in ctx.cdef(f.b if m == f.a else f.a).types:
                         desc = desc._replace(amount=desc.amount + r[1])
@@ -1230,6 +1236,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             s_ = s_._replace(amount=max(0, s_.amount + _ammo_bonus(ctx, f, s_.source)))
         agg_ = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "ammo_agg"
                    and u[1] == s_.source) if s_.kind == "damage" and s_.source is not None else 0
+        if s_.never_aggravated:         # Psychic Assault: its damage stays normal
+            s_, agg_ = s_._replace(aggravated=False, amount=s_.amount + agg_), 0
         if s_.kind == "damage" and s_.amount + agg_ > 0:     # (agg_: Dragon's Breath Rounds, aggravated on top)
             hits.append(Hit(target, 0 if s_.aggravated else s_.amount, (s_.amount if s_.aggravated else 0) + agg_,
                             source=me, via=s_.source, unpreventable=s_.unpreventable))
@@ -1853,6 +1861,18 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                  else f"{rules.name}: carry out its effect by hand.")
 
 
+def _opposing_ranged_weapon(ctx: Ctx, f: CombatFrame, other: int) -> int | None:
+    """The weapon with which *other* has chosen a ranged damaging strike in this strike step, if any."""
+    if f.step != "strike":
+        return None
+    for who, desc in f.strikes:
+        if who == other and desc.source is not None and desc.source != other and desc.ranged \
+                and desc.kind in ("damage", "strength_plus") and desc.source in ctx.st.cards \
+                and "Equipment" in ctx.cdef(desc.source).types:
+            return desc.source
+    return None
+
+
 def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> None:
     """"Only usable" conditions about a combatant leaving the ready region: Hell-for-Leather (this anarch ready, the
     opposing minion not), Decapitate and Amaranth (the opposing vampire is going to torpor, i.e. damage sent it there
@@ -1861,6 +1881,10 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
     if not only:
         return
     other = f.b if m == f.a else f.a
+    if "if:the opposing minion strikes with a weapon that inflicts ranged damage" in only and \
+            _opposing_ranged_weapon(ctx, f, other) is None:
+        raise Illegal("timing", f"{name} is only usable once {ctx.name(other)} has chosen a strike with a weapon that "
+                                "inflicts ranged damage")
     if "if:you successfully inflict damage from a hand strike" in only and not (
             f.step == "additional_strikes" and ("hand_struck", m, f.round) in f.used and _inflicted(f, m) > 0):
         raise Illegal("timing", f"{name} is played once {ctx.name(m)} has inflicted damage with a hand strike, after that "
@@ -2173,6 +2197,13 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
             done = True
+        elif r[0] == "opposing_ranged_weapon_no_damage":   # Darkling Trickery (its weapon checked by the only-clause)
+            w = _opposing_ranged_weapon(ctx, f, other)
+            _set_combat(ctx, f._replace(used=f.used | {("weapon_no_damage", w, f.round)}))
+            ctx.emit("effect", f"{ctx.name(w)} inflicts no damage this strike ({rules.name}).")
+            done = True
+        elif r[0] == "strike_never_aggravated" or r[0] == "strike_unpreventable_if_black_hand":
+            done = True         # (strike readings)
         elif r[0] == "hand_melee_aggravated":              # Blood Agony (_blood_agony)
             _set_combat(ctx, f._replace(used=f.used | {("hm_agg", m) if r[1] == "combat" else ("hm_agg_next", m, iid)}))
             ctx.emit("effect", f"Damage from {poss(ctx.name(m))} " + ("hand and melee weapon strikes is aggravated this "
@@ -2815,6 +2846,9 @@ def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tupl
     if ("immune_weapons", h.target) in cf.used and h.via is not None and h.via in ctx.st.cards \
             and "Equipment" in ctx.cdef(h.via).types and h.source not in (h.target, None):
         ctx.emit("immune", f"{ctx.name(h.via)} inflicts no damage on {ctx.name(h.target)}.")
+        return 0, 0
+    if h.via is not None and ("weapon_no_damage", h.via, cf.round) in cf.used and h.source not in (h.target, None):
+        ctx.emit("immune", f"{ctx.name(h.via)} inflicts no damage.")      # Darkling Trickery
         return 0, 0
     if h.via is not None and h.via in ctx.st.cards and "Equipment" in ctx.cdef(h.via).types \
             and any(x.kind == "weapons_no_damage" and x.minion == h.source for x in cf.mods):

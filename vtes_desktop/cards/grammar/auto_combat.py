@@ -781,6 +781,15 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k in ("maneuver", "strike") and low == ("as above, but with 1 optional maneuver this round, and this vampire can "
                                                 "strike: 2r aggravated damage once each round this combat."):
         return ("maneuver_and_strike_option_combat", 2, True)                       # Mythic Form at superior
+    if k == "inflict" and low == "that weapon inflicts no damage.":
+        return ("opposing_ranged_weapon_no_damage",)                                 # Darkling Trickery
+    if k == "take" and low == "the opposing minion takes 1r environmental damage during normal strike resolution.":
+        return ("env_this_round", 1)                                                 # Darkling Trickery
+    if k == "make" and low == ("any effect which would make damage from this strike aggravated leaves the damage normal "
+                               "instead."):
+        return ("strike_never_aggravated",)                                          # Psychic Assault
+    if k == "state" and low == "if this striking vampire is black hand, the damage from this strike is unpreventable.":
+        return ("strike_unpreventable_if_black_hand",)                               # Psychic Assault
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
