@@ -914,6 +914,9 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
 
     master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
     effects_attached.blocked(ctx, f)   # a card on the acting minion (Phantasmagoria)
+    from vtes_desktop.engine import effects_library
+
+    effects_library.blocked(ctx, f)   # Truth of Blood: the blocker's Methuselah discards at random
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     from vtes_desktop.engine.effects_actioncard import no_combat_when_blocked
