@@ -38,12 +38,28 @@ WHERE: dict[str, str] = {
     "bearer_hunt_clan": "hunt_bonus (rules_action hunt)",
     "mortal_damage_for_blood": "announce_own / succeed_own",
     "no_discipline_cards_after_burn": "use (a no_discipline_cards mod) / card_refusal (rules_action.requirement_refusal)",
+    "bearer_stealth_kinds": "stealth_bonus (rules_action.stealth)",
+    "own_bleed_bonus_if_none_ready_unlocked": "succeed_own",
+    "gehenna_cost": "event_cost (rules_action._play_event)",
+    "equip_stealth": "stealth_bonus (rules_action.stealth)",
+    "burn_if_blocked_by_title": "blocked (rules_action._blocked)",
+    "equip_counters": "equipped",
+    "unlock_move_blood_to_bearer": "use",
+    "burn_when_empty": "use (burned as its last counter leaves)",
+    "move_blood_to_card": "announce_own / succeed_own",
+    "card_blood_cap": "announce_own (refused when full) / succeed_own",
+    "bleed_per_card_blood": "bleed_bonus (rules_action.minion_bleed)",
+    "intercept_penalty_allies_younger": "intercept_bonus (rules_action.intercept)",
+    "others_burn_card_lock_bearer": "announce_own / succeed_own",
+    "bearer_bleed_votes_clan": "bleed_bonus (rules_action.minion_bleed) / votes_bonus (rules_politics.vote, uncast)",
+    "reaction_surcharge_while_acting": "surcharge (rules_action._apply_modes)",
 }
 HANDLED: frozenset[str] = frozenset(WHERE)
 
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
-_ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood")
-_OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire")   # actions taken by another's minion
+_ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood",
+            "move_blood_to_card")
+_OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer")   # actions taken by another's minion
 _CACHE: dict = {}
 
 
@@ -67,8 +83,8 @@ def _first(ctx: Ctx, iid: int, *kinds: str) -> tuple | None:
 
 
 def _clan_is(ctx: Ctx, m: int, clan: str) -> bool:
-    if clan == "anarch":
-        return (ctx.sect(ctx.st.cards[m]) or "").lower() == "anarch"
+    if clan in ("anarch", "laibon"):   # sects the cards name like clans ("this Laibon")
+        return (ctx.sect(ctx.st.cards[m]) or "").lower() == clan
     return clan in {c.lower() for c in ctx.cdef(m).clans}
 
 
@@ -95,6 +111,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "unlock_move_blood_to_bearer" in kinds:
+        _unlock_move_blood(ctx, cmd, iid, _first(ctx, iid, "unlock_move_blood_to_bearer"))
         return True
     if "no_vampire_block" in kinds:
         _no_vampire_block(ctx, cmd, iid, _first(ctx, iid, "no_vampire_block"))
@@ -185,6 +204,30 @@ def _no_vampire_block(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         ctx.emit("effect", f"{ctx.name(host)} cannot play cards requiring Disciplines until the action is over "
                            f"({name}).", cards=(host,))
     ctx.emit("no_block", f"Vampires cannot block {poss(ctx.name(host))} action ({name}).", cards=(host,))
+
+
+def _unlock_move_blood(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Cooler: in your unlock phase, its ready vampire takes 1 blood from it (once each unlock phase); the card
+    burns once it has no counters."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name} is used during your unlock phase")
+    if st.cards[host].region != "ready":
+        raise Illegal("ready", f"{ctx.name(host)} is not ready")
+    key = (iid, ("gear unlock", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} has already been used this unlock phase")
+    n = min(r[1], c.counters)
+    st.acted = st.acted | {key}
+    ctx.update(iid, counters=c.counters - n)
+    before = st.cards[host].counters
+    ctx.set_blood(host, before + n)
+    ctx.emit("gain", f"{ctx.name(host)} takes {n} blood from {name}.", cards=(host,))
+    if st.cards[iid].counters <= 0 and _first(ctx, iid, "burn_when_empty") is not None:
+        ctx.burn(iid, "no counters left")
 
 
 def _lock_to_unlock(ctx: Ctx, cmd, iid: int) -> None:
@@ -302,11 +345,20 @@ def announce_own(ctx: Ctx, cmd, m: int):
         base = minion_bleed(ctx, m)
         if _first(ctx, src, "own_bleed_only") is not None:   # no other equipment adds to this bleed
             base -= sum(bearer_bonus_of(ctx, a, "bleed") for a in st.attached.get(m, ()) if a != src)
+            base -= bleed_bonus(ctx, m, equipment_only=True, skip=src)
         st.acted = st.acted | {(m, "bleed")}
         ctx.emit("action_goal", f"{ctx.name(m)} bleeds with {name}.", cards=(m,))
         return dict(from_card=src, effect="bleed", target_seat=tgt, directed=True, base_stealth=0,
                     base_bleed=base + r[1], cost_blood=r[2]), (tgt,)
     mc = st.cards[m]
+    if r[0] == "move_blood_to_card":
+        cap = next((x[1] for x in card_readings(ctx, src) if x[0] == "card_blood_cap"), r[2])
+        if sc.counters >= cap:
+            raise Illegal("full", f"{name} already has {sc.counters} blood; no more than {cap} may be put on it")
+        if mc.counters < r[1]:
+            raise Illegal("cost", f"{ctx.name(m)} has no blood to move to {name}")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to move {r[1]} blood to {name}.", cards=(m,))
+        return dict(from_card=src, effect="gear:move_blood_to_card", base_stealth=1), ()
     if r[0] == "give_blood_each":
         _, n, sect, titles = r
         if (ctx.title(mc) or "").lower() not in titles:
@@ -383,6 +435,10 @@ def _announce_other(ctx: Ctx, cmd, m: int, src: int, r: tuple):
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(host)} ({name}).", cards=(m, host))
         return dict(from_card=src, effect="gear:combat_bearer", target_card=host, base_stealth=0, directed=True,
                     target_seat=hc.controller), (hc.controller,)
+    if r[0] == "others_burn_card_lock_bearer":
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name} on {ctx.name(host)}.", cards=(m, host))
+        return dict(from_card=src, effect="gear:burn_lock_bearer", target_card=host, base_stealth=0, directed=True,
+                    target_seat=hc.controller, cost_pool=r[1]), (hc.controller,)
     ctx.emit("action_goal", f"{ctx.name(m)} acts to steal {name} from {ctx.name(host)}.", cards=(m, host))
     return dict(from_card=src, effect="gear:steal_card", target_card=src, base_stealth=0, directed=True,
                 target_seat=hc.controller), (hc.controller,)
@@ -434,7 +490,14 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         from vtes_desktop.engine.rules_action import _edge_taker, bleed_amount
 
         tgt = f.target_seat
-        n = master_bleed_cap(ctx, tgt, bleed_amount(ctx, f))
+        n = bleed_amount(ctx, f)
+        more = _first(ctx, src, "own_bleed_bonus_if_none_ready_unlocked")
+        if more is not None and not any(ctx.is_minion(st.cards[x]) and not st.cards[x].locked
+                                        and not st.cards[x].contested for x in st.region(tgt, "ready")):
+            n += more[1]   # Codex of the Edenic Groundskeepers
+            ctx.emit("bleed", f"{ctx.seat_name(tgt)} controls no ready unlocked minion: +{more[1]} bleed "
+                              f"({ctx.name(src)}).")
+        n = master_bleed_cap(ctx, tgt, n)
         ctx.emit("bled", f"{ctx.name(f.actor)} bleeds {ctx.seat_name(tgt)} for {n} ({ctx.name(src)}).")
         if n > 0:
             taker = _edge_taker(ctx, f)
@@ -456,6 +519,31 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         from vtes_desktop.engine import rules_combat
 
         rules_combat.start(ctx, f.actor, t)
+        return True
+    if eff == "gear:burn_lock_bearer":
+        sc = st.cards.get(src)
+        if sc is None or sc.region != "attached" or sc.host != t:
+            ctx.emit("fizzles", f"{name} is no longer on {ctx.name(t)}: the action has no effect.")
+            return True
+        ctx.burn(src, poss(ctx.name(f.actor)) + " action")
+        if st.cards[t].region in ("ready", "torpor"):
+            ctx.update(t, locked=True)
+            st.skip_unlock = st.skip_unlock | {t}
+            ctx.emit("locked", f"{ctx.name(t)} is locked and does not unlock as normal during their next unlock "
+                               "phase.", cards=(t,))
+        return True
+    if eff == "gear:move_blood_to_card":
+        sc = st.cards.get(src)
+        r = _first(ctx, src, "move_blood_to_card") if sc is not None else None
+        if r is None or sc.region != "attached" or sc.host != f.actor:
+            ctx.emit("fizzles", f"{name} is no longer on {ctx.name(f.actor)}: no effect.")
+            return True
+        cap = next((x[1] for x in card_readings(ctx, src) if x[0] == "card_blood_cap"), r[2])
+        n = min(r[1], st.cards[f.actor].counters, max(0, cap - sc.counters))
+        ctx.update(f.actor, counters=st.cards[f.actor].counters - n)
+        ctx.update(src, counters=sc.counters + n)
+        ctx.emit("moved", f"{ctx.name(f.actor)} moves {n} blood to {name} ({sc.counters + n} on it).",
+                 cards=(f.actor, src))
         return True
     if eff == "gear:steal_card":
         sc = st.cards.get(src)
@@ -524,6 +612,10 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
     iid = f.equip_from if f.equip_from is not None else f.card
     if iid is None or iid not in ctx.st.cards or not card_readings(ctx, iid):
         return
+    r = _first(ctx, iid, "equip_counters")
+    if r is not None and f.equip_from is None:
+        ctx.update(iid, counters=r[1])
+        ctx.emit("counters", f"{ctx.name(iid)} comes with {r[1]} blood.", cards=(iid,))
     if _first(ctx, iid, "equip_locks_card") is not None:
         ctx.update(iid, locked=True)
         ctx.emit("locked", f"{ctx.name(iid)} is locked as {ctx.name(f.actor)} equips with it.", cards=(iid,))
@@ -545,13 +637,20 @@ def _gear_on(ctx: Ctx, m: int):
 
 def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
     """The acting minion's stealth from its cards: Catacombs when rescuing a vampire from torpor."""
-    if f.actor not in ctx.st.attached:
+    if f.actor not in ctx.st.attached and f.kind != "equip":
         return 0
     n = 0
+    kind = f.effect if f.kind == "card" and f.effect in ("bleed", "hunt") else f.kind
     for _, rs in _gear_on(ctx, f.actor):
         for r in rs:
             if r[0] == "rescue_stealth_discount" and f.kind == "rescue":
                 n += r[1]
+            elif r[0] == "bearer_stealth_kinds" and kind in r[2]:
+                n += r[1]
+    if f.kind == "equip":
+        eq = f.equip_from if f.equip_from is not None else f.card
+        if eq is not None:
+            n += sum(r[1] for r in card_readings(ctx, eq) if r[0] == "equip_stealth")
     return n
 
 
@@ -565,9 +664,18 @@ def action_discount(ctx: Ctx, kind: str, m: int) -> int:
 def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
     """A would-be blocker's intercept from its cards: Phased Motion Detector, once a vampire has played an action
     modifier requiring Chimerstry, Obfuscate or Obtenebration this action."""
-    if minion not in ctx.st.attached or not f.played:
-        return 0
     n = 0
+    st = ctx.st
+    if f.actor in st.attached:   # Stolen Police Cruiser on the acting anarch
+        for _, rs in _gear_on(ctx, f.actor):
+            for r in rs:
+                if r[0] == "intercept_penalty_allies_younger" and _clan_is(ctx, f.actor, r[2]):
+                    mc = st.cards[minion]
+                    if "Ally" in ctx.cdef(minion).types or (ctx.is_vampire(mc) and
+                                                           ctx.capacity(mc) < ctx.capacity(st.cards[f.actor])):
+                        n += r[1]
+    if minion not in st.attached or not f.played:
+        return n
     for _, rs in _gear_on(ctx, minion):
         for r in rs:
             if r[0] != "intercept_vs_played_modifier":
@@ -608,3 +716,70 @@ def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
         if isinstance(fr, ActionFrame) and any(x.kind == "no_discipline_cards" and x.minion == minion for x in fr.mods):
             return f"{ctx.name(minion)} cannot play cards requiring Disciplines until this action is over"
     return None
+
+
+def bleed_bonus(ctx: Ctx, m: int, *, equipment_only: bool = False, skip: int | None = None) -> int:
+    """+bleed the minion's cards give it: Inveraray (+1 for each blood on it), Kduva's Mask (a Laibon). With
+    *equipment_only*, only cards that count as equipment (for "no other equipment")."""
+    st = ctx.st
+    if m not in st.attached:
+        return 0
+    n = 0
+    for a, rs in _gear_on(ctx, m):
+        if a == skip:
+            continue
+        for r in rs:
+            if r[0] == "bleed_per_card_blood" and not equipment_only:
+                n += st.cards[a].counters
+            elif r[0] == "bearer_bleed_votes_clan" and _clan_is(ctx, m, r[3]):
+                n += r[1]
+    return n
+
+
+def votes_bonus(ctx: Ctx, m: int) -> int:
+    """Votes the minion's cards give it (Kduva's Mask on a Laibon)."""
+    if m not in ctx.st.attached:
+        return 0
+    return sum(r[2] for _, rs in _gear_on(ctx, m) for r in rs if r[0] == "bearer_bleed_votes_clan"
+               and _clan_is(ctx, m, r[3]))
+
+
+def blocked(ctx: Ctx, f: ActionFrame) -> None:
+    """The acting minion is blocked: Unlicensed Taxicab burns when the blocker is a prince or an archbishop."""
+    st = ctx.st
+    if f.actor not in st.attached or f.blocker is None:
+        return
+    title = (ctx.title(st.cards[f.blocker]) or "").lower()
+    for a, rs in list(_gear_on(ctx, f.actor)):
+        for r in rs:
+            if r[0] == "burn_if_blocked_by_title" and title in r[1]:
+                ctx.burn(a, f"its minion is blocked by a {title}")
+                break
+
+
+def event_cost(ctx: Ctx, rules) -> int:
+    """Pool more an event costs (Guarded Rubrics: Gehenna events, while its bearer is ready)."""
+    if "gehenna" not in rules.keywords:
+        return 0
+    st = ctx.st
+    n = 0
+    for seat in st.live_seats():
+        for m in st.region(seat, "ready"):
+            if m in st.attached and not st.cards[m].contested:
+                n += sum(r[1] for _, rs in _gear_on(ctx, m) for r in rs if r[0] == "gehenna_cost")
+    return n
+
+
+def surcharge(ctx: Ctx, f: ActionFrame, rules, minion: int) -> int:
+    """Blood more a card costs *minion* because of a card on the acting minion (Kduva's Mask: reactions requiring
+    Auspex, while its Laibon acts)."""
+    st = ctx.st
+    if f.actor not in st.attached or minion == f.actor or "Reaction" not in rules.types:
+        return 0
+    n = 0
+    discs = {d.lower() for d in rules.disciplines}
+    for _, rs in _gear_on(ctx, f.actor):
+        for r in rs:
+            if r[0] == "reaction_surcharge_while_acting" and r[1] in discs and _clan_is(ctx, f.actor, r[3]):
+                n += r[2]
+    return n

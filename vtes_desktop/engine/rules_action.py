@@ -208,7 +208,8 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
     from vtes_desktop.engine.effects_master import bleed_bonus
 
     return n + bearer_bonus(ctx, minion, "bleed") + attached_bonus(ctx, minion, "bleed") \
-        + bleed_bonus(ctx, minion)   # bearer; Heart of the City; master cards on it (Trophy: Revered)
+        + bleed_bonus(ctx, minion) \
+        + _gear_bleed(ctx, minion)   # bearer; Heart of the City; master cards on it (Trophy: Revered); Inveraray
 
 
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
@@ -912,6 +913,7 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     effects_crypt.blocked(ctx, f)   # "If this vampire is blocked, she burns 1 blood before block resolution"
     from vtes_desktop.engine.effects_master import blocked as master_blocked
 
+    _gear_blocked(ctx, f)   # Unlicensed Taxicab: burned when a prince or an archbishop blocks
     master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
     effects_attached.blocked(ctx, f)   # a card on the acting minion (Phantasmagoria)
     from vtes_desktop.engine import effects_library
@@ -999,8 +1001,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_master import hunt_bonus
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
-        from vtes_desktop.engine.effects_actioncard import hunt_extra
         n += _gear_hunt(ctx, f.actor)   # Ritual Scalpel's Nagaraja
+        from vtes_desktop.engine.effects_actioncard import hunt_extra
 
         n += hunt_extra(ctx, f.actor)   # Harvest Rites on the vampire: once each turn
         if f.card is not None:
@@ -1026,8 +1028,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         if f.equip_from is None:
             from vtes_desktop.engine.rules_turn import _check_contest
             _check_contest(ctx, f.card)
-    elif f.kind == "employ":
         _gear_equipped(ctx, f)   # Helicopter: the equipment locks
+    elif f.kind == "employ":
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "attached", host=f.actor, counters=life, level=f.card_level)
         ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(f.card)} with {life} life.")
@@ -1456,6 +1458,7 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
+    blood += _gear_surcharge(ctx, f, rules, minion)   # Kduva's Mask: reactions requiring Auspex
                               f"the action under way; {rules.name} costs {blood} more")
     _pay(ctx, cmd.seat, minion, pool, blood, rules.name, conviction=max(0, rules.conviction_cost or 0))
     f = ctx.st.top   # the cost may have changed the action (a reaction surcharge used up)
@@ -1694,6 +1697,7 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     st.events_played = st.events_played | {rules.card_id}
     st.phase_flags = st.phase_flags | {"event"}
     st.dpa -= 1
+    _gear_event_cost(ctx, cmd.seat, rules)   # Guarded Rubrics: Gehenna events cost 1 pool more
     ctx.move(iid, "in_play", seat=cmd.seat)
     ctx.emit("event", f"{ctx.seat_name(cmd.seat)} puts {rules.name} in play.")
     by_hand = list(dict.fromkeys([e.text for m in rules.modes for e in m.effects if not e.automated]
@@ -1767,10 +1771,10 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
     if effects_master.use(ctx, cmd, iid):
         return
     from vtes_desktop.engine import effects_actioncard
+    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
+        return
 
     if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
-        return
-    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
         return
     if effects_attached.use(ctx, cmd, iid):   # a card put on a minion (Restructure)
         return
@@ -1833,3 +1837,31 @@ def _gear_card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.card_refusal(ctx, rules, minion)
+
+
+def _gear_bleed(ctx: Ctx, m: int) -> int:
+    if m not in ctx.st.attached:
+        return 0
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.bleed_bonus(ctx, m)
+
+
+def _gear_blocked(ctx: Ctx, f) -> None:
+    from vtes_desktop.engine import effects_gear
+
+    effects_gear.blocked(ctx, f)
+
+
+def _gear_event_cost(ctx: Ctx, seat: int, rules: CardRules) -> None:
+    from vtes_desktop.engine import effects_gear
+
+    more = effects_gear.event_cost(ctx, rules)
+    if more:
+        _pay(ctx, seat, None, more, 0, rules.name)
+
+
+def _gear_surcharge(ctx: Ctx, f, rules: CardRules, minion: int) -> int:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.surcharge(ctx, f, rules, minion)

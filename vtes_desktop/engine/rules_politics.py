@@ -60,6 +60,12 @@ def _gear_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return vote_votes(ctx, f, seat, iid)   # equipment locked for votes (Agate Talisman)
 
 
+def _gear_votes_bonus(ctx: Ctx, iid: int) -> int:
+    from vtes_desktop.engine.effects_gear import votes_bonus
+
+    return votes_bonus(ctx, iid)   # votes a card on the minion gives it (Kduva's Mask)
+
+
 def _master_referendum_passed(ctx: Ctx, f) -> None:
     from vtes_desktop.engine.effects_master import referendum_passed
 
@@ -216,6 +222,7 @@ def uncast(ctx: Ctx, f: ReferendumFrame) -> dict[int, list[tuple[str, int]]]:
                 if effects_actioncard.vote_refusal(ctx, f, iid):
                     n = 0
                 n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")
+                n += _gear_votes_bonus(ctx, iid)   # Kduva's Mask
             if n and (iid,) not in f.used_sources:
                 lst.append((ctx.name(iid), n))
         if st.edge == seat and ("edge",) not in f.used_sources:
@@ -296,6 +303,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             if why:
                 raise Illegal("vote", why)
             n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")
+            n += _gear_votes_bonus(ctx, iid)   # Kduva's Mask
             for a in st.attached.get(iid, ()):   # "This Ventrue gets +1 intercept and +1 vote"
                 mm = _GETS_VOTES.search(ctx.cdef(a).text)
                 if mm and not _LOCK_FOR_VOTES.search(ctx.cdef(a).text):

@@ -41,6 +41,23 @@ Readings (each from one exact clause, so a reading never drifts from the text it
   Scalpel);
 - ("no_discipline_cards_after_burn",): the vampire that burned the card as the action was announced plays no card
   requiring a Discipline until the action is over (Concoction of Vitality, with ("no_vampire_block", 0)).
+- ("bearer_stealth_kinds", n, kinds): the acting bearer's stealth during those actions (Codex of the Edenic
+  Groundskeepers: -2 bleeding; Unlicensed Taxicab: +1 hunting, recruiting, employing); ("equip_stealth", n): the
+  action to equip with the card has +n stealth; ("burn_if_blocked_by_title", titles): burned when its minion is
+  blocked by a vampire with one of those titles (Unlicensed Taxicab);
+- ("own_bleed_bonus_if_none_ready_unlocked", n): the card's own bleed gets +n if the bled Methuselah controls no
+  ready unlocked minion as it resolves (Codex of the Edenic Groundskeepers);
+- ("gehenna_cost", n): while its bearer is ready, Gehenna events cost n pool more (Guarded Rubrics);
+- ("equip_counters", n), ("unlock_move_blood_to_bearer", n), ("burn_when_empty",): the card comes with n blood;
+  in your unlock phase its ready vampire takes 1 (a `use`); it burns once empty (Cooler);
+- ("move_blood_to_card", n, cap), ("card_blood_cap", cap), ("bleed_per_card_blood",): an action moves n blood from
+  the vampire to the card (no more than cap on it); the vampire bleeds +1 for each blood on it (Inveraray);
+- ("intercept_penalty_allies_younger", n, sect): allies and younger vampires get n intercept against its bearer
+  of that sect; ("others_burn_card_lock_bearer", pool): another Methuselah's vampire burns it as a (D) action that
+  costs pool; the bearer is then locked and does not unlock as normal next time (Stolen Police Cruiser);
+- ("bearer_bleed_votes_clan", bleed, votes, clan): a bearer of that clan gets +bleed and +votes;
+  ("reaction_surcharge_while_acting", trigram, blood, clan): reaction cards requiring that Discipline cost others
+  that much more blood while its bearer of that clan acts (Kduva's Mask).
 """
 
 from __future__ import annotations
@@ -90,6 +107,39 @@ _EXACT: dict[tuple[str, str], tuple] = {
              "from blocking that action."): ("no_vampire_block", 0),
     ("play", "if he or she does so, this vampire cannot play cards requiring disciplines until the action is "
              "complete."): ("no_discipline_cards_after_burn",),
+    ("stealth", "the bearer gets -2 stealth during bleed actions."): ("bearer_stealth_kinds", -2, ("bleed",)),
+    ("bleed", "this vampire can bleed as a (d) action that costs 1 blood; this action gets +3 bleed if the target "
+              "methuselah controls no ready unlocked minions."): ("own_bleed", 0, 1, False),
+    ("modifier", "this vampire can bleed as a (d) action that costs 1 blood; this action gets +3 bleed if the target "
+                 "methuselah controls no ready unlocked minions."): ("own_bleed_bonus_if_none_ready_unlocked", 3),
+    ("bleed", "the vampire with this equipment may bleed at +2 bleed as a (d) action that costs 1 blood."):
+        ("own_bleed", 2, 1, False),
+    ("cost", "while bearer is ready, gehenna cards cost an additional pool to play."): ("gehenna_cost", 1),
+    ("equip", "the action to equip with this vehicle is with an additional +1 stealth."): ("equip_stealth", 1),
+    ("stealth", "this minion gets +1 stealth during hunt, recruit and employ actions."):
+        ("bearer_stealth_kinds", 1, ("hunt", "recruit", "employ")),
+    ("burn", "if this minion is blocked by a prince or an archbishop (during any action), burn this vehicle."):
+        ("burn_if_blocked_by_title", ("prince", "archbishop")),
+    ("put", "put 4 blood counters on this card."): ("equip_counters", 4),
+    ("move", "during your unlock phase, if the vampire with this equipment is ready, you may move 1 blood from this "
+             "card to this vampire."): ("unlock_move_blood_to_bearer", 1),
+    ("burn", "burn this card when it has no counters."): ("burn_when_empty",),
+    ("move", "the vampire with this location may move 1 blood to this card as an action; no more than 3 blood may be "
+             "put on this card."): ("move_blood_to_card", 1, 3),
+    ("put", "the vampire with this location may move 1 blood to this card as an action; no more than 3 blood may be "
+            "put on this card."): ("card_blood_cap", 3),
+    ("get", "this vampire gets +x bleed, where x is the amount of blood on this card."): ("bleed_per_card_blood",),
+    ("modifier", "allies and younger vampires get -1 intercept against this anarch."):
+        ("intercept_penalty_allies_younger", -1, "anarch"),
+    ("burn", "vampires can burn this card as a (d) action that costs 1 pool; if that action is successful, this "
+             "anarch is locked and does not unlock as normal during their next unlock phase."):
+        ("others_burn_card_lock_bearer", 1),
+    ("lock", "vampires can burn this card as a (d) action that costs 1 pool; if that action is successful, this "
+             "anarch is locked and does not unlock as normal during their next unlock phase."):
+        ("others_burn_card_lock_bearer", 1),
+    ("modifier", "this laibon gets +1 bleed and 2 additional votes."): ("bearer_bleed_votes_clan", 1, 2, "laibon"),
+    ("cost", "reaction cards that require auspex [aus] cost an additional blood while this laibon is acting."):
+        ("reaction_surcharge_while_acting", "aus", 1, "laibon"),
 }
 
 
