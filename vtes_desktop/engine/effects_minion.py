@@ -98,7 +98,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
                      "discard_to_prevent", "steal_from_own", "lock_prevent_employer", "burn_fail_directed",
-                     "burn_minus_stealth"})
+                     "burn_minus_stealth", "unlock_duty", "employer_bleed", "melee_plus",
+                     "acts_when_recruited", "unlock_recruiter_first"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -329,11 +330,102 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             continue
         if _of(ctx, iid, "lock_thuggees"):
             _lock_thuggees(ctx, st.active)
+        for a in list(st.attached.get(iid, ())):
+            for r in _of(ctx, a, "unlock_duty"):   # Robert Carter
+                _unlock_duty(ctx, a, r, [r])
+        duties = _of(ctx, iid, "unlock_duty")
+        if duties:
+            _unlock_duty(ctx, iid, duties[-1], duties)
+            if st.cards[iid].region != "ready":
+                continue
         for r in _of(ctx, iid, "regen"):
             if c.counters <= r[1]:
                 ctx.update(iid, counters=c.counters + r[2])
                 ctx.emit("life", f"{ctx.name(iid)} gains {r[2]} life.", cards=(iid,))
                 break
+    for iid in list(st.region(st.active, "torpor")):
+        for a in list(st.attached.get(iid, ())):
+            for r in _of(ctx, a, "unlock_duty"):   # a retainer of a vampire in torpor
+                _unlock_duty(ctx, a, r, [r])
+
+
+_DUTY = "owes its unlock phase choice"
+
+
+def _own_ready_vampires(ctx: Ctx, seat: int) -> list[int]:
+    st = ctx.st
+    return [v for v in st.region(seat, "ready") if ctx.is_vampire(st.cards[v]) and not st.cards[v].contested]
+
+
+def _unlock_duty(ctx: Ctx, iid: int, r: tuple, all_: list) -> None:
+    """What an ally or retainer brings as its controller's unlock phase begins: done at once when there is no
+    choice, else owed (a `use` naming it, before the phase ends)."""
+    from vtes_desktop.engine.rules_combat import inflict
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    what = r[1]
+    if what == "burn_self_or_pool" or (what == "burn_self" and any(x[1] == "burn_self_or_pool" for x in all_)):
+        what = "burn_self_or_pool"
+    elif what == "burn_self":
+        ctx.burn(iid, "its own text, during the unlock phase")
+        return
+    if what == "blood_or_burn" and st.cards[c.host].counters < r[2]:
+        ctx.burn(iid, f"{ctx.name(c.host)} has no blood to burn for it")
+        return
+    if what == "damage_own_vampire":
+        vs = _own_ready_vampires(ctx, c.controller)
+        if not vs:
+            return
+        if len(vs) == 1:
+            ctx.emit("effect", f"{name} inflicts {r[2]} unpreventable damage on {ctx.name(vs[0])}.", cards=(vs[0],))
+            inflict(ctx, vs[0], r[2], 0)
+            return
+    st.marks = st.marks | {(("minion", iid), _DUTY, c.controller if c.region != "attached"
+                            else st.cards[c.host].controller)}
+    ask = {"blood_or_burn": f"{ctx.name(c.host)} burns 1 blood (effect: blood) or {name} is burned (effect: burn)",
+           "damage_own_vampire": f"{name} inflicts {r[2]} unpreventable damage on a ready vampire you control "
+                                 f"(minion: the vampire)",
+           "burn_self_or_pool": f"burn 1 pool (effect: pool) or burn {name} (effect: burn)"}[what]
+    ctx.emit("note", f"{ctx.seat_name(st.active)} chooses: {ask}.", cards=(iid,))
+
+
+def _duty(ctx: Ctx, cmd, iid: int) -> None:
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import inflict
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    rs = _of(ctx, iid, "unlock_duty")
+    what = "burn_self_or_pool" if any(x[1] == "burn_self_or_pool" for x in rs) else rs[-1][1]
+    r = rs[-1]
+    eff = (cmd.effect or "").strip().lower()
+    if what == "damage_own_vampire":
+        if cmd.minion is None:
+            raise Malformed("minion", f"{name}: name the ready vampire you control that takes the damage as `minion`")
+        v = flow.ref(ctx, cmd.seat, cmd.minion)
+        if v not in _own_ready_vampires(ctx, cmd.seat):
+            raise Illegal("target", f"{name}: {ctx.name(v)} is not a ready vampire you control")
+        st.marks = st.marks - {(("minion", iid), _DUTY, cmd.seat)}
+        ctx.emit("effect", f"{name} inflicts {r[2]} unpreventable damage on {ctx.name(v)}.", cards=(v,))
+        inflict(ctx, v, r[2], 0)
+        return
+    if eff not in ("burn", "blood" if what == "blood_or_burn" else "pool"):
+        raise Malformed("effect", f"{name}: say `burn` or `{'blood' if what == 'blood_or_burn' else 'pool'}`")
+    st.marks = st.marks - {(("minion", iid), _DUTY, cmd.seat)}
+    if eff == "burn":
+        ctx.burn(iid, "its own text, during the unlock phase")
+    elif eff == "blood":
+        host = c.host
+        hc = st.cards[host]
+        if hc.counters < 1:
+            raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+        ctx.update(host, counters=hc.counters - 1)
+        ctx.emit("paid", f"{ctx.name(host)} burns 1 blood to keep {name}.", cards=(host,))
+    else:
+        ctx.pool(cmd.seat, -1, f"to keep {name}")
 
 
 def _lock_thuggees(ctx: Ctx, seat: int) -> None:
@@ -360,8 +452,15 @@ def _melee(ctx: Ctx, via: int | None) -> bool:
 
 
 def _aggravate(ctx: Ctx, h):
-    """"In combat with a Follower of Set, any damage he inflicts is aggravated" (Akhenaten)."""
-    if h.source is None or h.source not in ctx.st.cards or not h.normal:
+    """"In combat with a Follower of Set, any damage he inflicts is aggravated" (Akhenaten); "He inflicts +2 damage
+    with melee weapons" (Wendell Delburton)."""
+    if h.source is None or h.source not in ctx.st.cards:
+        return h
+    for r in _of(ctx, h.source, "melee_plus"):
+        if _melee(ctx, h.via) and h.normal + h.aggravated > 0:
+            h = h._replace(normal=h.normal + r[1]) if h.normal or not h.aggravated else \
+                h._replace(aggravated=h.aggravated + r[1])
+    if not h.normal:
         return h
     for r in _of(ctx, h.source, "aggravated_against"):
         from vtes_desktop.engine.rules_combat import combat_frame
@@ -440,6 +539,8 @@ def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
     st = ctx.st
     n = 0
     for a in st.attached.get(f.actor, ()) if f.actor in st.cards else ():
+        for r in _of(ctx, a, "employer_bleed"):   # Robert Carter
+            n += r[1]
         for r in _of(ctx, a, "bleed_if"):
             t = f.target_seat
             if r[2] == "target has ready camarilla" and t is not None and any(
@@ -544,6 +645,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if ctx.st.marks and (("minion", iid), _ENTRY, cmd.seat) in ctx.st.marks:
         _entry_burn(ctx, cmd, iid)
         return True
+    if ctx.st.marks and (("minion", iid), _DUTY, cmd.seat) in ctx.st.marks:
+        _duty(ctx, cmd, iid)
+        return True
     top = ctx.st.top
     for name_, fn in (("lock_prevent_employer", _lock_prevent_employer), ("burn_fail_directed", _burn_fail_directed),
                       ("burn_minus_stealth", _burn_minus_stealth)):
@@ -646,6 +750,11 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
 
 
 # -- actions and diablerie -------------------------------------------------------------------------------------
+
+def acts_when_recruited(ctx: Ctx, m: int) -> bool:
+    """"This ally can perform actions the turn it is recruited" (Spectral Servitor, Nocturn, Infernal Servitor)."""
+    return bool(_of(ctx, m, "acts_when_recruited"))
+
 
 def actor_refusal(ctx: Ctx, m: int) -> str | None:
     """Why the ally *m* cannot take an action ("He cannot act"), or None."""
@@ -1396,9 +1505,20 @@ def _entry_choices(ctx: Ctx, seat: int) -> list[int]:
 def entered_play(ctx: Ctx, iid: int) -> None:
     """An ally just entered play: "After this ally enters play, burn an ally or retainer you control" (War Ghoul, the
     Vozhds): itself at once when it is the only one; otherwise owed, a `use` naming it with `minion` the card."""
+    st = ctx.st
+    top = st.top
+    actor = top.actor if isinstance(top, ActionFrame) and top.kind == "recruit" and top.card == iid else None
+    if actor is not None:
+        mark = (("minion", actor), "recruited an ally", st.turn)
+        first = mark not in st.marks
+        st.marks = st.marks | {mark}
+        if first and _of(ctx, iid, "unlock_recruiter_first") and st.cards[actor].locked \
+                and st.cards[actor].region == "ready":
+            ctx.update(actor, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(actor)} unlocks ({ctx.name(iid)}: its first successful recruit ally "
+                                 f"action this turn).", cards=(actor,))
     if not _of(ctx, iid, "entry_burn_other"):
         return
-    st = ctx.st
     if st.cards[iid].contested or st.cards[iid].region != "ready":
         return
     seat = st.cards[iid].controller
@@ -1434,6 +1554,8 @@ def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
         if m[1] == _ENTRY and m[2] == seat and st.cards[m[0][1]].region == "ready":
             return (f"{ctx.seat_name(seat)} must first burn an ally or retainer they control for {ctx.name(m[0][1])} "
                     f"(a use of it naming the card as minion)")
+        if m[1] == _DUTY and m[2] == seat and st.cards[m[0][1]].region in ("ready", "attached"):
+            return f"{ctx.seat_name(seat)} must first choose for {ctx.name(m[0][1])} (a use of it)"
     return None
 
 
@@ -1869,6 +1991,12 @@ def candidates(game, seat: int) -> list:
         for mk in st.marks:
             if mk[1] == _ENTRY and mk[2] == seat and st.cards[mk[0][1]].region == "ready":
                 out += [C.Use(seat=seat, card=mk[0][1], minion=t) for t in _entry_choices(ctx, seat)]
+    if st.marks:
+        for mk in st.marks:
+            if mk[1] == _DUTY and mk[2] == seat and st.cards[mk[0][1]].region in ("ready", "attached"):
+                i = mk[0][1]
+                out += [C.Use(seat=seat, card=i, effect=e) for e in ("burn", "blood", "pool")]
+                out += [C.Use(seat=seat, card=i, minion=v) for v in _own_ready_vampires(ctx, seat)]
     if st.active == seat and st.phase == "unlock" and not st.frames:
         for iid in st.region(seat, "ready"):
             if _of(ctx, iid, "discard_for_life"):

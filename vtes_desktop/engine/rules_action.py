@@ -474,7 +474,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         raise Illegal("contested", f"{who} is contested and out of play")
     if mc.locked and torpor_card != "locked ok":
         raise Illegal("locked", f"{who} is locked; only unlocked minions can act")
-    if mc.arrived == st.turn and "Ally" in ctx.cdef(m).types:
+    if mc.arrived == st.turn and "Ally" in ctx.cdef(m).types and not effects_minion.acts_when_recruited(ctx, m):
         raise Illegal("recruit", f"{who} was recruited this turn and cannot act until your next turn")
     why = effects_minion.actor_refusal(ctx, m)   # "He cannot act" (Ponticulus, Hellhound)
     if why:

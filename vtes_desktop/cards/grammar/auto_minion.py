@@ -157,6 +157,16 @@ Readings (a tuple whose first item names it):
   the damage is inflicted); ``("burn_fail_directed", what, when)``: burned to have an action directed at a minion
   (an ally) you control fail (as it is announced, or before it resolves: a `use`); ``("burn_minus_stealth", n)``:
   Screamer burned to give the acting minion of your predator or prey -1 stealth (a `use`, `minion` that minion);
+- ``("unlock_duty", what, n)``: what its controller's unlock phase brings, at its start: "blood_or_burn" (Robert
+  Carter: the employer burns 1 blood or Carter is burned; with no blood, burned; otherwise a `use` naming it,
+  `effect` "blood" or "burn", before the phase ends), "damage_own_vampire" (Wendell Delburton: 2 unpreventable
+  damage on a ready vampire you control; with several, a `use` naming him, `minion` the vampire), "burn_self"
+  (Spectral Servitor, Nocturn), "burn_self_or_pool" (superior Spectral Servitor: `effect` "pool" or "burn");
+- ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
+  ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
+  turn" (the recruiting vampire unlocks as the ally enters play);
+- ``("employer_bleed", n)``: "The vampire with this retainer gets +2 bleed"; ``("melee_plus", n)``: "He inflicts +2
+  damage with melee weapons";
 - ``("cannot_act",)``: "He cannot act (and he cannot have or use equipment)", "This ally cannot take (perform)
   actions": its actions are refused (so it never equips itself either).
 """
@@ -272,6 +282,19 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("burn", "once each turn, she may burn 1 life to get +1 bleed for the current action."): ("life_for_bleed", 1, "turn"),
     ("burn", "once each action, this ally may burn a life to get +1 bleed."): ("life_for_bleed", 1, "action"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
+    ("perform", "this ally can perform actions the turn it is recruited."): ("acts_when_recruited",),
+    ("unlock", "unlock this vampire if this is their first successful recruit ally action this turn."):
+        ("unlock_recruiter_first",),
+    ("burn", "during your unlock phase, carter's employer burns 1 blood, or carter is burned."):
+        ("unlock_duty", "blood_or_burn", 1),
+    ("bleed", "the vampire with this retainer gets +2 bleed."): ("employer_bleed", 2),
+    ("inflict", "he inflicts +2 damage with melee weapons."): ("melee_plus", 2),
+    ("inflict", "during your unlock phase, this ally inflicts 2 unpreventable damage on a ready vampire you control."):
+        ("unlock_duty", "damage_own_vampire", 2),
+    ("burn", "during your unlock phase, burn this ally."): ("unlock_duty", "burn_self", 0),
+    ("burn", "burn this ally during your unlock phase."): ("unlock_duty", "burn_self", 0),
+    ("burn", "as above, but during your unlock phase, you can burn 1 pool instead of burning this ally."):
+        ("unlock_duty", "burn_self_or_pool", 1),
     ("lock", "the employer can lock this retainer to prevent 1 damage in combat."): ("lock_prevent_employer", 1),
     ("burn", "you can burn this retainer to have an action directed at a minion you control fail."):
         ("burn_fail_directed", "minion", ""),
