@@ -23,8 +23,11 @@ HANDLED: frozenset[str] = frozenset({
     "attach_to", "attach_still_control", "attach_lock", "host_no_block", "host_mod", "host_no_unlock", "unlock_for",
     "host_burn_at_unlock", "host_directed_cost", "burnable", "burn_at_unlock", "bleed_vs_host_controller",
     "host_blocked_burn", "put_on_actor", "no_directed_unless", "burn_for_stealth", "burn_stealth_is",
+    "counter_at_host_unlock", "burn_at_counters", "host_no_cards", "host_no_act_block", "burn_at_host_discard",
+    "burn_at_unlock_instead", "block_host_intercept", "host_burns_to_burn", "no_unlock_for",
+    "reactor_intercept_vs_host_bleed",
 })
-_TYPES = frozenset({("Action",), ("Action Modifier",)})
+_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",)})
 
 _BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
 _AT = "attached_at"    # st.marks: (card, _AT, (Methuselah the action was directed at, signature of that action))
@@ -191,7 +194,28 @@ def actor_stealth(ctx: Ctx, f: ActionFrame) -> int:
 
 
 def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
-    return _mod(ctx, minion, "intercept") if ctx.st.attached.get(minion) else 0
+    """The blocking host's intercept; +1 intercept to block the vampire carrying Soul Painting; Sins of the
+    Cauchemar's reacting vampire blocking the host's bleed against its controller."""
+    st = ctx.st
+    n = _mod(ctx, minion, "intercept") if st.attached.get(minion) else 0
+    if not st.attached.get(f.actor):
+        return n
+    for a in st.attached[f.actor]:
+        specs = _specs(ctx, a)
+        if not specs:
+            continue
+        got = [s for s in specs if s[0] == "block_host_intercept"]
+        if got and ctx.is_vampire(st.cards[minion]):
+            anyone = [s for s in got if not s[1]]
+            if anyone:
+                n += anyone[0][2]
+            else:
+                n += sum(s[2] for s in got if ctx.discipline_level(st.cards[minion], s[1]) >= 1)
+        for s in specs:
+            if s[0] == "reactor_intercept_vs_host_bleed" and (a, _BY, minion) in st.marks \
+                    and (f.kind == "bleed" or f.effect == "bleed") and f.target_seat == st.cards[a].controller:
+                n += s[1]
+    return n
 
 
 def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
@@ -254,10 +278,14 @@ def _signature(ctx: Ctx, f: ActionFrame) -> tuple:
 
 
 def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
-    """An action modifier that says "Put this card on this (acting) vampire" stays on it (kept by its player)."""
+    """An action modifier that says "Put this card on this (acting) vampire" stays on it (kept by its player); a
+    reaction that says "Put this card on the acting vampire" goes on the acting minion (Sins of the Cauchemar)."""
+    st = ctx.st
+    if rules.types == ("Reaction",):
+        _reaction_put(ctx, minion, mode, rules, iid)
+        return
     if rules.types != ("Action Modifier",):
         return
-    st = ctx.st
     if st.cards[iid].region != "hand" or not any(
             e.kind == "put_in_play" and e.automated and (e.target or "").lower() in _SELF_PUT_TARGETS
             for e in mode.effects):
@@ -270,6 +298,23 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _AT)) \
             | {(iid, _AT, (f.target_seat if f.directed else None, _signature(ctx, f)))}
     ctx.emit("attached", f"{rules.name} is put on {ctx.name(minion)}.", cards=(iid, minion))
+
+
+def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
+    st = ctx.st
+    f = st.top
+    if st.cards[iid].region != "hand" or not isinstance(f, ActionFrame) or not mode_specs(rules, mode) or not any(
+            e.kind == "put_in_play" and e.automated and (e.target or "").lower() == "the acting vampire"
+            for e in mode.effects):
+        return
+    if st.cards[f.actor].region not in ("ready", "torpor"):
+        return
+    seat = st.cards[minion].controller
+    ctx.move(iid, "attached", host=f.actor, level=mode.level)
+    if "you still control this card" in mode.text.lower():
+        ctx.update(iid, controller=seat)
+    st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _BY)) | {(iid, _BY, minion)}
+    ctx.emit("attached", f"{rules.name} is put on {ctx.name(f.actor)}.", cards=(iid, f.actor))
 
 
 def _use_for_stealth(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
@@ -300,11 +345,35 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
     """The blocker carries a card that says it cannot block this action (Blood Bond, Kaymakli Barrier)."""
     if not ctx.st.attached.get(m):
         return None
+    for a, _ in _on(ctx, m, "host_no_act_block"):
+        return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
     for a, s in _on(ctx, m, "host_no_block"):
         if s[1] == "actor" and (a, _BY, f.actor) in ctx.st.marks:
             return f"{ctx.name(m)} cannot block {ctx.name(f.actor)} ({ctx.name(a)})"
         if s[1] == "undirected" and not f.directed:
             return f"{ctx.name(m)} cannot block undirected actions ({ctx.name(a)})"
+    return None
+
+
+def actor_refusal(ctx: Ctx, m: int) -> str | None:
+    """ "The attached minion cannot perform actions" (Sensory Overload)."""
+    if not ctx.st.attached.get(m):
+        return None
+    for a, _ in _on(ctx, m, "host_no_act_block"):
+        return f"{ctx.name(m)} cannot perform actions ({ctx.name(a)})"
+    return None
+
+
+def card_refusal(ctx: Ctx, rules: CardRules, minion: int | None) -> str | None:
+    """ "The attached minion cannot play action cards" (Total Insanity); "cannot play cards requiring Disciplines"
+    (Mind of a Child)."""
+    if minion is None or not ctx.st.attached.get(minion):
+        return None
+    for a, s in _on(ctx, minion, "host_no_cards"):
+        if s[1] == "action" and "Action" in rules.types:
+            return f"{ctx.name(minion)} cannot play action cards ({ctx.name(a)})"
+        if s[1] == "discipline" and rules.disciplines:
+            return f"{ctx.name(minion)} cannot play cards requiring Disciplines ({ctx.name(a)})"
     return None
 
 
@@ -350,7 +419,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
         c = st.cards.get(a)
         if c is None or c.region not in ("attached", "in_play"):
             continue
-        if _spec(ctx, a, "burn_at_unlock") and c.controller == seat:
+        if (_spec(ctx, a, "burn_at_unlock") or _spec(ctx, a, "burn_at_unlock_instead")) and c.controller == seat:
             ctx.burn(a, "its controller's unlock phase")
             ctx.emit("burned", f"{ctx.name(a)} is burned as {_poss(ctx.seat_name(seat))} unlock phase begins.",
                      cards=(a,))
@@ -366,6 +435,29 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             if not vamp and h.counters - n <= 0:
                 ctx.burn(host, "no life left")
                 ctx.emit("burned", f"{ctx.name(host)} has no life left and is burned.", cards=(host,))
+                continue
+        s = _spec(ctx, a, "counter_at_host_unlock")
+        if s and host is not None and st.cards[host].controller == seat:
+            c = ctx.update(a, counters=c.counters + s[1])
+            ctx.emit("counter", f"{ctx.name(a)} gets {s[1]} counter ({c.counters} now).", cards=(a,))
+            top = _spec(ctx, a, "burn_at_counters")
+            if top and c.counters >= top[1]:
+                ctx.burn(a, f"{top[1]} counters")
+                ctx.emit("burned", f"{ctx.name(a)} has {c.counters} counters and is burned.", cards=(a,))
+
+
+def start_of_discard_phase(ctx: Ctx) -> None:
+    """As the active Methuselah's discard phase begins: "burn this card during their discard phase"."""
+    st = ctx.st
+    if not st.attached:
+        return
+    for a, host in list(_mine_in_play(ctx)):
+        if host is None or st.cards[a].region != "attached" or st.cards[host].controller != st.active:
+            continue
+        if _spec(ctx, a, "burn_at_host_discard") and not _spec(ctx, a, "burn_at_unlock_instead"):
+            ctx.burn(a, "discard phase")
+            ctx.emit("burned", f"{ctx.name(a)} is burned as {_poss(ctx.seat_name(st.active))} discard phase begins.",
+                     cards=(a,))
 
 
 def use(ctx: Ctx, cmd, iid: int) -> bool:
@@ -377,9 +469,14 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     s = _spec(ctx, iid, "burn_for_stealth")
     if s is not None and c.controller == cmd.seat:
         return _use_for_stealth(ctx, cmd, iid, s)
+    s = _spec(ctx, iid, "host_burns_to_burn")
+    if s is not None:
+        return _host_burns_to_burn(ctx, cmd, iid, s)
     s = _spec(ctx, iid, "unlock_for")
     if s is None:
         return False
+    if _spec(ctx, iid, "no_unlock_for"):
+        raise Illegal("use", f"{ctx.name(iid)} at this level has no option to burn pool to unlock")
     host = c.host
     h = st.cards[host]
     name = ctx.name(iid)
@@ -400,6 +497,24 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.update(host, counters=h.counters - n)
     ctx.update(host, locked=False)
     ctx.emit("unlocked", f"{ctx.name(host)} unlocks ({name}: {n} {unit} burned).", cards=(host,))
+    return True
+
+
+def _host_burns_to_burn(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "He or she may burn this card by burning 2 blood during his or her unlock phase" (Blackmail)."""
+    st = ctx.st
+    host = st.cards[iid].host
+    h = st.cards[host]
+    name = ctx.name(iid)
+    if h.controller != cmd.seat:
+        raise Illegal("use", f"{name}: only the controller of {ctx.name(host)} can do this")
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name}: only during {_poss(ctx.seat_name(cmd.seat))} own unlock phase")
+    if h.counters < s[1]:
+        raise Illegal("cost", f"{ctx.name(host)} has {h.counters} blood; burning {name} costs {s[1]}")
+    ctx.update(host, counters=h.counters - s[1])
+    ctx.burn(iid, "its vampire paid blood")
+    ctx.emit("burned", f"{ctx.name(host)} burns {s[1]} blood to burn {name}.", cards=(host,))
     return True
 
 
@@ -424,7 +539,9 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         raise Illegal("card", f"{name} is not in play")
     if who == "vampire" and not ctx.is_vampire(st.cards[m]):
         raise Illegal("requirements", f"only a vampire can burn {name}; {ctx.name(m)} is not one")
-    if directed and c.controller == cmd.seat:
+    if who == "host" and not (c.region == "attached" and c.host == m):
+        raise Illegal("requirements", f"only the minion {name} is on can burn it; {ctx.name(m)} does not carry it")
+    if directed and c.controller == cmd.seat and who != "host":
         raise Illegal("target", f"{name} is yours: burning it is an action directed at another Methuselah")
     if blood and st.cards[m].counters < blood:
         raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; this action costs {blood}")

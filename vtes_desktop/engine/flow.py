@@ -477,6 +477,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         effects_actioncard.start_of_discard_phase(ctx)   # "unlocks during your next discard phase"
+        from vtes_desktop.engine import effects_attached
+
+        effects_attached.start_of_discard_phase(ctx)   # cards put on a minion (Sensory Overload)
     if not initial:
         ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
 

@@ -216,6 +216,7 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     """Why *minion* cannot use this card (at this mode), or None."""
     name = rules.name
     why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
+    why = why or effects_attached.card_refusal(ctx, rules, minion)   # a card on the minion (Total Insanity)
     if ctx.st.marks and ("no more of this card this game", rules.card_id) in ctx.st.marks:   # effects_actioncard
         return f"{name} failed earlier in this game: no more can be played"   # Veles' Hunt
     if why:
@@ -715,6 +716,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     if why:
         raise Illegal("target", why)
     why = actor_refusal(ctx, m, f)   # Malkavian Derangement: Paranoia; Oath of Loyalty
+    why = why or effects_attached.actor_refusal(ctx, m)   # a card on the minion (Sensory Overload)
     if why:
         raise Illegal("action", why)
     from vtes_desktop.engine.effects_master import action_extra_blood, actor_stealth
@@ -1087,6 +1089,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         left = effects_actioncard.resolve_action(ctx, f)
+        left = effects_attached.after_card_action(ctx, f, left)   # (D) Put this card on ... (auto_attached)
         from vtes_desktop.engine import effects_library
 
         effects_library.on_action(ctx, f)   # library and hand moves (Distraction)

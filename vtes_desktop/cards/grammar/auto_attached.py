@@ -29,6 +29,22 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
   controller (Madman's Quill); ("host_blocked_burn", n): if the host is blocked, it burns n blood or life before
   block resolution (Phantasmagoria);
 
+- ("counter_at_host_unlock", n): n counter on the card as the host's controller's unlock phase begins, and
+  ("burn_at_counters", n): the card burns once it has n (Total Insanity);
+- ("host_no_cards", what): the host cannot play "action" cards, or cards requiring a "discipline";
+- ("host_no_act_block",): the host cannot act or block; ("burn_at_host_discard",): the card burns as the host's
+  controller's discard phase begins, or ("burn_at_unlock_instead",) as its own controller's unlock phase begins
+  (Sensory Overload);
+- ("block_host_intercept", discipline, n): vampires with that discipline ("" any vampire) get +n intercept when
+  blocking the host (Soul Painting);
+- ("host_burns_to_burn", n): in its controller's unlock phase the host can burn n blood to burn the card (a `use`:
+  Blackmail); ("no_unlock_for",): this level has no "unlock_for" (Nightmare Curse).
+
+Reactions (types exactly ("Reaction",)) put on the acting minion (the core "Put this card on the acting vampire"; the
+reacting player keeps control when the text says so): ("reactor_intercept_vs_host_bleed", n): the vampire that
+played it gets +n intercept when the host bleeds its controller; ("burnable", "host", 0, 0, True): the host burns it
+as a (D) action (Sins of the Cauchemar).
+
 Action modifiers (types exactly ("Action Modifier",)) that stay on the acting vampire (a core "Put this card on this
 vampire" too: the engine keeps the played card on it):
 
@@ -74,6 +90,27 @@ _EXACT: dict[str, tuple] = {
         ("bleed_vs_host_controller", "dem", 1),
     "as above, and if the attached minion is blocked, they burn 1 blood or life before block resolution":
         ("host_blocked_burn", 1),
+    "during their unlock phase, add 1 counter to this card": ("counter_at_host_unlock", 1),
+    "burn this card if it has 3 counters": ("burn_at_counters", 3),
+    "as above, and the attached minion cannot play action cards": ("host_no_cards", "action"),
+    "the attached vampire cannot play cards requiring disciplines": ("host_no_cards", "discipline"),
+    "the attached minion cannot perform actions or block": ("host_no_act_block",),
+    "burn this card during their discard phase": ("burn_at_host_discard",),
+    "as above, but burn this card during your unlock phase": ("burn_at_unlock_instead",),
+    "vampires with auspex [aus] get +1 intercept when attempting to block the vampire with this card":
+        ("block_host_intercept", "aus", 1),
+    "as [aus][pre] above, but all vampires get +1 intercept when attempting to block this vampire":
+        ("block_host_intercept", "", 1),
+    "this vampire can burn this card as an action that costs 1 blood": ("burnable", "host", 0, 1, False),
+    "he or she may burn this card by burning 2 blood during his or her unlock phase": ("host_burns_to_burn", 2),
+    "during their unlock phase, they can burn 1 pool to unlock": ("unlock_for", "pool", 1),
+    "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
+}
+#: reactions put on the acting minion: one exact clause -> its reading
+_REACTION_EXACT: dict[str, tuple] = {
+    "this reacting vampire gets +1 intercept when the vampire with this card attempts to bleed you":
+        ("reactor_intercept_vs_host_bleed", 1),
+    "the vampire with this card can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
 }
 _MOD = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed)$")
 
@@ -111,6 +148,8 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         if got is None or (got[0] == "put_on_actor") != (kind == "put_in_play"):
             return None
         return None if got[0] == "burn_stealth_is" and kind != "stealth" else got
+    if types == ("Reaction",):
+        return _REACTION_EXACT.get(" ".join(text.lower().split()).rstrip("."))
     if types != ("Action",):
         return None
     t = " ".join(text.lower().split()).rstrip(".")
