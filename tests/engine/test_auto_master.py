@@ -71,7 +71,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from and succeed_from: (D) actions from master cards
            "host_enter_combat_vs", "host_burn_blood", "host_lock_any", "burn_uncontrolled_action",
            # after_action and end_of_minion_phase (Loner), blocked (Sforzesco Castle), state_checks (Realm of the Black Sun)
-           "loner", "block_lock_instead", "prey_master_gain"}
+           "loner", "block_lock_instead", "prey_master_gain",
+           # after_play and state_checks (Galaric's Legacy), equip_surcharge (rules_action.announce)
+           "burn_if_sect_changes", "weapon_surcharge"}
 
 
 def test_every_reading_has_a_handler():

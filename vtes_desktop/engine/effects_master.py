@@ -49,7 +49,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
-                  "lock_with_minion"})
+                  "lock_with_minion", "passed_lock_burn"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -906,6 +906,12 @@ def after_play(ctx: Ctx, seat: int, iid: int) -> None:
                         ctx.burn(o, f"another {'watchtower'} entered play")
     if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
         draw_up(ctx, seat)
+    c = ctx.st.cards[iid]
+    if c.region == "attached" and c.host is not None and _has(ctx, iid, "burn_if_sect_changes"):   # Galaric's Legacy
+        if re.search(r"(?i)put this card on [^.]*\{?to make them anarch\}?", ctx.cdef(iid).text):
+            ctx.update(c.host, sect="Anarch")
+            ctx.emit("sect", f"{ctx.name(c.host)} becomes Anarch ({ctx.name(iid)}).", cards=(c.host,))
+        ctx.st.marks = ctx.st.marks | {(iid, "sect", (ctx.sect(ctx.st.cards[c.host]) or "").lower())}
     if _has(ctx, iid, "new_hand"):   # Deal with the Devil: the new hand replaces it
         ctx.st.pending_draws = tuple(p for p in ctx.st.pending_draws if p[1] != iid)
     if _has(ctx, iid, "discard_down_after"):
@@ -1025,6 +1031,17 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     key, v, _ = uses[0]
     if key == "lock_give":
         raise Illegal("timing", f"{name} gives its bonus during an action")
+    if key == "passed_lock_burn":   # Privileged Position: after a referendum a vampire of yours called passed
+        _usable(ctx, cmd, iid, lock=True)
+        mark = (("seat", seat), "passed referendum", st.turn)
+        if mark not in st.marks:
+            raise Illegal("timing", f"{name} is used after a referendum called by a vampire you control passes "
+                                    "(this turn, once for it)")
+        st.marks = st.marks - {mark}
+        _lock(ctx, iid)
+        prey = st.prey(seat)
+        ctx.pool(prey, -int(v["n"]), name)
+        return True
     if key == "unlock_trait_all":   # Path of Evil Revelations: 1 pool, every infernal minion of the player unlocks
         _usable(ctx, cmd, iid, lock=False)
         _own_phase(ctx, cmd, iid, "master")
@@ -2175,6 +2192,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             continue
         if "blood_doll" in keys:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("to pool", "to vampire")]
+        if "passed_lock_burn" in keys and (("seat", seat), "passed referendum", st.turn) in st.marks:
+            out.append(C.Use(seat=seat, card=iid))   # Privileged Position
         if "unlock_trait_all" in keys and st.phase == "master" and not acting:   # Path of Evil Revelations
             out.append(C.Use(seat=seat, card=iid))
         if "counter_to_location" in keys:   # Church of the Order of St. Blaise
@@ -3964,6 +3983,8 @@ def state_checks(ctx: Ctx) -> None:
         _fbi_after_combat(ctx)   # FBI Special Affairs Division: damage owed once the combat is over
     if st.last_referendum is not prev.last_referendum and st.last_referendum and not st.last_referendum[0]:
         _traditionalist(ctx, prev)   # a referendum just failed
+    if st.marks:
+        _sect_changed(ctx)   # Galaric's Legacy
     if st.phase == "master" and st.seats is not prev.seats and st.active < len(prev.seats) \
             and st.seats[st.active].pool > prev.seats[st.active].pool:
         _prey_gained(ctx)   # The Realm of the Black Sun
@@ -4092,6 +4113,32 @@ def _sociopath(ctx: Ctx, prev) -> None:
             continue
         if st.cards[other].region in ("torpor", "ash_heap", "removed"):
             _archetype_blood(ctx, me, "sociopath")
+
+
+def _sect_changed(ctx: Ctx) -> None:
+    """Galaric's Legacy: burned once its vampire's sect is no longer the one it had when the card was put on it."""
+    st = ctx.st
+    for x in [x for x in st.marks if len(x) == 3 and x[1] == "sect"]:
+        iid, _, sect = x
+        c = st.cards.get(iid)
+        if c is None or c.region != "attached" or c.host is None:
+            st.marks = st.marks - {x}
+        elif (ctx.sect(st.cards[c.host]) or "").lower() != sect:
+            st.marks = st.marks - {x}
+            ctx.burn(iid, f"{ctx.name(c.host)} changed sects")
+
+
+def equip_surcharge(ctx: Ctx, rules: CardRules) -> int:
+    """Pool more that an equipment card costs because of master cards in play (Centralized Background Check:
+    weapons cost 1 more)."""
+    if "weapon" not in rules.keywords:
+        return 0
+    n = 0
+    for s_ in ctx.st.live_seats():
+        for a in ctx.st.region(s_, "in_play"):
+            if not ctx.st.cards[a].contested:
+                n += sum(int(v.get("n") or 1) for v in _has(ctx, a, "weapon_surcharge"))
+    return n
 
 
 def _prey_gained(ctx: Ctx) -> None:
@@ -4303,9 +4350,13 @@ def tally_extra(ctx: Ctx, f) -> int:
 
 
 def referendum_passed(ctx: Ctx, f) -> None:
-    """A referendum passed: the vampire that called it gains 1 blood once a turn (Guru)."""
+    """A referendum passed: the vampire that called it gains 1 blood once a turn (Guru); Privileged Position's
+    player may lock it this turn, once for this referendum."""
     st = ctx.st
     m = f.actor
+    if m is not None and m in st.cards and st.cards[m].controller is not None:
+        st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "passed referendum"} \
+            | {(("seat", st.cards[m].controller), "passed referendum", st.turn)}
     if m is None or m not in st.cards or st.cards[m].region not in ("ready", "torpor"):
         return
     for a in st.attached.get(m, ()):

@@ -561,6 +561,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             if why:
                 raise Illegal("requirements", why)
             pool_cost, blood_cost = _cost(rules, cmd.cost)
+            pool_cost += _equip_surcharge(ctx, rules) if kind == "equip" else 0   # Centralized Background Check
             if kind == "recruit":   # a master card on the recruiting vampire (Charisma)
                 from vtes_desktop.engine.effects_master import recruit_discount
 
@@ -1458,10 +1459,10 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
 
     blood -= path_discount(ctx, rules, minion, blood)   # master cards in play (the Paths)
     blood += effects_action.surcharge(ctx, rules)   # Unleashing the Bestial Soul [DOM]
+    blood += _gear_surcharge(ctx, f, rules, minion)   # Kduva's Mask: reactions requiring Auspex
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
-    blood += _gear_surcharge(ctx, f, rules, minion)   # Kduva's Mask: reactions requiring Auspex
                               f"the action under way; {rules.name} costs {blood} more")
     _pay(ctx, cmd.seat, minion, pool, blood, rules.name, conviction=max(0, rules.conviction_cost or 0))
     f = ctx.st.top   # the cost may have changed the action (a reaction surcharge used up)
@@ -1792,6 +1793,12 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
                                what=f"the effect of {ctx.name(iid)}", card=iid))
     ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
              + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")
+
+
+def _equip_surcharge(ctx: Ctx, rules: CardRules) -> int:
+    from vtes_desktop.engine.effects_master import equip_surcharge
+
+    return equip_surcharge(ctx, rules)
 
 
 def _gear_own(ctx: Ctx, cmd, m: int):

@@ -540,6 +540,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("block_lock_instead", r"^when a vampire you control blocks an? (?P<sect>camarilla) vampire, you may lock this card "
                            r"instead of locking the blocking vampire$"),   # Elysium: Sforzesco Castle (blocked)
     ("prey_master_gain", r"^if your prey gains 1 or more pool during their master phase, you can gain (?P<n>1) pool$"),
+    ("burn_if_sect_changes", r"^if this vampire changes sects, burn this card$"),   # after_play notes it, state_checks
+    ("weapon_surcharge", r"^weapons cost an additional (?P<n>1)? ?pool$"),   # equip_surcharge (rules_action.announce)
+    ("passed_lock_burn", r"^after a referendum called by a vampire you control passes, you can lock this card to burn "
+                         r"(?P<n>1) pool from your prey$"),   # referendum_passed notes it; the use
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
