@@ -84,6 +84,10 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Veles' Hunt", "hunt", None, ("no_more_if_fails",)),
     ("Secret Must Be Kept", "burn", None, ("chosen_cards_burned", 1)),
     ("Cold War", "choose", None, ("terms_methuselah_or_location",)),
+    ("Memory's Fading Glimpse", "move", "obf", ("on_target", "prey uncontrolled vampire", (("crypt_bottom",),))),
+    ("Putrescent Sustenance", "change", "OBL", ("remove_ash_ally_for", 3)),
+    ("Shared Nightmare", "block", "chi", ("chosen_no_block_vote_turn",)),
+    ("Brick Laying", "inflict", "POT", ("target_more", (("damage_minion", 1),))),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -83,7 +83,7 @@ HANDLED = frozenset({
     "end_combat", "blocked_no_combat", "blocked_diablerie", "leave_torpor_self", "blocked_no_combat_diablerie",
     "edge_get", "edge_else_burn_pool", "cond_stealth", "target_methuselah", "damage_each_ready", "prey_pool_per_named",
     "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
-    "terms_methuselah_or_location", "terms_both_if_title",
+    "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1381,6 +1381,8 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
     st = ctx.st
     if st.marks and (("referendum", f.actor, st.turn), "abstains", iid) in st.marks:   # effects_action.abstain
         return f"{ctx.name(iid)} abstains in this referendum"
+    if st.marks and (("minion", iid), NO_BLOCK_VOTE_TURN, st.turn) in st.marks:
+        return f"{ctx.name(iid)} cannot cast votes or ballots this turn (Shared Nightmare)"
     for bar, sect_, by in (("non-sabbat", "sabbat", "Private Audience"), ("non-camarilla", "camarilla",
                                                                           "Closed Session")):
         if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, bar) in st.marks:
@@ -2360,7 +2362,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one",
               "ready toreador or toreador location": "a ready Toreador, or a location that requires a Toreador",
-              "titled torpor vampire": "a titled vampire in torpor"}
+              "titled torpor vampire": "a titled vampire in torpor",
+              "ally or younger vampire or haven on one": "a ready ally or younger vampire, or a haven on one"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2487,6 +2490,13 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         if vamp:
             return c.region == "ready" and any(_same_clan("toreador", x) for x in d.clans)
         return "location" in kw and c.region in ("in_play", "attached") and any(_same_clan("toreador", x) for x in d.clans)
+    if who == "ally or younger vampire or haven on one":   # Brick Laying
+        m_ = c.host if host is not None and "haven" in kw else iid
+        mc = st.cards[m_]
+        if m_ != iid and not (host is not None and "haven" in kw):
+            return False
+        return mc.region == "ready" and (("Ally" in ctx.cdef(m_).types) or
+                                         (ctx.is_vampire(mc) and _cap(ctx, m_) < _cap(ctx, actor)))
     if who == "titled torpor vampire":   # Dismemberment of Osiris
         return vamp and c.region == "torpor" and ctx.title(c) is not None
     if who == "non-wraith ally or retainer or small vampire":
@@ -2547,12 +2557,12 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
 
             out["mods"] = (Mod("target_host", 0, ctx.st.cards[iid].host, None),)
         return out
-    up = next((s for s in specs if s[0] == "choose_up_to"), None)
+    up = max((s for s in specs if s[0] == "choose_up_to"), key=lambda s: s[1], default=None)   # Shared Nightmare: 3
     if up is not None:
         st = ctx.st
         text = str(target or "")
         names = [x.strip() for x in re.split(r";" if ";" in text else r",", text) if x.strip()]
-        if len(names) > up[1] or (len(up) > 3 and not names):
+        if len(names) > up[1] or ((len(up) > 3 or up[2] in _ONE_OR_MORE) and not names):
             raise Illegal("target", f"{rules.name}: name " + ("one or " if len(up) > 3 else "up to ")
                           + f"{up[1]} vampires, separated by ';'")
         from vtes_desktop.engine.state import Mod
@@ -2563,7 +2573,7 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
                 v = flow.ref(ctx, seat, nm)
             except (Malformed, Illegal):
                 raise Illegal("target", f"{rules.name}: {nm!r} is not a vampire in play") from None
-            why = _chosen_refusal(ctx, v, up[2])
+            why = _chosen_refusal(ctx, v, up[2], seat, actor)
             if why or v in picked:
                 raise Illegal("target", f"{rules.name}: {why or ctx.name(v) + ' is named twice'}")
             picked.append(v)
@@ -3053,8 +3063,9 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
         elif k == "heal":
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
-        elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool"):
-            _apply_fourth_op(ctx, f, t, op, name)
+        elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
+                   "burn_haven_or_lock"):
+            _apply_fourth_op(ctx, f, t, op, name, ops)
 
 
 def attached_intercept(ctx: Ctx, f: ActionFrame, minion: int) -> int:
@@ -3117,6 +3128,8 @@ def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
             if len(mk) == 4 and mk[0] == ("minion", m) and mk[1] == _NO_BLOCK_CLAN and mk[3] == st.turn \
                     and f.actor in st.cards and any(_same_clan(mk[2], x) for x in ctx.cdef(f.actor).clans):
                 return f"{ctx.name(m)} cannot block {mk[2].title()} this turn (Destructive Secrets)"
+        if (("minion", m), NO_BLOCK_VOTE_TURN, st.turn) in st.marks:
+            return f"{ctx.name(m)} cannot block this turn (Shared Nightmare)"
     if f.card is None or f.kind != "card" or f.card not in ctx.st.cards:
         return None
     rules, mode = mode_of(ctx, f.card, f.card_level)
@@ -3486,8 +3499,15 @@ def augury(ctx: Ctx, taxed: int | None) -> None:
                     ctx.pool(prey, -x[1] * n, ctx.name(iid))
 
 
-def _chosen_refusal(ctx: Ctx, v: int, what: str) -> str | None:
+def _chosen_refusal(ctx: Ctx, v: int, what: str, seat: int | None = None, actor: int | None = None) -> str | None:
     c = ctx.st.cards[v]
+    if what == "ally or younger vampire of predator or prey":   # Shared Nightmare
+        st = ctx.st
+        ok = (("Ally" in ctx.cdef(v).types and c.region == "ready") or (ctx.is_vampire(c) and c.region == "ready"
+              and (actor is None or _cap(ctx, v) < _cap(ctx, actor)))) and not c.contested
+        if not ok or (seat is not None and c.controller not in (st.prey(seat), st.predator(seat))):
+            return f"{ctx.name(v)} is not a ready ally or younger vampire of your predator or prey"
+        return None
     if what == "unlocked sabbat vampire":
         if not ctx.is_vampire(c) or c.region != "ready" or c.contested or c.locked:
             return f"{ctx.name(v)} is not an unlocked ready vampire"
@@ -4145,6 +4165,27 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
             if st.edge != seat:
                 raise Illegal("target", f"{rules.name}: {ctx.seat_name(seat)} does not have the Edge to burn")
             out["mods"] = out.get("mods", ()) + (Mod("burn_edge", 1, None, None),)
+        elif k == "remove_ash_ally_for" and s is next(x for x in specs if x[0] == k):   # Putrescent Sustenance
+            text = str(target or "")
+            ally_name, _, zombie_name = (x.strip() for x in text.partition(";"))
+            card = ctx.db.lookup(ally_name) if ally_name else None
+            hit = next((i for x in range(len(st.seats)) for i in st.region(x, "ash_heap")
+                        if card is not None and st.cards[i].cid == card.id), None)
+            if hit is None or "Ally" not in ctx.cdef(hit).types:
+                raise Illegal("target", f"{rules.name}: name an ally in an ash heap (and, after ';', a zombie ally you "
+                                        "control to get the life; else the acting vampire gains the blood)")
+            mods = (Mod("chosen_card", 0, hit, None),)
+            if zombie_name:
+                try:
+                    z = flow.ref(ctx, seat, zombie_name)
+                except (Malformed, Illegal):
+                    raise Illegal("target", f"{rules.name}: {zombie_name!r} is not a zombie ally you control") from None
+                zc = st.cards[z]
+                if "Ally" not in ctx.cdef(z).types or zc.region != "ready" or zc.controller != seat \
+                        or "zombie" not in ctx.rules(z).keywords:
+                    raise Illegal("target", f"{rules.name}: {ctx.name(z)} is not a zombie ally you control")
+                mods += (Mod("putrescent_to", 0, z, None),)
+            out["mods"] = out.get("mods", ()) + mods
         elif k == "danya":
             text = str(target or "")
             src_name, _, dest_name = (x.strip() for x in text.partition(";"))
@@ -4173,10 +4214,44 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
             out["mods"] = out.get("mods", ()) + mods
 
 
-def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str) -> None:
+_ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
+NO_BLOCK_VOTE_TURN = "cannot block or vote this turn"   # Shared Nightmare's mark: (("minion", iid), this, turn)
+
+
+def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops: tuple = ()) -> None:
     st = ctx.st
     c = st.cards[t]
     k = op[0]
+    if k == "crypt_bottom":   # Memory's Fading Glimpse: its blood to the prey's pool (1 to the acting vampire at superior)
+        n = c.counters
+        share = min(n, sum(o[1] for o in ops if o[0] == "blood_to_actor"))
+        seat = c.controller if c.controller is not None else c.owner
+        if share and st.cards[f.actor].region in ("ready", "torpor"):
+            before = st.cards[f.actor].counters
+            got = ctx.set_blood(f.actor, before + share)
+            ctx.emit("blood", f"{ctx.name(f.actor)} takes {got.counters - before} blood from {ctx.name(t)} ({name}).",
+                     cards=(f.actor,))
+        else:
+            share = 0
+        ctx.move(t, "crypt", seat=c.owner, top=False, counters=0)
+        ctx.emit("moved", f"{ctx.name(t)} goes to the bottom of {poss(ctx.seat_name(c.owner))} crypt ({name}).")
+        if any(o[0] == "blood_to_prey_pool" for o in ops) and n - share:
+            ctx.pool(seat, n - share, name)
+        return
+    if k == "burn_haven_or_lock":   # Brick Laying: a haven on the minion burned, or the minion locked; 1 damage
+        from vtes_desktop.engine.rules_combat import inflict
+
+        minion = c.host if c.region == "attached" else t
+        if c.region == "attached":
+            ctx.burn(t, name)
+        elif c.region == "ready" and not c.locked:
+            ctx.update(t, locked=True)
+            ctx.emit("locked", f"{ctx.name(t)} is locked ({name}).", cards=(t,))
+        dmg = sum(o[1] for o in ops if o[0] == "damage_minion")
+        if dmg and minion in st.cards and st.cards[minion].region == "ready":
+            ctx.emit("damage", f"{ctx.name(minion)} takes {dmg} damage ({name}).", cards=(minion,))
+            inflict(ctx, minion, dmg, 0)
+        return
     if k == "torpor_or_burn":   # Nosferatu Performance Art: a Toreador to torpor, a Toreador location burned
         if ctx.is_vampire(c):
             ctx.move(t, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
@@ -4227,6 +4302,31 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             if any(x[0] == "burn_named_counted" for x in specs):
                 for i in mine:
                     ctx.burn(i, name)
+        elif k == "remove_ash_ally_for" and s[1] == max(x[1] for x in specs if x[0] == "remove_ash_ally_for"):
+            ally = next((m.minion for m in f.mods if m.kind == "chosen_card"), None)   # Putrescent Sustenance
+            z = next((m.minion for m in f.mods if m.kind == "putrescent_to"), None)
+            if ally is None or st.cards[ally].region != "ash_heap":
+                ctx.emit("fizzles", f"{name}: the ally is no longer in an ash heap.")
+                continue
+            ctx.move(ally, "removed")
+            ctx.emit("removed", f"{ctx.name(ally)} is removed from the game ({name}).", cards=(ally,))
+            if z is not None:
+                zc = st.cards[z]
+                if zc.region == "ready" and zc.controller == f.seat:
+                    ctx.update(z, counters=zc.counters + s[1])
+                    ctx.emit("life", f"{ctx.name(z)} gains {s[1]} life ({name}).", cards=(z,))
+            elif st.cards[f.actor].region in ("ready", "torpor"):
+                before = st.cards[f.actor].counters
+                got = ctx.set_blood(f.actor, before + s[1])
+                ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - before} blood ({name}).", cards=(f.actor,))
+        elif k == "chosen_no_block_vote_turn":   # Shared Nightmare
+            up = max((x for x in specs if x[0] == "choose_up_to"), key=lambda x: x[1], default=None)
+            for m in f.mods:
+                if m.kind == "chosen_card" and m.minion in st.cards and up is not None \
+                        and _chosen_refusal(ctx, m.minion, up[2], f.seat) is None:
+                    st.marks = st.marks | {(("minion", m.minion), NO_BLOCK_VOTE_TURN, st.turn)}
+                    ctx.emit("modifier", f"{ctx.name(m.minion)} cannot block or cast votes or ballots this turn ({name}).",
+                             cards=(m.minion,))
         elif k == "danya":   # The Trick of the Danya
             src = next((m.minion for m in f.mods if m.kind == "chosen_card"), None)
             dest = next((m.minion for m in f.mods if m.kind == "danya_to"), None)

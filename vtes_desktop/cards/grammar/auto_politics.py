@@ -770,6 +770,26 @@ _FOURTH = {
     ("bleed", "(d) bleed at +1 stealth"): ("bleed_card_stealth", 1, "prey", None),
     ("bleed", "(d) bleed at +1 stealth, with an optional maneuver in the resulting combat if the action is blocked"):
         ("bleed_card_stealth", 1, "prey, maneuver if blocked", None),
+    # Memory's Fading Glimpse (all done by the first op, which reads the others)
+    ("move", "(d) move an uncontrolled minion from your prey's uncontrolled region to the bottom of his or her crypt"):
+        ("on_target", "prey uncontrolled vampire", (("crypt_bottom",),)),
+    ("move", "move all of the blood on that card to your prey's blood pool"): ("target_more", (("blood_to_prey_pool",),)),
+    ("move", "as above, but move one blood from the card to the acting vampire"):
+        ("target_more", (("blood_to_actor", 1),)),
+    # Putrescent Sustenance
+    ("remove", "remove an ally in an ash heap from the game to gain 2 blood or to add 2 life to a zombie ally you "
+               "control"): ("remove_ash_ally_for", 2),
+    ("change", "as above, but for 3 blood or life"): ("remove_ash_ally_for", 3),
+    # Shared Nightmare
+    ("choose", "choose one or two allies or younger vampires controlled by your predator and/or prey"):
+        ("choose_up_to", 2, "ally or younger vampire of predator or prey"),
+    ("choose", "as above, but choose three allies or younger vampires"):
+        ("choose_up_to", 3, "ally or younger vampire of predator or prey"),
+    ("block", "the chosen minions cannot block or cast votes or ballots this turn"): ("chosen_no_block_vote_turn",),
+    # Brick Laying (the first op does all, reading the others)
+    ("burn", "(d) burn a haven on an ally or younger vampire, or lock an ally or younger vampire"):
+        ("on_target", "ally or younger vampire or haven on one", (("burn_haven_or_lock",),)),
+    ("inflict", "as above, and inflict 1 damage on that minion"): ("target_more", (("damage_minion", 1),)),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
