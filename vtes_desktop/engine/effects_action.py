@@ -2735,6 +2735,33 @@ def not_replaced(ctx: Ctx, rules: CardRules) -> bool:
 _HANDLERS.update({"reactions_cost": _reactions_cost, "reactions_not_replaced": _reactions_not_replaced})
 
 
+def _stealth_to_zero(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Night Terrors, Veiled Sight, Draba [CHI]: while a block is attempted and the acting minion's stealth is needed
+    (above the blocker's intercept), that stealth is cancelled; stealth added afterwards counts as usual."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or stealth(ctx, f) <= intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "the acting minion's stealth can be reduced only when needed (while a block attempt is "
+                                 "under way and the stealth exceeds the blocker's intercept)")
+    n = stealth(ctx, f)
+    _add(ctx, Mod("stealth", -n, f.actor, iid, rules.card_id))
+    ctx.emit("modifier", f"{poss_name(ctx, f.actor)} stealth is reduced to 0 ({rules.name}).", cards=(f.actor,))
+
+
+def _blocker_strike(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Night Terrors [OBF][PRE]: if this reacting vampire blocks, it can strike: combat ends in the first round;
+    Veiled Sight [CHI]: the blocking vampire can strike: steal 1 blood in the resulting combat (a `strike` naming the
+    vampire itself: `own_strike`, kept by `combat_marks` for the blocker only)."""
+    r = auto_action.reading(e, rules.types)
+    _add(ctx, Mod("combat_ends_r1" if r == "blocker_strike_ends_r1" else "strike_steal_1", 0, minion, iid,
+                  rules.card_id))
+
+
+_HANDLERS.update({"stealth_to_zero": _stealth_to_zero, "can_still_increase_stealth": _nothing,
+                  "blocker_strike_ends_r1": _blocker_strike, "blocker_strike_steal": _blocker_strike})
+
+
 def _reduce_or_lock_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Hide the Heart [VAL]: reduce a bleed against you by N, or (the play's choice "lock") lock this reacting
     vampire to reduce a bleed against any Methuselah by N."""
@@ -2855,7 +2882,9 @@ def own_strike(ctx: Ctx, m: int, desc):
         return desc
     cf = combat_frame(ctx.st)
     if cf is not None and cf.round == 1 and ("combat_ends_r1", m) in cf.used:
-        return StrikeDesc("combat_ends", source=m, label="Shroud of Absence")
+        return StrikeDesc("combat_ends", source=m, label="combat ends")     # Shroud of Absence, Night Terrors
+    if cf is not None and ("strike_steal_1", m) in cf.used:
+        return StrikeDesc("steal_blood", 1, source=m, label="steal 1 blood")     # Veiled Sight [CHI]
     return desc
 
 
@@ -2867,8 +2896,10 @@ def combat_marks(f: ActionFrame) -> frozenset:
     for m in f.mods:
         if m.kind == "no_equipment" and m.minion in (f.actor, f.blocker):
             out.add(("no_equipment", m.minion))
-        elif m.kind == "combat_ends_r1" and m.minion == f.actor:
+        elif m.kind == "combat_ends_r1" and m.minion in (f.actor, f.blocker):
             out.add(("combat_ends_r1", m.minion))
+        elif m.kind == "strike_steal_1" and m.minion == f.blocker:
+            out.add(("strike_steal_1", m.minion))
         elif m.kind == "vampires_aggravated":
             out.add(("vampires_aggravated",))
         elif m.kind == "hand_rage" and m.minion in (f.actor, f.blocker):

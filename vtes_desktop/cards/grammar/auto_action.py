@@ -445,6 +445,13 @@ _TEXTS: dict[str, re.Pattern] = {
     # Kindred Manipulation: the side named by the play's choice
     "change_younger_votes": re.compile(r"^change the votes and ballots of a younger vampire to votes and ballots of your "
                                        r"choice\.?$"),
+    # Night Terrors, Veiled Sight, Draba [CHI]: the acting minion's stealth so far is cancelled (later stealth counts)
+    "stealth_to_zero": re.compile(r"^reduce the acting minion's stealth to 0\.?$"),
+    "can_still_increase_stealth": re.compile(r"^the (?:acting )?minion can still increase their stealth\.?$"),
+    "blocker_strike_ends_r1": re.compile(r"^as above, and if this vampire blocks, they can strike: combat ends during the "
+                                         r"first round of the resulting combat\.?$"),
+    "blocker_strike_steal": re.compile(r"^as above, and this blocking vampire can strike: steal 1 blood or life "
+                                       r"\(becoming blood\) during the resulting combat if they block\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
