@@ -215,10 +215,10 @@ def minion_bleed(ctx: Ctx, minion: int) -> int:
 def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | None, minion: int | None) -> str | None:
     """Why *minion* cannot use this card (at this mode), or None."""
     name = rules.name
-    why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
-    why = why or effects_attached.card_refusal(ctx, rules, minion)   # a card on the minion (Total Insanity)
     if ctx.st.marks and ("no more of this card this game", rules.card_id) in ctx.st.marks:   # effects_actioncard
         return f"{name} failed earlier in this game: no more can be played"   # Veles' Hunt
+    why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
+    why = why or effects_attached.card_refusal(ctx, rules, minion)   # a card on the minion (Total Insanity)
     if why:
         return why
     why = effects_minion.card_refusal(ctx, rules, minion) \
@@ -561,7 +561,6 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             if why:
                 raise Illegal("requirements", why)
             pool_cost, blood_cost = _cost(rules, cmd.cost)
-            pool_cost += _equip_surcharge(ctx, rules) if kind == "equip" else 0   # Centralized Background Check
             if kind == "recruit":   # a master card on the recruiting vampire (Charisma)
                 from vtes_desktop.engine.effects_master import recruit_discount
 
@@ -729,8 +728,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         f["cost_blood"] += more
         if mc.counters < f["cost_blood"]:
             raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {f['cost_blood']}")
-    frame = ActionFrame(**f)
     _gear_discount(ctx, kind, m, f)   # Catacombs: the rescue costs 1 blood less
+    frame = ActionFrame(**f)
     ctx.st.frames = ctx.st.frames + (frame,)
     ctx.emit("action", _describe(ctx, frame), cards=tuple(i for i in (m, card_iid, frame.target_card, frame.equip_from) if i is not None))
     if card_iid is not None:
@@ -913,10 +912,10 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("burned", f"{ctx.name(f.card)} is burned.")
     if effects_action.blocker_locks(f):   # not under Read the Winds
         ctx.update(f.blocker, locked=True)
+    _gear_blocked(ctx, f)   # Unlicensed Taxicab: burned when a prince or an archbishop blocks
     effects_crypt.blocked(ctx, f)   # "If this vampire is blocked, she burns 1 blood before block resolution"
     from vtes_desktop.engine.effects_master import blocked as master_blocked
 
-    _gear_blocked(ctx, f)   # Unlicensed Taxicab: burned when a prince or an archbishop blocks
     master_blocked(ctx, f)   # a master card on the acting vampire (Aching Beauty, Terrifying Visage)
     effects_attached.blocked(ctx, f)   # a card on the acting minion (Phantasmagoria)
     from vtes_desktop.engine import effects_library
@@ -1001,10 +1000,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_combat import bearer_bonus
 
         n += bearer_bonus(ctx, f.actor, "hunt")     # "The bearer gets +1 hunt" (Aaron's Feeding Razor)
+        n += _gear_hunt(ctx, f.actor)   # Ritual Scalpel's Nagaraja
         from vtes_desktop.engine.effects_master import hunt_bonus
 
         n += hunt_bonus(ctx, f.actor)   # master cards in play (The Hungry Coyote)
-        n += _gear_hunt(ctx, f.actor)   # Ritual Scalpel's Nagaraja
         from vtes_desktop.engine.effects_actioncard import hunt_extra
 
         n += hunt_extra(ctx, f.actor)   # Harvest Rites on the vampire: once each turn
@@ -1028,10 +1027,10 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine.effects_combat import equipped
 
         equipped(ctx, f)   # Baseball Bat: the acting minion unlocks at the end of the turn
+        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
         if f.equip_from is None:
             from vtes_desktop.engine.rules_turn import _check_contest
             _check_contest(ctx, f.card)
-        _gear_equipped(ctx, f)   # Helicopter: the equipment locks
     elif f.kind == "employ":
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "attached", host=f.actor, counters=life, level=f.card_level)
@@ -1090,7 +1089,6 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard
 
         left = effects_actioncard.resolve_action(ctx, f)
-        left = effects_attached.after_card_action(ctx, f, left)   # (D) Put this card on ... (auto_attached)
         from vtes_desktop.engine import effects_library
 
         effects_library.on_action(ctx, f)   # library and hand moves (Distraction)
@@ -1698,10 +1696,10 @@ def _play_event(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     why = event_refusal(ctx, rules)   # The Fourth Cycle: no Gehenna events
     if why:
         raise Illegal("event", why)
+    _gear_event_cost(ctx, cmd.seat, rules)   # Guarded Rubrics: Gehenna events cost 1 pool more
     st.events_played = st.events_played | {rules.card_id}
     st.phase_flags = st.phase_flags | {"event"}
     st.dpa -= 1
-    _gear_event_cost(ctx, cmd.seat, rules)   # Guarded Rubrics: Gehenna events cost 1 pool more
     ctx.move(iid, "in_play", seat=cmd.seat)
     ctx.emit("event", f"{ctx.seat_name(cmd.seat)} puts {rules.name} in play.")
     by_hand = list(dict.fromkeys([e.text for m in rules.modes for e in m.effects if not e.automated]
@@ -1772,11 +1770,11 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
         return
     if effects_combat.use(ctx, cmd, iid):   # equipment and retainers (Heart of Nizchetus, Homunculus)
         return
+    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
+        return
     if effects_master.use(ctx, cmd, iid):
         return
     from vtes_desktop.engine import effects_actioncard
-    if _gear_use(ctx, cmd, iid):   # equipment outside combat (Zaire River Ferry, Flaming Candle)
-        return
 
     if effects_actioncard.use(ctx, cmd, iid):   # an ally's own use (Vagabond Mystic)
         return
@@ -1793,12 +1791,6 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
                                what=f"the effect of {ctx.name(iid)}", card=iid))
     ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
              + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")
-
-
-def _equip_surcharge(ctx: Ctx, rules: CardRules) -> int:
-    from vtes_desktop.engine.effects_master import equip_surcharge
-
-    return equip_surcharge(ctx, rules)
 
 
 def _gear_own(ctx: Ctx, cmd, m: int):
