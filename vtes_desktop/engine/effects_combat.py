@@ -430,6 +430,11 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "queue_combat": "rules_combat._carry_out / _end_combat (queued_combat)",
+    "queue_interrupts_combat_ends": "rules_combat._carry_out (queue_combat: also once combat ends)",
+    "strength_round_from_text": "rules_combat.play_combat (+N strength of the play's text)",
+    "opponent_no_maneuver_round": "rules_combat._carry_out / maneuver",
+    "opponent_no_initial_strike_round": "rules_combat._carry_out / strike / _resolve_strikes",
     "opposing_ranged_weapon_no_damage": "rules_combat._carry_out / _combat_damage_rules (only: _torpor_only_refusal)",
     "strike_never_aggravated": "rules_combat.strike / _apply_strikes",
     "strike_unpreventable_if_black_hand": "rules_combat.strike",

@@ -234,7 +234,9 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
             break
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
-    _after_combat(ctx, f)
+    queued = ("queued_combat",) in f.used       # Psyche!: the after-combat effects of this combat are lost
+    if not queued:
+        _after_combat(ctx, f)
     from vtes_desktop.engine.effects_actioncard import combat_ended
 
     combat_ended(ctx, f)   # "At the end of that combat, ..." of the action card that entered it (Abuse of Power)
@@ -248,6 +250,9 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
 
     red_list_burned_in_combat(ctx, f)   # a vampire that burned a Red List minion may gain a trophy
     top = st.top
+    if queued and start(ctx, f.a, f.b):
+        ctx.emit("combat", "The queued combat begins.")
+        return
     if isinstance(top, ActionFrame):
         flow.set_top(ctx, top._replace(imp=top.imp._replace(at=0, passes=0)))
         _continue_if_blocked(ctx, f)
@@ -572,6 +577,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")     # Form of the Bat
     if f.range == "long" and ("no_close", m) in f.used:        # Whistling Up the Beast
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
+    if ("no_maneuver_round", m, f.round) in f.used:             # Lapse
+        raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver this round")
     if f.range == "close" and ("no_long", m) in f.used:        # Drawing Out the Beast
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to long range this combat")
     if cmd.using is None:
@@ -1113,6 +1120,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = desc._replace(target=t)
     if (why := effects_minion.strike_refusal(ctx, m, desc)):   # "cannot strike: combat ends" (Dog Pack)
         raise Illegal("strike", why)
+    if not f.extra_phase and ("no_initial_strike", m, f.round) in f.used:     # Lapse at superior
+        raise Illegal("strike", f"{ctx.name(m)} cannot strike during the initial strike step this round")
     _strike_toll(ctx, ctx.st.top, m, desc)
     f = ctx.st.top
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
@@ -1145,6 +1154,9 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
     strikes = dict(f.strikes)
     if not f.extra_phase:
         for m, desc in f.committed:
+            if ("no_initial_strike", m, f.round) in f.used:       # Lapse: the strike chosen with a maneuver is lost
+                ctx.emit("no_strike", f"{ctx.name(m)} cannot strike during the initial strike step this round.")
+                continue
             if ("hand_only", f.round) in f.used and not _is_hand_strike(desc):
                 ctx.emit("no_strike", f"{poss(ctx.name(m))} strike with {desc.label} cannot be used this round: "
                                       "no strike.")
@@ -2196,6 +2208,26 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] == "queue_combat":                       # Psyche!: a new combat once this one ends (_end_combat)
+            if not (_ready(ctx, m) and _ready(ctx, other)) or not (f.step == "end_of_round" and (
+                    f.ended or not f.press_continue)):
+                raise Illegal("timing", f"{rules.name} is only usable if both combatants are still ready and combat "
+                                        "is about to end")
+            if ("queued_combat",) in f.used:
+                raise Illegal("timing", f"{rules.name} is not usable if a combat is already queued")
+            _set_combat(ctx, f._replace(used=f.used | {("queued_combat",)}))
+            ctx.emit("effect", f"A combat between {ctx.name(m)} and {ctx.name(other)} is queued ({rules.name}).")
+            done = True
+        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text"):
+            done = True         # (Psyche!: checked with queue_combat; Lapse: the strength from the play's text)
+        elif r[0] == "opponent_no_maneuver_round":         # Lapse
+            _set_combat(ctx, f._replace(used=f.used | {("no_maneuver_round", other, f.round)}))
+            ctx.emit("effect", f"{ctx.name(other)} cannot maneuver this round.")
+            done = True
+        elif r[0] == "opponent_no_initial_strike_round":   # Lapse at superior
+            _set_combat(ctx, f._replace(used=f.used | {("no_initial_strike", other, f.round)}))
+            ctx.emit("effect", f"{ctx.name(other)} cannot strike during the initial strike step this round.")
             done = True
         elif r[0] == "opposing_ranged_weapon_no_damage":   # Darkling Trickery (its weapon checked by the only-clause)
             w = _opposing_ranged_weapon(ctx, f, other)

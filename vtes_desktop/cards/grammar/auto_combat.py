@@ -790,6 +790,17 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("strike_never_aggravated",)                                          # Psychic Assault
     if k == "state" and low == "if this striking vampire is black hand, the damage from this strike is unpreventable.":
         return ("strike_unpreventable_if_black_hand",)                               # Psychic Assault
+    if k == "queue" and low == "queue a combat with the opposing minion.":
+        return ("queue_combat",)                                                     # Psyche!
+    if k == "interrupt" and low == "this can interrupt the resolution of an effect that ends a combat.":
+        return ("queue_interrupts_combat_ends",)                                     # Psyche!
+    if k == "modifier" and low == "this round, this vampire gets +2 strength.":
+        return ("strength_round_from_text", 2)                                       # Lapse (the play's text)
+    if k == "maneuver" and low == "this round, the opposing minion cannot maneuver.":
+        return ("opponent_no_maneuver_round",)                                       # Lapse
+    if k == "strike" and low == ("this round, the opposing minion cannot strike during the initial strike step (other "
+                                 "strike resolution effects are not affected)."):
+        return ("opponent_no_initial_strike_round",)                                 # Lapse
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
