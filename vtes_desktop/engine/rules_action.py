@@ -561,6 +561,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             if why:
                 raise Illegal("requirements", why)
             pool_cost, blood_cost = _cost(rules, cmd.cost)
+            pool_cost += _equip_surcharge(ctx, rules) if kind == "equip" else 0   # Centralized Background Check
             if kind == "recruit":   # a master card on the recruiting vampire (Charisma)
                 from vtes_desktop.engine.effects_master import recruit_discount
 
@@ -1791,6 +1792,12 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
                                what=f"the effect of {ctx.name(iid)}", card=iid))
     ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
              + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")
+
+
+def _equip_surcharge(ctx: Ctx, rules: CardRules) -> int:
+    from vtes_desktop.engine.effects_master import equip_surcharge
+
+    return equip_surcharge(ctx, rules)
 
 
 def _gear_own(ctx: Ctx, cmd, m: int):
