@@ -1912,6 +1912,11 @@ def candidates(game, seat: int) -> list:
     top = st.top
     out: list = []
     ctx = Ctx(game, st)
+    if not (st.active == seat and st.phase == "unlock"):   # (the ash heap's Emerald Legionnaire, below)
+        ready = st.region(seat, "ready")
+        if not any(specs(ctx, i) for i in ready) and not any(
+                specs(ctx, a) for rg in (ready, st.region(seat, "torpor")) for i in rg for a in st.attached.get(i, ())):
+            return out   # no ally or retainer of this family's on this seat's side
     if isinstance(top, ActionFrame) and top.target_seat == seat and top.stage in ("announced", "blocks", "attempt",
                                                                                  "declined"):
         out += [C.Use(seat=seat, card=i) for i in st.region(seat, "ready") if _of(ctx, i, "reduce_bleed_burn")]
