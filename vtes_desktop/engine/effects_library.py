@@ -25,7 +25,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "found_to_uncontrolled", "shuffle_after", "symposium", "remove_ash_search",
                                      "found_to_hand", "discard_after", "discard_down_shuffle", "lock_search",
                                      "reorder_top", "discard_bleed_card", "burn_top_per_bleed", "draw",
-                                     "discard_down", "blocked_random_discard"})
+                                     "discard_down", "blocked_random_discard", "discard_all", "blood_per_discard",
+                                     "burn_top", "augur", "discard_choice"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -119,7 +120,28 @@ def on_combat(ctx: Ctx, cmd, m: int, iid: int, rules: CardRules, mode: Mode) -> 
             look_hand(ctx, cmd.seat, opp, rules.name)
         elif k == "random_discard":
             random_discard(ctx, opp, spec[2], rules.name, hold)
+        elif k == "discard_choice":
+            discard_named(ctx, cmd, opp, rules.name)
     return True
+
+
+def discard_named(ctx: Ctx, cmd, seat: int, why: str) -> None:
+    """*seat* discards the card of their hand the play's `choice` names, then draws back up."""
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    hand = ctx.st.region(seat, "hand")
+    if not hand:
+        ctx.emit("fizzles", f"{why}: {ctx.seat_name(seat)} has no card in hand.")
+        return
+    if not cmd.choice:
+        raise Malformed("choice", f"{why}: name (choice) the card of {poss(ctx.seat_name(seat))} hand to discard")
+    card = ctx.db.lookup(str(cmd.choice))
+    pick = next((i for i in hand if card is not None and ctx.st.cards[i].cid == card.id), None)
+    if pick is None:
+        raise Illegal("choice", f"{why}: {cmd.choice!r} is not in {poss(ctx.seat_name(seat))} hand")
+    ctx.move(pick, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(seat)} discards {ctx.name(pick)} ({why}).", cards=(pick,))
+    ctx.draw(seat, 1)
 
 
 def _crypt_pick(ctx: Ctx, seat: int, name, why: str, fits) -> int | None:
@@ -443,11 +465,45 @@ def _card_specs(ctx: Ctx, f: ActionFrame) -> tuple[CardRules | None, list[tuple]
 def on_action(ctx: Ctx, f: ActionFrame) -> None:
     """An action card's action has succeeded: the clauses this family claims."""
     rules, specs = _card_specs(ctx, f)
+    st = ctx.st
+    why = rules.name if rules is not None else ""
+    gone: list[int] = []
     for spec in specs:
-        if spec[0] == "draw":
+        k = spec[0]
+        tgt = f.target_seat
+        if spec[1:2] == ("target",) and (tgt is None or st.seats[tgt].ousted):
+            ctx.emit("fizzles", f"{why}: its target Methuselah is no longer in the game.")
+            continue
+        if k == "draw":
             ctx.draw(f.seat, spec[1])
-        elif spec[0] == "discard_down":
+        elif k == "discard_down":
             discard_down(ctx, f.seat)
+        elif k == "look_hand":
+            look_hand(ctx, f.seat, tgt, why)
+        elif k == "random_discard":
+            random_discard(ctx, tgt, spec[2], why)
+        elif k == "burn_top":
+            top = st.region(tgt, "library")[:spec[2]]
+            for i in top:
+                ctx.move(i, "ash_heap")
+            ctx.emit("burned", f"{ctx.seat_name(tgt)} burns the top {len(top)} cards of their library ({why}): "
+                               f"{_names(ctx, top)}.", cards=tuple(top))
+        elif k == "discard_all" and tgt is not None:
+            gone = [i for i in st.region(tgt, "hand") if set(ctx.cdef(i).types) & set(spec[1])]
+            for i in gone:
+                ctx.move(i, "ash_heap")
+            ctx.emit("discarded", f"{ctx.seat_name(tgt)} discards ({why}): {_names(ctx, gone)}.", cards=tuple(gone))
+            ctx.draw(tgt, len(gone))
+        elif k == "blood_per_discard":
+            a = st.cards[f.actor]
+            if gone and a.region in ("ready", "torpor"):
+                ctx.set_blood(f.actor, a.counters + spec[1] * len(gone))
+                ctx.emit("blood", f"{ctx.name(f.actor)} gains {spec[1] * len(gone)} blood ({why}).", cards=(f.actor,))
+        elif k == "augur":
+            for s_ in dict.fromkeys((st.predator(f.seat), st.prey(f.seat))):
+                if s_ != f.seat:
+                    look_hand(ctx, f.seat, s_, why)
+            look_library(ctx, f.seat, f.seat, spec[1], why)
 
 
 def blocked(ctx: Ctx, f: ActionFrame) -> None:

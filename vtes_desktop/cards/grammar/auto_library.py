@@ -45,7 +45,14 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   discards down to their hand size (discards owed, made with `discard`) (Distraction);
 - ("blocked_random_discard", n): an action card: when its action is blocked, the blocking minion's controller discards
   n cards at random before block resolution, replaced at once unless ("hold_replacement", "action") says after the
-  action (Truth of Blood).
+  action (Truth of Blood);
+- action cards, as the action succeeds, on its target Methuselah: ("look_hand", "target"), ("random_discard",
+  "target", n), ("discard_all", types) (every card of those types in the hand, drawn back up to hand size),
+  ("blood_per_discard", n) (the acting vampire gains n blood for each card so discarded: Cull the Herd),
+  ("burn_top", "target", n) (the top n library cards are burned: Feline Saboteur); ("augur", n): the acting
+  Methuselah looks at the hands of their predator and prey and the top n cards of their own library;
+- ("discard_choice", "opposing"): a combat card: the opposing minion's controller discards the card of their hand the
+  play's `choice` names (drawn back up) (superior Lessons in the Steel).
 """
 
 from __future__ import annotations
@@ -70,6 +77,21 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Action", "discard", "if this action is blocked, the blocking minion's controller discards 2 cards at random "
                           "before block resolution."): ("blocked_random_discard", 2),
     ("Action", "replace", "those cards are not replaced until after this action."): ("hold_replacement", "action"),
+    ("Action", "look", "(d) look at another methuselah's hand."): ("look_hand", "target"),
+    ("Action", "discard", "that methuselah discards all ally or retainer cards in his or her hand."):
+        ("discard_all", ("Ally", "Retainer")),
+    ("Action", "gain", "the acting vampire gains 1 blood from the blood bank for each card discarded in this way."):
+        ("blood_per_discard", 1),
+    ("Action", "discard", "the chosen methuselah discards 1 card at random from his or her hand."):
+        ("random_discard", "target", 1),
+    ("Action", "burn", "as [ani][obf] above, and the chosen methuselah burns the top 4 cards of his or her library as "
+                       "well."): ("burn_top", "target", 4),
+    ("Action", "look", "look at the hands of your predator and prey and at the top three cards of your library."):
+        ("augur", 3),
+    ("Combat", "look", "look at the opposing minion's controller's hand, and this vampire gets an optional press this "
+                       "round."): ("look_hand", "opposing"),
+    ("Combat", "discard", "as above, and that methuselah discards a card of your choice."):
+        ("discard_choice", "opposing"),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
