@@ -2758,6 +2758,37 @@ def _blocker_strike(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
                   rules.card_id))
 
 
+def _return_action_card(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Red Herring: the action card used for the action it ended goes back to its owner's hand (discard down)."""
+    f = _top(ctx)
+    card = f.card
+    if card is None or card not in ctx.st.cards or "Action" not in ctx.cdef(card).types:
+        return
+    if ctx.st.cards[card].region in ("aside", "ash_heap"):
+        owner = ctx.st.cards[card].owner
+        ctx.move(card, "hand", seat=owner)
+        ctx.emit("returned", f"{ctx.name(card)} returns to {ctx.seat_name(owner)}'s hand ({rules.name}).")
+        _discard_down(ctx, owner)
+
+
+def _seat_no_repeat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Red Herring: no vampire of the player may perform the same action again this turn."""
+    st = ctx.st
+    f = _top(ctx)
+    key = same_action_key(ctx, f)
+    mine = [i for reg in ("ready", "torpor") for i in st.region(cmd.seat, reg) if ctx.is_vampire(st.cards[i])]
+    st.acted = st.acted | {(i, key) for i in mine}
+
+
+def _lock_blocker_too(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Red Herring [CHI]: the minion that was blocking locks."""
+    if blocker is not None and ctx.st.cards[blocker].region == "ready" and not ctx.st.cards[blocker].locked:
+        ctx.update(blocker, locked=True)
+        ctx.emit("locked", f"{ctx.name(blocker)} locks ({rules.name}).", cards=(blocker,))
+
+
+_HANDLERS.update({"return_action_card": _return_action_card, "seat_no_repeat": _seat_no_repeat,
+                  "lock_blocker_too": _lock_blocker_too})
 _HANDLERS.update({"stealth_to_zero": _stealth_to_zero, "can_still_increase_stealth": _nothing,
                   "blocker_strike_ends_r1": _blocker_strike, "blocker_strike_steal": _blocker_strike})
 

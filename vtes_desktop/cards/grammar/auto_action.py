@@ -452,6 +452,11 @@ _TEXTS: dict[str, re.Pattern] = {
                                          r"first round of the resulting combat\.?$"),
     "blocker_strike_steal": re.compile(r"^as above, and this blocking vampire can strike: steal 1 blood or life "
                                        r"\(becoming blood\) during the resulting combat if they block\.?$"),
+    # Red Herring, once the action it ended is over
+    "return_action_card": re.compile(r"^if an action card was used to perform the action, return it to its owner's hand "
+                                     r"\(discard down afterward\)\.?$"),
+    "seat_no_repeat": re.compile(r"^vampires you control cannot perform the same action again this turn\.?$"),
+    "lock_blocker_too": re.compile(r"^as above, and lock the blocking minion\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
