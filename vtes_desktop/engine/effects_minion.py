@@ -253,9 +253,14 @@ def strike_resolution_hits(ctx: Ctx, f) -> list:
         o = _other(f, m)
         for a in st.attached.get(m, ()):
             for r in _of(ctx, a, "round_damage"):
-                if _clan_is(ctx, m, r[3]) and (r[2] or f.range == "close") and o in st.cards \
+                if (not r[3] or _clan_is(ctx, m, r[3])) and (r[2] or f.range == "close") and o in st.cards \
                         and st.cards[o].region == "ready" and st.cards[m].region == "ready":
-                    out.append(Hit(o, r[1], 0, source=a, via=a))
+                    w = next((u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "burn weapon"
+                              and u[1] == a and u[2] == f.round), None)
+                    if w is None:
+                        out.append(Hit(o, r[1], 0, source=a, via=a))
+                    elif w in st.cards and st.cards[w].region == "attached" and st.cards[w].host == o:
+                        ctx.burn(w, f"{ctx.name(a)} at strike resolution")
     for u in f.used:
         if isinstance(u, tuple) and len(u) == 5 and u[0] == "strike_resolution_damage" and u[4] == f.round \
                 and u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "ready":
@@ -1093,6 +1098,26 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     f = combat_frame(st)
     c = st.cards[iid]
     name = ctx.name(iid)
+    rd = [r for r in _of(ctx, iid, "round_damage") if len(r) > 4]
+    if rd:   # Duma Rafiki: a weapon of the opposing minion burned instead of the damage this round
+        host = c.host if c.region == "attached" else None
+        if host is None or host not in (f.a, f.b):
+            raise Illegal("use", f"{name}'s employer is not in this combat")
+        if f.step != "strike" or f.range != "close":
+            raise Illegal("timing", f"{name} burns a weapon at strike resolution at close range (use it in the strike "
+                                    "step)")
+        if cmd.minion is None:
+            raise Malformed("minion", f"{name}: name the weapon of the opposing minion it burns as `minion`")
+        w = flow.ref(ctx, cmd.seat, cmd.minion)
+        o = _other(f, host)
+        wc = st.cards[w]
+        if wc.region != "attached" or wc.host != o or not any("weapon" in k or k == "gun" for k in ctx.rules(w).keywords):
+            raise Illegal("target", f"{name}: {ctx.name(w)} is not a weapon of {ctx.name(o)}")
+        used = {u for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "burn weapon" and u[1] == iid}
+        _set_combat(ctx, f._replace(used=(f.used - used) | {("burn weapon", iid, f.round, w)}))
+        ctx.emit("effect", f"{name} will burn {ctx.name(w)} at strike resolution instead of inflicting damage.",
+                 cards=(iid, w))
+        return True
     lm = _of(ctx, iid, "lock_maneuver")
     if lm:
         if c.locked or c.region != "ready":
@@ -1954,6 +1979,9 @@ def candidates(game, seat: int) -> list:
                 for m in mine:
                     out += [C.Use(seat=seat, card=iid, minion=a) for a in st.attached.get(_other(top, m), ())]
         for m in mine:
+            for a in st.attached.get(m, ()) if top.step == "strike" and top.range == "close" else ():
+                if any(len(r) > 4 for r in _of(ctx, a, "round_damage")):   # Duma Rafiki
+                    out += [C.Use(seat=seat, card=a, minion=w) for w in st.attached.get(_other(top, m), ())]
             for a in st.attached.get(m, ()):
                 if _of(ctx, a, "blocked_escape"):
                     out.append(C.Use(seat=seat, card=a))

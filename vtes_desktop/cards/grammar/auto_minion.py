@@ -128,6 +128,9 @@ Readings (a tuple whose first item names it):
   ``("round_damage", n, ranged, clan)``: "When the Gargoyle with this retainer is in combat, the opposing minion
   takes 1(R) damage during the initial strike resolution phase of each round" (at long or close range, or close);
   Stone Dog's employer's own combat action (an *own_action* whose last item is the clan its employer must be);
+- Duma Rafiki: ``("round_damage", 1, False, "", "or burn weapon")``: at close range, 1 damage on the opposing
+  minion at each round's strike resolution, or (a `use` naming it in the strike step, `minion` the weapon) a weapon
+  the opposing minion controls burned instead;
 - ``("peek_prey",)``: "During your minion phase, you may look at one card picked at random from your prey's hand"
   (Fortune Teller: a `use`, once each minion phase; the card is shown to its Methuselah only);
 - ``("lock_fetch_discipline", clan)``: "If this ally is ready during your master phase, you can lock her to search
@@ -248,6 +251,8 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
 }
 
 _RETAINER_TEXTS = {
+    "during strike resolution, if the range is close, this retainer burns a weapon controlled by the opposing minion "
+    "or inflicts 1 damage on the opposing minion.": ("round_damage", 1, False, "", "or burn weapon"),
     "during your minion phase, you may look at one card picked at random from your prey's hand.": ("peek_prey",),
     "the gargoyle with this retainer gets +1 intercept.": ("employer_intercept", 1, "gargoyle"),
     "when the gargoyle with this retainer is in combat, the opposing minion takes 1r damage during the initial strike "
