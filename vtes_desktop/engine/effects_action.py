@@ -2787,6 +2787,31 @@ def _lock_blocker_too(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
         ctx.emit("locked", f"{ctx.name(blocker)} locks ({rules.name}).", cards=(blocker,))
 
 
+def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """The Guruhi Are the Land: in a bleed, +1 bleed (limited); in a hunt, 1 more blood if it succeeds (+1 hunt); in an
+    equip action, the Guruhi unlocks once it succeeds (after resolution). Each clause acts in its kind of action."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    want = auto_action._TEXTS["guruhi_land"].match(e.text.strip().lower()).group("kind")
+    if kind not in ("bleed", "hunt", "equip"):
+        raise Illegal("timing", f"{rules.name} is only usable during a bleed, hunt or equip action")
+    if kind != want:
+        return
+    if want == "bleed":
+        if any(m.limited for m in f.mods):
+            raise Illegal("limited", f"{rules.name}'s +1 bleed is (limited): the bleed is already increased by a "
+                                     "(limited) modifier")
+        _add(ctx, Mod("bleed", 1, minion, iid, rules.card_id, limited=True))
+        ctx.emit("modifier", f"{ctx.name(minion)} gets +1 bleed ({rules.name}).", cards=(minion,))
+    elif want == "hunt":
+        _add(ctx, Mod("hunt", 1, minion, iid, rules.card_id))
+        ctx.emit("modifier", f"{ctx.name(minion)} gains 1 more blood if the hunt succeeds ({rules.name}).",
+                 cards=(minion,))
+    else:
+        _add(ctx, Mod("unlock_after_success", 0, minion, iid, rules.card_id))
+
+
+_HANDLERS["guruhi_land"] = _guruhi_land
 _HANDLERS.update({"return_action_card": _return_action_card, "seat_no_repeat": _seat_no_repeat,
                   "lock_blocker_too": _lock_blocker_too})
 _HANDLERS.update({"stealth_to_zero": _stealth_to_zero, "can_still_increase_stealth": _nothing,

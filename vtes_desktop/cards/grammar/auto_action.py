@@ -457,6 +457,10 @@ _TEXTS: dict[str, re.Pattern] = {
                                      r"\(discard down afterward\)\.?$"),
     "seat_no_repeat": re.compile(r"^vampires you control cannot perform the same action again this turn\.?$"),
     "lock_blocker_too": re.compile(r"^as above, and lock the blocking minion\.?$"),
+    # The Guruhi Are the Land: each clause acts in its own kind of action (the others do nothing)
+    "guruhi_land": re.compile(r"^if this is an? (?P<kind>bleed|hunt|equip) action, this guruhi (?:gets \+1 bleed "
+                              r"\(limited\)|gains an additional blood if successful|unlocks if the action is "
+                              r"successful)\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
