@@ -430,6 +430,9 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "strike_fv_only": "rules_combat.strike / prevent / play_combat (fv_only: other prevention held off)",
+    "prevent_half_strike": "rules_combat.play_combat (_half_left)", "prevent_half_note": "rules_combat._half_left",
+    "prevent_half_each_strike_combat": "rules_combat.play_combat / open_damage (_half_strikes)",
     "queue_combat": "rules_combat._carry_out / _end_combat (queued_combat)",
     "queue_interrupts_combat_ends": "rules_combat._carry_out (queue_combat: also once combat ends)",
     "strength_round_from_text": "rules_combat.play_combat (+N strength of the play's text)",

@@ -899,6 +899,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = StrikeDesc("hand_plus", r[1], source=iid, label=rules.name)
                 elif r[0] == "strike_burn_ally":
                     desc = StrikeDesc("burn_ally", source=iid, label=rules.name)
+                elif r[0] == "strike_fv_only":          # Death of the Drum: only cards requiring [for] or [vis] prevent it
+                    desc = StrikeDesc("damage", r[1], ranged=True, aggravated=r[2], source=iid, label=rules.name)
+                    f0 = ctx.st.top
+                    _set_combat(ctx, f0._replace(used=f0.used | {("fv_only", iid)}))
+                    f = ctx.st.top
                 elif r[0] == "strike_torpor":
                     desc = StrikeDesc("torpor", source=iid, label=rules.name)
                 elif r[0] == "strike_steal":
@@ -1694,10 +1699,11 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         agg = next((r[0] for r in readings if r[0] in ("agg_as_normal_strike", "prevent_aggravated_strike")), None)
         if agg is not None:     # Adaptability
             _aggravated_of_strike(ctx, m, agg, rules.name)
+        half = ("prevent_half_strike",) in readings
         tk = next((r for r in readings if r[0] == "add_damage_to_own_strike"), None)
         if tk is not None:      # Twisting the Knife
             _twist(ctx, m, tk[1], rules.name)     # (its limit was checked with the play, above)
-        if not prevs and not pm and not treat and agg is None and tk is None:
+        if not prevs and not pm and not treat and agg is None and tk is None and not half:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
         from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -1713,7 +1719,17 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
         fort = "for" in {d.lower() for d in mode.disciplines}
         kept = _hold_no_fortitude(ctx, m) if fort else ()
+        fv_cards = _fv_only_cards(ctx) if not {"for", "vis"} & {d.lower() for d in mode.disciplines} else set()
+        fv_kept = _hold_no_fortitude(ctx, m, fv_cards) if fv_cards else ()      # Death of the Drum
         per = next((r for r in readings if r[0] == "prevent_each_round"), None)
+        if half:                # Rockheart: half of what is left of the opposing strike's damage, rounded up
+            _prevent_reading(ctx, cmd.seat, ctx.st.top, m, ("prevent", _half_left(ctx, m), "strike", "any", 0),
+                             rules.name)
+            if ("prevent_half_each_strike_combat",) in readings:
+                cf_ = combat_frame(ctx.st)
+                _set_combat(ctx, cf_._replace(used=cf_.used | {("half_strikes", m)}))
+                ctx.emit("effect", f"For the rest of combat, half the damage of each strike of the opposing minion on "
+                                   f"{ctx.name(m)} is prevented.")
         if per is not None:     # Apparition played as damage resolves: this round's prevention is used now
             cf_ = combat_frame(ctx.st)
             _set_combat(ctx, cf_._replace(used=cf_.used | {("round_prevent", m, rules.card_id, per[1], per[2]),
@@ -1735,6 +1751,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                     ctx.emit("burned", f"{ctx.name(w)} is destroyed ({rules.name}).")
         if fort:
             _release_no_fortitude(ctx, m, kept, iid)
+        if fv_kept:
+            _release_no_fortitude(ctx, m, fv_kept, iid, shield=False)
         _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
         _grant_with_strike(ctx, m, mode, skip="")
         if any(r[0] == "prevent_initial_each_round" for r in readings):
@@ -1746,7 +1764,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         played_from_hand(ctx, cmd.seat, iid, rules)
         return
     if mode.effects and len([r for r in readings if r[0] in ("prevent", "agg_as_normal_strike",
-                                                             "prevent_aggravated_strike")]) == len(mode.effects):
+                                                             "prevent_aggravated_strike", "prevent_half_strike",
+                                                             "prevent_half_note", "prevent_half_each_strike_combat")]) \
+            == len(mode.effects):
         raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")
     if any(r[0] == "becomes_weapon" for r in readings) and any(
             ctx.cdef(a).name == rules.name for a in ctx.st.attached.get(m, ())):
@@ -2219,7 +2239,7 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("queued_combat",)}))
             ctx.emit("effect", f"A combat between {ctx.name(m)} and {ctx.name(other)} is queued ({rules.name}).")
             done = True
-        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text"):
+        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text", "prevent_half_note"):
             done = True         # (Psyche!: checked with queue_combat; Lapse: the strength from the play's text)
         elif r[0] == "opponent_no_maneuver_round":         # Lapse
             _set_combat(ctx, f._replace(used=f.used | {("no_maneuver_round", other, f.round)}))
@@ -2493,6 +2513,8 @@ def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
     hits = _effects_action().aggravate_hits(ctx, hits)   # Domain of Evernight
     st = ctx.st
     f = combat_frame(st)
+    if f is not None and any(isinstance(u, tuple) and u[0] == "half_strikes" for u in f.used):
+        hits = _half_strikes(ctx, hits)
     if f is not None:
         order = f.imp.order
     else:
@@ -2650,7 +2672,58 @@ def _prevent_reading(ctx: Ctx, seat: int, f: DamageFrame, m: int, r: tuple, labe
     ctx.emit("prevented", f"{ctx.name(m)} prevents {total} damage with {label}.")
 
 
+def _half_left(ctx: Ctx, m: int) -> int:
+    """Half (rounded up) of the damage from the opposing minion's strike on *m* not yet prevented."""
+    f = ctx.st.top
+    cf = combat_frame(ctx.st)
+    other = cf.b if m == cf.a else cf.a
+    left = sum(h.normal - h.prevented_normal + h.aggravated - h.prevented_aggravated for h in f.hits
+               if h.target == m and h.source == other and not h.unpreventable)
+    return (left + 1) // 2
+
+
+def _half_strikes(ctx: Ctx, hits: tuple) -> tuple:
+    """Rockheart at superior: half (rounded up) of each opposing strike's damage is prevented as it is to be taken."""
+    cf = combat_frame(ctx.st)
+    out = []
+    for h in hits:
+        other = cf.b if h.target == cf.a else cf.a if h.target == cf.b else None
+        if ("half_strikes", h.target) in cf.used and other is not None and h.source == other and not h.unpreventable:
+            left_n, left_a = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
+            k = (left_n + left_a + 1) // 2
+            pn = min(k, left_n)
+            pa = min(k - pn, left_a)
+            h = h._replace(prevented_normal=h.prevented_normal + pn, prevented_aggravated=h.prevented_aggravated + pa)
+            ctx.emit("prevented", f"{ctx.name(h.target)} prevents {pn + pa} damage (Rockheart).")
+        out.append(h)
+    return tuple(out)
+
+
+def _fv_only_cards(ctx: Ctx) -> set:
+    cf = combat_frame(ctx.st)
+    return {u[1] for u in cf.used if isinstance(u, tuple) and len(u) == 2 and u[0] == "fv_only"} if cf else set()
+
+
+def _requires_fv(ctx: Ctx, iid: int, m: int) -> bool:
+    """A card requiring Fortitude or Visceratika (not the minion's own ability, not equipment)."""
+    return iid != m and bool({"for", "vis"} & {d.lower() for d in ctx.rules(iid).disciplines}) \
+        and "Equipment" not in ctx.cdef(iid).types
+
+
 def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
+    fv = _fv_only_cards(ctx) if isinstance(ctx.st.top, DamageFrame) else set()
+    if fv and cmd.using is not None:    # Death of the Drum: its damage held unpreventable for other prevention
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+        iid = flow.ref(ctx, cmd.seat, cmd.using)
+        if not _requires_fv(ctx, iid, m):
+            held = _hold_no_fortitude(ctx, m, fv)
+            _prevent_cmd(ctx, cmd)
+            _release_no_fortitude(ctx, m, held, iid, shield=False)
+            return
+    _prevent_cmd(ctx, cmd)
+
+
+def _prevent_cmd(ctx: Ctx, cmd: C.Prevent) -> None:
     f = ctx.st.top
     if not isinstance(f, DamageFrame):
         raise Illegal("prevent", "damage is prevented during damage resolution")

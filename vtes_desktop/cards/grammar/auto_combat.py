@@ -801,6 +801,20 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "strike" and low == ("this round, the opposing minion cannot strike during the initial strike step (other "
                                  "strike resolution effects are not affected)."):
         return ("opponent_no_initial_strike_round",)                                 # Lapse
+    if k == "strike" and low == ": strike: 1r damage.":
+        return ("strike_damage", 1, True, False, False)                              # Death of the Drum
+    if k == "strike" and low == (": strike: 2r damage, only preventable by cards requiring fortitude [for] or "
+                                 "visceratika [vis]."):
+        return ("strike_fv_only", 2, False)                                          # Death of the Drum
+    if k == "state" and low == ": as [mel] above, and the damage is aggravated.":
+        return ("strike_fv_only", 2, True)                                           # Death of the Drum at superior
+    if k == "prevent" and low == "prevent half the damage (round up) done by the opponent's strike.":
+        return ("prevent_half_strike",)                                              # Rockheart
+    if k == "prevent" and low == "doing this twice would prevent all damage from the strike.":
+        return ("prevent_half_note",)                                                # Rockheart (halves of what is left)
+    if k == "prevent" and low == ("as [vis] above, and prevent half the damage (round up) done by each strike of the "
+                                  "opponent for the remainder of combat."):
+        return ("prevent_half_each_strike_combat",)                                  # Rockheart at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
