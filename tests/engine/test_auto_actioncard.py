@@ -88,6 +88,9 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Putrescent Sustenance", "change", "OBL", ("remove_ash_ally_for", 3)),
     ("Shared Nightmare", "block", "chi", ("chosen_no_block_vote_turn",)),
     ("Brick Laying", "inflict", "POT", ("target_more", (("damage_minion", 1),))),
+    ("Cleansing Ritual", "unlock", "OBE", ("target_more", (("unlock_host_at_discard",),))),
+    ("Psychophagia", "hunt", None, ("special_hunt", 1)),
+    ("Exile", "lock", "PRE", ("on_target", "vampire or imbued in play", (("orun_exile",),))),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -84,6 +84,7 @@ HANDLED = frozenset({
     "edge_get", "edge_else_burn_pool", "cond_stealth", "target_methuselah", "damage_each_ready", "prey_pool_per_named",
     "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
+    "special_hunt", "remove_ash_ally_blood",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2363,7 +2364,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
                                                                "or equipment on one",
               "ready toreador or toreador location": "a ready Toreador, or a location that requires a Toreador",
               "titled torpor vampire": "a titled vampire in torpor",
-              "ally or younger vampire or haven on one": "a ready ally or younger vampire, or a haven on one"}
+              "ally or younger vampire or haven on one": "a ready ally or younger vampire, or a haven on one",
+              "card on own ally or younger vampire": "a card on an ally or younger vampire in your ready region",
+              "ready ally or younger vampire": "a ready ally or younger vampire",
+              "vampire or imbued in play": "a vampire or imbued in play"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2497,6 +2501,14 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
             return False
         return mc.region == "ready" and (("Ally" in ctx.cdef(m_).types) or
                                          (ctx.is_vampire(mc) and _cap(ctx, m_) < _cap(ctx, actor)))
+    if who == "card on own ally or younger vampire":   # Cleansing Ritual
+        if host is None or host.controller != seat or host.region != "ready":
+            return False
+        return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
+    if who == "ready ally or younger vampire":   # Exile
+        return ally or (vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor))
+    if who == "vampire or imbued in play":   # Exile [PRE]
+        return (vamp or "Imbued" in d.types) and c.region in ("ready", "torpor")
     if who == "titled torpor vampire":   # Dismemberment of Osiris
         return vamp and c.region == "torpor" and ctx.title(c) is not None
     if who == "non-wraith ally or retainer or small vampire":
@@ -3064,7 +3076,7 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
-                   "burn_haven_or_lock"):
+                   "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile"):
             _apply_fourth_op(ctx, f, t, op, name, ops)
 
 
@@ -4151,6 +4163,25 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
             out["base_stealth"] = mode.action_stealth + s[2]
+        elif k == "special_hunt":   # Psychophagia's "+1 stealth hunt action"
+            out["base_stealth"] = mode.action_stealth + s[1]
+        elif k == "on_target" and s[2] == (("orun_exile",),) and "target_card" in out:   # Exile [PRE]
+            need = -(-_cap(ctx, out["target_card"]) // 2)
+            if len(_unlocked_orun(ctx, actor)) < need:
+                raise Illegal("cost", f"{rules.name}: {ctx.name(actor)} needs {need} unlocked Orun to send "
+                                      f"{ctx.name(out['target_card'])} (capacity {_cap(ctx, out['target_card'])})")
+        elif k == "remove_ash_ally_blood":   # Psychophagia: "Ally" for 3 blood, "Ally; unlock" for 2 blood and unlock
+            text = str(target or "")
+            ally_name, _, how = (x.strip() for x in text.partition(";"))
+            card = ctx.db.lookup(ally_name) if ally_name else None
+            hit = next((i for x in range(len(st.seats)) for i in st.region(x, "ash_heap")
+                        if card is not None and st.cards[i].cid == card.id), None)
+            if hit is None or "Ally" not in ctx.cdef(hit).types:
+                raise Illegal("target", f"{rules.name}: name an ally in an ash heap (add '; unlock' for 2 blood and to "
+                                        "unlock, else 3 blood)")
+            if how and how.lower() != "unlock":
+                raise Illegal("target", f"{rules.name}: after ';' say unlock (2 blood and unlock), or nothing (3 blood)")
+            out["mods"] = out.get("mods", ()) + (Mod("chosen_card", 1 if how else 0, hit, None),)
         elif k == "target_methuselah":
             who = _seat_named(ctx, str(target)) if target is not None else None
             if who is None or st.seats[who].ousted:
@@ -4218,6 +4249,11 @@ _ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
 NO_BLOCK_VOTE_TURN = "cannot block or vote this turn"   # Shared Nightmare's mark: (("minion", iid), this, turn)
 
 
+def _unlocked_orun(ctx: Ctx, v: int) -> list[int]:
+    st = ctx.st
+    return [a for a in st.attached.get(v, ()) if ctx.cdef(a).name == "Orun" and not st.cards[a].locked]
+
+
 def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops: tuple = ()) -> None:
     st = ctx.st
     c = st.cards[t]
@@ -4237,6 +4273,23 @@ def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops
         ctx.emit("moved", f"{ctx.name(t)} goes to the bottom of {poss(ctx.seat_name(c.owner))} crypt ({name}).")
         if any(o[0] == "blood_to_prey_pool" for o in ops) and n - share:
             ctx.pool(seat, n - share, name)
+        return
+    if k == "unlock_host_at_discard":   # Cleansing Ritual [OBE]: the minion the burned card was on
+        if c.host is not None and c.host in st.cards:
+            unlock_at_discard(ctx, c.host, f.seat)
+        return
+    if k == "orun_exile":   # Exile [PRE]: the Orun it needs locked, the vampire to its owner's uncontrolled region
+        need = -(-_cap(ctx, t) // 2)
+        oruns = _unlocked_orun(ctx, f.actor)
+        if len(oruns) < need:
+            ctx.emit("fizzles", f"{ctx.name(f.actor)} has {len(oruns)} unlocked Orun, not the {need} needed: {name} has "
+                                "no effect.")
+            return
+        for o in oruns[:need]:
+            ctx.update(o, locked=True)
+        ctx.move(t, "uncontrolled", seat=c.owner, counters=c.counters, locked=False)
+        ctx.emit("banished", f"{ctx.name(f.actor)} locks {need} Orun: {ctx.name(t)} goes to "
+                             f"{poss(ctx.seat_name(c.owner))} uncontrolled region ({name}).", cards=(t,))
         return
     if k == "burn_haven_or_lock":   # Brick Laying: a haven on the minion burned, or the minion locked; 1 damage
         from vtes_desktop.engine.rules_combat import inflict
@@ -4319,6 +4372,21 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 before = st.cards[f.actor].counters
                 got = ctx.set_blood(f.actor, before + s[1])
                 ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - before} blood ({name}).", cards=(f.actor,))
+        elif k == "remove_ash_ally_blood":   # Psychophagia
+            pick = next((m for m in f.mods if m.kind == "chosen_card"), None)
+            if pick is None or st.cards[pick.minion].region != "ash_heap":
+                ctx.emit("fizzles", f"{name}: the ally is no longer in an ash heap.")
+                continue
+            ctx.move(pick.minion, "removed")
+            ctx.emit("removed", f"{ctx.name(pick.minion)} is removed from the game ({name}).", cards=(pick.minion,))
+            a = st.cards[f.actor]
+            if a.region in ("ready", "torpor"):
+                n = s[2] if pick.amount else s[1]
+                got = ctx.set_blood(f.actor, a.counters + n)
+                ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - a.counters} blood ({name}).", cards=(f.actor,))
+                if pick.amount and got.region == "ready" and got.locked:
+                    ctx.update(f.actor, locked=False)
+                    ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
         elif k == "chosen_no_block_vote_turn":   # Shared Nightmare
             up = max((x for x in specs if x[0] == "choose_up_to"), key=lambda x: x[1], default=None)
             for m in f.mods:

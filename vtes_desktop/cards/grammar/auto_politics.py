@@ -790,6 +790,24 @@ _FOURTH = {
     ("burn", "(d) burn a haven on an ally or younger vampire, or lock an ally or younger vampire"):
         ("on_target", "ally or younger vampire or haven on one", (("burn_haven_or_lock",),)),
     ("inflict", "as above, and inflict 1 damage on that minion"): ("target_more", (("damage_minion", 1),)),
+    # Cleansing Ritual
+    ("add", "add 1 blood to a vampire you control"): ("on_target", "own vampire", (("gain_blood", 1),)),
+    ("burn", "burn a card on an ally or younger vampire in your ready region"):
+        ("on_target", "card on own ally or younger vampire", (("burn",),)),
+    ("unlock", "as [obe] above, and unlock the target minion during the next discard phase"):
+        ("target_more", (("unlock_host_at_discard",),)),
+    # Psychophagia: a special hunt (an action card here), +1 stealth
+    ("hunt", "+1 stealth hunt action"): ("special_hunt", 1),
+    ("remove", "remove an ally in any methuselah's ash heap from the game to gain 3 blood or to gain 2 blood and unlock"):
+        ("remove_ash_ally_blood", 3, 2),
+    # Exile, Nightmare Curse [chi]
+    ("lock", "(d) lock an ally or younger vampire and unlock this acting vampire"):
+        ("on_target", "ready ally or younger vampire", (("lock",), ("unlock_actor",))),
+    ("lock", "(d) lock x orun on this vampire to send a vampire or imbued with capacity or cost 2x or less to his or her "
+             "owner's uncontrolled region"): ("on_target", "vampire or imbued in play", (("orun_exile",),)),
+    ("unlock", "(d) unlock this vampire and lock a ready minion"):
+        ("on_target", "ready minion", (("lock",), ("unlock_actor",))),
+    ("lock", "(d) unlock this vampire and lock a ready minion"): ("target_more", ()),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
