@@ -73,7 +73,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # after_action and end_of_minion_phase (Loner), blocked (Sforzesco Castle), state_checks (Realm of the Black Sun)
            "loner", "block_lock_instead", "prey_master_gain",
            # after_play and state_checks (Galaric's Legacy), equip_surcharge (rules_action.announce)
-           "burn_if_sect_changes", "weapon_surcharge"}
+           "burn_if_sect_changes", "weapon_surcharge",
+           # use_in_combat (Powerbase: Savannah)
+           "lock_other_end_combat"}
 
 
 def test_every_reading_has_a_handler():

@@ -49,7 +49,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
-                  "lock_with_minion", "passed_lock_burn"})
+                  "lock_with_minion", "passed_lock_burn", "conclave"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1018,6 +1018,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         keys = {"warsaw_burn"}
     if "lock_with_minion" in keys:
         return _lock_with_minion(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "lock_with_minion"][0])
+    if "conclave" in keys:
+        return _conclave(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "conclave"][0])
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
@@ -2034,6 +2036,38 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
                                         for v, _ in options))
 
 
+def _conclave(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, v: dict) -> bool:
+    """Camarilla Conclave: a counter burned during a political action of a Camarilla vampire of its player for
+    +1 stealth to the acting vampire (during the action), or in its polling step, before any vote is cast, for
+    -1 vote to each non-Camarilla vampire in that referendum (`effect: votes`)."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    name = rules.name
+    _usable(ctx, cmd, iid, lock=False)
+    act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+    if act is None or act.kind != "political" or act.seat != cmd.seat \
+            or (ctx.sect(st.cards[act.actor]) or "").lower() != v["sect"]:
+        raise Illegal("timing", f"{name} is used during a political action of a {v['sect'].title()} vampire you control")
+    if not st.cards[iid].counters:
+        raise Illegal("counters", f"{name} has no counters")
+    f = st.top
+    if isinstance(f, ReferendumFrame):
+        if f.step != "polling" or f.votes_started:
+            raise Illegal("timing", f"{name} takes votes away in the polling step, before votes and ballots are cast")
+        flow.set_top(ctx, f._replace(used_sources=f.used_sources | {("conclave", iid)}))
+        msg = f"each non-{v['sect'].title()} vampire gets -1 vote"
+    elif f is act and act.stage != "resolution":
+        flow.set_top(ctx, act._replace(mods=act.mods + (Mod("stealth", 1, act.actor, iid, rules.card_id),)))
+        msg = f"{ctx.name(act.actor)} gets +1 stealth"
+    else:
+        raise Illegal("timing", f"{name} gives stealth before the action is resolved, or takes votes in its polling step")
+    ctx.update(iid, counters=st.cards[iid].counters - int(v["n"]))
+    ctx.emit("used", f"{ctx.seat_name(cmd.seat)} burns a counter from {name}: {msg}.", cards=(iid,))
+    emptied(ctx, iid)
+    return True
+
+
 def _lock_with_minion(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, v: dict) -> bool:
     """Paris Opera House: during an action, lock the card and a ready unlocked Daughter of Cacophony of the
     player (`minion`) to give the acting minion +1 stealth; without `minion` (or naming the acting Daughter of
@@ -2588,6 +2622,8 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     if c.region not in ("in_play", "attached") or "Master" not in ctx.cdef(iid).types:
         return False
     opts = _has(ctx, iid, "lock_end_combat")
+    if not opts and _has(ctx, iid, "lock_other_end_combat"):
+        return _savannah(ctx, cmd, iid)
     if not opts:
         return False
     name = ctx.name(iid)
@@ -2610,6 +2646,36 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     rules_combat._set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0),
                                              pending=()))
     ctx.emit("combat_ends", f"{ctx.seat_name(cmd.seat)} locks {name}: combat ends.", cards=(iid,))
+    return True
+
+
+def _savannah(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Powerbase: Savannah: before range is determined, its player locks another unique location they control
+    (`minion`) to end a combat involving an acting vampire they control."""
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.state import CombatFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.cards[iid].contested:
+        raise Illegal("contested", f"{name} is contested and out of play")
+    f = rules_combat.combat_frame(st)
+    if not isinstance(st.top, CombatFrame) or f is None or f.step != "before_range":
+        raise Illegal("timing", f"{name} ends combat before range is determined")
+    act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+    if act is None or act.actor not in (f.a, f.b) or st.cards[act.actor].controller != cmd.seat \
+            or not ctx.is_vampire(st.cards[act.actor]):
+        raise Illegal("requirements", f"{name} ends a combat involving an acting vampire you control")
+    loc = _minion(ctx, cmd, name, "the other unique location you control to lock")
+    lc = st.cards[loc]
+    lr = ctx.rules(loc)
+    if loc == iid or lc.region != "in_play" or lc.controller != cmd.seat or lc.contested or lc.locked \
+            or "location" not in lr.keywords or not lr.unique:
+        raise Illegal("minion", f"{name}: {ctx.name(loc)} is not another unlocked unique location you control")
+    _lock(ctx, loc)
+    rules_combat._set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0),
+                                             pending=()))
+    ctx.emit("combat_ends", f"{ctx.seat_name(cmd.seat)} locks {ctx.name(loc)} ({name}): combat ends.", cards=(loc,))
     return True
 
 
@@ -3928,6 +3994,11 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
             if f.actor == m:   # Ancestor Spirit: +1 vote in a referendum its vampire calls
                 n += len(_has(ctx, a, "caller_bleed_vote"))
     n += _conductor_votes(ctx, f, m)
+    for src in getattr(f, "used_sources", ()):   # Camarilla Conclave: -1 vote to each non-Camarilla vampire
+        if isinstance(src, tuple) and len(src) == 2 and src[0] == "conclave" and src[1] in st.cards:
+            cv = _has(ctx, src[1], "conclave")
+            if cv and (ctx.sect(st.cards[m]) or "").lower() != cv[0]["sect"]:
+                n -= 1
     for s_ in st.live_seats():
         for a in st.region(s_, "in_play"):
             if st.cards[a].contested or "Master" not in ctx.cdef(a).types:

@@ -544,6 +544,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("weapon_surcharge", r"^weapons cost an additional (?P<n>1)? ?pool$"),   # equip_surcharge (rules_action.announce)
     ("passed_lock_burn", r"^after a referendum called by a vampire you control passes, you can lock this card to burn "
                          r"(?P<n>1) pool from your prey$"),   # referendum_passed notes it; the use
+    ("lock_other_end_combat", r"^you may lock any other unique location you control to end combat involving an acting "
+                              r"vampire you control before range is chosen$"),   # Powerbase: Savannah (use_in_combat)
+    ("conclave", r"^during a political action performed by an? (?P<sect>camarilla) vampire you control or its polling "
+                 r"step, you can burn (?P<n>1) counter from this card to give the acting vampire \+1 stealth or to give "
+                 r"each non-(?P=sect) vampire -1 vote$"),   # Camarilla Conclave (use; master_votes)
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
