@@ -430,6 +430,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "reflect_hand_damage_round": "rules_combat._carry_out / _apply_strikes (_reflect_hand_damage)",
+    "burn_for_immune_aggravated_round": "rules_combat._carry_out / _after_immunity",
     "strike_fv_only": "rules_combat.strike / prevent / play_combat (fv_only: other prevention held off)",
     "prevent_half_strike": "rules_combat.play_combat (_half_left)", "prevent_half_note": "rules_combat._half_left",
     "prevent_half_each_strike_combat": "rules_combat.play_combat / open_damage (_half_strikes)",

@@ -234,6 +234,7 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
             break
     st.frames = tuple(frames)
     ctx.emit("combat_over", "Combat ends.")
+    effects_minion.combat_over(ctx, f)   # Escaped Mental Patient burned once his strike resolved
     queued = ("queued_combat",) in f.used       # Psyche!: the after-combat effects of this combat are lost
     if not queued:
         _after_combat(ctx, f)
@@ -1330,6 +1331,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
     if any(s_.end_after and ready[me_] for me_, s_ in strikes.items()):
         cfe = combat_frame(ctx.st)
         _set_combat(ctx, cfe._replace(used=cfe.used | {("end_after_strike", cfe.round)}))
+    hits = _reflect_hand_damage(ctx, strikes, hits)
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
         if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
             ctx.move(s_.source, "ash_heap")
@@ -1458,6 +1460,24 @@ def _weather(ctx: Ctx, f: CombatFrame) -> None:
         ctx.emit("effect", "Both combatants and their retainers take environmental damage before range is "
                            "determined (Weather Control).")
         open_damage(ctx, tuple(hits))
+
+
+def _reflect_hand_damage(ctx: Ctx, strikes: dict, hits: list) -> list:
+    """King of the Mountain at superior: a hand strike's damage on its vampire this round (even if prevented) is
+    inflicted on the striker too, as environmental damage at the same strike resolution."""
+    cf = combat_frame(ctx.st)
+    if not any(isinstance(u, tuple) and u[0] == "reflect_hand" for u in cf.used):
+        return hits
+    out = list(hits)
+    for me, s_ in strikes.items():
+        if not _is_hand_strike(s_):
+            continue
+        for h in hits:
+            card = next((u[2] for u in cf.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "reflect_hand"
+                         and u[1] == h.target and u[3] == cf.round), None)
+            if card is not None and h.source == me and h.via == s_.source and h.target != me:
+                out.append(Hit(me, h.normal + h.aggravated, 0, source=None, via=card))
+    return out
 
 
 def _no_extra(f: CombatFrame, m: int) -> bool:
@@ -1913,6 +1933,8 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
     if not only:
         return
     other = f.b if m == f.a else f.a
+    if "if:range is determined and before strikes are chosen" in only and f.step != "before_strikes":
+        raise Illegal("timing", f"{name} is played after range is determined and before strikes are chosen")
     if "if:the opposing minion strikes with a weapon that inflicts ranged damage" in only and \
             _opposing_ranged_weapon(ctx, f, other) is None:
         raise Illegal("timing", f"{name} is only usable once {ctx.name(other)} has chosen a strike with a weapon that "
@@ -2228,6 +2250,19 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] == "reflect_hand_damage_round":          # King of the Mountain (_reflect_hand_damage)
+            _set_combat(ctx, f._replace(used=f.used | {("reflect_hand", m, iid, f.round)}))
+            ctx.emit("effect", f"This round, a hand strike's damage on {ctx.name(m)} is also inflicted on "
+                               f"{ctx.name(other)}.")
+            done = True
+        elif r[0] == "burn_for_immune_aggravated_round":   # Ignore the Searing Flames at superior
+            from vtes_desktop.engine.rules_action import _pay
+
+            _pay(ctx, ctx.st.cards[m].controller, m, 0, r[1], rules.name)
+            f = combat_frame(ctx.st)
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_aggravated", 0, m, iid, rules.card_id),)))
+            ctx.emit("effect", f"{ctx.name(m)} is immune to aggravated damage this round.")
             done = True
         elif r[0] == "queue_combat":                       # Psyche!: a new combat once this one ends (_end_combat)
             if not (_ready(ctx, m) and _ready(ctx, other)) or not (f.step == "end_of_round" and (
@@ -2922,6 +2957,8 @@ def _after_immunity(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tuple[int
         for x in cf.mods:
             if x.kind == "immune_normal" and x.minion == h.target:
                 kinds.append(("non-aggravated", ""))
+            elif x.kind == "immune_aggravated" and x.minion == h.target:     # Ignore the Searing Flames
+                kinds.append(("aggravated", ""))
     for kind, source in kinds:
         if source:
             src = h.source

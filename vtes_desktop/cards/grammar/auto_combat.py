@@ -815,6 +815,16 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "prevent" and low == ("as [vis] above, and prevent half the damage (round up) done by each strike of the "
                                   "opponent for the remainder of combat."):
         return ("prevent_half_each_strike_combat",)                                  # Rockheart at superior
+    if k == "destroy" and low == "if the strike was made with a melee weapon, that weapon is destroyed.":
+        return ("destroy_melee_weapon_if_hit",)                                      # King of the Mountain
+    if k == "take" and low == ("if the opposing minion inflicts damage with a hand strike this round (even if the damage "
+                               "is prevented), he or she takes an equal amount of damage during strike resolution as "
+                               "well."):
+        return ("reflect_hand_damage_round",)                                        # King of the Mountain
+    if k == "treat" and low == "this vampire treats all aggravated damage from that strike as normal damage.":
+        return ("agg_as_normal_strike",)                                             # Ignore the Searing Flames
+    if k == "burn" and low == "burn 1 blood to be immune to aggravated damage this round.":
+        return ("burn_for_immune_aggravated_round", 1)                               # Ignore the Searing Flames
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
