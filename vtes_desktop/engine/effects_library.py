@@ -26,7 +26,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "found_to_hand", "discard_after", "discard_down_shuffle", "lock_search",
                                      "reorder_top", "discard_bleed_card", "burn_top_per_bleed", "draw",
                                      "discard_down", "blocked_random_discard", "discard_all", "blood_per_discard",
-                                     "burn_top", "augur", "discard_choice"})
+                                     "burn_top", "augur", "discard_choice", "discard_for_bleed",
+                                     "remove_ash_for_bleed", "lock_own", "crypt_top_to_ash", "gain_if_prince"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -237,6 +238,10 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
             _remove_from_ash(ctx, seat, spec[1], cmd.choice, why)
             found = _library_pick(ctx, seat, cmd.target, why, spec[2])
             searched = "library"
+        elif k == "lock_own":
+            _lock_own(ctx, cmd, spec[1], why)
+        elif k == "crypt_top_to_ash":
+            _crypt_top_to_ash(ctx, cmd, specs, why)
     if found is not None and any(s[0] == "found_to_hand" for s in specs):
         _to_hand(ctx, seat, found, why)
     if any(s[0] == "discard_after" for s in specs):
@@ -343,9 +348,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if "Master" not in rules.types:
         return False
     specs = [x for m in rules.modes for x in _claimed(rules, m)]
-    spec = next((s for s in specs if s[0] in ("lock_search", "reorder_top")), None)
+    spec = next((s for s in specs if s[0] in ("lock_search", "reorder_top", "discard_for_bleed",
+                                              "remove_ash_for_bleed")), None)
     if spec is None:
         return False
+    if spec[0] in ("discard_for_bleed", "remove_ash_for_bleed"):
+        return _bleed_use(ctx, cmd, iid, rules, spec)
     c = st.cards[iid]
     why = rules.name
     if c.region != "in_play" or c.controller != cmd.seat or c.contested:
@@ -514,3 +522,87 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
         return
     hold = next((s[1] for s in specs if s[0] == "hold_replacement"), None)
     random_discard(ctx, ctx.st.cards[f.blocker].controller, spec[1], rules.name, hold)
+
+
+# -- master cards that feed a bleed, and Goodnight, Sweet Prince -------------------------------------------------
+
+def _bleed_use(ctx: Ctx, cmd, iid: int, rules: CardRules, spec: tuple) -> bool:
+    """Haqim's Law: Retribution and Dis Pater: +1 bleed to a bleed of their clan's acting vampire, for a discard from
+    hand or 7 cards of the ash heap removed from the game."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.errors import Illegal, Malformed
+    from vtes_desktop.engine.state import Mod
+
+    st = ctx.st
+    why = rules.name
+    seat = cmd.seat
+    c = st.cards[iid]
+    if c.region != "in_play" or c.controller != seat or c.contested:
+        raise Illegal("use", f"{why} is not a card in play of {ctx.seat_name(seat)}")
+    f = st.top
+    if not isinstance(f, ActionFrame) or not (f.kind == "bleed" or f.effect == "bleed") or f.stage == "resolution":
+        raise Illegal("timing", f"{why} is used during a bleed action, before it resolves")
+    clan = spec[2] if spec[0] == "remove_ash_for_bleed" else spec[1]
+    actor = f.actor
+    if f.seat != seat or not _clan_of(ctx, actor, clan):
+        raise Illegal("minion", f"{why}: the acting vampire is not a {clan.title()} you control")
+    if cmd.minion is not None and flow.ref(ctx, seat, cmd.minion, what="minion") != actor:
+        raise Illegal("minion", f"{why}: only the acting {clan.title()} gets the bleed")
+    if spec[0] == "discard_for_bleed":
+        _, _, kind, n = spec
+        if not cmd.effect:
+            raise Malformed("effect", f"{why}: name (effect) the {kind.lower()} card discarded from your hand")
+        card = ctx.db.lookup(str(cmd.effect))
+        pick = next((i for i in st.region(seat, "hand") if card is not None and st.cards[i].cid == card.id), None)
+        if pick is None or kind not in ctx.cdef(pick).types:
+            raise Illegal("effect", f"{why}: {cmd.effect!r} is not a {kind.lower()} card in your hand")
+        ctx.move(pick, "ash_heap")
+        ctx.emit("discarded", f"{ctx.seat_name(seat)} discards {ctx.name(pick)} ({why}).", cards=(pick,))
+        ctx.draw(seat, 1)
+    else:
+        k, _, n = spec[1], spec[2], spec[3]
+        if any(m.card == iid for m in f.mods):
+            raise Illegal("limit", f"{why} is used once each action")
+        if f.target_seat != st.prey(seat):
+            raise Illegal("target", f"{why}: this bleed is not against your prey")
+        if f.stage not in ("declined",):
+            raise Illegal("timing", f"{why} is used as the bleed is about to succeed (when no block is left to try)")
+        _remove_from_ash(ctx, seat, k, cmd.effect, why)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", n, actor, iid, rules.card_id),)))
+    ctx.emit("bleed", f"{ctx.name(actor)} gets +{n} bleed ({why}).", cards=(actor,))
+    return True
+
+
+def _lock_own(ctx: Ctx, cmd, clan: str, why: str) -> None:
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    if cmd.minion is None:
+        raise Malformed("minion", f"{why}: name (minion) the unlocked {clan.title()} of yours that locks")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    c = ctx.st.cards[v]
+    if c.controller != cmd.seat or c.region != "ready" or c.locked or c.contested or not _clan_of(ctx, v, clan):
+        raise Illegal("minion", f"{why}: {ctx.name(v)} is not an unlocked {clan.title()} of yours in play")
+    ctx.update(v, locked=True)
+    ctx.emit("locked", f"{ctx.name(v)} locks ({why}).", cards=(v,))
+
+
+def _crypt_top_to_ash(ctx: Ctx, cmd, specs: list[tuple], why: str) -> None:
+    from vtes_desktop.engine.errors import Illegal, Malformed
+    from vtes_desktop.engine.rules_action import target_seat
+
+    if cmd.target is None:
+        raise Malformed("target", f"{why}: name (target) the Methuselah whose top crypt card goes to the ash heap")
+    seat = target_seat(ctx, cmd.seat, cmd.target)
+    if seat is None or ctx.st.seats[seat].ousted:
+        raise Illegal("target", f"{why}: {cmd.target!r} is not a Methuselah in the game")
+    top = ctx.st.region(seat, "crypt")[:1]
+    if not top:
+        ctx.emit("fizzles", f"{why}: {poss(ctx.seat_name(seat))} crypt is empty.")
+        return
+    ctx.move(top[0], "ash_heap")
+    ctx.emit("moved", f"The top card of {poss(ctx.seat_name(seat))} crypt, {ctx.name(top[0])}, goes to their ash heap "
+                      f"({why}).", cards=top)
+    gain = next((s[1] for s in specs if s[0] == "gain_if_prince"), None)
+    if gain and (ctx.cdef(top[0]).title or "").lower() == "prince":
+        ctx.pool(cmd.seat, gain, why)

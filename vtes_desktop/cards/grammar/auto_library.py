@@ -52,7 +52,15 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   ("burn_top", "target", n) (the top n library cards are burned: Feline Saboteur); ("augur", n): the acting
   Methuselah looks at the hands of their predator and prey and the top n cards of their own library;
 - ("discard_choice", "opposing"): a combat card: the opposing minion's controller discards the card of their hand the
-  play's `choice` names (drawn back up) (superior Lessons in the Steel).
+  play's `choice` names (drawn back up) (superior Lessons in the Steel);
+- master cards in play, used during a bleed by their clan's acting vampire (`use`, `minion` the acting vampire):
+  ("discard_for_bleed", clan, type, n): the card of that type named as `effect` is discarded from hand (and replaced)
+  for +n bleed (Haqim's Law: Retribution); ("remove_ash_for_bleed", k, clan, n): once each action, as the bleed
+  against the prey is about to succeed, k cards of the ash heap are removed from the game (`effect`, ";" between
+  names; none: the oldest) for +n bleed (Dis Pater);
+- ("lock_own", clan), ("crypt_top_to_ash",), ("gain_if_prince", n): Goodnight, Sweet Prince: the play's `minion` (an
+  unlocked vampire of that clan) locks, the top card of the crypt of the Methuselah named as `target` goes to their
+  ash heap, and the player gains n pool if it is a prince.
 """
 
 from __future__ import annotations
@@ -115,6 +123,15 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                        "library for a minion card that requires thaumaturgy [tha]."):
         ("lock_search", "minion", "tha", "tremere antitribu"),
     ("Master", "lock", "lock to look at and reorder the top 4 cards of your library."): ("reorder_top", 4),
+    ("Master", "discard", "during a bleed action, an assamite you control can discard a combat card to get +1 bleed."):
+        ("discard_for_bleed", "assamite", "Combat", 1),
+    ("Master", "remove", "once each action, if a giovanni you control is about to successfully bleed your prey, you can "
+                         "remove seven cards in your ash heap from the game to give that action +1 bleed."):
+        ("remove_ash_for_bleed", 7, "giovanni", 1),
+    ("Master", "lock", "lock one of your ravnos."): ("lock_own", "ravnos"),
+    ("Master", "move", "move the top card in the crypt of any methuselah to that methuselah's ash heap."):
+        ("crypt_top_to_ash",),
+    ("Master", "gain", "if the card you place in the ash heap is a prince, gain 2 pool."): ("gain_if_prince", 2),
 }
 
 _TYPES = frozenset(t for t, _, _ in _EXACT)
