@@ -75,7 +75,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # after_play and state_checks (Galaric's Legacy), equip_surcharge (rules_action.announce)
            "burn_if_sect_changes", "weapon_surcharge",
            # use_in_combat (Powerbase: Savannah)
-           "lock_other_end_combat"}
+           "lock_other_end_combat",
+           # start_of_unlock_phase (Children of Osiris, Whispers of the Nictuku)
+           "clan_no_unlock"}
 
 
 def test_every_reading_has_a_handler():

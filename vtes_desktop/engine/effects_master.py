@@ -49,7 +49,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "bank_unlock_choice", "bank_mpa_choice", "inquisition",
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
-                  "lock_with_minion", "passed_lock_burn", "conclave"})
+                  "lock_with_minion", "passed_lock_burn", "conclave", "clan_burn_unlock", "clan_unlock_cost",
+                  "transfers_burn"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1020,6 +1021,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _lock_with_minion(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "lock_with_minion"][0])
     if "conclave" in keys:
         return _conclave(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "conclave"][0])
+    if keys & {"clan_burn_unlock", "clan_unlock_cost", "transfers_burn"}:
+        return _clan_unlock(ctx, cmd, iid)
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
@@ -2036,6 +2039,69 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
                                         for v, _ in options))
 
 
+_NO_UNLOCK = ("clan_no_unlock", "clan_unlock_cost")
+_MAY_UNLOCK = "may unlock for blood"
+
+
+def _held_locked(ctx: Ctx) -> None:
+    """As the active Methuselah's unlock phase begins, after the unlocking: their vampires of a clan that a card in
+    play keeps from unlocking as normal (Children of Osiris: Followers of Set; Whispers of the Nictuku: Nosferatu)
+    and that were locked stay locked; each may burn 1 blood to unlock this phase (a `use` of the card)."""
+    st = ctx.st
+    cards = [(a, v) for s_ in st.live_seats() for a in st.region(s_, "in_play") if not st.cards[a].contested
+             for k in _NO_UNLOCK for v in _has(ctx, a, k)]
+    if not cards:
+        return
+    prev = ctx.game.state
+    for m in st.region(st.active, "ready"):
+        before = prev.cards.get(m)
+        if before is None or not before.locked or st.cards[m].locked:
+            continue
+        hit = [a for a, v in cards if _group_fits(ctx, m, v["clan"])]
+        if hit:
+            ctx.update(m, locked=True)
+            st.marks = st.marks | {(m, _MAY_UNLOCK, st.turn)}
+            ctx.emit("locked", f"{ctx.name(m)} does not unlock as normal ({ctx.name(hit[0])}); it may burn 1 blood to "
+                               "unlock.", cards=(m,))
+
+
+def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Children of Osiris, Whispers of the Nictuku: in their controller's unlock phase, a vampire kept locked burns
+    1 blood to unlock (`minion`); Whispers: any Methuselah burns it with 1 pool and 4 transfers in their influence
+    phase (`effect: burn`)."""
+    from vtes_desktop.engine.rules_turn import _spend
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.cards[iid].contested:
+        raise Illegal("contested", f"{name} is contested and out of play")
+    tb = _has(ctx, iid, "transfers_burn")
+    if (cmd.effect or "").strip().lower() == "burn" and tb:
+        _own_phase(ctx, cmd, iid, "influence")
+        n = {"four": 4}.get(tb[0]["n"], 4)
+        if st.seats[cmd.seat].pool < int(tb[0]["pool"]):
+            raise Illegal("cost", f"{name}: you have no pool to burn")
+        _spend(ctx, cmd.seat, n, f"burning {name}")
+        _pay_pool(ctx, cmd.seat, int(tb[0]["pool"]), f"burning {name}")
+        ctx.burn(iid, ctx.seat_name(cmd.seat))
+        return True
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the vampire that burns 1 blood to unlock (minion)"
+                        + (", or effect: burn to burn the card" if tb else ""))
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    mc = st.cards[m]
+    if st.active != cmd.seat or st.phase != "unlock" or st.frames or mc.controller != cmd.seat:
+        raise Illegal("timing", f"{name}: a vampire burns blood to unlock during its controller's unlock phase")
+    if (m, _MAY_UNLOCK, st.turn) not in st.marks or not mc.locked:
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire kept locked by it this phase")
+    if mc.counters < 1:
+        raise Illegal("cost", f"{ctx.name(m)} has no blood to burn")
+    st.marks = st.marks - {(m, _MAY_UNLOCK, st.turn)}
+    ctx.update(m, counters=mc.counters - 1, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
+    return True
+
+
 def _conclave(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, v: dict) -> bool:
     """Camarilla Conclave: a counter burned during a political action of a Camarilla vampire of its player for
     +1 stealth to the acting vampire (during the action), or in its polling step, before any vote is cast, for
@@ -2212,6 +2278,12 @@ def use_candidates(game, seat: int) -> list[C.Command]:
         return [C.Use(seat=seat, card=tolls[0], effect=e) for e in ("pool", "lock", "blood", "burn")] + [
             C.Use(seat=seat, card=tolls[0], minion=v) for v in st.region(seat, "ready") + st.region(seat, "torpor")]
     acting = isinstance(st.top, ActionFrame)
+    held = [x[0] for x in st.marks if len(x) == 3 and x[1] == _MAY_UNLOCK and x[2] == st.turn
+            and x[0] in st.cards and st.cards[x[0]].controller == seat]
+    if held:   # Children of Osiris, Whispers of the Nictuku: 1 blood to unlock, whoever controls the card
+        cards = [a for s_ in range(len(st.seats)) for a in st.region(s_, "in_play")
+                 if _has_game(game, a, "clan_burn_unlock") or _has_game(game, a, "clan_unlock_cost")]
+        out += [C.Use(seat=seat, card=a, minion=m) for a in cards for m in held]
     mine = list(st.region(seat, "in_play"))
     for m in st.region(seat, "ready") + st.region(seat, "torpor"):
         mine += st.attached.get(m, ())
@@ -3130,6 +3202,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     seat = st.active
     _give_back(ctx, "unlock")
     _leopold_tolls(ctx)
+    _held_locked(ctx)   # Children of Osiris, Whispers of the Nictuku
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -3400,6 +3473,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     if _has(ctx, iid, "inquisition"):
         return _inquisition(ctx, cmd, iid)
+    if _has(ctx, iid, "clan_burn_unlock") or _has(ctx, iid, "clan_unlock_cost") or _has(ctx, iid, "transfers_burn"):
+        return _clan_unlock(ctx, cmd, iid)   # Children of Osiris, Whispers of the Nictuku
     if _has(ctx, iid, "tutelage"):
         return _tutelage(ctx, cmd, iid)
     if c.controller != cmd.seat and _has(ctx, iid, "rent_hunting"):   # Kingston Penitentiary

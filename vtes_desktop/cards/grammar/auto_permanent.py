@@ -549,6 +549,14 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("conclave", r"^during a political action performed by an? (?P<sect>camarilla) vampire you control or its polling "
                  r"step, you can burn (?P<n>1) counter from this card to give the acting vampire \+1 stealth or to give "
                  r"each non-(?P=sect) vampire -1 vote$"),   # Camarilla Conclave (use; master_votes)
+    # a clan that does not unlock as normal while the card is in play (start_of_unlock_phase), 1 blood to unlock (use)
+    ("clan_no_unlock", r"^(?P<clan>followers of set) do not unlock as normal$"),
+    ("clan_burn_unlock", r"^each (?P<clan>follower of set) may burn (?P<n>1) blood to unlock during each of his or her "
+                         r"controller's unlock phases$"),
+    ("clan_unlock_cost", r"^every (?P<clan>nosferatu) burns (?P<n>1) additional blood to unlock during his or her "
+                         r"controller's unlock phase$"),
+    ("transfers_burn", r"^any methuselah can burn this card by burning (?P<pool>1) pool and spending (?P<n>four) transfers "
+                       r"during his or her influence phase$"),   # Whispers of the Nictuku
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
