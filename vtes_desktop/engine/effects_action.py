@@ -2787,6 +2787,21 @@ def _lock_blocker_too(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
         ctx.emit("locked", f"{ctx.name(blocker)} locks ({rules.name}).", cards=(blocker,))
 
 
+def _reduce_young_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Confusion of the Eye [obf]: a bleed against the player by an ally or a vampire younger than this reacting one
+    is reduced by N."""
+    f = _bleed_against(ctx, rules, cmd.seat)
+    if not _younger_or_ally(ctx, f.actor, minion):
+        raise Illegal("target", f"{rules.name} reduces the bleed of an ally or a vampire younger than "
+                                f"{ctx.name(minion)}; {ctx.name(f.actor)} is neither")
+    n = int(auto_action._TEXTS["reduce_young_bleed"].match(e.text.strip().lower()).group("n"))
+    _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by {n}.", cards=(minion,))
+
+
+_HANDLERS["reduce_young_bleed"] = _reduce_young_bleed
+
+
 def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """The Guruhi Are the Land: in a bleed, +1 bleed (limited); in a hunt, 1 more blood if it succeeds (+1 hunt); in an
     equip action, the Guruhi unlocks once it succeeds (after resolution). Each clause acts in its kind of action."""
@@ -2987,7 +3002,8 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "no_votes_non_camarilla", "abstain_younger", "abstain_can_cancel", "abstain_any_age",
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
-                            "lock_if_passes", "gain_one_pool", "change_younger_votes"}) | frozenset(
+                            "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
+                            "titled_referendum_fails"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -3052,6 +3068,13 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
         elif r == "change_younger_votes":
             _change_votes(ctx, cmd, who, rules)
             ref = st.top
+        elif r == "actor_no_votes":     # Confusion of the Eye [OBF], before any votes are cast
+            abstain(ctx, act.actor, rules.name)
+            ref = st.top
+        elif r == "titled_referendum_fails":
+            if card is not None and _needs_title(ctx, card):
+                st.marks = st.marks | {(("referendum", ref.actor, st.turn), FAILS, card)}
+                ctx.emit("played", f"{rules.name}: the referendum requires a titled vampire, so it fails.")
         elif r == "that_abstains":
             abstain(ctx, who, rules.name)
         elif r == "lock_if_passes":
@@ -3166,6 +3189,7 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
 #: st.marks: (("referendum", actor, turn), TALLY, (reading, seat, minion, card iid)) - what a card played in the
 #: polling step does once the votes are tallied; (..., LOCK_IF_PASSED, vampire) - Under the Skin [AUS][PRE]
 TALLY = "once tallied"
+FAILS = "fails"
 LOCK_IF_PASSED = "locks if passed"
 
 
@@ -3229,6 +3253,22 @@ def _voters(ctx: Ctx, f, side: str) -> list[tuple[int, int | None]]:
                  None)
         out.append((seat, v if v is not None else played.get((seat, label))))
     return out
+
+
+_TITLES = frozenset({"titled", "prince", "justicar", "inner circle", "baron", "primogen", "bishop", "archbishop",
+                     "cardinal", "regent", "priscus", "kholo", "magaji"})
+
+
+def _needs_title(ctx: Ctx, card: int) -> bool:
+    """The card that called the referendum requires a titled vampire (any title, or a named one)."""
+    return any(r.lower() in _TITLES for r in ctx.cdef(card).requirements)
+
+
+def referendum_fails(ctx: Ctx, f) -> bool:
+    """A card played in the polling step made this referendum fail whatever the votes (Confusion of the Eye [OBF]);
+    asked by rules_politics.close."""
+    st = ctx.st
+    return bool(st.marks) and any(m[1] == FAILS and m[0] == ("referendum", f.actor, st.turn) for m in st.marks)
 
 
 def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:

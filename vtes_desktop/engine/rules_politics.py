@@ -346,10 +346,11 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
     from vtes_desktop.engine.effects_master import referendum_fails
 
     passed = passed and not referendum_fails(f)   # Vox Domini
-    ctx.st.last_referendum = (passed, yes, no)
-    ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
     from vtes_desktop.engine import effects_action
 
+    passed = passed and not effects_action.referendum_fails(ctx, f)   # Confusion of the Eye [OBF]
+    ctx.st.last_referendum = (passed, yes, no)
+    ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
     effects_action.referendum_tallied(ctx, f, passed, yes, no)   # Treachery, Bribes, Madrigal... (cards in polling)
     if passed:
         effects_crypt.referendum_passed(ctx, f)   # Lutz von Hohenzollern: his prey burns 1 pool

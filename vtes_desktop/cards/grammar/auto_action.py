@@ -461,6 +461,10 @@ _TEXTS: dict[str, re.Pattern] = {
     "guruhi_land": re.compile(r"^if this is an? (?P<kind>bleed|hunt|equip) action, this guruhi (?:gets \+1 bleed "
                               r"\(limited\)|gains an additional blood if successful|unlocks if the action is "
                               r"successful)\.?$"),
+    # Confusion of the Eye
+    "reduce_young_bleed": re.compile(r"^reduce a younger vampire's or an ally's bleed against you by (?P<n>\d)\.?$"),
+    "actor_no_votes": re.compile(r"^the acting vampire cannot cast any votes or ballots in this referendum\.?$"),
+    "titled_referendum_fails": re.compile(r"^if the referendum requires a titled vampire, the referendum fails\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
