@@ -152,6 +152,14 @@ def own_strike(ctx: Ctx, cmd, m: int, desc, text: str):
     if choice:
         raise Malformed("choice", f"{ctx.name(m)}'s own strike offers no choice {cmd.choice!r}"
                         + (" (only dodge)" if dodge else ""))
+    hp = next((r for r in reads if r[1] == "hand_plus"), None)
+    if hp is not None:   # Escaped Mental Patient
+        from vtes_desktop.engine.rules_combat import strength
+
+        cf = combat_frame(ctx.st)
+        ctx.st.marks = ctx.st.marks | {(("minion", m), "own strike chosen", (ctx.st.turn, cf.round))}
+        return StrikeDesc("damage", strength(ctx, m, cf) + hp[2], aggravated=hp[4], source=m,
+                          label=f"{ctx.name(m)}'s strike"), ""
     dmg = next((r for r in reads if r[1] == "damage"), None)
     if desc is None and dmg is not None:
         return StrikeDesc("damage", dmg[2], ranged=dmg[3], aggravated=dmg[4], source=m,
@@ -249,6 +257,10 @@ def strike_resolution_hits(ctx: Ctx, f) -> list:
     """Damage that comes with the round's normal strike resolution from an ally's lock (Gianna di Canneto)."""
     out = []
     st = ctx.st
+    for m in (f.a, f.b) if st.marks else ():   # Escaped Mental Patient: burned as combat ends once his strike resolved
+        chosen = (("minion", m), "own strike chosen", (st.turn, f.round))
+        if chosen in st.marks:
+            st.marks = (st.marks - {chosen}) | {(("minion", m), "burn after combat", st.turn)}
     for m in (f.a, f.b):   # Razor Bat, Stone Dog: damage from the Gargoyle's retainer each round
         o = _other(f, m)
         for a in st.attached.get(m, ()):
@@ -266,6 +278,19 @@ def strike_resolution_hits(ctx: Ctx, f) -> list:
                 and u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "ready":
             out.append(Hit(u[1], u[2], 0, source=None, via=u[3], unpreventable=True))
     return out
+
+
+def combat_over(ctx: Ctx, f) -> None:
+    """The combat *f* has ended: an ally whose own strike burns it at the end of combat once resolved."""
+    st = ctx.st
+    if not st.marks:
+        return
+    for m in (f.a, f.b):
+        mark = (("minion", m), "burn after combat", st.turn)
+        if mark in st.marks:
+            st.marks = st.marks - {mark}
+            if m in st.cards and st.cards[m].region == "ready":
+                ctx.burn(m, "its strike resolved this combat")
 
 
 def end_of_round(ctx: Ctx, f) -> None:

@@ -148,6 +148,8 @@ Readings (a tuple whose first item names it):
   during the resulting combat" (Spiritual Protector);
 - ``("life_for_bleed", n, "turn"|"action")``: "Once each turn, she may burn 1 life to get +1 bleed for the current
   action" (a `use` naming the ally during its own bleed);
+- ``("own_strike", "hand_plus", n, False, aggravated, "burn after combat")``: Escaped Mental Patient's own strike
+  (a hand strike at +1 damage, aggravated), burned as the combat ends once that strike has resolved;
 - ``("entry_burn_other",)``: "After this ally enters play, burn an ally or retainer you control" (itself when it is
   the only one; otherwise owed: a `use` naming it, `minion` the card burned, before the phase ends);
 - the Vozhds and War Ghoul: ``("discard_for_life", 2)`` (a `use` in your unlock phase, `effect` the ally or retainer
@@ -286,6 +288,8 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("use", "gargoyle slave cannot use ranged weapons."): ("no_ranged_weapons",),
     ("burn", "once each turn, she may burn 1 life to get +1 bleed for the current action."): ("life_for_bleed", 1, "turn"),
     ("burn", "once each action, this ally may burn a life to get +1 bleed."): ("life_for_bleed", 1, "action"),
+    ("burn", "this ally can strike: hand strike at +1 damage, aggravated; burn him at the end of combat if this strike "
+             "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("perform", "this ally can perform actions the turn it is recruited."): ("acts_when_recruited",),
     ("unlock", "unlock this vampire if this is their first successful recruit ally action this turn."):
@@ -341,6 +345,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         if ally and e.get("dodge") and e.get("once_each_combat") and e.subject is not None \
                 and low == "once each combat, he can strike: dodge.":
             return ("own_strike", "dodge", 0, False, False)
+        if ally and low == ("this ally can strike: hand strike at +1 damage, aggravated; burn him at the end of combat "
+                            "if this strike has resolved."):
+            return ("own_strike", "hand_plus", 1, False, True, "burn after combat")
         if ally and low == "it can strike: 3r damage.":
             return ("own_strike", "damage", 3, True, False)
         if ally and low == ("this ally has flight [flight], gets one optional maneuver each combat, and may strike: 1r "
