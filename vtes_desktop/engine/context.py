@@ -153,7 +153,12 @@ class Ctx:
                 lvl = min(2, lvl + 1)
         from vtes_desktop.engine.effects_combat import granted_discipline
 
-        return max(lvl, granted_discipline(self, c.iid, trigram))   # equipment that gives a Discipline (Drum of Xipe Totec)
+        lvl = max(lvl, granted_discipline(self, c.iid, trigram))   # equipment that gives a Discipline (Drum of Xipe Totec)
+        if c.iid in self.st.attached or self.st.marks:
+            from vtes_desktop.engine.effects_gear import discipline_level as gear_level
+
+            lvl = gear_level(self, c.iid, trigram, lvl)   # Ritual Goblet, Winchester Mansion, Vial of Elder Vitae
+        return lvl
 
     # -- random ------------------------------------------------------------------------
     def rng(self) -> random.Random:

@@ -53,7 +53,17 @@ WHERE: dict[str, str] = {
     "others_burn_card_lock_bearer": "announce_own / succeed_own",
     "bearer_bleed_votes_clan": "bleed_bonus (rules_action.minion_bleed) / votes_bonus (rules_politics.vote, uncast)",
     "reaction_surcharge_while_acting": "surcharge (rules_action._apply_modes)",
+    "choose_prey_minion": "use (the chosen minion, kept in the state's marks)",
+    "chosen_cannot_block": "block_refusal (rules_action.block)",
+    "untargetable_by_disciplines": "target_refusal (rules_action.announce)",
+    "discipline_plus_level": "discipline_level (context.discipline_level)",
+    "discipline_superior": "discipline_level (context.discipline_level)",
+    "unlock_after_rescue": "use",
+    "burn_for_discipline_level": "use / discipline_level (context.discipline_level)",
+    "master_end_burn_unless_master_played": "master_phase_end (rules_turn.end_phase)",
 }
+CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
+LEVEL = "gear: discipline level"   # marks: (vampire iid, LEVEL, (trigram, seat, turn))
 HANDLED: frozenset[str] = frozenset(WHERE)
 
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
@@ -83,6 +93,8 @@ def _first(ctx: Ctx, iid: int, *kinds: str) -> tuple | None:
 
 
 def _clan_is(ctx: Ctx, m: int, clan: str) -> bool:
+    if clan == "ally":
+        return "Ally" in ctx.cdef(m).types
     if clan in ("anarch", "laibon"):   # sects the cards name like clans ("this Laibon")
         return (ctx.sect(ctx.st.cards[m]) or "").lower() == clan
     return clan in {c.lower() for c in ctx.cdef(m).clans}
@@ -111,6 +123,15 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "choose_prey_minion" in kinds:
+        _choose_prey_minion(ctx, cmd, iid)
+        return True
+    if "unlock_after_rescue" in kinds:
+        _unlock_after_rescue(ctx, cmd, iid)
+        return True
+    if "burn_for_discipline_level" in kinds:
+        _burn_for_level(ctx, cmd, iid)
         return True
     if "unlock_move_blood_to_bearer" in kinds:
         _unlock_move_blood(ctx, cmd, iid, _first(ctx, iid, "unlock_move_blood_to_bearer"))
@@ -204,6 +225,56 @@ def _no_vampire_block(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         ctx.emit("effect", f"{ctx.name(host)} cannot play cards requiring Disciplines until the action is over "
                            f"({name}).", cards=(host,))
     ctx.emit("no_block", f"Vampires cannot block {poss(ctx.name(host))} action ({name}).", cards=(host,))
+
+
+def _choose_prey_minion(ctx: Ctx, cmd, iid: int) -> None:
+    """Incriminating Videotape: its controller chooses (the use's minion) a minion their prey controls, once."""
+    st = ctx.st
+    name = ctx.name(iid)
+    if any(m[0] == iid and m[1] == CHOSEN for m in st.marks):
+        raise Illegal("repeat", f"{name}: the minion is already chosen")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the minion your prey controls (minion)")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    if tc.controller != st.prey(cmd.seat) or not ctx.is_minion(tc) or tc.region not in ("ready", "torpor"):
+        raise Illegal("minion", f"{name}: {ctx.name(t)} is not a minion your prey controls")
+    st.marks = st.marks | {(iid, CHOSEN, t)}
+    ctx.emit("chosen", f"{name}: {ctx.name(t)} is chosen; it cannot block {ctx.name(_host(ctx, iid))}.", cards=(t,))
+
+
+def _unlock_after_rescue(ctx: Ctx, cmd, iid: int) -> None:
+    """Ritual Goblet: once each turn, its vampire unlocks after its successful rescue of a vampire from torpor."""
+    st = ctx.st
+    f = st.top
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if not isinstance(f, ActionFrame) or f.actor != host or f.kind != "rescue" or f.stage != "resolution" \
+            or f.outcome != "successful":
+        raise Illegal("timing", f"{name}: {ctx.name(host)} unlocks after rescuing a vampire from torpor")
+    key = (iid, ("gear unlock after rescue", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} is used once each turn")
+    st.acted = st.acted | {key}
+    ctx.update(host, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(host)} unlocks ({name}).", cards=(host,))
+
+
+def _burn_for_level(ctx: Ctx, cmd, iid: int) -> None:
+    """Vial of Elder Vitae: burned for 1 more level of one Discipline (the use's effect, a trigram) that its vampire
+    does not have at superior, until its controller's next unlock phase."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    tri = (cmd.effect or "").strip().lower()
+    if len(tri) != 3 or not tri.isalpha():
+        raise Malformed("effect", f"{name}: name the Discipline as its three letters (effect: pot)")
+    if ctx.discipline_level(st.cards[host], tri) >= 2:
+        raise Illegal("effect", f"{name}: {ctx.name(host)} already has superior [{tri.upper()}]")
+    ctx.burn(iid, "for a level of a Discipline")
+    st.marks = st.marks | {(host, LEVEL, (tri, cmd.seat, st.turn))}
+    ctx.emit("discipline", f"{ctx.name(host)} gains 1 level of [{tri}] until {poss(ctx.seat_name(cmd.seat))} next "
+                           f"unlock phase ({name}).", cards=(host,))
 
 
 def _unlock_move_blood(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -780,6 +851,74 @@ def surcharge(ctx: Ctx, f: ActionFrame, rules, minion: int) -> int:
     discs = {d.lower() for d in rules.disciplines}
     for _, rs in _gear_on(ctx, f.actor):
         for r in rs:
-            if r[0] == "reaction_surcharge_while_acting" and r[1] in discs and _clan_is(ctx, f.actor, r[3]):
+            if r[0] == "reaction_surcharge_while_acting" and set(r[1]) & discs and _clan_is(ctx, f.actor, r[3]):
                 n += r[2]
     return n
+
+
+def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """Why *m* cannot block this action because of a card on the acting minion (Incriminating Videotape: the
+    chosen minion), or None."""
+    st = ctx.st
+    if not st.marks or f.actor not in st.attached:
+        return None
+    for a, rs in _gear_on(ctx, f.actor):
+        if any(r[0] == "chosen_cannot_block" for r in rs) and (a, CHOSEN, m) in st.marks:
+            return f"{ctx.name(m)} was chosen by {ctx.name(a)}: it cannot block {ctx.name(f.actor)}"
+    return None
+
+
+def target_refusal(ctx: Ctx, card: int | None, target: int | None, directed: bool) -> str | None:
+    """Why an action card cannot target *target* (Orb of Ulain: directed actions requiring some Disciplines)."""
+    st = ctx.st
+    if card is None or target is None or not directed or target not in st.attached:
+        return None
+    discs = {d.lower() for d in ctx.rules(card).disciplines}
+    if not discs:
+        return None
+    for a, rs in _gear_on(ctx, target):
+        for r in rs:
+            if r[0] == "untargetable_by_disciplines" and discs & set(r[1]) and _clan_is(ctx, target, r[2]):
+                return f"{ctx.name(target)} cannot be the target of directed actions requiring those Disciplines " \
+                       f"({ctx.name(a)})"
+    return None
+
+
+def discipline_level(ctx: Ctx, m: int, tri: str, lvl: int) -> int:
+    """*m*'s level in the Discipline *tri* (lower case), given *lvl* from elsewhere, with this family's cards:
+    Ritual Goblet (+1), Winchester Mansion (superior), Vial of Elder Vitae's level until the next turn of the
+    Methuselah that burned it."""
+    st = ctx.st
+    tri = tri.lower()
+    if m in st.attached:
+        for _, rs in _gear_on(ctx, m):
+            for r in rs:
+                if r[0] == "discipline_plus_level" and r[1] == tri:
+                    lvl = min(2, lvl + 1)
+                elif r[0] == "discipline_superior" and r[1] == tri:
+                    lvl = 2
+    if st.marks:
+        for x in st.marks:
+            if len(x) == 3 and x[1] == LEVEL and x[0] == m and x[2][0] == tri:
+                _, seat, turn = x[2]
+                if not (st.active == seat and st.turn > turn):
+                    lvl = min(2, lvl + 1)
+    return lvl
+
+
+def master_phase_end(ctx: Ctx, seat: int, played_master: bool) -> None:
+    """The master phase of *seat* ends: Winchester Mansion's vampire burns 1 blood unless a master card was
+    played from hand this phase."""
+    if played_master:
+        return
+    st = ctx.st
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):
+        if m not in st.attached:
+            continue
+        for a, rs in _gear_on(ctx, m):
+            for r in rs:
+                if r[0] == "master_end_burn_unless_master_played":
+                    before = st.cards[m].counters
+                    ctx.update(m, counters=max(0, before - r[1]))
+                    ctx.emit("burned", f"{ctx.name(m)} burns {min(before, r[1])} blood: no master card was played "
+                                       f"this master phase ({ctx.name(a)}).", cards=(m,))

@@ -714,6 +714,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         raise Illegal("target", why)
     why = effects_minion.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Veneficti
     why = why or effects_attached.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Sleep Unseen
+    why = why or _gear_target_refusal(ctx, card_iid, f.get("target_card"), f.get("directed", False))   # Orb of Ulain
     if why:
         raise Illegal("target", why)
     why = actor_refusal(ctx, m, f)   # Malkavian Derangement: Paranoia; Oath of Loyalty
@@ -724,7 +725,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
 
     f["base_stealth"] += actor_stealth(ctx, m, kind)   # master cards on the acting vampire (Bestial Visage)
     more = action_extra_blood(ctx, kind, m, f.get("target_card"))   # events in play (Torpid Blood)
-    more += effects_attached.action_extra_blood(ctx, m, bool(f.get("directed")))   # Kaymakli Barrier
+    more += effects_attached.action_extra_blood(ctx, m, bool(f.get("directed")), f.get("target_card"))   # Kaymakli Barrier, Safe Passage
     if more:
         f["cost_blood"] += more
         if mc.counters < f["cost_blood"]:
@@ -845,7 +846,8 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
         raise Illegal("block", why)
     from vtes_desktop.engine.effects_combat import block_refusal as equipment_block_refusal
 
-    why = equipment_block_refusal(ctx, f.actor, m)   # equipment on the acting minion (The Signet of King Saul)
+    why = equipment_block_refusal(ctx, f.actor, m) \
+        or _gear_block_refusal(ctx, f, m)   # equipment on the acting minion (The Signet of King Saul; Incriminating Videotape)
     if why:
         raise Illegal("block", why)
     from vtes_desktop.engine.effects_actioncard import ally_block_refusal
@@ -892,10 +894,14 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
         flow.pop(ctx)
         ctx.st.last_action = f.outcome
         _after_action(ctx, f)
+        from vtes_desktop.engine.effects_actioncard import action_ended
+
+        action_ended(ctx, f)   # Augur, Big Game: the acting minion unlocks at the end of the action
         effects_action.after_action(ctx, f)
         from vtes_desktop.engine.effects_master import after_action
 
         after_action(ctx, f)   # master cards in play (WMRH Talk Radio)
+        effects_attached.after_action(ctx, f)   # Loup burns after a Toreador's successful action
 
 
 def _after_action(ctx: Ctx, f: ActionFrame) -> None:
@@ -1484,7 +1490,7 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
     effects_library.on_modifier(ctx, cmd, minion, mode, rules)   # library and hand moves
     effects_attached.on_modifier(ctx, cmd, minion, mode, rules, iid)   # "Put this card on this vampire" (Sleep Unseen)
     played_from_hand(ctx, cmd.seat, iid, rules,
-                     to="kept" if ctx.st.cards[iid].region == "attached" else "ash_heap")   # Enkil Cog stays
+                     to="kept" if ctx.st.cards[iid].region in ("attached", "in_play") else "ash_heap")   # Enkil Cog stays; Loup
     by_hand = list(dict.fromkeys([e.text for e in mode.effects if not e.automated and e.kind not in _ENGINE_DOES]
                                  + list(mode.unparsed)))
     if by_hand:
@@ -1617,6 +1623,7 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     _pay(ctx, cmd.seat, None, pool + effects_master.extra_cost(ctx, cmd, iid, rules) + master_tax(ctx, cmd.seat), 0,
          rules.name)   # master_tax: Walks-With-Might
     st.mpa -= 1
+    st.phase_flags = st.phase_flags | {"master played"}   # Winchester Mansion asks (effects_gear)
     if re.search(r"(?i)\btrifle\b", text) and "trifle" not in st.phase_flags:
         st.mpa += 1   # one extra master phase action from trifles each master phase
         st.phase_flags = st.phase_flags | {"trifle"}
@@ -1874,3 +1881,15 @@ def _gear_surcharge(ctx: Ctx, f, rules: CardRules, minion: int) -> int:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.surcharge(ctx, f, rules, minion)
+
+
+def _gear_block_refusal(ctx: Ctx, f, m: int) -> str | None:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.block_refusal(ctx, f, m)
+
+
+def _gear_target_refusal(ctx: Ctx, card: int | None, target: int | None, directed: bool) -> str | None:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.target_refusal(ctx, card, target, directed)

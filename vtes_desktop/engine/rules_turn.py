@@ -35,6 +35,10 @@ def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
         raise Illegal("timing", why)
     if st.phase == "unlock":
         _pay_contests(ctx, cmd.seat)
+    if st.phase == "master":
+        from vtes_desktop.engine.effects_gear import master_phase_end
+
+        master_phase_end(ctx, cmd.seat, "master played" in st.phase_flags)   # Winchester Mansion
     flow.next_phase(ctx)
 
 

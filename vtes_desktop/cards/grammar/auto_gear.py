@@ -56,8 +56,18 @@ Readings (each from one exact clause, so a reading never drifts from the text it
   of that sect; ("others_burn_card_lock_bearer", pool): another Methuselah's vampire burns it as a (D) action that
   costs pool; the bearer is then locked and does not unlock as normal next time (Stolen Police Cruiser);
 - ("bearer_bleed_votes_clan", bleed, votes, clan): a bearer of that clan gets +bleed and +votes;
-  ("reaction_surcharge_while_acting", trigram, blood, clan): reaction cards requiring that Discipline cost others
-  that much more blood while its bearer of that clan acts (Kduva's Mask).
+  ("reaction_surcharge_while_acting", trigrams, blood, who): reaction cards requiring one of those Disciplines cost
+  others that much more blood while its bearer (a Laibon, an ally) acts (Kduva's Mask, Orb of Ulain);
+- ("choose_prey_minion",), ("chosen_cannot_block",): a `use` naming a minion of the prey (once), which then
+  cannot block the bearer (Incriminating Videotape);
+- ("untargetable_by_disciplines", trigrams, who): the bearer cannot be the target of directed action cards
+  requiring those Disciplines (Orb of Ulain);
+- ("discipline_plus_level", trigram), ("discipline_superior", trigram): the bearer's level in a Discipline
+  (Ritual Goblet, Winchester Mansion: context.discipline_level); ("unlock_after_rescue",): once each turn it
+  unlocks after a successful rescue (a `use`); ("burn_for_discipline_level",): burned for 1 more level of a
+  Discipline it does not have at superior (the use's effect), until its controller's next turn (Vial of Elder
+  Vitae); ("master_end_burn_unless_master_played", n): the vampire burns n blood as its controller's master
+  phase ends without a master card played from hand (Winchester Mansion).
 """
 
 from __future__ import annotations
@@ -139,7 +149,25 @@ _EXACT: dict[tuple[str, str], tuple] = {
         ("others_burn_card_lock_bearer", 1),
     ("modifier", "this laibon gets +1 bleed and 2 additional votes."): ("bearer_bleed_votes_clan", 1, 2, "laibon"),
     ("cost", "reaction cards that require auspex [aus] cost an additional blood while this laibon is acting."):
-        ("reaction_surcharge_while_acting", "aus", 1, "laibon"),
+        ("reaction_surcharge_while_acting", ("aus",), 1, "laibon"),
+    ("choose", "choose a minion your prey controls."): ("choose_prey_minion",),
+    ("block", "the chosen minion cannot block the minion with this equipment."): ("chosen_cannot_block",),
+    ("state", "this ally cannot be the target of directed actions requiring auspex [aus], chimerstry [chi], dominate "
+              "[dom], presence [pre] or serpentis [ser]."):
+        ("untargetable_by_disciplines", ("aus", "chi", "dom", "pre", "ser"), "ally"),
+    ("require", "reaction cards requiring any of those disciplines cost 1 additional blood while this ally is "
+                "acting."): ("reaction_surcharge_while_acting", ("aus", "chi", "dom", "pre", "ser"), 1, "ally"),
+    ("modifier", "this vampire gets +1 level of blood sorcery [tha]."): ("discipline_plus_level", "tha"),
+    ("rescue", "rescuing a vampire from torpor costs this vampire -1 blood."): ("rescue_stealth_discount", 0, 1),
+    ("unlock", "once each turn, this vampire can unlock after rescuing a vampire from torpor."):
+        ("unlock_after_rescue",),
+    ("burn", "the vampire with this equipment may burn this card to gain 1 level of any one discipline until your "
+             "next unlock phase."): ("burn_for_discipline_level",),
+    ("choose", "the vampire cannot choose a discipline he or she already has at the superior level."):
+        ("burn_for_discipline_level",),
+    ("state", "the vampire with this location has superior dementation [dem]."): ("discipline_superior", "dem"),
+    ("burn", "at the end of your master phase, if you did not play a master card from your hand this phase, this "
+             "vampire burns 1 blood."): ("master_end_burn_unless_master_played", 1),
 }
 
 
