@@ -2802,6 +2802,33 @@ def _reduce_young_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["reduce_young_bleed"] = _reduce_young_bleed
 
 
+def _make_an_example(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Make an Example: a non-acting Guruhi of the player, while the player's acting Laibon is blocked (the block
+    attempt holds: intercept at least the stealth) and before combat: 2 unpreventable damage on the acting Laibon and
+    on the blocking minion, and the action ends with no combat."""
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    st = ctx.st
+    if minion == f.actor or "guruhi" not in {x.lower() for x in ctx.cdef(minion).clans}:
+        raise Illegal("timing", f"{rules.name} is played by a non-acting Guruhi")
+    a = st.cards[f.actor]
+    if a.controller != cmd.seat or (ctx.sect(a) or "").lower() != "laibon":
+        raise Illegal("timing", f"{rules.name} is only usable when an acting Laibon you control is blocked")
+    if f.stage != "attempt" or f.blocker is None or intercept(ctx, f, f.blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once the action is blocked (intercept at least equal "
+                                "to stealth), before combat")
+    b = f.blocker
+    for who in (f.actor, b):
+        ctx.emit("damage", f"{ctx.name(who)} takes 2 unpreventable damage ({rules.name}).", cards=(who,))
+        rules_combat.inflict(ctx, who, 2, 0)
+    end_action(ctx, rules, mode, b)
+
+
+_HANDLERS["make_an_example"] = _make_an_example
+
+
 def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """The Guruhi Are the Land: in a bleed, +1 bleed (limited); in a hunt, 1 more blood if it succeeds (+1 hunt); in an
     equip action, the Guruhi unlocks once it succeeds (after resolution). Each clause acts in its kind of action."""

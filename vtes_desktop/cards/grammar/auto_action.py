@@ -465,6 +465,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "reduce_young_bleed": re.compile(r"^reduce a younger vampire's or an ally's bleed against you by (?P<n>\d)\.?$"),
     "actor_no_votes": re.compile(r"^the acting vampire cannot cast any votes or ballots in this referendum\.?$"),
     "titled_referendum_fails": re.compile(r"^if the referendum requires a titled vampire, the referendum fails\.?$"),
+    # Make an Example: played by a non-acting Guruhi while its acting Laibon is blocked
+    "make_an_example": re.compile(r"^inflict 2 unpreventable damage on both the acting laibon and the blocking minion and "
+                                  r"end the action \(without combat\)\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
