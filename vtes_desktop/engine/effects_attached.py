@@ -25,7 +25,8 @@ HANDLED: frozenset[str] = frozenset({
     "host_blocked_burn", "put_on_actor", "no_directed_unless", "burn_for_stealth", "burn_stealth_is",
     "counter_at_host_unlock", "burn_at_counters", "host_no_cards", "host_no_act_block", "burn_at_host_discard",
     "burn_at_unlock_instead", "block_host_intercept", "host_burns_to_burn", "no_unlock_for",
-    "reactor_intercept_vs_host_bleed",
+    "reactor_intercept_vs_host_bleed", "put_on_actor", "lock_to_unlock", "unlock_to_block", "burn_if_host_torpor",
+    "directed_at_host_cost", "in_play_clan_stealth", "burn_end_of_turn_or_success", "burn_for_votes",
 })
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",)})
 
@@ -120,7 +121,12 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
     does not fit); {} for any other card."""
     if "Action" not in rules.types:
         return {}
-    spec = next((s for s in mode_specs(rules, mode) if s[0] == "attach_to"), None)
+    specs = mode_specs(rules, mode)
+    if any(s[0] == "put_on_actor" for s in specs):   # "A minion may have only one Tattoo Signal"
+        why = _limit(ctx, actor, rules, mode)
+        if why:
+            raise Illegal("limit", f"{rules.name}: {why}")
+    spec = next((s for s in specs if s[0] == "attach_to"), None)
     if spec is None:
         return {}
     if target is None:
@@ -178,6 +184,12 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
             if any(s[0] == "attach_lock" for s in specs) and not st.cards[t].locked:
                 ctx.update(t, locked=True)
                 ctx.emit("locked", f"{ctx.name(t)} is locked ({rules.name}).", cards=(t,))
+    if any(s[0] == "put_on_actor" for s in specs) and st.cards[f.card].region == "aside":
+        if st.cards[f.actor].region in ("ready", "torpor"):
+            ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+            ctx.emit("attached", f"{rules.name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
+        else:
+            ctx.emit("fizzles", f"{ctx.name(f.actor)} is no longer in play: {rules.name} is not put on them.")
     done = {e.text for e in mode.effects if claims(e, rules.types) is not None}
     return [x for x in left if x not in done]
 
@@ -188,9 +200,32 @@ def _mod(ctx: Ctx, minion: int, stat: str) -> int:
     return sum(s[2] for _, s in _on(ctx, minion, "host_mod") if s[1] == stat)
 
 
+_CLAN_STEALTH: list = []   # [frozenset of the card ids of action modifiers put in play (Loup)], computed once
+
+
+def _in_play_ams(ctx: Ctx) -> frozenset:
+    if not _CLAN_STEALTH:
+        _CLAN_STEALTH.append(frozenset(c.id for c in ctx.db.library if tuple(c.types) == ("Action Modifier",)
+                                       and "put this card in play" in c.text.lower()))
+    return _CLAN_STEALTH[0]
+
+
 def actor_stealth(ctx: Ctx, f: ActionFrame) -> int:
-    """ "The attached minion gets -1 stealth": the acting host's stealth."""
-    return _mod(ctx, f.actor, "stealth") if ctx.st.attached.get(f.actor) else 0
+    """ "The attached minion gets -1 stealth": the acting host's stealth; "Toreador get +1 stealth" (Loup in play)."""
+    st = ctx.st
+    n = _mod(ctx, f.actor, "stealth") if st.attached.get(f.actor) else 0
+    cids = _in_play_ams(ctx)
+    for s_ in st.live_seats():
+        for a in st.region(s_, "in_play"):
+            if st.cards[a].cid in cids and not st.cards[a].contested:
+                sp = _spec(ctx, a, "in_play_clan_stealth")
+                if sp and _of_clan(ctx, f.actor, sp[1]):
+                    n += sp[2]
+    return n
+
+
+def _of_clan(ctx: Ctx, m: int, clan: str) -> bool:
+    return any(c.lower() == clan for c in ctx.cdef(m).clans)
 
 
 def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
@@ -286,6 +321,12 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
         return
     if rules.types != ("Action Modifier",):
         return
+    if st.cards[iid].region == "hand" and mode_specs(rules, mode) and any(
+            e.kind == "put_in_play" and e.automated and e.text.strip().lower().rstrip(".") == "put this card in play"
+            for e in mode.effects):   # Loup, Propaganda of the Deed
+        ctx.move(iid, "in_play", seat=cmd.seat)
+        ctx.emit("put_in_play", f"{rules.name} is put in play.", cards=(iid,))
+        return
     if st.cards[iid].region != "hand" or not any(
             e.kind == "put_in_play" and e.automated and (e.target or "").lower() in _SELF_PUT_TARGETS
             for e in mode.effects):
@@ -377,11 +418,16 @@ def card_refusal(ctx: Ctx, rules: CardRules, minion: int | None) -> str | None:
     return None
 
 
-def action_extra_blood(ctx: Ctx, m: int, directed: bool) -> int:
-    """ "Directed actions cost this vampire an additional blood" (Kaymakli Barrier)."""
-    if not directed or not ctx.st.attached.get(m):
+def action_extra_blood(ctx: Ctx, m: int, directed: bool, target: int | None = None) -> int:
+    """ "Directed actions cost this vampire an additional blood" (Kaymakli Barrier); "Actions directed at this
+    attached vampire cost +1 blood or life" (Safe Passage: an ally pays life)."""
+    st = ctx.st
+    if not directed or not st.attached:
         return 0
-    return sum(s[1] for _, s in _on(ctx, m, "host_directed_cost"))
+    n = sum(s[1] for _, s in _on(ctx, m, "host_directed_cost")) if st.attached.get(m) else 0
+    if target is not None and st.attached.get(target):
+        n += sum(s[1] for _, s in _on(ctx, target, "directed_at_host_cost"))
+    return n
 
 
 # -- the unlock phase --------------------------------------------------------------------------------------
@@ -472,6 +518,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     s = _spec(ctx, iid, "host_burns_to_burn")
     if s is not None:
         return _host_burns_to_burn(ctx, cmd, iid, s)
+    s = _spec(ctx, iid, "lock_to_unlock")
+    if s is not None:
+        return _lock_to_unlock(ctx, cmd, iid, s)
+    s = _spec(ctx, iid, "unlock_to_block")
+    if s is not None:
+        return _unlock_to_block(ctx, cmd, iid, s)
     s = _spec(ctx, iid, "unlock_for")
     if s is None:
         return False
@@ -497,6 +549,55 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.update(host, counters=h.counters - n)
     ctx.update(host, locked=False)
     ctx.emit("unlocked", f"{ctx.name(host)} unlocks ({name}: {n} {unit} burned).", cards=(host,))
+    return True
+
+
+def _lock_to_unlock(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "This ready Seraph may lock this card to unlock another Black Hand vampire" (`minion`: that vampire)."""
+    st = ctx.st
+    c = st.cards[iid]
+    host = c.host
+    name = ctx.name(iid)
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if st.cards[host].region != "ready":
+        raise Illegal("use", f"{name}: {ctx.name(host)} is not ready")
+    if c.locked:
+        raise Illegal("use", f"{name} is locked")
+    if cmd.minion is None:
+        raise Illegal("minion", f"{name}: name the {s[1].title()} vampire to unlock")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    if t == host or tc.region != "ready" or not ctx.is_vampire(tc) or s[1] not in ctx.rules(t).traits:
+        raise Illegal("minion", f"{name}: {ctx.name(t)} is not another ready {s[1].title()} vampire")
+    if not tc.locked:
+        raise Illegal("minion", f"{name}: {ctx.name(t)} is not locked")
+    ctx.update(iid, locked=True)
+    ctx.update(t, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(host)} locks {name}: {ctx.name(t)} unlocks.", cards=(t,))
+    return True
+
+
+def _unlock_to_block(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "During an action, this Sabbat vampire can burn 1 blood to unlock and attempt to block" (then `block`)."""
+    st = ctx.st
+    host = st.cards[iid].host
+    h = st.cards[host]
+    name = ctx.name(iid)
+    f = st.top
+    if h.controller != cmd.seat:
+        raise Illegal("use", f"{name}: only the controller of {ctx.name(host)} can do this")
+    if not isinstance(f, ActionFrame) or f.outcome is not None or f.stage not in ("announced", "blocks") \
+            or cmd.seat not in f.blockers or cmd.seat in f.declined:
+        raise Illegal("timing", f"{name}: only during an action {ctx.seat_name(cmd.seat)} may still block")
+    if (ctx.sect(h) or "").lower() != "sabbat":
+        raise Illegal("requirements", f"{name}: {ctx.name(host)} is not Sabbat")
+    if h.region != "ready" or not h.locked:
+        raise Illegal("use", f"{name}: {ctx.name(host)} is not a locked ready vampire")
+    if h.counters < s[1]:
+        raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+    ctx.update(host, counters=h.counters - s[1], locked=False)
+    ctx.emit("unlocked", f"{ctx.name(host)} burns {s[1]} blood and unlocks to attempt to block ({name}).", cards=(host,))
     return True
 
 
@@ -551,3 +652,71 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         upd.update(directed=True, target_seat=c.controller)
         return upd, (c.controller,)
     return upd, ()
+
+
+# -- state checks, the end of the turn, after an action, votes -------------------------------------------
+
+_LAST: list = [None, ()]   # (the attached mapping last looked at, its cards with "burn_if_host_torpor")
+
+
+def state_checks(ctx: Ctx) -> None:
+    """After each step: a card that burns once its host is in torpor (Eternal Vigilance)."""
+    st = ctx.st
+    att = st.attached
+    if not att:
+        return
+    prev = ctx.game.state
+    if st.regions is prev.regions and att is prev.attached:
+        return   # nobody moved
+    if _LAST[0] is not att:
+        _LAST[0] = att
+        _LAST[1] = tuple((a, h) for h, cards in att.items() for a in cards
+                         if _specs(ctx, a) and _spec(ctx, a, "burn_if_host_torpor"))
+    for a, h in _LAST[1]:
+        if st.cards[h].region == "torpor" and st.cards[a].region == "attached" and st.cards[a].host == h:
+            ctx.burn(a, f"{ctx.name(h)} is in torpor")
+            ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} is in torpor.", cards=(a,))
+
+
+def _in_play_with(ctx: Ctx, key: str):
+    st = ctx.st
+    cids = _in_play_ams(ctx)
+    for s_ in st.live_seats():
+        for a in st.region(s_, "in_play"):
+            sp = _spec(ctx, a, key) if st.cards[a].cid in cids else None
+            if sp:
+                yield a, sp
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """ "Burn this card at the end of the turn" (Loup)."""
+    for a, _ in list(_in_play_with(ctx, "burn_end_of_turn_or_success")):
+        ctx.burn(a, "end of the turn")
+        ctx.emit("burned", f"{ctx.name(a)} is burned at the end of the turn.", cards=(a,))
+
+
+def after_action(ctx: Ctx, f: ActionFrame) -> None:
+    """ "... or after a Toreador performs a successful action" (Loup)."""
+    if f.outcome != "successful" or f.actor not in ctx.st.cards:
+        return
+    for a, sp in list(_in_play_with(ctx, "burn_end_of_turn_or_success")):
+        if _of_clan(ctx, f.actor, sp[1]):
+            ctx.burn(a, "a successful action")
+            ctx.emit("burned", f"{ctx.name(a)} is burned after {poss_name(ctx, f.actor)} successful action.", cards=(a,))
+
+
+def poss_name(ctx: Ctx, iid: int) -> str:
+    return _poss(ctx.name(iid))
+
+
+def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
+    """ "You can burn this card during the polling step of a political action to get +2 votes" (`vote` naming it)."""
+    c = ctx.st.cards[iid]
+    if c.controller != seat or c.region not in ("in_play", "attached"):
+        return None
+    sp = _spec(ctx, iid, "burn_for_votes")
+    if sp is None:
+        return None
+    ctx.burn(iid, "burned for votes")
+    ctx.emit("burned", f"{ctx.seat_name(seat)} burns {ctx.name(iid)} for {sp[1]} votes.", cards=(iid,))
+    return sp[1]

@@ -298,6 +298,9 @@ def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
         from vtes_desktop.engine.effects_master import note_as_played
 
         note_as_played(ctx, cmd)   # the card this step played can be canceled "as it is played" by the next step
+        from vtes_desktop.engine.effects_attached import state_checks as attached_checks
+
+        attached_checks(ctx)   # cards on a minion that burn once it is in torpor (Eternal Vigilance)
     if st.ended is not None:
         return
     if st.seats[st.active].ousted and len(st.live_seats()) > 1:
@@ -555,6 +558,9 @@ def _end_of_turn(ctx: Ctx) -> None:
     from vtes_desktop.engine import effects_action
 
     effects_action.end_of_turn(ctx)   # vampires that unlock at the end of the turn (Zephyr)
+    from vtes_desktop.engine import effects_attached
+
+    effects_attached.end_of_turn(ctx)   # cards put in play for the turn (Loup)
     ctx.release_draws("turn", "action", "combat")
     ctx.st.awards = ()   # a trophy not taken in the turn it was earned is lost
 

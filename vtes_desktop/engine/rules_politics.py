@@ -54,6 +54,12 @@ def _card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return card_votes(ctx, f, seat, iid)   # master cards in play whose votes the engine reads
 
 
+def _attached_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
+    from vtes_desktop.engine.effects_attached import card_votes
+
+    return card_votes(ctx, f, seat, iid)   # an action modifier burned for votes (Propaganda of the Deed)
+
+
 def _gear_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     from vtes_desktop.engine.effects_gear import vote_votes
 
@@ -279,6 +285,9 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
         elif c.controller == seat and c.region in ("in_play", "attached") and \
                 (mv := _card_votes(ctx, f, seat, iid)) is not None:   # Palace of Versailles, Ferraille...
             n = mv
+        elif c.controller == seat and c.region in ("in_play", "attached") and \
+                (av := _attached_votes(ctx, f, seat, iid)) is not None:   # Propaganda of the Deed
+            n = av
         elif c.controller == seat and c.region == "attached" and (gv := _gear_votes(ctx, f, seat, iid)) is not None:
             n = gv   # Agate Talisman
         elif c.controller == seat and c.region in ("in_play", "attached") and _LOCK_FOR_VOTES.search(d.text):

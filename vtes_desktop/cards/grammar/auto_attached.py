@@ -45,6 +45,12 @@ reacting player keeps control when the text says so): ("reactor_intercept_vs_hos
 played it gets +n intercept when the host bleeds its controller; ("burnable", "host", 0, 0, True): the host burns it
 as a (D) action (Sins of the Cauchemar).
 
+- ("put_on_actor",): "Put this card on this acting Seraph" (a clan or title the core does not move the card for);
+- ("lock_to_unlock", trait): a `use` that locks the card (its host ready) to unlock another vampire of that trait
+  (`minion`: Tattoo Signal); ("unlock_to_block", n): during an action its Sabbat host may burn n blood to unlock (a
+  `use`, then it blocks as usual) and ("burn_if_host_torpor",): the card burns once its host is in torpor
+  (Eternal Vigilance).
+
 Action modifiers (types exactly ("Action Modifier",)) that stay on the acting vampire (a core "Put this card on this
 vampire" too: the engine keeps the played card on it):
 
@@ -54,7 +60,12 @@ vampire" too: the engine keeps the played card on it):
 - ("burn_at_unlock",) as above;
 - ("burn_for_stealth", n, when): a `use` of the card during an action of its vampire: the card burns for +n stealth,
   in a "later action" than the one it was played in, or in an action directed at the "same target" Methuselah as
-  that one (Under My Skin, Shadow Cast, Marked Path); ("burn_stealth_is", n): at this level, +n instead.
+  that one (Under My Skin, Shadow Cast, Marked Path); ("burn_stealth_is", n): at this level, +n instead;
+- ("directed_at_host_cost", n): actions directed at the vampire cost n more blood or life (Safe Passage);
+- a core "Put this card in play" keeps the card in play; ("in_play_clan_stealth", clan, n): that clan's actions
+  get +n stealth while it is there, and ("burn_end_of_turn_or_success", clan): it burns at the end of the turn or
+  after a successful action of that clan (Loup); ("burn_for_votes", n): in the polling step of a referendum its
+  controller burns it for n votes (`vote` naming the card: Propaganda of the Deed).
 """
 
 from __future__ import annotations
@@ -68,6 +79,7 @@ _PUT_D = re.compile(r"^\(d\) put this card on (?P<np>.+?)(?P<lock> and lock them
 _NP = re.compile(r"^(?:an?|any|one of) (?P<adj>(?:(?:ready|younger|locked|unlocked|titled) )*)(?P<noun>vampire|minion|ally)"
                  r"(?: or (?:an? )?(?P<alt>younger vampire))?"
                  r"(?: controlled by (?P<ctrl>your prey|your predator|another methuselah))?$")
+_PUT_ACTOR = re.compile(r"^put this card on (?:this|the) acting (?!vampire$|minion$)[a-z]+$")
 _CTRL = {"your prey": "prey", "your predator": "predator", "another methuselah": "other", None: ""}
 
 #: one exact clause (lower case, no final stop) -> its reading
@@ -104,6 +116,9 @@ _EXACT: dict[str, tuple] = {
     "this vampire can burn this card as an action that costs 1 blood": ("burnable", "host", 0, 1, False),
     "he or she may burn this card by burning 2 blood during his or her unlock phase": ("host_burns_to_burn", 2),
     "during their unlock phase, they can burn 1 pool to unlock": ("unlock_for", "pool", 1),
+    "this ready seraph may lock this card to unlock another black hand vampire": ("lock_to_unlock", "black hand"),
+    "during an action, this sabbat vampire can burn 1 blood to unlock and attempt to block": ("unlock_to_block", 1),
+    "burn this card if this vampire goes to torpor": ("burn_if_host_torpor",),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
 }
 #: reactions put on the acting minion: one exact clause -> its reading
@@ -138,7 +153,15 @@ _AM_EXACT: dict[str, tuple] = {
     "during an action directed at the same methuselah (or same set of methuselahs), this vampire may burn this card "
     "to get +1 stealth": ("burn_for_stealth", 1, "same target"),
     "as above, but for +2 stealth": ("burn_stealth_is", 2),
+    "actions directed at this attached vampire cost +1 blood or life": ("directed_at_host_cost", 1),
+    "burn this card during your unlock phase": ("burn_at_unlock",),
+    "toreador get +1 stealth": ("in_play_clan_stealth", "toreador", 1),
+    "burn this card at the end of the turn or after a toreador performs a successful action":
+        ("burn_end_of_turn_or_success", "toreador"),
+    "you can burn this card during the polling step of a political action to get +2 votes": ("burn_for_votes", 2),
 }
+#: "Put this card in play" (an action modifier the engine keeps in play)
+_AM_IN_PLAY = "put this card in play"
 
 
 @lru_cache(maxsize=4096)
@@ -146,6 +169,8 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
     if types == ("Action Modifier",):
         got = _AM_EXACT.get(" ".join(text.lower().split()).rstrip("."))
         if got is None or (got[0] == "put_on_actor") != (kind == "put_in_play"):
+            return None
+        if got[0] == "in_play_clan_stealth" and kind != "modifier":
             return None
         return None if got[0] == "burn_stealth_is" and kind != "stealth" else got
     if types == ("Reaction",):
@@ -168,6 +193,8 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
     got = _EXACT.get(t)
     if got is not None:
         return got
+    if kind == "put_in_play" and _PUT_ACTOR.match(t):
+        return ("put_on_actor",)
     m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed") else None
     if m and m.group("stat") == kind:
         return ("host_mod", kind, int(m.group("n")))
