@@ -50,7 +50,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
                   "lock_with_minion", "passed_lock_burn", "conclave", "clan_burn_unlock", "clan_unlock_cost",
-                  "transfers_burn"})
+                  "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1023,6 +1023,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _conclave(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "conclave"][0])
     if keys & {"clan_burn_unlock", "clan_unlock_cost", "transfers_burn"}:
         return _clan_unlock(ctx, cmd, iid)
+    if keys & {"lock_reduce_bleed", "lock_edge_transfers"}:
+        return _mapatano(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
@@ -2102,6 +2104,35 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _mapatano(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Mapatano Utando: locked while a minion bleeds its player, the bleed 1 less; or locked in its player's
+    influence phase, the Edge burned, for 4 more transfers."""
+    from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=True)
+    f = st.top
+    if "lock_reduce_bleed" in vs and isinstance(f, ActionFrame) and f.stage in _OPEN and _action_kind(f) == "bleed" \
+            and f.target_seat == seat:
+        n = int(vs["lock_reduce_bleed"]["n"])
+        _lock(ctx, iid)
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", -n, None, iid, st.cards[iid].cid),)))
+        ctx.emit("effect", f"{ctx.seat_name(seat)} locks {name}: the bleed is reduced by {n}.", cards=(iid,))
+        return True
+    if "lock_edge_transfers" in vs and st.active == seat and st.phase == "influence" and not st.frames:
+        if st.edge != seat:
+            raise Illegal("edge", f"{name}: you do not have the Edge to burn")
+        n = int(vs["lock_edge_transfers"]["n"])
+        _lock(ctx, iid)
+        st.edge = None
+        st.transfers += n
+        ctx.emit("transfers", f"{ctx.seat_name(seat)} locks {name} and burns the Edge: {n} more transfers.", cards=(iid,))
+        return True
+    raise Illegal("timing", f"{name} is locked while a minion is bleeding you, or in your influence phase with the Edge")
+
+
 def _conclave(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, v: dict) -> bool:
     """Camarilla Conclave: a counter burned during a political action of a Camarilla vampire of its player for
     +1 stealth to the acting vampire (during the action), or in its polling step, before any vote is cast, for
@@ -2298,6 +2329,8 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             continue
         if "blood_doll" in keys:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("to pool", "to vampire")]
+        if keys & {"lock_reduce_bleed", "lock_edge_transfers"} and not c.locked:   # Mapatano Utando
+            out.append(C.Use(seat=seat, card=iid))
         if "passed_lock_burn" in keys and (("seat", seat), "passed referendum", st.turn) in st.marks:
             out.append(C.Use(seat=seat, card=iid))   # Privileged Position
         if "unlock_trait_all" in keys and st.phase == "master" and not acting:   # Path of Evil Revelations

@@ -557,6 +557,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                          r"controller's unlock phase$"),
     ("transfers_burn", r"^any methuselah can burn this card by burning (?P<pool>1) pool and spending (?P<n>four) transfers "
                        r"during his or her influence phase$"),   # Whispers of the Nictuku
+    # Mapatano Utando: locked while a minion bleeds you (-1 bleed), or in the influence phase with the Edge burned
+    ("lock_reduce_bleed", r"^you may lock this card to reduce a bleed against you by (?P<n>1)$"),
+    ("lock_edge_transfers", r"^during your influence phase, you may lock this card and burn the edge to gain (?P<n>4) "
+                            r"transfers$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
