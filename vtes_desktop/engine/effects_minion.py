@@ -99,7 +99,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
                      "discard_to_prevent", "steal_from_own", "lock_prevent_employer", "burn_fail_directed",
                      "burn_minus_stealth", "unlock_duty", "employer_bleed", "melee_plus",
-                     "acts_when_recruited", "unlock_recruiter_first"})
+                     "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -690,6 +690,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
         return True
+    if _of(ctx, iid, "self_unlock"):
+        _self_unlock(ctx, cmd, iid, _of(ctx, iid, "self_unlock")[0])
+        return True
     found = [(fn, got[0]) for name_, fn in (("discard_to_prevent", _discard_to_prevent),
                                             ("discard_for_life", _discard_for_life), ("burn_location", _burn_location),
                                             ("blood_to_unlock", _blood_to_unlock), ("steal_from_own", _steal_from_own))
@@ -781,6 +784,26 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
 
 # -- actions and diablerie -------------------------------------------------------------------------------------
 
+def directed_cost(ctx: Ctx, target: int | None, directed: bool) -> int:
+    """"Actions directed at her cost +1 pool" (Alia, God's Messenger): the extra pool an action directed at
+    *target* costs."""
+    if not directed or target is None or target not in ctx.st.cards:
+        return 0
+    return sum(r[1] for r in _of(ctx, target, "directed_cost"))
+
+
+def _self_unlock(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Tutu: during your minion phase, this ally can unlock."""
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.phase != "minion" or st.active != cmd.seat:
+        raise Illegal("timing", f"{name} unlocks during your minion phase")
+    if not st.cards[iid].locked or st.cards[iid].region != "ready":
+        raise Illegal("use", f"{name} is not locked")
+    ctx.update(iid, locked=False)
+    ctx.emit("unlocked", f"{name} unlocks (its own text).", cards=(iid,))
+
+
 def acts_when_recruited(ctx: Ctx, m: int) -> bool:
     """"This ally can perform actions the turn it is recruited" (Spectral Servitor, Nocturn, Infernal Servitor)."""
     return bool(_of(ctx, m, "acts_when_recruited"))
@@ -801,6 +824,10 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
     st = ctx.st
     tc = st.cards[t]
     flt = r[3]
+    if flt == "own torpor vampire":
+        if tc.controller != seat or tc.region != "torpor" or not ctx.is_vampire(tc):
+            return f"{ctx.name(t)} is not a vampire in your torpor region"
+        return None
     if tc.controller == seat:
         return f"{ctx.name(t)} is yours; this (D) action is directed at another Methuselah"
     if flt == "demon":
@@ -858,6 +885,12 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
     if flt == "any minion":
         if tc.region not in ("ready", "torpor", "incapacitated") or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a minion"
+        return None
+    if flt == "equipment on torpor vampire":
+        host = tc.host if tc.region == "attached" else None
+        if host is None or "Equipment" not in d.types or st.cards[host].region != "torpor" \
+                or not ctx.is_vampire(st.cards[host]):
+            return f"{ctx.name(t)} is not an equipment on a vampire in torpor"
         return None
     if flt == "equipment on ravnos":
         host = tc.host if tc.region == "attached" else None
@@ -976,6 +1009,14 @@ def succeed_own(ctx: Ctx, f) -> bool:
         from vtes_desktop.engine.rules_combat import open_damage
 
         open_damage(ctx, (Hit(t, r[4], 0, source=f.actor, via=src),))
+    elif r[1] == "rescue_own":
+        ctx.move(t, "ready", seat=c.controller, locked=c.locked, counters=c.counters, wounded=False)
+        ctx.emit("rescued", f"{ctx.name(t)} moves from torpor to the ready region ({ctx.name(src)}).", cards=(t,))
+    elif r[1] == "steal_equipment":
+        if st.cards[f.actor].region == "ready":
+            ctx.move(t, "attached", host=f.actor, level=c.level)
+            ctx.update(t, controller=f.seat)
+            ctx.emit("steal", f"{ctx.name(f.actor)} steals {ctx.name(t)}.", cards=(t,))
     elif r[1] == "gain_life":
         ctx.update(t, counters=c.counters + r[4])
         ctx.emit("life", f"{ctx.name(t)} gains {r[4]} life.", cards=(t,))
@@ -2029,9 +2070,14 @@ def candidates(game, seat: int) -> list:
         others = [i for s2 in st.live_seats() if s2 != seat for i in st.region(s2, "ready")]
         others += [a for i in others for a in st.attached.get(i, ())]
         for iid in st.region(seat, "ready"):
+            if _of(ctx, iid, "self_unlock") and st.cards[iid].locked:
+                out.append(C.Use(seat=seat, card=iid))
             if _of(ctx, iid, "own_action") and not st.cards[iid].locked:
                 if any(r[3].startswith("self") for r in _of(ctx, iid, "own_action")):
                     out.append(C.Action(seat=seat, minion=iid, kind="card", **{"from": iid}))
+                if any(r[3] == "own torpor vampire" for r in _of(ctx, iid, "own_action")):
+                    out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid})
+                            for t in st.region(seat, "torpor")]
                 out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid}) for t in others]
             for a in st.attached.get(iid, ()):
                 for r in _of(ctx, a, "own_action") if not st.cards[iid].locked else ():

@@ -693,6 +693,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                                 "earlier action says so)")
     if blood_cost and mc.counters < blood_cost:
         raise Illegal("cost", f"{who} has {mc.counters} blood; this action costs {blood_cost}")
+    pool_cost += effects_minion.directed_cost(ctx, f.get("target_card"), bool(directed_at))   # Alia, God's Messenger
     if pool_cost and st.seats[seat].pool < pool_cost:
         raise Illegal("cost", f"{ctx.seat_name(seat)} has {st.seats[seat].pool} pool; this action costs {pool_cost}")
 

@@ -167,6 +167,9 @@ Readings (a tuple whose first item names it):
   `effect` "blood" or "burn", before the phase ends), "damage_own_vampire" (Wendell Delburton: 2 unpreventable
   damage on a ready vampire you control; with several, a `use` naming him, `minion` the vampire), "burn_self"
   (Spectral Servitor, Nocturn), "burn_self_or_pool" (superior Spectral Servitor: `effect` "pool" or "burn");
+- more own actions: Alia's move of a vampire from your torpor region to your ready region, Tutu's steal of an
+  equipment from a vampire in torpor; ``("directed_cost", n)``: "Actions directed at her cost +1 pool" (hook in
+  `rules_action.announce`); ``("self_unlock", "minion")``: "During your minion phase, this ally can unlock" (a `use`);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -248,6 +251,10 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "steal_life", 1, "ready minion", 1, True, ""),
     "if gargoyle has less than 3 life, he or she can gain one life as a +1 stealth action.":
         ("own_action", "gain_life", 1, "self life<3", 1, False, ""),
+    "she can move a vampire from your torpor region to your ready region as a +1 stealth action.":
+        ("own_action", "rescue_own", 1, "own torpor vampire", 0, False, ""),
+    "this ally can steal an equipment from a vampire in torpor as a (d) action.":
+        ("own_action", "steal_equipment", 0, "equipment on torpor vampire", 0, True, ""),
     "she can gain a life as a +1 stealth action.":
         ("own_action", "gain_life", 1, "self", 1, False, ""),
 }
@@ -291,6 +298,8 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("burn", "this ally can strike: hand strike at +1 damage, aggravated; burn him at the end of combat if this strike "
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
+    ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("unlock", "during your minion phase, this ally can unlock."): ("self_unlock", "minion"),
     ("perform", "this ally can perform actions the turn it is recruited."): ("acts_when_recruited",),
     ("unlock", "unlock this vampire if this is their first successful recruit ally action this turn."):
         ("unlock_recruiter_first",),
