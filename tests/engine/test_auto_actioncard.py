@@ -91,6 +91,9 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Cleansing Ritual", "unlock", "OBE", ("target_more", (("unlock_host_at_discard",),))),
     ("Psychophagia", "hunt", None, ("special_hunt", 1)),
     ("Exile", "lock", "PRE", ("on_target", "vampire or imbued in play", (("orun_exile",),))),
+    ("Pillars Fall", "put", None, ("end_combat", "put on actor if opponent not ready", 0)),
+    ("Big Game", "get", None, ("red_list_grant_unlock",)),
+    ("Augur", "unlock", None, ("unlock_end_of_action",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -84,7 +84,7 @@ HANDLED = frozenset({
     "edge_get", "edge_else_burn_pool", "cond_stealth", "target_methuselah", "damage_each_ready", "prey_pool_per_named",
     "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
-    "special_hunt", "remove_ash_ally_blood",
+    "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -405,6 +405,12 @@ def combat_grants(ctx: Ctx, f: ActionFrame) -> tuple:
                 n["press" if "press" in e.text.lower() else "maneuver"] += 1
             elif read(e, rules.types) == ("combat_grant_continue",):   # Harass: a press only to continue
                 n["press_continue"] = n.get("press_continue", 0) + 1
+            elif read(e, rules.types) == ("red_list_grant_unlock",) and f.target_card is not None:   # Big Game
+                from vtes_desktop.engine.rules_diablerie import is_red_list
+
+                if is_red_list(ctx, f.target_card):
+                    n["maneuver_or_press"] = n.get("maneuver_or_press", 0) + 1
+                    ctx.st.marks = ctx.st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, ctx.st.turn)}
         left = left_by_hand(rules, mode, frozenset({"enter_combat", "maneuver", "press"}))
         left += [e.text for e in mode.effects if e.kind in ("maneuver", "press") and not e.automated
                  and read(e, rules.types) is None]
@@ -2367,7 +2373,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "ally or younger vampire or haven on one": "a ready ally or younger vampire, or a haven on one",
               "card on own ally or younger vampire": "a card on an ally or younger vampire in your ready region",
               "ready ally or younger vampire": "a ready ally or younger vampire",
-              "vampire or imbued in play": "a vampire or imbued in play"}
+              "vampire or imbued in play": "a vampire or imbued in play",
+              "ready minion of predator or prey": "a ready minion of your predator or prey"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2505,6 +2512,8 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         if host is None or host.controller != seat or host.region != "ready":
             return False
         return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
+    if who == "ready minion of predator or prey":   # Distraction
+        return ctx.is_minion(c) and c.region == "ready" and c.controller in (st.prey(seat), st.predator(seat))
     if who == "ready ally or younger vampire":   # Exile
         return ally or (vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor))
     if who == "vampire or imbued in play":   # Exile [PRE]
@@ -4246,6 +4255,7 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
 
 
 _ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
+UNLOCK_END_OF_ACTION = "unlocks at the end of the action"   # Augur, Big Game: (("minion", iid), this, turn)
 NO_BLOCK_VOTE_TURN = "cannot block or vote this turn"   # Shared Nightmare's mark: (("minion", iid), this, turn)
 
 
@@ -4372,6 +4382,9 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 before = st.cards[f.actor].counters
                 got = ctx.set_blood(f.actor, before + s[1])
                 ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - before} blood ({name}).", cards=(f.actor,))
+        elif k == "unlock_end_of_action":   # Augur
+            st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
+            ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))
         elif k == "remove_ash_ally_blood":   # Psychophagia
             pick = next((m for m in f.mods if m.kind == "chosen_card"), None)
             if pick is None or st.cards[pick.minion].region != "ash_heap":
@@ -4447,6 +4460,14 @@ def combat_ended(ctx: Ctx, cf) -> None:
             c = st.cards[opp]
             seat = c.controller if c.controller is not None else c.owner
             ctx.pool(seat, -s[2], name)
+        elif s[1] == "put on actor if opponent not ready":   # Pillars Fall (one on a vampire)
+            opp = cf.b if f.actor == cf.a else cf.a
+            a = st.cards[f.actor]
+            held = any(st.cards[x].cid == rules.card_id for x in st.attached.get(f.actor, ()))
+            if winner == f.actor and st.cards[opp].region != "ready" and not held \
+                    and st.cards[f.card].region in ("ash_heap", "aside") and a.region == "ready":
+                ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
+                ctx.emit("attached", f"{name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
         elif s[1] == "ready gains capacity":
             if not ctx.is_vampire(st.cards[winner]) or "Vampire" not in ctx.cdef(loser).types:
                 ctx.emit("fizzles", f"{name}: the ready combatant or the other one is not a vampire; no blood is gained.")
@@ -4563,3 +4584,18 @@ def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms:
                 payers.append(owner)
         for x in payers:   # each controller burns no more than the card says, whatever the number chosen
             ctx.pool(x, -spec[1], name)
+
+
+def action_ended(ctx: Ctx, f: ActionFrame) -> None:
+    """The action is over: "This acting imbued unlocks at the end of the action" (Augur), Big Game's unlock of its
+    acting minion if still ready."""
+    st = ctx.st
+    if not st.marks:
+        return
+    mark = (("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)
+    if mark in st.marks:
+        st.marks = st.marks - {mark}
+        c = st.cards.get(f.actor)
+        if c is not None and c.region == "ready" and c.locked:
+            ctx.update(f.actor, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks at the end of the action.", cards=(f.actor,))

@@ -714,6 +714,8 @@ def _read_fourth(kind: str, t: str) -> tuple | None:
     return None
 
 
+_PILLARS = ("(d) enter combat with a vampire; at the end of that combat, if the opposing vampire is not ready, you can "
+            "put this card on this acting vampire")
 #: (kind, clause) -> reading: political actions (fourth pass)
 _FOURTH_POLITICAL = {
     # Veles' Hunt
@@ -808,6 +810,17 @@ _FOURTH = {
     ("unlock", "(d) unlock this vampire and lock a ready minion"):
         ("on_target", "ready minion", (("lock",), ("unlock_actor",))),
     ("lock", "(d) unlock this vampire and lock a ready minion"): ("target_more", ()),
+    # Blackmail [obf], Distraction [CEL]
+    ("lock", "(d) lock a ready vampire"): ("on_target", "ready vampire", (("lock",),)),
+    ("lock", "(d) lock a minion controlled by your predator or prey"):
+        ("on_target", "ready minion of predator or prey", (("lock",),)),
+    # Pillars Fall: the combat, and the card put on the acting vampire at its end if the other one is not ready
+    ("enter_combat", _PILLARS): ("enter_combat", "vampire"),
+    ("put", _PILLARS): ("end_combat", "put on actor if opponent not ready", 0),
+    # Big Game; Augur
+    ("get", "if that minion is a red list minion, this minion gets an optional maneuver or press in that combat and "
+            "unlocks at the end of the action if he or she is still ready"): ("red_list_grant_unlock",),
+    ("unlock", "this acting imbued unlocks at the end of the action"): ("unlock_end_of_action",),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
