@@ -8,7 +8,7 @@ or reaction's effects (rules_action._apply_modes), `on_combat` after a combat ca
 `on_master` after a master card's (rules_action._play_master), `use` for a card in play that no other module
 uses (rules_action.use), `on_action` as an action card's action succeeds (rules_action, next to
 effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this family claims), `blocked` as an action
-is blocked (rules_action._blocked).
+is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -27,7 +27,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "reorder_top", "discard_bleed_card", "burn_top_per_bleed", "draw",
                                      "discard_down", "blocked_random_discard", "discard_all", "blood_per_discard",
                                      "burn_top", "augur", "discard_choice", "discard_for_bleed",
-                                     "remove_ash_for_bleed", "lock_own", "crypt_top_to_ash", "gain_if_prince"})
+                                     "remove_ash_for_bleed", "lock_own", "crypt_top_to_ash", "gain_if_prince",
+                                     "to_library_top"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -90,6 +91,10 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> Non
         k = spec[0]
         if k == "burn_top_per_bleed":
             _burn_top_per_bleed(ctx, f, minion, rules.name)
+            continue
+        if k == "to_library_top":
+            if spec[1] == "any" or not any(s_[1] == "any" for s_ in specs):
+                _return_later(ctx, cmd, f, spec[1], rules.name)
             continue
         who = spec[-1] if k != "discard_bleed_card" else "target"
         seat = {"acting": f.seat, "target": f.target_seat}.get(who)
@@ -606,3 +611,52 @@ def _crypt_top_to_ash(ctx: Ctx, cmd, specs: list[tuple], why: str) -> None:
     gain = next((s[1] for s in specs if s[0] == "gain_if_prince"), None)
     if gain and (ctx.cdef(top[0]).title or "").lower() == "prince":
         ctx.pool(cmd.seat, gain, why)
+
+
+# -- after the action -------------------------------------------------------------------------------------------
+
+_LATER = "to library top after the action"
+
+
+def _return_later(ctx: Ctx, cmd, f: ActionFrame, which: str, why: str) -> None:
+    """Shroudsight: noted now, carried out once the action is over (`action_over`)."""
+    choice = (str(cmd.choice).strip() if cmd.choice else None)
+    if choice and choice.lower() == "none":
+        return
+    if which == "action" and choice:
+        from vtes_desktop.engine.errors import Malformed
+
+        raise Malformed("choice", f"{why}: at this level it returns the action card (choice: none declines)")
+    st = ctx.st
+    st.marks = st.marks | {(("library later", cmd.seat), _LATER, choice or "", f.actor, st.turn, why)}
+    ctx.emit("noted", f"{why}: after this action, " + (choice or "the action card") + " goes from "
+             f"{poss(ctx.seat_name(cmd.seat))} ash heap to the top of their library.")
+
+
+def action_over(ctx: Ctx, f: ActionFrame) -> None:
+    """An action is over: the cards noted to go back to the top of a library (Shroudsight) go."""
+    st = ctx.st
+    if not st.marks:
+        return
+    mine = [m for m in st.marks if m[1] == _LATER]
+    if not mine:
+        return
+    st.marks = st.marks - set(mine)
+    for (_, seat), _, name, actor, turn, why in mine:
+        if actor != f.actor or turn != st.turn:
+            continue
+        heap = st.region(seat, "ash_heap")
+        if name:
+            card = ctx.db.lookup(name)
+            played = {cid for _, cid in f.played} | ({st.cards[f.card].cid} if f.card is not None else set())
+            pick = next((i for i in reversed(heap) if card is not None and st.cards[i].cid == card.id
+                         and card.id in played), None)
+        else:
+            pick = f.card if f.card is not None and f.card in heap else None
+        if pick is None:
+            ctx.emit("fizzles", f"{why}: " + (name or "the action card") + " is not in the ash heap as a card played "
+                                "during this action.")
+            continue
+        ctx.move(pick, "library", seat=seat, top=True)
+        ctx.emit("moved", f"{ctx.seat_name(seat)} puts {ctx.name(pick)} from their ash heap on top of their library "
+                          f"({why}).", cards=(pick,))

@@ -899,6 +899,9 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
 
         action_ended(ctx, f)   # Augur, Big Game: the acting minion unlocks at the end of the action
         effects_action.after_action(ctx, f)
+        from vtes_desktop.engine import effects_library
+
+        effects_library.action_over(ctx, f)   # Shroudsight: a card back on top of the library
         from vtes_desktop.engine.effects_master import after_action
 
         after_action(ctx, f)   # master cards in play (WMRH Talk Radio)

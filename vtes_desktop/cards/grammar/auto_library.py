@@ -60,7 +60,10 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   names; none: the oldest) for +n bleed (Dis Pater);
 - ("lock_own", clan), ("crypt_top_to_ash",), ("gain_if_prince", n): Goodnight, Sweet Prince: the play's `minion` (an
   unlocked vampire of that clan) locks, the top card of the crypt of the Methuselah named as `target` goes to their
-  ash heap, and the player gains n pool if it is a prince.
+  ash heap, and the player gains n pool if it is a prince;
+- ("to_library_top", "action"|"any"): an action modifier: after the action's resolution (successful or not), the
+  action card used for it ("any": the card of the ash heap played during the action that the play's `choice` names)
+  goes from the ash heap to the top of the library; `choice: none` declines (Shroudsight).
 """
 
 from __future__ import annotations
@@ -100,6 +103,11 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                        "round."): ("look_hand", "opposing"),
     ("Combat", "discard", "as above, and that methuselah discards a card of your choice."):
         ("discard_choice", "opposing"),
+    ("Action Modifier", "move", "after action resolution (successful or not), you can move the action card used for "
+                                "this action from your ash heap to the top of your library."):
+        ("to_library_top", "action"),
+    ("Action Modifier", "move", "as above, but you can move any card played during this action from your ash heap to "
+                                "the top of your library."): ("to_library_top", "any"),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
