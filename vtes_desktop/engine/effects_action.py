@@ -2829,6 +2829,42 @@ def _make_an_example(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["make_an_example"] = _make_an_example
 
 
+_DEAD_ALLY = re.compile(r"(?i)^\s*(?:unique )?(?:wraith|zombie)\b")
+
+
+def _gifts_actor(ctx: Ctx, f: ActionFrame, minion: int, rules: CardRules) -> None:
+    d = ctx.cdef(f.actor)
+    if minion == f.actor or "Ally" not in d.types or not _DEAD_ALLY.match(d.text or ""):
+        raise Illegal("timing", f"{rules.name} is played by another vampire during the action of a wraith or zombie "
+                                "ally")
+
+
+def _acting_ally_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Gifts From Hereafter: played by a vampire other than the acting wraith or zombie ally, +1 bleed (limited) for
+    that ally."""
+    f = _top(ctx)
+    _gifts_actor(ctx, f, minion, rules)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "bleed":
+        raise Illegal("timing", f"{rules.name} gives +1 bleed: only during a bleed")
+    if any(m.limited and m.card != iid for m in f.mods):
+        raise Illegal("limited", f"{rules.name}'s +1 bleed is (limited): the bleed is already increased by a (limited) "
+                                 "modifier")
+    _add(ctx, Mod("bleed", 1, f.actor, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{ctx.name(f.actor)} gets +1 bleed ({rules.name}).", cards=(f.actor,))
+
+
+def _unlock_ally_after(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Gifts From Hereafter [DOM][OBL]: after resolution, this vampire burns 1 blood to unlock the acting ally
+    (`after_action`)."""
+    f = _top(ctx)
+    _gifts_actor(ctx, f, minion, rules)
+    _add(ctx, Mod("unlock_ally_after", 1, minion, iid, rules.card_id))
+
+
+_HANDLERS.update({"acting_ally_bleed": _acting_ally_bleed, "unlock_ally_after": _unlock_ally_after})
+
+
 def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """The Guruhi Are the Land: in a bleed, +1 bleed (limited); in a hunt, 1 more blood if it succeeds (+1 hunt); in an
     equip action, the Guruhi unlocks once it succeeds (after resolution). Each clause acts in its kind of action."""
@@ -3540,6 +3576,15 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                                          f"({ctx.db[mod.cid].display}).", cards=(f.actor,))
                 if not ctx.is_vampire(a) and a.counters - 1 <= 0:
                     ctx.burn(f.actor, "no life left")
+            continue
+        if mod.kind == "unlock_ally_after":     # Gifts From Hereafter [DOM][OBL]
+            a, p = ctx.st.cards.get(f.actor), ctx.st.cards.get(mod.minion)
+            if a is not None and p is not None and a.region == "ready" and a.locked and p.region == "ready" and \
+                    p.counters >= mod.amount:
+                ctx.set_blood(mod.minion, p.counters - mod.amount)
+                ctx.update(f.actor, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(mod.minion)} burns {mod.amount} blood: {ctx.name(f.actor)} unlocks "
+                                     f"({ctx.db[mod.cid].display}).", cards=(f.actor, mod.minion))
             continue
         if mod.kind == "unlock_after_success" and f.outcome == "successful":
             c = ctx.st.cards.get(mod.minion)

@@ -468,6 +468,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Make an Example: played by a non-acting Guruhi while its acting Laibon is blocked
     "make_an_example": re.compile(r"^inflict 2 unpreventable damage on both the acting laibon and the blocking minion and "
                                   r"end the action \(without combat\)\.?$"),
+    # Gifts From Hereafter [DOM][OBL]
+    "unlock_ally_after": re.compile(r"^as above, and after action resolution, this vampire can burn 1 blood to unlock the "
+                                    r"acting ally\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
@@ -579,6 +582,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         if k == "stealth" and e.amount == -1 and (e.subject or "").lower() == "the acting minion" and \
                 low == "the acting minion gets -1 stealth until the end of the turn." and t == {"Reaction"}:
             return "minus_stealth_turn"     # Ignis Fatuus [chi]
+        if k == "bleed" and e.amount == 1 and (e.subject or "").lower() == "the acting ally" and \
+                low == "the acting ally gets +1 bleed (limited)." and t == {"Action Modifier"}:
+            return "acting_ally_bleed"      # Gifts From Hereafter, played by another vampire
         if k == "stealth" and e.amount == -1 and (e.subject or "").lower() == "the acting minion" and \
                 low == "the acting minion gets -1 stealth." and t == {"Reaction"}:
             return "actor_minus_stealth"    # Scobax [str]
@@ -640,7 +646,8 @@ def exclusive_name(e: Effect) -> str | None:
 def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
     """An effect of an action modifier played by a minion other than the acting one that the engine resolves:
     the acting minion's +N stealth or bleed, the blocking minion's -N intercept, a block attempt made to fail."""
-    if reading(e, types) in ("veil", "acting_wraith_stealth", "younger_actor_strength"):
+    if reading(e, types) in ("veil", "acting_wraith_stealth", "younger_actor_strength", "acting_ally_bleed",
+                             "unlock_ally_after"):
         return True
     if e.kind in ("stealth", "bleed") and not e.get("frame"):
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
