@@ -50,7 +50,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
                   "lock_with_minion", "passed_lock_burn", "conclave", "clan_burn_unlock", "clan_unlock_cost",
-                  "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers"})
+                  "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1115,6 +1115,33 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         n = int(v["n"])
         ctx.set_blood(m, mc.counters + n)
         ctx.emit("blood", f"{ctx.name(m)} gains {n} blood ({name}).", cards=(m,))
+        return True
+    if key == "path_hunting_ground":   # Burial Site Hunting Ground: a vampire of the Path, or a wraith or zombie ally
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "unlock")
+        m = _minion(ctx, cmd, name, "the ready vampire or ally that gains the blood or life")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready minion you control")
+        ally = "Ally" in ctx.cdef(m).types and set(v["kinds"].split(" or ")) & set(ctx.rules(m).keywords)
+        if not ally and not (ctx.is_vampire(mc) and (ctx.cdef(m).path or "").lower() == v["path"]):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} neither follows the Path of {v['path'].title()} nor is a "
+                                    f"{v['kinds']} ally")
+        if (m, "hunting ground") in st.acted:
+            raise Illegal("hunting ground", f"{ctx.name(m)} has already gained blood from a hunting ground this turn")
+        if ally:
+            from vtes_desktop.engine.effects_actioncard import _start_life
+
+            if mc.counters >= _start_life(ctx, m):
+                raise Illegal("minion", f"{name}: {ctx.name(m)} already has its starting life")
+        _once_each_phase(ctx, iid)
+        st.acted = st.acted | {(m, "hunting ground")}
+        n = int(v["n"])
+        if ally:
+            ctx.update(m, counters=mc.counters + n)
+        else:
+            ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.name(m)} gains {n} {'life' if ally else 'blood'} ({name}).", cards=(m,))
         return True
     if key == "carfax":
         _usable(ctx, cmd, iid, lock=False)
@@ -2343,7 +2370,7 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid))
         if "perfectionist" in keys and acting:
             out.append(C.Use(seat=seat, card=iid))
-        if keys & {"hunting_ground", "lock_add_blood", "carfax"}:
+        if keys & {"hunting_ground", "lock_add_blood", "carfax", "path_hunting_ground"}:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "lock_give" in keys and acting:
             out += [C.Use(seat=seat, card=iid, minion=m) for s in range(len(st.seats)) for m in st.region(s, "ready")]

@@ -561,6 +561,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_reduce_bleed", r"^you may lock this card to reduce a bleed against you by (?P<n>1)$"),
     ("lock_edge_transfers", r"^during your influence phase, you may lock this card and burn the edge to gain (?P<n>4) "
                             r"transfers$"),
+    ("path_hunting_ground", r"^during your unlock phase, a ready vampire you control who follows the path of "
+                            r"(?P<path>death and the soul) can gain (?P<n>1) blood, or a (?P<kinds>wraith or zombie) ally "
+                            r"you control can gain 1 life, not to exceed its starting life$"),   # Burial Site Hunting Ground
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
