@@ -430,6 +430,14 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "choose_opposing_weapon": "rules_combat.strike (_chosen_opposing_weapon, with strike_x_weapon)",
+    "strike_x_weapon": "rules_combat.strike (_weapon_damage)", "strike_x_bonus": "rules_combat.strike",
+    "melee_weapon_aggravated_round": "rules_combat._carry_out / _apply_strikes (talons)",
+    "burn_weapon_end_of_round": "rules_combat._carry_out / close (burn_end_round)",
+    "melee_weapon_aggravated_bonus_round": "rules_combat._carry_out / _apply_strikes (talons_bonus)",
+    "strike_by_range": "rules_combat.strike", "strike_hurts_self_and_retainers": "rules_combat.strike / _apply_strikes",
+    "strike_spares_self": "rules_combat.strike", "strike_prevent_next_hand": "rules_combat.strike / _forearm_block",
+    "first_strike_next_round": "rules_combat.strike / _resolve_strikes",
     "reflect_hand_damage_round": "rules_combat._carry_out / _apply_strikes (_reflect_hand_damage)",
     "burn_for_immune_aggravated_round": "rules_combat._carry_out / _after_immunity",
     "strike_fv_only": "rules_combat.strike / prevent / play_combat (fv_only: other prevention held off)",

@@ -41,6 +41,7 @@ class StrikeDesc(NamedTuple):
     opp_gains: int = 0             # the opposing vampire gains blood as the strike resolves (Mercy for the Weak)
     after: tuple = ()              # readings carried out after combat ends (Catatonic Fear, Oubliette)
     never_aggravated: bool = False  # no effect makes its damage aggravated (Psychic Assault)
+    retainers_damage: int = 0      # aggravated damage on the retainers of both combatants too (Body of Sun)
 
 
 def _effects_action():
@@ -117,6 +118,11 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         _goto(ctx, f, "end_of_round")
     elif f.step == "end_of_round":
         effects_minion.end_of_round(ctx, f)   # Ossian's life for the blood used to mend
+        for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "burn_end_round"
+                        and x[2] == f.round):
+            if u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "attached":     # Baal's Bloody Talons
+                ctx.burn(u[1], "end of the round")
+                ctx.emit("burned", f"{ctx.name(u[1])} is burned at the end of the round.")
         if f.press_continue and not f.ended and _ready(ctx, f.a) and _ready(ctx, f.b):
             ctx.emit("round", f"Combat continues: round {f.round + 1}.")
             close_range = ("close_next", f.round + 1) in f.used   # "that round is at close range"
@@ -733,6 +739,9 @@ def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
     from vtes_desktop.engine.effects_master import master_strength
 
     base += master_strength(ctx, m)   # master cards on the minion or in play (The Art of Pain, Gangrel Revel)
+    from vtes_desktop.engine.effects_gear import strength_bonus as gear_strength
+
+    base += gear_strength(ctx, m, f.b if m == f.a else f.a)   # An Anarch Manifesto on the opposing minion
     base += sum(x[2] for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_bonus" and x[1] == m)
     base += sum(f.round - x[2] + 1 for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "strength_grow"
                 and x[1] == m)      # Fire in the Blood
@@ -756,6 +765,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if any(x[0] == m for x in f.committed):
         raise Illegal("strike", f"{ctx.name(m)} chose its strike with a maneuver this round")
     s = cmd.strike
+    chosen_weapon = None        # Up Yours!, Machine Blitz: a weapon of the opposing minion named as the target
     owed = next((u for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "extra_only_with" and u[1] == m
                  and u[3] == f.round), None) if f.extra_phase else None
     if owed is not None and (s in ("hand", None) or flow.ref(ctx, cmd.seat, s) != owed[2]):
@@ -900,6 +910,28 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = StrikeDesc("hand_plus", r[1], source=iid, label=rules.name)
                 elif r[0] == "strike_burn_ally":
                     desc = StrikeDesc("burn_ally", source=iid, label=rules.name)
+                elif r[0] == "strike_x_weapon":         # Up Yours! (its pool cost), Machine Blitz (its damage, ranged)
+                    chosen_weapon = _chosen_opposing_weapon(ctx, cmd, m, f, rules.name)
+                    if r[1] == "cost":
+                        desc = StrikeDesc("damage", max(0, ctx.rules(chosen_weapon).pool_cost), source=iid,
+                                          label=rules.name)
+                    else:
+                        other_ = f.b if m == f.a else f.a
+                        desc = StrikeDesc("damage", _weapon_damage(ctx, chosen_weapon, other_) + sum(
+                            x[1] for x in readings if x[0] == "strike_x_bonus"), ranged=True, source=iid,
+                            label=rules.name)
+                elif r[0] == "strike_by_range":         # Body of Sun: 3 at close range, 1R at long range
+                    n_ = r[1] if f.range == "close" else r[2]
+                    spare = ("strike_spares_self",) in readings
+                    desc = StrikeDesc("damage", n_, ranged=f.range == "long", aggravated=True, source=iid,
+                                      label=rules.name, self_damage=None if spare else (n_, True, False),
+                                      retainers_damage=n_ if ("strike_hurts_self_and_retainers",) in readings else 0)
+                elif r[0] == "strike_prevent_next_hand":    # Forearm Block: no damage; prevention, first strike next
+                    desc = StrikeDesc("none", source=iid, label=rules.name)
+                    f0 = ctx.st.top
+                    _set_combat(ctx, f0._replace(used=f0.used | {("fb_prevent", m, r[1], f0.round)} | (
+                        {("first_strike_next", m, f0.round + 1)} if ("first_strike_next_round",) in readings else set())))
+                    f = ctx.st.top
                 elif r[0] == "strike_fv_only":          # Death of the Drum: only cards requiring [for] or [vis] prevent it
                     desc = StrikeDesc("damage", r[1], ranged=True, aggravated=r[2], source=iid, label=rules.name)
                     f0 = ctx.st.top
@@ -1111,7 +1143,7 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if desc is not None and desc.kind in ("dodge", "combat_ends") and \
             any(x.kind == "forbid_" + desc.kind and x.minion == m for x in f.mods):
         raise Illegal("strike", f"{ctx.name(m)} cannot strike: {desc.kind.replace('_', ' ')} this round")
-    if cmd.target is not None and desc.kind != "burn_card":
+    if cmd.target is not None and desc.kind != "burn_card" and chosen_weapon is None:
         other = f.b if m == f.a else f.a
         t = flow.ref(ctx, cmd.seat, cmd.target)
         tc = ctx.st.cards[t]
@@ -1193,6 +1225,9 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
         _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))
         return
     for m_, s_ in list(strikes.items()):      # Backstab, Silence of Death
+        if ("first_strike_next", m_, f.round) in f.used and not f.extra_phase and not s_.first \
+                and s_.kind not in ("dodge", "combat_ends"):        # Forearm Block: this round's initial strike
+            strikes[m_] = s_ = s_._replace(first=True)
         for x in f.mods:
             if x.kind == "first_strike" and x.minion == m_ and not s_.first and s_.kind not in ("dodge", "combat_ends") \
                     and (x.amount == 3 or (x.amount == 1 and not f.extra_phase) or (x.amount == 2 and (_is_hand_strike(s_) or (
@@ -1226,6 +1261,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if s_.self_damage and (not s_.self_damage[2] or f.range == "close"):
             n_, aggr_ = s_.self_damage[0], s_.self_damage[1]
             hits.append(Hit(me, 0 if aggr_ else n_, n_ if aggr_ else 0, source=None, via=s_.source))
+        if s_.retainers_damage:         # Body of Sun: the retainers of both combatants (the opposing ones unless dodged)
+            for host in (me,) if other in dodging else (me, other):
+                for r_ in ctx.st.attached.get(host, ()):
+                    if "Retainer" in ctx.cdef(r_).types:
+                        hits.append(Hit(r_, 0, s_.retainers_damage, source=None, via=s_.source))
         undodgeable = s_.undodgeable or any(x.kind == "undodgeable_round" and x.minion == me for x in f.mods)
         if other in dodging and not undodgeable and (s_.target is None or (s_.kind == "burn_card"
                                                        and "Equipment" in ctx.cdef(s_.target).types)):
@@ -1254,6 +1294,10 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             s_ = s_._replace(amount=max(0, s_.amount + _ammo_bonus(ctx, f, s_.source)))
         agg_ = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "ammo_agg"
                    and u[1] == s_.source) if s_.kind == "damage" and s_.source is not None else 0
+        if s_.source is not None and ("talons", s_.source, f.round) in f.used:    # Baal's Bloody Talons
+            s_ = s_._replace(aggravated=True)
+            agg_ += sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "talons_bonus"
+                        and u[1] == s_.source and u[2] == f.round)
         if s_.never_aggravated:         # Psychic Assault: its damage stays normal
             s_, agg_ = s_._replace(aggravated=False, amount=s_.amount + agg_), 0
         if s_.kind == "damage" and s_.amount + agg_ > 0:     # (agg_: Dragon's Breath Rounds, aggravated on top)
@@ -1271,7 +1315,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     if ("hurts_bearer", s_.source) not in cfg.used:
                         _set_combat(ctx, cfg._replace(used=cfg.used | {("hurts_bearer", s_.source)}))
                         hits.append(Hit(me, 1, 0, source=None, via=s_.source))
-            hits.append(Hit(target, 0 if s_.aggravated else n, n if s_.aggravated else 0, source=me, via=s_.source))
+            hits.append(Hit(target, 0 if s_.aggravated else n, (n if s_.aggravated else 0) + agg_, source=me,
+                            via=s_.source))     # (agg_: Baal's Bloody Talons' +1 aggravated at superior)
         elif s_.kind == "steal_blood":
             oc = ctx.st.cards[other]
             take = min(s_.amount, oc.counters)
@@ -1332,6 +1377,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         cfe = combat_frame(ctx.st)
         _set_combat(ctx, cfe._replace(used=cfe.used | {("end_after_strike", cfe.round)}))
     hits = _reflect_hand_damage(ctx, strikes, hits)
+    if any(isinstance(u, tuple) and u[0] == "fb_prevent" for u in combat_frame(ctx.st).used):
+        hits = _forearm_block(ctx, strikes, hits)
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
         if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
             ctx.move(s_.source, "ash_heap")
@@ -1460,6 +1507,66 @@ def _weather(ctx: Ctx, f: CombatFrame) -> None:
         ctx.emit("effect", "Both combatants and their retainers take environmental damage before range is "
                            "determined (Weather Control).")
         open_damage(ctx, tuple(hits))
+
+
+def _chosen_opposing_weapon(ctx: Ctx, cmd, m: int, f: CombatFrame, name: str) -> int:
+    """The weapon of the opposing minion a strike card chooses (the strike's target; needed if it has several)."""
+    opp = f.b if m == f.a else f.a
+    weapons = [a for a in ctx.st.attached.get(opp, ()) if effects_combat.is_equipment(ctx, a)
+               and any("weapon" in k or k == "gun" for k in ctx.rules(a).keywords)]
+    if cmd.target is None and len(weapons) > 1:
+        raise Malformed("target", f"name the weapon of {ctx.name(opp)} that {name} chooses (target)")
+    t = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else (weapons[0] if weapons else None)
+    if t is None or t not in weapons:
+        raise Illegal("strike", f"{name} chooses a weapon of {ctx.name(opp)}, who has none such")
+    return t
+
+
+def _weapon_damage(ctx: Ctx, w: int, bearer: int) -> int:
+    """The damage weapon *w* would inflict as a strike by its bearer (Machine Blitz)."""
+    name = ctx.name(w)
+    desc = _strike_of_text(ctx.cdef(w).text, w, name)
+    if desc is None:
+        for r in effects_combat.card_readings(ctx, w):
+            if r[0] == "strength_strike":
+                desc = StrikeDesc("strength_plus", r[1], source=w, label=name)
+    if desc is None:
+        rules, c = ctx.rules(w), ctx.st.cards[w]
+        mode_ = next((x for x in rules.modes if c.level and x.level == c.level), None) or rules.modes[0]
+        desc = _desc_from_effects(mode_, w, name)
+    if desc is None:
+        return 0
+    if desc.kind == "damage":
+        return desc.amount
+    if desc.kind in ("strength_plus", "hand_plus"):
+        return strength(ctx, bearer, combat_frame(ctx.st)) + desc.amount
+    return 0
+
+
+def _forearm_block(ctx: Ctx, strikes: dict, hits: list) -> list:
+    """Forearm Block: 2 damage of the opposing minion's next hand strike this round prevented (this resolution's
+    included)."""
+    cf = combat_frame(ctx.st)
+    out = list(hits)
+    for u in sorted(x for x in cf.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "fb_prevent"
+                    and x[3] == cf.round and ("fb_used", x[1], x[3]) not in cf.used):
+        me = u[1]
+        other = cf.b if me == cf.a else cf.a
+        s_ = strikes.get(other)
+        if s_ is None or not _is_hand_strike(s_):
+            continue
+        for i, h in enumerate(out):
+            if h.target == me and h.source == other and h.via == s_.source and not h.unpreventable:
+                left_n, left_a = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
+                pn = min(u[2], left_n)
+                pa = min(u[2] - pn, left_a)
+                out[i] = h._replace(prevented_normal=h.prevented_normal + pn,
+                                    prevented_aggravated=h.prevented_aggravated + pa)
+                cf = combat_frame(ctx.st)
+                _set_combat(ctx, cf._replace(used=cf.used | {("fb_used", me, u[3])}))
+                ctx.emit("prevented", f"{ctx.name(me)} prevents {pn + pa} damage (Forearm Block).")
+                break
+    return out
 
 
 def _reflect_hand_damage(ctx: Ctx, strikes: dict, hits: list) -> list:
@@ -1707,6 +1814,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text) \
             and not any(r[0] in ("forbid_strike", "strike_option_round_steal")     # Hunger of Marduk: played now
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
+        raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
+    if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only")
+           for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
                                                                      and not isinstance(top, DamageFrame)):
@@ -2250,6 +2360,21 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "strength_set_combat":
             _set_combat(ctx, f._replace(used=f.used | {("strength_set", m, r[1], iid)}))
             ctx.emit("effect", f"{ctx.name(m)} has a strength of {r[1]} this combat.")
+            done = True
+        elif r[0] in ("melee_weapon_aggravated_round", "melee_weapon_aggravated_bonus_round",
+                      "burn_weapon_end_of_round"):        # Baal's Bloody Talons: the melee weapon of this vampire's strike
+            w = next((d.source for who, d in f.strikes + f.committed if who == m and d.source is not None
+                      and d.source in ctx.st.cards and "melee weapon" in ctx.rules(d.source).keywords), None)
+            if w is None or f.step != "strike":
+                raise Illegal("timing", f"{rules.name} is only usable before resolution of {poss(ctx.name(m))} melee "
+                                        "weapon strike")
+            key = {"melee_weapon_aggravated_round": ("talons", w, f.round),
+                   "burn_weapon_end_of_round": ("burn_end_round", w, f.round)}.get(r[0]) or \
+                ("talons_bonus", w, f.round, r[1])
+            _set_combat(ctx, f._replace(used=f.used | {key}))
+            if r[0] == "melee_weapon_aggravated_round":
+                ctx.emit("effect", f"Damage from {poss(ctx.name(w))} strikes is aggravated this round; it is burned at "
+                                   "the end of the round.")
             done = True
         elif r[0] == "reflect_hand_damage_round":          # King of the Mountain (_reflect_hand_damage)
             _set_combat(ctx, f._replace(used=f.used | {("reflect_hand", m, iid, f.round)}))

@@ -825,6 +825,35 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("agg_as_normal_strike",)                                             # Ignore the Searing Flames
     if k == "burn" and low == "burn 1 blood to be immune to aggravated damage this round.":
         return ("burn_for_immune_aggravated_round", 1)                               # Ignore the Searing Flames
+    if k == "choose" and low == "choose a weapon possessed by the opposing minion.":
+        return ("choose_opposing_weapon",)                                           # Up Yours!, Machine Blitz
+    if k == "strike" and low == "strike: x damage, where x is the pool cost of the chosen weapon.":
+        return ("strike_x_weapon", "cost")                                           # Up Yours!
+    if k in ("strike", "inflict") and low == ("strike: ranged; x damage, where x is the amount of damage the chosen weapon "
+                                               "would inflict as a strike."):
+        return ("strike_x_weapon", "damage")                                         # Machine Blitz
+    if k == "change" and low == "as above, with +1r damage.":
+        return ("strike_x_bonus", 1)                                                 # Machine Blitz at superior
+    if k == "strike" and low == "damage from this weapon's strikes is aggravated this round.":
+        return ("melee_weapon_aggravated_round",)                                    # Baal's Bloody Talons
+    if k == "burn" and low == "burn this weapon at the end of this round.":
+        return ("burn_weapon_end_of_round",)                                         # Baal's Bloody Talons
+    if k == "inflict" and low == "as above, and this weapon inflicts +1 aggravated damage each strike this round.":
+        return ("melee_weapon_aggravated_bonus_round", 1)                            # Baal's Bloody Talons
+    if k == "strike" and low == "strike: 3 aggravated damage if at close range or 1r aggravated damage if at long range.":
+        return ("strike_by_range", 3, 1)                                             # Body of Sun
+    if k == "inflict" and low == ("the same amount of aggravated damage is inflicted on this striking minion and on all "
+                                  "retainers employed by either combatant."):
+        return ("strike_hurts_self_and_retainers",)                                  # Body of Sun
+    if k == "take" and low == ("as above, but this striking minion takes no damage from this card, although his or her "
+                               "retainers still do."):
+        return ("strike_spares_self",)                                               # Body of Sun at superior
+    if k == "strike" and low == ("strike: prevent 2 damage from the opposing minion's next hand strike this round "
+                                 "(including any currently-resolving hand strike)."):
+        return ("strike_prevent_next_hand", 2)                                       # Forearm Block
+    if k == "get" and low == ("if another round of combat occurs, this minion gets first strike on his or her initial "
+                              "strike that round."):
+        return ("first_strike_next_round",)                                          # Forearm Block
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
