@@ -2865,6 +2865,23 @@ def _unlock_ally_after(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"acting_ally_bleed": _acting_ally_bleed, "unlock_ally_after": _unlock_ally_after})
 
 
+def _lock_three_aye(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Dusk Work: after its action is resolved, the acting Laibon locks three unlocked Aye it carries and unlocks."""
+    f = _top(ctx)
+    if f.stage != "resolution" or minion != f.actor:
+        raise Illegal("timing", f"{rules.name} is played by the acting Laibon after its action is resolved")
+    aye = [a for a in ctx.st.attached.get(minion, ()) if ctx.cdef(a).name == "Aye" and not ctx.st.cards[a].locked]
+    if len(aye) < 3:
+        raise Illegal("requirements", f"{rules.name}: {ctx.name(minion)} has {len(aye)} unlocked Aye; it locks three")
+    for a in aye[:3]:
+        ctx.update(a, locked=True)
+    ctx.update(minion, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(minion)} locks three Aye and unlocks ({rules.name}).", cards=(minion,))
+
+
+_HANDLERS["lock_three_aye"] = _lock_three_aye
+
+
 def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """The Guruhi Are the Land: in a bleed, +1 bleed (limited); in a hunt, 1 more blood if it succeeds (+1 hunt); in an
     equip action, the Guruhi unlocks once it succeeds (after resolution). Each clause acts in its kind of action."""

@@ -1246,7 +1246,8 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
 
 
 _AFTER = ("after action", "after success", "action blocked", "after unsuccessful", "after political",
-          "referendum passed", "referendum failed", "after combat")
+          "referendum passed", "referendum failed", "after combat",
+          "if:resolving an action (successfully or not)")   # Dusk Work: "Play after resolving an action"
 #: the tags that mean "during a referendum's polling step": never while an action is being announced or blocked
 _POLLING = ("polling", "referendum", "before votes")
 

@@ -471,6 +471,8 @@ _TEXTS: dict[str, re.Pattern] = {
     # Gifts From Hereafter [DOM][OBL]
     "unlock_ally_after": re.compile(r"^as above, and after action resolution, this vampire can burn 1 blood to unlock the "
                                     r"acting ally\.?$"),
+    # Dusk Work, after resolution
+    "lock_three_aye": re.compile(r"^lock three aye on this laibon to unlock him or her\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
