@@ -27,6 +27,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_at_unlock_instead", "block_host_intercept", "host_burns_to_burn", "no_unlock_for",
     "reactor_intercept_vs_host_bleed", "put_on_actor", "lock_to_unlock", "unlock_to_block", "burn_if_host_torpor",
     "directed_at_host_cost", "in_play_clan_stealth", "burn_end_of_turn_or_success", "burn_for_votes",
+    "burn_if_actor_leaves",
 })
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",)})
 
@@ -164,6 +165,9 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
     if not specs:
         return left
     st = ctx.st
+    if any(s[0] == "burn_if_actor_leaves" for s in specs):   # remembered even when the card is put by hand
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.card and m[1] == _BY)) \
+            | {(f.card, _BY, f.actor)}
     spec = next((s for s in specs if s[0] == "attach_to"), None)
     if spec is not None and st.cards[f.card].region == "aside":
         t = f.target_card
@@ -670,12 +674,19 @@ def state_checks(ctx: Ctx) -> None:
         return   # nobody moved
     if _LAST[0] is not att:
         _LAST[0] = att
-        _LAST[1] = tuple((a, h) for h, cards in att.items() for a in cards
-                         if _specs(ctx, a) and _spec(ctx, a, "burn_if_host_torpor"))
-    for a, h in _LAST[1]:
-        if st.cards[h].region == "torpor" and st.cards[a].region == "attached" and st.cards[a].host == h:
+        _LAST[1] = tuple((a, h, k) for h, cards in att.items() for a in cards if _specs(ctx, a)
+                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves") if _spec(ctx, a, k))
+    for a, h, k in _LAST[1]:
+        if st.cards[a].region != "attached" or st.cards[a].host != h:
+            continue
+        if k == "burn_if_host_torpor" and st.cards[h].region == "torpor":
             ctx.burn(a, f"{ctx.name(h)} is in torpor")
             ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} is in torpor.", cards=(a,))
+        elif k == "burn_if_actor_leaves":
+            by = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _BY), None)
+            if by is not None and st.cards[by].region != "ready":
+                ctx.burn(a, f"{ctx.name(by)} left the ready region")
+                ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(by)} has left the ready region.", cards=(a,))
 
 
 def _in_play_with(ctx: Ctx, key: str):

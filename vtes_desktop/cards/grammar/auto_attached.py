@@ -49,7 +49,9 @@ as a (D) action (Sins of the Cauchemar).
 - ("lock_to_unlock", trait): a `use` that locks the card (its host ready) to unlock another vampire of that trait
   (`minion`: Tattoo Signal); ("unlock_to_block", n): during an action its Sabbat host may burn n blood to unlock (a
   `use`, then it blocks as usual) and ("burn_if_host_torpor",): the card burns once its host is in torpor
-  (Eternal Vigilance).
+  (Eternal Vigilance); ("burn_if_actor_leaves",): the card burns once the vampire whose action played it has left
+  the ready region (Nightmare Curse; the engine remembers that vampire as the action succeeds, even when the card
+  is then put on a minion by hand).
 
 Action modifiers (types exactly ("Action Modifier",)) that stay on the acting vampire (a core "Put this card on this
 vampire" too: the engine keeps the played card on it):
@@ -119,6 +121,7 @@ _EXACT: dict[str, tuple] = {
     "this ready seraph may lock this card to unlock another black hand vampire": ("lock_to_unlock", "black hand"),
     "during an action, this sabbat vampire can burn 1 blood to unlock and attempt to block": ("unlock_to_block", 1),
     "burn this card if this vampire goes to torpor": ("burn_if_host_torpor",),
+    "burn this card after this acting vampire leaves the ready region": ("burn_if_actor_leaves",),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
 }
 #: reactions put on the acting minion: one exact clause -> its reading
