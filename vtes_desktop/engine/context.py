@@ -74,7 +74,10 @@ class Ctx:
             from vtes_desktop.engine.effects_actioncard import title_capacity_bonus
             from vtes_desktop.engine.effects_master import capacity_bonus
 
-            return (d.capacity or 0) + capacity_bonus(self, c.iid) + title_capacity_bonus(self, c.iid)
+            from vtes_desktop.engine.effects_gear import capacity_bonus as gear_capacity
+
+            return (d.capacity or 0) + capacity_bonus(self, c.iid) + title_capacity_bonus(self, c.iid) \
+                + gear_capacity(self, c.iid)   # Reliquary: Akunanse Remains
         if not d.capacity and "Ally" in d.types:   # "... as a vampire with capacity 3"
             from vtes_desktop.engine.effects_minion import ally_capacity
 

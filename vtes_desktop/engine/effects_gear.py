@@ -61,7 +61,17 @@ WHERE: dict[str, str] = {
     "unlock_after_rescue": "use",
     "burn_for_discipline_level": "use / discipline_level (context.discipline_level)",
     "master_end_burn_unless_master_played": "master_phase_end (rules_turn.end_phase)",
+    "unlock_counter_up_to": "start_of_unlock_phase (flow)",
+    "counter_levels": "discipline_level (context.discipline_level)",
+    "counters_lost_on_move": "equipped / succeed_own (a steal) / the host kept in marks",
+    "counter_on_success": "action_succeeded (rules_action._succeed)",
+    "remove_bearer_for_pool": "use",
+    "unlock_choose_level": "use / discipline_level (context.discipline_level)",
+    "bearer_bleed_capacity_clan": "bleed_bonus (rules_action.minion_bleed) / capacity_bonus (context.capacity)",
+    "stealth_on_required_sect": "stealth_bonus (rules_action.stealth)",
+    "titled_opponents_strength": "strength_bonus (rules_combat.strength)",
 }
+HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
 LEVEL = "gear: discipline level"   # marks: (vampire iid, LEVEL, (trigram, seat, turn))
 HANDLED: frozenset[str] = frozenset(WHERE)
@@ -123,6 +133,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "remove_bearer_for_pool" in kinds:
+        _remove_bearer_for_pool(ctx, cmd, iid, _first(ctx, iid, "remove_bearer_for_pool"))
+        return True
+    if "unlock_choose_level" in kinds:
+        _unlock_choose_level(ctx, cmd, iid, _first(ctx, iid, "unlock_choose_level"))
         return True
     if "choose_prey_minion" in kinds:
         _choose_prey_minion(ctx, cmd, iid)
@@ -225,6 +241,62 @@ def _no_vampire_block(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         ctx.emit("effect", f"{ctx.name(host)} cannot play cards requiring Disciplines until the action is over "
                            f"({name}).", cards=(host,))
     ctx.emit("no_block", f"Vampires cannot block {poss(ctx.name(host))} action ({name}).", cards=(host,))
+
+
+def _remove_bearer_for_pool(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Journal of Hrorsh: outside an action, its ready Salubri is removed from the game; its counters go to its
+    Methuselah's pool."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if any(isinstance(x, ActionFrame) for x in st.frames):
+        raise Illegal("timing", f"{name} is not used during an action")
+    if st.cards[host].region != "ready" or not _clan_is(ctx, host, r[1]):
+        raise Illegal("use", f"{name}: {ctx.name(host)} is not a ready {r[1].title()}")
+    n = counters(ctx, iid)
+    ctx.move(host, "removed")
+    ctx.emit("removed", f"{ctx.name(host)} is removed from the game ({name}).", cards=(host,))
+    if n:
+        ctx.pool(cmd.seat, n, name)
+
+
+def _unlock_choose_level(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Reliquary: Akunanse Remains: in its controller's unlock phase, the use's effect names one of its Disciplines;
+    its Akunanse has 1 more level of it until the next unlock phase (once each unlock phase)."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name}: the Discipline is chosen during your unlock phase")
+    tri = (cmd.effect or "").strip().lower()
+    if tri not in r[1]:
+        raise Malformed("effect", f"{name}: choose one of {', '.join(r[1])} (effect)")
+    if any(len(x) == 3 and x[1] == LEVEL and x[0] == host and x[2][1] == cmd.seat and x[2][2] == st.turn
+           and x[2][3:] == (iid,) for x in st.marks):
+        raise Illegal("repeat", f"{name}: the Discipline is already chosen this unlock phase")
+    st.marks = st.marks | {(host, LEVEL, (tri, cmd.seat, st.turn, iid))}
+    ctx.emit("discipline", f"{ctx.name(host)} has 1 more level of [{tri}] until the next unlock phase ({name}).",
+             cards=(host,))
+
+
+def counters(ctx: Ctx, iid: int) -> int:
+    """The counters a card of this family holds for its present bearer (none once another minion has it)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if not c.counters or c.region != "attached":
+        return c.counters if c.region == "attached" else 0
+    if _first(ctx, iid, "counters_lost_on_move") is None:
+        return c.counters
+    owner = next((x[2] for x in st.marks if len(x) == 3 and x[0] == iid and x[1] == HOST), c.host)
+    return c.counters if owner == c.host else 0
+
+
+def _set_counters(ctx: Ctx, iid: int, n: int) -> None:
+    st = ctx.st
+    host = st.cards[iid].host
+    old = {x for x in st.marks if len(x) == 3 and x[0] == iid and x[1] == HOST}
+    st.marks = (st.marks - old) | {(iid, HOST, host)}
+    ctx.update(iid, counters=n)
 
 
 def _choose_prey_minion(ctx: Ctx, cmd, iid: int) -> None:
@@ -623,6 +695,8 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
             return True
         ctx.move(src, "attached", host=f.actor)
         ctx.emit("steal", f"{ctx.name(f.actor)} steals {name}.", cards=(f.actor, src))
+        if _first(ctx, src, "counters_lost_on_move") is not None and st.cards[src].counters:
+            _set_counters(ctx, src, 0)
         return True
     r = _first(ctx, src, eff[5:]) if src in st.cards else None
     if r is None:
@@ -683,6 +757,10 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
     iid = f.equip_from if f.equip_from is not None else f.card
     if iid is None or iid not in ctx.st.cards or not card_readings(ctx, iid):
         return
+    if f.equip_from is not None and _first(ctx, iid, "counters_lost_on_move") is not None \
+            and ctx.st.cards[iid].counters:
+        _set_counters(ctx, iid, 0)
+        ctx.emit("counters", f"{ctx.name(iid)} loses its counters as another minion takes it.", cards=(iid,))
     r = _first(ctx, iid, "equip_counters")
     if r is not None and f.equip_from is None:
         ctx.update(iid, counters=r[1])
@@ -717,6 +795,9 @@ def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
             if r[0] == "rescue_stealth_discount" and f.kind == "rescue":
                 n += r[1]
             elif r[0] == "bearer_stealth_kinds" and kind in r[2]:
+                n += r[1]
+            elif r[0] == "stealth_on_required_sect" and f.card is not None and _clan_is(ctx, f.actor, r[2]) \
+                    and f"sect:{r[2]}" in ctx.rules(f.card).requirements:
                 n += r[1]
     if f.kind == "equip":
         eq = f.equip_from if f.equip_from is not None else f.card
@@ -802,7 +883,7 @@ def bleed_bonus(ctx: Ctx, m: int, *, equipment_only: bool = False, skip: int | N
         for r in rs:
             if r[0] == "bleed_per_card_blood" and not equipment_only:
                 n += st.cards[a].counters
-            elif r[0] == "bearer_bleed_votes_clan" and _clan_is(ctx, m, r[3]):
+            elif r[0] in ("bearer_bleed_votes_clan", "bearer_bleed_capacity_clan") and _clan_is(ctx, m, r[3]):
                 n += r[1]
     return n
 
@@ -891,16 +972,18 @@ def discipline_level(ctx: Ctx, m: int, tri: str, lvl: int) -> int:
     st = ctx.st
     tri = tri.lower()
     if m in st.attached:
-        for _, rs in _gear_on(ctx, m):
+        for a, rs in _gear_on(ctx, m):
             for r in rs:
                 if r[0] == "discipline_plus_level" and r[1] == tri:
                     lvl = min(2, lvl + 1)
                 elif r[0] == "discipline_superior" and r[1] == tri:
                     lvl = 2
+                elif r[0] == "counter_levels" and r[1] == tri:
+                    lvl = min(2, lvl + max(0, min(counters(ctx, a) - r[2], r[3])))
     if st.marks:
         for x in st.marks:
             if len(x) == 3 and x[1] == LEVEL and x[0] == m and x[2][0] == tri:
-                _, seat, turn = x[2]
+                seat, turn = x[2][1], x[2][2]
                 if not (st.active == seat and st.turn > turn):
                     lvl = min(2, lvl + 1)
     return lvl
@@ -922,3 +1005,52 @@ def master_phase_end(ctx: Ctx, seat: int, played_master: bool) -> None:
                     ctx.update(m, counters=max(0, before - r[1]))
                     ctx.emit("burned", f"{ctx.name(m)} burns {min(before, r[1])} blood: no master card was played "
                                        f"this master phase ({ctx.name(a)}).", cards=(m,))
+
+
+def capacity_bonus(ctx: Ctx, m: int) -> int:
+    """Capacity a card on the vampire gives it (Reliquary: Akunanse Remains)."""
+    return sum(r[2] for _, rs in _gear_on(ctx, m) for r in rs if r[0] == "bearer_bleed_capacity_clan"
+               and _clan_is(ctx, m, r[3]))
+
+
+def strength_bonus(ctx: Ctx, m: int, other: int) -> int:
+    """Strength *m* gets in combat with *other* from *other*'s cards (An Anarch Manifesto: titled non-Anarch
+    vampires get +1)."""
+    st = ctx.st
+    if other not in st.attached:
+        return 0
+    n = 0
+    for _, rs in _gear_on(ctx, other):
+        for r in rs:
+            if r[0] == "titled_opponents_strength":
+                mc = st.cards[m]
+                if ctx.is_vampire(mc) and ctx.title(mc) and (ctx.sect(mc) or "").lower() != r[2]:
+                    n += r[1]
+    return n
+
+
+def start_of_unlock_phase(ctx: Ctx) -> None:
+    """The active Methuselah's unlock phase begins: Seal of Veddartha gets a counter (up to 4)."""
+    st = ctx.st
+    for m in st.region(st.active, "ready") + st.region(st.active, "torpor"):
+        if m not in st.attached:
+            continue
+        for a, rs in list(_gear_on(ctx, m)):
+            for r in rs:
+                if r[0] == "unlock_counter_up_to":
+                    have = counters(ctx, a)
+                    if have < r[1]:
+                        _set_counters(ctx, a, have + 1)
+                        ctx.emit("counters", f"{ctx.name(a)} gets a counter ({have + 1}).", cards=(a,))
+
+
+def action_succeeded(ctx: Ctx, f: ActionFrame) -> None:
+    """A successful action: Journal of Hrorsh on its Salubri gets a counter."""
+    st = ctx.st
+    if f.actor not in st.attached:
+        return
+    for a, rs in list(_gear_on(ctx, f.actor)):
+        for r in rs:
+            if r[0] == "counter_on_success" and _clan_is(ctx, f.actor, r[2]):
+                _set_counters(ctx, a, counters(ctx, a) + r[1])
+                ctx.emit("counters", f"{ctx.name(a)} gets a counter ({st.cards[a].counters}).", cards=(a,))

@@ -441,6 +441,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.effects_master import start_of_unlock_phase
 
         start_of_unlock_phase(ctx)   # master cards acting as each unlock phase begins (Smiling Jack)
+        from vtes_desktop.engine.effects_gear import start_of_unlock_phase as gear_unlock
+
+        gear_unlock(ctx)   # equipment gaining counters (Seal of Veddartha)
     st.phase_flags = frozenset()
     if phase == "unlock":
         st.turn_hand = (st.active, len(st.region(st.active, "hand")))

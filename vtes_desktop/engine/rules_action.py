@@ -974,6 +974,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         _pay(ctx, f.seat, f.actor, f.cost_pool, f.cost_blood, what)
     nxt = f._replace(stage="resolution", imp=reset)
     effects_crypt.action_succeeded(ctx, f)   # "If this vampire successfully hunts, he does not unlock as normal ..."
+    _gear_succeeded(ctx, f)   # Journal of Hrorsh: a counter
     if f.from_card is not None and f.card is None:   # an action a master card on the table provides
         from vtes_desktop.engine import effects_actioncard, effects_master
 
@@ -1898,3 +1899,9 @@ def _gear_target_refusal(ctx: Ctx, card: int | None, target: int | None, directe
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.target_refusal(ctx, card, target, directed)
+
+
+def _gear_succeeded(ctx: Ctx, f) -> None:
+    from vtes_desktop.engine import effects_gear
+
+    effects_gear.action_succeeded(ctx, f)

@@ -68,6 +68,17 @@ Readings (each from one exact clause, so a reading never drifts from the text it
   Discipline it does not have at superior (the use's effect), until its controller's next turn (Vial of Elder
   Vitae); ("master_end_burn_unless_master_played", n): the vampire burns n blood as its controller's master
   phase ends without a master card played from hand (Winchester Mansion).
+- ("unlock_counter_up_to", cap), ("counter_levels", trigram, skip, n), ("counters_lost_on_move",): a counter as
+  each of its controller's unlock phases begins (up to cap); counters past *skip*, up to n, each give a level
+  of the Discipline; counters go when another minion takes the card (Seal of Veddartha, Journal of Hrorsh);
+- ("counter_on_success", n, clan), ("remove_bearer_for_pool", clan): a counter after each successful action of
+  its bearer; the bearer is removed from the game (a `use`, not during an action) for that much pool (Journal of
+  Hrorsh);
+- ("unlock_choose_level", trigrams, clan): in its controller's unlock phase, a `use` names one of those
+  Disciplines: 1 more level of it until the next unlock phase; ("bearer_bleed_capacity_clan", bleed, cap, clan):
+  its bearer of that clan gets +bleed and +capacity (Reliquary: Akunanse Remains);
+- ("stealth_on_required_sect", n, sect): +n stealth on action cards requiring that sect; ("titled_opponents_strength",
+  n, sect): titled vampires not of that sect get +n strength in combat with the bearer (An Anarch Manifesto).
 """
 
 from __future__ import annotations
@@ -168,6 +179,30 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("state", "the vampire with this location has superior dementation [dem]."): ("discipline_superior", "dem"),
     ("burn", "at the end of your master phase, if you did not play a master card from your hand this phase, this "
              "vampire burns 1 blood."): ("master_end_burn_unless_master_played", 1),
+
+    ("bleed", "this vampire can bleed at +1 bleed as a (d) action."): ("own_bleed", 1, 0, False),
+    ("put", "during each of your unlock phases, put a counter on this card if it has 3 or fewer counters."):
+        ("unlock_counter_up_to", 4),
+    ("grant", "the first 2 counters each grant this vampire one level of dominate [dom]."):
+        ("counter_levels", "dom", 0, 2),
+    ("grant", "the next 2 each grant this vampire one level of fortitude [for]."): ("counter_levels", "for", 2, 2),
+    ("remove", "remove all counters from this card if another minion gains control of it."):
+        ("counters_lost_on_move",),
+    ("add", "add 1 counter to this card after this salubri performs a successful action."):
+        ("counter_on_success", 1, "salubri"),
+    ("burn", "burn these counters if this card is moved."): ("counters_lost_on_move",),
+    ("remove", "you can remove this ready salubri from the game to move these counters to your pool, except during "
+               "an action."): ("remove_bearer_for_pool", "salubri"),
+    ("choose", "during your unlock phase, choose abombwe [abo], animalism [ani] or fortitude [for]."):
+        ("unlock_choose_level", ("abo", "ani", "for"), "akunanse"),
+    ("state", "until your next unlock phase, the akunanse with this equipment has an additional level of the chosen "
+              "discipline."): ("unlock_choose_level", ("abo", "ani", "for"), "akunanse"),
+    ("modifier", "the akunanse with this equipment gets +1 bleed and gains 1 capacity: he or she is one generation "
+                 "older."): ("bearer_bleed_capacity_clan", 1, 1, "akunanse"),
+    ("stealth", "the anarch with this equipment gets +1 stealth on actions that require an anarch."):
+        ("stealth_on_required_sect", 1, "anarch"),
+    ("modifier", "titled non-anarch vampires get +1 strength in combat with this minion."):
+        ("titled_opponents_strength", 1, "anarch"),
 }
 
 
