@@ -50,7 +50,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_damage_actor", "lock_discard_pair", "lock_tutor", "rent_hunting", "social_ladder",
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
                   "lock_with_minion", "passed_lock_burn", "conclave", "clan_burn_unlock", "clan_unlock_cost",
-                  "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground"})
+                  "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
+                  "ash_for_bleed"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1025,6 +1026,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _clan_unlock(ctx, cmd, iid)
     if keys & {"lock_reduce_bleed", "lock_edge_transfers"}:
         return _mapatano(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "ash_for_bleed" in keys:
+        return _ash_for_bleed(ctx, cmd, iid, [v for k, v, _ in uses if k == "ash_for_bleed"][0])
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
@@ -2128,6 +2131,49 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st.marks = st.marks - {(m, _MAY_UNLOCK, st.turn)}
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
+    return True
+
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _ash_for_bleed(ctx: Ctx, cmd: C.Use, iid: int, v: dict) -> bool:
+    """Dis Pater: once each action, while a Giovanni of its player bleeds their prey and blocks are over (the
+    bleed about to succeed), seven cards of their ash heap are removed from the game for +1 bleed: the cards named
+    in `effect` (separated by ';'), else the seven oldest."""
+    from vtes_desktop.engine.effects_crypt import _action_kind
+
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=False)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage != "declined" or _action_kind(f) != "bleed" or f.seat != seat \
+            or f.target_seat != st.prey(seat) or not _fits(ctx, seat, f.actor, "a " + v["clan"], v):
+        raise Illegal("timing", f"{name} is used when a {v['clan'].title()} you control is about to successfully bleed "
+                                "your prey (blocks declined)")
+    if any(x.card == iid for x in f.mods):
+        raise Illegal("use", f"{name} has already been used in this action")
+    n = _NUMBERS.get(v["cards"], 7)
+    ash = list(st.region(seat, "ash_heap"))
+    if cmd.effect:
+        picked = []
+        for want in (w.strip().lower() for w in cmd.effect.split(";") if w.strip()):
+            got = next((x for x in ash if x not in picked and ctx.cdef(x).name.lower() == want), None)
+            if got is None:
+                raise Illegal("effect", f"{name}: no {want!r} in your ash heap")
+            picked.append(got)
+        if len(picked) != n:
+            raise Illegal("effect", f"{name}: name {n} cards of your ash heap (you named {len(picked)})")
+    else:
+        if len(ash) < n:
+            raise Illegal("cost", f"{name}: your ash heap holds {len(ash)} cards; {n} are removed")
+        picked = ash[:n]
+    for x in picked:
+        ctx.move(x, "removed")
+    flow.set_top(ctx, st.top._replace(mods=st.top.mods + (Mod("bleed", int(v["n"]), f.actor, iid, st.cards[iid].cid),)))
+    ctx.emit("effect", f"{ctx.seat_name(seat)} removes {n} cards of their ash heap from the game ({name}): "
+                       f"{ctx.name(f.actor)} gets +{v['n']} bleed.", cards=(iid, f.actor))
     return True
 
 

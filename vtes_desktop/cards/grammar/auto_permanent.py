@@ -564,6 +564,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("path_hunting_ground", r"^during your unlock phase, a ready vampire you control who follows the path of "
                             r"(?P<path>death and the soul) can gain (?P<n>1) blood, or a (?P<kinds>wraith or zombie) ally "
                             r"you control can gain 1 life, not to exceed its starting life$"),   # Burial Site Hunting Ground
+    ("ash_for_bleed", r"^once each action, if an? (?P<clan>giovanni) you control is about to successfully bleed your prey, "
+                      r"you can remove (?P<cards>seven) cards in your ash heap from the game to give that action "
+                      r"\+(?P<n>1) bleed$"),   # Dis Pater
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
