@@ -2882,6 +2882,61 @@ def _lock_three_aye(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["lock_three_aye"] = _lock_three_aye
 
 
+def _twej(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Those Who Endure Judge: +2 votes for the acting vampire in the referendums of this action (`referendum_started`);
+    a younger vampire that blocks burns 1 blood before combat, or its block fails (`block_succeeds`)."""
+    r = auto_action.reading(e, rules.types)
+    if r == "twej_votes":
+        _add(ctx, Mod("twej_votes", 2, minion, iid, rules.card_id))
+    elif r == "twej_burn":
+        _add(ctx, Mod("twej_burn", 1, minion, iid, rules.card_id))
+
+
+def referendum_started(ctx: Ctx) -> None:
+    """A referendum was just called (rules_politics.start, blood_hunt): votes the action under way gives its acting
+    vampire (Those Who Endure Judge: cast with that card, as the acting vampire's votes)."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    ref = st.top
+    if not isinstance(ref, ReferendumFrame):
+        return
+    act = next((fr for fr in reversed(st.frames[:-1]) if isinstance(fr, ActionFrame)), None)
+    if act is None:
+        return
+    for m in act.mods:
+        if m.kind == "twej_votes" and m.minion == act.actor and act.actor in st.cards:
+            seat = st.cards[act.actor].controller
+            st.marks = st.marks | {(m.card, VOTED_BY, act.actor)}
+            flow.set_top(ctx, ref._replace(gained=ref.gained + ((seat, m.card, m.amount),)))
+            ref = st.top
+            ctx.emit("played", f"{ctx.name(act.actor)} has {m.amount} more votes in this referendum "
+                               f"({ctx.db[m.cid].display}).", cards=(act.actor,))
+
+
+def _twej_block(ctx: Ctx, f: ActionFrame) -> bool:
+    """Those Who Endure Judge: the younger vampire that just blocked burns 1 blood, or its block fails and the action
+    goes on as if unblocked (True)."""
+    mod = next((m for m in f.mods if m.kind == "twej_burn"), None)
+    b = f.blocker
+    if mod is None or b is None or not ctx.is_vampire(ctx.st.cards[b]) or \
+            (ctx.cdef(b).capacity or 0) >= (ctx.cdef(f.actor).capacity or 0):
+        return False
+    c = ctx.st.cards[b]
+    why = ctx.db[mod.cid].display
+    if c.counters >= 1:
+        ctx.set_blood(b, c.counters - 1)
+        ctx.emit("burned_blood", f"{ctx.name(b)} burns 1 blood for blocking ({why}).", cards=(b,))
+        return False
+    flow.set_top(ctx, f._replace(stage="blocks", blocker=None, imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("block_failed", f"{ctx.name(b)} cannot burn 1 blood: the block fails and the action continues as if "
+                             f"unblocked ({why}).", cards=(b,))
+    return True
+
+
+_HANDLERS.update({"twej_votes": _twej, "twej_burn": _twej, "twej_fails": _nothing})
+
+
 def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """The Guruhi Are the Land: in a bleed, +1 bleed (limited); in a hunt, 1 more blood if it succeeds (+1 hunt); in an
     equip action, the Guruhi unlocks once it succeeds (after resolution). Each clause acts in its kind of action."""
@@ -3538,6 +3593,9 @@ def _before(ctx: Ctx, f: ActionFrame, blocker: int | None) -> None:
 def block_succeeds(ctx: Ctx, f: ActionFrame) -> bool:
     """The block attempt succeeds: True when a card ends the action instead (Mirror Walk), before the block
     resolves; otherwise the "before resolution" effects happen and the caller resolves the block."""
+    if _twej_block(ctx, f):     # Those Who Endure Judge: a younger blocker without blood
+        return True
+    f = _top(ctx)
     mw = next((m for m in f.mods if m.kind == "end_if_blocked"), None)
     if mw is not None:
         ctx.update(f.blocker, locked=True)

@@ -25,6 +25,9 @@ def start(ctx: Ctx, f: ActionFrame) -> None:
     flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="referendum_terms" if needs_terms else "polling",
                                    card=f.card, actor=f.actor, seat=f.seat))
     ctx.emit("referendum", f"A referendum is called with {ctx.name(f.card)}." if f.card else "A referendum is called.")
+    from vtes_desktop.engine import effects_action
+
+    effects_action.referendum_started(ctx)   # Those Who Endure Judge: the acting vampire's votes
 
 
 def blood_hunt(ctx: Ctx, diablerist: int, victim: int | None = None) -> None:
@@ -42,6 +45,9 @@ def blood_hunt(ctx: Ctx, diablerist: int, victim: int | None = None) -> None:
     flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="polling", card=None, actor=diablerist, seat=acting,
                                    terms="blood hunt"))
     ctx.emit("referendum", f"A blood hunt referendum is called on {ctx.name(diablerist)}.")
+    from vtes_desktop.engine import effects_action
+
+    effects_action.referendum_started(ctx)   # Those Who Endure Judge: even blood hunt referendums
 
 
 _LOCK_FOR_VOTES = re.compile(r"(?i)lock (?:this (?:card|location)|[^.]*?) during the polling step[^.]*?to get \+(\d+) votes?")

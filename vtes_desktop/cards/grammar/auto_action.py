@@ -473,6 +473,12 @@ _TEXTS: dict[str, re.Pattern] = {
                                     r"acting ally\.?$"),
     # Dusk Work, after resolution
     "lock_three_aye": re.compile(r"^lock three aye on this laibon to unlock him or her\.?$"),
+    # Those Who Endure Judge, as the action is announced
+    "twej_votes": re.compile(r"^the acting vampire gets two additional votes in any referendums conducted during this "
+                             r"action \(even blood hunt referendums\)\.?$"),
+    "twej_burn": re.compile(r"^any younger vampire successfully blocking this action burns 1 blood \(before combat, if "
+                            r"any\)\.?$"),
+    "twej_fails": re.compile(r"^if he or she cannot, the block fails and the action continues as if unblocked\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
