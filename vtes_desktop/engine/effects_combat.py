@@ -430,6 +430,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "opponent_chooses_strike_first": "rules_combat._carry_out / strike / on_pass (choose_after)",
+    "after_combat_opponent_regains": "rules_combat._carry_out / _after_combat (inflict records lost_total)",
     "choose_opposing_weapon": "rules_combat.strike (_chosen_opposing_weapon, with strike_x_weapon)",
     "strike_x_weapon": "rules_combat.strike (_weapon_damage)", "strike_x_bonus": "rules_combat.strike",
     "melee_weapon_aggravated_round": "rules_combat._carry_out / _apply_strikes (talons)",

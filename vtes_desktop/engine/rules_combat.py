@@ -160,6 +160,17 @@ def _after_combat(ctx: Ctx, f: CombatFrame) -> None:
             n = u[4]
             ctx.emit("effect", f"After combat, {ctx.name(me)} inflicts {n} unpreventable damage on {ctx.name(other)}.")
             inflict(ctx, other, n, 0)
+        elif key == "after_combat_regain" and oc.region == "ready":     # Imposing Phantasm
+            n = next((u_[2] for u_ in f.used if isinstance(u_, tuple) and len(u_) == 3 and u_[0] == "lost_total"
+                      and u_[1] == other), 0)
+            if n:
+                before = oc.counters
+                if ctx.is_vampire(oc):
+                    ctx.set_blood(other, before + n)
+                else:
+                    ctx.update(other, counters=before + n)
+                ctx.emit("gain", f"After combat, {ctx.name(other)} gains back {ctx.st.cards[other].counters - before} "
+                                 "blood or life lost to damage this combat.", cards=(other,))
         elif key == "after_combat_stun" and f.range == "close" and oc.region == "ready":   # Kiss of Cathari
             ctx.update(other, locked=True)
             ctx.st.skip_unlock = ctx.st.skip_unlock | {other}
@@ -556,7 +567,7 @@ def _maneuver_source(ctx: Ctx, seat: int, m: int, using, level: str | None, f: C
         text = effective_text(ctx.cdef(iid), c.level) if iid != m else ctx.cdef(iid).text
         if not re.search(r"(?i)maneuver", text):
             raise Illegal("maneuver", f"{rules.name} gives no maneuver")
-        once = bool(re.search(r"(?i)maneuvers? each combat", text)) or \
+        once = bool(re.search(r"(?i)maneuvers? (?:once )?each combat", text)) or \
             (iid == m and effects_crypt.once_each_combat(ctx, m, "maneuver"))   # "1 optional maneuver and 1 optional press each combat"
         is_strike = iid != m and bool(_strike_of_text(text)) and bool(re.search(r"(?i)strike:[^.]*maneuver", text))
         return iid, rules, None, False, is_strike, once
@@ -1158,6 +1169,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             desc = desc._replace(target=t)
     if (why := effects_minion.strike_refusal(ctx, m, desc)):   # "cannot strike: combat ends" (Dog Pack)
         raise Illegal("strike", why)
+    if ("choose_after", m, f.round) in f.used and (f.b if m == f.a else f.a) not in f.struck \
+            and not any(x[0] == (f.b if m == f.a else f.a) for x in f.committed):     # Rapid Thought
+        raise Illegal("strike", f"the opposing minion chooses its strike before {ctx.name(m)} this round")
     if not f.extra_phase and ("no_initial_strike", m, f.round) in f.used:     # Lapse at superior
         raise Illegal("strike", f"{ctx.name(m)} cannot strike during the initial strike step this round")
     _strike_toll(ctx, ctx.st.top, m, desc)
@@ -1175,7 +1189,8 @@ def on_pass(ctx: Ctx, seat: int) -> None:
     if not isinstance(f, CombatFrame) or f.step != "strike":
         return
     newly = {m for m in f.striking if ctx.st.cards[m].controller == seat and m not in f.struck
-             and not any(x[0] == m for x in f.committed)}
+             and not any(x[0] == m for x in f.committed)
+             and not (("choose_after", m, f.round) in f.used and (f.b if m == f.a else f.a) not in f.struck)}
     if newly:
         _set_combat(ctx, f._replace(struck=f.struck | newly))
 
@@ -2376,6 +2391,17 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                 ctx.emit("effect", f"Damage from {poss(ctx.name(w))} strikes is aggravated this round; it is burned at "
                                    "the end of the round.")
             done = True
+        elif r[0] == "opponent_chooses_strike_first":      # Rapid Thought: in the strike step, before either chose
+            if f.step != "strike" or f.extra_phase or m in f.struck or other in f.struck or m != f.a \
+                    or any(x[0] in (m, other) for x in f.committed):
+                raise Illegal("timing", f"{rules.name} is only usable as strikes are chosen, by the minion that would "
+                                        "choose first")
+            _set_combat(ctx, f._replace(used=f.used | {("choose_after", m, f.round)}))
+            ctx.emit("effect", f"{ctx.name(other)} chooses its strike first this round.")
+            done = True
+        elif r[0] == "after_combat_opponent_regains":      # Imposing Phantasm (_after_combat)
+            _set_combat(ctx, f._replace(used=f.used | {("after_combat", m, other, "after_combat_regain")}))
+            done = True
         elif r[0] == "reflect_hand_damage_round":          # King of the Mountain (_reflect_hand_damage)
             _set_combat(ctx, f._replace(used=f.used | {("reflect_hand", m, iid, f.round)}))
             ctx.emit("effect", f"This round, a hand strike's damage on {ctx.name(m)} is also inflicted on "
@@ -3126,6 +3152,17 @@ def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tupl
     return normal, aggravated
 
 
+def _add_lost(ctx: Ctx, target: int, n: int) -> None:
+    """The blood or life a combatant has lost to damage this combat (Imposing Phantasm)."""
+    cf = combat_frame(ctx.st)
+    if cf is None or n <= 0 or target not in (cf.a, cf.b):
+        return
+    old = next((u for u in cf.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "lost_total" and u[1] == target),
+               None)
+    total = (old[2] if old else 0) + n
+    _set_combat(ctx, cf._replace(used=(cf.used - {old} if old else cf.used) | {("lost_total", target, total)}))
+
+
 def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) -> None:
     """Damage successfully inflicted: mend with blood, wounds, torpor, burning (rulebook, Damage Resolution)."""
     st = ctx.st
@@ -3138,6 +3175,7 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
     if "Vampire" not in d.types:  # allies, retainers, Imbued: life counters
         life = c.counters - normal - aggravated
         ctx.update(target, counters=max(0, life))
+        _add_lost(ctx, target, c.counters - max(0, life))
         ctx.emit("hurt", f"{d.display} loses {min(c.counters, normal + aggravated)} life.")
         if life <= 0:
             if "Imbued" in d.types:
@@ -3167,6 +3205,7 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
     cf = combat_frame(st)
     if cf is not None and c.counters > blood:
         _set_combat(ctx, effects_combat.record_blood_lost(cf, target, c.counters - blood))
+        _add_lost(ctx, target, c.counters - blood)
     if burned:
         ctx.burn(target, "aggravated damage while wounded")
     elif wounded and c.region == "ready":

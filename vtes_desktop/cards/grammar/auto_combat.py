@@ -854,6 +854,11 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "get" and low == ("if another round of combat occurs, this minion gets first strike on his or her initial "
                               "strike that round."):
         return ("first_strike_next_round",)                                          # Forearm Block
+    if k == "choose" and low == "instead, the opposing minion chooses his or her strike first.":
+        return ("opponent_chooses_strike_first",)                                    # Rapid Thought
+    if k == "gain" and low == ("after combat ends, if the opposing minion is ready, the opposing minion gains blood or "
+                               "life equal to the amount they lost to damage this combat."):
+        return ("after_combat_opponent_regains",)                                    # Imposing Phantasm
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
