@@ -94,6 +94,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Pillars Fall", "put", None, ("end_combat", "put on actor if opponent not ready", 0)),
     ("Big Game", "get", None, ("red_list_grant_unlock",)),
     ("Augur", "unlock", None, ("unlock_end_of_action",)),
+    ("Expulsion", "play", None, ("chosen_cards_barred_turn",)),
+    ("Benefit Performance", "gain", None, ("clan_pool_and_voters_blood", "daughter of cacophony", 1, 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -84,7 +84,8 @@ HANDLED = frozenset({
     "edge_get", "edge_else_burn_pool", "cond_stealth", "target_methuselah", "damage_each_ready", "prey_pool_per_named",
     "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
-    "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action",
+    "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action", "chosen_cards_barred_turn",
+    "clan_pool_and_voters_blood",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -493,6 +494,11 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, 
 
 
 def _plan_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict:
+    from vtes_desktop.engine import effects_library
+
+    got = effects_library.plan(ctx, seat, actor, rules, mode, target)   # library and ash heap targets
+    if got is not None:
+        return got
     got = _plan_targeted(ctx, seat, actor, rules, mode, target)
     if got is not None:
         return got
@@ -1389,7 +1395,7 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
     if st.marks and (("referendum", f.actor, st.turn), "abstains", iid) in st.marks:   # effects_action.abstain
         return f"{ctx.name(iid)} abstains in this referendum"
     if st.marks and (("minion", iid), NO_BLOCK_VOTE_TURN, st.turn) in st.marks:
-        return f"{ctx.name(iid)} cannot cast votes or ballots this turn (Shared Nightmare)"
+        return f"{ctx.name(iid)} cannot cast votes or ballots this turn"
     for bar, sect_, by in (("non-sabbat", "sabbat", "Private Audience"), ("non-camarilla", "camarilla",
                                                                           "Closed Session")):
         if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, bar) in st.marks:
@@ -3150,7 +3156,7 @@ def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
                     and f.actor in st.cards and any(_same_clan(mk[2], x) for x in ctx.cdef(f.actor).clans):
                 return f"{ctx.name(m)} cannot block {mk[2].title()} this turn (Destructive Secrets)"
         if (("minion", m), NO_BLOCK_VOTE_TURN, st.turn) in st.marks:
-            return f"{ctx.name(m)} cannot block this turn (Shared Nightmare)"
+            return f"{ctx.name(m)} cannot block this turn"
     if f.card is None or f.kind != "card" or f.card not in ctx.st.cards:
         return None
     rules, mode = mode_of(ctx, f.card, f.card_level)
@@ -4255,6 +4261,7 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
 
 
 _ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
+NO_REACTIONS_TURN = "cannot play reactions this turn"   # Expulsion: rules_action._play_reaction reads it
 UNLOCK_END_OF_ACTION = "unlocks at the end of the action"   # Augur, Big Game: (("minion", iid), this, turn)
 NO_BLOCK_VOTE_TURN = "cannot block or vote this turn"   # Shared Nightmare's mark: (("minion", iid), this, turn)
 
@@ -4537,7 +4544,7 @@ def _fourth_terms(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], choice: str,
 
 
 _CHOSEN_WORDS = {"ally or younger untitled vampire of prey": "an ally or a younger non-titled vampire of your prey",
-                 "ally or retainer": "an ally or a retainer"}
+                 "ally or retainer": "an ally or a retainer", "ready minion": "a ready minion"}
 
 
 def _chosen_card_refusal(ctx: Ctx, f: ReferendumFrame, v: int, what: str) -> str | None:
@@ -4550,6 +4557,8 @@ def _chosen_card_refusal(ctx: Ctx, f: ReferendumFrame, v: int, what: str) -> str
     if what == "ally or retainer":
         retainer = "Retainer" in d.types and c.region == "attached"
         return None if ally or retainer else f"{ctx.name(v)} is not an ally or a retainer in play"
+    if what == "ready minion":   # Expulsion
+        return None if ctx.is_minion(c) and c.region == "ready" else f"{ctx.name(v)} is not a ready minion"
     if c.controller != st.prey(f.seat) or not (ally or ctx.is_vampire(c) and c.region in ("ready", "torpor")):
         return f"{ctx.name(v)} is not {_CHOSEN_WORDS[what]}"
     if ctx.is_vampire(c):
@@ -4563,6 +4572,26 @@ def _chosen_card_refusal(ctx: Ctx, f: ReferendumFrame, v: int, what: str) -> str
 def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
     st = ctx.st
     for spec in specs:
+        if spec[0] == "chosen_cards_barred_turn" and terms:   # Expulsion
+            for m in re.finditer(r"#(\d+)", terms):
+                v = int(m.group(1))
+                if v in st.cards and st.cards[v].region == "ready":
+                    st.marks = st.marks | {(("minion", v), NO_BLOCK_VOTE_TURN, st.turn),
+                                           (("minion", v), NO_REACTIONS_TURN, st.turn)}
+                    ctx.emit("modifier", f"{ctx.name(v)} cannot play reaction cards, block or cast votes or ballots this "
+                                         f"turn ({name}).", cards=(v,))
+        elif spec[0] == "clan_pool_and_voters_blood":   # Benefit Performance
+            clan = spec[1]
+            mine = [i for i in st.region(f.seat, "ready") if ctx.is_vampire(st.cards[i]) and not st.cards[i].contested
+                    and any(_same_clan(clan, x) for x in ctx.cdef(i).clans)]
+            if mine:
+                ctx.pool(f.seat, spec[2] * len(mine), name)
+            for v in _voters_in_favor(ctx, f):
+                c = st.cards[v]
+                if c.region == "ready" and not any(_same_clan(clan, x) for x in ctx.cdef(v).clans):
+                    before = c.counters
+                    got = ctx.set_blood(v, before + spec[3])
+                    ctx.emit("blood", f"{ctx.name(v)} gains {got.counters - before} blood ({name}).", cards=(v,))
         if spec[0] != "chosen_cards_burned" or not terms:
             continue
         payers = []
@@ -4599,3 +4628,18 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
         if c is not None and c.region == "ready" and c.locked:
             ctx.update(f.actor, locked=False)
             ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks at the end of the action.", cards=(f.actor,))
+
+
+def _voters_in_favor(ctx: Ctx, f: ReferendumFrame) -> list[int]:
+    """The vampires that cast votes or ballots in favor in this referendum (from its record of votes by source)."""
+    st = ctx.st
+    out = []
+    for key in sorted(x for x in f.used_sources if len(x) == 1 and isinstance(x[0], int)):
+        v = key[0]
+        c = st.cards.get(v)
+        if c is None or not ctx.is_vampire(c):
+            continue
+        labels = (ctx.cdef(v).display, f"{ctx.cdef(v).display} (priscus ballot)")
+        if any(e[0] == c.controller and e[1] in labels for e in f.votes_for):
+            out.append(v)
+    return out

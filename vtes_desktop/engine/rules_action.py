@@ -1445,6 +1445,8 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     why = effects_action.reaction_refusal(ctx, f, m)   # Psalm of the Damned, Unleashing the Bestial Soul
     if why:
+    if not why and st.marks and (("minion", m), "cannot play reactions this turn", st.turn) in st.marks:
+        why = f"{ctx.name(m)} cannot play reaction cards this turn (Expulsion)"   # effects_actioncard.NO_REACTIONS_TURN
         raise Illegal("requirements", why)
     if "locked" in mode.only and not st.cards[m].locked:
         raise Illegal("locked", f"{rules.name} at this level is only usable by a locked minion; {ctx.name(m)} is "

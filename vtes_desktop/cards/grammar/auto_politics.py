@@ -731,6 +731,14 @@ _FOURTH_POLITICAL = {
     ("burn", "successful referendum means the chosen allies and retainers are burned, and their controllers burn 1 pool "
              "(each methuselah burns no more than 1 pool, regardless of the number of allies and retainers chosen)"):
         ("chosen_cards_burned", 1),
+    # Expulsion
+    ("choose", "choose up to two minions"): ("terms_chosen_cards", "ready minion", 2),
+    ("play", "successful referendum means the chosen minions cannot play reaction cards, block or cast votes or ballots "
+             "this turn"): ("chosen_cards_barred_turn",),
+    # Benefit Performance
+    ("gain", "successful referendum means you gain 1 pool for each ready daughter of cacophony you control, and each "
+             "non-daughter of cacophony vampire casting votes or ballots in favor gains 1 blood"):
+        ("clan_pool_and_voters_blood", "daughter of cacophony", 1, 1),
     # Cold War
     ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
     ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
