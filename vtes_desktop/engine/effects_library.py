@@ -8,7 +8,8 @@ or reaction's effects (rules_action._apply_modes), `on_combat` after a combat ca
 `on_master` after a master card's (rules_action._play_master), `use` for a card in play that no other module
 uses (rules_action.use), `on_action` as an action card's action succeeds (rules_action, next to
 effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this family claims), `blocked` as an action
-is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes).
+is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
+(effects_actioncard._plan_target: the target it needs).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -28,7 +29,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "discard_down", "blocked_random_discard", "discard_all", "blood_per_discard",
                                      "burn_top", "augur", "discard_choice", "discard_for_bleed",
                                      "remove_ash_for_bleed", "lock_own", "crypt_top_to_ash", "gain_if_prince",
-                                     "to_library_top"})
+                                     "to_library_top", "discard_draw_on_success", "ash_equip_to_self",
+                                     "ash_equip_cost_half", "scrounge"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -91,6 +93,9 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> Non
         k = spec[0]
         if k == "burn_top_per_bleed":
             _burn_top_per_bleed(ctx, f, minion, rules.name)
+            continue
+        if k == "discard_draw_on_success":
+            _discard_later(ctx, cmd, f, spec[1], rules.name)
             continue
         if k == "to_library_top":
             if spec[1] == "any" or not any(s_[1] == "any" for s_ in specs):
@@ -512,6 +517,10 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
             if gone and a.region in ("ready", "torpor"):
                 ctx.set_blood(f.actor, a.counters + spec[1] * len(gone))
                 ctx.emit("blood", f"{ctx.name(f.actor)} gains {spec[1] * len(gone)} blood ({why}).", cards=(f.actor,))
+        elif k == "ash_equip_to_self":
+            _ash_equip(ctx, f, why)
+        elif k == "scrounge":
+            _scrounge(ctx, f, spec[1], spec[2], why)
         elif k == "augur":
             for s_ in dict.fromkeys((st.predator(f.seat), st.prey(f.seat))):
                 if s_ != f.seat:
@@ -567,7 +576,7 @@ def _bleed_use(ctx: Ctx, cmd, iid: int, rules: CardRules, spec: tuple) -> bool:
     else:
         k, _, n = spec[1], spec[2], spec[3]
         if any(m.card == iid for m in f.mods):
-            raise Illegal("limit", f"{why} is used once each action")
+            raise Illegal("limit", f"{why} has already been used in this action")
         if f.target_seat != st.prey(seat):
             raise Illegal("target", f"{why}: this bleed is not against your prey")
         if f.stage not in ("declined",):
@@ -638,12 +647,16 @@ def action_over(ctx: Ctx, f: ActionFrame) -> None:
     st = ctx.st
     if not st.marks:
         return
-    mine = [m for m in st.marks if m[1] == _LATER]
+    mine = [m for m in st.marks if m[1] in (_LATER, _DISCARD_LATER)]
     if not mine:
         return
     st.marks = st.marks - set(mine)
-    for (_, seat), _, name, actor, turn, why in mine:
+    for (_, seat), what, name, actor, turn, why in mine:
         if actor != f.actor or turn != st.turn:
+            continue
+        if what == _DISCARD_LATER:
+            if f.outcome == "successful":
+                _discard_named_now(ctx, seat, name, why)
             continue
         heap = st.region(seat, "ash_heap")
         if name:
@@ -660,3 +673,117 @@ def action_over(ctx: Ctx, f: ActionFrame) -> None:
         ctx.move(pick, "library", seat=seat, top=True)
         ctx.emit("moved", f"{ctx.seat_name(seat)} puts {ctx.name(pick)} from their ash heap on top of their library "
                           f"({why}).", cards=(pick,))
+
+
+_DISCARD_LATER = "discard and draw after a successful action"
+
+
+def _discard_later(ctx: Ctx, cmd, f: ActionFrame, n: int, why: str) -> None:
+    """High Aye: the cards named are discarded (and replaced) once the action is over, if it succeeded."""
+    from vtes_desktop.engine.errors import Illegal
+
+    names = [x.strip() for x in str(cmd.choice or "").split(";") if x.strip() and x.strip().lower() != "none"]
+    if len(names) > n:
+        raise Illegal("choice", f"{why}: up to {n} cards")
+    if names:
+        ctx.st.marks = ctx.st.marks | {(("library later", cmd.seat), _DISCARD_LATER, ";".join(names), f.actor,
+                                        ctx.st.turn, why)}
+
+
+def _discard_named_now(ctx: Ctx, seat: int, names: str, why: str) -> None:
+    st = ctx.st
+    gone: list[int] = []
+    for name in names.split(";"):
+        card = ctx.db.lookup(name)
+        hit = next((i for i in st.region(seat, "hand") if card is not None and st.cards[i].cid == card.id
+                    and i not in gone), None)
+        if hit is not None:
+            gone.append(hit)
+    for i in gone:
+        ctx.move(i, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(seat)} discards ({why}): {_names(ctx, gone)}.", cards=tuple(gone))
+    ctx.draw(seat, len(gone))
+
+
+def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> dict | None:
+    """An action card announced: the target its claimed clauses need, checked (refused when wrong), as the action
+    frame's fields; None when this family has nothing to say."""
+    if "Action" not in rules.types:
+        return None
+    specs = _claimed(rules, mode)
+    if not specs:
+        return None
+    from vtes_desktop.engine.errors import Illegal
+    from vtes_desktop.engine.state import Mod
+
+    st = ctx.st
+    for spec in specs:
+        if spec[0] == "ash_equip_to_self":
+            if target is None:
+                raise Illegal("target", f"{rules.name}: name the non-unique equipment card of an ash heap")
+            card = ctx.db.lookup(str(target))
+            heaps = [seat] + [s for s in range(len(st.seats)) if s != seat]
+            hit = next((i for s in heaps for i in st.region(s, "ash_heap")
+                        if card is not None and st.cards[i].cid == card.id), None)
+            if hit is None:
+                raise Illegal("target", f"{rules.name}: {target!r} is not in an ash heap")
+            if "Equipment" not in ctx.cdef(hit).types or ctx.rules(hit).unique:
+                raise Illegal("target", f"{rules.name}: {ctx.name(hit)} is not a non-unique equipment card")
+            return {"target_card": hit}
+        if spec[0] == "scrounge":
+            names = [x.strip() for x in str(target or "").split(";") if x.strip()]
+            if len(names) > spec[2]:
+                raise Illegal("target", f"{rules.name}: up to {spec[2]} cards")
+            picks = []
+            for name in names:
+                card = ctx.db.lookup(name)
+                if card is None:
+                    raise Illegal("target", f"{rules.name}: unknown card {name!r}")
+                picks.append(Mod("library_pick", 0, None, None, card.id))
+            return {"mods": tuple(picks)}
+    return None
+
+
+def _ash_equip(ctx: Ctx, f: ActionFrame, why: str) -> None:
+    from vtes_desktop.engine.rules_action import _cost
+
+    st = ctx.st
+    eq = f.target_card
+    if eq is None or st.cards[eq].region != "ash_heap" or st.cards[f.actor].region not in ("ready", "torpor"):
+        ctx.emit("fizzles", f"{why}: the equipment card is no longer in an ash heap.")
+        return
+    own = st.cards[eq].owner == f.seat
+    pool, blood = _cost(ctx.rules(eq), 0)
+    pool, blood = (pool // 2, blood // 2) if own else (0, 0)
+    a = st.cards[f.actor]
+    if a.counters < blood or st.seats[f.seat].pool < pool:
+        ctx.emit("fizzles", f"{why}: {ctx.name(f.actor)} cannot pay half the cost of {ctx.name(eq)}.")
+        return
+    if blood:
+        ctx.update(f.actor, counters=a.counters - blood)
+    if pool:
+        ctx.pool(f.seat, -pool, why)
+    ctx.move(eq, "attached", host=f.actor)
+    ctx.emit("equipped", f"{ctx.name(f.actor)} takes {ctx.name(eq)} from "
+                         + ("their" if own else poss(ctx.seat_name(st.cards[eq].owner))) + " ash heap"
+                         + (f", paying {pool} pool" if pool else "") + (f", burning {blood} blood" if blood else "")
+                         + f" ({why}).", cards=(f.actor, eq))
+
+
+def _scrounge(ctx: Ctx, f: ActionFrame, n: int, k: int, why: str) -> None:
+    st = ctx.st
+    top = list(st.region(f.seat, "library")[:n])
+    look_library(ctx, f.seat, f.seat, n, why)
+    taken: list[int] = []
+    for m in f.mods:
+        if m.kind == "library_pick" and len(taken) < k:
+            hit = next((i for i in top if st.cards[i].cid == m.cid and i not in taken), None)
+            if hit is not None:
+                taken.append(hit)
+    for i in taken:
+        ctx.move(i, "hand", seat=f.seat)
+    ctx.emit("drew", f"{ctx.seat_name(f.seat)} takes {_names(ctx, taken)} into their hand ({why}).",
+             frozenset({f.seat}), f"{ctx.seat_name(f.seat)} takes {len(taken)} of those cards into their hand ({why}).",
+             cards=tuple(taken))
+    ctx.shuffle(f.seat, "library")
+    discard_down(ctx, f.seat)

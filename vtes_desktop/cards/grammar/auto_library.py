@@ -63,7 +63,15 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   ash heap, and the player gains n pool if it is a prince;
 - ("to_library_top", "action"|"any"): an action modifier: after the action's resolution (successful or not), the
   action card used for it ("any": the card of the ash heap played during the action that the play's `choice` names)
-  goes from the ash heap to the top of the library; `choice: none` declines (Shroudsight).
+  goes from the ash heap to the top of the library; `choice: none` declines (Shroudsight);
+- ("discard_draw_on_success", n): an action modifier: if the action succeeds, the cards of the hand the play's
+  `choice` names (up to n, ";" between names) are discarded and replaced, once the action is over (High Aye);
+- ("ash_equip_to_self",), ("ash_equip_cost_half",): an action card: the non-unique equipment card of an ash heap
+  named as the action's `target` goes to the acting vampire as the action succeeds, for half its cost rounded down
+  when it comes from the player's own ash heap, free otherwise (superior Kiss of Lachesis);
+- ("scrounge", n, k): an action card: as it succeeds, of the top n cards of the library, those the action's `target`
+  names (up to k, ";" between names; not among them: not taken) go to the hand; then the library is shuffled and the
+  player discards down to hand size (Scrounging).
 """
 
 from __future__ import annotations
@@ -108,6 +116,13 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
         ("to_library_top", "action"),
     ("Action Modifier", "move", "as above, but you can move any card played during this action from your ash heap to "
                                 "the top of your library."): ("to_library_top", "any"),
+    ("Action Modifier", "discard", "if the action succeeds, you may discard up to two cards from your hand (draw "
+                                   "afterward)."): ("discard_draw_on_success", 2),
+    ("Action", "move", "move a non-unique equipment card from an ash heap to this vampire."): ("ash_equip_to_self",),
+    ("Action", "pay", "if the equipment card is moved from your ash heap, pay half the cost rounded down; otherwise, pay "
+                      "no cost."): ("ash_equip_cost_half",),
+    ("Action", "look", "look at up to 3 cards from the top of your library and move up to 2 of them to your hand "
+                       "(shuffle and discard afterward)."): ("scrounge", 3, 2),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
