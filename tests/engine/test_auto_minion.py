@@ -228,3 +228,21 @@ def test_impundulus_strike_is_not_once_each_combat(table):
     text = game.game.db[_named(game, "Impundulu").cid].text
     desc, rest = effects_minion.own_strike(ctx, Strike(seat=0, minion=imp, strike=imp), imp, "x", text)
     assert _once_each_combat(text, "strike") and not _once_each_combat(rest, "strike") and desc == "x"
+
+
+def test_high_top_and_courier_intercept(table):
+    from vtes_desktop.engine.rules_action import intercept
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("High Top", 3), ("Courier", 1)]})
+    game.step("Sarah", Action, minion="Ryan", kind="bleed")
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    assert intercept(ctx, st.top, _named(game, "High Top").iid) == 1     # +1 intercept, always
+    assert intercept(ctx, st.top, _named(game, "Courier").iid) == -1     # -1 intercept blocking a vampire
+
+
+def test_new_uses_are_offered(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3), ("Brigitte Gebauer", 3)], "Alexis": [("Screamer", 1)]})
+    game.step("Sarah", Action, minion="Ryan", kind="bleed")
+    brigitte = _named(game, "Brigitte Gebauer").iid
+    assert any(isinstance(c, Use) and c.card in (brigitte, "Brigitte Gebauer") for c in game.game.legal(0).commands)

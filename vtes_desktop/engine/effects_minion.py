@@ -99,7 +99,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
                      "discard_to_prevent", "steal_from_own", "lock_prevent_employer", "burn_fail_directed",
                      "burn_minus_stealth", "unlock_duty", "employer_bleed", "melee_plus",
-                     "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock"})
+                     "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock",
+                     "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -278,6 +279,36 @@ def strike_resolution_hits(ctx: Ctx, f) -> list:
                 and u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "ready":
             out.append(Hit(u[1], u[2], 0, source=None, via=u[3], unpreventable=True))
     return out
+
+
+def blocked(ctx: Ctx, f) -> None:
+    """A block succeeded, before block resolution: Member of the Entourage, blocking a vampire, is burned."""
+    st = ctx.st
+    b = f.blocker
+    if b in st.cards and _of(ctx, b, "burn_if_blocks_vampire") and f.actor in st.cards \
+            and ctx.is_vampire(st.cards[f.actor]):
+        ctx.burn(b, "he blocked a vampire")
+
+
+def _give_bleed_announced(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Brigitte Gebauer: locks as a minion you control announces a bleed action, for +1 bleed that action."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.effects_crypt import _action_kind
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage != "announced" or _action_kind(f) != "bleed":
+        raise Illegal("timing", f"{name} locks as a bleed action is announced")
+    if st.cards[f.actor].controller != cmd.seat:
+        raise Illegal("use", f"{name} gives +{r[1]} bleed to a minion you control")
+    c = st.cards[iid]
+    if c.locked or c.region != "ready":
+        raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+    ctx.update(iid, locked=True)
+    st.marks = st.marks | {(("minion", iid), _GAVE, (f.actor, st.turn))}
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", r[1], f.actor, iid, c.cid),)))
+    ctx.emit("effect", f"{name} locks: {ctx.name(f.actor)} gets +{r[1]} bleed.", cards=(iid, f.actor))
 
 
 def combat_over(ctx: Ctx, f) -> None:
@@ -604,6 +635,10 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
                 n += r[1]
         elif cond.startswith("against clan:") and f.actor in st.cards and _clan_is(ctx, f.actor, cond[13:]):
             n += r[1]
+        elif cond == "":   # High Top: counted where the engine reads the minion's own text (rules_action.intercept)
+            pass
+        elif cond == "against vampire" and f.actor in st.cards and ctx.is_vampire(st.cards[f.actor]):   # Courier
+            n += r[1]
     return n
 
 
@@ -689,6 +724,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if name_ == "burn_fail_directed" and cmd.minion is not None and _of(ctx, iid, "burn_minus_stealth"):
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
+        return True
+    if _of(ctx, iid, "lock_give_bleed_announced"):
+        _give_bleed_announced(ctx, cmd, iid, _of(ctx, iid, "lock_give_bleed_announced")[0])
         return True
     if _of(ctx, iid, "self_unlock"):
         _self_unlock(ctx, cmd, iid, _of(ctx, iid, "self_unlock")[0])
@@ -1142,6 +1180,12 @@ def _life_for_intercept(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         raise Illegal("intercept", f"{name}: intercept can only be added by a blocking minion")
     if not f.directed:
         raise Illegal("timing", f"{name} burns life for intercept only during a directed action")
+    if r[2] == "directed at you":   # Member of the Entourage
+        at = f.target_seat if f.target_seat is not None else (
+            st.cards[f.target_card].controller if f.target_card in st.cards else None)
+        if at != cmd.seat:
+            raise Illegal("timing", f"{name} burns life for intercept during an action directed at you (or a card "
+                                    "you control)")
     if any(x.card == iid and x.kind == "intercept" for x in f.mods):
         raise Illegal("use", f"{name} has already burned life for intercept this action (once each action)")
     if intercept(ctx, f, iid) >= stealth(ctx, f):
@@ -1839,7 +1883,8 @@ def used_as_announced(ctx: Ctx, cmd) -> bool:
         iid = flow.ref(ctx, cmd.seat, cmd.card)
     except (Malformed, Illegal):
         return False
-    return iid in ctx.st.cards and any(r[2] == "announced" for r in _of(ctx, iid, "burn_fail_directed"))
+    return iid in ctx.st.cards and (any(r[2] == "announced" for r in _of(ctx, iid, "burn_fail_directed"))
+                                    or bool(_of(ctx, iid, "lock_give_bleed_announced")))
 
 
 def _burn_minus_stealth(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -1934,6 +1979,15 @@ def combat_started(ctx: Ctx) -> None:
     if not act.directed:
         return
     b = cf.b
+    for g in list(st.region(st.cards[cf.a].controller, "ready")) if st.marks else ():   # Brigitte Gebauer
+        mark = (("minion", g), _GAVE, (cf.a, st.turn))
+        if mark in st.marks and _of(ctx, g, "life_if_combat"):
+            st.marks = st.marks - {mark}
+            n = _of(ctx, g, "life_if_combat")[0][1]
+            ctx.update(g, counters=max(0, st.cards[g].counters - n))
+            ctx.emit("hurt", f"{ctx.name(g)} burns {n} life (the action it helped was blocked).", cards=(g,))
+            if st.cards[g].counters <= 0:
+                ctx.burn(g, "no life left")
     for r_ in list(st.attached.get(cf.a, ())):   # Malajit: burned once the action he gave stealth to is blocked
         mark = (("minion", r_), _GAVE, (cf.a, st.turn))
         if _of(ctx, r_, "burn_if_blocked") and mark in st.marks:
@@ -2127,6 +2181,10 @@ def candidates(game, seat: int) -> list:
         mine = list(st.region(seat, "ready"))
         mine += [a for i in mine for a in st.attached.get(i, ())]
         out += [C.Use(seat=seat, card=i) for i in mine if _of(ctx, i, "burn_fail_directed")]
+    if isinstance(top, ActionFrame) and top.stage == "announced" and top.actor in st.cards \
+            and st.cards[top.actor].controller == seat:
+        out += [C.Use(seat=seat, card=i) for i in st.region(seat, "ready")
+                if _of(ctx, i, "lock_give_bleed_announced") and not st.cards[i].locked]
     if isinstance(top, ActionFrame) and top.stage == "attempt" and top.actor in st.cards \
             and st.cards[top.actor].controller in (st.prey(seat), st.predator(seat)):
         out += [C.Use(seat=seat, card=i, minion=top.actor) for i in st.region(seat, "ready")

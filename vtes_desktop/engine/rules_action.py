@@ -932,6 +932,7 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     from vtes_desktop.engine import effects_library
 
     effects_library.blocked(ctx, f)   # Truth of Blood: the blocker's Methuselah discards at random
+    effects_minion.blocked(ctx, f)   # Member of the Entourage: burned as his block of a vampire succeeds
     nf = f._replace(stage="resolution", outcome="blocked", imp=reset,
                     mods=tuple(x for x in f.mods if x.kind in effects_action.LASTING))
     from vtes_desktop.engine.effects_actioncard import no_combat_when_blocked

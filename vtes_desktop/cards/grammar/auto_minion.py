@@ -170,6 +170,13 @@ Readings (a tuple whose first item names it):
 - more own actions: Alia's move of a vampire from your torpor region to your ready region, Tutu's steal of an
   equipment from a vampire in torpor; ``("directed_cost", n)``: "Actions directed at her cost +1 pool" (hook in
   `rules_action.announce`); ``("self_unlock", "minion")``: "During your minion phase, this ally can unlock" (a `use`);
+- High Top's +1 intercept (``("intercept_if", 1, "")``: counted where the engine reads a minion's own intercept), own (D) combat action and additional strike each round
+  (its maneuver once each combat is read from the card text where the engine asks); Courier's -1 intercept against
+  vampires (``("intercept_if", -1, "against vampire")``); Member of the Entourage's life for +1 intercept during
+  an action directed at you (``("life_for_intercept", 1, "directed at you")``) and ``("burn_if_blocks_vampire",)``
+  (burned as his block of a vampire succeeds, before block resolution: hook in `rules_action._blocked`);
+  Brigitte Gebauer's ``("lock_give_bleed_announced", 1)`` (a `use`, `minion` the acting minion, as its bleed is
+  announced) and ``("life_if_combat", 1)`` (a life burned once that action is blocked and combat occurs);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -299,6 +306,18 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("modifier", "high top gets +1 intercept."): ("intercept_if", 1, ""),
+    ("enter", "high top may enter combat with any minion controlled by another methuselah as a (d) action."):
+        ("own_action", "combat", 0, "minion", 0, True, ""),
+    ("get", "high top gets an additional strike (limited) each round and an optional maneuver once each combat."):
+        ("round_extra", 1, True),
+    ("intercept", "this ally gets -1 intercept when attempting to block a vampire."): ("intercept_if", -1, "against vampire"),
+    ("burn", "during an action directed at you (or a card you control), this ally can burn 1 life to get +1 intercept."):
+        ("life_for_intercept", 1, "directed at you"),
+    ("burn", "burn this ally if he blocks a vampire, before block resolution."): ("burn_if_blocks_vampire",),
+    ("lock", "lock this ally as a minion you control announces a bleed action to give them +1 bleed for that action."):
+        ("lock_give_bleed_announced", 1),
+    ("burn", "if that action is blocked and combat occurs, this ally burns 1 life."): ("life_if_combat", 1),
     ("unlock", "during your minion phase, this ally can unlock."): ("self_unlock", "minion"),
     ("perform", "this ally can perform actions the turn it is recruited."): ("acts_when_recruited",),
     ("unlock", "unlock this vampire if this is their first successful recruit ally action this turn."):
