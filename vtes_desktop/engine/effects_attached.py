@@ -27,9 +27,10 @@ HANDLED: frozenset[str] = frozenset({
     "burn_at_unlock_instead", "block_host_intercept", "host_burns_to_burn", "no_unlock_for",
     "reactor_intercept_vs_host_bleed", "put_on_actor", "lock_to_unlock", "unlock_to_block", "burn_if_host_torpor",
     "directed_at_host_cost", "in_play_clan_stealth", "burn_end_of_turn_or_success", "burn_for_votes",
-    "burn_if_actor_leaves",
+    "burn_if_actor_leaves", "put_on_actor_if_block", "host_stealth_vs_reactor", "burnable_steps",
 })
-_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",)})
+_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",)})
+_IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
 
 _BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
 _AT = "attached_at"    # st.marks: (card, _AT, (Methuselah the action was directed at, signature of that action))
@@ -218,6 +219,12 @@ def actor_stealth(ctx: Ctx, f: ActionFrame) -> int:
     """ "The attached minion gets -1 stealth": the acting host's stealth; "Toreador get +1 stealth" (Loup in play)."""
     st = ctx.st
     n = _mod(ctx, f.actor, "stealth") if st.attached.get(f.actor) else 0
+    if n or st.attached.get(f.actor):
+        for a, s in _on(ctx, f.actor, "host_stealth_vs_reactor"):   # Darksight
+            by = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _BY), None)
+            if by is not None and (f.kind == "bleed" or f.effect == "bleed") \
+                    and f.target_seat == st.cards[by].controller:
+                n += s[1]
     cids = _in_play_ams(ctx)
     for s_ in st.live_seats():
         for a in st.region(s_, "in_play"):
@@ -279,8 +286,19 @@ def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
 
 
 def blocked(ctx: Ctx, f: ActionFrame) -> None:
-    """ "If the attached minion is blocked, they burn 1 blood or life before block resolution" (Phantasmagoria)."""
+    """ "If the attached minion is blocked, they burn 1 blood or life before block resolution" (Phantasmagoria);
+    "if this vampire blocks, put this card on the acting minion" (Darksight, played this action by the blocker)."""
     st = ctx.st
+    if st.marks:
+        for m in [m for m in st.marks if len(m) == 3 and m[1] == _IF_BLOCKS]:
+            st.marks = st.marks - {m}
+            a, (reactor, actor, level) = m[0], m[2]
+            if reactor == f.blocker and actor == f.actor and st.cards[a].region == "ash_heap" \
+                    and st.cards[actor].region in ("ready", "torpor"):
+                ctx.move(a, "attached", host=actor, level=level)
+                st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == a and x[1] == _BY)) \
+                    | {(a, _BY, reactor)}
+                ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(actor)}.", cards=(a, actor))
     if not st.attached.get(f.actor):
         return
     for a, s in list(_on(ctx, f.actor, "host_blocked_burn")):
@@ -348,6 +366,10 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
 def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
     st = ctx.st
     f = st.top
+    if isinstance(f, ActionFrame) and any(s[0] == "put_on_actor_if_block" for s in mode_specs(rules, mode)):
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _IF_BLOCKS)) \
+            | {(iid, _IF_BLOCKS, (minion, f.actor, mode.level))}
+        return
     if st.cards[iid].region != "hand" or not isinstance(f, ActionFrame) or not mode_specs(rules, mode) or not any(
             e.kind == "put_in_play" and e.automated and (e.target or "").lower() == "the acting vampire"
             for e in mode.effects):
@@ -632,9 +654,12 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         src = flow.ref(ctx, cmd.seat, cmd.from_)
     except (Malformed, Illegal):
         return None
-    if src == m or src not in st.cards or "Action" not in ctx.cdef(src).types:
+    if src == m or src not in st.cards or tuple(ctx.cdef(src).types) not in _TYPES:
         return None
     spec = _spec(ctx, src, "burnable")
+    steps = _spec(ctx, src, "burnable_steps") if spec is None else None
+    if steps is not None:   # "Any vampire(s) can burn this card with three +1 stealth actions"
+        spec = ("burnable", steps[1], steps[2], 0, False)
     if spec is None:
         return None
     c = st.cards[src]
@@ -651,7 +676,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     if blood and st.cards[m].counters < blood:
         raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; this action costs {blood}")
     ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name}.", cards=(m, src))
-    upd = dict(from_card=src, effect="own:burn_card", target_card=src, base_stealth=stealth, cost_blood=blood)
+    upd = dict(from_card=src, effect="own:attached_step" if steps else "own:burn_card", target_card=src,
+               base_stealth=stealth, cost_blood=blood)
     if directed:
         upd.update(directed=True, target_seat=c.controller)
         return upd, (c.controller,)
@@ -731,3 +757,23 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     ctx.burn(iid, "burned for votes")
     ctx.emit("burned", f"{ctx.seat_name(seat)} burns {ctx.name(iid)} for {sp[1]} votes.", cards=(iid,))
     return sp[1]
+
+
+def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
+    """One of the actions that together burn the card: a counter on it, and it burns at the number its text says."""
+    if f.effect != "own:attached_step":
+        return False
+    st = ctx.st
+    a = f.from_card
+    c = st.cards.get(a)
+    if c is None or c.region not in ("in_play", "attached"):
+        ctx.emit("fizzles", f"{ctx.name(a)} is no longer in play.")
+        return True
+    sp = _spec(ctx, a, "burnable_steps")
+    c = ctx.update(a, counters=c.counters + 1)
+    if sp is None or c.counters >= sp[3]:
+        ctx.burn(a, f"{c.counters} actions")
+        ctx.emit("burned", f"{ctx.name(a)} is burned ({c.counters} successful actions).", cards=(a,))
+    else:
+        ctx.emit("counter", f"{ctx.name(a)}: {c.counters} of the {sp[3]} actions that burn it.", cards=(a,))
+    return True

@@ -980,7 +980,8 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         from vtes_desktop.engine import effects_actioncard, effects_master
 
         flow.set_top(ctx, nxt)
-        if not (_gear_succeed(ctx, f) or effects_crypt.succeed_own(ctx, f) or effects_minion.succeed_own(ctx, f)
+        if not (effects_attached.succeed_own(ctx, f) or _gear_succeed(ctx, f) or effects_crypt.succeed_own(ctx, f)
+                or effects_minion.succeed_own(ctx, f)
                 or effects_actioncard.succeed_own(ctx, f)):   # a vampire's or an ally's own action
             effects_master.succeed_from(ctx, f)
         return

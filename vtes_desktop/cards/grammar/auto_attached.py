@@ -40,10 +40,18 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 - ("host_burns_to_burn", n): in its controller's unlock phase the host can burn n blood to burn the card (a `use`:
   Blackmail); ("no_unlock_for",): this level has no "unlock_for" (Nightmare Curse).
 
+- ("burnable_steps", who, stealth, n): *who* can burn the card "with n +1 stealth actions" (`action` with `from`):
+  each successful one puts a counter on the card, which burns at n (Prison of the Mind, Seeds of Corruption).
+
+Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
+"minion", 1, 0, False) as above (Sculpt the Flesh).
+
 Reactions (types exactly ("Reaction",)) put on the acting minion (the core "Put this card on the acting vampire"; the
 reacting player keeps control when the text says so): ("reactor_intercept_vs_host_bleed", n): the vampire that
 played it gets +n intercept when the host bleeds its controller; ("burnable", "host", 0, 0, True): the host burns it
-as a (D) action (Sins of the Cauchemar).
+as a (D) action (Sins of the Cauchemar); ("put_on_actor_if_block",): if the reacting vampire blocks, the card goes
+on the acting minion, and ("host_stealth_vs_reactor", n): that minion gets n stealth bleeding the reacting
+vampire's controller (Darksight).
 
 - ("put_on_actor",): "Put this card on this acting Seraph" (a clan or title the core does not move the card for);
 - ("lock_to_unlock", trait): a `use` that locks the card (its host ready) to unlock another vampire of that trait
@@ -122,15 +130,28 @@ _EXACT: dict[str, tuple] = {
     "during an action, this sabbat vampire can burn 1 blood to unlock and attempt to block": ("unlock_to_block", 1),
     "burn this card if this vampire goes to torpor": ("burn_if_host_torpor",),
     "burn this card after this acting vampire leaves the ready region": ("burn_if_actor_leaves",),
+    "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
+    "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
 }
 #: reactions put on the acting minion: one exact clause -> its reading
 _REACTION_EXACT: dict[str, tuple] = {
+    "as above, and if this vampire blocks, put this card on the acting minion": ("put_on_actor_if_block",),
+    "the attached minion gets -1 stealth when bleeding this reacting vampire's controller":
+        ("host_stealth_vs_reactor", -1),
+    "any minion can burn this card as a +1 stealth action": ("burnable", "minion", 1, 0, False),
     "this reacting vampire gets +1 intercept when the vampire with this card attempts to bleed you":
         ("reactor_intercept_vs_host_bleed", 1),
     "the vampire with this card can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
 }
 _MOD = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed)$")
+_MOD2 = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed) and "
+                   r"(?P<n2>[+-]\d) (?P<stat2>stealth|intercept|bleed)$")
+#: combat cards put on the opposing minion (the combat family puts them there): one exact clause -> its reading
+_COMBAT_EXACT: dict[str, tuple] = {
+    "during their unlock phase, the attached minion burns 1 blood or life": ("host_burn_at_unlock", 1),
+    "minions can burn this card as a +1 stealth action": ("burnable", "minion", 1, 0, False),
+}
 
 
 def _who(np: str) -> tuple | None:
@@ -178,6 +199,8 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         return None if got[0] == "burn_stealth_is" and kind != "stealth" else got
     if types == ("Reaction",):
         return _REACTION_EXACT.get(" ".join(text.lower().split()).rstrip("."))
+    if types == ("Combat",):
+        return _COMBAT_EXACT.get(" ".join(text.lower().split()).rstrip("."))
     if types != ("Action",):
         return None
     t = " ".join(text.lower().split()).rstrip(".")
@@ -201,6 +224,9 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
     m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed") else None
     if m and m.group("stat") == kind:
         return ("host_mod", kind, int(m.group("n")))
+    m = _MOD2.match(t) if kind in ("stealth", "intercept", "bleed") else None
+    if m and kind in (m.group("stat"), m.group("stat2")):   # "-1 stealth and -2 intercept": one reading per stat
+        return ("host_mod", kind, int(m.group("n") if m.group("stat") == kind else m.group("n2")))
     return None
 
 
