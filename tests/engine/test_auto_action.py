@@ -20,7 +20,8 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "chosen_locks_abstains", "chosen_burns_blood", "votes_against", "that_abstains", "lock_if_passes",
              "gain_one_pool", "tally_caller_pool", "tally_for_pool", "tally_fail_caller", "tally_against_blood",
              "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
-             "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails"}
+             "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
+             "one_more_vote"}
 
 
 def _effects(db, name, level=None):

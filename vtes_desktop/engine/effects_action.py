@@ -2962,6 +2962,7 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS["guruhi_land"] = _guruhi_land
+
 _HANDLERS.update({"return_action_card": _return_action_card, "seat_no_repeat": _seat_no_repeat,
                   "lock_blocker_too": _lock_blocker_too})
 _HANDLERS.update({"stealth_to_zero": _stealth_to_zero, "can_still_increase_stealth": _nothing,
@@ -3138,7 +3139,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
-                            "titled_referendum_fails"}) | frozenset(
+                            "titled_referendum_fails", "one_more_vote"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -3203,6 +3204,12 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
         elif r == "change_younger_votes":
             _change_votes(ctx, cmd, who, rules)
             ref = st.top
+        elif r == "one_more_vote":      # Wanderer's Counsel: the vote is the playing vampire's, cast with the card
+            st.marks = st.marks | {(iid, VOTED_BY, minion)}
+            flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, iid, 1),)))
+            ref = st.top
+            ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: {ctx.seat_name(cmd.seat)} gains 1 vote to cast.",
+                     cards=(minion,))
         elif r == "actor_no_votes":     # Confusion of the Eye [OBF], before any votes are cast
             abstain(ctx, act.actor, rules.name)
             ref = st.top

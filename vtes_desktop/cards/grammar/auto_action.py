@@ -479,6 +479,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "twej_burn": re.compile(r"^any younger vampire successfully blocking this action burns 1 blood \(before combat, if "
                             r"any\)\.?$"),
     "twej_fails": re.compile(r"^if he or she cannot, the block fails and the action continues as if unblocked\.?$"),
+    # Wanderer's Counsel: 1 vote in a referendum (its hunt mode cannot be chosen apart from this one yet: the engine
+    # takes the first action modifier mode without a level)
+    "one_more_vote": re.compile(r"^this [a-z]+ gets an additional vote in this referendum\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
