@@ -430,6 +430,9 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "alt_strike_prevent_next_hand_melee": "rules_combat.strike (choice prevent) / _forearm_block",
+    "faithful_bearer_keeps_long": "rules_combat.maneuver (_crusader_refusal)",
+    "burn_x_for_combat_maneuvers": "rules_combat.use_in_combat (_burn_x_for_maneuvers) / maneuver",
     "opponent_chooses_strike_first": "rules_combat._carry_out / strike / on_pass (choose_after)",
     "after_combat_opponent_regains": "rules_combat._carry_out / _after_combat (inflict records lost_total)",
     "choose_opposing_weapon": "rules_combat.strike (_chosen_opposing_weapon, with strike_x_weapon)",

@@ -597,6 +597,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
     if ("no_maneuver_round", m, f.round) in f.used:             # Lapse
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver this round")
+    if (why := _crusader_refusal(ctx, f, m)):
+        raise Illegal("maneuver", why)
     if f.range == "close" and ("no_long", m) in f.used:        # Drawing Out the Beast
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to long range this combat")
     if cmd.using is None:
@@ -619,6 +621,14 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
             f = combat_frame(ctx.st)
             new_range = "long" if f.range == "close" else "close"
             _set_combat(ctx, f._replace(range=new_range, last_maneuver=m))
+            ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
+            return
+        if not left and _combat_maneuvers_left(f, m):      # Ruins of Villers Abbey: X maneuvers this combat
+            new_range = "long" if f.range == "close" else "close"
+            spent = sum(1 for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "combat_maneuver_used"
+                        and u[1] == m)
+            _set_combat(ctx, f._replace(range=new_range, last_maneuver=m,
+                                        used=f.used | {("combat_maneuver_used", m, spent + 1)}))
             ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
             return
         if not left:
@@ -888,6 +898,15 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if t is None or t not in weapons:
                     raise Illegal("strike", f"{ctx.name(opp)} has no such weapon for {rules.name} to burn")
                 desc = StrikeDesc("burn_card", first=True, source=iid, label=f"{rules.name} (burn weapon)", target=t)
+            alt = next((r for r in wrd if r[0] == "alt_strike_prevent_next_hand_melee"), None)
+            if alt is not None and cmd.choice == "prevent":     # Nightstick: its other strike
+                desc = StrikeDesc("none", source=iid, label=f"{rules.name} (prevent)")
+                f0 = ctx.st.top
+                _set_combat(ctx, f0._replace(used=f0.used | {("fb_prevent", m, alt[1], f0.round, "melee")}))
+                f = ctx.st.top
+            if ("by:minion with true faith or an imbued" in next((x.only for x in rules.modes), ())
+                    and not _faithful(ctx, m)):          # The Crusader Sword
+                raise Illegal("strike", f"{rules.name} is only usable by a minion with True Faith or an imbued")
             if ("burn_after_use",) in wrd and desc is not None:
                 f = ctx.st.top
                 _set_combat(ctx, f._replace(used=f.used | {("burn_after_use", iid)}))
@@ -1524,6 +1543,31 @@ def _weather(ctx: Ctx, f: CombatFrame) -> None:
         open_damage(ctx, tuple(hits))
 
 
+def _combat_maneuvers_left(f: CombatFrame, m: int) -> int:
+    got = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "combat_maneuvers" and u[1] == m)
+    if not got:
+        return 0
+    return got - sum(1 for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "combat_maneuver_used"
+                     and u[1] == m)
+
+
+def _faithful(ctx: Ctx, m: int) -> bool:
+    """A minion with True Faith, or an imbued (The Crusader Sword)."""
+    d = ctx.cdef(m)
+    return "Imbued" in d.types or "true faith" in (d.text or "").lower()
+
+
+def _crusader_refusal(ctx: Ctx, f: CombatFrame, m: int) -> str | None:
+    """The Crusader Sword on a minion with True Faith or an imbued: opposing vampires cannot maneuver to close range."""
+    other = f.b if m == f.a else f.a
+    if f.range != "long" or not ctx.is_vampire(ctx.st.cards[m]) or not _faithful(ctx, other):
+        return None
+    for a in ctx.st.attached.get(other, ()):
+        if ("faithful_bearer_keeps_long",) in effects_combat.card_readings(ctx, a):
+            return f"{ctx.name(m)} cannot maneuver to close range against {ctx.name(other)} ({ctx.name(a)})"
+    return None
+
+
 def _chosen_opposing_weapon(ctx: Ctx, cmd, m: int, f: CombatFrame, name: str) -> int:
     """The weapon of the opposing minion a strike card chooses (the strike's target; needed if it has several)."""
     opp = f.b if m == f.a else f.a
@@ -1563,12 +1607,14 @@ def _forearm_block(ctx: Ctx, strikes: dict, hits: list) -> list:
     included)."""
     cf = combat_frame(ctx.st)
     out = list(hits)
-    for u in sorted(x for x in cf.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "fb_prevent"
+    for u in sorted(x for x in cf.used if isinstance(x, tuple) and len(x) in (4, 5) and x[0] == "fb_prevent"
                     and x[3] == cf.round and ("fb_used", x[1], x[3]) not in cf.used):
         me = u[1]
         other = cf.b if me == cf.a else cf.a
         s_ = strikes.get(other)
-        if s_ is None or not _is_hand_strike(s_):
+        melee = s_ is not None and len(u) == 5 and s_.source is not None and s_.source in ctx.st.cards \
+            and "melee weapon" in ctx.rules(s_.source).keywords      # Nightstick: hand or melee weapon strikes
+        if s_ is None or not (_is_hand_strike(s_) or melee):
             continue
         for i, h in enumerate(out):
             if h.target == me and h.source == other and h.via == s_.source and not h.unpreventable:
@@ -1579,7 +1625,7 @@ def _forearm_block(ctx: Ctx, strikes: dict, hits: list) -> list:
                                     prevented_aggravated=h.prevented_aggravated + pa)
                 cf = combat_frame(ctx.st)
                 _set_combat(ctx, cf._replace(used=cf.used | {("fb_used", me, u[3])}))
-                ctx.emit("prevented", f"{ctx.name(me)} prevents {pn + pa} damage (Forearm Block).")
+                ctx.emit("prevented", f"{ctx.name(me)} prevents {pn + pa} damage.")
                 break
     return out
 
@@ -2659,6 +2705,8 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
     readings = effects_combat.card_readings(ctx, iid) if c.region == "attached" else []
     if ("blocker_sets_long_range",) in readings:
         return _blocker_sets_long_range(ctx, cmd, iid, f)
+    if ("burn_x_for_combat_maneuvers",) in readings:        # Ruins of Villers Abbey
+        return _burn_x_for_maneuvers(ctx, cmd, iid, f)
     if ("burn_to_end_combat_before_range",) in readings:     # Living Manse
         if not isinstance(f, CombatFrame) or f.step != "before_range":
             raise Illegal("timing", f"{ctx.name(iid)} is burned before range is determined to end combat")
@@ -2670,6 +2718,27 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
         ctx.emit("combat_ends", f"{ctx.name(c.host)} burns {ctx.name(iid)}: combat ends.")
         return
     raise Illegal("use", f"use {ctx.name(iid)} through maneuver, strike or press, or by hand with manual moves")
+
+
+def _burn_x_for_maneuvers(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
+    """Ruins of Villers Abbey: before range is determined on the first round, its vampire burns X blood (the use's
+    effect) for X optional maneuvers that combat."""
+    c = ctx.st.cards[iid]
+    if not isinstance(f, CombatFrame) or f.step != "before_range" or f.round != 1:
+        raise Illegal("timing", f"{ctx.name(iid)} is used before range is determined on the first round of a combat")
+    if c.host not in (f.a, f.b) or ctx.st.cards[c.host].controller != cmd.seat:
+        raise Illegal("use", f"{ctx.name(iid)} is not on a minion of yours in this combat")
+    if any(isinstance(u, tuple) and len(u) == 4 and u[0] == "combat_maneuvers" and u[3] == iid for u in f.used):
+        raise Illegal("use", f"{ctx.name(iid)} has already been used this combat")
+    x = (cmd.effect or "").strip()
+    if not x.isdigit() or int(x) < 1:
+        raise Malformed("effect", f"give X, the blood {ctx.name(c.host)} burns for X maneuvers (effect)")
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, cmd.seat, c.host, 0, int(x), ctx.name(iid))
+    f = combat_frame(ctx.st)
+    _set_combat(ctx, f._replace(used=f.used | {("combat_maneuvers", c.host, int(x), iid)}))
+    ctx.emit("granted", f"{ctx.name(c.host)} gets {x} optional maneuvers this combat ({ctx.name(iid)}).")
 
 
 def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> None:

@@ -34,6 +34,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         r = _combat_card(e, k, low)
         if r is not None:
             return r
+    if "Equipment" in t and e.get("frame"):
+        r = _equipment_one_offs(k, low)
+        if r is not None:
+            return r
     if t & {"Equipment", "Retainer"}:
         r = _in_play(e, k, low, t)
         if r is not None:
@@ -861,6 +865,21 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("after_combat_opponent_regains",)                                    # Imposing Phantasm
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
+    return None
+
+
+def _equipment_one_offs(k: str, low: str) -> tuple | None:
+    """Session 3: one-off combat clauses of equipment, each read only in its card's own words."""
+    if k == "strike" and low == ("or strike: prevent 3 damage to this striking minion from the opposing minion's next "
+                                 "hand or melee weapon strike this round (including any currently-resolving hand or "
+                                 "melee weapon strike)."):
+        return ("alt_strike_prevent_next_hand_melee", 3)                             # Nightstick (choice: prevent)
+    if k == "use" and low == ("vampires opposing this minion with true faith or this imbued cannot use maneuvers to go "
+                              "to close range."):
+        return ("faithful_bearer_keeps_long",)                                       # The Crusader Sword
+    if k == "burn" and low == ("the vampire with this location may burn x blood before range is determined on the first "
+                               "round of a combat to get x optional maneuvers for that combat."):
+        return ("burn_x_for_combat_maneuvers",)                                      # Ruins of Villers Abbey
     return None
 
 
