@@ -96,6 +96,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Augur", "unlock", None, ("unlock_end_of_action",)),
     ("Expulsion", "play", None, ("chosen_cards_barred_turn",)),
     ("Benefit Performance", "gain", None, ("clan_pool_and_voters_blood", "daughter of cacophony", 1, 1)),
+    ("Abactor", "call", None, ("blood_hunt_after",)),
+    ("Propaganda", "lock", "PRE", ("target_locks_own_minion",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

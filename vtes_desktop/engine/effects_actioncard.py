@@ -85,7 +85,7 @@ HANDLED = frozenset({
     "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
     "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action", "chosen_cards_barred_turn",
-    "clan_pool_and_voters_blood",
+    "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -976,6 +976,7 @@ def card_bonus(ctx: Ctx, f: ActionFrame, bled: int | None = None) -> None:
     if mode is None:
         return
     _self_effects(ctx, f, readings(rules, mode), bled)
+    _card_bonus_fourth(ctx, f, readings(rules, mode))
     left = left_by_hand(rules, mode, frozenset({"action_bleed", "action_hunt", "bleed", "hunt", "stealth"}))
     if left:
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(left)}")
@@ -2134,7 +2135,8 @@ def choice_frame(ctx: Ctx):
     from vtes_desktop.engine.state import ManualFrame
 
     f = ctx.st.top
-    if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith(_PAYS_OR_BURNS):
+    if isinstance(f, ManualFrame) and f.card is not None and (f.what.startswith(_PAYS_OR_BURNS)
+                                                              or f.what.startswith(LOCKS_OWN)):
         return f
     if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
         rules = ctx.rules(f.card)
@@ -2150,6 +2152,8 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
     rules = ctx.rules(f.card)
     if f.what.startswith(_PAYS_OR_BURNS):
         return _pays_or_burns_choice(ctx, f, rules, seat, choice)
+    if f.what.startswith(LOCKS_OWN):
+        return _locks_own_choice(ctx, f, rules, seat, choice)
     keep = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "burn_all_keep"), None)
     if keep is not None:
         return _keep_choice(ctx, f, rules, keep[1], seat, choice)
@@ -4621,6 +4625,14 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
     st = ctx.st
     if not st.marks:
         return
+    for mk in sorted(m for m in st.marks if len(m) == 4 and m[0] == ("minion", f.actor) and m[1] == AFTER_ACTION):
+        st.marks = st.marks - {mk}
+        if mk[2] == "blood hunt" and st.cards[f.actor].region == "ready":   # Abactor
+            from vtes_desktop.engine import rules_politics
+
+            rules_politics.blood_hunt(ctx, f.actor)
+        elif mk[2] == "locks own":   # Propaganda
+            _locks_own_start(ctx, f, mk[3])
     mark = (("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)
     if mark in st.marks:
         st.marks = st.marks - {mark}
@@ -4643,3 +4655,62 @@ def _voters_in_favor(ctx: Ctx, f: ReferendumFrame) -> list[int]:
         if any(e[0] == c.controller and e[1] in labels for e in f.votes_for):
             out.append(v)
     return out
+
+
+LOCKS_OWN = "the target Methuselah locks a ready unlocked minion they control:"
+AFTER_ACTION = "after the action"   # (("minion", actor), this, what, card): done as the action ends (action_ended)   # Propaganda: "... <seat>"
+
+
+def _card_bonus_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
+    """A bleed or hunt card's fourth-pass gains: Abactor's blood hunt (once its hunt gave blood), Propaganda's lock."""
+    st = ctx.st
+    name = ctx.name(f.card)
+    for s in specs:
+        if s[0] == "blood_hunt_after":
+            got = next((e for e in reversed(ctx.events) if e.kind == "hunted"), None)
+            m = re.search(r"gains (\d+) blood", got.text) if got is not None else None
+            if m is None or int(m.group(1)) == 0 or st.cards[f.actor].region != "ready":
+                ctx.emit("fizzles", f"{ctx.name(f.actor)} gained no blood: {name} calls no blood hunt.")
+                continue
+            st.marks = st.marks | {(("minion", f.actor), AFTER_ACTION, "blood hunt", f.card)}   # action_ended calls it
+        elif s[0] == "target_locks_own_minion" and f.target_seat is not None:
+            st.marks = st.marks | {(("minion", f.actor), AFTER_ACTION, "locks own", f.card)}
+
+
+def _locks_own_start(ctx: Ctx, f: ActionFrame, card: int) -> None:
+    """Propaganda, once the action is over: the target Methuselah names the minion to lock (terms), or it locks
+    at once when they have only one."""
+    from vtes_desktop.engine.state import Impulse, ManualFrame
+
+    st = ctx.st
+    name = ctx.name(card)
+    seat = f.target_seat
+    if seat is None or st.seats[seat].ousted:
+        return
+    free = [i for i in st.region(seat, "ready") if ctx.is_minion(st.cards[i]) and not st.cards[i].locked
+            and not st.cards[i].contested]
+    if len(free) <= 1:
+        for i in free:
+            ctx.update(i, locked=True)
+            ctx.emit("locked", f"{ctx.name(i)} is locked ({name}).", cards=(i,))
+        return
+    flow.push(ctx, ManualFrame(imp=Impulse((seat,)), what=f"{LOCKS_OWN} {seat}", card=card))
+    ctx.emit("choose", f"{name}: {ctx.seat_name(seat)} names a ready unlocked minion they control, which locks (terms).")
+
+
+def _locks_own_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: str) -> None:
+    st = ctx.st
+    who = int(f.what.rsplit(" ", 1)[1])
+    if seat != who:
+        raise Illegal("terms", f"{rules.name}: {ctx.seat_name(who)} chooses the minion to lock")
+    try:
+        v = flow.ref(ctx, seat, choice)
+    except (Malformed, Illegal):
+        raise Illegal("terms", f"{rules.name}: name a ready unlocked minion you control") from None
+    c = st.cards[v]
+    if c.controller != seat or c.region != "ready" or c.locked or not ctx.is_minion(c) or c.contested:
+        raise Illegal("terms", f"{rules.name}: {ctx.name(v)} is not a ready unlocked minion {ctx.seat_name(seat)} "
+                               "controls")
+    flow.pop(ctx)
+    ctx.update(v, locked=True)
+    ctx.emit("locked", f"{ctx.seat_name(seat)} locks {ctx.name(v)} ({rules.name}).", cards=(v,))

@@ -829,6 +829,12 @@ _FOURTH = {
     ("get", "if that minion is a red list minion, this minion gets an optional maneuver or press in that combat and "
             "unlocks at the end of the action if he or she is still ready"): ("red_list_grant_unlock",),
     ("unlock", "this acting imbued unlocks at the end of the action"): ("unlock_end_of_action",),
+    # Abactor: its hunt, then a blood hunt referendum on the acting vampire (when it gained blood)
+    ("call", "after successful resolution, a referendum is called to call a blood hunt on this vampire (independent of "
+             "the action, just as if they had committed diablerie)"): ("blood_hunt_after",),
+    # Propaganda [PRE]: the target Methuselah names one of their ready unlocked minions (terms), which locks
+    ("lock", "as above, and the target methuselah locks a ready unlocked minion they control"):
+        ("target_locks_own_minion",),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
