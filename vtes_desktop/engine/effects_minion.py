@@ -100,7 +100,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "discard_to_prevent", "steal_from_own", "lock_prevent_employer", "burn_fail_directed",
                      "burn_minus_stealth", "unlock_duty", "employer_bleed", "melee_plus",
                      "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock",
-                     "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat"})
+                     "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat", "no_gear",
+                     "copy_prevent", "copy_bleed"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -288,6 +289,80 @@ def blocked(ctx: Ctx, f) -> None:
     if b in st.cards and _of(ctx, b, "burn_if_blocks_vampire") and f.actor in st.cards \
             and ctx.is_vampire(st.cards[f.actor]):
         ctx.burn(b, "he blocked a vampire")
+
+
+def _copy_prevent(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Gravebound Drone: burns 1 life to prevent 1 damage to another copy you control in combat."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import _prevent, combat_frame
+    from vtes_desktop.engine.state import DamageFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    cf = combat_frame(st)
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the other copy taking damage in combat as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    if t == iid or st.cards[t].cid != st.cards[iid].cid or st.cards[t].controller != cmd.seat:
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not another copy of it you control")
+    if not isinstance(f, DamageFrame) or cf is None or t not in (cf.a, cf.b) \
+            or not any(h.target == t and not h.unpreventable and h.normal + h.aggravated
+                       > h.prevented_normal + h.prevented_aggravated for h in f.hits):
+        raise Illegal("timing", f"{name} prevents damage inflicted on another copy in combat")
+    c = st.cards[iid]
+    if c.counters < 1:
+        raise Illegal("cost", f"{name} has no life to burn")
+    ctx.update(iid, counters=c.counters - 1)
+    _prevent(ctx, f, t, r[1], name)
+    if c.counters - 1 <= 0:
+        ctx.burn(iid, "no life left")
+
+
+def _copy_bleed(ctx: Ctx, cmd, iid: int) -> None:
+    """Gravebound Drone (burns 1 life from another copy), Bone Shambler (locks another copy; at superior a Hecata
+    you control burns 1 blood): +1 bleed for this ally's bleed."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.actor != iid or f.stage not in _OPEN or _action_kind(f) != "bleed":
+        raise Illegal("timing", f"{name} gets +1 bleed this way during its own bleed, before it resolves")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the other copy (or the Hecata) as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    tc = st.cards[t]
+    reads = _of(ctx, iid, "copy_bleed")
+    if tc.cid == st.cards[iid].cid and t != iid and tc.controller == cmd.seat and tc.region == "ready":
+        r = next((x for x in reads if x[1] in ("life", "lock")), None)
+        if r is None:
+            raise Illegal("use", f"{name} gets no bleed from another copy")
+        if r[1] == "lock":
+            if tc.locked:
+                raise Illegal("locked", f"{ctx.name(t)} is locked")
+            ctx.update(t, locked=True)
+            how = f"{ctx.name(t)} locks"
+        else:
+            if tc.counters < 1:
+                raise Illegal("cost", f"{ctx.name(t)} has no life to burn")
+            ctx.update(t, counters=tc.counters - 1)
+            how = f"{ctx.name(t)} burns 1 life"
+            if tc.counters - 1 <= 0:
+                ctx.burn(t, "no life left")
+    else:
+        r = next((x for x in reads if x[1] == "hecata blood"), None)
+        if r is None or tc.controller != cmd.seat or tc.region != "ready" or not _clan_is(ctx, t, "hecata"):
+            raise Illegal("target", f"{name}: {ctx.name(t)} is not another copy of it you control"
+                                    + (" nor a ready Hecata you control" if r is not None else ""))
+        if tc.counters < 1:
+            raise Illegal("cost", f"{ctx.name(t)} has no blood to burn")
+        ctx.update(t, counters=tc.counters - 1)
+        how = f"{ctx.name(t)} burns 1 blood"
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", r[2], iid, t, st.cards[t].cid if t in st.cards else None),)))
+    ctx.emit("effect", f"{how}: {name} gets +{r[2]} bleed.", cards=(iid,))
 
 
 def _give_bleed_announced(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -725,6 +800,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
         return True
+    if _of(ctx, iid, "copy_prevent") and not isinstance(ctx.st.top, ActionFrame):
+        _copy_prevent(ctx, cmd, iid, _of(ctx, iid, "copy_prevent")[0])
+        return True
+    if _of(ctx, iid, "copy_bleed"):
+        _copy_bleed(ctx, cmd, iid)
+        return True
     if _of(ctx, iid, "lock_give_bleed_announced"):
         _give_bleed_announced(ctx, cmd, iid, _of(ctx, iid, "lock_give_bleed_announced")[0])
         return True
@@ -847,10 +928,15 @@ def acts_when_recruited(ctx: Ctx, m: int) -> bool:
     return bool(_of(ctx, m, "acts_when_recruited"))
 
 
-def actor_refusal(ctx: Ctx, m: int) -> str | None:
-    """Why the ally *m* cannot take an action ("He cannot act"), or None."""
+def actor_refusal(ctx: Ctx, m: int, kind: str = "") -> str | None:
+    """Why the ally *m* cannot take an action ("He cannot act"; "cannot have or use equipment" for an equip
+    action), or None."""
     if _of(ctx, m, "cannot_act"):
         return f"{ctx.name(m)} cannot take actions (its own text)"
+    if kind in ("equip", "employ"):
+        for r in _of(ctx, m, "no_gear"):
+            if ("equipment" if kind == "equip" else "retainers") in r[1].split("|"):
+                return f"{ctx.name(m)} cannot have or use {'equipment' if kind == 'equip' else 'retainers'}"
     return None
 
 

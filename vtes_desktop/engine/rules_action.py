@@ -477,7 +477,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
         raise Illegal("locked", f"{who} is locked; only unlocked minions can act")
     if mc.arrived == st.turn and "Ally" in ctx.cdef(m).types and not effects_minion.acts_when_recruited(ctx, m):
         raise Illegal("recruit", f"{who} was recruited this turn and cannot act until your next turn")
-    why = effects_minion.actor_refusal(ctx, m)   # "He cannot act" (Ponticulus, Hellhound)
+    why = effects_minion.actor_refusal(ctx, m, kind)   # "He cannot act" (Ponticulus, Hellhound); Gravebound Drone
     if why:
         raise Illegal("action", why)
     _mandatory(ctx, seat, m, kind)

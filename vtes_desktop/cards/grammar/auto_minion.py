@@ -177,6 +177,10 @@ Readings (a tuple whose first item names it):
   (burned as his block of a vampire succeeds, before block resolution: hook in `rules_action._blocked`);
   Brigitte Gebauer's ``("lock_give_bleed_announced", 1)`` (a `use`, `minion` the acting minion, as its bleed is
   announced) and ``("life_if_combat", 1)`` (a life burned once that action is blocked and combat occurs);
+- Gravebound Drone and Bone Shambler: ``("no_gear", "equipment|retainers")`` (their equip and employ actions
+  refused), ``("copy_prevent", 1)`` (a `use` naming the Drone that burns 1 life, `minion` the other copy taking
+  damage in combat), ``("copy_bleed", how, 1)`` (a `use` naming the bleeding ally, `minion` the other copy that
+  burns 1 life or locks, or the Hecata that burns 1 blood: +1 bleed);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -306,6 +310,16 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("state", "this ally cannot have or use equipment."): ("no_gear", "equipment"),
+    ("state", "this ally cannot have or use equipment or retainers."): ("no_gear", "equipment|retainers"),
+    ("prevent", "this ally can burn 1 life to prevent 1 damage to another copy of this ally you control in combat."):
+        ("copy_prevent", 1),
+    ("burn", "as above, and during a bleed action, this ally can burn 1 life from another copy of this ally you "
+             "control to get +1 bleed."): ("copy_bleed", "life", 1),
+    ("lock", "during a bleed action, you can lock another copy of this ally you control to give this ally +1 bleed."):
+        ("copy_bleed", "lock", 1),
+    ("burn", "as above, and during a bleed action, a hecata you control can burn 1 blood to give this ally +1 bleed."):
+        ("copy_bleed", "hecata blood", 1),
     ("modifier", "high top gets +1 intercept."): ("intercept_if", 1, ""),
     ("enter", "high top may enter combat with any minion controlled by another methuselah as a (d) action."):
         ("own_action", "combat", 0, "minion", 0, True, ""),
