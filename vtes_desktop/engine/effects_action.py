@@ -2963,6 +2963,60 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 _HANDLERS["guruhi_land"] = _guruhi_land
 
+
+def _lock_laibon_or_aye(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Savannah Runner [CEL]: not by a blocking Laibon; this Laibon locks (or, with the play's choice "aye", an
+    unlocked Aye on it) and another ready Laibon (the target) unlocks."""
+    from vtes_desktop.engine.errors import Malformed
+
+    f = _top(ctx)
+    st = ctx.st
+    if f.stage == "attempt" and f.blocker == minion:
+        raise Illegal("timing", f"{rules.name} at this level is not usable by a blocking Laibon")
+    if cmd.target is None:
+        raise Malformed("target", f"{rules.name}: name the ready Laibon that unlocks (target)")
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    c = st.cards[t]
+    if t == minion or c.region != "ready" or not ctx.is_vampire(c) or (ctx.sect(c) or "").lower() != "laibon":
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not another ready Laibon")
+    if str(cmd.choice or "").strip().lower() == "aye":
+        aye = next((a for a in st.attached.get(minion, ()) if ctx.cdef(a).name == "Aye" and not st.cards[a].locked),
+                   None)
+        if aye is None:
+            raise Illegal("target", f"{rules.name}: {ctx.name(minion)} has no unlocked Aye to lock")
+        ctx.update(aye, locked=True)
+        what = f"an Aye on {ctx.name(minion)}"
+    else:
+        if st.cards[minion].locked:
+            raise Illegal("locked", f"{ctx.name(minion)} is locked: {rules.name} needs it to lock (or choice: aye)")
+        ctx.update(minion, locked=True)
+        what = ctx.name(minion)
+    ctx.update(t, locked=False)
+    ctx.emit("unlocked", f"{what} locks; {ctx.name(t)} unlocks ({rules.name}).", cards=(minion, t))
+
+
+def _divine_image(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Divine Image: this action the acting vampire has -1 stealth, +1 strength in its combat (`combat_marks`) and
+    can prevent 1 damage in it (as Beast Meld's); at [SER] also +1 bleed not counting against the limit."""
+    f = _top(ctx)
+    a = f.actor
+    if auto_action.reading(e, rules.types) == "divine_image_bleed":
+        kind = f.kind if f.kind != "card" else (f.effect or "card")
+        if kind != "bleed":
+            raise Illegal("timing", f"{rules.name} at this level is only usable during a bleed action")
+        _add(ctx, Mod("bleed", 1, a, iid, rules.card_id))
+        ctx.emit("modifier", f"{ctx.name(a)} gets +1 bleed, not counting against the limit ({rules.name}).",
+                 cards=(a,))
+        return
+    _add(ctx, Mod("stealth", -1, a, iid, rules.card_id), Mod("action_strength", 1, a, iid, rules.card_id),
+         Mod("grant_prevent_combat", 1, a, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(a)} gets -1 stealth and +1 strength this action, and can prevent 1 damage in its "
+                         f"combat ({rules.name}).", cards=(a,))
+
+
+_HANDLERS.update({"lock_laibon_or_aye": _lock_laibon_or_aye, "divine_image": _divine_image,
+                  "divine_image_bleed": _divine_image})
+
 _HANDLERS.update({"return_action_card": _return_action_card, "seat_no_repeat": _seat_no_repeat,
                   "lock_blocker_too": _lock_blocker_too})
 _HANDLERS.update({"stealth_to_zero": _stealth_to_zero, "can_still_increase_stealth": _nothing,

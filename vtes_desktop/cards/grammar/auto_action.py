@@ -120,7 +120,7 @@ _TEXTS: dict[str, re.Pattern] = {
     # Fata Morgana, Revelation of the Serpent: one of two options, named by the play's choice
     "bleed_or_stealth": re.compile(r"^\+1 bleed \(limited\), or \+1 stealth and \+1 bleed \(limited\)\.?$"),
     # Aura Absorption
-    "burn_for_intercept": re.compile(r"^this vampire burns 1 blood to get \+1 intercept\.?$"),
+    "burn_for_intercept": re.compile(r"^this (?:vampire|laibon) burns 1 blood to get \+1 intercept\.?$"),
     # Read the Winds: the blocker stays unlocked
     "no_lock_for_block": re.compile(r"^this vampire (?:does not lock for the block|doesn't lock for successfully "
                                     r"blocking)\.?$"),
@@ -482,6 +482,13 @@ _TEXTS: dict[str, re.Pattern] = {
     # Wanderer's Counsel: 1 vote in a referendum (its hunt mode cannot be chosen apart from this one yet: the engine
     # takes the first action modifier mode without a level)
     "one_more_vote": re.compile(r"^this [a-z]+ gets an additional vote in this referendum\.?$"),
+    # Savannah Runner [CEL]: the play's choice "aye" locks an Aye on the Laibon instead of the Laibon itself
+    "lock_laibon_or_aye": re.compile(r"^lock this laibon or an aye on him or her to unlock another ready laibon\.?$"),
+    # Divine Image, as the action is announced
+    "divine_image": re.compile(r"^this action, this vampire gets -1 stealth, \+1 strength, and can prevent 1 damage each "
+                               r"combat\.?$"),
+    "divine_image_bleed": re.compile(r"^as above, with \+1 bleed that does not count against the limit, only usable "
+                                     r"during a bleed action\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
