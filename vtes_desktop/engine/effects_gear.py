@@ -70,6 +70,11 @@ WHERE: dict[str, str] = {
     "bearer_bleed_capacity_clan": "bleed_bonus (rules_action.minion_bleed) / capacity_bonus (context.capacity)",
     "stealth_on_required_sect": "stealth_bonus (rules_action.stealth)",
     "titled_opponents_strength": "strength_bonus (rules_combat.strength)",
+    "unlock_blood_to_card_or_burn": "use / phase_end_refusal (rules_turn.end_phase)",
+    "burn_counter_for_stealth": "use",
+    "only_defends_itself": "block_refusal (rules_action.block) / reaction_refusal (rules_action play)",
+    "stash_equipment": "use (the card shown to all, face down on the truck)",
+    "equip_from_stash": "adjust_action (rules_action.announce: requirements and cost) / equipped (face up)",
 }
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
@@ -133,6 +138,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "unlock_blood_to_card_or_burn" in kinds or "burn_counter_for_stealth" in kinds:
+        _polaris(ctx, cmd, iid)
+        return True
+    if "stash_equipment" in kinds:
+        _stash(ctx, cmd, iid)
         return True
     if "remove_bearer_for_pool" in kinds:
         _remove_bearer_for_pool(ctx, cmd, iid, _first(ctx, iid, "remove_bearer_for_pool"))
@@ -241,6 +252,123 @@ def _no_vampire_block(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         ctx.emit("effect", f"{ctx.name(host)} cannot play cards requiring Disciplines until the action is over "
                            f"({name}).", cards=(host,))
     ctx.emit("no_block", f"Vampires cannot block {poss(ctx.name(host))} action ({name}).", cards=(host,))
+
+
+def _polaris(ctx: Ctx, cmd, iid: int) -> None:
+    """Polaris Coach: in its controller's unlock phase, 1 blood of its vampire onto it (effect `blood`) or it burns
+    (effect `burn`), once; while its vampire acts, a counter of it burned for +1 stealth this action."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    f = st.top
+    if isinstance(f, ActionFrame) and f.stage in _OPEN and f.actor == host:
+        r = _first(ctx, iid, "burn_counter_for_stealth")
+        if r is None:
+            raise Illegal("use", f"{name} gives no stealth")
+        if st.cards[iid].counters < 1:
+            raise Illegal("use", f"{name} has no counter to burn")
+        ctx.update(iid, counters=st.cards[iid].counters - 1)
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", r[1], None, iid),)))
+        ctx.emit("stealth", f"{ctx.name(host)} burns a counter of {name}: +{r[1]} stealth.", cards=(host,))
+        return
+    r = _first(ctx, iid, "unlock_blood_to_card_or_burn")
+    if r is None or st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name} is used in your unlock phase, or while its vampire acts")
+    key = (iid, ("gear unlock", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} has already been seen to this unlock phase")
+    way = (cmd.effect or "").strip().lower()
+    if way == "blood":
+        hc = st.cards[host]
+        if hc.counters < r[1]:
+            raise Illegal("blood", f"{ctx.name(host)} has no blood to move to {name}: burn it (effect: burn)")
+        ctx.update(host, counters=hc.counters - r[1])
+        ctx.update(iid, counters=st.cards[iid].counters + r[1])
+        ctx.emit("moved", f"{ctx.name(host)} moves {r[1]} blood to {name}.", cards=(host, iid))
+    elif way == "burn":
+        ctx.burn(iid, "its vampire keeps its blood")
+    else:
+        raise Malformed("effect", f"{name}: move 1 blood onto it (effect: blood) or burn it (effect: burn)")
+    st.acted = st.acted | {key}
+
+
+def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
+    """Why *seat*'s unlock phase cannot end yet: a Polaris Coach not yet given blood or burned."""
+    st = ctx.st
+    if st.phase != "unlock":
+        return None
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):
+        if m not in st.attached:
+            continue
+        for a, rs in _gear_on(ctx, m):
+            if any(r[0] == "unlock_blood_to_card_or_burn" for r in rs) and (a, ("gear unlock", st.turn)) not in st.acted:
+                return f"{ctx.name(a)}: move 1 blood from {ctx.name(m)} onto it (use, effect: blood) or burn it " \
+                       f"(effect: burn) first"
+    return None
+
+
+def reaction_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """Why *m* cannot play a reaction card now (Polaris Coach: only during actions directed at its vampire)."""
+    if m not in ctx.st.attached:
+        return None
+    for a, rs in _gear_on(ctx, m):
+        if any(r[0] == "only_defends_itself" for r in rs) and not (f.directed and f.target_card == m):
+            return f"{ctx.name(m)} plays reactions only during actions directed at itself ({ctx.name(a)})"
+    return None
+
+
+def _stash(ctx: Ctx, cmd, iid: int) -> None:
+    """Delivery Truck: in your master phase, a non-location equipment card from your hand (the use's effect) is
+    shown and put face down on the truck, if it holds none."""
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.phase != "master" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name} is loaded during your master phase")
+    if st.attached.get(iid):
+        raise Illegal("full", f"{name} already holds {ctx.name(st.attached[iid][0])}")
+    if not cmd.effect:
+        raise Malformed("effect", f"{name}: name the equipment card from your hand (effect)")
+    w = flow.ref(ctx, cmd.seat, cmd.effect)
+    wc = st.cards[w]
+    wr = ctx.rules(w)
+    if wc.region != "hand" or wc.owner != cmd.seat or "Equipment" not in wr.types:
+        raise Illegal("effect", f"{name}: {ctx.name(w)} is not an equipment card in your hand")
+    if "location" in wr.keywords or "location" in ctx.cdef(w).text.split(".")[0].lower():
+        raise Illegal("effect", f"{name} holds only a non-location equipment card")
+    ctx.move(w, "attached", host=iid, face_down=True)
+    ctx.emit("stashed", f"{ctx.seat_name(cmd.seat)} shows {ctx.name(w)} and puts it face down on {name}.",
+             cards=(w, iid))
+
+
+def adjust_action(ctx: Ctx, kind: str, m: int, f: dict) -> None:
+    """An action's cost and requirements as this family's cards change them, as it is announced: Catacombs'
+    cheaper rescue; equipping from a Delivery Truck (requirements and cost as for a card from hand)."""
+    cut = action_discount(ctx, kind, m)
+    if cut and f.get("cost_blood"):
+        f["cost_blood"] = max(0, f["cost_blood"] - cut)
+    elif cut and f.get("rescue_split"):
+        f["rescue_split"] = max(0, f["rescue_split"] - cut)
+    w = f.get("equip_from")
+    if kind != "equip" or w is None:
+        return
+    st = ctx.st
+    truck = st.cards[w].host
+    if truck is None or truck not in st.cards or not any(r[0] == "equip_from_stash" for r in card_readings(ctx, truck)):
+        return
+    from vtes_desktop.engine.rules_action import _cost, requirement_refusal
+
+    wr = ctx.rules(w)
+    why = requirement_refusal(ctx, w, wr, None, m)
+    if why:
+        raise Illegal("requirements", why)
+    pool, blood = _cost(wr, None)
+    mc = st.cards[m]
+    if blood and mc.counters < blood:
+        raise Illegal("cost", f"{ctx.name(m)} has {mc.counters} blood; {wr.name} costs {blood}")
+    if pool and st.seats[f["seat"]].pool < pool:
+        raise Illegal("cost", f"{ctx.seat_name(f['seat'])} has {st.seats[f['seat']].pool} pool; {wr.name} costs {pool}")
+    f["cost_pool"] = f.get("cost_pool", 0) + pool
+    f["cost_blood"] = f.get("cost_blood", 0) + blood
 
 
 def _remove_bearer_for_pool(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -755,6 +883,8 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
 def equipped(ctx: Ctx, f: ActionFrame) -> None:
     """A minion has just equipped: Helicopter locks."""
     iid = f.equip_from if f.equip_from is not None else f.card
+    if iid is not None and iid in ctx.st.cards and ctx.st.cards[iid].face_down:
+        ctx.update(iid, face_down=False)   # from a Delivery Truck: equipped face up
     if iid is None or iid not in ctx.st.cards or not card_readings(ctx, iid):
         return
     if f.equip_from is not None and _first(ctx, iid, "counters_lost_on_move") is not None \
@@ -941,6 +1071,10 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
     """Why *m* cannot block this action because of a card on the acting minion (Incriminating Videotape: the
     chosen minion), or None."""
     st = ctx.st
+    if m in st.attached:
+        for a, rs in _gear_on(ctx, m):
+            if any(r[0] == "only_defends_itself" for r in rs) and not (f.directed and f.target_card == m):
+                return f"{ctx.name(m)} blocks only actions directed at itself ({ctx.name(a)})"
     if not st.marks or f.actor not in st.attached:
         return None
     for a, rs in _gear_on(ctx, f.actor):

@@ -1445,10 +1445,11 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     if st.cards[m].locked and not locked_ok and m not in f.woken and not may_be_locked:
         raise Illegal("locked", f"{ctx.name(m)} is locked; only ready unlocked minions play reaction cards")
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
-    why = effects_action.reaction_refusal(ctx, f, m)   # Psalm of the Damned, Unleashing the Bestial Soul
-    if why:
+    why = effects_action.reaction_refusal(ctx, f, m) \
+        or _gear_reaction_refusal(ctx, f, m)   # Psalm of the Damned, Unleashing the Bestial Soul; Polaris Coach
     if not why and st.marks and (("minion", m), "cannot play reactions this turn", st.turn) in st.marks:
         why = f"{ctx.name(m)} cannot play reaction cards this turn (Expulsion)"   # effects_actioncard.NO_REACTIONS_TURN
+    if why:
         raise Illegal("requirements", why)
     if "locked" in mode.only and not st.cards[m].locked:
         raise Illegal("locked", f"{rules.name} at this level is only usable by a locked minion; {ctx.name(m)} is "
@@ -1844,11 +1845,7 @@ def _gear_use(ctx: Ctx, cmd, iid: int) -> bool:
 def _gear_discount(ctx: Ctx, kind: str, m: int, f: dict) -> None:
     from vtes_desktop.engine import effects_gear
 
-    cut = effects_gear.action_discount(ctx, kind, m)
-    if cut and f.get("cost_blood"):
-        f["cost_blood"] = max(0, f["cost_blood"] - cut)
-    elif cut and f.get("rescue_split"):
-        f["rescue_split"] = max(0, f["rescue_split"] - cut)
+    effects_gear.adjust_action(ctx, kind, m, f)   # Catacombs' rescue; equipping from a Delivery Truck
 
 
 def _gear_hunt(ctx: Ctx, m: int) -> int:
@@ -1909,3 +1906,9 @@ def _gear_succeeded(ctx: Ctx, f) -> None:
     from vtes_desktop.engine import effects_gear
 
     effects_gear.action_succeeded(ctx, f)
+
+
+def _gear_reaction_refusal(ctx: Ctx, f, m: int) -> str | None:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.reaction_refusal(ctx, f, m)

@@ -203,6 +203,18 @@ _EXACT: dict[tuple[str, str], tuple] = {
         ("stealth_on_required_sect", 1, "anarch"),
     ("modifier", "titled non-anarch vampires get +1 strength in combat with this minion."):
         ("titled_opponents_strength", 1, "anarch"),
+
+    ("move", "during your unlock phase, move 1 blood from this vampire to the this card or burn the this card."):
+        ("unlock_blood_to_card_or_burn", 1),
+    ("burn", "while this vampire is acting, he or she may burn one counter from the this card to get +1 stealth for "
+             "the current action."): ("burn_counter_for_stealth", 1),
+    ("block", "during undirected actions and actions that are not directed at this vampire, he or she cannot block or "
+              "play reaction cards."): ("only_defends_itself",),
+    ("show", "during your master phase, you may show a non-location equipment card from your hand to the other "
+             "players and place it face down on the this card if it doesn't already have one."): ("stash_equipment",),
+    ("look", "you may look at the card at any time."): ("stash_equipment",),
+    ("equip", "any minion you control may equip that card (face up) as a +1 stealth action (requirements and cost "
+              "apply as normal)."): ("equip_from_stash",),
 }
 
 
