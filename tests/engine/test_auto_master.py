@@ -77,7 +77,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # use_in_combat (Powerbase: Savannah)
            "lock_other_end_combat",
            # start_of_unlock_phase (Children of Osiris, Whispers of the Nictuku)
-           "clan_no_unlock"}
+           "clan_no_unlock",
+           # after_play and state_checks (High Museum of Art, Atlanta); the Louvre's second clause (its use)
+           "museum_gain", "museum_burn", "lock_lock_if_title"}
 
 
 def test_every_reading_has_a_handler():

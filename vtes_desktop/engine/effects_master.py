@@ -51,7 +51,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "nocturn", "add_counter_upto", "tutelage", "monster", "unlock_trait_all", "counter_to_location",
                   "lock_with_minion", "passed_lock_burn", "conclave", "clan_burn_unlock", "clan_unlock_cost",
                   "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
-                  "ash_for_bleed"})
+                  "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
+                  "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -909,6 +910,9 @@ def after_play(ctx: Ctx, seat: int, iid: int) -> None:
     if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
         draw_up(ctx, seat)
     c = ctx.st.cards[iid]
+    if c.region == "in_play" and not c.contested and _has(ctx, iid, "museum_gain"):   # High Museum of Art, Atlanta
+        ctx.pool(seat, int(_has(ctx, iid, "museum_gain")[0]["n"]), ctx.name(iid))
+        ctx.st.marks = ctx.st.marks | {(iid, "museum", seat)}
     if c.region == "attached" and c.host is not None and _has(ctx, iid, "burn_if_sect_changes"):   # Galaric's Legacy
         if re.search(r"(?i)put this card on [^.]*\{?to make them anarch\}?", ctx.cdef(iid).text):
             ctx.update(c.host, sect="Anarch")
@@ -1028,6 +1032,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _mapatano(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "ash_for_bleed" in keys:
         return _ash_for_bleed(ctx, cmd, iid, [v for k, v, _ in uses if k == "ash_for_bleed"][0])
+    if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
+        return _location_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
         if keys & AS_ANNOUNCED and f.stage == "announced" or "lock_after_hunt" in keys and f.stage == "resolution":
             return _during_action(ctx, cmd, iid, rules, uses)
@@ -2134,6 +2140,127 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _location_use(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """The Louvre, Paris (locks a Toreador, or any minion for the controller of the Prince of Paris: `minion`);
+    Wasserschloss Anif (a Tremere moves 1 blood onto it in the master phase, `minion`; locked in the influence
+    phase, all its counters to an uncontrolled Tremere, `minion`); Grand Temple of Set (1 pool onto it in the
+    master phase, once; locked in the influence phase, X counters burned to steal a vampire of the prey with
+    capacity below X, `minion`, X its capacity + 1 or `effect`); Powerbase: Munich (as Cape Verde, for vampires
+    with Oblivion: `minion`, `effect: to pool` or `to vampire`)."""
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if "lock_lock_clan" in vs:
+        _usable(ctx, cmd, iid, lock=True)
+        m = _minion(ctx, cmd, name, "the minion to lock")
+        mc = st.cards[m]
+        if mc.region != "ready" or mc.locked or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready unlocked minion")
+        clan = vs["lock_lock_clan"]["clan"]
+        title = (vs.get("lock_lock_if_title") or {}).get("title", "")
+        has_title = bool(title) and any(
+            title in ctx.cdef(x).text.split(":", 1)[0].lower() and ctx.title(st.cards[x]) and not st.cards[x].title_contested
+            and not st.cards[x].contested for x in st.region(seat, "ready"))
+        if not (_fits(ctx, seat, m, "a " + clan, vs["lock_lock_clan"]) or has_title):
+            raise Illegal("minion", f"{name} locks a {clan.title()}" + (f", or any minion if you control the "
+                                                                        f"{title.title()}" if title else ""))
+        _lock(ctx, iid)
+        ctx.update(m, locked=True)
+        ctx.emit("locked", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(m)} is locked.", cards=(iid, m))
+        return True
+    if "vampire_to_card" in vs and st.phase == "master":
+        v = vs["vampire_to_card"]
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} whose blood moves")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or mc.contested or not _fits(ctx, seat, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()} you control")
+        if (m, ("to card", iid)) in st.acted:
+            raise Illegal("use", f"{ctx.name(m)} has already moved blood to {name} this turn")
+        n = int(v["n"])
+        if mc.counters < n:
+            raise Illegal("blood", f"{ctx.name(m)} has no blood to move")
+        st.acted = st.acted | {(m, ("to card", iid))}
+        ctx.update(m, counters=mc.counters - n)
+        ctx.update(iid, counters=c.counters + n)
+        ctx.emit("blood", f"{ctx.name(m)} moves {n} blood to {name}.", cards=(m, iid))
+        return True
+    if "lock_counters_uncontrolled" in vs and st.phase == "influence":
+        v = vs["lock_counters_uncontrolled"]
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "influence")
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} in your uncontrolled region")
+        mc = st.cards[m]
+        if mc.region != "uncontrolled" or mc.owner != seat or not _fits(ctx, seat, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {v['clan'].title()} in your uncontrolled region")
+        n = c.counters
+        _lock(ctx, iid)
+        ctx.update(iid, counters=0)
+        ctx.update(m, counters=mc.counters + n)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} locks {name}: its {n} counters move to {ctx.name(m)}.", cards=(iid, m))
+        return True
+    if "pool_to_card" in vs and st.phase == "master":
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        _once_each_phase(ctx, iid)
+        n = int(vs["pool_to_card"]["n"])
+        _pay_pool(ctx, seat, n, name)
+        ctx.update(iid, counters=st.cards[iid].counters + n)
+        ctx.emit("counters", f"{ctx.seat_name(seat)} moves {n} counter from their pool to {name}.", cards=(iid,))
+        return True
+    if "counters_steal" in vs and st.phase == "influence":
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "influence")
+        t = _minion(ctx, cmd, name, "the vampire of your prey to steal")
+        tc = st.cards[t]
+        if tc.controller != st.prey(seat) or tc.region not in ("ready", "torpor") or not ctx.is_vampire(tc) or tc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(t)} is not a vampire your prey controls")
+        x = ctx.capacity(tc) + 1
+        if cmd.effect and cmd.effect.strip().isdigit():
+            x = int(cmd.effect.strip())
+            if x <= ctx.capacity(tc):
+                raise Illegal("effect", f"{name}: X must be more than {ctx.name(t)}'s capacity "
+                                        f"({ctx.capacity(tc)})")
+        if c.counters < x:
+            raise Illegal("counters", f"{name} has {c.counters} counters; stealing {ctx.name(t)} burns {x}")
+        _lock(ctx, iid)
+        ctx.update(iid, counters=c.counters - x)
+        ctx.move(t, tc.region, seat=seat)
+        for a in st.attached.get(t, ()):
+            if "Master" not in ctx.cdef(a).types:
+                ctx.update(a, controller=seat)
+        ctx.emit("control", f"{ctx.seat_name(seat)} burns {x} counters from {name} and steals {ctx.name(t)}.",
+                 cards=(iid, t))
+        return True
+    if "munich" in vs:
+        v = vs["munich"]
+        _usable(ctx, cmd, iid, lock=True)
+        _own_phase(ctx, cmd, iid, "master")
+        m = _minion(ctx, cmd, name, "the vampire with Oblivion whose blood moves")
+        mc = st.cards[m]
+        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested \
+                or not ctx.discipline_level(mc, v["tri"]):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire with {v['disc'].title()} you control")
+        way = (cmd.effect or "").lower().strip()
+        n = int(v["n"])
+        if way in ("to pool", "pool"):
+            if mc.counters < n:
+                raise Illegal("blood", f"{ctx.name(m)} has no blood to move")
+            _lock(ctx, iid)
+            ctx.update(m, counters=mc.counters - n)
+            ctx.pool(seat, n, f"{name}: blood from {ctx.name(m)}")
+        elif way in ("to vampire", "vampire"):
+            _pay_pool(ctx, seat, n, f"{name}: to {ctx.name(m)}")
+            _lock(ctx, iid)
+            ctx.set_blood(m, st.cards[m].counters + n)
+        else:
+            raise Malformed("effect", f"{name}: say which way the blood moves (effect: to pool, or to vampire)")
+        return True
+    raise Illegal("timing", f"{name} is not usable now")
+
+
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
@@ -2402,6 +2529,20 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             continue
         if "blood_doll" in keys:
             out += [C.Use(seat=seat, card=iid, effect=e) for e in ("to pool", "to vampire")]
+        if "lock_lock_clan" in keys and not c.locked:   # The Louvre, Paris
+            out += [C.Use(seat=seat, card=iid, minion=m) for s_ in range(len(st.seats)) for m in st.region(s_, "ready")
+                    if not st.cards[m].locked]
+        if "vampire_to_card" in keys and st.phase == "master":   # Wasserschloss Anif
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+        if "lock_counters_uncontrolled" in keys and st.phase == "influence" and not c.locked:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+        if "pool_to_card" in keys and st.phase == "master":   # Grand Temple of Set
+            out.append(C.Use(seat=seat, card=iid))
+        if "counters_steal" in keys and st.phase == "influence" and not c.locked:
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(st.prey(seat), "ready")]
+        if "munich" in keys and st.phase == "master" and not c.locked:   # Powerbase: Munich
+            out += [C.Use(seat=seat, card=iid, minion=m, effect=e) for m in st.region(seat, "ready")
+                    for e in ("to pool", "to vampire")]
         if keys & {"lock_reduce_bleed", "lock_edge_transfers"} and not c.locked:   # Mapatano Utando
             out.append(C.Use(seat=seat, card=iid))
         if "passed_lock_burn" in keys and (("seat", seat), "passed referendum", st.turn) in st.marks:
@@ -4237,6 +4378,7 @@ def state_checks(ctx: Ctx) -> None:
         _traditionalist(ctx, prev)   # a referendum just failed
     if st.marks:
         _sect_changed(ctx)   # Galaric's Legacy
+        _museum(ctx)   # High Museum of Art, Atlanta
     if st.phase == "master" and st.seats is not prev.seats and st.active < len(prev.seats) \
             and st.seats[st.active].pool > prev.seats[st.active].pool:
         _prey_gained(ctx)   # The Realm of the Black Sun
@@ -4378,6 +4520,25 @@ def _sect_changed(ctx: Ctx) -> None:
         elif (ctx.sect(st.cards[c.host]) or "").lower() != sect:
             st.marks = st.marks - {x}
             ctx.burn(iid, f"{ctx.name(c.host)} changed sects")
+
+
+def _museum(ctx: Ctx) -> None:
+    """High Museum of Art, Atlanta: its controller (noted as it came into play) loses control (burned, contested,
+    stolen): they burn 4 pool; a new controller gains 4."""
+    st = ctx.st
+    for x in [x for x in st.marks if len(x) == 3 and x[1] == "museum"]:
+        iid, _, was = x
+        c = st.cards.get(iid)
+        held = c is not None and c.region == "in_play" and not c.contested
+        if held and c.controller == was:
+            continue
+        st.marks = st.marks - {x}
+        if not st.seats[was].ousted:
+            ctx.pool(was, -int(_has(ctx, iid, "museum_burn")[0]["n"]) if _has(ctx, iid, "museum_burn") else 0,
+                     f"losing control of {ctx.name(iid)}")
+        if held:
+            ctx.pool(c.controller, int(_has(ctx, iid, "museum_gain")[0]["n"]), ctx.name(iid))
+            st.marks = st.marks | {(iid, "museum", c.controller)}
 
 
 def equip_surcharge(ctx: Ctx, rules: CardRules) -> int:

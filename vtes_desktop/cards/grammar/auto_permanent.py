@@ -567,6 +567,24 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("ash_for_bleed", r"^once each action, if an? (?P<clan>giovanni) you control is about to successfully bleed your prey, "
                       r"you can remove (?P<cards>seven) cards in your ash heap from the game to give that action "
                       r"\+(?P<n>1) bleed$"),   # Dis Pater
+    # locations used at any time or in their player's master/influence phase
+    ("lock_lock_clan", r"^you can lock this location to lock an? (?P<clan>toreador)$"),   # The Louvre, Paris
+    ("lock_lock_if_title", r"^if you control the (?P<title>prince of paris), you can lock this location to lock a minion$"),
+    ("museum_gain", r"^gain (?P<n>4) pool when you put this card into play or gain control of it$"),   # after_play, state_checks
+    ("museum_burn", r"^burn (?P<n>4) pool when you lose control of the high museum \(including when it is burned or "
+                    r"becomes contested\)$"),
+    ("vampire_to_card", r"^during your master phase, an? (?P<clan>tremere) you control can move (?P<n>1) blood from "
+                        r"themselves to this card$"),   # Wasserschloss Anif, Austria
+    ("lock_counters_uncontrolled", r"^lock during your influence phase to move all counters on this card to an? "
+                                   r"(?P<clan>tremere) in your uncontrolled region$"),
+    ("pool_to_card", r"^during your master phase, you can move (?P<n>1) counter from your pool to this card$"),
+    ("counters_steal", r"^lock and burn x counters from this card during your influence phase to steal a vampire "
+                       r"controlled by your prey with capacity less than x$"),   # Grand Temple of Set
+    ("munich", r"^during your master phase, you can lock this location to move (?P<n>1) blood from a vampire with "
+               r"(?P<disc>oblivion) \[(?P<tri>obl)\] you control to your pool or from your pool to a ready vampire with "
+               r"(?P=disc) \[(?P=tri)\] you control$"),   # Powerbase: Munich
+    ("card_action", r"^(?P<clans>independent) vampires can (?P<verb>burn) this location as a \(d\) action that costs "
+                    r"(?P<costb>1) blood$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
