@@ -101,7 +101,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "burn_minus_stealth", "unlock_duty", "employer_bleed", "melee_plus",
                      "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock",
                      "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat", "no_gear",
-                     "copy_prevent", "copy_bleed"})
+                     "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -389,6 +389,9 @@ def _give_bleed_announced(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
 def combat_over(ctx: Ctx, f) -> None:
     """The combat *f* has ended: an ally whose own strike burns it at the end of combat once resolved."""
     st = ctx.st
+    for m in (f.a, f.b):   # Valerie Diaz: may unlock once the opposing vampire is not ready
+        if m in st.cards and _of(ctx, m, "unlock_after_combat"):
+            st.marks = st.marks | {(("minion", m), "combat ended", (st.turn, _other(f, m)))}
     if not st.marks:
         return
     for m in (f.a, f.b):
@@ -623,6 +626,8 @@ def adjust_hits(ctx: Ctx, hits: tuple) -> tuple:
         for r in sp:
             if r[0] == "immune_nonagg":
                 n = 0
+            elif r[0] == "pool_immune_round" and cf is not None and (h.target, "pool immune", cf.round) in cf.used:
+                n = 0   # Valerie Diaz: 1 pool for the round
             elif r[0] == "no_melee_damage" and _melee(ctx, h.via):
                 n = a = 0
             elif r[0] == "less_damage":
@@ -809,6 +814,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if _of(ctx, iid, "lock_give_bleed_announced"):
         _give_bleed_announced(ctx, cmd, iid, _of(ctx, iid, "lock_give_bleed_announced")[0])
         return True
+    if _of(ctx, iid, "unlock_after_combat"):
+        _unlock_after_combat(ctx, cmd, iid)
+        return True
     if _of(ctx, iid, "self_unlock"):
         _self_unlock(ctx, cmd, iid, _of(ctx, iid, "self_unlock")[0])
         return True
@@ -909,6 +917,24 @@ def directed_cost(ctx: Ctx, target: int | None, directed: bool) -> int:
     if not directed or target is None or target not in ctx.st.cards:
         return 0
     return sum(r[1] for r in _of(ctx, target, "directed_cost"))
+
+
+def _unlock_after_combat(ctx: Ctx, cmd, iid: int) -> None:
+    """Valerie Diaz: once each turn, after a combat of hers ends, she unlocks if the opposing vampire is not ready."""
+    st = ctx.st
+    name = ctx.name(iid)
+    ended = [m[2][1] for m in st.marks if m[0] == ("minion", iid) and m[1] == "combat ended" and m[2][0] == st.turn]
+    if not ended:
+        raise Illegal("timing", f"{name} unlocks after a combat of hers ends (this turn)")
+    if (("minion", iid), "unlocked after combat", st.turn) in st.marks:
+        raise Illegal("use", f"{name}: once each turn")
+    if not any(o in st.cards and ctx.is_vampire(st.cards[o]) and st.cards[o].region != "ready" for o in ended):
+        raise Illegal("use", f"{name} unlocks only if the opposing vampire is not ready")
+    if not st.cards[iid].locked or st.cards[iid].region != "ready":
+        raise Illegal("use", f"{name} is not locked")
+    st.marks = st.marks | {(("minion", iid), "unlocked after combat", st.turn)}
+    ctx.update(iid, locked=False)
+    ctx.emit("unlocked", f"{name} unlocks.", cards=(iid,))
 
 
 def _self_unlock(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -1294,6 +1320,21 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     f = combat_frame(st)
     c = st.cards[iid]
     name = ctx.name(iid)
+    pi = _of(ctx, iid, "pool_immune_round")
+    if pi and cmd.effect is None:   # Valerie Diaz
+        if iid not in (f.a, f.b) or not ctx.is_vampire(st.cards[_other(f, iid)]):
+            raise Illegal("use", f"{name} is not in combat with a vampire")
+        if (iid, "pool immune", f.round) in f.used:
+            raise Illegal("use", f"{name}: once each round")
+        if f.step not in ("before_range", "range", "before_strikes", "strike"):
+            raise Illegal("timing", f"{name} is made immune before the round's strikes resolve")
+        if st.seats[cmd.seat].pool < pi[0][1]:
+            raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has no pool to burn")
+        ctx.pool(cmd.seat, -pi[0][1], f"{name}'s immunity")
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(used=f.used | {(iid, "pool immune", f.round)}))
+        ctx.emit("effect", f"{name} is immune to non-aggravated damage this round.", cards=(iid,))
+        return True
     rd = [r for r in _of(ctx, iid, "round_damage") if len(r) > 4]
     if rd:   # Duma Rafiki: a weapon of the opposing minion burned instead of the damage this round
         host = c.host if c.region == "attached" else None

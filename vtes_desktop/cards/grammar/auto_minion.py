@@ -181,6 +181,9 @@ Readings (a tuple whose first item names it):
   refused), ``("copy_prevent", 1)`` (a `use` naming the Drone that burns 1 life, `minion` the other copy taking
   damage in combat), ``("copy_bleed", how, 1)`` (a `use` naming the bleeding ally, `minion` the other copy that
   burns 1 life or locks, or the Hecata that burns 1 blood: +1 bleed);
+- Valerie Diaz: ``("pool_immune_round", 1)`` (in combat with a vampire, a `use` before strike resolution: 1 pool
+  for immunity to non-aggravated damage that round), ``("unlock_after_combat",)`` (a `use` after a combat of hers
+  ends, once each turn, when the opposing vampire is not ready);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -310,6 +313,10 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "if this ally is in combat with a vampire, you can burn 1 pool once each round to make her immune to all "
+             "non-aggravated damage from a strike or damaging effect."): ("pool_immune_round", 1),
+    ("unlock", "once each turn after combat involving this ally ends, she can unlock if the opposing vampire is not "
+               "ready."): ("unlock_after_combat",),
     ("state", "this ally cannot have or use equipment."): ("no_gear", "equipment"),
     ("state", "this ally cannot have or use equipment or retainers."): ("no_gear", "equipment|retainers"),
     ("prevent", "this ally can burn 1 life to prevent 1 damage to another copy of this ally you control in combat."):
