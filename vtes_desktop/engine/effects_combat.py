@@ -430,6 +430,10 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "weapon_maneuver_not_first_round": "rules_combat.maneuver",
+    "burn_to_burn_torpor_victim": "rules_combat.use_in_combat (_garrote)", "not_diablerie": "rules_combat._garrote",
+    "burn_for_strength_and_extra_strikes": "rules_combat.use_in_combat (_vial) / close (_round_extra_combat)",
+    "no_other_equipment_after": "rules_combat._vial (no_equipment)",
     "alt_strike_prevent_next_hand_melee": "rules_combat.strike (choice prevent) / _forearm_block",
     "faithful_bearer_keeps_long": "rules_combat.maneuver (_crusader_refusal)",
     "burn_x_for_combat_maneuvers": "rules_combat.use_in_combat (_burn_x_for_maneuvers) / maneuver",

@@ -109,6 +109,8 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         _goto(ctx, f, "before_strikes")
     elif f.step == "before_strikes":
         f = effects_minion.round_extra(ctx, f)   # an ally's additional strike each round (Renegade Garou)
+        if any(isinstance(u, tuple) and u[0] == "extra_each_round" for u in f.used):
+            f = _round_extra_combat(ctx, f)
         _goto(ctx, f, "strike", struck=frozenset(), strikes=(), striking=frozenset((f.a, f.b)), extra_phase=False)
     elif f.step == "strike":
         _resolve_strikes(ctx, f)
@@ -599,6 +601,11 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver this round")
     if (why := _crusader_refusal(ctx, f, m)):
         raise Illegal("maneuver", why)
+    if cmd.using is not None and f.round == 1:          # Foldable Machine Gun: not in the first round
+        u_ = flow.ref(ctx, cmd.seat, cmd.using)
+        if ctx.st.cards[u_].region == "attached" and \
+                ("weapon_maneuver_not_first_round",) in effects_combat.card_readings(ctx, u_):
+            raise Illegal("maneuver", f"{poss(ctx.name(u_))} maneuver cannot be used during the first round")
     if f.range == "close" and ("no_long", m) in f.used:        # Drawing Out the Beast
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to long range this combat")
     if cmd.using is None:
@@ -2707,6 +2714,10 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
         return _blocker_sets_long_range(ctx, cmd, iid, f)
     if ("burn_x_for_combat_maneuvers",) in readings:        # Ruins of Villers Abbey
         return _burn_x_for_maneuvers(ctx, cmd, iid, f)
+    if ("burn_to_burn_torpor_victim",) in readings:         # Garrote
+        return _garrote(ctx, cmd, iid, f)
+    if ("burn_for_strength_and_extra_strikes", 1) in readings:     # Vial of Garou Blood
+        return _vial(ctx, cmd, iid, f)
     if ("burn_to_end_combat_before_range",) in readings:     # Living Manse
         if not isinstance(f, CombatFrame) or f.step != "before_range":
             raise Illegal("timing", f"{ctx.name(iid)} is burned before range is determined to end combat")
@@ -2739,6 +2750,54 @@ def _burn_x_for_maneuvers(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
     f = combat_frame(ctx.st)
     _set_combat(ctx, f._replace(used=f.used | {("combat_maneuvers", c.host, int(x), iid)}))
     ctx.emit("granted", f"{ctx.name(c.host)} gets {x} optional maneuvers this combat ({ctx.name(iid)}).")
+
+
+def _garrote(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
+    """Garrote: the opposing vampire went to torpor in the round its bearer struck with it, and the bearer is still
+    ready: the bearer burns it to burn that vampire instead (not diablerie)."""
+    c = ctx.st.cards[iid]
+    f = combat_frame(ctx.st)
+    if f is None or isinstance(ctx.st.top, DamageFrame) or c.host not in (f.a, f.b) \
+            or ctx.st.cards[c.host].controller != cmd.seat:
+        raise Illegal("use", f"{ctx.name(iid)} is used in combat by its bearer, once its strike has resolved")
+    m = c.host
+    other = f.b if m == f.a else f.a
+    oc = ctx.st.cards[other]
+    if (iid, "strike_round", f.round) not in f.used or ("went_torpor", other) not in f.used or oc.region != "torpor" \
+            or not ctx.is_vampire(oc) or not _ready(ctx, m):
+        raise Illegal("timing", f"{ctx.name(iid)} is burned when the opposing vampire goes to torpor during the "
+                                "resolution of its strike, its bearer still ready")
+    ctx.burn(iid, "burned to burn the opposing vampire")
+    ctx.burn(other, f"burned instead of going to torpor ({ctx.name(iid)})")
+    ctx.emit("burned", f"{ctx.name(m)} burns {ctx.name(iid)}: {ctx.name(other)} is burned instead of going to torpor.")
+
+
+def _vial(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
+    """Vial of Garou Blood: burned before range in a round of combat: its vampire gets +1 strength and an additional
+    strike (limited) each round for the rest of combat, and uses no other equipment."""
+    c = ctx.st.cards[iid]
+    if not isinstance(f, CombatFrame) or f.step != "before_range":
+        raise Illegal("timing", f"{ctx.name(iid)} is burned before range is determined in a round of combat")
+    if c.host not in (f.a, f.b) or ctx.st.cards[c.host].controller != cmd.seat or not ctx.is_vampire(ctx.st.cards[c.host]):
+        raise Illegal("use", f"{ctx.name(iid)} is burned by the vampire with it, in combat")
+    m = c.host
+    ctx.burn(iid, "burned for strength and additional strikes")
+    f = combat_frame(ctx.st)
+    _set_combat(ctx, f._replace(used=f.used | {("strength_bonus", m, 1, iid), ("extra_each_round", m, iid),
+                                               ("no_equipment", m)}))
+    ctx.emit("effect", f"{ctx.name(m)} burns {ctx.name(iid)}: +1 strength and an additional strike each round for the "
+                       "rest of combat, and no other equipment.")
+
+
+def _round_extra_combat(ctx: Ctx, f: CombatFrame) -> CombatFrame:
+    """Vial of Garou Blood: an additional strike (limited) each round."""
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "extra_each_round"):
+        m = u[1]
+        if _ready(ctx, m) and ("limited_extra", m, f.round) not in f.used:
+            merged = dict(f.extra)
+            merged[m] = merged.get(m, 0) + 1
+            f = f._replace(extra=tuple(merged.items()), used=f.used | {("limited_extra", m, f.round)})
+    return f
 
 
 def _blocker_sets_long_range(ctx: Ctx, cmd: C.Use, iid: int, f: CombatFrame) -> None:

@@ -880,6 +880,23 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
     if k == "burn" and low == ("the vampire with this location may burn x blood before range is determined on the first "
                                "round of a combat to get x optional maneuvers for that combat."):
         return ("burn_x_for_combat_maneuvers",)                                      # Ruins of Villers Abbey
+    if k == "use" and low == "this maneuver cannot be used during the first round.":
+        return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
+    if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
+                              "strike (limited) this round, only usable to strike with this gun."):
+        return ("weapon_extra_strike", True)                                         # Foldable Machine Gun
+    if k == "burn" and low == ("if the opposing vampire would go to torpor during the strike resolution step of this "
+                               "strike and the bearer remains ready, the bearer may burn this card to burn the opposing "
+                               "vampire instead."):
+        return ("burn_to_burn_torpor_victim",)                                       # Garrote (a use)
+    if k == "consider" and low == "this is not considered diablerie.":
+        return ("not_diablerie",)                                                    # Garrote
+    if k == "burn" and low == ("the vampire with this vial may burn it before range is chosen in a round of combat to get "
+                               "+1 strength and an additional strike (limited) each round for the remainder of combat."):
+        return ("burn_for_strength_and_extra_strikes", 1)                            # Vial of Garou Blood (a use)
+    if k == "use" and low == ("if he or she does so, he or she cannot use other equipment cards for the remainder of "
+                              "combat."):
+        return ("no_other_equipment_after",)                                         # Vial of Garou Blood
     return None
 
 
