@@ -98,6 +98,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Benefit Performance", "gain", None, ("clan_pool_and_voters_blood", "daughter of cacophony", 1, 1)),
     ("Abactor", "call", None, ("blood_hunt_after",)),
     ("Propaganda", "lock", "PRE", ("target_locks_own_minion",)),
+    ("Shattering Crescendo", "change", "MEL", ("discard_copy_damage", 2, 3)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

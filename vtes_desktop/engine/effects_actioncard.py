@@ -85,7 +85,7 @@ HANDLED = frozenset({
     "burn_named_counted", "danya", "terms_chosen_cards", "no_more_if_fails", "terms_more_if_title", "chosen_cards_burned",
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
     "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action", "chosen_cards_barred_turn",
-    "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion",
+    "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion", "discard_copy_damage",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4236,6 +4236,30 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
                     raise Illegal("target", f"{rules.name}: {ctx.name(z)} is not a zombie ally you control")
                 mods += (Mod("putrescent_to", 0, z, None),)
             out["mods"] = out.get("mods", ()) + mods
+        elif k == "discard_copy_damage" and s is next(x for x in specs if x[0] == k):   # Shattering Crescendo
+            text = str(target or "")
+            names = [x.strip() for x in re.split(r";" if ";" in text else r",", text) if x.strip()]
+            if not names or len(names) > s[1]:
+                raise Illegal("target", f"{rules.name}: name one or two ready minions of a single other Methuselah, "
+                                        "separated by ';'")
+            picked = []
+            for nm in names:
+                try:
+                    v = flow.ref(ctx, seat, nm)
+                except (Malformed, Illegal):
+                    raise Illegal("target", f"{rules.name}: {nm!r} is not a minion in play") from None
+                c = st.cards[v]
+                if not ctx.is_minion(c) or c.region != "ready" or c.contested or c.controller == seat or v in picked:
+                    raise Illegal("target", f"{rules.name}: {ctx.name(v)} is not a ready minion of another Methuselah")
+                picked.append(v)
+            if len({st.cards[v].controller for v in picked}) > 1:
+                raise Illegal("target", f"{rules.name}: the minions must be controlled by a single Methuselah")
+            card_iid = next((i for i in st.region(seat, "hand") if st.cards[i].cid == rules.card_id
+                             and st.cards[i].region == "hand"), None)
+            if card_iid is None:
+                raise Illegal("cost", f"{rules.name}: discard a second {rules.name} from your hand to play it at this level")
+            out["target_seat"] = st.cards[picked[0]].controller
+            out["mods"] = out.get("mods", ()) + tuple(Mod("chosen_card", 0, v, None) for v in picked)
         elif k == "danya":
             text = str(target or "")
             src_name, _, dest_name = (x.strip() for x in text.partition(";"))
@@ -4393,6 +4417,20 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 before = st.cards[f.actor].counters
                 got = ctx.set_blood(f.actor, before + s[1])
                 ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - before} blood ({name}).", cards=(f.actor,))
+        elif k == "discard_copy_damage" and s[2] == max(x[2] for x in specs if x[0] == k):   # Shattering Crescendo
+            copy = next((i for i in st.region(f.seat, "hand") if st.cards[i].cid == st.cards[f.card].cid), None)
+            if copy is None:
+                ctx.emit("fizzles", f"{name}: no second copy is left in hand to discard; nothing happens.")
+                continue
+            ctx.move(copy, "ash_heap")
+            ctx.emit("discarded", f"{ctx.seat_name(f.seat)} discards a second {name}.", cards=(copy,))
+            from vtes_desktop.engine.rules_combat import inflict
+
+            for m in f.mods:
+                if m.kind == "chosen_card" and m.minion in st.cards and st.cards[m.minion].region == "ready":
+                    ctx.emit("damage", f"{ctx.name(m.minion)} takes {s[2]} unpreventable damage ({name}).",
+                             cards=(m.minion,))
+                    inflict(ctx, m.minion, s[2], 0)
         elif k == "unlock_end_of_action":   # Augur
             st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))

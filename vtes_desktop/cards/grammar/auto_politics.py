@@ -835,6 +835,12 @@ _FOURTH = {
     # Propaganda [PRE]: the target Methuselah names one of their ready unlocked minions (terms), which locks
     ("lock", "as above, and the target methuselah locks a ready unlocked minion they control"):
         ("target_locks_own_minion",),
+    # Shattering Crescendo
+    ("inflict", "(d) inflict 1 unpreventable damage on an ally or retainer"):
+        ("on_target", "ally or retainer", (("damage", 1),)),
+    ("discard", "(d) discard a this card to inflict 2 unpreventable damage on each of up to two minions controlled by a "
+                "single methuselah"): ("discard_copy_damage", 2, 2),
+    ("change", "as [mel] above, but for 3 unpreventable damage each"): ("discard_copy_damage", 2, 3),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
