@@ -101,7 +101,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "burn_minus_stealth", "unlock_duty", "employer_bleed", "melee_plus",
                      "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock",
                      "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat", "no_gear",
-                     "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat"})
+                     "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat",
+                     "block_blood_tax", "own_cost_cut"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -947,6 +948,33 @@ def _self_unlock(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
         raise Illegal("use", f"{name} is not locked")
     ctx.update(iid, locked=False)
     ctx.emit("unlocked", f"{name} unlocks (its own text).", cards=(iid,))
+
+
+def pay_block_cost(ctx: Ctx, f, m: int) -> None:
+    """Redcap Wilder: a vampire with capacity below 7 burns 1 blood to attempt to block its employer (refused if it
+    has none)."""
+    st = ctx.st
+    if f.actor not in st.cards or not st.attached.get(f.actor) or not ctx.is_vampire(st.cards[m]):
+        return
+    n = sum(r[2] for a in st.attached.get(f.actor, ()) for r in _of(ctx, a, "block_blood_tax")
+            if ctx.capacity(st.cards[m]) < r[1])
+    if not n:
+        return
+    c = st.cards[m]
+    if c.counters < n:
+        raise Illegal("cost", f"{ctx.name(m)} must burn {n} blood to attempt to block {ctx.name(f.actor)} and has "
+                              f"{c.counters}")
+    ctx.update(m, counters=c.counters - n)
+    ctx.emit("paid", f"{ctx.name(m)} burns {n} blood to attempt the block.", cards=(m,))
+
+
+def own_cost_cut(rules, mode) -> int:
+    """Redcap Wilder at superior: "the cost to employ this retainer is reduced by 1 blood" (blood off)."""
+    if mode is None or not {"Ally", "Retainer"} & set(rules.types):
+        return 0
+    from vtes_desktop.cards.grammar.auto_minion import claims
+
+    return sum(x[2] for e in mode.effects if (x := claims(e, rules.types)) is not None and x[0] == "own_cost_cut")
 
 
 def acts_when_recruited(ctx: Ctx, m: int) -> bool:

@@ -572,6 +572,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             from vtes_desktop.engine.effects_master import path_discount
 
             blood_cost -= path_discount(ctx, rules, m, blood_cost)   # master cards in play (the Paths)
+            blood_cost = max(0, blood_cost - effects_minion.own_cost_cut(rules, mode))   # Redcap Wilder at superior
             if blood_cost and not is_vamp:
                 raise Illegal("cost", f"{who} has no blood to pay {poss(ctx.name(card_iid))} blood cost")
             if kind in ("equip", "employ", "recruit"):
@@ -860,6 +861,7 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     if why:
         raise Illegal("block", why)
     effects_crypt.pay_block_cost(ctx, f, m)   # "Vampires must burn 1 blood to attempt to block this vampire"
+    effects_minion.pay_block_cost(ctx, f, m)   # Redcap Wilder on the acting minion
     from vtes_desktop.engine.effects_actioncard import pay_block_tax
 
     pay_block_tax(ctx, f, m)   # Sabbat Priest: the chosen vampire's blockers burn 1 blood

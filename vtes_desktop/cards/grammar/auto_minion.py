@@ -184,6 +184,9 @@ Readings (a tuple whose first item names it):
 - Valerie Diaz: ``("pool_immune_round", 1)`` (in combat with a vampire, a `use` before strike resolution: 1 pool
   for immunity to non-aggravated damage that round), ``("unlock_after_combat",)`` (a `use` after a combat of hers
   ends, once each turn, when the opposing vampire is not ready);
+- Redcap Wilder: ``("block_blood_tax", 7, 1)`` (a vampire of capacity below 7 burns 1 blood to attempt to block
+  its employer: hook in `rules_action.block`), ``("own_cost_cut", "blood", 1)`` (at superior, employing it costs
+  1 blood less: hook in `rules_action.announce`);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -313,6 +316,9 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "vampires with capacity less than 7 must burn a blood to attempt to block the minion with this "
+             "retainer."): ("block_blood_tax", 7, 1),
+    ("employ", "as above, but the cost to employ this retainer is reduced by 1 blood."): ("own_cost_cut", "blood", 1),
     ("burn", "if this ally is in combat with a vampire, you can burn 1 pool once each round to make her immune to all "
              "non-aggravated damage from a strike or damaging effect."): ("pool_immune_round", 1),
     ("unlock", "once each turn after combat involving this ally ends, she can unlock if the opposing vampire is not "
