@@ -67,3 +67,10 @@ def test_the_marrakesh_codex_puts_the_top_cards_back_in_the_order_named():
     assert [game.db[game.state.cards[i].cid].name for i in lib] == [
         "Freakish Conglomeration", "Deflection", "Blood Rage", "Apportation", "Dodge"]
     assert any("puts them back in an order of their choice" in x for x in game.log_lines(1))
+
+
+def test_kaymakli_nightmares_deals_back_as_many_crypt_cards_as_went_in():
+    game = _played("1879-kaymakli-nightmares-reshuffles-uncontrolled.yaml")
+    st = game.state
+    assert [st.cards[i].counters for i in st.region(0, "uncontrolled")] == [0, 0]
+    assert (len(st.region(0, "crypt")), len(st.region(1, "uncontrolled")), len(st.region(1, "crypt"))) == (1, 1, 2)

@@ -23,14 +23,16 @@ from vtes_desktop.engine.context import Ctx, poss
 from vtes_desktop.engine.state import ActionFrame
 
 HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discard", "hold_replacement", "crypt_search",
-                                     "found_to_uncontrolled", "shuffle_after", "symposium", "remove_ash_search",
+                                     "found_to_uncontrolled", "symposium", "remove_ash_search",
                                      "found_to_hand", "discard_after", "discard_down_shuffle", "lock_search",
                                      "reorder_top", "discard_bleed_card", "burn_top_per_bleed", "draw",
                                      "discard_down", "blocked_random_discard", "discard_all", "blood_per_discard",
                                      "burn_top", "augur", "discard_choice", "discard_for_bleed",
                                      "remove_ash_for_bleed", "lock_own", "crypt_top_to_ash", "gain_if_prince",
                                      "to_library_top", "discard_draw_on_success", "ash_equip_to_self",
-                                     "ash_equip_cost_half", "scrounge"})
+                                     "ash_equip_cost_half", "scrounge", "ash_to_hand_target", "remove_self_when_played",
+                                     "played_card_to_hand", "crypt_cards_back", "crypt_cards_back_blood",
+                                     "crypt_reshuffle_deal"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -93,6 +95,11 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> Non
         k = spec[0]
         if k == "burn_top_per_bleed":
             _burn_top_per_bleed(ctx, f, minion, rules.name)
+            continue
+        if k in ("played_card_to_hand", "discard_down"):
+            continue   # with remove_self_when_played
+        if k == "remove_self_when_played":
+            _art_of_memory_later(ctx, cmd, f, minion, rules.name)
             continue
         if k == "discard_draw_on_success":
             _discard_later(ctx, cmd, f, spec[1], rules.name)
@@ -248,6 +255,8 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
             _remove_from_ash(ctx, seat, spec[1], cmd.choice, why)
             found = _library_pick(ctx, seat, cmd.target, why, spec[2])
             searched = "library"
+        elif k == "crypt_reshuffle_deal":
+            _kaymakli(ctx, why)
         elif k == "lock_own":
             _lock_own(ctx, cmd, spec[1], why)
         elif k == "crypt_top_to_ash":
@@ -266,8 +275,6 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
                           f"the uncontrolled region ({why}).", cards=(found,))
     if searched == "crypt":
         ctx.shuffle(seat, "crypt")   # a searched crypt is shuffled afterward, said or not
-    elif any(s[0] == "shuffle_after" for s in specs):
-        ctx.shuffle(seat, "library")
 
 
 # -- the library ----------------------------------------------------------------------------------------------
@@ -517,6 +524,15 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
             if gone and a.region in ("ready", "torpor"):
                 ctx.set_blood(f.actor, a.counters + spec[1] * len(gone))
                 ctx.emit("blood", f"{ctx.name(f.actor)} gains {spec[1] * len(gone)} blood ({why}).", cards=(f.actor,))
+        elif k == "ash_to_hand_target":
+            t = f.target_card
+            if t is not None and st.cards[t].region == "ash_heap" and st.cards[t].owner == f.seat:
+                ctx.move(t, "hand", seat=f.seat)
+                ctx.emit("moved", f"{ctx.seat_name(f.seat)} takes {ctx.name(t)} from their ash heap into their hand "
+                                  f"({why}).", cards=(t,))
+                discard_down(ctx, f.seat)
+            elif t is not None:
+                ctx.emit("fizzles", f"{why}: {ctx.name(t)} is no longer in the ash heap.")
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -647,7 +663,7 @@ def action_over(ctx: Ctx, f: ActionFrame) -> None:
     st = ctx.st
     if not st.marks:
         return
-    mine = [m for m in st.marks if m[1] in (_LATER, _DISCARD_LATER)]
+    mine = [m for m in st.marks if m[1] in (_LATER, _DISCARD_LATER, _AOM_LATER)]
     if not mine:
         return
     st.marks = st.marks - set(mine)
@@ -657,6 +673,9 @@ def action_over(ctx: Ctx, f: ActionFrame) -> None:
         if what == _DISCARD_LATER:
             if f.outcome == "successful":
                 _discard_named_now(ctx, seat, name, why)
+            continue
+        if what == _AOM_LATER:
+            _art_of_memory_now(ctx, f, seat, name, why)
             continue
         heap = st.region(seat, "ash_heap")
         if name:
@@ -730,6 +749,17 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
             if "Equipment" not in ctx.cdef(hit).types or ctx.rules(hit).unique:
                 raise Illegal("target", f"{rules.name}: {ctx.name(hit)} is not a non-unique equipment card")
             return {"target_card": hit}
+        if spec[0] == "ash_to_hand_target":
+            heap = st.region(seat, "ash_heap")
+            if target is None:
+                if heap:
+                    raise Illegal("target", f"{rules.name}: name the card of your ash heap that goes to your hand")
+                return {}
+            card = ctx.db.lookup(str(target))
+            hit = next((i for i in reversed(heap) if card is not None and st.cards[i].cid == card.id), None)
+            if hit is None:
+                raise Illegal("target", f"{rules.name}: {target!r} is not in your ash heap")
+            return {"target_card": hit}
         if spec[0] == "scrounge":
             names = [x.strip() for x in str(target or "").split(";") if x.strip()]
             if len(names) > spec[2]:
@@ -787,3 +817,63 @@ def _scrounge(ctx: Ctx, f: ActionFrame, n: int, k: int, why: str) -> None:
              cards=tuple(taken))
     ctx.shuffle(f.seat, "library")
     discard_down(ctx, f.seat)
+
+
+_AOM_LATER = "art of memory after the action"
+
+
+def _art_of_memory_later(ctx: Ctx, cmd, f: ActionFrame, minion: int, why: str) -> None:
+    from vtes_desktop.engine import flow
+
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    name = str(cmd.choice).strip() if cmd.choice and str(cmd.choice).strip().lower() != "none" else ""
+    ctx.st.marks = ctx.st.marks | {(("library later", cmd.seat), _AOM_LATER, (name, iid, minion), f.actor,
+                                    ctx.st.turn, why)}
+
+
+def _art_of_memory_now(ctx: Ctx, f: ActionFrame, seat: int, payload: tuple, why: str) -> None:
+    """The Art of Memory, once the action is over: the card leaves the game; a successful action gives back the
+    card named, one this vampire played during the action, from the ash heap to the hand (then a discard down)."""
+    st = ctx.st
+    name, iid, minion = payload
+    if st.cards[iid].region == "ash_heap":
+        ctx.move(iid, "removed")
+        ctx.emit("removed", f"{ctx.name(iid)} is removed from the game.", cards=(iid,))
+    if f.outcome != "successful" or not name:
+        return
+    card = ctx.db.lookup(name)
+    played = {cid for m, cid in f.played if m == minion}
+    if f.card is not None and f.actor == minion:
+        played.add(st.cards[f.card].cid)
+    pick = next((i for i in reversed(st.region(seat, "ash_heap")) if card is not None and st.cards[i].cid == card.id
+                 and card.id in played and i != iid), None)
+    if pick is None:
+        ctx.emit("fizzles", f"{why}: {name} is not in the ash heap as a card {ctx.name(minion)} played during the action.")
+        return
+    ctx.move(pick, "hand", seat=seat)
+    ctx.emit("moved", f"{ctx.seat_name(seat)} takes {ctx.name(pick)} from their ash heap into their hand ({why}).",
+             cards=(pick,))
+    discard_down(ctx, seat)
+
+
+def _kaymakli(ctx: Ctx, why: str) -> None:
+    """Kaymakli Nightmares: each Methuselah's crypt cards in the uncontrolled region go back to the crypt (blood to
+    the pool, cards on them burned), the crypt is shuffled, and as many cards come back out to the uncontrolled
+    region."""
+    st = ctx.st
+    for seat in st.live_seats():
+        back = [i for i in st.region(seat, "uncontrolled") if ctx.cdef(i).is_crypt]
+        blood = 0
+        for i in back:
+            for a in list(st.attached.get(i, ())):
+                ctx.burn(a, why)
+            blood += st.cards[i].counters
+            ctx.move(i, "crypt", seat=seat, counters=0)
+        if blood:
+            ctx.pool(seat, blood, why)
+        ctx.shuffle(seat, "crypt")
+        out = st.region(seat, "crypt")[:len(back)]
+        for i in out:
+            ctx.move(i, "uncontrolled", seat=seat, counters=0)
+        ctx.emit("moved", f"{ctx.seat_name(seat)} shuffles {len(back)} uncontrolled crypt card"
+                          f"{'s' if len(back) != 1 else ''} back into their crypt and moves {len(out)} out ({why}).")

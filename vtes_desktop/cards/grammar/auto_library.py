@@ -19,8 +19,9 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   "combat", the end of the combat);
 - ("crypt_search", what): a master card: the player searches their crypt for a vampire (`what`: "vampire",
   "scarce vampire"); the card found is the play's `target` (none named: nothing is found); the crypt is then
-  shuffled; ("found_to_uncontrolled",): the card found is shown to all and goes to the uncontrolled region;
-  ("shuffle_after",): the master card's "Shuffle afterward." (the crypt it searched, else the library);
+  shuffled; ("found_to_uncontrolled",): the card found is shown to all and goes to the uncontrolled region
+  (Recruitment's own "Shuffle afterward." is not read: the same words close Static Virtue, whose moves are made by
+  hand, and the shuffle must follow them);
 - ("symposium", n): Great Symposium: the Kiasyd found in the crypt (`target`) goes to the uncontrolled region, then
   n blood from the bank are shared among Kiasyd there (`choice` "Name: 2; Other: 1"; none given: all on the one
   found, or on the only Kiasyd there);
@@ -71,7 +72,16 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   when it comes from the player's own ash heap, free otherwise (superior Kiss of Lachesis);
 - ("scrounge", n, k): an action card: as it succeeds, of the top n cards of the library, those the action's `target`
   names (up to k, ";" between names; not among them: not taken) go to the hand; then the library is shuffled and the
-  player discards down to hand size (Scrounging).
+  player discards down to hand size (Scrounging);
+- ("ash_to_hand_target",): an action card: the card of the player's ash heap named as the action's `target` goes to
+  the hand as the action succeeds, then a discard down to hand size (Gear Up [nec]);
+- ("remove_self_when_played",), ("played_card_to_hand",), ("discard_down",): an action modifier: once the action is
+  over, the card itself is removed from the game, and if the action succeeded the card named as the play's `choice`
+  (one played by this vampire during the action) goes from the ash heap to the hand, then a discard down (The Art of
+  Memory);
+- ("crypt_cards_back",), ("crypt_cards_back_blood",), ("crypt_reshuffle_deal",): a master card: every Methuselah's
+  crypt cards in their uncontrolled region go back to the crypt (their blood to the pool, the cards on them burned),
+  the crypt is shuffled and as many cards come back out (Kaymakli Nightmares).
 """
 
 from __future__ import annotations
@@ -123,6 +133,17 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                       "no cost."): ("ash_equip_cost_half",),
     ("Action", "look", "look at up to 3 cards from the top of your library and move up to 2 of them to your hand "
                        "(shuffle and discard afterward)."): ("scrounge", 3, 2),
+    ("Action", "move", "move a card from your ash heap to your hand."): ("ash_to_hand_target",),
+    ("Action Modifier", "remove", "remove this card from the game when it is played."): ("remove_self_when_played",),
+    ("Action Modifier", "move", "if the action is successful, move one card played by this vampire during this action "
+                                "from your ash heap to your hand."): ("played_card_to_hand",),
+    ("Action Modifier", "discard", "discard down to your hand size."): ("discard_down",),
+    ("Master", "move", "all methuselahs move any crypt cards in their uncontrolled regions to their crypts."):
+        ("crypt_cards_back",),
+    ("Master", "move", "any blood counters on them are moved to the methuselah's pool, and any cards on them are "
+                       "burned."): ("crypt_cards_back_blood",),
+    ("Master", "shuffle", "each methuselah shuffles his or her crypt and then moves as many cards from his or her crypt "
+                          "to his or her uncontrolled region as he or she shuffled in."): ("crypt_reshuffle_deal",),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
@@ -132,7 +153,6 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
         ("found_to_uncontrolled",),
     ("Master", "show", "show the card to all players and place it face-down in your uncontrolled region."):
         ("found_to_uncontrolled",),
-    ("Master", "shuffle", "shuffle afterward."): ("shuffle_after",),
     ("Master", "search", "search your crypt for a kiasyd (shuffle afterward), reveal them, and move them to your "
                          "uncontrolled region, then distribute 3 blood from the blood bank among one or more kiasyd in "
                          "your uncontrolled region."): ("symposium", 3),
