@@ -12,6 +12,8 @@ stealth, intercept and bleed, `actor_stealth`, `intercept_bonus`, `bleed_bonus`;
 
 from __future__ import annotations
 
+import re
+
 from vtes_desktop.cards.grammar.auto_attached import claims
 from vtes_desktop.cards.rules import CardRules, Mode
 from vtes_desktop.engine import flow
@@ -28,6 +30,7 @@ HANDLED: frozenset[str] = frozenset({
     "reactor_intercept_vs_host_bleed", "put_on_actor", "lock_to_unlock", "unlock_to_block", "burn_if_host_torpor",
     "directed_at_host_cost", "in_play_clan_stealth", "burn_end_of_turn_or_success", "burn_for_votes",
     "burn_if_actor_leaves", "put_on_actor_if_block", "host_stealth_vs_reactor", "burnable_steps",
+    "put_in_play_self", "controller_minions_mod", "host_blood_after_directed",
 })
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",)})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
@@ -86,13 +89,23 @@ def _on(ctx: Ctx, minion: int, key: str):
 def _fits(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) -> str | None:
     """Why *t* is not a minion this card can be put on, or None."""
     st = ctx.st
-    _, nouns, adjs, ctrl = spec
+    _, nouns, adjs, ctrl = spec[:4]
+    directed = spec[4] if len(spec) > 4 else True
     c = st.cards[t]
     name = ctx.name(t)
     if c.region not in ("ready", "torpor") or c.contested or not ctx.is_minion(c):
         return f"{name} is not a minion in play"
-    if c.controller == seat:
+    if directed and c.controller == seat:
         return f"{name} is yours: this directed action names another Methuselah's minion"
+    if ctrl == "self" and c.controller != seat:
+        return f"{name} is not yours"
+    if ctrl == "not actor" and t == actor:
+        return f"{name} is the acting vampire"
+    for sect in ("sabbat", "camarilla", "anarch"):
+        if sect in adjs and (ctx.sect(c) or "").lower() != sect:
+            return f"{name} is not {sect.title()}"
+    if "black_hand" in adjs and "black hand" not in ctx.rules(t).traits:
+        return f"{name} is not Black Hand"
     vamp = ctx.is_vampire(c)
     younger = vamp and ctx.capacity(c) < ctx.capacity(st.cards[actor])
     ok = False
@@ -189,6 +202,9 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
             if any(s[0] == "attach_lock" for s in specs) and not st.cards[t].locked:
                 ctx.update(t, locked=True)
                 ctx.emit("locked", f"{ctx.name(t)} is locked ({rules.name}).", cards=(t,))
+    if any(s[0] == "put_in_play_self" for s in specs) and st.cards[f.card].region == "aside":
+        ctx.move(f.card, "in_play", seat=f.seat, level=f.card_level)
+        ctx.emit("put_in_play", f"{rules.name} is put in play.", cards=(f.card,))
     if any(s[0] == "put_on_actor" for s in specs) and st.cards[f.card].region == "aside":
         if st.cards[f.actor].region in ("ready", "torpor"):
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
@@ -209,9 +225,11 @@ _CLAN_STEALTH: list = []   # [frozenset of the card ids of action modifiers put 
 
 
 def _in_play_ams(ctx: Ctx) -> frozenset:
+    """The card ids of action modifiers and action cards of this family that go in play (Loup, Psychic
+    Projection): cards in play are looked at only when one of these is there."""
     if not _CLAN_STEALTH:
-        _CLAN_STEALTH.append(frozenset(c.id for c in ctx.db.library if tuple(c.types) == ("Action Modifier",)
-                                       and "put this card in play" in c.text.lower()))
+        _CLAN_STEALTH.append(frozenset(c.id for c in ctx.db.library if tuple(c.types) in (("Action Modifier",), ("Action",))
+                                       and re.search(r"(?i)put this card (?:in|into) play", c.text)))
     return _CLAN_STEALTH[0]
 
 
@@ -244,6 +262,13 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
     Cauchemar's reacting vampire blocking the host's bleed against its controller."""
     st = ctx.st
     n = _mod(ctx, minion, "intercept") if st.attached.get(minion) else 0
+    mc = st.cards[minion]
+    cids = _in_play_ams(ctx)
+    for a in st.region(mc.controller, "in_play"):   # "Each of your minions gets +1 intercept" (Psychic Projection)
+        if st.cards[a].cid in cids:
+            sp = _spec(ctx, a, "controller_minions_mod")
+            if sp and sp[1] == "intercept" and ctx.is_minion(mc):
+                n += sp[2]
     if not st.attached.get(f.actor):
         return n
     for a in st.attached[f.actor]:
@@ -733,9 +758,16 @@ def end_of_turn(ctx: Ctx) -> None:
 
 
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
-    """ "... or after a Toreador performs a successful action" (Loup)."""
+    """ "... or after a Toreador performs a successful action" (Loup); "gains 1 blood after each successful directed
+    action he or she performs" (Blood of the Sabbat)."""
     if f.outcome != "successful" or f.actor not in ctx.st.cards:
         return
+    st = ctx.st
+    if f.directed and st.attached.get(f.actor) and st.cards[f.actor].region in ("ready", "torpor"):
+        for a, sp in list(_on(ctx, f.actor, "host_blood_after_directed")):
+            before = st.cards[f.actor].counters
+            c = ctx.set_blood(f.actor, before + sp[1])
+            ctx.emit("blood", f"{ctx.name(f.actor)} gains {c.counters - before} blood ({ctx.name(a)}).", cards=(f.actor,))
     for a, sp in list(_in_play_with(ctx, "burn_end_of_turn_or_success")):
         if _of_clan(ctx, f.actor, sp[1]):
             ctx.burn(a, "a successful action")

@@ -53,6 +53,11 @@ as a (D) action (Sins of the Cauchemar); ("put_on_actor_if_block",): if the reac
 on the acting minion, and ("host_stealth_vs_reactor", n): that minion gets n stealth bleeding the reacting
 vampire's controller (Darksight).
 
+- ("attach_to", nouns, adjectives, controller, False): "Put this card on a minion you control" (not a (D) action:
+  *controller* "self", "not actor" or ""; adjectives also a sect or "black_hand"); ("put_in_play_self",): "Put this
+  card into play"; ("controller_minions_mod", "intercept", n): while it is in play its player's minions get +n
+  intercept (Psychic Projection); ("host_blood_after_directed", n): its host gains n blood after each successful
+  directed action it performs (Blood of the Sabbat);
 - ("put_on_actor",): "Put this card on this acting Seraph" (a clan or title the core does not move the card for);
 - ("lock_to_unlock", trait): a `use` that locks the card (its host ready) to unlock another vampire of that trait
   (`minion`: Tattoo Signal); ("unlock_to_block", n): during an action its Sabbat host may burn n blood to unlock (a
@@ -86,11 +91,14 @@ from functools import lru_cache
 from vtes_desktop.cards.grammar.model import Effect
 
 _PUT_D = re.compile(r"^\(d\) put this card on (?P<np>.+?)(?P<lock> and lock them)?(?P<still>; you still control this card)?\.?$")
-_NP = re.compile(r"^(?:an?|any|one of) (?P<adj>(?:(?:ready|younger|locked|unlocked|titled) )*)(?P<noun>vampire|minion|ally)"
+_NP = re.compile(r"^(?:an?|any|one of) (?P<adj>(?:(?:ready|younger|locked|unlocked|titled|sabbat|camarilla|anarch|black hand) )*)"
+                 r"(?P<noun>vampire|minion|ally)"
                  r"(?: or (?:an? )?(?P<alt>younger vampire))?"
-                 r"(?: controlled by (?P<ctrl>your prey|your predator|another methuselah))?$")
+                 r"(?: controlled by (?P<ctrl>your prey|your predator|another methuselah)| (?P<own>you control)"
+                 r"| (?P<notme>other than the acting vampire))?$")
 _PUT_ACTOR = re.compile(r"^put this card on (?:this|the) acting (?!vampire$|minion$)[a-z]+$")
 _CTRL = {"your prey": "prey", "your predator": "predator", "another methuselah": "other", None: ""}
+_PUT_ND = re.compile(r"^put this card on (?P<np>(?:an?|any) .+)$")
 
 #: one exact clause (lower case, no final stop) -> its reading
 _EXACT: dict[str, tuple] = {
@@ -132,6 +140,9 @@ _EXACT: dict[str, tuple] = {
     "burn this card after this acting vampire leaves the ready region": ("burn_if_actor_leaves",),
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
+    "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "the vampire with this card gains 1 blood after each successful directed action he or she performs":
+        ("host_blood_after_directed", 1),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
 }
 #: reactions put on the acting minion: one exact clause -> its reading
@@ -144,7 +155,8 @@ _REACTION_EXACT: dict[str, tuple] = {
         ("reactor_intercept_vs_host_bleed", 1),
     "the vampire with this card can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
 }
-_MOD = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed)$")
+_MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:minion|vampire) with this card) gets (?P<n>[+-]\d) "
+                  r"(?P<stat>stealth|intercept|bleed)$")
 _MOD2 = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed) and "
                    r"(?P<n2>[+-]\d) (?P<stat2>stealth|intercept|bleed)$")
 #: combat cards put on the opposing minion (the combat family puts them there): one exact clause -> its reading
@@ -159,7 +171,9 @@ def _who(np: str) -> tuple | None:
     if not m:
         return None
     nouns = (m.group("noun"),) + ((m.group("alt"),) if m.group("alt") else ())
-    return nouns, tuple(m.group("adj").split()), _CTRL[m.group("ctrl")]
+    adjs = tuple(a.replace("black hand", "black_hand") for a in re.findall(r"black hand|\S+", m.group("adj")))
+    ctrl = "self" if m.group("own") else "not actor" if m.group("notme") else _CTRL[m.group("ctrl")]
+    return nouns, adjs, ctrl
 
 
 #: action modifiers that stay on the acting vampire: one exact clause -> its reading
@@ -221,6 +235,12 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         return got
     if kind == "put_in_play" and _PUT_ACTOR.match(t):
         return ("put_on_actor",)
+    m = _PUT_ND.match(t) if kind == "put_in_play" else None
+    who = _who(m.group("np")) if m else None
+    if who is not None and who[2] in ("", "self", "not actor"):
+        return ("attach_to",) + who + (False,)   # not a (D) action: the minion may be the player's own
+    if kind == "put_in_play" and t == "put this card into play":
+        return ("put_in_play_self",)
     m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed") else None
     if m and m.group("stat") == kind:
         return ("host_mod", kind, int(m.group("n")))
