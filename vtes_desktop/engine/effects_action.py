@@ -47,7 +47,7 @@ from vtes_desktop.engine.errors import Illegal
 from vtes_desktop.engine.state import ActionFrame, Mod
 
 #: Mod kinds that outlive a successful block (they act as the action resolves or after it)
-LASTING = frozenset({"torpor_after", "aggravated_after", "damage_after", "lock_unless_blocks",
+LASTING = frozenset({"torpor_after", "aggravated_after", "damage_after", "lock_unless_blocks", "combat_after",
                      "later:unlock_after_block"})
 
 
@@ -2964,6 +2964,43 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["guruhi_land"] = _guruhi_land
 
 
+def _lock_self_and_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Siren's Lure [mel], Hedonism: the modifying vampire and the minion whose attempt failed lock; Hedonism queues a
+    combat between them (not at its superior level), fought once the action is over (`after_action`)."""
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable if a minion attempts to block")
+    for who in (minion, blocker):
+        c = ctx.st.cards[who]
+        if c.region == "ready" and not c.locked:
+            ctx.update(who, locked=True)
+            ctx.emit("locked", f"{ctx.name(who)} locks ({rules.name}).", cards=(who,))
+    queue = "queue a combat" in e.text.lower() and not any(
+        auto_action.reading(x, rules.types) == "queue_no_combat" for x in mode.effects)
+    if queue:
+        _add(ctx, Mod("combat_after", blocker, minion, iid, rules.card_id))
+        ctx.emit("queued", f"{ctx.name(minion)} and {ctx.name(blocker)} will enter combat once the action is over "
+                           f"({rules.name}).", cards=(minion, blocker))
+
+
+def _combat_after_resolution(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Siren's Lure: after the action resolves, this vampire and the blocking minion enter combat; at [MEL] ("but do
+    not lock this modifying vampire") the blocker alone locks."""
+    if blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable if a minion attempts to block")
+    if not any(auto_action.reading(x, rules.types) == "lock_self_and_blocker" for x in mode.effects):
+        c = ctx.st.cards[blocker]
+        if c.region == "ready" and not c.locked:
+            ctx.update(blocker, locked=True)
+            ctx.emit("locked", f"{ctx.name(blocker)} locks ({rules.name}).", cards=(blocker,))
+    _add(ctx, Mod("combat_after", blocker, minion, iid, rules.card_id))
+    ctx.emit("queued", f"{ctx.name(minion)} and {ctx.name(blocker)} will enter combat after the action resolves "
+                       f"({rules.name}).", cards=(minion, blocker))
+
+
+_HANDLERS.update({"lock_self_and_blocker": _lock_self_and_blocker, "combat_after_resolution": _combat_after_resolution,
+                  "queue_no_combat": _nothing})
+
+
 def _lock_laibon_or_aye(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Savannah Runner [CEL]: not by a blocking Laibon; this Laibon locks (or, with the play's choice "aye", an
     unlocked Aye on it) and another ready Laibon (the target) unlocks."""
@@ -3712,6 +3749,12 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                                          f"({ctx.db[mod.cid].display}).", cards=(f.actor,))
                 if not ctx.is_vampire(a) and a.counters - 1 <= 0:
                     ctx.burn(f.actor, "no life left")
+            continue
+        if mod.kind == "combat_after":     # Siren's Lure, Hedonism: the queued combat
+            from vtes_desktop.engine import rules_combat
+
+            if mod.minion in ctx.st.cards and mod.amount in ctx.st.cards:
+                rules_combat.start(ctx, mod.minion, mod.amount)
             continue
         if mod.kind == "unlock_ally_after":     # Gifts From Hereafter [DOM][OBL]
             a, p = ctx.st.cards.get(f.actor), ctx.st.cards.get(mod.minion)

@@ -489,6 +489,12 @@ _TEXTS: dict[str, re.Pattern] = {
                                r"combat\.?$"),
     "divine_image_bleed": re.compile(r"^as above, with \+1 bleed that does not count against the limit, only usable "
                                      r"during a bleed action\.?$"),
+    # Siren's Lure [mel], Hedonism: played by another vampire on a block attempt; a combat with the blocker afterwards
+    "lock_self_and_blocker": re.compile(r"^lock this vampire and the blocking minion(?:, and queue a combat between "
+                                        r"them)?\.?$"),
+    "combat_after_resolution": re.compile(r"^after the action resolution, this vampire and the blocking minion enter "
+                                          r"combat\.?$"),
+    "queue_no_combat": re.compile(r"^as above, but queue no combat\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
@@ -671,7 +677,8 @@ def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
     if e.kind == "intercept":
         return reading(e, types) == "blocker_intercept"
-    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept", "cancel_played")
+    return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept", "cancel_played",
+                                 "lock_self_and_blocker", "combat_after_resolution", "queue_no_combat")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
