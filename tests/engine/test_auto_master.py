@@ -79,7 +79,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_unlock_phase (Children of Osiris, Whispers of the Nictuku)
            "clan_no_unlock",
            # after_play and state_checks (High Museum of Art, Atlanta); the Louvre's second clause (its use)
-           "museum_gain", "museum_burn", "lock_lock_if_title"}
+           "museum_gain", "museum_burn", "lock_lock_if_title",
+           # announce_from (the contracts)
+           "contract_enter"}
 
 
 def test_every_reading_has_a_handler():

@@ -29,7 +29,8 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "new_hand", "converge", "take_control", "choose_infernal_baali", "add_younger_infernal",
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
-                    "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt",
+                    "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
+                    "not_on_clans",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -294,6 +295,26 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
     st = ctx.st
     for key, v, _text in readings(rules):
         if key not in PLAYED:
+            continue
+        if key == "not_on_clans":   # Dirty Contract: not on a Nosferatu or a Giovanni
+            if target is not None and any(_fits(ctx, seat, target, "a " + v[c], v) for c in ("c1", "c2")):
+                raise Illegal("target", f"{name} cannot be put on a {v['c1'].title()} or a {v['c2'].title()}")
+            continue
+        if key == "contract_choose":   # the contracts: the vampire chosen (`choice`) to enter combat with the minion
+            b = flow.ref(ctx, seat, cmd.choice, what="vampire") if cmd.choice is not None else None
+            bc = st.cards[b] if b is not None else None
+            who = v["who"]
+            fits = bc is not None and ctx.is_vampire(bc) and bc.region in ("ready", "torpor") and not bc.contested and (
+                "black hand" in ctx.rules(b).traits if who == "black hand" else _fits(ctx, seat, b, "a " + who, v))
+            if not fits:
+                raise Illegal("choice", f"{name}: choose a{'n' if who[0] in 'aeiou' else ''} {who.title()}"
+                                        f"{' vampire' if who == 'black hand' else ''} in play (choice)")
+            if target is not None and st.cards[target].region != "ready":
+                raise Illegal("target", f"{name} goes on a ready minion; {ctx.name(target)} is not ready")
+            for nv in _has(ctx, iid, "not_on_clans"):
+                if target is not None and any(_fits(ctx, seat, target, "a " + nv[c], nv) for c in ("c1", "c2")):
+                    raise Illegal("target", f"{name} cannot be put on a {nv['c1'].title()} or a {nv['c2'].title()}")
+            _choose(ctx, iid, b)
             continue
         if key in ("referendum_fails", "cancel_blood_hunt"):   # Vox Domini: it fails, whatever the votes
             f = st.top
@@ -2788,6 +2809,20 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="combat",
                     target_card=t, base_stealth=0), ((tc.controller,) if directed else ())
+    if c.region == "attached" and not c.contested and _has(ctx, iid, "contract_enter"):   # the contracts
+        v = _has(ctx, iid, "contract_enter")[0]
+        if chosen(ctx, iid) != m:
+            raise Illegal("card", f"only the vampire chosen for {name} takes this action")
+        h = c.host
+        hc = st.cards[h]
+        if v.get("unless") and hc.controller == cmd.seat:
+            raise Illegal("target", f"{name}: the chosen vampire and {ctx.name(h)} are controlled by the same Methuselah")
+        if hc.region != "ready" or h == m:
+            raise Illegal("target", f"{name}: {ctx.name(h)} is not a ready minion to enter combat with")
+        directed = hc.controller != cmd.seat
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(h)} ({name}).", cards=(m, h))
+        return dict(from_card=iid, directed=directed, target_seat=hc.controller if directed else None, effect="combat",
+                    target_card=h, base_stealth=int(v.get("stealth") or 0)), ((hc.controller,) if directed else ())
     own = _own_action(ctx, cmd, m, iid)   # Saulot's Avenging Fist, Lazarene Inquisitor, Remover, Cairo Int'l Airport
     if own is not None:
         return own

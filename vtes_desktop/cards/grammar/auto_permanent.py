@@ -585,6 +585,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                r"(?P=disc) \[(?P=tri)\] you control$"),   # Powerbase: Munich
     ("card_action", r"^(?P<clans>independent) vampires can (?P<verb>burn) this location as a \(d\) action that costs "
                     r"(?P<costb>1) blood$"),
+    # contracts: the vampire chosen as the card is played (`choice`) enters combat with the minion it is on
+    ("contract_choose", r"^choose (?:an?|any) (?P<who>assamite|samedi) and put this card on (?:a ready|any) minion$"),
+    ("contract_choose", r"^put this card on any ready minion and choose a (?P<who>black hand) vampire$"),
+    ("contract_enter", r"^(?:the chosen (?:assamite|samedi)|that black hand vampire) (?:can|may) enter combat with (?:the "
+                       r"attached minion|this minion|the minion with this card) as a \+(?P<stealth>1) stealth \(d\) action"
+                       r"(?P<unless> unless they are controlled by the same methuselah)?$"),
+    ("not_on_clans", r"^this card cannot be put on an? (?P<c1>[a-z]+) or an? (?P<c2>[a-z]+)$"),   # Dirty Contract
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
