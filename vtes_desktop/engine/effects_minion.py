@@ -102,7 +102,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock",
                      "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat", "no_gear",
                      "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat",
-                     "block_blood_tax", "own_cost_cut"})
+                     "block_blood_tax", "own_cost_cut", "unlock_employer"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -566,6 +566,19 @@ def _duty(ctx: Ctx, cmd, iid: int) -> None:
         ctx.emit("paid", f"{ctx.name(host)} burns 1 blood to keep {name}.", cards=(host,))
     else:
         ctx.pool(cmd.seat, -1, f"to keep {name}")
+
+
+def start_of_discard_phase(ctx: Ctx) -> None:
+    """Feral Hound: the vampire that employed it this turn unlocks as the discard phase begins."""
+    st = ctx.st
+    if not st.marks:
+        return
+    for mk in [m for m in st.marks if m[1] == "unlock at discard" and m[2] == st.turn]:
+        st.marks = st.marks - {mk}
+        v = mk[0][1]
+        if v in st.cards and st.cards[v].region == "ready" and st.cards[v].locked:
+            ctx.update(v, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(v)} unlocks (the retainer it employed).", cards=(v,))
 
 
 def _lock_thuggees(ctx: Ctx, seat: int) -> None:
@@ -1797,6 +1810,15 @@ def entered_play(ctx: Ctx, iid: int) -> None:
     Vozhds): itself at once when it is the only one; otherwise owed, a `use` naming it with `minion` the card."""
     st = ctx.st
     top = st.top
+    if isinstance(top, ActionFrame) and top.kind == "employ" and top.card == iid:   # Feral Hound
+        rs = _of(ctx, iid, "unlock_employer")
+        if rs and any(r[1] == "resolution" for r in rs):
+            if st.cards[top.actor].locked:
+                ctx.update(top.actor, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(top.actor)} unlocks ({ctx.name(iid)}).", cards=(top.actor,))
+        elif rs:
+            st.marks = st.marks | {(("minion", top.actor), "unlock at discard", st.turn)}
+        return
     actor = top.actor if isinstance(top, ActionFrame) and top.kind == "recruit" and top.card == iid else None
     if actor is not None:
         mark = (("minion", actor), "recruited an ally", st.turn)

@@ -447,6 +447,8 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
     st.phase_flags = frozenset()
     if phase == "unlock":
         st.turn_hand = (st.active, len(st.region(st.active, "hand")))
+    if phase == "discard":
+        _minion().start_of_discard_phase(ctx)   # Feral Hound: its employer unlocks
     if phase == "minion":
         from vtes_desktop.engine.effects_combat import start_of_minion_phase
 

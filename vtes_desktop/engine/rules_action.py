@@ -1053,6 +1053,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(f.card)} with {life} life.")
         from vtes_desktop.engine.rules_turn import _check_contest
         _check_contest(ctx, f.card)
+        effects_minion.entered_play(ctx, f.card)   # Feral Hound: the employer unlocks
     elif f.kind == "recruit":
         life = _life(ctx, f.card, f.card_level)
         ctx.move(f.card, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False, level=f.card_level)

@@ -187,6 +187,8 @@ Readings (a tuple whose first item names it):
 - Redcap Wilder: ``("block_blood_tax", 7, 1)`` (a vampire of capacity below 7 burns 1 blood to attempt to block
   its employer: hook in `rules_action.block`), ``("own_cost_cut", "blood", 1)`` (at superior, employing it costs
   1 blood less: hook in `rules_action.announce`);
+- Feral Hound: ``("unlock_employer", "discard"|"resolution")``: the vampire that employed it unlocks as the next
+  discard phase begins (hook in `flow.enter_phase`), or at superior as the employ action resolves;
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -316,6 +318,10 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("unlock", "if the action to employ this retainer is successful, unlock this vampire during the next discard "
+               "phase."): ("unlock_employer", "discard"),
+    ("unlock", "as above, but unlock this vampire after resolution of this action instead."):
+        ("unlock_employer", "resolution"),
     ("burn", "vampires with capacity less than 7 must burn a blood to attempt to block the minion with this "
              "retainer."): ("block_blood_tax", 7, 1),
     ("employ", "as above, but the cost to employ this retainer is reduced by 1 blood."): ("own_cost_cut", "blood", 1),
