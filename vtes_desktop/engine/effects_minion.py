@@ -102,7 +102,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "acts_when_recruited", "unlock_recruiter_first", "directed_cost", "self_unlock",
                      "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat", "no_gear",
                      "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat",
-                     "block_blood_tax", "own_cost_cut", "unlock_employer"})
+                     "block_blood_tax", "own_cost_cut", "unlock_employer",
+                     "burned_by_ranged_aggravated"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -519,16 +520,28 @@ def _unlock_duty(ctx: Ctx, iid: int, r: tuple, all_: list) -> None:
         if not vs:
             return
         if len(vs) == 1:
-            ctx.emit("effect", f"{name} inflicts {r[2]} unpreventable damage on {ctx.name(vs[0])}.", cards=(vs[0],))
-            inflict(ctx, vs[0], r[2], 0)
+            _duty_damage(ctx, iid, vs[0], r)
             return
     st.marks = st.marks | {(("minion", iid), _DUTY, c.controller if c.region != "attached"
                             else st.cards[c.host].controller)}
     ask = {"blood_or_burn": f"{ctx.name(c.host)} burns 1 blood (effect: blood) or {name} is burned (effect: burn)",
-           "damage_own_vampire": f"{name} inflicts {r[2]} unpreventable damage on a ready vampire you control "
-                                 f"(minion: the vampire)",
+           "damage_own_vampire": f"{name} inflicts {r[2]} {'unpreventable ' if len(r) < 4 or r[3] else ''}damage on "
+                                 f"a ready vampire you control (minion: the vampire)",
            "burn_self_or_pool": f"burn 1 pool (effect: pool) or burn {name} (effect: burn)"}[what]
     ctx.emit("note", f"{ctx.seat_name(st.active)} chooses: {ask}.", cards=(iid,))
+
+
+def _duty_damage(ctx: Ctx, iid: int, v: int, r: tuple) -> None:
+    """Wendell Delburton's 2 unpreventable damage (inflicted at once), Abyssal Hunter's 1 damage (a damage step:
+    it can be prevented) on a ready vampire of its controller."""
+    from vtes_desktop.engine.rules_combat import inflict, open_damage
+
+    unpreventable = len(r) < 4 or r[3]
+    if unpreventable:
+        ctx.emit("effect", f"{ctx.name(iid)} inflicts {r[2]} unpreventable damage on {ctx.name(v)}.", cards=(v,))
+        inflict(ctx, v, r[2], 0)
+    else:
+        open_damage(ctx, (Hit(v, r[2], 0, source=iid, via=iid),))
 
 
 def _duty(ctx: Ctx, cmd, iid: int) -> None:
@@ -549,8 +562,7 @@ def _duty(ctx: Ctx, cmd, iid: int) -> None:
         if v not in _own_ready_vampires(ctx, cmd.seat):
             raise Illegal("target", f"{name}: {ctx.name(v)} is not a ready vampire you control")
         st.marks = st.marks - {(("minion", iid), _DUTY, cmd.seat)}
-        ctx.emit("effect", f"{name} inflicts {r[2]} unpreventable damage on {ctx.name(v)}.", cards=(v,))
-        inflict(ctx, v, r[2], 0)
+        _duty_damage(ctx, iid, v, r)
         return
     if eff not in ("burn", "blood" if what == "blood_or_burn" else "pool"):
         raise Malformed("effect", f"{name}: say `burn` or `{'blood' if what == 'blood_or_burn' else 'pool'}`")
@@ -624,6 +636,16 @@ def _aggravate(ctx: Ctx, h):
     return h
 
 
+def _ranged_hit(ctx: Ctx, cf, h) -> bool:
+    """Damage from a ranged strike: at long range, or through a ranged strike card or weapon ("2R")."""
+    if cf is None or h.target not in (cf.a, cf.b):
+        return False
+    if cf.range == "long":
+        return True
+    return h.via is not None and h.via in ctx.st.cards and h.via != h.source \
+        and bool(re.search(r"(?i)\b\d+R\b|\branged\b", ctx.cdef(h.via).text))
+
+
 def adjust_hits(ctx: Ctx, hits: tuple) -> tuple:
     """Damage about to be inflicted, as the allies' and retainers' own text changes it."""
     hits = tuple(_aggravate(ctx, h) for h in hits)
@@ -637,6 +659,10 @@ def adjust_hits(ctx: Ctx, hits: tuple) -> tuple:
         sp = specs(ctx, h.target)
         n, a = h.normal, h.aggravated
         before = n + a
+        if a and ("burned_by_ranged_aggravated",) in sp and _ranged_hit(ctx, cf, h):   # Abyssal Hunter
+            ctx.burn(h.target, "ranged aggravated damage was inflicted on it")
+            out.append(h._replace(normal=0, aggravated=0))
+            continue
         for r in sp:
             if r[0] == "immune_nonagg":
                 n = 0

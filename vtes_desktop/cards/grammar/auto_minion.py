@@ -189,6 +189,9 @@ Readings (a tuple whose first item names it):
   1 blood less: hook in `rules_action.announce`);
 - Feral Hound: ``("unlock_employer", "discard"|"resolution")``: the vampire that employed it unlocks as the next
   discard phase begins (hook in `flow.enter_phase`), or at superior as the employ action resolves;
+- Abyssal Hunter: ``("unlock_duty", "damage_own_vampire", 1, False)`` (1 damage that can be prevented, as a damage
+  step), ``("burned_by_ranged_aggravated",)`` (burned as ranged aggravated damage is about to be inflicted on it:
+  at long range, or from a ranged strike or weapon);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -318,6 +321,10 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("inflict", "during your unlock phase, this ally inflicts 1 damage on a ready vampire you control."):
+        ("unlock_duty", "damage_own_vampire", 1, False),
+    ("burn", "burn this ally if any ranged aggravated damage is inflicted on it (even if prevented)."):
+        ("burned_by_ranged_aggravated",),
     ("unlock", "if the action to employ this retainer is successful, unlock this vampire during the next discard "
                "phase."): ("unlock_employer", "discard"),
     ("unlock", "as above, but unlock this vampire after resolution of this action instead."):
