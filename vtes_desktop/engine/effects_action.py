@@ -2964,6 +2964,77 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["guruhi_land"] = _guruhi_land
 
 
+def _enter_combat_new(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """A new combat between the vampire that played the card and the minion it names, once the action's combat is over
+    (Fast Reaction: the acting minion, after a combat with a blocker of the player's; Hidden Lurker: the blocker, after
+    the combat of the player's acting minion; Follow the Alpha: the minion that opposed another Gangrel antitribu of
+    the player's) or once a hunt succeeded (Follow the Blood: the acting vampire). The card's maneuver or press is
+    granted in it, and in its first round the named minion cannot strike (or maneuver) as the card says."""
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.state import CombatFrame
+
+    st = ctx.st
+    f = _top(ctx)
+    who = auto_action._TEXTS["enter_combat_new"].match(e.text.strip().lower()).group("who")
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if f.stage != "resolution":
+        raise Illegal("timing", f"{rules.name} is only usable once the action has been resolved")
+    mine = lambda x: x is not None and x in st.cards and st.cards[x].controller == cmd.seat     # noqa: E731
+    if who in ("acting minion", "acting vampire") and kind == "hunt":
+        if f.outcome != "successful":
+            raise Illegal("timing", f"{rules.name} is only usable after a successful hunt")
+        opp = f.actor
+    elif f.outcome != "blocked" or f.blocker is None:
+        raise Illegal("timing", f"{rules.name} is only usable after the combat that followed a block")
+    elif who in ("acting minion", "acting vampire"):
+        if not mine(f.blocker) or f.blocker == minion:
+            raise Illegal("timing", f"{rules.name} follows a combat between another blocking minion of yours and the "
+                                    "acting minion")
+        opp = f.actor
+    elif who == "blocking minion":
+        if not mine(f.actor) or f.actor == minion:
+            raise Illegal("timing", f"{rules.name} follows a combat between your acting minion and a blocking minion, "
+                                    "by another vampire")
+        opp = f.blocker
+    else:   # Follow the Alpha: the minion that fought another Gangrel antitribu of the player's
+        ours, opp = (f.actor, f.blocker) if mine(f.actor) else (f.blocker, f.actor)
+        if not mine(ours) or ours == minion or "gangrel antitribu" not in {c.lower() for c in ctx.cdef(ours).clans}:
+            raise Illegal("timing", f"{rules.name} follows a combat involving another Gangrel antitribu you control")
+    if st.cards[opp].region != "ready" or mine(opp):
+        raise Illegal("timing", f"{rules.name}: {ctx.name(opp)} is not a ready minion of another Methuselah")
+    grants = []
+    for x in mode.effects:
+        low = x.text.strip().lower()
+        if "maneuver or press" in low:
+            grants.append((minion, "maneuver_or_press", 1))
+        elif x.kind == "press" and not x.get("frame"):
+            grants.append((minion, "press", 1))
+    grants = tuple(dict.fromkeys(grants))
+    if not rules_combat.start(ctx, minion, opp, granted=grants):
+        return
+    cf = st.top
+    if isinstance(cf, CombatFrame):
+        rs = {auto_action.reading(x, rules.types) for x in mode.effects}
+        if "first_round_no_strike" in rs:
+            cf = cf._replace(mods=cf.mods + (Mod("forbid_all_strikes", 0, opp, iid, rules.card_id),))
+            ctx.emit("effect", f"{ctx.name(opp)} cannot strike in the first round ({rules.name}).", cards=(opp,))
+        if "first_round_no_maneuver" in rs:
+            cf = cf._replace(used=cf.used | {("no_maneuver_round", opp, 1)})
+            ctx.emit("effect", f"{ctx.name(opp)} cannot maneuver in the first round ({rules.name}).", cards=(opp,))
+        flow.set_top(ctx, cf)
+
+
+def _lock_black_hand(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    if not ctx.st.cards[minion].locked:
+        ctx.update(minion, locked=True)
+        ctx.emit("locked", f"{ctx.name(minion)} locks ({rules.name}).", cards=(minion,))
+
+
+_HANDLERS.update({"enter_combat_new": _enter_combat_new, "first_round_no_strike": _nothing,
+                  "first_round_no_maneuver": _nothing, "lock_black_hand": _lock_black_hand,
+                  "new_combat_grant": _nothing})
+
+
 def _lock_self_and_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Siren's Lure [mel], Hedonism: the modifying vampire and the minion whose attempt failed lock; Hedonism queues a
     combat between them (not at its superior level), fought once the action is over (`after_action`)."""

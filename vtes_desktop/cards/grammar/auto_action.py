@@ -495,6 +495,14 @@ _TEXTS: dict[str, re.Pattern] = {
     "combat_after_resolution": re.compile(r"^after the action resolution, this vampire and the blocking minion enter "
                                           r"combat\.?$"),
     "queue_no_combat": re.compile(r"^as above, but queue no combat\.?$"),
+    # a new combat after the action's combat or its success (Fast Reaction, Hidden Lurker, Follow the Blood): the vampire
+    # that played the card against the minion named (Follow the Alpha waits: the engine lets only the acting minion play
+    # an action modifier unless the card says "other than the acting" or "non-acting")
+    "enter_combat_new": re.compile(r"^(?:this vampire|he or she) enters combat with the "
+                                   r"(?P<who>acting minion|acting vampire|blocking minion)\.?$"),
+    "first_round_no_strike": re.compile(r"^the first round of this new combat, the (?:acting|blocking) minion cannot "
+                                        r"strike\.?$"),
+    "lock_black_hand": re.compile(r"^lock this black hand vampire\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
@@ -546,6 +554,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "chosen_ally_wakes"      # Shadow Sentinel [OBL]
     if k == "votes" and not e.get("frame") and _TEXTS["votes_against"].match(low) and t == {"Reaction"}:
         return "votes_against"          # Wrong and Crosswise [DEM]: cast against at once
+    if k in ("press", "maneuver") and not e.get("frame") and \
+            low == "this reacting vampire gets an optional maneuver or press in that combat.":
+        return "new_combat_grant"       # Follow the Blood: granted in the new combat (`enter_combat_new`)
     if k == "gain_pool" and not e.get("frame") and low == "gain 1 pool." and t == {"Action Modifier"}:
         return "gain_one_pool"          # Bribes
     if k == "votes" and not e.get("frame"):
@@ -677,8 +688,13 @@ def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
         return (e.subject or "").lower() in ("the acting minion", "the acting vampire") and e.condition is None
     if e.kind == "intercept":
         return reading(e, types) == "blocker_intercept"
+    if e.kind == "lock" and not e.get("frame") and e.text.strip().lower() == "lock this vampire.":
+        return True     # rules_action locks the vampire that played the card (Hidden Lurker)
+    if e.kind == "press" and not e.get("frame") and e.text.strip().lower() == "as above, with an optional press.":
+        return True     # Hidden Lurker [OBF]: granted in the new combat (effects_action._enter_combat_new)
     return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept", "cancel_played",
-                                 "lock_self_and_blocker", "combat_after_resolution", "queue_no_combat")
+                                 "lock_self_and_blocker", "combat_after_resolution", "queue_no_combat",
+                                 "enter_combat_new", "first_round_no_strike")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
