@@ -99,6 +99,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Abactor", "call", None, ("blood_hunt_after",)),
     ("Propaganda", "lock", "PRE", ("target_locks_own_minion",)),
     ("Shattering Crescendo", "change", "MEL", ("discard_copy_damage", 2, 3)),
+    ("Free States Rant", "burn", None, ("blood_per_point", 1)),
+    ("Free States Rant", "state", None, ("eat_the_rich_votes",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -86,6 +86,7 @@ HANDLED = frozenset({
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
     "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action", "chosen_cards_barred_turn",
     "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion", "discard_copy_damage",
+    "terms_allocate_vampires", "allocate_max_each", "blood_per_point",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1117,7 +1118,7 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return _allocation_and_one(ctx, f, specs, choice, name)
     if "terms_council" in kinds:
         return _council_terms(ctx, f, choice, name)
-    if kinds & {"terms_chosen_cards", "terms_methuselah_or_location"}:
+    if kinds & {"terms_chosen_cards", "terms_methuselah_or_location", "terms_allocate_vampires"}:
         return _fourth_terms(ctx, f, specs, choice, name)
     for spec in specs:
         k = spec[0]
@@ -4539,6 +4540,8 @@ def _fourth_terms(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], choice: str,
     st = ctx.st
     actor_title = (ctx.title(st.cards[f.actor]) or "").lower() if f.actor is not None and f.actor in st.cards else ""
     parts = [x.strip() for x in choice.split(";") if x.strip()]
+    if any(x[0] == "terms_allocate_vampires" for x in specs):   # Free States Rant
+        return _vampire_allocation_terms(ctx, f, specs, parts, name)
     spec = next((x for x in specs if x[0] == "terms_chosen_cards"), None)
     if spec is not None:
         n = spec[2]
@@ -4611,9 +4614,44 @@ def _chosen_card_refusal(ctx: Ctx, f: ReferendumFrame, v: int, what: str) -> str
     return None
 
 
+def _vampire_allocation_terms(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], parts: list[str], name: str) -> str:
+    """Points allocated among ready vampires ("Vampire 2; Vampire 1"): X in all, half the acting vampire's capacity
+    rounded up, no more than the card's limit on each."""
+    st = ctx.st
+    x = -(-_cap(ctx, f.actor) // 2) if f.actor is not None and f.actor in st.cards else 0
+    most = min((s[1] for s in specs if s[0] == "allocate_max_each"), default=x)
+    alloc: dict[int, int] = {}
+    for p_ in parts:
+        m = re.fullmatch(r"(.+?)\s+(\d+)", p_)
+        if not m:
+            raise Malformed("terms", f"{name}: write the terms as 'Vampire N; Vampire N', not {p_!r}")
+        try:
+            v = flow.ref(ctx, f.seat, m.group(1))
+        except (Malformed, Illegal):
+            raise Illegal("terms", f"{name}: {m.group(1)!r} is not a ready vampire") from None
+        c = st.cards[v]
+        if c.region != "ready" or not ctx.is_vampire(c) or c.contested:
+            raise Illegal("terms", f"{name}: {ctx.name(v)} is not a ready vampire")
+        alloc[v] = alloc.get(v, 0) + int(m.group(2))
+        if alloc[v] > most:
+            raise Illegal("terms", f"{name}: no more than {most} points on {ctx.name(v)}")
+    if sum(alloc.values()) != x or not alloc:
+        raise Illegal("terms", f"{name}: allocate exactly {x} points (half of {poss(ctx.name(f.actor))} capacity, "
+                               "rounded up)")
+    return "; ".join(f"{ctx.name(v)} {n}" for v, n in alloc.items()) + " #" + ",".join(f"{v}:{n}" for v, n in alloc.items())
+
+
 def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
     st = ctx.st
     for spec in specs:
+        if spec[0] == "blood_per_point" and terms:   # Free States Rant
+            for m in re.finditer(r"(\d+):(\d+)", terms.rsplit(" #", 1)[-1]):
+                v, n = int(m.group(1)), int(m.group(2)) * spec[1]
+                c = st.cards.get(v)
+                if c is None or c.region not in ("ready", "torpor") or not ctx.is_vampire(c):
+                    continue
+                ctx.update(v, counters=max(0, c.counters - n))
+                ctx.emit("blood", f"{ctx.name(v)} burns {min(n, c.counters)} blood ({name}).", cards=(v,))
         if spec[0] == "chosen_cards_barred_turn" and terms:   # Expulsion
             for m in re.finditer(r"#(\d+)", terms):
                 v = int(m.group(1))

@@ -739,6 +739,13 @@ _FOURTH_POLITICAL = {
     ("gain", "successful referendum means you gain 1 pool for each ready daughter of cacophony you control, and each "
              "non-daughter of cacophony vampire casting votes or ballots in favor gains 1 blood"):
         ("clan_pool_and_voters_blood", "daughter of cacophony", 1, 1),
+    # Free States Rant
+    ("allocate", "allocate x points among one or more ready vampires, where x is half the capacity of the acting vampire "
+                 "(rounded up)"): ("terms_allocate_vampires", "half actor capacity"),
+    ("allocate", "no more than 3 points points can be allocated to each vampire"): ("allocate_max_each", 3),
+    ("burn", "successful referendum means each vampire burns 1 blood for each point allocated"): ("blood_per_point", 1),
+    ("state", "in this referendum, non-priscus titles are worth 1 less vote each, priscus title is worth 1 less ballot, "
+              "and burning the edge is worth 1 additional vote"): ("eat_the_rich_votes",),
     # Cold War
     ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
     ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
