@@ -32,7 +32,7 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "to_library_top", "discard_draw_on_success", "ash_equip_to_self",
                                      "ash_equip_cost_half", "scrounge", "ash_to_hand_target", "remove_self_when_played",
                                      "played_card_to_hand", "crypt_cards_back", "crypt_cards_back_blood",
-                                     "crypt_reshuffle_deal"})
+                                     "crypt_reshuffle_deal", "merge_other_version", "unlock_actor", "shuffle_crypt"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -533,6 +533,14 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
                 discard_down(ctx, f.seat)
             elif t is not None:
                 ctx.emit("fizzles", f"{why}: {ctx.name(t)} is no longer in the ash heap.")
+        elif k == "unlock_actor":
+            if st.cards[f.actor].region in ("ready", "torpor"):
+                ctx.update(f.actor, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({why}).", cards=(f.actor,))
+        elif k == "merge_other_version":
+            _merge_other_version(ctx, f, spec[1], spec[2], spec[3], why)
+        elif k == "shuffle_crypt":
+            ctx.shuffle(f.seat, "crypt")
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -877,3 +885,33 @@ def _kaymakli(ctx: Ctx, why: str) -> None:
             ctx.move(i, "uncontrolled", seat=seat, counters=0)
         ctx.emit("moved", f"{ctx.seat_name(seat)} shuffles {len(back)} uncontrolled crypt card"
                           f"{'s' if len(back) != 1 else ''} back into their crypt and moves {len(out)} out ({why}).")
+
+
+def _merge_other_version(ctx: Ctx, f: ActionFrame, which: str, unlock: bool, shuffle: bool, why: str) -> None:
+    """Epiphany, Legacy: the acting vampire's other version, from the crypt, uncontrolled region or ash heap, merges
+    with it (it goes on the acting vampire; counters and cards on it burn)."""
+    st = ctx.st
+    actor = f.actor
+    a = ctx.cdef(actor)
+    if unlock and st.cards[actor].region in ("ready", "torpor"):
+        ctx.update(actor, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(actor)} unlocks ({why}).", cards=(actor,))
+    merged = any(ctx.cdef(x).is_crypt for x in st.attached.get(actor, ()))
+    want_adv = which == "advanced"
+    partner = None
+    if not merged and st.cards[actor].region in ("ready", "torpor") and a.advanced != want_adv:
+        for region in ("crypt", "uncontrolled", "ash_heap"):
+            partner = next((i for i in st.region(f.seat, region) if ctx.cdef(i).is_crypt
+                            and ctx.cdef(i).name == a.name and ctx.cdef(i).group == a.group
+                            and bool(ctx.cdef(i).advanced) == want_adv), None)
+            if partner is not None:
+                break
+    if partner is None:
+        ctx.emit("fizzles", f"{why}: no {which} version of {ctx.name(actor)} is found.")
+    else:
+        for x in list(st.attached.get(partner, ())):
+            ctx.burn(x, why)
+        ctx.move(partner, "attached", host=actor, counters=0)
+        ctx.emit("merged", f"{ctx.name(partner)} merges with {ctx.name(actor)} ({why}).", cards=(actor, partner))
+    if shuffle:
+        ctx.shuffle(f.seat, "crypt")

@@ -81,7 +81,11 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   Memory);
 - ("crypt_cards_back",), ("crypt_cards_back_blood",), ("crypt_reshuffle_deal",): a master card: every Methuselah's
   crypt cards in their uncontrolled region go back to the crypt (their blood to the pool, the cards on them burned),
-  the crypt is shuffled and as many cards come back out (Kaymakli Nightmares).
+  the crypt is shuffled and as many cards come back out (Kaymakli Nightmares);
+- ("merge_other_version", which, unlock, shuffle), ("unlock_actor",), ("shuffle_crypt",): an action card: as it
+  succeeds, the acting vampire's other version (`which`: "advanced" or "base") is found in the crypt, uncontrolled
+  region or ash heap and merged with it (the card goes on the acting vampire; its counters and cards burn), the
+  acting vampire unlocks, the crypt is shuffled (Epiphany, Legacy).
 """
 
 from __future__ import annotations
@@ -144,6 +148,14 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                        "burned."): ("crypt_cards_back_blood",),
     ("Master", "shuffle", "each methuselah shuffles his or her crypt and then moves as many cards from his or her crypt "
                           "to his or her uncontrolled region as he or she shuffled in."): ("crypt_reshuffle_deal",),
+    ("Action", "unlock", "unlock this acting vampire and search your crypt, uncontrolled region, or ash heap for his or "
+                         "her advanced version to move to him or her."): ("unlock_actor",),
+    ("Action", "search", "unlock this acting vampire and search your crypt, uncontrolled region, or ash heap for his or "
+                         "her advanced version to move to him or her."): ("merge_other_version", "advanced", False, False),
+    ("Action", "shuffle", "shuffle your crypt afterward."): ("shuffle_crypt",),
+    ("Action", "unlock", "unlock this vampire, search your crypt (shuffle afterward), uncontrolled region, and/or ash "
+                         "heap for their base version, and merge them with it."):
+        ("merge_other_version", "base", True, True),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
