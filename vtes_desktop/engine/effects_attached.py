@@ -30,9 +30,9 @@ HANDLED: frozenset[str] = frozenset({
     "reactor_intercept_vs_host_bleed", "put_on_actor", "lock_to_unlock", "unlock_to_block", "burn_if_host_torpor",
     "directed_at_host_cost", "in_play_clan_stealth", "burn_end_of_turn_or_success", "burn_for_votes",
     "burn_if_actor_leaves", "put_on_actor_if_block", "host_stealth_vs_reactor", "burnable_steps",
-    "put_in_play_self", "controller_minions_mod", "host_blood_after_directed",
+    "put_in_play_self", "controller_minions_mod", "host_blood_after_directed", "kholo_title", "kholo_moves",
 })
-_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",)})
+_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction")})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
 
 _BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
@@ -366,6 +366,13 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
     if rules.types == ("Reaction",):
         _reaction_put(ctx, minion, mode, rules, iid)
         return
+    if rules.types == ("Action Modifier", "Reaction"):
+        sp = next((s for s in mode_specs(rules, mode) if s[0] == "kholo_title"), None)
+        if sp is not None and st.cards[iid].region == "hand":
+            if not _laibon_of(ctx, minion, sp[1]):
+                raise Illegal("requirements", f"{rules.name} goes on a Laibon {sp[1].title()}; {ctx.name(minion)} is not one")
+            _take_kholo(ctx, iid, minion, rules.name)
+        return
     if rules.types != ("Action Modifier",):
         return
     if st.cards[iid].region == "hand" and mode_specs(rules, mode) and any(
@@ -386,6 +393,31 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _AT)) \
             | {(iid, _AT, (f.target_seat if f.directed else None, _signature(ctx, f)))}
     ctx.emit("attached", f"{rules.name} is put on {ctx.name(minion)}.", cards=(iid, minion))
+
+
+def _laibon_of(ctx: Ctx, m: int, clan: str) -> bool:
+    c = ctx.st.cards[m]
+    return ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == "laibon" \
+        and any(x.lower() == clan for x in ctx.cdef(m).clans)
+
+
+def _take_kholo(ctx: Ctx, card: int, v: int, name: str) -> None:
+    from vtes_desktop.engine.effects_actioncard import _give_title
+
+    _give_title(ctx, card, v, "kholo", name)
+
+
+def in_referendum(ctx: Ctx, m: int, mode: Mode, rules: CardRules, iid: int) -> bool:
+    """A Laibon title card played in the polling step goes on the vampire playing it (Akunanse Kholo)."""
+    if rules.types != ("Action Modifier", "Reaction"):
+        return False
+    sp = next((s for s in mode_specs(rules, mode) if s[0] == "kholo_title"), None)
+    if sp is None:
+        return False
+    if not _laibon_of(ctx, m, sp[1]):
+        raise Illegal("requirements", f"{rules.name} goes on a Laibon {sp[1].title()}; {ctx.name(m)} is not one")
+    _take_kholo(ctx, iid, m, rules.name)
+    return True
 
 
 def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
@@ -726,18 +758,38 @@ def state_checks(ctx: Ctx) -> None:
     if _LAST[0] is not att:
         _LAST[0] = att
         _LAST[1] = tuple((a, h, k) for h, cards in att.items() for a in cards if _specs(ctx, a)
-                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves") if _spec(ctx, a, k))
+                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves", "kholo_moves") if _spec(ctx, a, k))
     for a, h, k in _LAST[1]:
         if st.cards[a].region != "attached" or st.cards[a].host != h:
             continue
         if k == "burn_if_host_torpor" and st.cards[h].region == "torpor":
             ctx.burn(a, f"{ctx.name(h)} is in torpor")
             ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} is in torpor.", cards=(a,))
+        elif k == "kholo_moves":
+            _kholo_moves(ctx, a, h, _spec(ctx, a, k)[1])
         elif k == "burn_if_actor_leaves":
             by = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _BY), None)
             if by is not None and st.cards[by].region != "ready":
                 ctx.burn(a, f"{ctx.name(by)} left the ready region")
                 ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(by)} has left the ready region.", cards=(a,))
+
+
+def _kholo_moves(ctx: Ctx, a: int, h: int, clan: str) -> None:
+    """ "Whenever this vampire is not a ready Laibon X or there is an older ready untitled Laibon X, move this card
+    to (one of) the oldest ready untitled Laibon X (if any)": the title goes with it."""
+    st = ctx.st
+    here = st.cards[h].region == "ready" and _laibon_of(ctx, h, clan)
+    cands = [v for s_ in st.live_seats() for v in st.region(s_, "ready") if v != h and not st.cards[v].contested
+             and _laibon_of(ctx, v, clan) and ctx.title(st.cards[v]) is None]
+    if not cands:
+        return
+    top = max(ctx.capacity(st.cards[v]) for v in cands)
+    if here and top <= ctx.capacity(st.cards[h]):
+        return
+    v = min(v for v in cands if ctx.capacity(st.cards[v]) == top)
+    ctx.update(h, title=None)
+    ctx.emit("title", f"{ctx.name(h)} is no longer kholo ({ctx.name(a)} moves).", cards=(h,))
+    _take_kholo(ctx, a, v, ctx.name(a))
 
 
 def _in_play_with(ctx: Ctx, key: str):

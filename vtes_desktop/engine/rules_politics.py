@@ -156,7 +156,10 @@ def play_for_votes(ctx: Ctx, cmd: C.Play, iid: int, rules) -> None:
     blood += effects_action.polling_reaction(ctx, act, m, kind)   # Psalm of the Damned, Unleashing the Bestial Soul
     _pay(ctx, cmd.seat, m, pool, blood, rules.name)
     played_from_hand(ctx, cmd.seat, iid, rules)
+    from vtes_desktop.engine.effects_attached import in_referendum as attached_in_referendum
 
+    if attached_in_referendum(ctx, m, mode, rules, iid):   # Akunanse Kholo: the title card goes on the vampire
+        return
     if effects_action.in_referendum(ctx, cmd, m, mode, rules, act, iid):   # Delaying Tactics, Awe
         return
     f = ctx.st.top

@@ -46,6 +46,11 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
 "minion", 1, 0, False) as above (Sculpt the Flesh).
 
+The Laibon titles, action modifier and reaction cards played in a referendum (Akunanse Kholo, Guruhi Kholo...):
+("kholo_title", clan): the card goes on the vampire playing it (a Laibon of that clan), who holds the unique title of
+kholo of that clan (2 votes); ("kholo_moves", clan): whenever that vampire is not a ready Laibon of the clan, or an
+older ready untitled one is in play, the card and the title move to the oldest ready untitled Laibon of the clan.
+
 Reactions (types exactly ("Reaction",)) put on the acting minion (the core "Put this card on the acting vampire"; the
 reacting player keeps control when the text says so): ("reactor_intercept_vs_host_bleed", n): the vampire that
 played it gets +n intercept when the host bleeds its controller; ("burnable", "host", 0, 0, True): the host burns it
@@ -202,8 +207,18 @@ _AM_EXACT: dict[str, tuple] = {
 _AM_IN_PLAY = "put this card in play"
 
 
+_KHOLO_PUT = re.compile(r"^put this card on this laibon (?P<c>[a-z]+) to represent the unique laibon title of (?P=c) kholo "
+                        r"\(worth 2 votes\)$")
+_KHOLO_MOVE = re.compile(r"^whenever this vampire is not a ready laibon (?P<c>[a-z]+) or there is an older ready untitled laibon "
+                         r"(?P=c), move this card to \(one of\) the oldest ready untitled laibon (?P=c) \(if any\)$")
+
+
 @lru_cache(maxsize=4096)
 def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
+    if types == ("Action Modifier", "Reaction"):   # the Laibon titles (Akunanse Kholo ...)
+        t = " ".join(text.lower().split()).rstrip(".")
+        m = _KHOLO_PUT.match(t) if kind == "put_in_play" else _KHOLO_MOVE.match(t) if kind == "move" else None
+        return None if m is None else ("kholo_title" if kind == "put_in_play" else "kholo_moves", m.group("c"))
     if types == ("Action Modifier",):
         got = _AM_EXACT.get(" ".join(text.lower().split()).rstrip("."))
         if got is None or (got[0] == "put_on_actor") != (kind == "put_in_play"):
