@@ -75,6 +75,11 @@ WHERE: dict[str, str] = {
     "only_defends_itself": "block_refusal (rules_action.block) / reaction_refusal (rules_action play)",
     "stash_equipment": "use (the card shown to all, face down on the truck)",
     "equip_from_stash": "adjust_action (rules_action.announce: requirements and cost) / equipped (face up)",
+    "choose_vampire": "use (the chosen one kept in marks)",
+    "lock_burn_chosen_blood": "use",
+    "intercept_vs_chosen": "intercept_bonus (rules_action.intercept)",
+    "burn_cancel_block_combat": "use (a cancel_combat mod: effects_action.no_combat) / blocked (the bearer unlocks)",
+    "chosen_burns_after": "use",
 }
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
@@ -89,17 +94,22 @@ _CACHE: dict = {}
 
 
 def card_readings(ctx: Ctx, iid: int) -> tuple[tuple, ...]:
-    """The readings this family claims on a card (cached by card id)."""
-    cid = ctx.st.cards[iid].cid
-    got = _CACHE.get(cid)
+    """The readings this family claims on a card, at the level it was played (its superior mode, else its basic
+    one; a card with no levels: all its modes), cached by card id and level."""
+    c = ctx.st.cards[iid]
+    key = (c.cid, c.level)
+    got = _CACHE.get(key)
     if got is None:
         rules = ctx.rules(iid)
         if "Equipment" not in rules.types:
             got = ()
         else:
-            got = tuple(r for m in rules.modes for e in m.effects
-                        if (r := auto_gear.claims(e, rules.types)) is not None)
-        _CACHE[cid] = got
+            modes = rules.modes
+            if any(m.level for m in modes):
+                modes = [m for m in modes if c.level and m.level == c.level] or \
+                    [m for m in modes if m.level is None or m.level.islower()][:1]
+            got = tuple(r for m in modes for e in m.effects if (r := auto_gear.claims(e, rules.types)) is not None)
+        _CACHE[key] = got
     return got
 
 
@@ -150,6 +160,15 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "unlock_choose_level" in kinds:
         _unlock_choose_level(ctx, cmd, iid, _first(ctx, iid, "unlock_choose_level"))
+        return True
+    if "choose_vampire" in kinds and not _chosen(ctx, iid):
+        _choose(ctx, cmd, iid)
+        return True
+    if "lock_burn_chosen_blood" in kinds:
+        _doll(ctx, cmd, iid, _first(ctx, iid, "lock_burn_chosen_blood"))
+        return True
+    if "burn_cancel_block_combat" in kinds:
+        _jar(ctx, cmd, iid)
         return True
     if "choose_prey_minion" in kinds:
         _choose_prey_minion(ctx, cmd, iid)
@@ -425,6 +444,83 @@ def _set_counters(ctx: Ctx, iid: int, n: int) -> None:
     old = {x for x in st.marks if len(x) == 3 and x[0] == iid and x[1] == HOST}
     st.marks = (st.marks - old) | {(iid, HOST, host)}
     ctx.update(iid, counters=n)
+
+
+def _chosen(ctx: Ctx, iid: int) -> int | None:
+    return next((m[2] for m in ctx.st.marks if len(m) == 3 and m[0] == iid and m[1] == CHOSEN), None)
+
+
+def _choose(ctx: Ctx, cmd, iid: int) -> None:
+    """Baleful Doll, Canopic Jar: the use's minion is the chosen one (a vampire of the prey; at superior of any
+    Methuselah; any ready minion)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    whose = [r[1] for r in card_readings(ctx, iid) if r[0] == "choose_vampire"]
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the chosen minion (minion)")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    if "ready minion" in whose:
+        ok = ctx.is_minion(tc) and tc.region == "ready" and not tc.contested
+        what = "a ready minion"
+    else:
+        ok = ctx.is_vampire(tc) and tc.region in ("ready", "torpor") and \
+            ("any" in whose or tc.controller == st.prey(cmd.seat))
+        what = "a vampire " + ("in play" if "any" in whose else "your prey controls")
+    if not ok:
+        raise Illegal("minion", f"{name}: {ctx.name(t)} is not {what}")
+    st.marks = st.marks | {(iid, CHOSEN, t)}
+    ctx.emit("chosen", f"{name}: {ctx.name(t)} is chosen.", cards=(t,))
+
+
+def _doll(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Baleful Doll: in its controller's unlock phase the bearer locks and burns it; the chosen vampire burns 3
+    blood."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name} is used during your unlock phase")
+    hc = st.cards[host]
+    if hc.region != "ready" or hc.locked:
+        raise Illegal("locked", f"{ctx.name(host)} must be ready and unlocked to lock")
+    t = _chosen(ctx, iid)
+    ctx.update(host, locked=True)
+    ctx.burn(iid, "to burn the chosen vampire's blood")
+    tc = st.cards.get(t)
+    if tc is None or tc.region not in ("ready", "torpor"):
+        ctx.emit("fizzles", f"{name}: the chosen vampire is gone.")
+        return
+    n = min(r[1], tc.counters)
+    ctx.update(t, counters=tc.counters - n)
+    ctx.emit("burned", f"{ctx.name(t)} burns {n} blood ({name}).", cards=(t,))
+
+
+def _jar(ctx: Ctx, cmd, iid: int) -> None:
+    """Canopic Jar: its bearer blocking the chosen minion burns it before the block resolves: no combat, the bearer
+    unlocks; at superior the chosen minion burns 1 blood or life."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    f = st.top
+    t = _chosen(ctx, iid)
+    if not isinstance(f, ActionFrame) or f.stage != "attempt" or f.blocker != host or f.actor != t:
+        raise Illegal("timing", f"{name} is burned while its bearer attempts to block the chosen minion")
+    cid = st.cards[iid].cid
+    more = _first(ctx, iid, "chosen_burns_after")
+    ctx.burn(iid, "to cancel the combat")
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("cancel_combat", 0, host, iid, cid), Mod("gear_unlock_blocker", 0,
+                                                                                            host, iid, cid))))
+    ctx.emit("effect", f"{name}: if the block succeeds, there is no combat and {ctx.name(host)} unlocks.", cards=(host,))
+    if more is not None and t in st.cards and st.cards[t].region in ("ready", "torpor"):
+        tc = st.cards[t]
+        n = min(more[1], tc.counters)
+        life = "Ally" in ctx.cdef(t).types
+        if life and tc.counters - n <= 0:
+            ctx.burn(t, "no life left")
+        else:
+            ctx.update(t, counters=tc.counters - n)
+        ctx.emit("burned", f"{ctx.name(t)} burns {n} {'life' if life else 'blood'} ({name}).", cards=(t,))
 
 
 def _choose_prey_minion(ctx: Ctx, cmd, iid: int) -> None:
@@ -956,6 +1052,11 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
                     if "Ally" in ctx.cdef(minion).types or (ctx.is_vampire(mc) and
                                                            ctx.capacity(mc) < ctx.capacity(st.cards[f.actor])):
                         n += r[1]
+    if minion in st.attached and st.marks:
+        for a, rs in _gear_on(ctx, minion):
+            for r in rs:
+                if r[0] == "intercept_vs_chosen" and (a, CHOSEN, f.actor) in st.marks:
+                    n += r[1]
     if minion not in st.attached or not f.played:
         return n
     for _, rs in _gear_on(ctx, minion):
@@ -1029,6 +1130,9 @@ def votes_bonus(ctx: Ctx, m: int) -> int:
 def blocked(ctx: Ctx, f: ActionFrame) -> None:
     """The acting minion is blocked: Unlicensed Taxicab burns when the blocker is a prince or an archbishop."""
     st = ctx.st
+    if f.blocker is not None and any(x.kind == "gear_unlock_blocker" and x.minion == f.blocker for x in f.mods):
+        ctx.update(f.blocker, locked=False)   # Canopic Jar
+        ctx.emit("unlocked", f"{ctx.name(f.blocker)} unlocks.", cards=(f.blocker,))
     if f.actor not in st.attached or f.blocker is None:
         return
     title = (ctx.title(st.cards[f.blocker]) or "").lower()

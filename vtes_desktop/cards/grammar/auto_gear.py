@@ -215,6 +215,17 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("look", "you may look at the card at any time."): ("stash_equipment",),
     ("equip", "any minion you control may equip that card (face up) as a +1 stealth action (requirements and cost "
               "apply as normal)."): ("equip_from_stash",),
+
+    ("choose", "choose a vampire controlled by your prey."): ("choose_vampire", "prey"),
+    ("choose", "as above, but choose a vampire controlled by any methuselah."): ("choose_vampire", "any"),
+    ("lock", "the bearer can lock themselves and burn this equipment during their unlock phase to burn 3 blood from "
+             "the chosen vampire."): ("lock_burn_chosen_blood", 3),
+    ("choose", "choose a ready minion."): ("choose_vampire", "ready minion"),
+    ("intercept", "the bearer gets +1 intercept against the chosen minion."): ("intercept_vs_chosen", 1),
+    ("burn", "if the bearer blocks the chosen minion, the bearer can burn this equipment before block resolution to "
+             "cancel combat and unlock."): ("burn_cancel_block_combat",),
+    ("burn", "as above, and the chosen minion burns 1 blood or life after this equipment is burned."):
+        ("chosen_burns_after", 1),
 }
 
 
