@@ -246,3 +246,23 @@ def test_new_uses_are_offered(table):
     game.step("Sarah", Action, minion="Ryan", kind="bleed")
     brigitte = _named(game, "Brigitte Gebauer").iid
     assert any(isinstance(c, Use) and c.card in (brigitte, "Brigitte Gebauer") for c in game.game.legal(0).commands)
+
+
+def test_bima_plays_cards_of_the_discipline_on_it_as_a_vampire(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Bima", 2)], "Alexis": [("Ryan", 3)]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    bima = _named(game, "Bima").iid
+    blur = compile_rules(game.game.db["Blur"])   # a combat card requiring Celerity
+    assert not effects_minion.as_vampire(ctx, bima, blur)
+    cel = next(i for i, c in st.cards.items() if game.game.db[c.cid].name == "Celerity") if any(
+        game.game.db[c.cid].name == "Celerity" for c in st.cards.values()) else None
+    if cel is None:
+        from vtes_desktop.engine.state import Card
+
+        cid = game.game.db["Celerity"].id
+        cel = max(st.cards) + 1
+        st.cards = {**st.cards, cel: Card(cel, cid, 0, 0, "hand")}
+    ctx.move(cel, "attached", host=bima)
+    assert effects_minion.as_vampire(ctx, bima, blur)
+    assert ctx.discipline_level(st.cards[bima], "cel") == 1

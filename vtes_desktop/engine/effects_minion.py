@@ -103,7 +103,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "burn_if_blocks_vampire", "lock_give_bleed_announced", "life_if_combat", "no_gear",
                      "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat",
                      "block_blood_tax", "own_cost_cut", "unlock_employer",
-                     "burned_by_ranged_aggravated"})
+                     "burned_by_ranged_aggravated", "hand_shown_to_clan", "to_predator_at_discard",
+                     "entry_master_or_burn", "as_vampire_attached"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -439,8 +440,13 @@ def _needs(rules, r: tuple) -> bool:
 
 
 def as_vampire(ctx: Ctx, iid: int | None, rules) -> bool:
-    """Whether the ally *iid* plays this card as a vampire (it requires one of the ally's Disciplines)."""
-    return iid is not None and any(_needs(rules, r) and _only_ok(rules, r[3]) for r in _of(ctx, iid, "as_vampire"))
+    """Whether the ally *iid* plays this card as a vampire (it requires one of the ally's Disciplines; Bima: the
+    Discipline of the master card on it)."""
+    if iid is None:
+        return False
+    if _of(ctx, iid, "as_vampire_attached") and {d.lower() for d in rules.disciplines} & _master_disciplines(ctx, iid):
+        return True
+    return any(_needs(rules, r) and _only_ok(rules, r[3]) for r in _of(ctx, iid, "as_vampire"))
 
 
 def _only_ok(rules, only: str) -> bool:
@@ -471,6 +477,8 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             continue
         if _of(ctx, iid, "lock_thuggees"):
             _lock_thuggees(ctx, st.active)
+        for r in _of(ctx, iid, "hand_shown_to_clan"):   # Informant
+            _show_hand(ctx, st.active, r[1], iid)
         for a in list(st.attached.get(iid, ())):
             for r in _of(ctx, a, "unlock_duty"):   # Robert Carter
                 _unlock_duty(ctx, a, r, [r])
@@ -580,9 +588,31 @@ def _duty(ctx: Ctx, cmd, iid: int) -> None:
         ctx.pool(cmd.seat, -1, f"to keep {name}")
 
 
-def start_of_discard_phase(ctx: Ctx) -> None:
-    """Feral Hound: the vampire that employed it this turn unlocks as the discard phase begins."""
+def _show_hand(ctx: Ctx, seat: int, clan: str, iid: int) -> None:
+    """Informant: its controller's hand is shown to each Methuselah who controls a ready minion of *clan*."""
     st = ctx.st
+    who = frozenset(s for s in st.live_seats() if s != seat and any(
+        _clan_is(ctx, v, clan) for v in st.region(s, "ready")))
+    if not who:
+        return
+    hand = st.region(seat, "hand")
+    ctx.emit("peek", f"{ctx.name(iid)}: {poss(ctx.seat_name(seat))} hand is "
+                     f"{', '.join(ctx.name(h) for h in hand) or 'empty'}.", seen_by=who,
+             others=f"{ctx.name(iid)}: {poss(ctx.seat_name(seat))} hand is shown.")
+
+
+def start_of_discard_phase(ctx: Ctx) -> None:
+    """Feral Hound: the vampire that employed it this turn unlocks as the discard phase begins; the Informant goes
+    to its controller's predator."""
+    st = ctx.st
+    for iid in list(st.region(st.active, "ready")):
+        if _of(ctx, iid, "to_predator_at_discard"):
+            pred = st.predator(st.active)
+            if pred != st.active:
+                c = st.cards[iid]
+                ctx.move(iid, "ready", seat=pred, counters=c.counters, locked=c.locked)
+                ctx.update(iid, controller=pred)
+                ctx.emit("control", f"{ctx.seat_name(pred)} takes control of {ctx.name(iid)}.", cards=(iid,))
     if not st.marks:
         return
     for mk in [m for m in st.marks if m[1] == "unlock at discard" and m[2] == st.turn]:
@@ -1014,6 +1044,29 @@ def own_cost_cut(rules, mode) -> int:
     from vtes_desktop.cards.grammar.auto_minion import claims
 
     return sum(x[2] for e in mode.effects if (x := claims(e, rules.types)) is not None and x[0] == "own_cost_cut")
+
+
+def block_refusal(ctx: Ctx, m: int) -> str | None:
+    """Why the ally *m* cannot block ("The Informant cannot act or block"), or None."""
+    if any(len(r) > 1 and r[1] == "block" for r in _of(ctx, m, "cannot_act")):
+        return f"{ctx.name(m)} cannot block (its own text)"
+    return None
+
+
+def _master_disciplines(ctx: Ctx, iid: int) -> set:
+    """The Disciplines the master Discipline cards on *iid* give (Bima)."""
+    out = set()
+    for a in ctx.st.attached.get(iid, ()):
+        ad = ctx.cdef(a)
+        if "Master" not in ad.types:
+            continue
+        if ad.disciplines:
+            out.add(ad.disciplines[0].lower())
+        else:
+            m = re.search(r"(?i)(?:gains (?:1|one)|gets \+1) level of [^\[.]*\[(\w+)\]", ad.text)
+            if m:
+                out.add(m.group(1).lower())
+    return out
 
 
 def acts_when_recruited(ctx: Ctx, m: int) -> bool:
@@ -1855,6 +1908,15 @@ def entered_play(ctx: Ctx, iid: int) -> None:
             ctx.update(actor, locked=False)
             ctx.emit("unlocked", f"{ctx.name(actor)} unlocks ({ctx.name(iid)}: its first successful recruit ally "
                                  f"action this turn).", cards=(actor,))
+    if _of(ctx, iid, "entry_master_or_burn") and not st.cards[iid].contested and st.cards[iid].region == "ready":
+        seat = st.cards[iid].controller
+        if not any(_is_master_discipline(ctx, h) for h in st.region(seat, "hand")):
+            ctx.burn(iid, "no master Discipline card in hand to put on it")
+        else:
+            st.marks = st.marks | {(("minion", iid), _ENTRY, seat)}
+            ctx.emit("note", f"{ctx.seat_name(seat)} puts a master Discipline card from their hand on {ctx.name(iid)} "
+                             f"or burns it (a use of it, effect: the card or burn).", cards=(iid,))
+        return
     if not _of(ctx, iid, "entry_burn_other"):
         return
     if st.cards[iid].contested or st.cards[iid].region != "ready":
@@ -1869,11 +1931,32 @@ def entered_play(ctx: Ctx, iid: int) -> None:
                      f"naming it as minion; {name} itself is one).", cards=(iid,))
 
 
+def _is_master_discipline(ctx: Ctx, h: int) -> bool:
+    d = ctx.cdef(h)
+    return "Master" in d.types and ("discipline" in ctx.rules(h).keywords or bool(re.search(r"(?i)master: discipline", d.text)))
+
+
 def _entry_burn(ctx: Ctx, cmd, iid: int) -> None:
     from vtes_desktop.engine import flow
 
     st = ctx.st
     name = ctx.name(iid)
+    if _of(ctx, iid, "entry_master_or_burn"):   # Bima
+        eff = (cmd.effect or "").strip().lower()
+        if eff == "burn":
+            st.marks = st.marks - {(("minion", iid), _ENTRY, cmd.seat)}
+            ctx.burn(iid, "no master Discipline card put on it")
+            return
+        card = next((h for h in st.region(cmd.seat, "hand") if ctx.name(h).lower() == eff), None)
+        if card is None:
+            raise Malformed("effect", f"{name}: name the master Discipline card in your hand as `effect` (or `burn`)")
+        if not _is_master_discipline(ctx, card):
+            raise Illegal("use", f"{name}: {ctx.name(card)} is not a master Discipline card")
+        st.marks = st.marks - {(("minion", iid), _ENTRY, cmd.seat)}
+        ctx.move(card, "attached", host=iid)
+        ctx.emit("attached", f"{ctx.name(card)} is put on {name}.", cards=(card, iid))
+        ctx.draw(cmd.seat, 1)
+        return
     if cmd.minion is None:
         raise Malformed("minion", f"{name}: name the ally or retainer you control that is burned (it may be {name})")
     t = flow.ref(ctx, cmd.seat, cmd.minion)
@@ -1890,6 +1973,9 @@ def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
         return None
     for m in st.marks:
         if m[1] == _ENTRY and m[2] == seat and st.cards[m[0][1]].region == "ready":
+            if _of(ctx, m[0][1], "entry_master_or_burn"):
+                return (f"{ctx.seat_name(seat)} must first put a master Discipline card on {ctx.name(m[0][1])} or burn "
+                        f"it (a use of it)")
             return (f"{ctx.seat_name(seat)} must first burn an ally or retainer they control for {ctx.name(m[0][1])} "
                     f"(a use of it naming the card as minion)")
         if m[1] == _DUTY and m[2] == seat and st.cards[m[0][1]].region in ("ready", "attached"):
@@ -2351,6 +2437,10 @@ def candidates(game, seat: int) -> list:
     if st.marks:
         for mk in st.marks:
             if mk[1] == _ENTRY and mk[2] == seat and st.cards[mk[0][1]].region == "ready":
+                if _of(ctx, mk[0][1], "entry_master_or_burn"):
+                    out += [C.Use(seat=seat, card=mk[0][1], effect=ctx.name(h)) for h in st.region(seat, "hand")
+                            if _is_master_discipline(ctx, h)] + [C.Use(seat=seat, card=mk[0][1], effect="burn")]
+                    continue
                 out += [C.Use(seat=seat, card=mk[0][1], minion=t) for t in _entry_choices(ctx, seat)]
     if st.marks:
         for mk in st.marks:

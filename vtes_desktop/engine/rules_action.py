@@ -860,6 +860,9 @@ def block(ctx: Ctx, cmd: C.Block) -> None:
     why = effects_crypt.block_refusal(ctx, f, m)   # "Allies cannot block her", "He cannot block Nosferatu"
     if why:
         raise Illegal("block", why)
+    why = effects_minion.block_refusal(ctx, m)   # "The Informant cannot act or block"
+    if why:
+        raise Illegal("block", why)
     effects_crypt.pay_block_cost(ctx, f, m)   # "Vampires must burn 1 blood to attempt to block this vampire"
     effects_minion.pay_block_cost(ctx, f, m)   # Redcap Wilder on the acting minion
     from vtes_desktop.engine.effects_actioncard import pay_block_tax

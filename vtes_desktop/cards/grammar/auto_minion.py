@@ -192,6 +192,14 @@ Readings (a tuple whose first item names it):
 - Abyssal Hunter: ``("unlock_duty", "damage_own_vampire", 1, False)`` (1 damage that can be prevented, as a damage
   step), ``("burned_by_ranged_aggravated",)`` (burned as ranged aggravated damage is about to be inflicted on it:
   at long range, or from a ranged strike or weapon);
+- Informant: ``("cannot_act", "block")`` (no actions, no blocks: hook in `rules_action.block`),
+  ``("hand_shown_to_clan", "ishtarri")`` (its controller's hand shown, as their unlock phase begins, to each
+  Methuselah who controls a ready Ishtarri), ``("to_predator_at_discard",)`` (as its controller's discard phase
+  begins, their predator takes control of it);
+- Bima: ``("entry_master_or_burn",)`` (as it enters play: burned at once with no master Discipline card in hand;
+  otherwise a `use` naming it, `effect` the card put on it or "burn", before the phase ends) and
+  ``("as_vampire_attached",)`` (it plays cards requiring the Discipline of the master card on it as a vampire;
+  the basic level comes from that card);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -321,6 +329,14 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("act", "the this ally cannot act or block."): ("cannot_act", "block"),
+    ("look", "during your unlock phase, any methuselah who controls a ready ishtarri may look at your hand."):
+        ("hand_shown_to_clan", "ishtarri"),
+    ("take", "during your discard phase, your predator takes control of the this ally."): ("to_predator_at_discard",),
+    ("put", "after this ally enters play, put a master discipline card from your hand on it or burn this ally."):
+        ("entry_master_or_burn",),
+    ("play", "this ally can play cards requiring the basic level of that discipline as a vampire."):
+        ("as_vampire_attached",),
     ("inflict", "during your unlock phase, this ally inflicts 1 damage on a ready vampire you control."):
         ("unlock_duty", "damage_own_vampire", 1, False),
     ("burn", "burn this ally if any ranged aggravated damage is inflicted on it (even if prevented)."):
