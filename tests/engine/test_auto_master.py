@@ -81,7 +81,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # after_play and state_checks (High Museum of Art, Atlanta); the Louvre's second clause (its use)
            "museum_gain", "museum_burn", "lock_lock_if_title",
            # announce_from (the contracts)
-           "contract_enter"}
+           "contract_enter",
+           # announce_from and succeed_from (Houngan moved)
+           "take_to_self"}
 
 
 def test_every_reading_has_a_handler():

@@ -53,7 +53,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_with_minion", "passed_lock_burn", "conclave", "clan_burn_unlock", "clan_unlock_cost",
                   "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
-                  "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich"})
+                  "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
+                  "houngan_gain"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -116,7 +117,9 @@ def hand_size(ctx: Ctx, seat: int) -> int:
         if m[1] == "chosen seat" and m[2] == seat and ctx.st.cards[m[0]].region == "in_play" \
                 and not ctx.st.cards[m[0]].contested and _has(ctx, m[0], "chosen_hand_size"):
             n -= 1
-    return n
+    from vtes_desktop.engine.effects_actioncard import chosen_hand_size
+
+    return n + chosen_hand_size(ctx, seat)   # political actions in play that chose this seat (Year of Fortune)
 
 
 def extra_transfers(ctx: Ctx, seat: int) -> int:
@@ -1053,6 +1056,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _mapatano(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "ash_for_bleed" in keys:
         return _ash_for_bleed(ctx, cmd, iid, [v for k, v, _ in uses if k == "ash_for_bleed"][0])
+    if keys & {"wake_to_block", "houngan_gain"}:
+        return _host_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
         return _location_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
@@ -2161,6 +2166,48 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _host_use(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """A master card's vampire uses it: Trophy: Domain (during another Methuselah's action, before blocks are over,
+    once each action: 1 blood to unlock and then attempt to block); Houngan (in its player's unlock phase, the
+    Samedi locks for 1 more blood, once)."""
+    from vtes_desktop.engine.effects_crypt import _OPEN
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    _usable(ctx, cmd, iid, lock=False)
+    h = c.host
+    hc = st.cards[h] if h is not None else None
+    if hc is None or hc.region != "ready" or hc.contested:
+        raise Illegal("use", f"{name} is not on a ready vampire")
+    if "wake_to_block" in vs:
+        f = st.top
+        v = vs["wake_to_block"]
+        if not isinstance(f, ActionFrame) or f.stage not in _OPEN or f.seat == hc.controller \
+                or hc.controller not in (f.blockers or ()):
+            raise Illegal("timing", f"{name}: its vampire unlocks to block an action it may block, before blocks are over")
+        if not hc.locked:
+            raise Illegal("use", f"{ctx.name(h)} is not locked")
+        if any(x.card == iid and x.kind == "woke" for x in f.mods):
+            raise Illegal("use", f"{name} has already been used in this action")
+        n = int(v["n"])
+        if hc.counters < n:
+            raise Illegal("cost", f"{ctx.name(h)} has no blood to burn")
+        ctx.update(h, counters=hc.counters - n, locked=False)
+        flow.set_top(ctx, st.top._replace(mods=st.top.mods + (Mod("woke", 0, h, iid, c.cid),)))
+        ctx.emit("unlocked", f"{ctx.name(h)} burns {n} blood to unlock and attempt to block ({name}).", cards=(h,))
+        return True
+    v = vs["houngan_gain"]
+    _own_phase(ctx, cmd, iid, "unlock")
+    if hc.locked:
+        raise Illegal("use", f"{ctx.name(h)} is locked")
+    _once_each_phase(ctx, iid)
+    ctx.update(h, locked=True)
+    ctx.set_blood(h, st.cards[h].counters + 1)
+    ctx.emit("blood", f"{ctx.name(h)} locks to gain 1 more blood ({name}).", cards=(h,))
+    return True
+
+
 def _location_use(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
     """The Louvre, Paris (locks a Toreador, or any minion for the controller of the Prince of Paris: `minion`);
     Wasserschloss Anif (a Tremere moves 1 blood onto it in the master phase, `minion`; locked in the influence
@@ -2823,6 +2870,13 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(h)} ({name}).", cards=(m, h))
         return dict(from_card=iid, directed=directed, target_seat=hc.controller if directed else None, effect="combat",
                     target_card=h, base_stealth=int(v.get("stealth") or 0)), ((hc.controller,) if directed else ())
+    if c.region == "attached" and not c.contested and _has(ctx, iid, "take_to_self") and c.host != m:   # Houngan
+        v = _has(ctx, iid, "take_to_self")[0]
+        if not _fits(ctx, cmd.seat, m, "a " + v["clan"], v):
+            raise Illegal("requirements", f"only another {v['clan'].title()} moves {name} to themselves")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to move {name} to themselves.", cards=(m, iid))
+        return dict(from_card=iid, directed=False, target_seat=None, effect="move", target_card=m,
+                    base_stealth=int(v.get("stealth") or 0)), ()
     own = _own_action(ctx, cmd, m, iid)   # Saulot's Avenging Fist, Lazarene Inquisitor, Remover, Cairo Int'l Airport
     if own is not None:
         return own
@@ -3155,11 +3209,11 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
                           f"{poss_name(ctx, f.seat)} pool.", cards=(iid,))
         emptied(ctx, iid)
         return
-    if f.effect == "move":   # Society of Leopold moves to the target vampire
+    if f.effect == "move":   # Society of Leopold moves to the target vampire; Houngan to the acting Samedi
         t = f.target_card
         if st.cards[t].region in ("ready", "torpor"):
             ctx.move(iid, "attached", host=t)
-            ctx.update(iid, controller=c.controller)
+            ctx.update(iid, controller=f.seat if t == f.actor else c.controller)
             ctx.emit("moved", f"{ctx.name(iid)} moves to {ctx.name(t)}.", cards=(iid, t))
         return
     ctx.move(iid, "in_play", seat=f.seat)
@@ -3488,6 +3542,9 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "houngan_gain"):   # Houngan: 1 blood as the phase begins (its use: 1 more)
+                    ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+                    ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
                 for v in _has(ctx, a, "trophy_hunting"):
                     if (m, "hunting ground") not in st.acted:
                         st.acted = st.acted | {(m, "hunting ground")}

@@ -592,6 +592,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                        r"attached minion|this minion|the minion with this card) as a \+(?P<stealth>1) stealth \(d\) action"
                        r"(?P<unless> unless they are controlled by the same methuselah)?$"),
     ("not_on_clans", r"^this card cannot be put on an? (?P<c1>[a-z]+) or an? (?P<c2>[a-z]+)$"),   # Dirty Contract
+    # Trophy: Domain (intercept_bonus; the use), Houngan (start_of_unlock_phase; the use; announce_from)
+    ("host_intercept", r"^the vampire with this card has \+(?P<n>1) intercept$"),
+    ("wake_to_block", r"^once each action, this vampire can burn (?P<n>1) blood to unlock and attempt to block$"),
+    ("houngan_gain", r"^during your unlock phase, this (?P<clan>samedi) gains (?P<n>1) blood from the bank, and he or she "
+                     r"may lock to gain an additional blood$"),
+    ("take_to_self", r"^any other (?P<clan>samedi) may move this card to himself or herself as a \+(?P<stealth>1) stealth "
+                     r"action$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
