@@ -2964,6 +2964,47 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["guruhi_land"] = _guruhi_land
 
 
+def _hard_case_check(ctx: Ctx, minion: int, rules: CardRules) -> ActionFrame:
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker != minion or intercept(ctx, f, minion) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable when this vampire successfully blocks (its intercept at "
+                                "least the stealth)")
+    if not _younger_or_ally(ctx, f.actor, minion):
+        raise Illegal("timing", f"{rules.name} is only usable when blocking an ally or a younger vampire; "
+                                f"{ctx.name(f.actor)} is neither")
+    return f
+
+
+def _cancel_resulting_combat(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Hard Case: the blocking vampire cancels the combat of its successful block (`no_combat`)."""
+    _hard_case_check(ctx, minion, rules)
+    _add(ctx, Mod("cancel_combat", 0, minion, iid, rules.card_id))
+    ctx.emit("note", f"{rules.name}: the block's combat will be cancelled.", cards=(minion,))
+
+
+def _destroy_weapon_or_vehicle(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Hard Case [FOR]: a weapon or vehicle on the acting minion (the play's target, or its only one) is burned."""
+    f = _hard_case_check(ctx, minion, rules)
+    st = ctx.st
+    gear = [a for a in st.attached.get(f.actor, ()) if {"weapon", "vehicle"} & set(ctx.rules(a).keywords)]
+    if cmd.target is not None:
+        t = flow.ref(ctx, cmd.seat, cmd.target)
+        if t not in gear:
+            raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not a weapon or vehicle on {ctx.name(f.actor)}")
+    elif len(gear) > 1:
+        raise Illegal("target", f"{rules.name}: name the weapon or vehicle to destroy (target)")
+    else:
+        t = gear[0] if gear else None
+    if t is not None:
+        ctx.burn(t, rules.name)
+
+
+_HANDLERS.update({"cancel_resulting_combat": _cancel_resulting_combat,
+                  "destroy_weapon_or_vehicle": _destroy_weapon_or_vehicle})
+
+
 def _enter_combat_new(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """A new combat between the vampire that played the card and the minion it names, once the action's combat is over
     (Fast Reaction: the acting minion, after a combat with a blocker of the player's; Hidden Lurker: the blocker, after

@@ -503,6 +503,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "first_round_no_strike": re.compile(r"^the first round of this new combat, the (?:acting|blocking) minion cannot "
                                         r"strike\.?$"),
     "lock_black_hand": re.compile(r"^lock this black hand vampire\.?$"),
+    # Hard Case, when this vampire's block of an ally or younger vampire succeeds
+    "cancel_resulting_combat": re.compile(r"^cancel the resulting combat\.?$"),
+    "destroy_weapon_or_vehicle": re.compile(r"^as above, and destroy a weapon or vehicle on the acting minion\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
