@@ -1651,6 +1651,7 @@ def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     what = m.group("what")
     ok = {"non-combat card": "Combat" not in types and not ctx.cdef(card).is_crypt,
           "action card or action modifier card": bool({"Action", "Action Modifier"} & types),
+          "action card": "Action" in types,
           "action modifier card": "Action Modifier" in types, "action modifier": "Action Modifier" in types,
           "reaction card": "Reaction" in types}[what]
     if not ok:
@@ -1689,6 +1690,11 @@ def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     f = st.top
     if isinstance(f, ActionFrame):
         flow.set_top(ctx, f._replace(played=f.played | {(minion, rules.card_id)}))
+    if m.group("lock"):     # Evil Eye [MAL]: the minion that played the canceled action card locks
+        a = who if who is not None else (f0.actor if isinstance(f0, ActionFrame) else None)
+        if a is not None and st.cards[a].region == "ready" and not st.cards[a].locked:
+            ctx.update(a, locked=True)
+            ctx.emit("locked", f"{ctx.name(a)} locks ({rules.name}).", cards=(a,))
 
 
 def cancels_as_played(ctx: Ctx, mode: Mode) -> bool:

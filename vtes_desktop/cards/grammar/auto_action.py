@@ -255,12 +255,12 @@ _TEXTS: dict[str, re.Pattern] = {
     # a card canceled as it is played (Touch of Clarity, Ophidian Gaze, Iron Heart, Approximation of Loyalty...)
     "cancel_played": re.compile(
         r"^(?:as \[[a-z]+\](?:\[[a-z]+\])? above, but )?cancel (?:an? )?(?P<what>non-combat card|action card or action "
-        r"modifier card|action modifier card|"
+        r"modifier card|action modifier card|action card(?= as it is played and lock)|"
         r"action modifier|reaction card)(?: played by a vampire with capacity (?P<cap>\d+) or less or an ally)?"
         r"(?: (?:that requires|requiring) (?P<discs>[^.]*?))?(?: as it is played|(?<=\]))(?P<by> by a younger vampire "
         r"without "
         r"[a-z]+ \[(?P<without>[a-z]{3})\])?(?P<free>,? and its cost is not paid| \(no cost is paid\))?"
-        r"(?P<paid> \(cost must be paid\))?\.?$"),
+        r"(?P<paid> \(cost must be paid\))?(?P<lock> and lock the acting minion)?\.?$"),
     "cancel_no_effect": re.compile(r"^that card has no effect\.?$"),
     "cancel_free": re.compile(r"^no cost is paid\.?$"),
     "no_more_modifiers": re.compile(r"^no more action modifiers can be played on this action\.?$"),
