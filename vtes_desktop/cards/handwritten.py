@@ -69,9 +69,11 @@ def stutter_step(card: CardDef, rules: CardRules) -> CardRules:
     modes = []
     for m in rules.modes:
         if m.level == "CEL":
-            m = _manual_mode(m, [Effect("no_additional_strikes",
-                                        "Not usable as an additional strike, and this vampire cannot use any "
-                                        "additional strikes this round.", duration="this round",
-                                        subject="this vampire")], only=("not:additional strike",))
+            from vtes_desktop.cards.grammar import auto_combat     # the combat family resolves it (Stutter-Step)
+
+            e = Effect("no_additional_strikes", "Not usable as an additional strike, and this vampire cannot use any "
+                       "additional strikes this round.", duration="this round", subject="this vampire")
+            m = _manual_mode(m, [replace(e, automated=auto_combat.automated(e, rules.types))],
+                             only=("not:additional strike",))
         modes.append(m)
     return replace(rules, modes=tuple(modes))

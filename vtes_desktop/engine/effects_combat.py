@@ -430,6 +430,13 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "range_step_skipped": "rules_combat._carry_out (set_range skips the step)",
+    "strike_hand_and_dodge": "rules_combat.strike (also_dodge) / _resolve_strikes",
+    "no_extra_this_round": "rules_combat.strike / _no_extra",
+    "hand_strike_then_opponent_no_strike": "rules_combat.strike / _apply_strikes",
+    "dodged_penalty": "rules_combat._apply_strikes",
+    "weapon_only_equipment_prevents_round": "rules_combat._carry_out / prevent (_equip_only_cards)",
+    "weapon_bonus_round": "rules_combat._carry_out / _apply_strikes",
     "weapon_maneuver_not_first_round": "rules_combat.maneuver",
     "burn_to_burn_torpor_victim": "rules_combat.use_in_combat (_garrote)", "not_diablerie": "rules_combat._garrote",
     "burn_for_strength_and_extra_strikes": "rules_combat.use_in_combat (_vial) / close (_round_extra_combat)",

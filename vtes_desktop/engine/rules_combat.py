@@ -42,6 +42,8 @@ class StrikeDesc(NamedTuple):
     after: tuple = ()              # readings carried out after combat ends (Catatonic Fear, Oubliette)
     never_aggravated: bool = False  # no effect makes its damage aggravated (Psychic Assault)
     retainers_damage: int = 0      # aggravated damage on the retainers of both combatants too (Body of Sun)
+    also_dodge: bool = False       # the striker dodges as well (Stutter-Step)
+    dodged_penalty: int = 0        # if dodged: this damage on the striker, and a press for the opposing minion (Pounce)
 
 
 def _effects_action():
@@ -957,6 +959,20 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                         desc = StrikeDesc("damage", _weapon_damage(ctx, chosen_weapon, other_) + sum(
                             x[1] for x in readings if x[0] == "strike_x_bonus"), ranged=True, source=iid,
                             label=rules.name)
+                elif r[0] == "strike_hand_and_dodge":   # Stutter-Step: a hand strike, and a dodge
+                    if f.extra_phase:
+                        raise Illegal("strike", f"{rules.name} is not usable as an additional strike")
+                    desc = StrikeDesc("hand_plus", 0, source=iid, label=rules.name, also_dodge=True)
+                    f0 = ctx.st.top
+                    _set_combat(ctx, f0._replace(used=f0.used | {("no_extra_round", m, f0.round)}))
+                    f = ctx.st.top
+                elif r[0] == "hand_strike_then_opponent_no_strike":    # Pounce
+                    desc = StrikeDesc("hand_plus", r[1], source=iid, label=rules.name, dodged_penalty=next(
+                        (x[1] for x in readings if x[0] == "dodged_penalty"), 0))
+                    f0 = ctx.st.top
+                    other_ = f0.b if m == f0.a else f0.a
+                    _set_combat(ctx, f0._replace(used=f0.used | {("no_strike_after", other_, f0.round)}))
+                    f = ctx.st.top
                 elif r[0] == "strike_by_range":         # Body of Sun: 3 at close range, 1R at long range
                     n_ = r[1] if f.range == "close" else r[2]
                     spare = ("strike_spares_self",) in readings
@@ -1198,6 +1214,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if ("choose_after", m, f.round) in f.used and (f.b if m == f.a else f.a) not in f.struck \
             and not any(x[0] == (f.b if m == f.a else f.a) for x in f.committed):     # Rapid Thought
         raise Illegal("strike", f"the opposing minion chooses its strike before {ctx.name(m)} this round")
+    if f.extra_phase and ("no_strike_after", m, f.round) in f.used:      # Pounce: no more strikes this round
+        raise Illegal("strike", f"{ctx.name(m)} cannot strike for the remainder of this round")
     if not f.extra_phase and ("no_initial_strike", m, f.round) in f.used:     # Lapse at superior
         raise Illegal("strike", f"{ctx.name(m)} cannot strike during the initial strike step this round")
     _strike_toll(ctx, ctx.st.top, m, desc)
@@ -1275,7 +1293,7 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
                         s_.source is not None and s_.source in ctx.st.cards
                         and "melee weapon" in ctx.rules(s_.source).keywords)))):
                 strikes[m_] = s_._replace(first=True)
-    dodging = {m for m, s_ in strikes.items() if s_.kind == "dodge"}
+    dodging = {m for m, s_ in strikes.items() if s_.kind == "dodge" or s_.also_dodge}
     firsts = {m: s_ for m, s_ in strikes.items() if s_.first}
     now = strikes
     later: tuple = ()
@@ -1310,6 +1328,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         undodgeable = s_.undodgeable or any(x.kind == "undodgeable_round" and x.minion == me for x in f.mods)
         if other in dodging and not undodgeable and (s_.target is None or (s_.kind == "burn_card"
                                                        and "Equipment" in ctx.cdef(s_.target).types)):
+            if s_.dodged_penalty:       # Pounce dodged: damage on the striker, a press for the opposing minion
+                hits.append(Hit(me, s_.dodged_penalty, 0, source=None, via=s_.source))
+                cfp = combat_frame(ctx.st)
+                _set_combat(ctx, cfp._replace(granted=cfp.granted + ((other, "press", 1),)))
+                ctx.emit("granted", f"{ctx.name(other)} dodged {s_.label}: it gets an optional press.")
             continue    # a dodge protects the minion (and what it carries), not its retainers
         if s_.source is not None and s_.source != me:
             src = ctx.st.cards[s_.source]
@@ -1335,6 +1358,10 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             s_ = s_._replace(amount=max(0, s_.amount + _ammo_bonus(ctx, f, s_.source)))
         agg_ = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "ammo_agg"
                    and u[1] == s_.source) if s_.kind == "damage" and s_.source is not None else 0
+        wb = sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "weapon_bonus"
+                 and u[1] == s_.source and u[2] == f.round) if s_.source is not None else 0
+        if wb and s_.kind in ("damage", "strength_plus", "hand_plus"):     # Strike at the True Flesh at superior
+            s_ = s_._replace(amount=s_.amount + wb)
         if s_.source is not None and ("talons", s_.source, f.round) in f.used:    # Baal's Bloody Talons
             s_ = s_._replace(aggravated=True)
             agg_ += sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "talons_bonus"
@@ -1658,7 +1685,7 @@ def _reflect_hand_damage(ctx: Ctx, strikes: dict, hits: list) -> list:
 def _no_extra(f: CombatFrame, m: int) -> bool:
     """*m* cannot use additional strikes: Blight (this combat), Sympathetic Agony at superior (a round in which *m*
     damaged the vampire that played it)."""
-    if ("no_extra", m) in f.used:
+    if ("no_extra", m) in f.used or ("no_extra_round", m, f.round) in f.used:
         return True
     other = f.b if m == f.a else f.a
     return ("no_extra_if_hit", other) in f.used and _inflicted(f, m) > 0
@@ -1883,7 +1910,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             and not any(r[0] in ("forbid_strike", "strike_option_round_steal")     # Hunger of Marduk: played now
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
-    if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only")
+    if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only",
+                    "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike")
            for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
@@ -1917,7 +1945,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
         fort = "for" in {d.lower() for d in mode.disciplines}
         kept = _hold_no_fortitude(ctx, m) if fort else ()
-        fv_cards = _fv_only_cards(ctx) if not {"for", "vis"} & {d.lower() for d in mode.disciplines} else set()
+        fv_cards = (_fv_only_cards(ctx) if not {"for", "vis"} & {d.lower() for d in mode.disciplines} else set()) \
+            | _equip_only_cards(ctx)        # (Strike at the True Flesh: no prevention card reaches that weapon)
         fv_kept = _hold_no_fortitude(ctx, m, fv_cards) if fv_cards else ()      # Death of the Drum
         per = next((r for r in readings if r[0] == "prevent_each_round"), None)
         if half:                # Rockheart: half of what is left of the opposing strike's damage, rounded up
@@ -2478,7 +2507,20 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("queued_combat",)}))
             ctx.emit("effect", f"A combat between {ctx.name(m)} and {ctx.name(other)} is queued ({rules.name}).")
             done = True
-        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text", "prevent_half_note"):
+        elif r[0] in ("weapon_only_equipment_prevents_round", "weapon_bonus_round"):   # Strike at the True Flesh
+            w = next((d.source for who, d in f.strikes + f.committed if who == m and d.source is not None
+                      and d.source in ctx.st.cards and "melee weapon" in ctx.rules(d.source).keywords), None)
+            if w is None or f.step != "strike":
+                raise Illegal("timing", f"{rules.name} is only usable before resolution of {poss(ctx.name(m))} melee "
+                                        "weapon strike")
+            _set_combat(ctx, f._replace(used=f.used | {("equip_only_prev", w, f.round) if r[0].startswith("weapon_only")
+                                                       else ("weapon_bonus", w, f.round, r[1])}))
+            ctx.emit("effect", f"This round, the non-aggravated damage of {poss(ctx.name(w))} strikes can only be "
+                               "prevented by equipment or strikes." if r[0].startswith("weapon_only") else
+                               f"{ctx.name(w)} inflicts +{r[1]} damage each strike this round.")
+            done = True
+        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text", "prevent_half_note",
+                      "range_step_skipped", "no_extra_this_round", "dodged_penalty"):
             done = True         # (Psyche!: checked with queue_combat; Lapse: the strength from the play's text)
         elif r[0] == "opponent_no_maneuver_round":         # Lapse
             _set_combat(ctx, f._replace(used=f.used | {("no_maneuver_round", other, f.round)}))
@@ -3026,15 +3068,29 @@ def _requires_fv(ctx: Ctx, iid: int, m: int) -> bool:
 
 def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
     fv = _fv_only_cards(ctx) if isinstance(ctx.st.top, DamageFrame) else set()
-    if fv and cmd.using is not None:    # Death of the Drum: its damage held unpreventable for other prevention
+    eq = _equip_only_cards(ctx) if isinstance(ctx.st.top, DamageFrame) else set()
+    if (fv or eq) and cmd.using is not None:
         m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
         iid = flow.ref(ctx, cmd.seat, cmd.using)
-        if not _requires_fv(ctx, iid, m):
-            held = _hold_no_fortitude(ctx, m, fv)
+        c = ctx.st.cards[iid]
+        hold = (fv if not _requires_fv(ctx, iid, m) else set()) | (   # Death of the Drum
+            eq if not (iid != m and c.region == "attached" and "Equipment" in ctx.cdef(iid).types) else set())
+        if hold:        # (Strike at the True Flesh: only equipment prevents that weapon's damage this round)
+            held = _hold_no_fortitude(ctx, m, hold)
             _prevent_cmd(ctx, cmd)
             _release_no_fortitude(ctx, m, held, iid, shield=False)
             return
     _prevent_cmd(ctx, cmd)
+
+
+def _equip_only_cards(ctx: Ctx) -> set:
+    """Weapons whose non-aggravated damage only equipment (or strikes) can prevent this round."""
+    cf = combat_frame(ctx.st)
+    if cf is None:
+        return set()
+    f = ctx.st.top
+    ws = {u[1] for u in cf.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "equip_only_prev" and u[2] == cf.round}
+    return {w for w in ws if all(h.aggravated == 0 for h in f.hits if h.via == w)} if ws else set()
 
 
 def _prevent_cmd(ctx: Ctx, cmd: C.Prevent) -> None:

@@ -863,6 +863,26 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "gain" and low == ("after combat ends, if the opposing minion is ready, the opposing minion gains blood or "
                                "life equal to the amount they lost to damage this combat."):
         return ("after_combat_opponent_regains",)                                    # Imposing Phantasm
+    if k == "set" and low == "set the range for this round.":
+        return ("set_range", 0)                                                      # Neebi (choice: close or long)
+    if k == "skip" and low == "skip the determine range step this round.":
+        return ("range_step_skipped",)                                               # Neebi (set_range skips it)
+    if k == "strike" and low == "strike: hand strike and dodge.":
+        return ("strike_hand_and_dodge",)                                            # Stutter-Step
+    if k == "no_additional_strikes" and low == ("not usable as an additional strike, and this vampire cannot use any "
+                                                "additional strikes this round."):
+        return ("no_extra_this_round",)                                              # Stutter-Step
+    if k == "strike" and low == ("strike: hand strike at +2 damage, and the opposing minion cannot strike for the "
+                                 "remainder of the round (this doesn't affect the current strike resolution)."):
+        return ("hand_strike_then_opponent_no_strike", 2)                            # Pounce
+    if k == "take" and low == ("if this strike is dodged, this striking minion takes 1 damage during strike resolution "
+                               "and the opposing minion gets an optional press."):
+        return ("dodged_penalty", 1)                                                 # Pounce
+    if k == "strike" and low == ("non-aggravated damage from this weapon's strikes cannot be prevented except by "
+                                 "equipment or by other strikes this round."):
+        return ("weapon_only_equipment_prevents_round",)                             # Strike at the True Flesh
+    if k == "strike" and low == "as above, and this weapon's strikes inflict +1 damage this round.":
+        return ("weapon_bonus_round", 1)                                             # Strike at the True Flesh
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
