@@ -101,6 +101,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Shattering Crescendo", "change", "MEL", ("discard_copy_damage", 2, 3)),
     ("Free States Rant", "burn", None, ("blood_per_point", 1)),
     ("Free States Rant", "state", None, ("eat_the_rich_votes",)),
+    ("Year of Fortune", "hand_size", None, ("hand_size_chosen", 1)),
+    ("Hand Intervention", "burn", None, ("chosen_burns_by_edge",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)
@@ -420,3 +422,25 @@ def test_harvest_rites_gives_its_extra_blood_once_each_turn(table):
         game.step("Sarah", Finish)
         gains.append(_named(game, "Aaron Bathurst").counters - before)
     assert gains == [2, 1]
+
+
+def test_year_of_fortune_and_hand_intervention_change_the_chosen_hand_size(table):
+    from vtes_desktop.engine.context import Ctx
+    from vtes_desktop.engine.effects_master import hand_size
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Anson", 6), ("Aelswith, The Irresistible", 6)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Year of Fortune", "Hand Intervention"]})
+    ctx = Ctx(game.game, game.game.state)
+    base = hand_size(ctx, 0), hand_size(ctx, 1)
+    for minion, card, chosen in (("Anson", "Year of Fortune", "Sarah"),
+                                  ("Aelswith, The Irresistible", "Hand Intervention", "Sarah")):
+        game.step("Sarah", Action, minion=minion, kind="political", card=card)
+        game.step("Alexis", DeclineBlock)
+        game.step("Sarah", Resolve)
+        game.step("Sarah", Terms, choice=chosen)
+        game.step("Sarah", Vote, side="for", **{"with": card})
+        game.step("Sarah", Finish)
+        ctx = Ctx(game.game, game.game.state)
+        if card == "Year of Fortune":
+            assert (hand_size(ctx, 0), hand_size(ctx, 1)) == (base[0] + 1, base[1])
+    assert (hand_size(ctx, 0), hand_size(ctx, 1)) == base      # +1 and -1 for Sarah

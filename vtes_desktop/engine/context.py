@@ -211,6 +211,11 @@ class Ctx:
 
     def burn(self, iid: int, why: str = "") -> None:
         """Burn a card: it and everything on it go to their owners' ash heaps."""
+        gem = None
+        if self.st.attached.get(iid) and self.st.cards[iid].region in ("ready", "torpor"):
+            from vtes_desktop.engine.effects_gear import before_burn
+
+            gem = before_burn(self, iid)   # Soul Gem of Etrius
         for a in list(self.st.attached.get(iid, ())):
             self.burn(a)
         self.st.w_attached().pop(iid, None)
@@ -222,6 +227,10 @@ class Ctx:
             from vtes_desktop.engine.effects_minion import burned
 
             burned(self, iid)   # "If she is burned, shuffle her into her owner's library"
+        if gem is not None:
+            from vtes_desktop.engine.effects_gear import after_burn
+
+            after_burn(self, iid, gem)
 
     def draw(self, seat: int, n: int = 1) -> list[int]:
         drawn = []

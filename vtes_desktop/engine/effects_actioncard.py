@@ -86,7 +86,8 @@ HANDLED = frozenset({
     "terms_methuselah_or_location", "terms_both_if_title", "remove_ash_ally_for", "chosen_no_block_vote_turn",
     "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action", "chosen_cards_barred_turn",
     "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion", "discard_copy_damage",
-    "terms_allocate_vampires", "allocate_max_each", "blood_per_point",
+    "terms_allocate_vampires", "allocate_max_each", "blood_per_point", "terms_methuselahs_once", "hand_size_chosen",
+    "chosen_burns_by_edge", "chosen_once",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1120,6 +1121,8 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return _council_terms(ctx, f, choice, name)
     if kinds & {"terms_chosen_cards", "terms_methuselah_or_location", "terms_allocate_vampires"}:
         return _fourth_terms(ctx, f, specs, choice, name)
+    if kinds & {"terms_methuselahs_once", "chosen_once"}:   # Year of Fortune, Hand Intervention
+        return _seats_once_terms(ctx, f, choice, name)
     for spec in specs:
         k = spec[0]
         if k == "terms_noncam":
@@ -2233,6 +2236,8 @@ def anyone_uses(ctx: Ctx, cmd, iid: int) -> bool:
         return _burn_own_to_burn(ctx, cmd, iid)
     if c.region == "in_play" and "accept_enter" in _keys(ctx, iid):
         return _accept_use(ctx, cmd, iid)
+    if c.region == "in_play" and _burn_by_edge(ctx, cmd, iid):   # Hand Intervention
+        return True
     if c.region != "in_play" or c.contested or ("burn_noncam_to_burn",) not in _card_specs(ctx, iid):
         return False
     name = ctx.name(iid)
@@ -4641,9 +4646,59 @@ def _vampire_allocation_terms(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], 
     return "; ".join(f"{ctx.name(v)} {n}" for v, n in alloc.items()) + " #" + ",".join(f"{v}:{n}" for v, n in alloc.items())
 
 
+HAND_SIZE_CHOSEN = "hand size of the chosen"   # (card in play, this, seat, n): effects_master.hand_size adds n
+
+
+def _seats_once_terms(ctx: Ctx, f: ReferendumFrame, choice: str, name: str) -> str:
+    """One or more Methuselahs (one only for Hand Intervention), none chosen by another copy of the card in play."""
+    st = ctx.st
+    seats = [_live_seat_named(ctx, p_, name) for p_ in re.split(r",|;|\band\b", choice) if p_.strip()]
+    seats = list(dict.fromkeys(seats))
+    rules = ctx.rules(f.card)
+    one = any(x[0] == "chosen_once" for m in rules.modes for x in readings(rules, m))
+    if not seats or (one and len(seats) > 1):
+        raise Illegal("terms", f"{name}: choose " + ("a Methuselah" if one else "one or more Methuselahs"))
+    taken = {m[2] for m in st.marks if len(m) == 4 and m[1] == HAND_SIZE_CHOSEN and m[0] in st.cards
+             and st.cards[m[0]].region == "in_play" and st.cards[m[0]].cid == st.cards[f.card].cid}
+    for x in seats:
+        if x in taken:
+            raise Illegal("terms", f"{name}: {ctx.seat_name(x)} is already chosen for another {name} in play")
+    return ", ".join(ctx.seat_name(x) for x in seats)
+
+
+def chosen_hand_size(ctx: Ctx, seat: int) -> int:
+    """Hand size from action cards in play that chose *seat* (Year of Fortune +1, Hand Intervention -1)."""
+    st = ctx.st
+    return sum(m[3] for m in st.marks if len(m) == 4 and m[1] == HAND_SIZE_CHOSEN and m[2] == seat
+               and m[0] in st.cards and st.cards[m[0]].region == "in_play" and not st.cards[m[0]].contested)
+
+
+def _burn_by_edge(ctx: Ctx, cmd, iid: int) -> bool:
+    """Hand Intervention: the chosen Methuselah burns the card by burning the Edge (a `use` of the card)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "in_play" or "chosen_burns_by_edge" not in _keys(ctx, iid):
+        return False
+    name = ctx.name(iid)
+    chosen = {m[2] for m in st.marks if len(m) == 4 and m[0] == iid and m[1] == HAND_SIZE_CHOSEN}
+    if cmd.seat not in chosen:
+        raise Illegal("use", f"{name}: only the chosen Methuselah may burn it")
+    if st.edge != cmd.seat:
+        raise Illegal("use", f"{name}: {ctx.seat_name(cmd.seat)} needs the Edge to burn it")
+    st.edge = None
+    ctx.emit("edge", f"{ctx.seat_name(cmd.seat)} burns the Edge ({name}).")
+    ctx.burn(iid, f"{ctx.seat_name(cmd.seat)} burned the Edge")
+    return True
+
+
 def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
     st = ctx.st
     for spec in specs:
+        if spec[0] == "hand_size_chosen" and terms and st.cards[f.card].region == "in_play":
+            seats = [x for x in (_seat_named(ctx, p_) for p_ in terms.split(",")) if x is not None]
+            st.marks = st.marks | {(f.card, HAND_SIZE_CHOSEN, x, spec[1]) for x in seats}
+            for x in seats:
+                ctx.emit("hand_size", f"{ctx.seat_name(x)} has {spec[1]:+d} hand size while {name} is in play.")
         if spec[0] == "blood_per_point" and terms:   # Free States Rant
             for m in re.finditer(r"(\d+):(\d+)", terms.rsplit(" #", 1)[-1]):
                 v, n = int(m.group(1)), int(m.group(2)) * spec[1]

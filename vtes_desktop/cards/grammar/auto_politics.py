@@ -746,6 +746,13 @@ _FOURTH_POLITICAL = {
     ("burn", "successful referendum means each vampire burns 1 blood for each point allocated"): ("blood_per_point", 1),
     ("state", "in this referendum, non-priscus titles are worth 1 less vote each, priscus title is worth 1 less ballot, "
               "and burning the edge is worth 1 additional vote"): ("eat_the_rich_votes",),
+    # Year of Fortune, Hand Intervention: in play, the chosen Methuselahs' hand size
+    ("choose", "choose one or more methuselahs who are not chosen for any other this card in play"):
+        ("terms_methuselahs_once",),
+    ("hand_size", "each chosen methuselah gets +1 hand size"): ("hand_size_chosen", 1),
+    ("hand_size", "the chosen methuselah has -1 hand size"): ("hand_size_chosen", -1),
+    ("burn", "that methuselah may burn this card by burning the edge"): ("chosen_burns_by_edge",),
+    ("choose", "a methuselah may be chosen for only one this card at a time"): ("chosen_once",),
     # Cold War
     ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
     ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
