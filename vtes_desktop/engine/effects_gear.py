@@ -80,6 +80,8 @@ WHERE: dict[str, str] = {
     "intercept_vs_chosen": "intercept_bonus (rules_action.intercept)",
     "burn_cancel_block_combat": "use (a cancel_combat mod: effects_action.no_combat) / blocked (the bearer unlocks)",
     "chosen_burns_after": "use",
+    "soul_gem": "before_burn / after_burn (context.burn)",
+    "not_taken_by_diablerist": "stays_on_victim (rules_action.diablerie)",
 }
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
@@ -1292,3 +1294,41 @@ def action_succeeded(ctx: Ctx, f: ActionFrame) -> None:
             if r[0] == "counter_on_success" and _clan_is(ctx, f.actor, r[2]):
                 _set_counters(ctx, a, counters(ctx, a) + r[1])
                 ctx.emit("counters", f"{ctx.name(a)} gets a counter ({st.cards[a].counters}).", cards=(a,))
+
+
+def stays_on_victim(ctx: Ctx, a: int) -> bool:
+    """The card stays on a diablerized vampire (Soul Gem of Etrius)."""
+    return any(r[0] == "not_taken_by_diablerist" for r in card_readings(ctx, a))
+
+
+def before_burn(ctx: Ctx, m: int):
+    """A minion in play is about to burn: (Soul Gem iid, the vampire's capacity, seat) when a Soul Gem is on it."""
+    for a, rs in _gear_on(ctx, m):
+        if any(r[0] == "soul_gem" for r in rs) and ctx.is_vampire(ctx.st.cards[m]):
+            return a, ctx.capacity(ctx.st.cards[m]), ctx.st.cards[m].controller
+    return None
+
+
+def after_burn(ctx: Ctx, m: int, gem: tuple) -> None:
+    """Soul Gem of Etrius: its vampire burned, the top card of the crypt comes out: younger, it goes ready with
+    blood equal to its capacity and the Soul Gem on it; otherwise to the uncontrolled region (the gem stays
+    burned)."""
+    iid, cap, seat = gem
+    st = ctx.st
+    crypt = st.region(seat, "crypt")
+    if not crypt:
+        ctx.emit("effect", f"{ctx.name(iid)}: {poss(ctx.seat_name(seat))} crypt is empty.")
+        return
+    top = crypt[0]
+    tc = st.cards[top]
+    if ctx.is_vampire(tc) and (ctx.cdef(top).capacity or 0) < cap:
+        n = ctx.cdef(top).capacity or 0
+        ctx.move(top, "ready", seat=seat, counters=n, locked=False)
+        if st.cards[iid].region == "ash_heap":
+            ctx.move(iid, "attached", host=top)
+        ctx.emit("effect", f"{ctx.name(iid)}: {ctx.name(top)}, younger, comes into play with {n} blood and the gem.",
+                 cards=(top, iid))
+    else:
+        ctx.move(top, "uncontrolled", seat=seat)
+        ctx.emit("effect", f"{ctx.name(iid)}: {ctx.name(top)} is not younger: it goes to the uncontrolled region.",
+                 cards=(top,))

@@ -1174,7 +1174,7 @@ def diablerie(ctx: Ctx, diablerist: int, victim: int, choices: tuple = (), *, re
     ctx.set_blood(diablerist, d.counters + v.counters)
     ctx.update(victim, counters=0)
     for a in list(st.attached.get(victim, ())):
-        if "Equipment" in ctx.cdef(a).types:
+        if "Equipment" in ctx.cdef(a).types and not _gear_stays(ctx, a):   # Soul Gem of Etrius stays
             ctx.move(a, "attached", host=diablerist)
     ctx.emit("diablerie", f"{ctx.name(diablerist)} diablerizes {ctx.name(victim)}.")
     effects_minion.note_diablerie(ctx, diablerist)   # remembered for Carlton Van Wyk
@@ -1918,3 +1918,9 @@ def _gear_reaction_refusal(ctx: Ctx, f, m: int) -> str | None:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.reaction_refusal(ctx, f, m)
+
+
+def _gear_stays(ctx: Ctx, a: int) -> bool:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.stays_on_victim(ctx, a)

@@ -226,6 +226,16 @@ _EXACT: dict[tuple[str, str], tuple] = {
              "cancel combat and unlock."): ("burn_cancel_block_combat",),
     ("burn", "as above, and the chosen minion burns 1 blood or life after this equipment is burned."):
         ("chosen_burns_after", 1),
+
+    ("draw", "if this vampire is burned, draw the top card from your crypt."): ("soul_gem",),
+    ("put", "if it is younger, put the soul gem on him or her and move him or her to your ready region with blood from "
+            "the blood bank equal to his or her capacity; otherwise, move that card to your uncontrolled region (and "
+            "burn the soul gem)."): ("soul_gem",),
+    ("move", "if it is younger, put the soul gem on him or her and move him or her to your ready region with blood "
+             "from the blood bank equal to his or her capacity; otherwise, move that card to your uncontrolled region "
+             "(and burn the soul gem)."): ("soul_gem",),
+    ("diablerize", "if bearer is diablerized, the diablerizing vampire cannot take the soul gem."):
+        ("not_taken_by_diablerist",),
 }
 
 
