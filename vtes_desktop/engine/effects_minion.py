@@ -104,7 +104,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat",
                      "block_blood_tax", "own_cost_cut", "unlock_employer",
                      "burned_by_ranged_aggravated", "hand_shown_to_clan", "to_predator_at_discard",
-                     "entry_master_or_burn", "as_vampire_attached"})
+                     "entry_master_or_burn", "as_vampire_attached", "repeat_action"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -1069,6 +1069,19 @@ def _master_disciplines(ctx: Ctx, iid: int) -> set:
     return out
 
 
+_REPEAT = "may repeat the action"
+
+
+def repeat_cost(ctx: Ctx, m: int, a: tuple) -> int | None:
+    """Nocturn at superior: the extra blood *m* pays to perform the action *a* ((m, ("card", card id))) again this
+    turn, or None when it may not."""
+    st = ctx.st
+    if not st.marks or not isinstance(a[1], tuple) or a[1][0] != "card":
+        return None
+    return next((mk[2][2] for mk in st.marks if mk[0] == ("minion", m) and mk[1] == _REPEAT
+                 and mk[2][:2] == (st.turn, a[1][1])), None)
+
+
 def acts_when_recruited(ctx: Ctx, m: int) -> bool:
     """"This ally can perform actions the turn it is recruited" (Spectral Servitor, Nocturn, Infernal Servitor)."""
     return bool(_of(ctx, m, "acts_when_recruited"))
@@ -1903,6 +1916,14 @@ def entered_play(ctx: Ctx, iid: int) -> None:
         mark = (("minion", actor), "recruited an ally", st.turn)
         first = mark not in st.marks
         st.marks = st.marks | {mark}
+        rep = _of(ctx, iid, "repeat_action")   # Nocturn at superior: the action again, 1 more blood each time
+        olds = [mk for mk in st.marks if mk[0] == ("minion", actor) and mk[1] == _REPEAT
+                and mk[2][:2] == (st.turn, st.cards[iid].cid)]
+        if olds or rep:
+            k = max((mk[2][2] for mk in olds), default=0)
+            st.marks = st.marks - set(olds)
+            if rep:
+                st.marks = st.marks | {(("minion", actor), _REPEAT, (st.turn, st.cards[iid].cid, k + rep[0][1]))}
         if first and _of(ctx, iid, "unlock_recruiter_first") and st.cards[actor].locked \
                 and st.cards[actor].region == "ready":
             ctx.update(actor, locked=False)

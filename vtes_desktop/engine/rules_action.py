@@ -679,6 +679,10 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
 
     for a in acted:
         if a in st.acted:
+            more = effects_minion.repeat_cost(ctx, m, a)   # Nocturn at superior: the action again, +1 blood each time
+            if more is not None:
+                blood_cost += more
+                continue
             what = a[1]
             if what == "bleed":
                 raise Illegal("repeat", f"{who} has already bled this turn; a minion bleeds at most once each turn")

@@ -200,6 +200,9 @@ Readings (a tuple whose first item names it):
   otherwise a `use` naming it, `effect` the card put on it or "burn", before the phase ends) and
   ``("as_vampire_attached",)`` (it plays cards requiring the Discipline of the master card on it as a vampire;
   the basic level comes from that card);
+- ``("repeat_action", 1)``: Nocturn at superior: the vampire that recruited it may recruit that card again this
+  turn, for 1 more blood each time (hook in `rules_action.announce`, where a minion's second use of an action card
+  in a turn is refused);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -329,6 +332,8 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("perform", "as above, and this vampire can perform this action again this turn, with the cost increased by 1 "
+                "blood (cumulative)."): ("repeat_action", 1),
     ("act", "the this ally cannot act or block."): ("cannot_act", "block"),
     ("look", "during your unlock phase, any methuselah who controls a ready ishtarri may look at your hand."):
         ("hand_shown_to_clan", "ishtarri"),
