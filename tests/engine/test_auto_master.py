@@ -83,7 +83,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from (the contracts)
            "contract_enter",
            # announce_from and succeed_from (Houngan moved)
-           "take_to_self"}
+           "take_to_self",
+           # context.discipline_level (chosen_discipline), start_of_discard_phase
+           "chosen_level", "chosen_superior", "burn_own_discard"}
 
 
 def test_every_reading_has_a_handler():

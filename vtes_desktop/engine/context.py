@@ -152,6 +152,10 @@ class Ctx:
                 m = re.search(r"(?i)(?:gains (?:1|one)|gets \+1) level of [^\[.]*\[(\w+)\]"
                               r"|may play cards that require \w+ \[(\w+)\] \(not a discipline\)", ad.text)   # Striga
                 gives = (m.group(1) or m.group(2)) if m else ""
+                if not gives and self.st.marks:   # a Discipline chosen as it was played (Agent of Power, Infernal Pact)
+                    from vtes_desktop.engine.effects_master import chosen_discipline
+
+                    gives, lvl = chosen_discipline(self, a, trigram, lvl)
             if gives.lower() == trigram.lower():
                 lvl = min(2, lvl + 1)
         from vtes_desktop.engine.effects_combat import granted_discipline

@@ -30,7 +30,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "put_with_blood_per", "angel", "choose_titled", "loses_title", "bank_to_card",
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
-                    "not_on_clans",
+                    "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -298,6 +298,33 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
     st = ctx.st
     for key, v, _text in readings(rules):
         if key not in PLAYED:
+            continue
+        if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key == "choose_own_sect":   # Into the Fire, Out of the Frying Pan: a ready vampire of the player
+            tc = st.cards[target] if target is not None else None
+            sect = (ctx.sect(tc) or "").lower() if tc is not None else ""
+            if tc is None or tc.controller != seat or tc.region != "ready" or not ctx.is_vampire(tc) or tc.contested \
+                    or (sect == v["sect"]) == bool(v.get("non")):
+                raise Illegal("target", f"{name}: name a ready {v.get('non') or ''}{v['sect'].title()} vampire you "
+                                        "control (target)")
+            continue
+        if key == "become_sect":
+            ctx.update(target, sect=v["sect"].title())
+            ctx.emit("sect", f"{ctx.name(target)} becomes {v['sect'].title()} ({name}).", cards=(target,))
+            continue
+        if key == "choose_discipline":   # Agent of Power, Infernal Pact: the Discipline named as `choice`
+            from vtes_desktop.cards.model import DISCIPLINES
+
+            want = (cmd.choice or "").strip().lower() if isinstance(cmd.choice, str) else ""
+            names = {k.lower(): t for k, t in DISCIPLINES.items()}
+            tri = names.get(want) or (want if want in names.values() else None)
+            if tri is None:
+                raise Illegal("choice", f"{name}: name the Discipline chosen (choice), e.g. Auspex")
+            if v.get("clan") and not _fits(ctx, seat, target, "a " + v["clan"], v):
+                raise Illegal("target", f"{name} goes on a {v['clan'].title()} you control")
+            st.marks = st.marks | {(iid, "discipline", tri)}
+            ctx.emit("chosen", f"{name}: {want.title() if want in names else want} is chosen.", cards=(iid,))
             continue
         if key == "not_on_clans":   # Dirty Contract: not on a Nosferatu or a Giovanni
             if target is not None and any(_fits(ctx, seat, target, "a " + v[c], v) for c in ("c1", "c2")):
@@ -3371,6 +3398,10 @@ def start_of_discard_phase(ctx: Ctx) -> None:
             if others:
                 victim = others[ctx.rng().randrange(len(others))]
                 ctx.burn(victim, f"{ctx.name(iid)}, at random")
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):   # Agent of Power: burned in its player's discard phase
+        for a in list(st.attached.get(m, ())):
+            if st.cards[a].controller == seat and _has(ctx, a, "burn_own_discard"):
+                ctx.burn(a, "its player's discard phase")
     for iid in list(st.region(seat, "in_play")):
         if not st.cards[iid].contested and _has(ctx, iid, "fewer_dpa_burn"):
             st.dpa = max(0, st.dpa - 1)
@@ -4612,6 +4643,22 @@ def _sect_changed(ctx: Ctx) -> None:
         elif (ctx.sect(st.cards[c.host]) or "").lower() != sect:
             st.marks = st.marks - {x}
             ctx.burn(iid, f"{ctx.name(c.host)} changed sects")
+
+
+def chosen_discipline(ctx: Ctx, a: int, trigram: str, lvl: int) -> tuple[str, int]:
+    """For context.discipline_level: a master card on the vampire whose Discipline was chosen as it was played
+    (mark (card, "discipline", trigram)): Agent of Power gives a level of it (its trigram is returned, the caller
+    adds the level), Infernal Pact the superior level; ("", lvl) otherwise."""
+    if not ctx.st.marks:
+        return "", lvl
+    got = next((m[2] for m in ctx.st.marks if m[0] == a and m[1] == "discipline"), None)
+    if got is None or got != trigram.lower():
+        return "", lvl
+    if _has(ctx, a, "chosen_superior"):
+        return "", 2
+    if _has(ctx, a, "chosen_level"):
+        return got, lvl
+    return "", lvl
 
 
 def _museum(ctx: Ctx) -> None:

@@ -599,6 +599,17 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                      r"may lock to gain an additional blood$"),
     ("take_to_self", r"^any other (?P<clan>samedi) may move this card to himself or herself as a \+(?P<stealth>1) stealth "
                      r"action$"),
+    # Into the Fire, Out of the Frying Pan: a ready vampire of the player (`target`) changes sect
+    ("choose_own_sect", r"^choose a ready (?P<non>non-)?(?P<sect>sabbat) vampire you control$"),
+    ("become_sect", r"^that vampire becomes (?P<sect>sabbat|camarilla)$"),
+    ("clan_unaffected", r"^his or her clan is not affected$"),
+    # a Discipline chosen as the card is played (`choice`), read by context.discipline_level (chosen_discipline)
+    ("choose_discipline", r"^put this card on (?:a vampire you control|an? (?P<clan>tremere antitribu) you control) and "
+                          r"choose a discipline$"),
+    ("chosen_level", r"^this vampire gains 1 level of that discipline$"),   # Agent of Power
+    ("chosen_superior", r"^the vampire with this card can play cards that require that discipline as though he or she has "
+                        r"the superior version of that discipline$"),   # Infernal Pact
+    ("burn_own_discard", r"^burn this card during your discard phase$"),   # start_of_discard_phase
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
