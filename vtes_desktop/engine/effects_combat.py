@@ -430,6 +430,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "strike_burn_master_discipline": "rules_combat.strike / _apply_strikes (burn_card, excess blood)",
+    "strike_also_damage": "rules_combat.strike / _apply_strikes (burn_card with damage)",
     "range_step_skipped": "rules_combat._carry_out (set_range skips the step)",
     "strike_hand_and_dodge": "rules_combat.strike (also_dodge) / _resolve_strikes",
     "no_extra_this_round": "rules_combat.strike / _no_extra",

@@ -959,6 +959,19 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                         desc = StrikeDesc("damage", _weapon_damage(ctx, chosen_weapon, other_) + sum(
                             x[1] for x in readings if x[0] == "strike_x_bonus"), ranged=True, source=iid,
                             label=rules.name)
+                elif r[0] == "strike_burn_master_discipline":     # Weakness: a master Discipline card (the target)
+                    other_ = f.b if m == f.a else f.a
+                    cards_ = [a for a in ctx.st.attached.get(other_, ()) if "Master" in ctx.cdef(a).types
+                              and re.match(r"(?i)(?:master: )?discipline\b", ctx.cdef(a).text or "")]
+                    if cmd.target is None and len(cards_) > 1:
+                        raise Malformed("target", f"name the master Discipline card {rules.name} burns (target)")
+                    t_ = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else (cards_[0] if cards_
+                                                                                              else None)
+                    if not ctx.is_vampire(ctx.st.cards[other_]) or t_ not in cards_:
+                        raise Illegal("strike", f"{rules.name} burns a master Discipline card on the opposing vampire")
+                    desc = StrikeDesc("burn_card", sum(x[1] for x in readings if x[0] == "strike_also_damage"),
+                                      source=iid, label=rules.name, target=t_)
+                    chosen_weapon = t_      # (the target names that card, not a retainer)
                 elif r[0] == "strike_hand_and_dodge":   # Stutter-Step: a hand strike, and a dodge
                     if f.extra_phase:
                         raise Illegal("strike", f"{rules.name} is not usable as an additional strike")
@@ -1415,6 +1428,12 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             if tc is not None and tc.region == "attached" and tc.host == other:
                 ctx.burn(s_.target, f"burned by {s_.label}")
                 ctx.emit("burned", f"{ctx.name(me)} burns {ctx.name(s_.target)} with {s_.label}.")
+                oc_ = ctx.st.cards[other]
+                if ctx.is_vampire(oc_) and oc_.counters > ctx.capacity(oc_):     # (a master Discipline card's
+                    ctx.update(other, counters=ctx.capacity(oc_))                # capacity: excess blood removed)
+                    ctx.emit("burned_blood", f"{ctx.name(other)} burns its blood above its capacity.")
+            if s_.amount > 0 and (s_.ranged or f.range == "close"):     # Weakness at superior: 1 damage as well
+                hits.append(Hit(other, s_.amount, 0, source=me, via=s_.source))
         elif s_.kind == "equipment":
             eq = [a for a in ctx.st.attached.get(other, ()) if effects_combat.is_equipment(ctx, a)]
             if eq:
@@ -1911,7 +1930,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only",
-                    "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike")
+                    "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike", "strike_burn_master_discipline")
            for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)
@@ -2519,7 +2538,7 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                "prevented by equipment or strikes." if r[0].startswith("weapon_only") else
                                f"{ctx.name(w)} inflicts +{r[1]} damage each strike this round.")
             done = True
-        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text", "prevent_half_note",
+        elif r[0] in ("queue_interrupts_combat_ends", "strength_round_from_text", "prevent_half_note", "strike_also_damage",
                       "range_step_skipped", "no_extra_this_round", "dodged_penalty"):
             done = True         # (Psyche!: checked with queue_combat; Lapse: the strength from the play's text)
         elif r[0] == "opponent_no_maneuver_round":         # Lapse

@@ -883,6 +883,10 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("weapon_only_equipment_prevents_round",)                             # Strike at the True Flesh
     if k == "strike" and low == "as above, and this weapon's strikes inflict +1 damage this round.":
         return ("weapon_bonus_round", 1)                                             # Strike at the True Flesh
+    if k == "strike" and low == "strike: burn one master discipline card on the opposing vampire (remove excess blood).":
+        return ("strike_burn_master_discipline",)                                    # Weakness (target: the card)
+    if k == "take" and low == "as above, and the opposing vampire also takes one damage.":
+        return ("strike_also_damage", 1)                                             # Weakness at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
