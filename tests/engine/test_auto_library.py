@@ -38,7 +38,8 @@ def _played(name: str, upto: int | None = None):
     sc = load(ROOT / "tests" / "scenarios" / name, db)
     game = build_game(sc, db)
     for step in sc.steps[:upto]:
-        game.apply(to_command(step, sc.players.index(step.by), sc.players))
+        if step.expect_error is None:   # a refused step changes nothing
+            game.apply(to_command(step, sc.players.index(step.by), sc.players))
     return game
 
 
@@ -74,3 +75,10 @@ def test_kaymakli_nightmares_deals_back_as_many_crypt_cards_as_went_in():
     st = game.state
     assert [st.cards[i].counters for i in st.region(0, "uncontrolled")] == [0, 0]
     assert (len(st.region(0, "crypt")), len(st.region(1, "uncontrolled")), len(st.region(1, "crypt"))) == (1, 1, 2)
+
+
+def test_nosferatu_hosting_shows_the_uncontrolled_card_to_its_player_alone():
+    game = _played("1883-secret-library-hosting-and-unity.yaml", upto=3)
+    assert "Ann looks at a card of Ben's uncontrolled region (Nosferatu Hosting): Claudia." in game.log_lines(0)
+    assert not any("Claudia" in x for x in game.log_lines(1))
+    assert game.state.mpa == 0

@@ -32,7 +32,9 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "to_library_top", "discard_draw_on_success", "ash_equip_to_self",
                                      "ash_equip_cost_half", "scrounge", "ash_to_hand_target", "remove_self_when_played",
                                      "played_card_to_hand", "crypt_cards_back", "crypt_cards_back_blood",
-                                     "crypt_reshuffle_deal", "merge_other_version", "unlock_actor", "shuffle_crypt"})
+                                     "crypt_reshuffle_deal", "merge_other_version", "unlock_actor", "shuffle_crypt",
+                                     "draw_on_bleed", "discard_down_after", "look_uncontrolled", "imbued_cards_to_top",
+                                     "cut_library"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -366,9 +368,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     specs = [x for m in rules.modes for x in _claimed(rules, m)]
     spec = next((s for s in specs if s[0] in ("lock_search", "reorder_top", "discard_for_bleed",
-                                              "remove_ash_for_bleed")), None)
+                                              "remove_ash_for_bleed", "draw_on_bleed", "look_uncontrolled",
+                                              "imbued_cards_to_top")), None)
     if spec is None:
         return False
+    if spec[0] in ("draw_on_bleed", "look_uncontrolled", "imbued_cards_to_top"):
+        return _more_uses(ctx, cmd, iid, rules, spec)
     if spec[0] in ("discard_for_bleed", "remove_ash_for_bleed"):
         return _bleed_use(ctx, cmd, iid, rules, spec)
     c = st.cards[iid]
@@ -915,3 +920,100 @@ def _merge_other_version(ctx: Ctx, f: ActionFrame, which: str, unlock: bool, shu
         ctx.emit("merged", f"{ctx.name(partner)} merges with {ctx.name(actor)} ({why}).", cards=(actor, partner))
     if shuffle:
         ctx.shuffle(f.seat, "crypt")
+
+
+_VIRTUES = frozenset({"def", "inn", "jud", "mar", "red", "ven", "vis"})
+_CREEDS = frozenset({"avenger", "defender", "innocent", "judge", "martyr", "redeemer", "visionary"})
+
+
+def _requires_imbued(ctx: Ctx, iid: int) -> bool:
+    d = ctx.cdef(iid)
+    return bool(set(d.types) & {"Power", "Conviction"}) or bool({x.lower() for x in d.disciplines} & _VIRTUES) \
+        or bool({x.lower() for x in d.clans} & _CREEDS) or any("imbued" in str(r).lower() for r in d.requirements)
+
+
+def _more_uses(ctx: Ctx, cmd, iid: int, rules: CardRules, spec: tuple) -> bool:
+    """The Secret Library of Alexandria, Nosferatu Hosting, Unity."""
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    st = ctx.st
+    why = rules.name
+    seat = cmd.seat
+    c = st.cards[iid]
+    if c.region != "in_play" or c.controller != seat or c.contested:
+        raise Illegal("use", f"{why} is not a card in play of {ctx.seat_name(seat)}")
+    if spec[0] == "draw_on_bleed":
+        f = st.top
+        if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.outcome != "successful" \
+                or not (f.kind == "bleed" or f.effect == "bleed") or f.seat != seat or f.target_seat != st.prey(seat):
+            raise Illegal("timing", f"{why} is used as a minion of yours has successfully bled your prey")
+        if any(m.kind == "library_draw" and m.card == iid for m in f.mods):
+            raise Illegal("limit", f"{why} has already been used for this bleed")
+        from vtes_desktop.engine import flow
+        from vtes_desktop.engine.state import Mod
+
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("library_draw", 0, None, iid),)))
+        ctx.draw(seat, spec[1])
+        discard_down(ctx, seat)
+        return True
+    if c.locked:
+        raise Illegal("use", f"{why} is locked")
+    if spec[0] == "look_uncontrolled":
+        if st.active != seat or st.phase != "master" or st.frames:
+            raise Illegal("timing", f"{why} is used with a master phase action in your master phase")
+        if st.mpa < 1:
+            raise Illegal("master", "no master phase action left")
+        parts = str(cmd.effect or "").rsplit(" ", 1)
+        from vtes_desktop.engine.rules_action import target_seat
+
+        other = target_seat(ctx, seat, parts[0]) if len(parts) == 2 and parts[1].isdigit() else None
+        if other is None or other == seat:
+            raise Malformed("effect", f"{why}: name another Methuselah and the place of the card in their "
+                                      "uncontrolled region (effect: \"Ben 2\")")
+        unc = st.region(other, "uncontrolled")
+        n = int(parts[1])
+        if not 1 <= n <= len(unc):
+            raise Illegal("effect", f"{why}: {ctx.seat_name(other)} has {len(unc)} cards in their uncontrolled region")
+        st.mpa -= 1
+        t = unc[n - 1]
+        ctx.emit("revealed", f"{ctx.seat_name(seat)} looks at a card of {poss(ctx.seat_name(other))} uncontrolled "
+                             f"region ({why}): {ctx.name(t)}.", frozenset({seat}),
+                 f"{ctx.seat_name(seat)} looks at a card of {poss(ctx.seat_name(other))} uncontrolled region ({why}).",
+                 cards=(t,))
+        return True
+    _, n, pool = spec
+    names = [x.strip() for x in str(cmd.effect or "").split(";") if x.strip()]
+    cut = bool(names) and names[-1].lower() == "cut"
+    if cut:
+        names = names[:-1]
+    heap = st.region(seat, "ash_heap")
+    fits = [i for i in heap if _requires_imbued(ctx, i)]
+    want = min(n, len(fits))
+    picked: list[int] = []
+    for name in names:
+        card = ctx.db.lookup(name)
+        hit = next((i for i in fits if card is not None and st.cards[i].cid == card.id and i not in picked), None)
+        if hit is None:
+            raise Illegal("effect", f"{why}: {name!r} is not a card of your ash heap that requires an imbued, a creed "
+                                    "or a virtue")
+        picked.append(hit)
+    if len(picked) != want:
+        raise Illegal("effect", f"{why}: name {want} card{'s' if want != 1 else ''} of your ash heap that require an "
+                                "imbued, a creed or a virtue (\"A; B\", then \"; cut\" to cut the library)")
+    if st.seats[seat].pool < pool:
+        raise Illegal("cost", f"{why}: {ctx.seat_name(seat)} cannot burn {pool} pool")
+    ctx.update(iid, locked=True)
+    ctx.pool(seat, -pool, why)
+    for i in reversed(picked):   # the first named ends on top
+        ctx.move(i, "library", seat=seat, top=True)
+    ctx.emit("moved", f"{ctx.seat_name(seat)} puts {_names(ctx, picked)} from their ash heap on top of their library "
+                      f"({why}).", cards=tuple(picked))
+    if cut:
+        lib = list(st.region(seat, "library"))
+        if len(lib) > 1:
+            k = ctx.rng().randint(1, len(lib) - 1)
+            st.w_regions()[(seat, "library")] = tuple(lib[k:] + lib[:k])
+            for i in lib:
+                st.put(st.cards[i]._replace(hidden=st.cards[i].hidden + 1))
+        ctx.emit("shuffled", f"{ctx.seat_name(seat)} cuts their library once ({why}).")
+    return True

@@ -85,7 +85,15 @@ Readings (each from one exact clause of one card type, so a reading never drifts
 - ("merge_other_version", which, unlock, shuffle), ("unlock_actor",), ("shuffle_crypt",): an action card: as it
   succeeds, the acting vampire's other version (`which`: "advanced" or "base") is found in the crypt, uncontrolled
   region or ash heap and merged with it (the card goes on the acting vampire; its counters and cards burn), the
-  acting vampire unlocks, the crypt is shuffled (Epiphany, Legacy).
+  acting vampire unlocks, the crypt is shuffled (Epiphany, Legacy);
+- master cards in play, used (`use`): ("draw_on_bleed", n) and ("discard_down_after",): in the resolution of a
+  successful bleed of the prey by one of the player's minions, once each bleed, the player draws n cards, then
+  discards down to hand size (The Secret Library of Alexandria); ("look_uncontrolled",): with a master phase action,
+  the player looks at one card of another Methuselah's uncontrolled region (`effect`: "Name 2", the Methuselah and
+  the card's place, 1 first) (Nosferatu Hosting); ("imbued_cards_to_top", n, pool) and ("cut_library",): the card
+  locks and the player burns `pool` pool to put n cards of the ash heap that require an imbued, a creed or a virtue
+  on top of the library (`effect`: their names, ";", the first named on top), then cuts the library once if the
+  `effect` ends with "; cut" (Unity).
 """
 
 from __future__ import annotations
@@ -178,6 +186,13 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                        "library for a minion card that requires thaumaturgy [tha]."):
         ("lock_search", "minion", "tha", "tremere antitribu"),
     ("Master", "lock", "lock to look at and reorder the top 4 cards of your library."): ("reorder_top", 4),
+    ("Master", "draw", "you may draw a card each time you successfully bleed your prey."): ("draw_on_bleed", 1),
+    ("Master", "discard", "discard to your hand size afterward."): ("discard_down_after",),
+    ("Master", "use", "you may use a master phase action to look at one vampire in another methuselah's uncontrolled "
+                      "region."): ("look_uncontrolled",),
+    ("Master", "lock", "lock this card and burn 1 pool to move two cards that require an imbued (or a creed or a "
+                       "virtue) from your ash heap to the top of your library."): ("imbued_cards_to_top", 2, 1),
+    ("Master", "cut", "you may then cut your library once."): ("cut_library",),
     ("Master", "discard", "during a bleed action, an assamite you control can discard a combat card to get +1 bleed."):
         ("discard_for_bleed", "assamite", "Combat", 1),
     ("Master", "remove", "once each action, if a giovanni you control is about to successfully bleed your prey, you can "
