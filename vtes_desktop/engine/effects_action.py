@@ -1909,8 +1909,15 @@ def _minus_stealth_turn(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 def turn_stealth(ctx: Ctx, m: int) -> int:
-    """Stealth a minion has on its actions for the rest of the turn (Ignis Fatuus)."""
-    return sum(a[1][1] for a in ctx.st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "turn_stealth")
+    """Stealth a minion has on its actions for the rest of the turn (Ignis Fatuus), and on its next action this turn
+    (Tangle Atropos' Hand [TEM]: used up by this action)."""
+    st = ctx.st
+    n = sum(a[1][1] for a in st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "turn_stealth")
+    nxt = {a for a in st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "next_stealth"}
+    if nxt:
+        st.acted = st.acted - nxt
+        n += sum(a[1][1] for a in nxt)
+    return n
 
 
 def _choose_locked_dead_ally(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
@@ -2970,6 +2977,56 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["guruhi_land"] = _guruhi_land
 
 
+def _cancel_action_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Tangle Atropos' Hand: while a block is attempted, the action is cancelled (not blocked; the blocker does not
+    lock) and the acting vampire unlocks."""
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or minion != f.actor:
+        raise Illegal("timing", f"{rules.name} is only usable by the acting vampire while a minion attempts to block")
+    end_action(ctx, rules, mode, blocker)
+    ctx.update(minion, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(minion)} unlocks.", cards=(minion,))
+
+
+def _next_action_stealth_self(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Tangle Atropos' Hand [TEM]: +1 stealth on this vampire's next action this turn (`turn_stealth`)."""
+    ctx.st.acted = ctx.st.acted | {(minion, ("next_stealth", 1))}
+    ctx.emit("modifier", f"{ctx.name(minion)} will get +1 stealth on its next action this turn ({rules.name}).",
+             cards=(minion,))
+
+
+def _cancel_block_resolution(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Phantom Speaker [chi]: once this vampire is blocked, before the block resolves, there is no block resolution:
+    the action is still blocked (unsuccessful), with no combat and no locking of the blocker."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None or minion != f.actor or \
+            intercept(ctx, f, f.blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once this vampire is blocked (intercept at least equal to "
+                                "stealth), before the block resolves")
+    if f.card is not None and ctx.st.cards[f.card].region == "aside":
+        ctx.move(f.card, "ash_heap")
+    flow.set_top(ctx, f._replace(stage="resolution", outcome="blocked",
+                                 mods=tuple(x for x in f.mods if x.kind in LASTING),
+                                 imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("blocked", f"{ctx.name(f.blocker)} blocks {ctx.name(f.actor)}; the block resolution is cancelled "
+                        f"({rules.name}): no combat.", cards=(f.actor, f.blocker))
+
+
+def _lock_blocker_after_success(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Phantom Speaker [MEL]: the minion whose block failed locks after resolution if the action succeeds."""
+    if blocker is not None:
+        _add(ctx, Mod("lock_after_success", 0, blocker, iid, rules.card_id))
+
+
+_HANDLERS.update({"cancel_action_unlock": _cancel_action_unlock, "action_not_blocked": _nothing,
+                  "no_lock_blocking": _nothing, "take_action_card_back": _return_action_card,
+                  "next_action_stealth_self": _next_action_stealth_self,
+                  "cancel_block_resolution": _cancel_block_resolution,
+                  "lock_blocker_after_success": _lock_blocker_after_success})
+
+
 def _hard_case_check(ctx: Ctx, minion: int, rules: CardRules) -> ActionFrame:
     from vtes_desktop.engine.rules_action import intercept, stealth
 
@@ -3867,6 +3924,12 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                                          f"({ctx.db[mod.cid].display}).", cards=(f.actor,))
                 if not ctx.is_vampire(a) and a.counters - 1 <= 0:
                     ctx.burn(f.actor, "no life left")
+            continue
+        if mod.kind == "lock_after_success":     # Phantom Speaker [MEL]
+            c = ctx.st.cards.get(mod.minion)
+            if f.outcome == "successful" and c is not None and c.region == "ready" and not c.locked:
+                ctx.update(mod.minion, locked=True)
+                ctx.emit("locked", f"{ctx.name(mod.minion)} locks ({ctx.db[mod.cid].display}).", cards=(mod.minion,))
             continue
         if mod.kind == "combat_after":     # Siren's Lure, Hedonism: the queued combat
             from vtes_desktop.engine import rules_combat

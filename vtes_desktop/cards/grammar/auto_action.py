@@ -506,6 +506,16 @@ _TEXTS: dict[str, re.Pattern] = {
     # Hard Case, when this vampire's block of an ally or younger vampire succeeds
     "cancel_resulting_combat": re.compile(r"^cancel the resulting combat\.?$"),
     "destroy_weapon_or_vehicle": re.compile(r"^as above, and destroy a weapon or vehicle on the acting minion\.?$"),
+    # Tangle Atropos' Hand, while a block is attempted
+    "cancel_action_unlock": re.compile(r"^cancel the action and unlock this vampire\.?$"),
+    "action_not_blocked": re.compile(r"^the action is not blocked\.?$"),
+    "no_lock_blocking": re.compile(r"^do not lock the blocking minion\.?$"),
+    "take_action_card_back": re.compile(r"^as \[pot\] above, and if an action card was played, take it back in your "
+                                        r"hand \(discard down afterward\)\.?$"),
+    # Phantom Speaker, once this vampire is blocked
+    "cancel_block_resolution": re.compile(r"^cancel the block resolution \(the action is still blocked\)\.?$"),
+    "lock_blocker_after_success": re.compile(r"^as \[mel\] above, and if this action is successful, lock the blocking "
+                                             r"minion after action resolution\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
@@ -560,6 +570,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k in ("press", "maneuver") and not e.get("frame") and \
             low == "this reacting vampire gets an optional maneuver or press in that combat.":
         return "new_combat_grant"       # Follow the Blood: granted in the new combat (`enter_combat_new`)
+    if k == "stealth" and not e.get("frame") and low == "as [tem] above, and this vampire gets +1 stealth during their " \
+            "next action this turn." and "Action Modifier" in t:
+        return "next_action_stealth_self"   # Tangle Atropos' Hand [TEM]
     if k == "gain_pool" and not e.get("frame") and low == "gain 1 pool." and t == {"Action Modifier"}:
         return "gain_one_pool"          # Bribes
     if k == "votes" and not e.get("frame"):
