@@ -266,3 +266,16 @@ def test_bima_plays_cards_of_the_discipline_on_it_as_a_vampire(table):
     ctx.move(cel, "attached", host=bima)
     assert effects_minion.as_vampire(ctx, bima, blur)
     assert ctx.discipline_level(st.cards[bima], "cel") == 1
+
+
+def test_owl_companion_opens_the_opposing_hand(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("Anjalika Underwood", 4)]},
+                 hand={"Sarah": ["Gargoyle Slave"], "Alexis": ["Owl Companion"]})
+    st = game.game.state
+    owl, anj = _named(game, "Owl Companion").iid, _named(game, "Anjalika Underwood").iid
+    Ctx(game.game, st).move(owl, "attached", host=anj, counters=1)
+    game.step("Sarah", Action, minion="Ryan", kind="bleed")
+    game.step("Alexis", Block, minion="Anjalika Underwood")
+    game.step("Sarah", Resolve)
+    texts = [ev.text for e in game.game.entries for ev in e.events if ev.kind == "open_hand"]
+    assert texts and "Gargoyle Slave" in texts[-1] and texts[-1].startswith("Sarah")

@@ -104,7 +104,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "copy_prevent", "copy_bleed", "pool_immune_round", "unlock_after_combat",
                      "block_blood_tax", "own_cost_cut", "unlock_employer",
                      "burned_by_ranged_aggravated", "hand_shown_to_clan", "to_predator_at_discard",
-                     "entry_master_or_burn", "as_vampire_attached", "repeat_action"})
+                     "entry_master_or_burn", "as_vampire_attached", "repeat_action",
+                     "open_hand_in_combat"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -243,7 +244,10 @@ def combat_refusal(ctx: Ctx, m: int, what: str, using=None) -> str | None:
 
 
 def round_extra(ctx: Ctx, f):
-    """The combat frame as the strike step begins: an ally's "additional strike (limited) each round"."""
+    """The combat frame as the strike step begins: an ally's "additional strike (limited) each round"; Owl
+    Companion's open hand shown again."""
+    if f.round > 1:
+        _open_hand(ctx, f)
     add = {}
     for m in (f.a, f.b):
         for r in _of(ctx, m, "round_extra"):
@@ -1069,6 +1073,42 @@ def _master_disciplines(ctx: Ctx, iid: int) -> set:
     return out
 
 
+_BORROWED = "controlled until the end of the turn"
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """Puppeteer: a minion taken until the end of the turn goes back to its Methuselah (in the region it is in),
+    or is removed from the game when that Methuselah was ousted."""
+    st = ctx.st
+    if not st.marks:
+        return
+    for mk in [m for m in st.marks if m[1] == _BORROWED]:
+        st.marks = st.marks - {mk}
+        t, prev = mk[0][1], mk[2][0]
+        c = st.cards.get(t)
+        if c is None or c.region not in ("ready", "torpor", "incapacitated"):
+            continue
+        if st.seats[prev].ousted:
+            ctx.move(t, "removed")
+            ctx.emit("removed", f"{ctx.name(t)} is removed from the game (its Methuselah was ousted).", cards=(t,))
+            continue
+        ctx.move(t, c.region, seat=prev, counters=c.counters, locked=c.locked)
+        ctx.update(t, controller=prev)
+        ctx.emit("control", f"{ctx.name(t)} goes back to {ctx.seat_name(prev)}.", cards=(t,))
+
+
+def _open_hand(ctx: Ctx, f) -> None:
+    """Owl Companion: while its employer is in combat, the opposing minion's controller plays with an open hand."""
+    st = ctx.st
+    for m in (f.a, f.b):
+        if any(_of(ctx, a, "open_hand_in_combat") for a in st.attached.get(m, ())):
+            o = _other(f, m)
+            seat = st.cards[o].controller
+            hand = st.region(seat, "hand")
+            ctx.emit("open_hand", f"{poss(ctx.seat_name(seat))} hand is open: "
+                                  f"{', '.join(ctx.name(h) for h in hand) or 'empty'}.", cards=tuple(hand))
+
+
 _REPEAT = "may repeat the action"
 
 
@@ -1160,6 +1200,10 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
     if flt == "ready minion":
         if tc.region != "ready" or not ctx.is_minion(tc):
             return f"{ctx.name(t)} is not a ready minion"
+        return None
+    if flt == "ally or vampire capacity<=4":
+        if tc.region != "ready" or not ("Ally" in d.types or ctx.is_vampire(tc) and ctx.capacity(tc) <= 4):
+            return f"{ctx.name(t)} is not a ready ally or a vampire with capacity 4 or less"
         return None
     if flt == "ready vampire":
         if tc.region != "ready" or not ctx.is_vampire(tc):
@@ -1292,6 +1336,13 @@ def succeed_own(ctx: Ctx, f) -> bool:
         from vtes_desktop.engine.rules_combat import open_damage
 
         open_damage(ctx, (Hit(t, r[4], 0, source=f.actor, via=src),))
+    elif r[1] == "take_control":   # Puppeteer: until the end of this turn
+        prev = c.controller
+        ctx.move(t, "ready", seat=f.seat, counters=c.counters, locked=c.locked)
+        ctx.update(t, controller=f.seat)
+        st.marks = st.marks | {(("minion", t), _BORROWED, (prev, st.turn))}
+        ctx.emit("control", f"{ctx.seat_name(f.seat)} takes control of {ctx.name(t)} until the end of the turn.",
+                 cards=(t,))
     elif r[1] == "rescue_own":
         ctx.move(t, "ready", seat=c.controller, locked=c.locked, counters=c.counters, wounded=False)
         ctx.emit("rescued", f"{ctx.name(t)} moves from torpor to the ready region ({ctx.name(src)}).", cards=(t,))
@@ -2277,6 +2328,8 @@ def combat_started(ctx: Ctx) -> None:
 
     st = ctx.st
     cf = combat_frame(st)
+    if cf is not None:
+        _open_hand(ctx, cf)   # Owl Companion
     act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
     if cf is None or act is None or act.blocker != cf.b or cf.round != 1:
         return

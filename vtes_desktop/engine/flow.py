@@ -563,6 +563,7 @@ def _end_of_turn(ctx: Ctx) -> None:
     from vtes_desktop.engine import effects_action
 
     effects_action.end_of_turn(ctx)   # vampires that unlock at the end of the turn (Zephyr)
+    _minion().end_of_turn(ctx)   # Puppeteer: a minion taken until the end of the turn goes back
     from vtes_desktop.engine import effects_attached
 
     effects_attached.end_of_turn(ctx)   # cards put in play for the turn (Loup)

@@ -203,6 +203,10 @@ Readings (a tuple whose first item names it):
 - ``("repeat_action", 1)``: Nocturn at superior: the vampire that recruited it may recruit that card again this
   turn, for 1 more blood each time (hook in `rules_action.announce`, where a minion's second use of an action card
   in a turn is refused);
+- Puppeteer's own (D) action: control of an ally or a vampire of capacity 4 or less until the end of your turn
+  (it goes back as the turn ends: hook in `flow`; removed from the game if its Methuselah was ousted);
+- ``("open_hand_in_combat",)``: Owl Companion: while its employer is in combat, the opposing minion's controller's
+  hand is shown to every player (as the combat begins and as each round's strikes are chosen);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -288,11 +292,15 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "rescue_own", 1, "own torpor vampire", 0, False, ""),
     "this ally can steal an equipment from a vampire in torpor as a (d) action.":
         ("own_action", "steal_equipment", 0, "equipment on torpor vampire", 0, True, ""),
+    "this ally can take control of an ally or a vampire with capacity 4 or less until the end of your turn as a (d) "
+    "action.": ("own_action", "take_control", 0, "ally or vampire capacity<=4", 0, True, ""),
     "she can gain a life as a +1 stealth action.":
         ("own_action", "gain_life", 1, "self", 1, False, ""),
 }
 
 _RETAINER_TEXTS = {
+    "while the employer is in combat, the opposing minion's controller plays with an open hand.":
+        ("open_hand_in_combat",),
     "during strike resolution, if the range is close, this retainer burns a weapon controlled by the opposing minion "
     "or inflicts 1 damage on the opposing minion.": ("round_damage", 1, False, "", "or burn weapon"),
     "during your minion phase, you may look at one card picked at random from your prey's hand.": ("peek_prey",),
