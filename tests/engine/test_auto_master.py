@@ -85,7 +85,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from and succeed_from (Houngan moved)
            "take_to_self",
            # context.discipline_level (chosen_discipline), start_of_discard_phase
-           "chosen_level", "chosen_superior", "burn_own_discard"}
+           "chosen_level", "chosen_superior", "burn_own_discard",
+           # intercept_bonus; rules_combat._equipment_prevent (a card on the minion: "prevent 1 damage each combat")
+           "host_intercept_bleed", "host_prevent"}
 
 
 def test_every_reading_has_a_handler():

@@ -3420,6 +3420,12 @@ def intercept_bonus(ctx: Ctx, minion: int, actor: int) -> int:
     for a in st.attached.get(minion, ()):   # a master card on the minion (Sight Beyond Sight)
         if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_intercept"))
+            bl = _has(ctx, a, "host_intercept_bleed")   # Guardian Angel: during bleeds at its controller
+            if bl and isinstance(st.top, ActionFrame) and st.top.target_seat == st.cards[a].controller:
+                from vtes_desktop.engine.effects_crypt import _action_kind
+
+                if _action_kind(st.top) == "bleed":
+                    n += sum(int(v["n"]) for v in bl)
     if "Ally" in ctx.cdef(minion).types and ctx.is_vampire(st.cards[actor]):
         for iid in _events_in_play(ctx):
             for v in _has(ctx, iid, "allies_intercept"):

@@ -610,6 +610,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("chosen_superior", r"^the vampire with this card can play cards that require that discipline as though he or she has "
                         r"the superior version of that discipline$"),   # Infernal Pact
     ("burn_own_discard", r"^burn this card during your discard phase$"),   # start_of_discard_phase
+    # Guardian Angel: intercept_bonus; the prevention is read by rules_combat (a card on the minion that says
+    # "prevent 1 damage each combat", once each combat); state_checks burns it in torpor
+    ("host_intercept_bleed", r"^this vampire gets \+(?P<n>1) intercept during bleed actions directed at you$"),
+    ("host_prevent", r"^this vampire can prevent (?P<n>1) damage each combat$"),
+    ("burn_after_torpor", r"^if this vampire is in torpor, burn this card$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
