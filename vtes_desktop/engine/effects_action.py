@@ -2977,6 +2977,58 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["guruhi_land"] = _guruhi_land
 
 
+_SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
+
+
+def enslaving_clan(ctx: Ctx, m: int) -> str | None:
+    """The clan a slave Gargoyle is enslaved to, from its text ("Tremere slave", "Tremere antitribu slave")."""
+    d = ctx.cdef(m)
+    if "gargoyle" not in {x.lower() for x in d.clans}:
+        return None
+    mm = _SLAVE_OF.search(d.text or "")
+    return mm.group(1).lower() if mm else None
+
+
+def _hounds_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Unleash the Hounds [VIS]: by a slave Gargoyle, +1 bleed (limited) for each ready vampire of its enslaving clan
+    its Methuselah controls."""
+    f = _top(ctx)
+    clan = enslaving_clan(ctx, minion)
+    if clan is None:
+        raise Illegal("requirements", f"{rules.name} at this level is played by a slave Gargoyle")
+    if any(m.limited and m.card != iid for m in f.mods):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) modifier")
+    st = ctx.st
+    n = sum(1 for i in st.region(cmd.seat, "ready") if i != minion and ctx.is_vampire(st.cards[i])
+            and clan in {x.lower() for x in ctx.cdef(i).clans})
+    _add(ctx, Mod("bleed", n, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{ctx.name(minion)} gets +{n} bleed ({rules.name}: {n} ready {clan.title()} "
+                         f"vampire{'s' if n != 1 else ''}).", cards=(minion,))
+
+
+def _intercept_or_master(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Voices of the Castle [vis]: +1 intercept for this blocking Gargoyle, or (the play's target) for the blocking
+    vampire of the clan it is enslaved to; only when needed."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else minion
+    if f.stage != "attempt" or f.blocker != t:
+        raise Illegal("intercept", f"{rules.name}: intercept goes to the minion attempting to block (this vampire, or "
+                                   "the vampire it is enslaved to named as the target)")
+    if t != minion:
+        clan = enslaving_clan(ctx, minion)
+        if clan is None or not ctx.is_vampire(ctx.st.cards[t]) or clan not in {x.lower() for x in ctx.cdef(t).clans}:
+            raise Illegal("target", f"{rules.name}: {ctx.name(minion)} is not enslaved to {ctx.name(t)}")
+    if intercept(ctx, f, t) >= stealth(ctx, f):
+        raise Illegal("intercept", f"{ctx.name(t)} already has enough intercept; intercept can be added only when needed")
+    _add(ctx, Mod("intercept", 1, t, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(t)} gets +1 intercept ({rules.name}).", cards=(t,))
+
+
+_HANDLERS.update({"hounds_bleed": _hounds_bleed, "intercept_or_master": _intercept_or_master})
+
+
 def _cancel_action_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Tangle Atropos' Hand: while a block is attempted, the action is cancelled (not blocked; the blocker does not
     lock) and the acting vampire unlocks."""

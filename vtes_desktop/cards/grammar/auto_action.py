@@ -516,6 +516,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "cancel_block_resolution": re.compile(r"^cancel the block resolution \(the action is still blocked\)\.?$"),
     "lock_blocker_after_success": re.compile(r"^as \[mel\] above, and if this action is successful, lock the blocking "
                                              r"minion after action resolution\.?$"),
+    # Voices of the Castle [vis]: the blocker is this Gargoyle or a vampire of the clan it is enslaved to
+    "intercept_or_master": re.compile(r"^\+1 intercept, or give \+1 intercept to a vampire to whom this vampire is "
+                                      r"enslaved\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
@@ -573,6 +576,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "stealth" and not e.get("frame") and low == "as [tem] above, and this vampire gets +1 stealth during their " \
             "next action this turn." and "Action Modifier" in t:
         return "next_action_stealth_self"   # Tangle Atropos' Hand [TEM]
+    if k == "bleed" and not e.get("frame") and low == "+1 bleed for each ready vampire of the enslaving clan you " \
+            "control (limited)." and "Action Modifier" in t:
+        return "hounds_bleed"           # Unleash the Hounds [VIS]
     if k == "gain_pool" and not e.get("frame") and low == "gain 1 pool." and t == {"Action Modifier"}:
         return "gain_one_pool"          # Bribes
     if k == "votes" and not e.get("frame"):
