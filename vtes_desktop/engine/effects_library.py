@@ -9,7 +9,8 @@ or reaction's effects (rules_action._apply_modes), `on_combat` after a combat ca
 uses (rules_action.use), `on_action` as an action card's action succeeds (rules_action, next to
 effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this family claims), `blocked` as an action
 is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
-(effects_actioncard._plan_target: the target it needs).
+(effects_actioncard._plan_target: the target it needs), `on_bleed_card` as a bleed card's bleed succeeds (rules_action,
+next to effects_actioncard.card_bonus).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -34,7 +35,7 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "played_card_to_hand", "crypt_cards_back", "crypt_cards_back_blood",
                                      "crypt_reshuffle_deal", "merge_other_version", "unlock_actor", "shuffle_crypt",
                                      "draw_on_bleed", "discard_down_after", "look_uncontrolled", "imbued_cards_to_top",
-                                     "cut_library"})
+                                     "cut_library", "bleed_owes_discards", "remove_prey_ash_burn_pool"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -546,6 +547,16 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
             _merge_other_version(ctx, f, spec[1], spec[2], spec[3], why)
         elif k == "shuffle_crypt":
             ctx.shuffle(f.seat, "crypt")
+        elif k == "remove_prey_ash_burn_pool" and tgt is not None:
+            gone = [m.minion for m in f.mods if m.kind == "ash_pick" and st.cards[m.minion].region == "ash_heap"]
+            for i in gone:
+                ctx.move(i, "removed")
+            ctx.emit("removed", f"{len(gone)} cards of {poss(ctx.seat_name(tgt))} ash heap are removed from the game "
+                                f"({why}): {_names(ctx, gone)}.", cards=tuple(gone))
+            if len(gone) == spec[1]:
+                ctx.pool(tgt, -spec[2], why)
+            else:
+                ctx.emit("fizzles", f"{why}: fewer than {spec[1]} of those cards are left in the ash heap.")
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -773,6 +784,28 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
             if hit is None:
                 raise Illegal("target", f"{rules.name}: {target!r} is not in your ash heap")
             return {"target_card": hit}
+        if spec[0] == "remove_prey_ash_burn_pool":
+            prey = st.prey(seat)
+            heap = list(st.region(prey, "ash_heap"))
+            k = spec[1]
+            if len(heap) < k:
+                raise Illegal("cost", f"{rules.name}: {poss(ctx.seat_name(prey))} ash heap holds {len(heap)} cards; "
+                                      f"{k} must be removed from the game")
+            if target is None:
+                picked = heap[:k]
+            else:
+                picked = []
+                for name in str(target).split(";"):
+                    card = ctx.db.lookup(name.strip())
+                    hit = next((i for i in heap if card is not None and st.cards[i].cid == card.id
+                                and i not in picked), None)
+                    if hit is None:
+                        raise Illegal("target", f"{rules.name}: {name.strip()!r} is not (or not that many times) in "
+                                                f"{poss(ctx.seat_name(prey))} ash heap")
+                    picked.append(hit)
+                if len(picked) != k:
+                    raise Illegal("target", f"{rules.name}: name exactly {k} cards of your prey's ash heap")
+            return {"target_seat": prey, "mods": tuple(Mod("ash_pick", 0, i, None) for i in picked)}
         if spec[0] == "scrounge":
             names = [x.strip() for x in str(target or "").split(";") if x.strip()]
             if len(names) > spec[2]:
@@ -1017,3 +1050,16 @@ def _more_uses(ctx: Ctx, cmd, iid: int, rules: CardRules, spec: tuple) -> bool:
                 st.put(st.cards[i]._replace(hidden=st.cards[i].hidden + 1))
         ctx.emit("shuffled", f"{ctx.seat_name(seat)} cuts their library once ({why}).")
     return True
+
+
+def on_bleed_card(ctx: Ctx, f: ActionFrame, n: int) -> None:
+    """A bleed card's bleed has succeeded for *n*: the bled Methuselah owes discards (Shroud of Decay)."""
+    rules, specs = _card_specs(ctx, f)
+    for spec in specs:
+        if spec[0] == "bleed_owes_discards" and n >= 1 and f.target_seat is not None \
+                and not ctx.st.seats[f.target_seat].ousted:
+            from vtes_desktop.engine.effects_master import _owe_discard
+
+            k = min(spec[1], len(ctx.st.region(f.target_seat, "hand")))
+            if k:
+                _owe_discard(ctx, f.target_seat, k, then_draw=True)

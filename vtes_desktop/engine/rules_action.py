@@ -1018,6 +1018,9 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
             from vtes_desktop.engine import effects_actioncard
 
             effects_actioncard.card_bonus(ctx, f, max(n, 0))
+            from vtes_desktop.engine import effects_library
+
+            effects_library.on_bleed_card(ctx, f, max(n, 0))   # Shroud of Decay: the bled Methuselah discards
     elif k == "hunt":
         n = f.base_hunt + sum(m.amount for m in f.mods if m.kind == "hunt") + effects_crypt.hunt_bonus(ctx, f)
         from vtes_desktop.engine.effects_combat import bearer_bonus

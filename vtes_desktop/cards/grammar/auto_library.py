@@ -93,7 +93,11 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   the card's place, 1 first) (Nosferatu Hosting); ("imbued_cards_to_top", n, pool) and ("cut_library",): the card
   locks and the player burns `pool` pool to put n cards of the ash heap that require an imbued, a creed or a virtue
   on top of the library (`effect`: their names, ";", the first named on top), then cuts the library once if the
-  `effect` ends with "; cut" (Unity).
+  `effect` ends with "; cut" (Unity);
+- ("bleed_owes_discards", n): a bleed card: when its bleed succeeds for 1 or more, the bled Methuselah owes n discards
+  of their choice (made with `discard`), then draws back up (Shroud of Decay [obl]); ("remove_prey_ash_burn_pool", k,
+  p): a (D) action card at the prey: k cards of the prey's ash heap (the action's `target`, ";" between names; none:
+  the oldest) are removed from the game as it succeeds, and the prey burns p pool (Shroud of Decay [OBL]).
 """
 
 from __future__ import annotations
@@ -164,6 +168,10 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Action", "unlock", "unlock this vampire, search your crypt (shuffle afterward), uncontrolled region, and/or ash "
                          "heap for their base version, and merge them with it."):
         ("merge_other_version", "base", True, True),
+    ("Action", "discard", "if the bleed is successful (for 1 or more), the target methuselah discards 2 cards of their "
+                          "choice."): ("bleed_owes_discards", 2),
+    ("Action", "remove", "(d) remove 7 cards in your prey's ash heap from the game to burn 3 of their pool."):
+        ("remove_prey_ash_burn_pool", 7, 3),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
