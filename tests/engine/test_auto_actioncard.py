@@ -103,6 +103,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Free States Rant", "state", None, ("eat_the_rich_votes",)),
     ("Year of Fortune", "hand_size", None, ("hand_size_chosen", 1)),
     ("Hand Intervention", "burn", None, ("chosen_burns_by_edge",)),
+    ("Cheat the Fates", "block", "tem", ("no_block", "without tem", "no discipline cards")),
+    ("Hunting the Beast", "add", "AUS", ("end_combat", "blood to uncontrolled salubri", 2)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

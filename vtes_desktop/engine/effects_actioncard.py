@@ -2140,7 +2140,8 @@ def choice_frame(ctx: Ctx):
 
     f = ctx.st.top
     if isinstance(f, ManualFrame) and f.card is not None and (f.what.startswith(_PAYS_OR_BURNS)
-                                                              or f.what.startswith(LOCKS_OWN)):
+                                                              or f.what.startswith(LOCKS_OWN)
+                                                              or f.what.startswith(SALUBRI_BLOOD)):
         return f
     if isinstance(f, ManualFrame) and f.card is not None and f.what.startswith("each Methuselah's choice"):
         rules = ctx.rules(f.card)
@@ -2158,6 +2159,8 @@ def choose_for_referendum(ctx: Ctx, f, seat: int, choice: str) -> None:
         return _pays_or_burns_choice(ctx, f, rules, seat, choice)
     if f.what.startswith(LOCKS_OWN):
         return _locks_own_choice(ctx, f, rules, seat, choice)
+    if f.what.startswith(SALUBRI_BLOOD):
+        return _salubri_blood_choice(ctx, f, rules, seat, choice)
     keep = next((x for m in rules.modes for x in readings(rules, m) if x[0] == "burn_all_keep"), None)
     if keep is not None:
         return _keep_choice(ctx, f, rules, keep[1], seat, choice)
@@ -3183,6 +3186,8 @@ def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
         vamp = ctx.is_vampire(c)
         if who == "without cel" and ctx.discipline_level(c, "cel") == 0:
             return f"{ctx.name(m)} has no Celerity: minions without Celerity cannot block {rules.name}"
+        if who == "without tem" and ctx.discipline_level(c, "tem") == 0:   # Cheat the Fates
+            return f"{ctx.name(m)} has no Temporis: minions without Temporis cannot block {rules.name}"
         if who == "titled vampire" and vamp and ctx.title(c) is not None:
             return f"{ctx.name(m)} is titled: titled vampires cannot block {rules.name}"
         if who == "ally" and "Ally" in ctx.cdef(m).types:
@@ -4515,6 +4520,10 @@ def combat_ended(ctx: Ctx, cf) -> None:
             c = st.cards[opp]
             seat = c.controller if c.controller is not None else c.owner
             ctx.pool(seat, -s[2], name)
+        elif s[1] == "blood to uncontrolled salubri":   # Hunting the Beast: the Salubri named once the action is over
+            opp = cf.b if f.actor == cf.a else cf.a
+            if winner == f.actor and st.cards[opp].region != "ready":
+                st.marks = st.marks | {(("minion", f.actor), AFTER_ACTION, "salubri blood", f.card)}
         elif s[1] == "put on actor if opponent not ready":   # Pillars Fall (one on a vampire)
             opp = cf.b if f.actor == cf.a else cf.a
             a = st.cards[f.actor]
@@ -4764,6 +4773,8 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
             rules_politics.blood_hunt(ctx, f.actor)
         elif mk[2] == "locks own":   # Propaganda
             _locks_own_start(ctx, f, mk[3])
+        elif mk[2] == "salubri blood":   # Hunting the Beast
+            _salubri_blood_start(ctx, f, mk[3])
     mark = (("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)
     if mark in st.marks:
         st.marks = st.marks - {mark}
@@ -4845,3 +4856,60 @@ def _locks_own_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: str) -> 
     flow.pop(ctx)
     ctx.update(v, locked=True)
     ctx.emit("locked", f"{ctx.seat_name(seat)} locks {ctx.name(v)} ({rules.name}).", cards=(v,))
+
+
+SALUBRI_BLOOD = "the acting Methuselah names a Salubri in their uncontrolled region:"   # Hunting the Beast: "... <n>"
+
+
+def _salubri_candidates(ctx: Ctx, seat: int) -> list[int]:
+    st = ctx.st
+    return [i for i in st.region(seat, "uncontrolled") if ctx.cdef(i).is_crypt
+            and any(_same_clan("salubri", x) for x in ctx.cdef(i).clans)]
+
+
+def _salubri_blood_start(ctx: Ctx, f: ActionFrame, card: int) -> None:
+    """Hunting the Beast, the action over: 2 blood to the Salubri in its Methuselah's uncontrolled region (named with
+    terms when there are several)."""
+    from vtes_desktop.engine.state import Impulse, ManualFrame
+
+    rules, mode = mode_of(ctx, card, f.card_level)
+    n = next((s[2] for s in readings(rules, mode) if s[0] == "end_combat" and s[1] == "blood to uncontrolled salubri"), 2)
+    got = _salubri_candidates(ctx, f.seat)
+    if len(got) <= 1:
+        for v in got:
+            ctx.update(v, counters=ctx.st.cards[v].counters + n)
+            ctx.emit("blood", f"{ctx.name(v)} gets {n} blood from the bank ({ctx.name(card)}).", cards=(v,))
+        if not got:
+            ctx.emit("fizzles", f"{ctx.name(card)}: {ctx.seat_name(f.seat)} has no Salubri in their uncontrolled region.")
+        return
+    flow.push(ctx, ManualFrame(imp=Impulse((f.seat,)), what=f"{SALUBRI_BLOOD} {n}", card=card))
+    ctx.emit("choose", f"{ctx.name(card)}: {ctx.seat_name(f.seat)} names the Salubri that gets {n} blood (terms).")
+
+
+def _salubri_blood_choice(ctx: Ctx, f, rules: CardRules, seat: int, choice: str) -> None:
+    st = ctx.st
+    owner = st.cards[f.card].owner
+    if seat != owner:
+        raise Illegal("terms", f"{rules.name}: {ctx.seat_name(owner)} names the Salubri")
+    try:
+        v = flow.ref(ctx, seat, choice)
+    except (Malformed, Illegal):
+        raise Illegal("terms", f"{rules.name}: name a Salubri in your uncontrolled region") from None
+    if v not in _salubri_candidates(ctx, seat):
+        raise Illegal("terms", f"{rules.name}: {ctx.name(v)} is not a Salubri in your uncontrolled region")
+    n = int(f.what.rsplit(" ", 1)[1])
+    flow.pop(ctx)
+    ctx.update(v, counters=st.cards[v].counters + n)
+    ctx.emit("blood", f"{ctx.name(v)} gets {n} blood from the bank ({rules.name}).", cards=(v,))
+
+
+def discipline_card_refusal(ctx: Ctx, f: ActionFrame, minion: int, rules: CardRules) -> str | None:
+    """Cheat the Fates [tem]: its acting vampire cannot play other cards requiring one or more Disciplines during
+    this action (called only for the acting minion of an action card)."""
+    if not (rules.disciplines or any(md.disciplines for md in rules.modes)):
+        return None
+    arules, amode = mode_of(ctx, f.card, f.card_level)
+    if amode is not None and any(s[0] == "no_block" and len(s) > 2 and s[2] == "no discipline cards"
+                                 for s in readings(arules, amode)):
+        return f"{ctx.name(minion)} cannot play other cards requiring Disciplines during {arules.name}"
+    return None

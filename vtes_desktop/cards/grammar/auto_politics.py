@@ -855,6 +855,12 @@ _FOURTH = {
     ("discard", "(d) discard a this card to inflict 2 unpreventable damage on each of up to two minions controlled by a "
                 "single methuselah"): ("discard_copy_damage", 2, 2),
     ("change", "as [mel] above, but for 3 unpreventable damage each"): ("discard_copy_damage", 2, 3),
+    # Cheat the Fates [tem]: no blockers without Temporis; the acting vampire plays no other discipline cards
+    ("block", "minions without temporis [tem] cannot block this action and this vampire cannot play other cards "
+              "requiring 1 or more disciplines this action"): ("no_block", "without tem", "no discipline cards"),
+    # Hunting the Beast [AUS]
+    ("add", "as above, and at the end of that combat, if this vampire is ready and the opposing vampire is not, add 2 "
+            "blood to a salubri in your uncontrolled region"): ("end_combat", "blood to uncontrolled salubri", 2),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
