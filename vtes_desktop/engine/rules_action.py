@@ -217,6 +217,14 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     name = rules.name
     if ctx.st.marks and ("no more of this card this game", rules.card_id) in ctx.st.marks:   # effects_actioncard
         return f"{name} failed earlier in this game: no more can be played"   # Veles' Hunt
+    top = ctx.st.top
+    if minion is not None and isinstance(top, ActionFrame) and top.actor == minion and top.card is not None \
+            and top.kind == "card":   # Cheat the Fates: no other Discipline cards for its acting vampire
+        from vtes_desktop.engine.effects_actioncard import discipline_card_refusal
+
+        why = discipline_card_refusal(ctx, top, minion, rules)
+        if why:
+            return why
     why = effects_crypt.card_refusal(ctx, rules, minion)   # "He cannot use cards requiring Celerity [cel]"
     why = why or effects_attached.card_refusal(ctx, rules, minion)   # a card on the minion (Total Insanity)
     if why:
