@@ -430,6 +430,9 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "strike_burn_ally_or_retainer_non_wraith": "rules_combat.strike (burn_ally, or burn_card on the target retainer)",
+    "strike_damage_zero": "rules_combat.strike (cap 0) / _apply_strikes",
+    "end_after_strike_unless_dodged": "rules_combat.strike / _apply_strikes (end_unless_dodged)",
     "strike_burn_master_discipline": "rules_combat.strike / _apply_strikes (burn_card, excess blood)",
     "strike_also_damage": "rules_combat.strike / _apply_strikes (burn_card with damage)",
     "range_step_skipped": "rules_combat._carry_out (set_range skips the step)",

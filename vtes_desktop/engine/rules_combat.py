@@ -44,6 +44,7 @@ class StrikeDesc(NamedTuple):
     retainers_damage: int = 0      # aggravated damage on the retainers of both combatants too (Body of Sun)
     also_dodge: bool = False       # the striker dodges as well (Stutter-Step)
     dodged_penalty: int = 0        # if dodged: this damage on the striker, and a press for the opposing minion (Pounce)
+    end_unless_dodged: bool = False  # combat ends after this strike resolves, unless it is dodged (Autonomic Mastery)
 
 
 def _effects_action():
@@ -447,6 +448,10 @@ def _extra_blood(ctx: Ctx, m: int, rules=None, blood: int = 0) -> int:
             if isinstance(u, tuple) and len(u) == 4 and u[0] == "costs_round" and u[1] == m and u[2] == f.round \
                     and _provides(rules, ("maneuver", "press") if u[3] == "maneuver_press" else ("strike",)):
                 more += 1
+    if rules is not None and blood:
+        from vtes_desktop.engine.effects_gear import cost_cut as gear_cut
+
+        cut += gear_cut(ctx, rules, m, blood - cut)   # The Ankara Citadel, Karavalanisha Vrana
     return (1 if ("opponent_combat_cards_cost", m) in f.used else 0) + more - cut
 
 
@@ -746,7 +751,9 @@ def _strike_of_text(text: str, source: int | None = None, label: str = "") -> St
 def _actioncard_strength(ctx: Ctx, m: int) -> int:
     from vtes_desktop.engine.effects_actioncard import attached_bonus
 
-    return attached_bonus(ctx, m, "strength")
+    from vtes_desktop.engine.effects_attached import strength_bonus
+
+    return attached_bonus(ctx, m, "strength") + strength_bonus(ctx, m)   # Martial Ritus
 
 
 def strength(ctx: Ctx, m: int, f: CombatFrame) -> int:
@@ -959,6 +966,25 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                         desc = StrikeDesc("damage", _weapon_damage(ctx, chosen_weapon, other_) + sum(
                             x[1] for x in readings if x[0] == "strike_x_bonus"), ranged=True, source=iid,
                             label=rules.name)
+                elif r[0] == "strike_burn_ally_or_retainer_non_wraith":    # Autonomic Mastery at Dominate
+                    other_ = f.b if m == f.a else f.a
+
+                    def _wraith(x):
+                        return "wraith" in {k_.lower() for k_ in ctx.rules(x).keywords} or \
+                            "wraith" in (ctx.cdef(x).text or "").lower()[:40]
+                    if cmd.target is not None:
+                        t_ = flow.ref(ctx, cmd.seat, cmd.target)
+                        tc_ = ctx.st.cards[t_]
+                        if not (tc_.region == "attached" and tc_.host == other_ and "Retainer" in ctx.cdef(t_).types) \
+                                or _wraith(t_):
+                            raise Illegal("strike", f"{rules.name} burns a non-wraith retainer on {ctx.name(other_)}")
+                        desc = StrikeDesc("burn_card", source=iid, label=rules.name, target=t_)
+                        chosen_weapon = t_
+                    elif "Ally" in ctx.cdef(other_).types and not _wraith(other_):
+                        desc = StrikeDesc("burn_ally", source=iid, label=rules.name)
+                    else:
+                        raise Illegal("strike", f"{rules.name} burns the opposing non-wraith ally, or a non-wraith "
+                                                "retainer named as the target")
                 elif r[0] == "strike_burn_master_discipline":     # Weakness: a master Discipline card (the target)
                     other_ = f.b if m == f.a else f.a
                     cards_ = [a for a in ctx.st.attached.get(other_, ()) if "Master" in ctx.cdef(a).types
@@ -1098,6 +1124,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = desc._replace(after=desc.after + (r,))
                 elif r[0] == "strike_unpreventable" and desc is not None:     # Hexe at superior
                     desc = desc._replace(unpreventable=True)
+                elif r[0] == "strike_damage_zero" and desc is not None:       # Autonomic Mastery at superior
+                    desc = desc._replace(cap=0)
+                elif r[0] == "end_after_strike_unless_dodged" and desc is not None:
+                    desc = desc._replace(end_after=True, end_unless_dodged=True)
                 elif r[0] == "strike_never_aggravated" and desc is not None:  # Psychic Assault
                     desc = desc._replace(never_aggravated=True, aggravated=False)
                 elif r[0] == "strike_unpreventable_if_black_hand" and desc is not None \
@@ -1112,6 +1142,13 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     f0 = combat_frame(ctx.st)
                     _set_combat(ctx, f0._replace(mods=f0.mods + (Mod("shield_round", 0, m, None),)))
                     f = combat_frame(ctx.st)
+            if "in combat with:a non-wraith ally or a younger vampire" in mode.only:     # Autonomic Mastery
+                o_ = f.b if m == f.a else f.a
+                oc_ = ctx.st.cards[o_]
+                if not (("Ally" in ctx.cdef(o_).types and "wraith" not in (ctx.cdef(o_).text or "").lower()[:40])
+                        or (ctx.is_vampire(oc_) and ctx.capacity(oc_) < ctx.capacity(ctx.st.cards[m]))):
+                    raise Illegal("timing", f"{rules.name} is only usable in combat with a non-wraith ally or a "
+                                            "younger vampire")
             if "if:this vampire has more blood than the opposing vampire" in mode.only:
                 other_ = f.b if m == f.a else f.a
                 if ctx.st.cards[m].counters <= ctx.st.cards[other_].counters:
@@ -1396,8 +1433,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     if ("hurts_bearer", s_.source) not in cfg.used:
                         _set_combat(ctx, cfg._replace(used=cfg.used | {("hurts_bearer", s_.source)}))
                         hits.append(Hit(me, 1, 0, source=None, via=s_.source))
-            hits.append(Hit(target, 0 if s_.aggravated else n, (n if s_.aggravated else 0) + agg_, source=me,
-                            via=s_.source))     # (agg_: Baal's Bloody Talons' +1 aggravated at superior)
+            if n > 0 or agg_ or s_.cap != 0:     # (Autonomic Mastery: a hand strike whose damage is reduced to zero)
+                hits.append(Hit(target, 0 if s_.aggravated else n, (n if s_.aggravated else 0) + agg_, source=me,
+                                via=s_.source))     # (agg_: Baal's Bloody Talons' +1 aggravated at superior)
         elif s_.kind == "steal_blood":
             oc = ctx.st.cards[other]
             take = min(s_.amount, oc.counters)
@@ -1460,7 +1498,8 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     ctx.burn(a, "hit at long range")
                     ctx.emit("burned", f"{ctx.name(a)} is burned: its bearer was hit at long range.")
                     hits.append(Hit(h.target, 0, bl[1], source=None, via=None))
-    if any(s_.end_after and ready[me_] for me_, s_ in strikes.items()):
+    if any(s_.end_after and ready[me_] and not (s_.end_unless_dodged and (f.b if me_ == f.a else f.a) in dodging)
+           for me_, s_ in strikes.items()):
         cfe = combat_frame(ctx.st)
         _set_combat(ctx, cfe._replace(used=cfe.used | {("end_after_strike", cfe.round)}))
     hits = _reflect_hand_damage(ctx, strikes, hits)
@@ -1930,7 +1969,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only",
-                    "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike", "strike_burn_master_discipline")
+                    "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike", "strike_burn_master_discipline",
+                    "strike_burn_ally_or_retainer_non_wraith", "strike_damage_zero", "end_after_strike_unless_dodged")
            for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if re.fullmatch(r"(?is)\s*(?:optional )?maneuver\.?\s*", text) or (re.fullmatch(r"(?is)\s*press[^.]*\.?\s*", text)

@@ -887,6 +887,12 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("strike_burn_master_discipline",)                                    # Weakness (target: the card)
     if k == "take" and low == "as above, and the opposing vampire also takes one damage.":
         return ("strike_also_damage", 1)                                             # Weakness at superior
+    if k == "strike" and low == "strike: burn the opposing non-wraith ally or a non-wraith retainer on the opposing minion.":
+        return ("strike_burn_ally_or_retainer_non_wraith",)                          # Autonomic Mastery
+    if k == "reduce" and low == "damage from this strike is reduced to zero.":
+        return ("strike_damage_zero",)                                               # Autonomic Mastery
+    if k == "end" and low == "combat ends immediately after this strike resolves, unless it is dodged.":
+        return ("end_after_strike_unless_dodged",)                                   # Autonomic Mastery
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
