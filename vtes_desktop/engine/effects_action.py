@@ -448,8 +448,9 @@ def _x_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
         x = int(str(cmd.choice))
     except ValueError:
         raise Malformed("choice", f"{rules.name}: say X with choice (1, 2 or 3)") from None
-    if x not in (1, 2, 3):
-        raise Illegal("choice", f"{rules.name}: X must be 1, 2 or 3, not {x}")
+    ranged = any(auto_action.reading(y, rules.types) == "x_range" for y in mode.effects)   # Monkey Wrench
+    if (ranged and x not in (1, 2, 3)) or x < 1:
+        raise Illegal("choice", f"{rules.name}: X must be {'1, 2 or 3' if ranged else 'at least 1'}, not {x}")
     kind = f.kind if f.kind != "card" else (f.effect or "card")
     if kind != "bleed":
         raise Illegal("timing", f"{rules.name} is only usable during a bleed action")
@@ -2975,6 +2976,49 @@ def _guruhi_land(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS["guruhi_land"] = _guruhi_land
+
+
+_CIRCLE = re.compile(r"(?i)\b([a-z][a-z .'-]*?) circle\b")
+
+
+def bb_circle(ctx: Ctx, m: int) -> str | None:
+    """A Blood Brother's circle, from its card text ("Budapest circle")."""
+    d = ctx.cdef(m)
+    if "blood brother" not in {x.lower() for x in d.clans}:
+        return None
+    mm = _CIRCLE.search(d.text or "")
+    return mm.group(1).strip().lower().split(".")[-1].split(":")[-1].strip() if mm else None
+
+
+def _choose_x_blood_brothers(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Walk of Caine: X (the play's choice) ready Blood Brothers of the player with blood, of this one's circle and
+    including it - the others named as the play's target, separated by commas - each burn 1 blood (+X bleed is the
+    mode's own "+X bleed" clause)."""
+    from vtes_desktop.engine.errors import Malformed
+
+    st = ctx.st
+    try:
+        x = int(str(cmd.choice))
+    except ValueError:
+        raise Malformed("choice", f"{rules.name}: say X with choice") from None
+    names = [n.strip() for n in str(cmd.target or "").split(",") if n.strip()]
+    others = [flow.ref(ctx, cmd.seat, n, what="minion") for n in names]
+    chosen = [minion] + [o for o in others if o != minion]
+    circle = bb_circle(ctx, minion)
+    if len(set(chosen)) != x:
+        raise Illegal("choice", f"{rules.name}: X is {x}; name the {x - 1} other Blood Brother"
+                                f"{'s' if x != 2 else ''} chosen as the target")
+    for c_ in chosen:
+        c = st.cards[c_]
+        if c.controller != cmd.seat or c.region != "ready" or c.counters < 1 or bb_circle(ctx, c_) != circle or \
+                circle is None:
+            raise Illegal("target", f"{rules.name}: {ctx.name(c_)} is not a ready Blood Brother of yours with blood, of "
+                                    f"{poss_name(ctx, minion)} circle")
+    for c_ in chosen:
+        _burn_blood_or_life(ctx, c_, 1, rules.name)
+
+
+_HANDLERS.update({"choose_x_blood_brothers": _choose_x_blood_brothers, "chosen_bb_burn": _nothing})
 
 
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")

@@ -519,6 +519,10 @@ _TEXTS: dict[str, re.Pattern] = {
     # Voices of the Castle [vis]: the blocker is this Gargoyle or a vampire of the clan it is enslaved to
     "intercept_or_master": re.compile(r"^\+1 intercept, or give \+1 intercept to a vampire to whom this vampire is "
                                       r"enslaved\.?$"),
+    # Walk of Caine: X from the play's choice, the other chosen Blood Brothers named as its target
+    "choose_x_blood_brothers": re.compile(r"^choose x ready blood brothers you control with 1 or more blood of the same "
+                                          r"circle as this blood brother, including this blood brother\.?$"),
+    "chosen_bb_burn": re.compile(r"^each chosen blood brother burns 1 blood\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
