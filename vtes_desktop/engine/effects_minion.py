@@ -105,7 +105,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "block_blood_tax", "own_cost_cut", "unlock_employer",
                      "burned_by_ranged_aggravated", "hand_shown_to_clan", "to_predator_at_discard",
                      "entry_master_or_burn", "as_vampire_attached", "repeat_action",
-                     "open_hand_in_combat"})
+                     "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
+                     "removed_when"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -289,6 +290,35 @@ def strike_resolution_hits(ctx: Ctx, f) -> list:
     return out
 
 
+def _no_infernal(ctx: Ctx, seat: int) -> bool:
+    st = ctx.st
+    return not any(ctx.is_vampire(st.cards[v]) and "infernal" in ctx.rules(v).traits
+                   for rg in ("ready", "torpor") for v in st.region(seat, rg))
+
+
+def _check_servitors(ctx: Ctx, seat: int) -> None:
+    """Infernal Servitor: removed from the game when its controller controls no infernal vampire."""
+    st = ctx.st
+    for iid in list(st.region(seat, "ready")):
+        for r in _of(ctx, iid, "removed_when"):
+            if _no_infernal(ctx, seat):
+                ctx.move(iid, "removed")
+                ctx.emit("removed", f"{ctx.name(iid)} is removed from the game (no {r[1]} vampire).", cards=(iid,))
+                break
+
+
+def action_over(ctx: Ctx, f) -> None:
+    """An action ended: Infernal Servitor is removed from the game after its successful action, or once its
+    controller controls no infernal vampire."""
+    st = ctx.st
+    a = f.actor
+    if a in st.cards and st.cards[a].region == "ready" and _of(ctx, a, "removed_when") and f.outcome == "successful":
+        ctx.move(a, "removed")
+        ctx.emit("removed", f"{ctx.name(a)} is removed from the game after its successful action.", cards=(a,))
+    if any(_of(ctx, i, "removed_when") for i in st.region(f.seat, "ready")):
+        _check_servitors(ctx, f.seat)
+
+
 def blocked(ctx: Ctx, f) -> None:
     """A block succeeded, before block resolution: Member of the Entourage, blocking a vampire, is burned."""
     st = ctx.st
@@ -394,8 +424,14 @@ def _give_bleed_announced(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
 
 
 def combat_over(ctx: Ctx, f) -> None:
-    """The combat *f* has ended: an ally whose own strike burns it at the end of combat once resolved."""
+    """The combat *f* has ended: an ally whose own strike burns it at the end of combat once resolved; a vampire
+    that blocked Caiaphas Smith is burned."""
     st = ctx.st
+    if f.a in st.cards and _of(ctx, f.a, "burn_blocker_after"):
+        act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+        if act is not None and act.actor == f.a and act.blocker == f.b and f.b in st.cards \
+                and ctx.is_vampire(st.cards[f.b]) and st.cards[f.b].region in ("ready", "torpor"):
+            ctx.burn(f.b, f"it blocked {ctx.name(f.a)}")
     for m in (f.a, f.b):   # Valerie Diaz: may unlock once the opposing vampire is not ready
         if m in st.cards and _of(ctx, m, "unlock_after_combat"):
             st.marks = st.marks | {(("minion", m), "combat ended", (st.turn, _other(f, m)))}
@@ -481,6 +517,10 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             continue
         if _of(ctx, iid, "lock_thuggees"):
             _lock_thuggees(ctx, st.active)
+        if _of(ctx, iid, "removed_when"):
+            _check_servitors(ctx, st.active)
+            if st.cards[iid].region != "ready":
+                continue
         for r in _of(ctx, iid, "hand_shown_to_clan"):   # Informant
             _show_hand(ctx, st.active, r[1], iid)
         for a in list(st.attached.get(iid, ())):
@@ -1078,8 +1118,19 @@ _BORROWED = "controlled until the end of the turn"
 
 def end_of_turn(ctx: Ctx) -> None:
     """Puppeteer: a minion taken until the end of the turn goes back to its Methuselah (in the region it is in),
-    or is removed from the game when that Methuselah was ousted."""
+    or is removed from the game when that Methuselah was ousted. Caiaphas Smith, unlocked as his controller's turn
+    begins (the next one), goes to their predator."""
     st = ctx.st
+    nxt = st.prey(st.active)
+    for iid in list(st.region(nxt, "ready")):
+        if _of(ctx, iid, "to_predator_if_unlocked") and not st.cards[iid].locked:
+            pred = st.predator(nxt)
+            if pred != nxt:
+                c = st.cards[iid]
+                ctx.move(iid, "ready", seat=pred, counters=c.counters, locked=c.locked)
+                ctx.update(iid, controller=pred)
+                ctx.emit("control", f"{ctx.name(iid)} is unlocked as {poss(ctx.seat_name(nxt))} turn begins: "
+                                    f"{ctx.seat_name(pred)} takes control of him.", cards=(iid,))
     if not st.marks:
         return
     for mk in [m for m in st.marks if m[1] == _BORROWED]:
@@ -1132,6 +1183,8 @@ def actor_refusal(ctx: Ctx, m: int, kind: str = "") -> str | None:
     action), or None."""
     if _of(ctx, m, "cannot_act"):
         return f"{ctx.name(m)} cannot take actions (its own text)"
+    if kind == "bleed" and _of(ctx, m, "cannot_bleed"):
+        return f"{ctx.name(m)} cannot bleed (its own text)"
     if kind in ("equip", "employ"):
         for r in _of(ctx, m, "no_gear"):
             if ("equipment" if kind == "equip" else "retainers") in r[1].split("|"):
@@ -1795,6 +1848,8 @@ def burned(ctx: Ctx, iid: int) -> None:
     c = ctx.st.cards.get(iid)
     if c is None or c.region != "ash_heap":
         return
+    if ctx.is_vampire(c) and "infernal" in ctx.rules(iid).traits:   # Infernal Servitor
+        _check_servitors(ctx, c.controller)
     from vtes_desktop.engine.rules_combat import combat_frame
 
     cf = combat_frame(ctx.st)

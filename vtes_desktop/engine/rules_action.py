@@ -923,6 +923,7 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
 
         after_action(ctx, f)   # master cards in play (WMRH Talk Radio)
         effects_attached.after_action(ctx, f)   # Loup burns after a Toreador's successful action
+        effects_minion.action_over(ctx, f)   # Infernal Servitor: removed after its successful action
 
 
 def _after_action(ctx: Ctx, f: ActionFrame) -> None:

@@ -207,6 +207,13 @@ Readings (a tuple whose first item names it):
   (it goes back as the turn ends: hook in `flow`; removed from the game if its Methuselah was ousted);
 - ``("open_hand_in_combat",)``: Owl Companion: while its employer is in combat, the opposing minion's controller's
   hand is shown to every player (as the combat begins and as each round's strikes are chosen);
+- Caiaphas Smith: ``("burn_blocker_after",)`` (a vampire that blocked him burned as the combat ends),
+  ``("cannot_bleed",)`` (his bleed actions refused), ``("to_predator_if_unlocked",)`` (unlocked as his
+  controller's turn begins, he goes to their predator: looked at as the turn before ends, hook in flow);
+- Infernal Servitor: ``("removed_when", "infernal")`` (removed from the game after a successful action of its
+  own, as the action ends, or as soon as its controller controls no infernal vampire: checked as actions end, as
+  minions are burned and as its controller's unlock phase begins); its superior "As above, and ... as a vampire"
+  is an *as_vampire* reading;
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -340,6 +347,12 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "any vampire blocking this ally is burned after the combat (if any)."): ("burn_blocker_after",),
+    ("bleed", "this ally cannot bleed."): ("cannot_bleed",),
+    ("take", "if he is unlocked at the start of your turn, your predator takes control of him."):
+        ("to_predator_if_unlocked",),
+    ("remove", "remove it from the game if you control no infernal vampires, or after it performs a successful "
+               "action."): ("removed_when", "infernal"),
     ("perform", "as above, and this vampire can perform this action again this turn, with the cost increased by 1 "
                 "blood (cumulative)."): ("repeat_action", 1),
     ("act", "the this ally cannot act or block."): ("cannot_act", "block"),
@@ -518,7 +531,7 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
                                             "current action."):
         return ("blood_for_intercept",)
     if k == "play" and ally:
-        m = _AS_VAMPIRE.match(low)
+        m = _AS_VAMPIRE.match(low[len("as above, and "):] if low.startswith("as above, and ") else low)
         if m:
             cap = m.group("cap1") or m.group("cap2")
             return ("as_vampire", tuple(re.findall(r"\[(\w{3})\]", m.group("discs"))), int(cap) if cap else None,
