@@ -19,7 +19,7 @@ from vtes_desktop.cards.rules import CardRules, Mode
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
-from vtes_desktop.engine.state import ActionFrame
+from vtes_desktop.engine.state import ActionFrame, Mod
 
 HANDLED: frozenset[str] = frozenset({
     "attach_to", "attach_still_control", "attach_lock", "host_no_block", "host_mod", "host_no_unlock", "unlock_for",
@@ -31,7 +31,10 @@ HANDLED: frozenset[str] = frozenset({
     "directed_at_host_cost", "in_play_clan_stealth", "burn_end_of_turn_or_success", "burn_for_votes",
     "burn_if_actor_leaves", "put_on_actor_if_block", "host_stealth_vs_reactor", "burnable_steps",
     "put_in_play_self", "controller_minions_mod", "host_blood_after_directed", "kholo_title", "kholo_moves",
+    "unlock_actor_after_put", "become_anarch_unlock", "burn_if_sect_changes", "burn_fail_directed_at_host",
+    "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller",
 })
+_SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vampire)
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction")})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
 
@@ -93,6 +96,10 @@ def _fits(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) -> str | None:
     directed = spec[4] if len(spec) > 4 else True
     c = st.cards[t]
     name = ctx.name(t)
+    if nouns == ("location",):   # "Put this card on a location you control"
+        if c.region != "in_play" or c.contested or "location" not in ctx.rules(t).keywords:
+            return f"{name} is not a location in play"
+        return f"{name} is not yours" if c.controller != seat else None
     if c.region not in ("ready", "torpor") or c.contested or not ctx.is_minion(c):
         return f"{name} is not a minion in play"
     if directed and c.controller == seat:
@@ -202,6 +209,15 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
             if any(s[0] == "attach_lock" for s in specs) and not st.cards[t].locked:
                 ctx.update(t, locked=True)
                 ctx.emit("locked", f"{ctx.name(t)} is locked ({rules.name}).", cards=(t,))
+    if any(s[0] == "unlock_actor_after_put" for s in specs) and st.cards[f.card].region == "attached" \
+            and st.cards[f.actor].region == "ready" and st.cards[f.actor].locked:
+        ctx.update(f.actor, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({rules.name}).", cards=(f.actor,))
+    if any(s[0] == "become_anarch_unlock" for s in specs) and st.cards[f.actor].region in ("ready", "torpor"):
+        ctx.update(f.actor, sect="Anarch", locked=False)
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.card and m[1] == _SECT)) \
+            | {(f.card, _SECT, "anarch")}
+        ctx.emit("anarch", f"{ctx.name(f.actor)} becomes Anarch and unlocks ({rules.name}).", cards=(f.actor,))
     if any(s[0] == "put_in_play_self" for s in specs) and st.cards[f.card].region == "aside":
         ctx.move(f.card, "in_play", seat=f.seat, level=f.card_level)
         ctx.emit("put_in_play", f"{rules.name} is put in play.", cards=(f.card,))
@@ -321,6 +337,8 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
             if reactor == f.blocker and actor == f.actor and st.cards[a].region == "ash_heap" \
                     and st.cards[actor].region in ("ready", "torpor"):
                 ctx.move(a, "attached", host=actor, level=level)
+                if any(s[0] == "put_on_actor_if_block" and len(s) > 1 and s[1] for s in _specs(ctx, a)):
+                    ctx.update(a, controller=st.cards[reactor].controller)   # "you still control this card"
                 st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == a and x[1] == _BY)) \
                     | {(a, _BY, reactor)}
                 ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(actor)}.", cards=(a, actor))
@@ -427,6 +445,14 @@ def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int)
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _IF_BLOCKS)) \
             | {(iid, _IF_BLOCKS, (minion, f.actor, mode.level))}
         return
+    hp = next((s for s in mode_specs(rules, mode) if s[0] == "hunt_and_put"), None)
+    if hp is not None and isinstance(f, ActionFrame) and st.cards[iid].region == "hand" \
+            and st.cards[f.actor].region in ("ready", "torpor"):   # Tainted Vitae
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("hunt", hp[1], f.actor, iid, rules.card_id),)))
+        ctx.move(iid, "attached", host=f.actor, level=mode.level)
+        ctx.update(iid, controller=st.cards[minion].controller)
+        ctx.emit("attached", f"{ctx.name(f.actor)} gets +{hp[1]} hunt; {rules.name} is put on them.", cards=(iid, f.actor))
+        return
     if st.cards[iid].region != "hand" or not isinstance(f, ActionFrame) or not mode_specs(rules, mode) or not any(
             e.kind == "put_in_play" and e.automated and (e.target or "").lower() == "the acting vampire"
             for e in mode.effects):
@@ -501,13 +527,17 @@ def card_refusal(ctx: Ctx, rules: CardRules, minion: int | None) -> str | None:
     return None
 
 
-def action_extra_blood(ctx: Ctx, m: int, directed: bool, target: int | None = None) -> int:
+def action_extra_blood(ctx: Ctx, m: int, directed: bool, target: int | None = None, f: dict | None = None) -> int:
     """ "Directed actions cost this vampire an additional blood" (Kaymakli Barrier); "Actions directed at this
-    attached vampire cost +1 blood or life" (Safe Passage: an ally pays life)."""
+    attached vampire cost +1 blood or life" (Safe Passage: an ally pays life); a bleed against the Methuselah who
+    keeps Tainted Vitae on the acting vampire costs it 1 more blood."""
     st = ctx.st
     if not directed or not st.attached:
         return 0
     n = sum(s[1] for _, s in _on(ctx, m, "host_directed_cost")) if st.attached.get(m) else 0
+    if f is not None and st.attached.get(m) and (f.get("kind") == "bleed" or f.get("effect") == "bleed"):
+        n += sum(s[1] for a, s in _on(ctx, m, "host_bleed_cost_vs_controller")
+                 if f.get("target_seat") == st.cards[a].controller)
     if target is not None and st.attached.get(target):
         n += sum(s[1] for _, s in _on(ctx, target, "directed_at_host_cost"))
     return n
@@ -604,6 +634,11 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     s = _spec(ctx, iid, "lock_to_unlock")
     if s is not None:
         return _lock_to_unlock(ctx, cmd, iid, s)
+    if _spec(ctx, iid, "burn_fail_directed_at_host") is not None:
+        return _burn_fail_directed(ctx, cmd, iid)
+    s = _spec(ctx, iid, "burn_for_bleed_vs_host_controller")
+    if s is not None:
+        return _burn_for_bleed(ctx, cmd, iid, s)
     s = _spec(ctx, iid, "unlock_to_block")
     if s is not None:
         return _unlock_to_block(ctx, cmd, iid, s)
@@ -632,6 +667,47 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.update(host, counters=h.counters - n)
     ctx.update(host, locked=False)
     ctx.emit("unlocked", f"{ctx.name(host)} unlocks ({name}: {n} {unit} burned).", cards=(host,))
+    return True
+
+
+def _burn_fail_directed(ctx: Ctx, cmd, iid: int) -> bool:
+    """ "You may burn this card to cause an action directed at the location to fail" (Consecration Rites)."""
+    from vtes_desktop.engine.effects_crypt import _OPEN
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.stage not in _OPEN or f.outcome is not None or not f.directed \
+            or f.target_card != c.host:
+        raise Illegal("timing", f"{name} is burned while an action is directed at {ctx.name(c.host)}")
+    ctx.burn(iid, "to make the action fail")
+    f = st.top
+    flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("unsuccessful", f"The action fails ({name}).")
+    return True
+
+
+def _burn_for_bleed(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "During a bleed action against the controller of the attached minion, this reacting vampire can burn this
+    card to get +1 bleed" (Melange: the vampire that played it)."""
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    by = next((m[2] for m in st.marks if len(m) == 3 and m[0] == iid and m[1] == _BY), None)
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.outcome is not None or f.actor != by \
+            or not (f.kind == "bleed" or f.effect == "bleed") or f.target_seat != st.cards[c.host].controller:
+        raise Illegal("timing", f"{name}: only while {ctx.name(by) if by is not None else 'its vampire'} bleeds "
+                                f"{ctx.seat_name(st.cards[c.host].controller)}")
+    ctx.burn(iid, "burned for bleed")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", s[1], f.actor, iid, ctx.rules(iid).card_id),)))
+    ctx.emit("burned", f"{ctx.name(f.actor)} burns {name} for +{s[1]} bleed.", cards=(f.actor,))
     return True
 
 
@@ -758,13 +834,19 @@ def state_checks(ctx: Ctx) -> None:
     if _LAST[0] is not att:
         _LAST[0] = att
         _LAST[1] = tuple((a, h, k) for h, cards in att.items() for a in cards if _specs(ctx, a)
-                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves", "kholo_moves") if _spec(ctx, a, k))
+                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves", "kholo_moves", "burn_if_sect_changes")
+                         if _spec(ctx, a, k))
     for a, h, k in _LAST[1]:
         if st.cards[a].region != "attached" or st.cards[a].host != h:
             continue
         if k == "burn_if_host_torpor" and st.cards[h].region == "torpor":
             ctx.burn(a, f"{ctx.name(h)} is in torpor")
             ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} is in torpor.", cards=(a,))
+        elif k == "burn_if_sect_changes":
+            was = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _SECT), None)
+            if was is not None and (ctx.sect(st.cards[h]) or "").lower() != was:
+                ctx.burn(a, f"{ctx.name(h)} changed sects")
+                ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} changed sects.", cards=(a,))
         elif k == "kholo_moves":
             _kholo_moves(ctx, a, h, _spec(ctx, a, k)[1])
         elif k == "burn_if_actor_leaves":
@@ -861,3 +943,8 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     else:
         ctx.emit("counter", f"{ctx.name(a)}: {c.counters} of the {sp[3]} actions that burn it.", cards=(a,))
     return True
+
+
+def strength_bonus(ctx: Ctx, m: int) -> int:
+    """ "The Sabbat vampire with this card gets +1 strength" (Martial Ritus)."""
+    return _mod(ctx, m, "strength") if ctx.st.attached.get(m) else 0

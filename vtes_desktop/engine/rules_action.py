@@ -739,7 +739,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
 
     f["base_stealth"] += actor_stealth(ctx, m, kind)   # master cards on the acting vampire (Bestial Visage)
     more = action_extra_blood(ctx, kind, m, f.get("target_card"))   # events in play (Torpid Blood)
-    more += effects_attached.action_extra_blood(ctx, m, bool(f.get("directed")), f.get("target_card"))   # Kaymakli Barrier, Safe Passage
+    more += effects_attached.action_extra_blood(ctx, m, bool(f.get("directed")), f.get("target_card"), f)   # Kaymakli Barrier, Safe Passage, Tainted Vitae
     if more:
         f["cost_blood"] += more
         if mc.counters < f["cost_blood"]:

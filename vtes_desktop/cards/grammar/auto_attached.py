@@ -46,6 +46,17 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
 "minion", 1, 0, False) as above (Sculpt the Flesh).
 
+More action cards: ("unlock_actor_after_put",) "... and unlock this acting vampire" (Martial Ritus; its "+1
+strength" a host_mod); ("become_anarch_unlock",) and ("burn_if_sect_changes",) (Go Anarch: the sect the card gave
+is remembered, the card burns in the state checks once it differs); a location you control as the target of
+"attach_to" and ("burn_fail_directed_at_host",): a `use` while an action is directed at that location, which fails
+(Consecration Rites).
+
+Reactions also: ("hunt_and_put", n): the hunting vampire gets +n hunt and the card goes on it, kept by the reacting
+player, and ("host_bleed_cost_vs_controller", n): its bleeds against that player cost n more blood (Tainted Vitae);
+("put_on_actor_if_block", True) (kept by the reacting player) and ("burn_for_bleed_vs_host_controller", n): a `use`
+by that player while the vampire that played it bleeds the host's controller (Melange).
+
 The Laibon titles, action modifier and reaction cards played in a referendum (Akunanse Kholo, Guruhi Kholo...):
 ("kholo_title", clan): the card goes on the vampire playing it (a Laibon of that clan), who holds the unique title of
 kholo of that clan (2 votes); ("kholo_moves", clan): whenever that vampire is not a ready Laibon of the clan, or an
@@ -103,7 +114,7 @@ _NP = re.compile(r"^(?:an?|any|one of) (?P<adj>(?:(?:ready|younger|locked|unlock
                  r"| (?P<notme>other than the acting vampire))?$")
 _PUT_ACTOR = re.compile(r"^put this card on (?:this|the) acting (?!vampire$|minion$)[a-z]+$")
 _CTRL = {"your prey": "prey", "your predator": "predator", "another methuselah": "other", None: ""}
-_PUT_ND = re.compile(r"^put this card on (?P<np>(?:an?|any) .+)$")
+_PUT_ND = re.compile(r"^put this card on (?P<np>(?:an?|any) .+?)(?P<unlock> and unlock this acting vampire)?$")
 
 #: one exact clause (lower case, no final stop) -> its reading
 _EXACT: dict[str, tuple] = {
@@ -146,6 +157,11 @@ _EXACT: dict[str, tuple] = {
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "put this card on the acting vampire; they become anarch and unlock": ("put_on_actor",),
+    "if this vampire changes sects, burn this card": ("burn_if_sect_changes",),
+    "during your next unlock phase, burn this card": ("burn_at_unlock",),
+    "you may burn this card to cause an action directed at the location to fail": ("burn_fail_directed_at_host",),
+    "you can burn this card to have an action directed at the attached location fail": ("burn_fail_directed_at_host",),
     "the vampire with this card gains 1 blood after each successful directed action he or she performs":
         ("host_blood_after_directed", 1),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
@@ -155,13 +171,21 @@ _REACTION_EXACT: dict[str, tuple] = {
     "as above, and if this vampire blocks, put this card on the acting minion": ("put_on_actor_if_block",),
     "the attached minion gets -1 stealth when bleeding this reacting vampire's controller":
         ("host_stealth_vs_reactor", -1),
+    "as above, and if this vampire blocks, put this card on the acting minion; you still control this card":
+        ("put_on_actor_if_block", True),
+    "during a bleed action against the controller of the attached minion, this reacting vampire can burn this card to "
+    "get +1 bleed": ("burn_for_bleed_vs_host_controller", 1),
+    "the hunting vampire gets +2 hunt this action and put this card on them; you still control this card":
+        ("hunt_and_put", 2),
+    "the attached vampire must burn 1 additional blood to announce a bleed action (if it is not canceled as played) "
+    "against you": ("host_bleed_cost_vs_controller", 1),
     "any minion can burn this card as a +1 stealth action": ("burnable", "minion", 1, 0, False),
     "this reacting vampire gets +1 intercept when the vampire with this card attempts to bleed you":
         ("reactor_intercept_vs_host_bleed", 1),
     "the vampire with this card can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
 }
-_MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:minion|vampire) with this card) gets (?P<n>[+-]\d) "
-                  r"(?P<stat>stealth|intercept|bleed)$")
+_MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:sabbat )?(?:minion|vampire) with this card) gets "
+                  r"(?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed|strength)$")
 _MOD2 = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed) and "
                    r"(?P<n2>[+-]\d) (?P<stat2>stealth|intercept|bleed)$")
 #: combat cards put on the opposing minion (the combat family puts them there): one exact clause -> its reading
@@ -245,18 +269,24 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         if kind == "lock" and m.group("lock"):
             return ("attach_lock",)
         return None
+    if kind == "become" and t == "put this card on the acting vampire; they become anarch and unlock":
+        return ("become_anarch_unlock",)
     got = _EXACT.get(t)
     if got is not None:
         return got
     if kind == "put_in_play" and _PUT_ACTOR.match(t):
         return ("put_on_actor",)
-    m = _PUT_ND.match(t) if kind == "put_in_play" else None
+    m = _PUT_ND.match(t) if kind in ("put_in_play", "unlock") else None
     who = _who(m.group("np")) if m else None
     if who is not None and who[2] in ("", "self", "not actor"):
+        if kind == "unlock":
+            return ("unlock_actor_after_put",) if m.group("unlock") else None
         return ("attach_to",) + who + (False,)   # not a (D) action: the minion may be the player's own
+    if m and kind == "put_in_play" and m.group("np") == "a location you control":
+        return ("attach_to", ("location",), (), "self", False)
     if kind == "put_in_play" and t == "put this card into play":
         return ("put_in_play_self",)
-    m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed") else None
+    m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed", "strength") else None
     if m and m.group("stat") == kind:
         return ("host_mod", kind, int(m.group("n")))
     m = _MOD2.match(t) if kind in ("stealth", "intercept", "bleed") else None
