@@ -3021,6 +3021,35 @@ def _choose_x_blood_brothers(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
 _HANDLERS.update({"choose_x_blood_brothers": _choose_x_blood_brothers, "chosen_bb_burn": _nothing})
 
 
+def _shell_game_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Shell Game: X other ready unlocked Blood Brothers of the player of this one's circle (named as the play's
+    target, separated by commas) lock for +X stealth at once; if the action succeeds, one of them (two at [SAN]) unlocks
+    after resolution, in the order named."""
+    st = ctx.st
+    circle = bb_circle(ctx, minion)
+    names = [n.strip() for n in str(cmd.target or "").split(",") if n.strip()]
+    chosen = list(dict.fromkeys(flow.ref(ctx, cmd.seat, n, what="minion") for n in names))
+    if not chosen:
+        raise Illegal("target", f"{rules.name}: name the other Blood Brothers that lock (target, separated by commas)")
+    for c_ in chosen:
+        c = st.cards[c_]
+        if c_ == minion or c.controller != cmd.seat or c.region != "ready" or c.locked or circle is None or \
+                bb_circle(ctx, c_) != circle:
+            raise Illegal("target", f"{rules.name}: {ctx.name(c_)} is not another ready unlocked Blood Brother of yours "
+                                    f"of {poss_name(ctx, minion)} circle")
+    n_unlock = sum(1 for y in mode.effects if auto_action.reading(y, rules.types) == "shell_game_unlock")
+    for k, c_ in enumerate(chosen):
+        ctx.update(c_, locked=True)
+        if k < n_unlock:
+            _add(ctx, Mod("unlock_after_success", 0, c_, iid, rules.card_id))
+    _add(ctx, Mod("stealth", len(chosen), minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{', '.join(ctx.name(c_) for c_ in chosen)} lock: {ctx.name(minion)} gets +{len(chosen)} "
+                         f"stealth ({rules.name}).", cards=(minion, *chosen))
+
+
+_HANDLERS.update({"shell_game_lock": _shell_game_lock, "shell_game_unlock": _nothing})
+
+
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
 
 

@@ -523,6 +523,12 @@ _TEXTS: dict[str, re.Pattern] = {
     "choose_x_blood_brothers": re.compile(r"^choose x ready blood brothers you control with 1 or more blood of the same "
                                           r"circle as this blood brother, including this blood brother\.?$"),
     "chosen_bb_burn": re.compile(r"^each chosen blood brother burns 1 blood\.?$"),
+    # Shell Game, as the action is announced: the other Blood Brothers named as the play's target
+    "shell_game_lock": re.compile(r"^lock x other ready blood brothers you control of the same circle as this one to give "
+                                  r"this blood brother \+x stealth \(even if stealth is not yet needed\)\.?$"),
+    "shell_game_unlock": re.compile(r"^(?:if the action is successful, you may unlock one of those blood brothers|as "
+                                    r"above, but unlock an additional one of those blood brothers if the action is "
+                                    r"successful)\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
