@@ -87,7 +87,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # context.discipline_level (chosen_discipline), start_of_discard_phase
            "chosen_level", "chosen_superior", "burn_own_discard",
            # intercept_bonus; rules_combat._equipment_prevent (a card on the minion: "prevent 1 damage each combat")
-           "host_intercept_bleed", "host_prevent"}
+           "host_intercept_bleed", "host_prevent",
+           # context.sect (fallen_sect)
+           "no_sect", "sect_considered"}
 
 
 def test_every_reading_has_a_handler():

@@ -132,7 +132,12 @@ class Ctx:
             got = sect_of(self, c.iid)
             if got is not None:
                 return got
-        return c.sect if c.sect is not None else self.cdef(c).sect
+        sect = c.sect if c.sect is not None else self.cdef(c).sect
+        if sect and self.st.events_played:   # Fall of the Camarilla / of the Sabbat: considered Independent
+            from vtes_desktop.engine.effects_master import fallen_sect
+
+            return fallen_sect(self, sect)
+        return sect
 
     def discipline_level(self, c: Card, trigram: str) -> int:
         lvl = self.cdef(c).discipline_level(trigram)

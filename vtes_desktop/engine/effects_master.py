@@ -4651,6 +4651,17 @@ def _sect_changed(ctx: Ctx) -> None:
             ctx.burn(iid, f"{ctx.name(c.host)} changed sects")
 
 
+def fallen_sect(ctx: Ctx, sect: str) -> str:
+    """For context.sect, once an event has been played this game: with Fall of the Camarilla (or of the Sabbat)
+    in play, vampires of that sect are considered Independent."""
+    low = sect.lower()
+    for ev in _events_in_play(ctx):
+        for v in _has(ctx, ev, "sect_considered"):
+            if v["sect"] == low:
+                return v["as"].title()
+    return sect
+
+
 def chosen_discipline(ctx: Ctx, a: int, trigram: str, lvl: int) -> tuple[str, int]:
     """For context.discipline_level: a master card on the vampire whose Discipline was chosen as it was played
     (mark (card, "discipline", trigram)): Agent of Power gives a level of it (its trigram is returned, the caller

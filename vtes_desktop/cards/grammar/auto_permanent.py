@@ -615,6 +615,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("host_intercept_bleed", r"^this vampire gets \+(?P<n>1) intercept during bleed actions directed at you$"),
     ("host_prevent", r"^this vampire can prevent (?P<n>1) damage each combat$"),
     ("burn_after_torpor", r"^if this vampire is in torpor, burn this card$"),
+    # Fall of the Camarilla, Fall of the Sabbat: context.sect (fallen_sect) reads the sect as Independent
+    ("no_sect", r"^there is no (?P<sect>camarilla|sabbat)$"),
+    ("sect_considered", r"^instead, (?P<sect>camarilla|sabbat) vampires are considered (?P<as>independent)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
