@@ -82,6 +82,9 @@ WHERE: dict[str, str] = {
     "chosen_burns_after": "use",
     "soul_gem": "before_burn / after_burn (context.burn)",
     "not_taken_by_diablerist": "stays_on_victim (rules_action.diablerie)",
+    "half_blood_cost_except_modifiers": "cost_cut (rules_action.announce, _apply_modes; rules_combat._extra_blood)",
+    "cost_cut_discipline": "cost_cut (rules_action.announce, _apply_modes; rules_combat._extra_blood)",
+    "add_blood_uncontrolled_younger": "announce_own / succeed_own",
 }
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
@@ -90,7 +93,7 @@ HANDLED: frozenset[str] = frozenset(WHERE)
 
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
 _ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood",
-            "move_blood_to_card")
+            "move_blood_to_card", "add_blood_uncontrolled_younger")
 _OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer")   # actions taken by another's minion
 _CACHE: dict = {}
 
@@ -720,6 +723,21 @@ def announce_own(ctx: Ctx, cmd, m: int):
         return dict(from_card=src, effect="bleed", target_seat=tgt, directed=True, base_stealth=0,
                     base_bleed=base + r[1], cost_blood=r[2]), (tgt,)
     mc = st.cards[m]
+    if r[0] == "add_blood_uncontrolled_younger":
+        _, n, clan, blood = r
+        if not _clan_is(ctx, m, clan):
+            raise Illegal("requirements", f"{name}: only a {clan.title()} with it takes this action")
+        if cmd.target is None:
+            raise Malformed("target", f"{name}: name the younger {clan.title()} in your uncontrolled region")
+        t = flow.ref(ctx, seat, cmd.target, what="vampire")
+        why = _younger_uncontrolled_refusal(ctx, seat, m, t, clan)
+        if why:
+            raise Illegal("target", f"{name}: {why}")
+        if mc.counters < blood:
+            raise Illegal("cost", f"{ctx.name(m)} has {mc.counters} blood; this action costs {blood}")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to add {n} blood to {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=src, effect="gear:add_blood_uncontrolled_younger", target_card=t, base_stealth=1,
+                    cost_blood=blood), ()
     if r[0] == "move_blood_to_card":
         cap = next((x[1] for x in card_readings(ctx, src) if x[0] == "card_blood_cap"), r[2])
         if sc.counters >= cap:
@@ -767,6 +785,14 @@ def announce_own(ctx: Ctx, cmd, m: int):
     ctx.emit("action_goal", f"{ctx.name(m)} acts to steal blood from {ctx.name(t)} ({name}).", cards=(m, t))
     return dict(from_card=src, effect="gear:steal_uncontrolled", target_card=t, base_stealth=1, directed=True,
                 target_seat=pred), (pred,)
+
+
+def _younger_uncontrolled_refusal(ctx: Ctx, seat: int, m: int, t: int, clan: str) -> str | None:
+    tc = ctx.st.cards[t]
+    if tc.region != "uncontrolled" or tc.owner != seat or not ctx.is_vampire(tc) or not _clan_is(ctx, t, clan) \
+            or (ctx.cdef(t).capacity or 0) >= ctx.capacity(ctx.st.cards[m]):
+        return f"{ctx.name(t)} is not a younger {clan.title()} in your uncontrolled region"
+    return None
 
 
 def _controller(ctx: Ctx, t: int) -> int:
@@ -936,6 +962,14 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
             ctx.set_blood(v, st.cards[v].counters + n)
         ctx.emit("gain", f"{', '.join(ctx.name(v) for v in got) or 'no vampire'} gain{'s' if len(got) == 1 else ''} "
                          f"{n} blood ({name}).", cards=tuple(got))
+        return True
+    if eff == "gear:add_blood_uncontrolled_younger":
+        why = _younger_uncontrolled_refusal(ctx, f.seat, f.actor, t, r[2]) if t in st.cards else "it is gone"
+        if why:
+            ctx.emit("fizzles", f"{why}: the action has no effect.")
+            return True
+        ctx.update(t, counters=st.cards[t].counters + r[1])
+        ctx.emit("gain", f"{ctx.name(t)} gets {r[1]} blood ({name}).", cards=(t,))
         return True
     if eff == "gear:mortal_damage_for_blood":
         why = _mortal_refusal(ctx, f.seat, t) if t in st.cards else "it is gone"
@@ -1162,9 +1196,10 @@ def surcharge(ctx: Ctx, f: ActionFrame, rules, minion: int) -> int:
     """Blood more a card costs *minion* because of a card on the acting minion (Kduva's Mask: reactions requiring
     Auspex, while its Laibon acts)."""
     st = ctx.st
+    cut = cost_cut(ctx, rules, minion, _printed_blood(rules)) if minion in st.attached else 0
     if f.actor not in st.attached or minion == f.actor or "Reaction" not in rules.types:
-        return 0
-    n = 0
+        return -cut
+    n = -cut
     discs = {d.lower() for d in rules.disciplines}
     for _, rs in _gear_on(ctx, f.actor):
         for r in rs:
@@ -1332,3 +1367,27 @@ def after_burn(ctx: Ctx, m: int, gem: tuple) -> None:
         ctx.move(top, "uncontrolled", seat=seat)
         ctx.emit("effect", f"{ctx.name(iid)}: {ctx.name(top)} is not younger: it goes to the uncontrolled region.",
                  cards=(top,))
+
+
+def _printed_blood(rules) -> int:
+    b = rules.blood_cost or 0
+    return b if b > 0 else 0
+
+
+def cost_cut(ctx: Ctx, rules, m: int | None, blood: int) -> int:
+    """Blood less a card costs *m* because of its cards: The Ankara Citadel (half of it, rounded down, for cards
+    other than action modifiers), Karavalanisha Vrana (cards requiring Chimerstry, for its Ravnos)."""
+    st = ctx.st
+    if m is None or m not in st.attached or blood <= 0:
+        return 0
+    cut = 0
+    discs = None
+    for _, rs in _gear_on(ctx, m):
+        for r in rs:
+            if r[0] == "half_blood_cost_except_modifiers" and "Action Modifier" not in rules.types:
+                cut += blood - blood // 2
+            elif r[0] == "cost_cut_discipline" and _clan_is(ctx, m, r[3]):
+                discs = discs if discs is not None else {d.lower() for d in rules.disciplines}
+                if r[1] in discs:
+                    cut += r[2]
+    return min(cut, blood)

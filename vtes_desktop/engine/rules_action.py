@@ -580,6 +580,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
             from vtes_desktop.engine.effects_master import path_discount
 
             blood_cost -= path_discount(ctx, rules, m, blood_cost)   # master cards in play (the Paths)
+            blood_cost -= _gear_cost_cut(ctx, rules, m, blood_cost)   # The Ankara Citadel, Karavalanisha Vrana
             blood_cost = max(0, blood_cost - effects_minion.own_cost_cut(rules, mode))   # Redcap Wilder at superior
             if blood_cost and not is_vamp:
                 raise Illegal("cost", f"{who} has no blood to pay {poss(ctx.name(card_iid))} blood cost")
@@ -1497,7 +1498,7 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
 
     blood -= path_discount(ctx, rules, minion, blood)   # master cards in play (the Paths)
     blood += effects_action.surcharge(ctx, rules)   # Unleashing the Bestial Soul [DOM]
-    blood += _gear_surcharge(ctx, f, rules, minion)   # Kduva's Mask: reactions requiring Auspex
+    blood = max(0, blood + _gear_surcharge(ctx, f, rules, minion))   # Kduva's Mask; The Ankara Citadel
     held = reserved_blood(ctx, minion)
     if blood and ctx.st.cards[minion].counters - held < blood:
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
@@ -1940,3 +1941,9 @@ def _gear_stays(ctx: Ctx, a: int) -> bool:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.stays_on_victim(ctx, a)
+
+
+def _gear_cost_cut(ctx: Ctx, rules: CardRules, m: int | None, blood: int) -> int:
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.cost_cut(ctx, rules, m, blood)

@@ -236,6 +236,14 @@ _EXACT: dict[tuple[str, str], tuple] = {
              "(and burn the soul gem)."): ("soul_gem",),
     ("diablerize", "if bearer is diablerized, the diablerizing vampire cannot take the soul gem."):
         ("not_taken_by_diablerist",),
+
+    ("cost", "non-action modifier cards costing blood cost this vampire half as much blood to play, rounded down "
+             "(multiplication and division are handled first, followed by addition and subtraction)."):
+        ("half_blood_cost_except_modifiers",),
+    ("require", "cards requiring chimerstry [chi] cost this ravnos 1 fewer blood."): ("cost_cut_discipline", "chi", 1,
+                                                                                     "ravnos"),
+    ("add", "this ravnos can add 2 blood to a younger ravnos in your uncontrolled region as a +1 stealth action that "
+            "costs 1 blood."): ("add_blood_uncontrolled_younger", 2, "ravnos", 1),
 }
 
 
