@@ -3001,7 +3001,7 @@ def _choose_x_blood_brothers(ctx, cmd, minion, mode, rules, e, iid, blocker) -> 
         x = int(str(cmd.choice))
     except ValueError:
         raise Malformed("choice", f"{rules.name}: say X with choice") from None
-    names = [n.strip() for n in str(cmd.target or "").split(",") if n.strip()]
+    names = [n.strip() for n in re.split(r"[;,]", str(cmd.target or "")) if n.strip()]
     others = [flow.ref(ctx, cmd.seat, n, what="minion") for n in names]
     chosen = [minion] + [o for o in others if o != minion]
     circle = bb_circle(ctx, minion)
@@ -3027,7 +3027,7 @@ def _shell_game_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     after resolution, in the order named."""
     st = ctx.st
     circle = bb_circle(ctx, minion)
-    names = [n.strip() for n in str(cmd.target or "").split(",") if n.strip()]
+    names = [n.strip() for n in re.split(r"[;,]", str(cmd.target or "")) if n.strip()]
     chosen = list(dict.fromkeys(flow.ref(ctx, cmd.seat, n, what="minion") for n in names))
     if not chosen:
         raise Illegal("target", f"{rules.name}: name the other Blood Brothers that lock (target, separated by commas)")
