@@ -478,7 +478,9 @@ def _only_refusal(ctx: Ctx, f: CombatFrame, mode, name: str, m: int) -> str | No
     other = f.b if m == f.a else f.a
     if "first round" in only and f.round != 1:
         return f"{name} is only usable during the first round of combat"
-    if "not:first round" in only and f.round == 1:
+    if "not:first round" in only and f.round == 1 and not (
+            ("tha_first_round", m) in f.used and "tha" in {d.lower() for d in mode.disciplines}
+            and any(e.kind == "strike" for e in mode.effects)):      # Shotgun Ritual: strikes requiring [tha]
         return f"{name} is not usable during the first round of combat"
     if "close range" in only and f.range != "close" and f.step not in ("before_range", "range"):
         return f"{name} is only usable at close range"
@@ -2542,6 +2544,16 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "after_combat_opponent_regains":      # Imposing Phantasm (_after_combat)
             _set_combat(ctx, f._replace(used=f.used | {("after_combat", m, other, "after_combat_regain")}))
+            done = True
+        elif r[0] == "tha_strikes_first_round":            # Shotgun Ritual (_only_refusal)
+            _set_combat(ctx, f._replace(used=f.used | {("tha_first_round", m)}))
+            ctx.emit("effect", f"{ctx.name(m)} can play strikes requiring Thaumaturgy during the first round.")
+            done = True
+        elif r[0] == "press_continue_grant":               # the play's optional press: only to continue combat
+            g = list(f.granted)
+            if (m, "press", 1) in g:
+                g.remove((m, "press", 1))
+            _set_combat(ctx, f._replace(granted=tuple(g) + ((m, "press_continue", 1),)))
             done = True
         elif r[0] == "reflect_hand_damage_round":          # King of the Mountain (_reflect_hand_damage)
             _set_combat(ctx, f._replace(used=f.used | {("reflect_hand", m, iid, f.round)}))

@@ -893,6 +893,11 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("strike_damage_zero",)                                               # Autonomic Mastery
     if k == "end" and low == "combat ends immediately after this strike resolves, unless it is dodged.":
         return ("end_after_strike_unless_dodged",)                                   # Autonomic Mastery
+    if k == "require" and low == ("any strike requiring thaumaturgy [tha] that is not usable during the first round of "
+                                  "combat can be played by this vampire during the first round."):
+        return ("tha_strikes_first_round",)                                          # Shotgun Ritual
+    if k == "continue" and low == "as above, with an optional press to continue.":
+        return ("press_continue_grant",)                                             # Shotgun Ritual at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
