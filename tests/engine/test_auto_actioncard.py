@@ -105,6 +105,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Hand Intervention", "burn", None, ("chosen_burns_by_edge",)),
     ("Cheat the Fates", "block", "tem", ("no_block", "without tem", "no discipline cards")),
     ("Hunting the Beast", "add", "AUS", ("end_combat", "blood to uncontrolled salubri", 2)),
+    ("Chameleon", "become", None, ("target_more", (("becomes_anarch",),))),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

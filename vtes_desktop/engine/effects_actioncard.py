@@ -491,7 +491,7 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, 
             extra["mods"] = (Mod("optional_cost", cost, actor, None),)
     out = _plan_target(ctx, seat, actor, rules, mode, target)
     out.update(extra)
-    _plan_fourth(ctx, seat, actor, rules, mode, target, out)
+    _plan_fourth(ctx, seat, actor, rules, mode, target, out, cost)
     return out
 
 
@@ -2393,7 +2393,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "card on own ally or younger vampire": "a card on an ally or younger vampire in your ready region",
               "ready ally or younger vampire": "a ready ally or younger vampire",
               "vampire or imbued in play": "a vampire or imbued in play",
-              "ready minion of predator or prey": "a ready minion of your predator or prey"}
+              "ready minion of predator or prey": "a ready minion of your predator or prey",
+              "younger vampire new in play": "a younger vampire that entered play since your last minion phase"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2531,6 +2532,10 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         if host is None or host.controller != seat or host.region != "ready":
             return False
         return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
+    if who == "younger vampire new in play":   # Chameleon
+        since = st.turn - len(st.live_seats())
+        return vamp and c.region in ("ready", "torpor") and _cap(ctx, iid) < _cap(ctx, actor) and any(
+            len(m) == 3 and m[0] == ("minion", iid) and m[1] == ENTERED_PLAY and m[2] > since for m in st.marks)
     if who == "ready minion of predator or prey":   # Distraction
         return ctx.is_minion(c) and c.region == "ready" and c.controller in (st.prey(seat), st.predator(seat))
     if who == "ready ally or younger vampire":   # Exile
@@ -3104,7 +3109,7 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
-                   "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile"):
+                   "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch"):
             _apply_fourth_op(ctx, f, t, op, name, ops)
 
 
@@ -3989,6 +3994,7 @@ def entered_play(ctx: Ctx, iid: int) -> None:
     play for its clan, its controller may now make it Camarilla (a `use` of that card, this phase); with
     Masquerade Enforcement in play, its controller burns 1 pool."""
     st = ctx.st
+    st.marks = st.marks | {(("minion", iid), ENTERED_PLAY, st.turn)}   # Chameleon: "who entered play since ..."
     tax, names = _in_play_tax(ctx, "influence_tax")
     if tax:
         ctx.pool(st.cards[iid].controller, -tax, names)
@@ -4181,7 +4187,8 @@ def blocked_grants(ctx: Ctx, f: ActionFrame) -> tuple:
     return ((f.actor, "maneuver", n),) if n else ()
 
 
-def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, out: dict) -> None:
+def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target, out: dict,
+                 cost: int | None = None) -> None:
     """Fourth-pass targets and choices: the conditional stealth of the action (Nosferatu Performance Art), a chosen
     Methuselah (Edged Illusion), the Edge burned (Off Kilter), the uncontrolled minion bled of 1 blood (The Trick of
     the Danya)."""
@@ -4193,6 +4200,11 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
             out["base_stealth"] = mode.action_stealth + s[2]
+        elif k == "on_target" and s[2] == (("take_vampire",),) and "target_card" in out:   # Chameleon: X = cost
+            cap = _cap(ctx, out["target_card"])
+            if cost is None or cap != cost:
+                raise Illegal("cost", f"{rules.name}: X is the blood you pay (cost); {ctx.name(out['target_card'])} has "
+                                      f"capacity {cap}, so pay cost {cap}")
         elif k == "special_hunt":   # Psychophagia's "+1 stealth hunt action"
             out["base_stealth"] = mode.action_stealth + s[1]
         elif k == "on_target" and s[2] == (("orun_exile",),) and "target_card" in out:   # Exile [PRE]
@@ -4300,6 +4312,7 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
 
 
 _ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
+ENTERED_PLAY = "entered play"   # (("minion", iid), this, turn): as a crypt card moves into play (entered_play)
 NO_REACTIONS_TURN = "cannot play reactions this turn"   # Expulsion: rules_action._play_reaction reads it
 UNLOCK_END_OF_ACTION = "unlocks at the end of the action"   # Augur, Big Game: (("minion", iid), this, turn)
 NO_BLOCK_VOTE_TURN = "cannot block or vote this turn"   # Shared Nightmare's mark: (("minion", iid), this, turn)
@@ -4329,6 +4342,21 @@ def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops
         ctx.emit("moved", f"{ctx.name(t)} goes to the bottom of {poss(ctx.seat_name(c.owner))} crypt ({name}).")
         if any(o[0] == "blood_to_prey_pool" for o in ops) and n - share:
             ctx.pool(seat, n - share, name)
+        return
+    if k == "take_vampire":   # Chameleon: the vampire (and what is on it) moves to the acting Methuselah
+        old = c.controller
+        ctx.move(t, c.region, seat=f.seat, counters=c.counters, locked=c.locked)
+        _retag_attached(ctx, t, f.seat)
+        ctx.emit("stolen", f"{ctx.seat_name(f.seat)} takes control of {ctx.name(t)} from {ctx.seat_name(old)} ({name}).",
+                 cards=(t,))
+        from vtes_desktop.engine.rules_turn import _check_contest
+
+        _check_contest(ctx, t)
+        return
+    if k == "becomes_anarch":
+        if st.cards[t].region in ("ready", "torpor"):
+            ctx.update(t, sect="Anarch")
+            ctx.emit("anarch", f"{ctx.name(t)} becomes Anarch ({name}).", cards=(t,))
         return
     if k == "unlock_host_at_discard":   # Cleansing Ritual [OBE]: the minion the burned card was on
         if c.host is not None and c.host in st.cards:

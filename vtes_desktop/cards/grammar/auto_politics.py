@@ -861,6 +861,10 @@ _FOURTH = {
     # Hunting the Beast [AUS]
     ("add", "as above, and at the end of that combat, if this vampire is ready and the opposing vampire is not, add 2 "
             "blood to a salubri in your uncontrolled region"): ("end_combat", "blood to uncontrolled salubri", 2),
+    # Chameleon: X is the blood paid (the `cost` of the step)
+    ("take", "(d) take control of a younger vampire with capacity of x who entered play since your last minion phase"):
+        ("on_target", "younger vampire new in play", (("take_vampire",),)),
+    ("become", "that vampire becomes anarch"): ("target_more", (("becomes_anarch",),)),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
