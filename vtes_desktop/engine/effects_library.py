@@ -35,7 +35,10 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "played_card_to_hand", "crypt_cards_back", "crypt_cards_back_blood",
                                      "crypt_reshuffle_deal", "merge_other_version", "unlock_actor", "shuffle_crypt",
                                      "draw_on_bleed", "discard_down_after", "look_uncontrolled", "imbued_cards_to_top",
-                                     "cut_library", "bleed_owes_discards", "remove_prey_ash_burn_pool"})
+                                     "cut_library", "bleed_owes_discards", "remove_prey_ash_burn_pool", "petra",
+                                     "ash_minion_to_library_top", "library_minion_to_top", "extra_stealth",
+                                     "search_to_hand", "found_to_hand_shuffle_discard", "search_recruit",
+                                     "recruit_found", "shuffle_library"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -557,6 +560,29 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
                 ctx.pool(tgt, -spec[2], why)
             else:
                 ctx.emit("fizzles", f"{why}: fewer than {spec[1]} of those cards are left in the ash heap.")
+        elif k == "petra" and spec[1] == "reveal":
+            _petra(ctx, specs, why)
+        elif k in ("ash_minion_to_library_top", "library_minion_to_top"):
+            t = f.target_card
+            src = "ash_heap" if k == "ash_minion_to_library_top" else "library"
+            if t is not None and st.cards[t].region == src and st.cards[t].owner == f.seat:
+                if src == "library":
+                    ctx.move(t, "aside", seat=f.seat)
+                    ctx.shuffle(f.seat, "library")
+                ctx.move(t, "library", seat=f.seat, top=True)
+                ctx.emit("revealed", f"{ctx.seat_name(f.seat)} shows {ctx.name(t)} and puts it on top of their library "
+                                     f"({why}).", cards=(t,))
+            elif src == "library":
+                ctx.shuffle(f.seat, "library")
+        elif k == "search_to_hand":
+            t = f.target_card
+            if t is not None and st.cards[t].region == "library" and st.cards[t].owner == f.seat:
+                _to_hand(ctx, f.seat, t, why)
+            ctx.shuffle(f.seat, "library")
+            discard_down(ctx, f.seat)
+        elif k == "search_recruit":
+            _recruit_from_library(ctx, f, why)
+            ctx.shuffle(f.seat, "library")
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -760,7 +786,15 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
     from vtes_desktop.engine.state import Mod
 
     st = ctx.st
+    out: dict = {}
     for spec in specs:
+        k = spec[0]
+        if k == "extra_stealth":
+            out["base_stealth"] = mode.action_stealth + spec[1]
+            continue
+        if k in ("ash_minion_to_library_top", "library_minion_to_top", "search_to_hand", "search_recruit"):
+            out.update(_plan_card(ctx, seat, rules, spec, target))
+            continue
         if spec[0] == "ash_equip_to_self":
             if target is None:
                 raise Illegal("target", f"{rules.name}: name the non-unique equipment card of an ash heap")
@@ -817,7 +851,33 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
                     raise Illegal("target", f"{rules.name}: unknown card {name!r}")
                 picks.append(Mod("library_pick", 0, None, None, card.id))
             return {"mods": tuple(picks)}
-    return None
+    return out or None
+
+
+def _plan_card(ctx: Ctx, seat: int, rules: CardRules, spec: tuple, target) -> dict:
+    """The card an action card moves (its `target`): checked as it is announced."""
+    from vtes_desktop.engine.errors import Illegal
+
+    st = ctx.st
+    k = spec[0]
+    region = "ash_heap" if k == "ash_minion_to_library_top" else "library"
+    if target is None:
+        return {}   # a search that names nothing finds nothing
+    card = ctx.db.lookup(str(target))
+    cards = st.region(seat, region)
+    hit = next((i for i in (reversed(cards) if region == "ash_heap" else cards)
+                if card is not None and st.cards[i].cid == card.id), None)
+    where = "ash heap" if region == "ash_heap" else "library"
+    if hit is None:
+        raise Illegal("target", f"{rules.name}: {target!r} is not in your {where}")
+    types = set(ctx.cdef(hit).types)
+    if k in ("ash_minion_to_library_top", "library_minion_to_top") and not _is_minion_card(ctx, hit):
+        raise Illegal("target", f"{rules.name}: {ctx.name(hit)} is a master card, not a minion card")
+    if k == "search_to_hand" and not types & set(spec[1]):
+        raise Illegal("target", f"{rules.name}: {ctx.name(hit)} is not " + " or ".join(x.lower() for x in spec[1]))
+    if k == "search_recruit" and spec[1] not in types:
+        raise Illegal("target", f"{rules.name}: {ctx.name(hit)} is not an {spec[1].lower()}")
+    return {"target_card": hit}
 
 
 def _ash_equip(ctx: Ctx, f: ActionFrame, why: str) -> None:
@@ -1063,3 +1123,70 @@ def on_bleed_card(ctx: Ctx, f: ActionFrame, n: int) -> None:
             k = min(spec[1], len(ctx.st.region(f.target_seat, "hand")))
             if k:
                 _owe_discard(ctx, f.target_seat, k, then_draw=True)
+
+
+def _petra(ctx: Ctx, specs: list[tuple], why: str) -> None:
+    """Petra Resonance: each Methuselah reveals the top card of their crypt; a tie for the highest or the lowest cost
+    makes everyone burn pool, else the highest steals pool from the lowest; every crypt is shuffled."""
+    st = ctx.st
+    shown = {}
+    for s_ in st.live_seats():
+        top = st.region(s_, "crypt")[:1]
+        if top:
+            shown[s_] = top[0]
+    ctx.emit("revealed", f"{why}: " + "; ".join(f"{ctx.seat_name(s_)} reveals {ctx.name(i)} (capacity "
+                                                 f"{ctx.cdef(i).capacity or 0})" for s_, i in shown.items()) + ".",
+             cards=tuple(shown.values()))
+    caps = {s_: ctx.cdef(i).capacity or 0 for s_, i in shown.items()}
+    tie = next((x for x in specs if x[:2] == ("petra", "tie")), None)
+    steal = next((x for x in specs if x[:2] == ("petra", "steal")), None)
+    if caps:
+        hi, lo = max(caps.values()), min(caps.values())
+        if list(caps.values()).count(hi) > 1 or list(caps.values()).count(lo) > 1:
+            if tie:
+                for s_ in st.live_seats():
+                    ctx.pool(s_, -tie[2], why)
+        elif steal:
+            winner = next(s_ for s_, c in caps.items() if c == hi)
+            loser = next(s_ for s_, c in caps.items() if c == lo)
+            n = min(steal[2], st.seats[loser].pool)
+            ctx.pool(loser, -steal[2], why)
+            ctx.pool(winner, n, why)
+    if any(x[:2] == ("petra", "shuffle") for x in specs):
+        for s_ in st.live_seats():
+            ctx.shuffle(s_, "crypt")
+
+
+def _recruit_from_library(ctx: Ctx, f: ActionFrame, why: str) -> None:
+    """The Summoning [PRE]: the acting vampire recruits the ally found in the library (requirements and cost as
+    normal)."""
+    from vtes_desktop.engine.rules_action import _cost, _life, requirement_refusal
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    st = ctx.st
+    t = f.target_card
+    if t is None or st.cards[t].region != "library" or st.cards[t].owner != f.seat:
+        ctx.emit("search", f"{ctx.seat_name(f.seat)} searches their library ({why}) and recruits nothing.")
+        return
+    er = ctx.rules(t)
+    mode = er.modes[0] if er.modes else None
+    why_not = requirement_refusal(ctx, t, er, mode, f.actor)
+    pool, blood = _cost(er, 0)
+    a = st.cards[f.actor]
+    if why_not is None and (a.counters < blood or st.seats[f.seat].pool < pool):
+        why_not = f"{ctx.name(f.actor)} cannot pay {poss(ctx.name(t))} cost"
+    if why_not:
+        ctx.emit("fizzles", f"{why}: {ctx.name(t)} is not recruited ({why_not}).")
+        return
+    if blood:
+        ctx.update(f.actor, counters=a.counters - blood)
+    if pool:
+        ctx.pool(f.seat, -pool, ctx.name(t))
+    life = _life(ctx, t, None)
+    ctx.move(t, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False)
+    ctx.emit("recruited", f"{ctx.name(t)} joins {ctx.seat_name(f.seat)} with {life} life, from the library ({why}).",
+             cards=(t,))
+    _check_contest(ctx, t)
+    from vtes_desktop.engine import effects_minion
+
+    effects_minion.entered_play(ctx, t)

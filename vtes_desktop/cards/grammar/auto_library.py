@@ -97,7 +97,16 @@ Readings (each from one exact clause of one card type, so a reading never drifts
 - ("bleed_owes_discards", n): a bleed card: when its bleed succeeds for 1 or more, the bled Methuselah owes n discards
   of their choice (made with `discard`), then draws back up (Shroud of Decay [obl]); ("remove_prey_ash_burn_pool", k,
   p): a (D) action card at the prey: k cards of the prey's ash heap (the action's `target`, ";" between names; none:
-  the oldest) are removed from the game as it succeeds, and the prey burns p pool (Shroud of Decay [OBL]).
+  the oldest) are removed from the game as it succeeds, and the prey burns p pool (Shroud of Decay [OBL]);
+- ("petra", ...): Petra Resonance: as it succeeds each Methuselah reveals the top card of their crypt; a tie for the
+  highest or lowest capacity makes every Methuselah burn 1 pool, otherwise the highest steals 3 pool from the lowest;
+  the crypts are shuffled;
+- action cards whose card is the action's `target`: ("ash_minion_to_library_top",) a minion card of the ash heap to
+  the top of the library; ("library_minion_to_top",) a minion card of the library shown and put on top after the
+  shuffle; ("extra_stealth", n) +n stealth for the action (Scarlet Lore); ("search_to_hand", types),
+  ("found_to_hand_shuffle_discard",) a card of those types from the library to hand, shuffle, discard down;
+  ("search_recruit", type), ("recruit_found",), ("shuffle_library",) an ally from the library recruited by the
+  acting vampire, requirements and cost as normal, then a shuffle (The Summoning).
 """
 
 from __future__ import annotations
@@ -172,6 +181,23 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                           "choice."): ("bleed_owes_discards", 2),
     ("Action", "remove", "(d) remove 7 cards in your prey's ash heap from the game to burn 3 of their pool."):
         ("remove_prey_ash_burn_pool", 7, 3),
+    ("Action", "reveal", "each methuselah reveals the top card of his or her crypt."): ("petra", "reveal"),
+    ("Action", "burn", "if there is a tie for highest or lowest cost among the revealed cards, every methuselah burns 1 "
+                       "pool."): ("petra", "tie", 1),
+    ("Action", "reveal", "otherwise, the methuselah revealing the highest cost steals 3 pool from the methuselah "
+                         "revealing the lowest cost."): ("petra", "steal", 3),
+    ("Action", "shuffle", "all methuselahs shuffle their crypts afterward."): ("petra", "shuffle"),
+    ("Action", "move", "move a minion card from your ash heap to the top of your library."):
+        ("ash_minion_to_library_top",),
+    ("Action", "search", "search your library for a minion card (shuffle afterward), reveal it, and move it to the top "
+                         "of your library."): ("library_minion_to_top",),
+    ("Action", "stealth", "as [myt] above, with an additional +1 stealth."): ("extra_stealth", 1),
+    ("Action", "search", "search your library for an ally or retainer."): ("search_to_hand", ("Ally", "Retainer")),
+    ("Action", "show", "show it to all players and put it in your hand (shuffle and discard afterward)."):
+        ("found_to_hand_shuffle_discard",),
+    ("Action", "search", "search your library for an ally."): ("search_recruit", "Ally"),
+    ("Action", "recruit", "this vampire recruits that ally (requirements and cost apply as normal)."): ("recruit_found",),
+    ("Action", "shuffle", "shuffle afterward."): ("shuffle_library",),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
