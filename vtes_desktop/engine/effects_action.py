@@ -1913,11 +1913,17 @@ def turn_stealth(ctx: Ctx, m: int) -> int:
     """Stealth a minion has on its actions for the rest of the turn (Ignis Fatuus), and on its next action this turn
     (Tangle Atropos' Hand [TEM]: used up by this action)."""
     st = ctx.st
-    n = sum(a[1][1] for a in st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "turn_stealth")
-    nxt = {a for a in st.acted if a[0] == m and isinstance(a[1], tuple) and a[1][0] == "next_stealth"}
+    n = 0
+    nxt = None
+    for a in st.acted:
+        if a[0] == m and isinstance(a[1], tuple):
+            if a[1][0] == "turn_stealth":
+                n += a[1][1]
+            elif a[1][0] == "next_stealth":
+                nxt = (nxt or set()) | {a}
+                n += a[1][1]
     if nxt:
         st.acted = st.acted - nxt
-        n += sum(a[1][1] for a in nxt)
     return n
 
 
