@@ -89,7 +89,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # intercept_bonus; rules_combat._equipment_prevent (a card on the minion: "prevent 1 damage each combat")
            "host_intercept_bleed", "host_prevent",
            # context.sect (fallen_sect)
-           "no_sect", "sect_considered"}
+           "no_sect", "sect_considered",
+           # block_refusal and reaction_refusal (Blind Spot), start_of_unlock_phase and block_refusal (the Ball)
+           "blind_spot", "ball_no_unlock", "ball_unblockable"}
 
 
 def test_every_reading_has_a_handler():

@@ -31,6 +31,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
+                    "blind_choose", "ball_choose",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -300,6 +301,9 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key not in PLAYED:
             continue
         if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key in ("blind_choose", "ball_choose"):
+            _two_chosen(ctx, cmd, iid, name, key, v, target)
             continue
         if key == "choose_own_sect":   # Into the Fire, Out of the Frying Pan: a ready vampire of the player
             tc = st.cards[target] if target is not None else None
@@ -2139,11 +2143,19 @@ def _held_locked(ctx: Ctx) -> None:
     play keeps from unlocking as normal (Children of Osiris: Followers of Set; Whispers of the Nictuku: Nosferatu)
     and that were locked stay locked; each may burn 1 blood to unlock this phase (a `use` of the card)."""
     st = ctx.st
+    prev = ctx.game.state
+    for x in [x for x in st.marks if len(x) == 3 and x[1] == "ball locked"]:   # Toreador Grand Ball
+        m = x[2]
+        if st.cards[x[0]].region != "in_play" or st.cards[x[0]].contested:
+            continue
+        before = prev.cards.get(m)
+        if before is not None and before.locked and m in st.region(st.active, "ready") and not st.cards[m].locked:
+            ctx.update(m, locked=True)
+            ctx.emit("locked", f"{ctx.name(m)} does not unlock as normal ({ctx.name(x[0])}).", cards=(m,))
     cards = [(a, v) for s_ in st.live_seats() for a in st.region(s_, "in_play") if not st.cards[a].contested
              for k in _NO_UNLOCK for v in _has(ctx, a, k)]
     if not cards:
         return
-    prev = ctx.game.state
     for m in st.region(st.active, "ready"):
         before = prev.cards.get(m)
         if before is None or not before.locked or st.cards[m].locked:
@@ -3278,6 +3290,13 @@ def block_refusal(ctx: Ctx, m: int) -> str | None:
                         and (ctx.is_vampire(st.cards[m]) or not re.match(r"(?i)(?:unique )?changeling\b",
                                                                           ctx.cdef(m).text.strip())):
                     return f"only changelings can block the hunt actions of {ctx.name(f.actor)} ({ctx.name(a)})"
+    if isinstance(f, ActionFrame) and st.marks:   # Blind Spot; Toreador Grand Ball
+        for x in st.marks:
+            if len(x) == 4 and x[0] == "blind spot" and x[1] == f.actor and x[2] == m and x[3] == st.turn:
+                return f"{ctx.name(m)} cannot block while {ctx.name(f.actor)} acts (Blind Spot)"
+            if len(x) == 3 and x[1] == "ball free" and x[2] == f.actor and st.cards[x[0]].region == "in_play" \
+                    and not st.cards[x[0]].contested and (f.kind if f.kind != "card" else f.effect) != "bleed":
+                return f"{poss_name_card(ctx, f.actor)} non-bleed actions cannot be blocked ({ctx.name(x[0])})"
     if isinstance(f, ActionFrame) and ctx.is_vampire(st.cards[m]):
         for a in st.attached.get(f.actor, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -4649,6 +4668,53 @@ def _sect_changed(ctx: Ctx) -> None:
         elif (ctx.sect(st.cards[c.host]) or "").lower() != sect:
             st.marks = st.marks - {x}
             ctx.burn(iid, f"{ctx.name(c.host)} changed sects")
+
+
+def _two_chosen(ctx: Ctx, cmd: C.Play, iid: int, name: str, key: str, v: dict, target: int | None) -> None:
+    """Blind Spot: a vampire of the player (`target`) and an ally or younger vampire of their prey (`choice`),
+    for this turn. Toreador Grand Ball: two ready Toreador of the player, `target` locked (it does not unlock as
+    normal), `choice` the one whose non-bleed actions cannot be blocked."""
+    st = ctx.st
+    seat = cmd.seat
+    b = flow.ref(ctx, seat, cmd.choice, what="minion") if cmd.choice is not None else None
+    tc = st.cards[target] if target is not None else None
+    bc = st.cards[b] if b is not None else None
+    if key == "blind_choose":
+        if tc is None or tc.controller != seat or not ctx.is_vampire(tc) or tc.region not in ("ready", "torpor"):
+            raise Illegal("target", f"{name}: name a vampire you control (target)")
+        if bc is None or bc.controller != st.prey(seat) or bc.region != "ready" or not (
+                "Ally" in ctx.cdef(b).types or (ctx.is_vampire(bc) and ctx.capacity(bc) < ctx.capacity(tc))):
+            raise Illegal("choice", f"{name}: choose an ally or a vampire younger than {ctx.name(target)} that your "
+                                    "prey controls (choice)")
+        st.marks = st.marks | {("blind spot", target, b, st.turn)}
+        ctx.emit("chosen", f"{name}: while {ctx.name(target)} acts this turn, {ctx.name(b)} cannot block or play "
+                           "reaction cards.", cards=(target, b))
+        return
+    ok = [x for x in (target, b) if x is not None and st.cards[x].controller == seat and st.cards[x].region == "ready"
+          and not st.cards[x].contested and _fits(ctx, seat, x, "a " + v["clan"], v)]
+    if len(ok) < 2 or target == b:
+        raise Illegal("target", f"{name}: name two ready {v['clan'].title()} you control, the one locked as the "
+                                "target and the other as the choice")
+    ctx.update(target, locked=True)
+    st.marks = st.marks | {(iid, "ball locked", target), (iid, "ball free", b)}
+    ctx.emit("locked", f"{ctx.name(target)} is locked ({name}); {poss_name_card(ctx, b)} non-bleed actions cannot be "
+                       "blocked.", cards=(target, b))
+
+
+def poss_name_card(ctx: Ctx, m: int) -> str:
+    n = ctx.name(m)
+    return n + ("'" if n.endswith("s") else "'s")
+
+
+def reaction_refusal(ctx: Ctx, f, m: int) -> str | None:
+    """Why minion *m* cannot play a reaction card to action *f* because of a master card (Blind Spot), or None."""
+    st = ctx.st
+    if not st.marks:
+        return None
+    for x in st.marks:
+        if len(x) == 4 and x[0] == "blind spot" and x[1] == f.actor and x[2] == m and x[3] == st.turn:
+            return f"{ctx.name(m)} cannot play reaction cards while {ctx.name(f.actor)} acts (Blind Spot)"
+    return None
 
 
 def fallen_sect(ctx: Ctx, sect: str) -> str:

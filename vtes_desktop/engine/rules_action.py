@@ -1470,6 +1470,7 @@ def _play_reaction(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardR
     mode = _checked_mode(ctx, cmd, f, iid, rules, "Reaction", m)
     why = effects_action.reaction_refusal(ctx, f, m) \
         or _gear_reaction_refusal(ctx, f, m)   # Psalm of the Damned, Unleashing the Bestial Soul; Polaris Coach
+    why = why or _master_reaction_refusal(ctx, f, m)   # Blind Spot
     if not why and st.marks and (("minion", m), "cannot play reactions this turn", st.turn) in st.marks:
         why = f"{ctx.name(m)} cannot play reaction cards this turn (Expulsion)"   # effects_actioncard.NO_REACTIONS_TURN
     if why:
@@ -1833,6 +1834,12 @@ def use(ctx: Ctx, cmd: C.Use) -> None:
                                what=f"the effect of {ctx.name(iid)}", card=iid))
     ctx.emit("manual", f"{ctx.seat_name(cmd.seat)} uses {ctx.name(iid)}"
              + (f" ({cmd.effect})" if cmd.effect else "") + ": carry it out by hand, then say done.")
+
+
+def _master_reaction_refusal(ctx: Ctx, f, m: int) -> str | None:
+    from vtes_desktop.engine.effects_master import reaction_refusal
+
+    return reaction_refusal(ctx, f, m)
 
 
 def _equip_surcharge(ctx: Ctx, rules: CardRules) -> int:

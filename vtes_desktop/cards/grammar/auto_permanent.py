@@ -618,6 +618,14 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # Fall of the Camarilla, Fall of the Sabbat: context.sect (fallen_sect) reads the sect as Independent
     ("no_sect", r"^there is no (?P<sect>camarilla|sabbat)$"),
     ("sect_considered", r"^instead, (?P<sect>camarilla|sabbat) vampires are considered (?P<as>independent)$"),
+    # Blind Spot: `target` the player's vampire, `choice` the prey's minion (block_refusal, reaction_refusal)
+    ("blind_choose", r"^choose a vampire you control and an ally or younger vampire controlled by your prey$"),
+    ("blind_spot", r"^while the first chosen vampire is acting this turn, the other chosen minion cannot block or play "
+                   r"reaction cards$"),
+    # Toreador Grand Ball: `target` the Toreador locked, `choice` the other one
+    ("ball_choose", r"^choose two ready (?P<clan>toreador) you control, put this card in play, and lock one of the two$"),
+    ("ball_no_unlock", r"^the locked toreador does not unlock as normal$"),   # start_of_unlock_phase
+    ("ball_unblockable", r"^the other toreador's non-bleed actions cannot be blocked$"),   # block_refusal
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
