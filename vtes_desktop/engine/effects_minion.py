@@ -106,7 +106,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "burned_by_ranged_aggravated", "hand_shown_to_clan", "to_predator_at_discard",
                      "entry_master_or_burn", "as_vampire_attached", "repeat_action",
                      "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
-                     "removed_when"})
+                     "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
+                     "extra_life"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -328,6 +329,78 @@ def blocked(ctx: Ctx, f) -> None:
         ctx.burn(b, "he blocked a vampire")
 
 
+def _lock_prevent_clan(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Draeven Softfoot: locks to prevent 1 damage inflicted in combat on a Kiasyd."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.rules_combat import _prevent, combat_frame
+    from vtes_desktop.engine.state import DamageFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if c.locked or c.region != "ready":
+        raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the {r[1].title()} taking damage in combat as `minion`")
+    t = flow.ref(ctx, cmd.seat, cmd.minion)
+    f = st.top
+    cf = combat_frame(st)
+    if not _clan_is(ctx, t, r[1]):
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not a {r[1].title()}")
+    if not isinstance(f, DamageFrame) or cf is None or t not in (cf.a, cf.b) \
+            or not any(h.target == t and not h.unpreventable and h.normal + h.aggravated
+                       > h.prevented_normal + h.prevented_aggravated for h in f.hits):
+        raise Illegal("timing", f"{name} prevents damage inflicted in combat on a {r[1].title()}")
+    ctx.update(iid, locked=True)
+    _prevent(ctx, f, t, r[2], name)
+
+
+_MAY_REMOVE = "may remove cards for life"
+
+
+def _remove_for_life(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Corrupt Construction: as it enters play, ally, retainer or vampire cards of your ash heap or hand removed
+    from the game (`effect`, separated by ";"), 1 life each."""
+    st = ctx.st
+    name = ctx.name(iid)
+    wanted = [w.strip().lower() for w in (cmd.effect or "").split(";") if w.strip()]
+    if not wanted:
+        raise Malformed("effect", f"{name}: name the cards of your ash heap or hand removed, separated by ';'")
+    pool = [i for rg in ("hand", "ash_heap") for i in st.region(cmd.seat, rg)
+            if {"Ally", "Retainer", "Vampire"} & set(ctx.cdef(i).types)]
+    picked = []
+    for w in wanted:
+        i = next((x for x in pool if x not in picked and ctx.name(x).lower() == w), None)
+        if i is None:
+            raise Illegal("use", f"{name}: no ally, retainer or vampire card {w!r} in your ash heap or hand")
+        picked.append(i)
+    st.marks = st.marks - {(("minion", iid), _MAY_REMOVE, st.turn)}
+    from_hand = sum(1 for i in picked if st.cards[i].region == "hand")
+    for i in picked:
+        ctx.move(i, "removed")
+    ctx.emit("removed", f"{', '.join(ctx.name(i) for i in picked)} removed from the game ({name}).", cards=tuple(picked))
+    if from_hand:
+        ctx.draw(cmd.seat, from_hand)
+    n = r[1] * len(picked)
+    ctx.update(iid, counters=st.cards[iid].counters + n)
+    ctx.emit("life", f"{name} gains {n} life.", cards=(iid,))
+
+
+def extra_life(ctx: Ctx, iid: int, level: str | None) -> int:
+    """Corrupt Construction at superior: "this ally has 1 additional life" (its starting life)."""
+    c = ctx.st.cards.get(iid)
+    if c is None or not level or not level.isupper():
+        return 0
+    rules = ctx.rules(iid)
+    if not {"Ally", "Retainer"} & set(rules.types):
+        return 0
+    from vtes_desktop.cards.grammar.auto_minion import claims
+
+    m = rules.mode(level)
+    return sum(x[1] for e in (m.effects if m is not None else ()) if (x := claims(e, rules.types)) is not None
+               and x[0] == "extra_life")
+
+
 def _copy_prevent(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     """Gravebound Drone: burns 1 life to prevent 1 damage to another copy you control in combat."""
     from vtes_desktop.engine import flow
@@ -495,9 +568,41 @@ def _only_ok(rules, only: str) -> bool:
                 or (only == "combat" and "Combat" not in t))
 
 
+_WARDED = frozenset({"chi"})
+
+
+def _ward_refusal(ctx: Ctx, rules, target: int | None = None) -> str | None:
+    """Draeven Softfoot: cards requiring Chimerstry are not played while he acts, blocks or is in combat, nor
+    target him."""
+    st = ctx.st
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    near = set()
+    act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+    if act is not None:
+        near |= {act.actor, act.blocker}
+    cf = combat_frame(st)
+    if cf is not None:
+        near |= {cf.a, cf.b}
+    if target is not None:
+        near.add(target)
+    ds = {d.lower() for d in rules.disciplines}
+    for m in near:
+        if m is not None and m in st.cards:
+            for r in _of(ctx, m, "discipline_ward"):
+                if r[1] in ds:
+                    return (f"{rules.name} requires Chimerstry: it cannot be played while {ctx.name(m)} is acting, "
+                            f"blocking or in combat, nor target him")
+    return None
+
+
 def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
     """Why the ally cannot play this card although it requires a Discipline the ally plays as a vampire
     ("non-ally cards", "non-action cards", "combat cards"), or None."""
+    if rules.disciplines and any(d.lower() in _WARDED for d in rules.disciplines):   # Draeven Softfoot
+        why = _ward_refusal(ctx, rules)
+        if why:
+            return why
     if minion is None:
         return None
     for r in _of(ctx, minion, "as_vampire"):
@@ -918,6 +1023,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if name_ == "burn_fail_directed" and cmd.minion is not None and _of(ctx, iid, "burn_minus_stealth"):
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
+        return True
+    if _of(ctx, iid, "lock_prevent_clan"):
+        _lock_prevent_clan(ctx, cmd, iid, _of(ctx, iid, "lock_prevent_clan")[0])
+        return True
+    if ctx.st.marks and (("minion", iid), _MAY_REMOVE, ctx.st.turn) in ctx.st.marks:
+        _remove_for_life(ctx, cmd, iid, _of(ctx, iid, "entry_remove_for_life")[0])
         return True
     if _of(ctx, iid, "copy_prevent") and not isinstance(ctx.st.top, ActionFrame):
         _copy_prevent(ctx, cmd, iid, _of(ctx, iid, "copy_prevent")[0])
@@ -1425,10 +1536,17 @@ def succeed_own(ctx: Ctx, f) -> bool:
     return True
 
 
-def target_refusal(ctx: Ctx, actor: int, target: int | None, directed: bool) -> str | None:
+def target_refusal(ctx: Ctx, actor: int, target: int | None, directed: bool, card: int | None = None) -> str | None:
     """Why *actor* cannot take a directed action at *target* ("He cannot be the target of a directed action
-    performed by an ally or a vampire with capacity 6 or less"), or None."""
-    if target is None or not directed or target not in ctx.st.cards:
+    performed by an ally or a vampire with capacity 6 or less"; Draeven Softfoot: no Chimerstry card targets him),
+    or None."""
+    if target is None or target not in ctx.st.cards:
+        return None
+    if card is not None and card in ctx.st.cards and _of(ctx, target, "discipline_ward"):
+        why = _ward_refusal(ctx, ctx.rules(card), target)
+        if why:
+            return why
+    if not directed:
         return None
     for r in _of(ctx, target, "untargetable_by"):
         ac = ctx.st.cards[actor]
@@ -2035,6 +2153,10 @@ def entered_play(ctx: Ctx, iid: int) -> None:
             ctx.update(actor, locked=False)
             ctx.emit("unlocked", f"{ctx.name(actor)} unlocks ({ctx.name(iid)}: its first successful recruit ally "
                                  f"action this turn).", cards=(actor,))
+    if _of(ctx, iid, "entry_remove_for_life") and st.cards[iid].region == "ready":   # Corrupt Construction
+        st.marks = st.marks | {(("minion", iid), _MAY_REMOVE, st.turn)}
+        ctx.emit("note", f"{ctx.seat_name(st.cards[iid].controller)} may remove ally, retainer or vampire cards of their "
+                         f"ash heap or hand from the game for {ctx.name(iid)} (a use of it), 1 life each.", cards=(iid,))
     if _of(ctx, iid, "entry_master_or_burn") and not st.cards[iid].contested and st.cards[iid].region == "ready":
         seat = st.cards[iid].controller
         if not any(_is_master_discipline(ctx, h) for h in st.region(seat, "hand")):

@@ -727,7 +727,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     why = target_refusal(ctx, seat, f.get("target_card"))   # Secure Haven
     if why:
         raise Illegal("target", why)
-    why = effects_minion.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Veneficti
+    why = effects_minion.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False),
+                                        f.get("card"))   # Veneficti; Draeven Softfoot
     why = why or effects_attached.target_refusal(ctx, m, f.get("target_card"), f.get("directed", False))   # Sleep Unseen
     why = why or _gear_target_refusal(ctx, card_iid, f.get("target_card"), f.get("directed", False))   # Orb of Ulain
     if why:
@@ -1171,7 +1172,7 @@ def _life(ctx: Ctx, iid: int, level: str | None) -> int:
         mm = re.search(r"has (\d+) life", m.text)
         if mm and level and level.isupper():
             life = int(mm.group(1))
-    return life
+    return life + effects_minion.extra_life(ctx, iid, level)   # "this ally has 1 additional life" (Corrupt Construction)
 
 
 def diablerie(ctx: Ctx, diablerist: int, victim: int, choices: tuple = (), *, recheck: bool = False) -> None:

@@ -214,6 +214,13 @@ Readings (a tuple whose first item names it):
   own, as the action ends, or as soon as its controller controls no infernal vampire: checked as actions end, as
   minions are burned and as its controller's unlock phase begins); its superior "As above, and ... as a vampire"
   is an *as_vampire* reading;
+- Draeven Softfoot: ``("lock_prevent_clan", "kiasyd", 1)`` (a `use` while damage is inflicted in combat on a
+  Kiasyd, `minion` the Kiasyd), ``("discipline_ward", "chi")`` (cards requiring Chimerstry refused while he acts,
+  blocks or is in combat, and actions with such a card directed at him: hooks in `requirement_refusal` and
+  `announce`);
+- Corrupt Construction: ``("entry_remove_for_life", 1)`` (as it enters play, a `use` naming it, `effect` the ally,
+  retainer or vampire cards of your ash heap or hand removed from the game, separated by ";": 1 life each; until
+  the phase ends) and ``("extra_life", 1)`` (at superior its starting life is 1 more: hook in `rules_action._life`);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -347,6 +354,16 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("lock", "this ally can lock to prevent 1 damage inflicted in combat on a kiasyd."): ("lock_prevent_clan", "kiasyd", 1),
+    ("require", "cards requiring chimerstry [chi] can neither be played while he is acting, blocking, or in combat, "
+                "nor target him."): ("discipline_ward", "chi"),
+    ("remove", "after this ally enters play, you can remove from the game any number of ally, retainer or vampire "
+               "cards from your ash heap or hand; this ally gains 1 life for each card removed this way."):
+        ("entry_remove_for_life", 1),
+    ("gain", "after this ally enters play, you can remove from the game any number of ally, retainer or vampire "
+             "cards from your ash heap or hand; this ally gains 1 life for each card removed this way."):
+        ("entry_remove_for_life", 1),
+    ("state", "as above, and this ally has 1 additional life."): ("extra_life", 1),
     ("burn", "any vampire blocking this ally is burned after the combat (if any)."): ("burn_blocker_after",),
     ("bleed", "this ally cannot bleed."): ("cannot_bleed",),
     ("take", "if he is unlocked at the start of your turn, your predator takes control of him."):
