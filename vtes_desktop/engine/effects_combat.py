@@ -430,6 +430,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "strength_strike_card": "rules_combat.strike", "torpor_after_damage_taken": "rules_combat.strike / inflict (_kraken)",
+    "press_continue_and_steal_option": "rules_combat.strike (strike_option_combat steal, press_continue)",
     "tha_strikes_first_round": "rules_combat._carry_out / _only_refusal",
     "press_continue_grant": "rules_combat._carry_out (granted press_continue)",
     "strike_burn_ally_or_retainer_non_wraith": "rules_combat.strike (burn_ally, or burn_card on the target retainer)",

@@ -826,7 +826,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 raise Illegal("strike", f"{poss(rules.name)} strike is usable once each round")
             _set_combat(ctx, f._replace(used=f.used | {(iid, "option_round", f.round)}))
             f = ctx.st.top
-            desc = StrikeDesc("damage", optc[3], ranged=True, aggravated=optc[4], source=iid, label=rules.name)
+            desc = StrikeDesc("steal_blood", optc[3], ranged=True, source=iid, label=rules.name) if optc[4] == "steal" \
+                else StrikeDesc("damage", optc[3], ranged=True, aggravated=optc[4], source=iid, label=rules.name)
         elif opt is not None:       # Hunger of Marduk: the strike its play gave for that round
             if opt[2] != f.round:
                 raise Illegal("strike", f"{poss(rules.name)} strike was only usable the round it was played")
@@ -1000,6 +1001,19 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = StrikeDesc("burn_card", sum(x[1] for x in readings if x[0] == "strike_also_damage"),
                                       source=iid, label=rules.name, target=t_)
                     chosen_weapon = t_      # (the target names that card, not a retainer)
+                elif r[0] == "strength_strike_card":    # Kraken's Kiss: strength+1, ranged
+                    desc = StrikeDesc("strength_plus", r[1], ranged=r[2], source=iid, label=rules.name)
+                    f0 = ctx.st.top
+                    kr = next((x for x in readings if x[0] == "torpor_after_damage_taken"), None)
+                    pc = next((x for x in readings if x[0] == "press_continue_and_steal_option"), None)
+                    add = set()
+                    if kr is not None:      # damage taken from now on counts (ruling)
+                        add.add(("kraken", m, kr[1], _taken(f0, m), iid))
+                    if pc is not None:
+                        add.add(("strike_option_combat", m, iid, pc[1], "steal"))
+                    _set_combat(ctx, f0._replace(used=f0.used | add, granted=f0.granted + (
+                        ((m, "press_continue", 1),) if pc is not None else ())))
+                    f = ctx.st.top
                 elif r[0] == "strike_hand_and_dodge":   # Stutter-Step: a hand strike, and a dodge
                     if f.extra_phase:
                         raise Illegal("strike", f"{rules.name} is not usable as an additional strike")
@@ -1970,7 +1984,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             and not any(r[0] in ("forbid_strike", "strike_option_round_steal")     # Hunger of Marduk: played now
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
-    if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only",
+    if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only", "strength_strike_card",
                     "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike", "strike_burn_master_discipline",
                     "strike_burn_ally_or_retainer_non_wraith", "strike_damage_zero", "end_after_strike_unless_dodged")
            for r in effects_combat.mode_readings(ctx, rules, mode)):
@@ -3407,6 +3421,29 @@ def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tupl
     return normal, aggravated
 
 
+def _taken(f: CombatFrame, m: int) -> int:
+    return next((u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "taken_total" and u[1] == m), 0)
+
+
+def _add_taken(ctx: Ctx, target: int, n: int) -> None:
+    """The damage a combatant has taken this combat (Kraken's Kiss)."""
+    cf = combat_frame(ctx.st)
+    if cf is None or n <= 0 or target not in (cf.a, cf.b):
+        return
+    old = next((u for u in cf.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "taken_total" and u[1] == target),
+               None)
+    _set_combat(ctx, cf._replace(used=(cf.used - {old} if old else cf.used) | {("taken_total", target, _taken(cf, target)
+                                                                                  + n)}))
+
+
+def _kraken(ctx: Ctx, m: int) -> bool:
+    cf = combat_frame(ctx.st)
+    if cf is None:
+        return False
+    return any(isinstance(u, tuple) and len(u) == 5 and u[0] == "kraken" and u[1] == m and _taken(cf, m) - u[3] >= u[2]
+               for u in cf.used)
+
+
 def _add_lost(ctx: Ctx, target: int, n: int) -> None:
     """The blood or life a combatant has lost to damage this combat (Imposing Phantasm)."""
     cf = combat_frame(ctx.st)
@@ -3440,6 +3477,7 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
                 ctx.burn(target, "no life left")
         return
     blood = c.counters
+    _add_taken(ctx, target, normal + aggravated)
     wounded = c.wounded or c.region == "torpor"
     healed = min(blood // mend, normal)      # Sword of Nuln: 2 blood to heal each damage
     blood -= healed * mend
@@ -3463,9 +3501,10 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
         _add_lost(ctx, target, c.counters - blood)
     if burned:
         ctx.burn(target, "aggravated damage while wounded")
-    elif wounded and c.region == "ready":
+    elif c.region == "ready" and (wounded or _kraken(ctx, target)):    # (Kraken's Kiss: 4 damage taken this combat)
         ctx.move(target, "torpor", seat=c.controller, counters=blood, locked=c.locked, wounded=False)
-        ctx.emit("torpor", f"{d.display} goes to torpor.", cards=(target,))
+        ctx.emit("torpor", f"{d.display} goes to torpor." if wounded else
+                 f"{d.display} has taken 4 or more damage this combat and goes to torpor.", cards=(target,))
         cf = combat_frame(st)
         if cf is not None and target in (cf.a, cf.b):       # Decapitate, Amaranth: "going to torpor"
             _set_combat(ctx, cf._replace(used=cf.used | {("went_torpor", target)}))

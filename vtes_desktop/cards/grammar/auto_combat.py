@@ -898,6 +898,13 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("tha_strikes_first_round",)                                          # Shotgun Ritual
     if k == "continue" and low == "as above, with an optional press to continue.":
         return ("press_continue_grant",)                                             # Shotgun Ritual at superior
+    if k == "strike" and low == "strike: strength+1 ranged damage.":
+        return ("strength_strike_card", 1, True)                                     # Kraken's Kiss
+    if k == "go" and low == "if this striking minion takes 4 or more damage this combat, they go to torpor.":
+        return ("torpor_after_damage_taken", 4)                                      # Kraken's Kiss
+    if k == "strike" and low == ("as above, with 1 optional press, only usable to continue combat, and once each round "
+                                 "this combat, this vampire can strike, ranged: steal 2 blood or life (becoming blood)."):
+        return ("press_continue_and_steal_option", 2)                                # Kraken's Kiss at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
