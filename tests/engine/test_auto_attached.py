@@ -26,3 +26,49 @@ def test_a_claimed_clause_belongs_to_this_family_alone():
     for c, r, e, got in _readings():
         if claims(e, r.types) is not None:
             assert effects.owner(e, r.types) == "auto_attached", (c.name, e.text)
+
+
+_DEEP_COVER = """
+title: Deep Cover Agent shows its player the host's controller's hand in their unlock phase
+source: "card text of Deep Cover Agent"
+table:
+  - player: Ann
+    pool: 20
+    ready:
+      - {card: Banjoko, blood: 4}
+    hand: [Deep Cover Agent]
+    library: [Dodge, Dodge, Dodge, Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Sully, blood: 3}
+    hand: [Blood Bond]
+    library: [Dodge, Dodge, Dodge, Dodge, Dodge]
+turn: {player: Ann, phase: minion, number: 5}
+steps:
+  - {by: Ann, do: action, minion: Banjoko, kind: card, card: Deep Cover Agent, target: Sully}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: finish}
+"""
+
+
+def test_deep_cover_agent_shows_the_hand_to_its_player_alone(tmp_path):
+    from vtes_desktop.engine import commands as C
+    from vtes_desktop.scenario.loader import load
+    from vtes_desktop.scenario.runner import build_game, run_scenario
+
+    db = load_db()
+    path = tmp_path / "deep_cover.yaml"
+    path.write_text(_DEEP_COVER)
+    sc = load(path, db)
+    assert run_scenario(sc, db).passed
+    game = build_game(sc, db)
+    from vtes_desktop.scenario.runner import to_command
+
+    for step in sc.steps:
+        game.apply(to_command(step, sc.players.index(step.by), sc.players))
+    events = []
+    for seat in (0, 0, 0, 1, 1, 1, 1, 1):   # Ann's minion, influence, discard; Ben's five phases: Ann's unlock
+        events += game.apply(C.EndPhase(seat=seat))
+    looks = [e for e in events if e.kind == "look"]
+    assert looks and looks[0].seen_by == frozenset({0}) and "Blood Bond" in looks[0].text

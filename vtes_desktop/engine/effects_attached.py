@@ -32,7 +32,8 @@ HANDLED: frozenset[str] = frozenset({
     "burn_if_actor_leaves", "put_on_actor_if_block", "host_stealth_vs_reactor", "burnable_steps",
     "put_in_play_self", "controller_minions_mod", "host_blood_after_directed", "kholo_title", "kholo_moves",
     "unlock_actor_after_put", "become_anarch_unlock", "burn_if_sect_changes", "burn_fail_directed_at_host",
-    "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller",
+    "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller", "host_mod_directed",
+    "look_host_hand_at_unlock",
 })
 _SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vampire)
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction")})
@@ -113,6 +114,12 @@ def _fits(ctx: Ctx, seat: int, actor: int, t: int, spec: tuple) -> str | None:
             return f"{name} is not {sect.title()}"
     if "black_hand" in adjs and "black hand" not in ctx.rules(t).traits:
         return f"{name} is not Black Hand"
+    if "gargoyle" in adjs and not any(x.lower() == "gargoyle" for x in ctx.cdef(t).clans):
+        return f"{name} is not a Gargoyle"
+    if "slave" in adjs and "slave" not in ctx.rules(t).traits:
+        return f"{name} is not a slave"
+    if "cap>4" in adjs and ctx.capacity(c) <= 4:
+        return f"{name} has a capacity of 4 or less"
     vamp = ctx.is_vampire(c)
     younger = vamp and ctx.capacity(c) < ctx.capacity(st.cards[actor])
     ok = False
@@ -166,7 +173,7 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
 def _limit(ctx: Ctx, t: int, rules: CardRules, mode: Mode) -> str | None:
     """ "A minion can have only one The Haunting"."""
     for lim in mode.limits:
-        if lim.per == "in play" and lim.what == "this card" and lim.who in ("minion", "vampire", "ally"):
+        if lim.per == "in play" and lim.what == "this card":
             held = sum(1 for a in ctx.st.attached.get(t, ()) if ctx.st.cards[a].cid == rules.card_id)
             if held >= lim.count:
                 return f"{ctx.name(t)} already has {held} {rules.name}; a {lim.who} can have only {lim.count}"
@@ -278,6 +285,8 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
     Cauchemar's reacting vampire blocking the host's bleed against its controller."""
     st = ctx.st
     n = _mod(ctx, minion, "intercept") if st.attached.get(minion) else 0
+    if f.directed and st.attached.get(minion):   # "+2 intercept against directed actions" (Defender of the Haven)
+        n += sum(s[2] for _, s in _on(ctx, minion, "host_mod_directed") if s[1] == "intercept")
     mc = st.cards[minion]
     cids = _in_play_ams(ctx)
     for a in st.region(mc.controller, "in_play"):   # "Each of your minions gets +1 intercept" (Psychic Projection)
@@ -595,6 +604,13 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
                 ctx.burn(host, "no life left")
                 ctx.emit("burned", f"{ctx.name(host)} has no life left and is burned.", cards=(host,))
                 continue
+        if _spec(ctx, a, "look_host_hand_at_unlock") and host is not None and c.controller == seat \
+                and st.cards[host].controller != seat:   # Deep Cover Agent
+            other = st.cards[host].controller
+            hand = st.region(other, "hand")
+            ctx.emit("look", f"{ctx.seat_name(seat)} looks at {_poss(ctx.seat_name(other))} hand ({ctx.name(a)}): "
+                             + (", ".join(ctx.name(h) for h in hand) or "empty") + ".", seen_by=frozenset({seat}),
+                     others=f"{ctx.seat_name(seat)} looks at {_poss(ctx.seat_name(other))} hand ({ctx.name(a)}).")
         s = _spec(ctx, a, "counter_at_host_unlock")
         if s and host is not None and st.cards[host].controller == seat:
             c = ctx.update(a, counters=c.counters + s[1])

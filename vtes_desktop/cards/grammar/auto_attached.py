@@ -46,6 +46,10 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
 "minion", 1, 0, False) as above (Sculpt the Flesh).
 
+Also: ("host_mod_directed", stat, n) a host_mod only during directed actions (Defender of the Haven, on a slave
+Gargoyle above capacity 4); ("look_host_hand_at_unlock",): as its controller's unlock phase begins, the host's
+controller's hand is shown to them (Deep Cover Agent).
+
 More action cards: ("unlock_actor_after_put",) "... and unlock this acting vampire" (Martial Ritus; its "+1
 strength" a host_mod); ("become_anarch_unlock",) and ("burn_if_sect_changes",) (Go Anarch: the sect the card gave
 is remembered, the card burns in the state checks once it differs); a location you control as the target of
@@ -157,6 +161,11 @@ _EXACT: dict[str, tuple] = {
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "put this card on a slave gargoyle with a capacity above 4": ("attach_to", ("vampire",), ("slave", "gargoyle", "cap>4"),
+                                                                 "", False),
+    "this gargoyle gets +2 intercept against directed actions": ("host_mod_directed", "intercept", 2),
+    "during your unlock phase, you may look at this vampire's controller's hand": ("look_host_hand_at_unlock",),
+    "this vampire can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
     "put this card on the acting vampire; they become anarch and unlock": ("put_on_actor",),
     "if this vampire changes sects, burn this card": ("burn_if_sect_changes",),
     "during your next unlock phase, burn this card": ("burn_at_unlock",),
