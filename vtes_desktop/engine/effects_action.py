@@ -3056,6 +3056,23 @@ def _shell_game_lock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"shell_game_lock": _shell_game_lock, "shell_game_unlock": _nothing})
 
 
+def _opponent_to_torpor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Cardinal Sin: Insubordination: after the combat of this vampire's block of a ready non-titled Sabbat vampire,
+    that vampire goes to torpor."""
+    f = _top(ctx)
+    st = ctx.st
+    if f.stage != "resolution" or f.outcome != "blocked" or f.blocker != minion:
+        raise Illegal("timing", f"{rules.name} is only usable after a combat involving this vampire (its block)")
+    a = st.cards[f.actor]
+    if not ctx.is_vampire(a) or (ctx.sect(a) or "").lower() != "sabbat" or ctx.title(a) or a.region != "ready":
+        raise Illegal("timing", f"{rules.name}: {ctx.name(f.actor)} is not a ready non-titled Sabbat vampire")
+    ctx.move(f.actor, "torpor", seat=a.controller, counters=a.counters, locked=a.locked, wounded=False)
+    ctx.emit("torpor", f"{ctx.name(f.actor)} goes to torpor ({rules.name}).", cards=(f.actor,))
+
+
+_HANDLERS["opponent_to_torpor"] = _opponent_to_torpor
+
+
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
 
 

@@ -529,6 +529,8 @@ _TEXTS: dict[str, re.Pattern] = {
     "shell_game_unlock": re.compile(r"^(?:if the action is successful, you may unlock one of those blood brothers|as "
                                     r"above, but unlock an additional one of those blood brothers if the action is "
                                     r"successful)\.?$"),
+    # Cardinal Sin: Insubordination, after the combat of its block
+    "opponent_to_torpor": re.compile(r"^the opposing vampire goes into torpor\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
