@@ -4525,8 +4525,11 @@ def state_checks(ctx: Ctx) -> None:
     if st.last_referendum is not prev.last_referendum and st.last_referendum and not st.last_referendum[0]:
         _traditionalist(ctx, prev)   # a referendum just failed
     if st.marks:
-        _sect_changed(ctx)   # Galaric's Legacy
-        _museum(ctx)   # High Museum of Art, Atlanta
+        kinds = _mark_kinds(st.marks)
+        if "sect" in kinds:
+            _sect_changed(ctx)   # Galaric's Legacy
+        if "museum" in kinds:
+            _museum(ctx)   # High Museum of Art, Atlanta
     if st.phase == "master" and st.seats is not prev.seats and st.active < len(prev.seats) \
             and st.seats[st.active].pool > prev.seats[st.active].pool:
         _prey_gained(ctx)   # The Realm of the Black Sun
@@ -4622,9 +4625,10 @@ def _combat_over(ctx: Ctx, prev) -> None:
 def _bravo(ctx: Ctx, prev) -> None:
     """Bravo: its vampire's successful action to enter combat, the combat just over."""
     cf = next(x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame")
+    if not ctx.st.attached.get(cf.a):
+        return
     act = next((x for x in reversed(prev.frames) if isinstance(x, ActionFrame)), None)
-    if act is not None and act.actor == cf.a and act.effect == "combat" and act.outcome == "successful" \
-            and ctx.st.attached.get(cf.a):
+    if act is not None and act.actor == cf.a and act.effect == "combat" and act.outcome == "successful":
         _archetype_blood(ctx, cf.a, "bravo")
 
 
@@ -4655,6 +4659,18 @@ def _sociopath(ctx: Ctx, prev) -> None:
             continue
         if st.cards[other].region in ("torpor", "ash_heap", "removed"):
             _archetype_blood(ctx, me, "sociopath")
+
+
+_MARKS_SEEN: list = [None, frozenset()]
+
+
+def _mark_kinds(marks: frozenset) -> frozenset:
+    """The second items of the 3-tuple marks (their kinds), remembered for the last set of marks seen (the set
+    rarely changes from one step to the next)."""
+    if marks is not _MARKS_SEEN[0]:
+        _MARKS_SEEN[0] = marks
+        _MARKS_SEEN[1] = frozenset(x[1] for x in marks if len(x) == 3 and isinstance(x[1], str))
+    return _MARKS_SEEN[1]
 
 
 def _sect_changed(ctx: Ctx) -> None:
