@@ -2394,7 +2394,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "ready ally or younger vampire": "a ready ally or younger vampire",
               "vampire or imbued in play": "a vampire or imbued in play",
               "ready minion of predator or prey": "a ready minion of your predator or prey",
-              "younger vampire new in play": "a younger vampire that entered play since your last minion phase"}
+              "younger vampire new in play": "a younger vampire that entered play since your last minion phase",
+              "any location": "a location in play"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2440,7 +2441,7 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
         return f"{name} is not {_WHO_WORDS.get(who, who)}"
     if c.contested:
         return f"{name} is contested"
-    if directed and c.controller == seat:
+    if directed and c.controller == seat and who != "any location":   # Rampage may burn your own location
         return f"{name} is yours: a directed action targets another Methuselah's cards"
     return None
 
@@ -2532,6 +2533,8 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         if host is None or host.controller != seat or host.region != "ready":
             return False
         return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
+    if who == "any location":   # Rampage
+        return "location" in kw and c.region in ("in_play", "attached")
     if who == "younger vampire new in play":   # Chameleon
         since = st.turn - len(st.live_seats())
         return vamp and c.region in ("ready", "torpor") and _cap(ctx, iid) < _cap(ctx, actor) and any(
@@ -4205,6 +4208,9 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
             if cost is None or cap != cost:
                 raise Illegal("cost", f"{rules.name}: X is the blood you pay (cost); {ctx.name(out['target_card'])} has "
                                       f"capacity {cap}, so pay cost {cap}")
+        elif k == "cond_stealth" and s[1] == "own target" and out.get("target_card") is not None \
+                and st.cards[out["target_card"]].controller == seat:   # Rampage on your own location
+            out["base_stealth"] = mode.action_stealth + s[2]
         elif k == "special_hunt":   # Psychophagia's "+1 stealth hunt action"
             out["base_stealth"] = mode.action_stealth + s[1]
         elif k == "on_target" and s[2] == (("orun_exile",),) and "target_card" in out:   # Exile [PRE]

@@ -865,6 +865,9 @@ _FOURTH = {
     ("take", "(d) take control of a younger vampire with capacity of x who entered play since your last minion phase"):
         ("on_target", "younger vampire new in play", (("take_vampire",),)),
     ("become", "that vampire becomes anarch"): ("target_more", (("becomes_anarch",),)),
+    # Rampage: any location, yours included (then at +1 stealth, with no one to block)
+    ("burn", "(d) burn any location"): ("on_target", "any location", (("burn",),)),
+    ("action_stealth", "if you control the location, this is a +1 stealth action"): ("cond_stealth", "own target", 1),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
