@@ -85,7 +85,13 @@ WHERE: dict[str, str] = {
     "half_blood_cost_except_modifiers": "cost_cut (rules_action.announce, _apply_modes; rules_combat._extra_blood)",
     "cost_cut_discipline": "cost_cut (rules_action.announce, _apply_modes; rules_combat._extra_blood)",
     "add_blood_uncontrolled_younger": "announce_own / succeed_own",
+    "directed_actions_cost_pool": "adjust_action (rules_action.announce)",
+    "burned_damages_host": "before_burn / after_burn (context.burn)",
+    "never_contested": "contest_refusal (rules_turn._check_contest)",
+    "put_on_any_minion": "equip_target (rules_action.announce) / equipped",
+    "putter_intercept_vs_bearer": "intercept_bonus (rules_action.intercept)",
 }
+PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
 LEVEL = "gear: discipline level"   # marks: (vampire iid, LEVEL, (trigram, seat, turn))
@@ -367,6 +373,15 @@ def _stash(ctx: Ctx, cmd, iid: int) -> None:
 def adjust_action(ctx: Ctx, kind: str, m: int, f: dict) -> None:
     """An action's cost and requirements as this family's cards change them, as it is announced: Catacombs'
     cheaper rescue; equipping from a Delivery Truck (requirements and cost as for a card from hand)."""
+    t = f.get("target_card")
+    if f.get("directed") and t is not None and t in ctx.st.attached:
+        more = sum(r[1] for _, rs in _gear_on(ctx, t) for r in rs if r[0] == "directed_actions_cost_pool")
+        if more:
+            f["cost_pool"] = f.get("cost_pool", 0) + more
+            if ctx.st.seats[f["seat"]].pool < f["cost_pool"]:
+                raise Illegal("cost", f"{ctx.seat_name(f['seat'])} has {ctx.st.seats[f['seat']].pool} pool; an action "
+                                      f"directed at {ctx.name(t)} costs {more} pool more")
+            ctx.emit("cost", f"An action directed at {ctx.name(t)} costs {more} pool more.", cards=(t,))
     cut = action_discount(ctx, kind, m)
     if cut and f.get("cost_blood"):
         f["cost_blood"] = max(0, f["cost_blood"] - cut)
@@ -1023,6 +1038,12 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
             and ctx.st.cards[iid].counters:
         _set_counters(ctx, iid, 0)
         ctx.emit("counters", f"{ctx.name(iid)} loses its counters as another minion takes it.", cards=(iid,))
+    if f.target_card is not None and f.equip_from is None and _first(ctx, iid, "put_on_any_minion") is not None:
+        t = f.target_card
+        if t in ctx.st.cards and ctx.st.cards[t].region in ("ready", "torpor") and ctx.st.cards[iid].region == "attached":
+            ctx.move(iid, "attached", host=t)
+            ctx.st.marks = ctx.st.marks | {(iid, PUTTER, f.actor)}
+            ctx.emit("equipped", f"{ctx.name(iid)} goes on {ctx.name(t)}.", cards=(iid, t))
     r = _first(ctx, iid, "equip_counters")
     if r is not None and f.equip_from is None:
         ctx.update(iid, counters=r[1])
@@ -1088,6 +1109,11 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
                     if "Ally" in ctx.cdef(minion).types or (ctx.is_vampire(mc) and
                                                            ctx.capacity(mc) < ctx.capacity(st.cards[f.actor])):
                         n += r[1]
+    if f.actor in st.attached and st.marks:   # Bloodstone: the vampire that put it on the acting minion
+        for a, rs in _gear_on(ctx, f.actor):
+            for r in rs:
+                if r[0] == "putter_intercept_vs_bearer" and (a, PUTTER, minion) in st.marks:
+                    n += r[1]
     if minion in st.attached and st.marks:
         for a, rs in _gear_on(ctx, minion):
             for r in rs:
@@ -1337,7 +1363,12 @@ def stays_on_victim(ctx: Ctx, a: int) -> bool:
 
 
 def before_burn(ctx: Ctx, m: int):
-    """A minion in play is about to burn: (Soul Gem iid, the vampire's capacity, seat) when a Soul Gem is on it."""
+    """A card is about to burn: a minion in play with a Soul Gem on it: (Soul Gem iid, the vampire's capacity,
+    seat); a card of this family on a minion that hurts it as it burns: ("damage", host, n)."""
+    c = ctx.st.cards[m]
+    if c.region == "attached":
+        r = _first(ctx, m, "burned_damages_host")
+        return None if r is None or c.host is None else ("damage", c.host, r[1])
     for a, rs in _gear_on(ctx, m):
         if any(r[0] == "soul_gem" for r in rs) and ctx.is_vampire(ctx.st.cards[m]):
             return a, ctx.capacity(ctx.st.cards[m]), ctx.st.cards[m].controller
@@ -1348,8 +1379,16 @@ def after_burn(ctx: Ctx, m: int, gem: tuple) -> None:
     """Soul Gem of Etrius: its vampire burned, the top card of the crypt comes out: younger, it goes ready with
     blood equal to its capacity and the Soul Gem on it; otherwise to the uncontrolled region (the gem stays
     burned)."""
-    iid, cap, seat = gem
     st = ctx.st
+    if gem[0] == "damage":
+        _, host, n = gem
+        if host in st.cards and st.cards[host].region in ("ready", "torpor"):
+            from vtes_desktop.engine.rules_combat import inflict
+
+            ctx.emit("effect", f"{ctx.name(m)} burned: {ctx.name(host)} takes {n} unpreventable damage.", cards=(host,))
+            inflict(ctx, host, n, 0)
+        return
+    iid, cap, seat = gem
     crypt = st.region(seat, "crypt")
     if not crypt:
         ctx.emit("effect", f"{ctx.name(iid)}: {poss(ctx.seat_name(seat))} crypt is empty.")
@@ -1391,3 +1430,30 @@ def cost_cut(ctx: Ctx, rules, m: int | None, blood: int) -> int:
                 if r[1] in discs:
                     cut += r[2]
     return min(cut, blood)
+
+
+def equip_target(ctx: Ctx, cmd, f: dict, card: int | None, directed_at: tuple) -> tuple:
+    """An equip action with a card that goes on any minion (Bloodstone): `target` names that minion; the action is
+    directed when another Methuselah controls it. Returns the seats the action is directed at."""
+    if f.get("kind") != "equip" or card is None or cmd.target is None or _first(ctx, card, "put_on_any_minion") is None:
+        return directed_at
+    st = ctx.st
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    tc = st.cards[t]
+    if not ctx.is_minion(tc) or tc.region != "ready" or tc.contested:
+        raise Illegal("target", f"{ctx.name(card)} goes on a ready minion; {ctx.name(t)} is not one")
+    if tc.controller == cmd.seat:
+        f.update(target_card=t)
+        return directed_at
+    f.update(target_card=t, directed=True, target_seat=tc.controller)
+    return (tc.controller,)
+
+
+def contest_refusal(ctx: Ctx, newcomer: int, same: list) -> bool:
+    """A card that would contest one of this family's that cannot be contested is burned instead (San Nicolás de
+    los Servitas). True when it was."""
+    for i in same:
+        if any(r[0] == "never_contested" for r in card_readings(ctx, i)):
+            ctx.burn(newcomer, f"{ctx.name(i)} cannot be contested")
+            return True
+    return False

@@ -686,6 +686,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     else:
         raise Malformed("action", f"unknown action kind {kind!r}")
 
+    directed_at = _gear_equip_target(ctx, cmd, f, card_iid, directed_at)   # Bloodstone: on another's minion
     for a in acted:
         if a in st.acted:
             more = effects_minion.repeat_cost(ctx, m, a)   # Nocturn at superior: the action again, +1 blood each time
@@ -1955,3 +1956,11 @@ def _gear_cost_cut(ctx: Ctx, rules: CardRules, m: int | None, blood: int) -> int
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.cost_cut(ctx, rules, m, blood)
+
+
+def _gear_equip_target(ctx: Ctx, cmd, f: dict, card: int | None, directed_at: tuple) -> tuple:
+    if f.get("kind") != "equip" or card is None or cmd.target is None:
+        return directed_at
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.equip_target(ctx, cmd, f, card, directed_at)

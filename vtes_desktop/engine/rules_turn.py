@@ -238,6 +238,10 @@ def _check_contest(ctx: Ctx, iid: int) -> None:
             and ctx.db[c.cid].name == d.name and (d.is_crypt or ctx.rules(c).unique)]
     if not same:
         return
+    from vtes_desktop.engine.effects_gear import contest_refusal as gear_no_contest
+
+    if gear_no_contest(ctx, iid, same):   # San Nicolás de los Servitas: the newcomer burns
+        return
     me = st.cards[iid]
     if any(st.cards[i].controller == me.controller for i in same):
         ctx.burn(iid, "you cannot contest a card with yourself")

@@ -244,6 +244,16 @@ _EXACT: dict[tuple[str, str], tuple] = {
                                                                                      "ravnos"),
     ("add", "this ravnos can add 2 blood to a younger ravnos in your uncontrolled region as a +1 stealth action that "
             "costs 1 blood."): ("add_blood_uncontrolled_younger", 2, "ravnos", 1),
+
+    ("direct", "actions directed at this lasombra cost 1 additional pool."): ("directed_actions_cost_pool", 1),
+    ("take", "if this location is burned, this lasombra takes 2 unpreventable environmental damage."):
+        ("burned_damages_host", 2),
+    ("contest", "this card cannot be contested."): ("never_contested",),
+    ("burn", "if a card would contest this location, instead it is burned."): ("never_contested",),
+    ("put", "put this equipment on any minion (this is a +1 stealth (d) action if the minion is controlled by another "
+            "methuselah)."): ("put_on_any_minion",),
+    ("intercept", "this acting vampire gets +2 intercept when attempting to block the bearer of this equipment."):
+        ("putter_intercept_vs_bearer", 2),
 }
 
 
