@@ -221,10 +221,11 @@ class Ctx:
     def burn(self, iid: int, why: str = "") -> None:
         """Burn a card: it and everything on it go to their owners' ash heaps."""
         gem = None
-        if self.st.attached.get(iid) and self.st.cards[iid].region in ("ready", "torpor"):
+        if self.st.cards[iid].region == "attached" or (self.st.attached.get(iid)
+                                                        and self.st.cards[iid].region in ("ready", "torpor")):
             from vtes_desktop.engine.effects_gear import before_burn
 
-            gem = before_burn(self, iid)   # Soul Gem of Etrius
+            gem = before_burn(self, iid)   # Soul Gem of Etrius; San Nicolás de los Servitas
         for a in list(self.st.attached.get(iid, ())):
             self.burn(a)
         self.st.w_attached().pop(iid, None)
