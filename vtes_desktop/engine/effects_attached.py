@@ -33,8 +33,10 @@ HANDLED: frozenset[str] = frozenset({
     "put_in_play_self", "controller_minions_mod", "host_blood_after_directed", "kholo_title", "kholo_moves",
     "unlock_actor_after_put", "become_anarch_unlock", "burn_if_sect_changes", "burn_fail_directed_at_host",
     "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller", "host_mod_directed",
-    "look_host_hand_at_unlock",
+    "look_host_hand_at_unlock", "host_considered_sect", "burnable_for_strength", "burn_at_next_turn_discard",
 })
+_PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
+_GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
 _SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vampire)
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction")})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
@@ -228,6 +230,9 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
     if any(s[0] == "put_in_play_self" for s in specs) and st.cards[f.card].region == "aside":
         ctx.move(f.card, "in_play", seat=f.seat, level=f.card_level)
         ctx.emit("put_in_play", f"{rules.name} is put in play.", cards=(f.card,))
+    if any(s[0] == "burn_at_next_turn_discard" for s in specs):
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.card and m[1] == _PUT_TURN)) \
+            | {(f.card, _PUT_TURN, st.turn)}
     if any(s[0] == "put_on_actor" for s in specs) and st.cards[f.card].region == "aside":
         if st.cards[f.actor].region in ("ready", "torpor"):
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
@@ -415,6 +420,12 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
     if st.cards[minion].region not in ("ready", "torpor"):
         return
     ctx.move(iid, "attached", host=minion, level=mode.level)
+    cs = next((s for s in mode_specs(rules, mode) if s[0] == "host_considered_sect"), None)
+    if cs is not None:   # The Red Question: "This vampire is considered Anarch"
+        ctx.update(minion, sect=cs[1].title())
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _SECT)) \
+            | {(iid, _SECT, cs[1])}
+        ctx.emit("anarch", f"{ctx.name(minion)} is considered {cs[1].title()} ({rules.name}).", cards=(minion,))
     f = st.top
     if isinstance(f, ActionFrame):
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _AT)) \
@@ -633,6 +644,14 @@ def start_of_discard_phase(ctx: Ctx) -> None:
             ctx.burn(a, "discard phase")
             ctx.emit("burned", f"{ctx.name(a)} is burned as {_poss(ctx.seat_name(st.active))} discard phase begins.",
                      cards=(a,))
+    for a, host in list(_mine_in_play(ctx)):   # Masai Blood Milk: the discard phase of its player's next turn
+        c = st.cards[a]
+        if c.region in ("attached", "in_play") and c.controller == st.active and _spec(ctx, a, "burn_at_next_turn_discard"):
+            put = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _PUT_TURN), None)
+            if put is None or put < st.turn:
+                ctx.burn(a, "discard phase of the next turn")
+                ctx.emit("burned", f"{ctx.name(a)} is burned as {_poss(ctx.seat_name(st.active))} discard phase "
+                                   "begins.", cards=(a,))
 
 
 def use(ctx: Ctx, cmd, iid: int) -> bool:
@@ -809,6 +828,9 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     steps = _spec(ctx, src, "burnable_steps") if spec is None else None
     if steps is not None:   # "Any vampire(s) can burn this card with three +1 stealth actions"
         spec = ("burnable", steps[1], steps[2], 0, False)
+    gain = _spec(ctx, src, "burnable_for_strength") if spec is None else None
+    if gain is not None:   # Masai Blood Milk
+        spec = ("burnable", gain[1], gain[2], 0, False)
     if spec is None:
         return None
     c = st.cards[src]
@@ -825,8 +847,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     if blood and st.cards[m].counters < blood:
         raise Illegal("cost", f"{ctx.name(m)} has {st.cards[m].counters} blood; this action costs {blood}")
     ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name}.", cards=(m, src))
-    upd = dict(from_card=src, effect="own:attached_step" if steps else "own:burn_card", target_card=src,
-               base_stealth=stealth, cost_blood=blood)
+    upd = dict(from_card=src, effect="own:attached_step" if steps else "own:attached_strength" if gain else "own:burn_card",
+               target_card=src, base_stealth=stealth, cost_blood=blood)
     if directed:
         upd.update(directed=True, target_seat=c.controller)
         return upd, (c.controller,)
@@ -943,9 +965,23 @@ def card_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
 
 def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     """One of the actions that together burn the card: a counter on it, and it burns at the number its text says."""
+    st = ctx.st
+    if f.effect == "own:attached_strength":
+        a = f.from_card
+        c = st.cards.get(a)
+        sp = _spec(ctx, a, "burnable_for_strength") if c is not None else None
+        if c is None or c.region != "attached" or sp is None:
+            ctx.emit("fizzles", f"{ctx.name(a)} is no longer in play.")
+            return True
+        ctx.burn(a, "burned for strength")
+        n = next((m[2] for m in st.marks if len(m) == 3 and m[0] == f.actor and m[1] == _GAME_STRENGTH), 0)
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.actor and m[1] == _GAME_STRENGTH)) \
+            | {(f.actor, _GAME_STRENGTH, n + sp[3])}
+        ctx.emit("strength", f"{ctx.name(f.actor)} burns {ctx.name(a)}: +{sp[3]} strength for the rest of the game.",
+                 cards=(f.actor,))
+        return True
     if f.effect != "own:attached_step":
         return False
-    st = ctx.st
     a = f.from_card
     c = st.cards.get(a)
     if c is None or c.region not in ("in_play", "attached"):
@@ -962,5 +998,10 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
 
 
 def strength_bonus(ctx: Ctx, m: int) -> int:
-    """ "The Sabbat vampire with this card gets +1 strength" (Martial Ritus)."""
-    return _mod(ctx, m, "strength") if ctx.st.attached.get(m) else 0
+    """ "The Sabbat vampire with this card gets +1 strength" (Martial Ritus); +1 strength for the rest of the game
+    (Masai Blood Milk burned)."""
+    st = ctx.st
+    n = _mod(ctx, m, "strength") if st.attached.get(m) else 0
+    if st.marks:
+        n += sum(x[2] for x in st.marks if len(x) == 3 and x[0] == m and x[1] == _GAME_STRENGTH)
+    return n

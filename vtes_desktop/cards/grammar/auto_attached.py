@@ -46,7 +46,9 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
 "minion", 1, 0, False) as above (Sculpt the Flesh).
 
-Also: ("host_mod_directed", stat, n) a host_mod only during directed actions (Defender of the Haven, on a slave
+Also: ("burnable_for_strength", who, stealth, n): the host burns the card as a +1 stealth action for +n strength for
+the rest of the game, and ("burn_at_next_turn_discard",): it burns in its controller's discard phase of a later turn
+than the one it was played in (Masai Blood Milk); ("host_mod_directed", stat, n) a host_mod only during directed actions (Defender of the Haven, on a slave
 Gargoyle above capacity 4); ("look_host_hand_at_unlock",): as its controller's unlock phase begins, the host's
 controller's hand is shown to them (Deep Cover Agent).
 
@@ -97,6 +99,8 @@ vampire" too: the engine keeps the played card on it):
   in a "later action" than the one it was played in, or in an action directed at the "same target" Methuselah as
   that one (Under My Skin, Shadow Cast, Marked Path); ("burn_stealth_is", n): at this level, +n instead;
 - ("directed_at_host_cost", n): actions directed at the vampire cost n more blood or life (Safe Passage);
+- ("host_considered_sect", sect) with ("burn_if_sect_changes",): the vampire's sect becomes that one while the card
+  is on it; the card burns once it changes (The Red Question);
 - a core "Put this card in play" keeps the card in play; ("in_play_clan_stealth", clan, n): that clan's actions
   get +n stealth while it is there, and ("burn_end_of_turn_or_success", clan): it burns at the end of the turn or
   after a successful action of that clan (Loup); ("burn_for_votes", n): in the polling step of a referendum its
@@ -166,6 +170,9 @@ _EXACT: dict[str, tuple] = {
     "this gargoyle gets +2 intercept against directed actions": ("host_mod_directed", "intercept", 2),
     "during your unlock phase, you may look at this vampire's controller's hand": ("look_host_hand_at_unlock",),
     "this vampire can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
+    "this laibon may burn this card as a +1 stealth action to get +1 strength for the remainder of the game":
+        ("burnable_for_strength", "host", 1, 1),
+    "burn this card during the discard phase of your next turn": ("burn_at_next_turn_discard",),
     "put this card on the acting vampire; they become anarch and unlock": ("put_on_actor",),
     "if this vampire changes sects, burn this card": ("burn_if_sect_changes",),
     "during your next unlock phase, burn this card": ("burn_at_unlock",),
@@ -232,6 +239,8 @@ _AM_EXACT: dict[str, tuple] = {
     "actions directed at this attached vampire cost +1 blood or life": ("directed_at_host_cost", 1),
     "burn this card during your unlock phase": ("burn_at_unlock",),
     "toreador get +1 stealth": ("in_play_clan_stealth", "toreador", 1),
+    "this vampire is considered anarch": ("host_considered_sect", "anarch"),
+    "burn this card if this vampire changes sect": ("burn_if_sect_changes",),
     "burn this card at the end of the turn or after a toreador performs a successful action":
         ("burn_end_of_turn_or_success", "toreador"),
     "you can burn this card during the polling step of a political action to get +2 votes": ("burn_for_votes", 2),
