@@ -3073,6 +3073,41 @@ def _opponent_to_torpor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS["opponent_to_torpor"] = _opponent_to_torpor
 
 
+def _mask_swap(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Mask of a Thousand Faces: another ready unlocked vampire of the acting Methuselah able to perform the action
+    takes it over: the acting minion unlocks, this vampire locks and the action goes on with it as the acting minion
+    (a bleed then bleeds for its own bleed)."""
+    from vtes_desktop.engine.rules_action import minion_bleed, requirement_refusal
+
+    f = _top(ctx)
+    st = ctx.st
+    if any(m.kind == "mask_swapped" and m.card == iid for m in f.mods):
+        return      # the clause is read twice (an unlock and a lock)
+    c = st.cards[minion]
+    if minion == f.actor or c.controller != f.seat or c.region != "ready" or not ctx.is_vampire(c):
+        raise Illegal("timing", f"{rules.name} is played by another ready vampire of the acting Methuselah")
+    if f.kind in ("hunt", "bleed") and minion in {a[0] for a in st.acted if a[1] == f.kind}:
+        raise Illegal("requirements", f"{ctx.name(minion)} has already performed a {f.kind} action this turn")
+    if f.card is not None and f.card in st.cards:
+        cr = ctx.rules(f.card)
+        modes = cr.modes_for(f.card_level) if f.card_level else list(cr.modes)
+        why = requirement_refusal(ctx, f.card, cr, modes[0] if modes else None, minion)
+        if why:
+            raise Illegal("requirements", f"{rules.name}: {ctx.name(minion)} could not perform this action: {why}")
+    old = f.actor
+    ctx.update(old, locked=False)
+    ctx.update(minion, locked=True)
+    new = f._replace(actor=minion, mods=f.mods + (Mod("mask_swapped", 0, minion, iid, rules.card_id),))
+    if f.kind == "bleed":
+        new = new._replace(base_bleed=minion_bleed(ctx, minion))
+    flow.set_top(ctx, new)
+    ctx.emit("actor", f"{ctx.name(old)} unlocks; {ctx.name(minion)} locks and performs the action instead "
+                      f"({rules.name}).", cards=(old, minion))
+
+
+_HANDLERS.update({"mask_swap": _mask_swap, "mask_continue": _nothing})
+
+
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
 
 

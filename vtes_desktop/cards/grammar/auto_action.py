@@ -531,6 +531,9 @@ _TEXTS: dict[str, re.Pattern] = {
                                     r"successful)\.?$"),
     # Cardinal Sin: Insubordination, after the combat of its block
     "opponent_to_torpor": re.compile(r"^the opposing vampire goes into torpor\.?$"),
+    # Mask of a Thousand Faces, played by another vampire of the acting Methuselah
+    "mask_swap": re.compile(r"^unlock the acting minion and lock this vampire instead\.?$"),
+    "mask_continue": re.compile(r"^the action continues with this vampire as the acting minion\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
@@ -591,6 +594,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "bleed" and not e.get("frame") and low == "+1 bleed for each ready vampire of the enslaving clan you " \
             "control (limited)." and "Action Modifier" in t:
         return "hounds_bleed"           # Unleash the Hounds [VIS]
+    if k in ("unlock", "lock") and low == "unlock the acting minion and lock this vampire instead." and \
+            "Action Modifier" in t:
+        return "mask_swap"              # Mask of a Thousand Faces (read as an unlock and a lock)
     if k == "gain_pool" and not e.get("frame") and low == "gain 1 pool." and t == {"Action Modifier"}:
         return "gain_one_pool"          # Bribes
     if k == "votes" and not e.get("frame"):
@@ -715,6 +721,9 @@ def exclusive_name(e: Effect) -> str | None:
 def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
     """An effect of an action modifier played by a minion other than the acting one that the engine resolves:
     the acting minion's +N stealth or bleed, the blocking minion's -N intercept, a block attempt made to fail."""
+    if e.text.strip().lower() == "as above, with +1 stealth." and e.kind == "stealth" and not e.get("frame") and \
+            e.subject is None and e.condition is None:
+        return True     # Mask of a Thousand Faces [OBF]: the mode's +1 stealth, for the action it now performs
     if reading(e, types) in ("veil", "acting_wraith_stealth", "younger_actor_strength", "acting_ally_bleed",
                              "unlock_ally_after"):
         return True
@@ -728,7 +737,7 @@ def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
         return True     # Hidden Lurker [OBF]: granted in the new combat (effects_action._enter_combat_new)
     return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept", "cancel_played",
                                  "lock_self_and_blocker", "combat_after_resolution", "queue_no_combat",
-                                 "enter_combat_new", "first_round_no_strike")
+                                 "enter_combat_new", "first_round_no_strike", "mask_swap", "mask_continue")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
