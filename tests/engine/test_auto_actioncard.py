@@ -107,6 +107,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Hunting the Beast", "add", "AUS", ("end_combat", "blood to uncontrolled salubri", 2)),
     ("Chameleon", "become", None, ("target_more", (("becomes_anarch",),))),
     ("Rampage", "action_stealth", "pot", ("cond_stealth", "own target", 1)),
+    ("Sacrificial Lamb", "consider", "obf", ("target_more", ())),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -2395,7 +2395,9 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "vampire or imbued in play": "a vampire or imbued in play",
               "ready minion of predator or prey": "a ready minion of your predator or prey",
               "younger vampire new in play": "a younger vampire that entered play since your last minion phase",
-              "any location": "a location in play"}
+              "any location": "a location in play",
+              "own torpor vampire": "a vampire in torpor that you control",
+              "other's torpor vampire": "a vampire in another Methuselah's torpor region"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2533,6 +2535,8 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         if host is None or host.controller != seat or host.region != "ready":
             return False
         return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
+    if who in ("own torpor vampire", "other's torpor vampire"):   # Sacrificial Lamb
+        return vamp and c.region == "torpor" and (c.controller == seat) == (who == "own torpor vampire")
     if who == "any location":   # Rampage
         return "location" in kw and c.region in ("in_play", "attached")
     if who == "younger vampire new in play":   # Chameleon
@@ -2584,6 +2588,12 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
         who, _ = got
         if target is None:
             raise Illegal("target", f"{rules.name}: name its target, {_WHO_WORDS.get(who, who)}")
+        said = None
+        if who in ("own torpor vampire", "other's torpor vampire") and isinstance(target, str) and ";" in target:
+            target, said = (x.strip() for x in target.split(";", 1))   # Sacrificial Lamb: "Vampire; equipment"
+            if said.lower() != "equipment":
+                raise Illegal("target", f"{rules.name}: after ';' say equipment (to take the burned vampire's "
+                                        "equipment), or nothing")
         try:
             iid = flow.ref(ctx, seat, target)
         except (Malformed, Illegal):
@@ -2598,6 +2608,10 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
                 raise Illegal("limit", f"{ctx.name(iid)} already has {held} {rules.name}; a vampire can have only "
                                        f"{lim.count}")
         out = {"target_card": iid}
+        if said:
+            from vtes_desktop.engine.state import Mod
+
+            out["mods"] = (Mod("take_equipment_said", 0, iid, None),)
         if mode.directed:
             out["target_seat"] = ctx.st.cards[iid].controller
         if ctx.st.cards[iid].region == "attached":   # "Burn a card ... on a vampire you control. Lock that vampire."
@@ -3112,7 +3126,8 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
-                   "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch"):
+                   "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch",
+                   "actor_gains_capacity", "equipment_to_actor_if_said"):
             _apply_fourth_op(ctx, f, t, op, name, ops)
 
 
@@ -4348,6 +4363,25 @@ def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops
         ctx.emit("moved", f"{ctx.name(t)} goes to the bottom of {poss(ctx.seat_name(c.owner))} crypt ({name}).")
         if any(o[0] == "blood_to_prey_pool" for o in ops) and n - share:
             ctx.pool(seat, n - share, name)
+        return
+    if k == "actor_gains_capacity":   # Sacrificial Lamb (excess blood ignored)
+        a = st.cards[f.actor]
+        if a.region in ("ready", "torpor"):
+            got = ctx.set_blood(f.actor, a.counters + _cap(ctx, t))
+            ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - a.counters} blood ({name}: {poss(ctx.name(t))} "
+                              f"capacity is {_cap(ctx, t)}).", cards=(f.actor,))
+        return
+    if k == "equipment_to_actor_if_said":
+        if any(m.kind == "take_equipment_said" for m in f.mods) and st.cards[f.actor].region in ("ready", "torpor"):
+            gear = [x for x in st.attached.get(t, ()) if "Equipment" in ctx.cdef(x).types]
+            for x in gear:
+                ctx.move(x, "attached", host=f.actor)
+                ctx.emit("moved", f"{ctx.name(x)} moves to {ctx.name(f.actor)} ({name}).", cards=(x, f.actor))
+            if gear:
+                from vtes_desktop.engine.rules_turn import _check_contest
+
+                for x in gear:
+                    _check_contest(ctx, x)
         return
     if k == "take_vampire":   # Chameleon: the vampire (and what is on it) moves to the acting Methuselah
         old = c.controller

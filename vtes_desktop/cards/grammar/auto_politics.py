@@ -868,6 +868,15 @@ _FOURTH = {
     # Rampage: any location, yours included (then at +1 stealth, with no one to block)
     ("burn", "(d) burn any location"): ("on_target", "any location", (("burn",),)),
     ("action_stealth", "if you control the location, this is a +1 stealth action"): ("cond_stealth", "own target", 1),
+    # Sacrificial Lamb ("Vampire; equipment" also moves the burned vampire's equipment)
+    ("burn", "burn a vampire in torpor that you control"): ("on_target", "own torpor vampire", (("burn",),)),
+    ("gain", "the acting vampire gains blood equal to the burned vampire's capacity (ignore excess blood)"):
+        ("target_more", (("actor_gains_capacity",),)),
+    ("transfer", "you may also transfer equipment from the burned vampire to this one"):
+        ("target_more", (("equipment_to_actor_if_said",),)),
+    ("consider", "this action is not considered diablerie"): ("target_more", ()),
+    ("burn", "(d) as above, but burn a vampire in another methuselah's torpor region"):
+        ("on_target", "other's torpor vampire", (("actor_gains_capacity",), ("equipment_to_actor_if_said",), ("burn",))),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
@@ -882,7 +891,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed", "play")):   # "cannot block/cast ..." read whole
+    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed", "play", "consider")):   # "cannot block/cast ..." read whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
