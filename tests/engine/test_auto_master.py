@@ -91,7 +91,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # context.sect (fallen_sect)
            "no_sect", "sect_considered",
            # block_refusal and reaction_refusal (Blind Spot), start_of_unlock_phase and block_refusal (the Ball)
-           "blind_spot", "ball_no_unlock", "ball_unblockable"}
+           "blind_spot", "ball_no_unlock", "ball_unblockable",
+           # use_in_combat (Saulot's Guiding Wisdom)
+           "host_lock_end_combat"}
 
 
 def test_every_reading_has_a_handler():

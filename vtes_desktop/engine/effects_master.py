@@ -55,7 +55,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
-                  "houngan_gain"})
+                  "houngan_gain", "host_lock_abstain"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1089,6 +1089,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _ash_for_bleed(ctx, cmd, iid, [v for k, v, _ in uses if k == "ash_for_bleed"][0])
     if keys & {"wake_to_block", "houngan_gain"}:
         return _host_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "host_lock_abstain" in keys:
+        return _abstain(ctx, cmd, iid)
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
         return _location_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
@@ -2205,6 +2207,31 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _abstain(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Saulot's Guiding Wisdom: during a referendum, before the vampire (`minion`) has voted, its Salubri locks to
+    force it to abstain (vote_refusal)."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    f = st.top
+    if not isinstance(f, ReferendumFrame) or f.step != "polling":
+        raise Illegal("timing", f"{name}: its Salubri locks during a referendum, in the polling step")
+    h = c.host
+    if c.contested or h is None or st.cards[h].region != "ready" or st.cards[h].locked:
+        raise Illegal("use", f"{name}: its Salubri is not ready and unlocked")
+    m = _minion(ctx, cmd, name, "the vampire forced to abstain")
+    if not ctx.is_vampire(st.cards[m]) or st.cards[m].region != "ready":
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire")
+    if (m,) in f.used_sources:
+        raise Illegal("minion", f"{name}: {ctx.name(m)} has already cast its votes")
+    ctx.update(h, locked=True)
+    flow.set_top(ctx, st.top._replace(used_sources=st.top.used_sources | {("abstain", m)}))
+    ctx.emit("used", f"{ctx.name(h)} locks ({name}): {ctx.name(m)} abstains.", cards=(h, m))
+    return True
+
+
 def _host_use(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
     """A master card's vampire uses it: Trophy: Domain (during another Methuselah's action, before blocks are over,
     once each action: 1 blood to unlock and then attempt to block); Houngan (in its player's unlock phase, the
@@ -3071,6 +3098,8 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     opts = _has(ctx, iid, "lock_end_combat")
     if not opts and _has(ctx, iid, "lock_other_end_combat"):
         return _savannah(ctx, cmd, iid)
+    if not opts and _has(ctx, iid, "host_lock_end_combat"):   # Saulot's Guiding Wisdom
+        return _host_end_combat(ctx, cmd, iid)
     if not opts:
         return False
     name = ctx.name(iid)
@@ -3093,6 +3122,33 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     rules_combat._set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0),
                                              pending=()))
     ctx.emit("combat_ends", f"{ctx.seat_name(cmd.seat)} locks {name}: combat ends.", cards=(iid,))
+    return True
+
+
+def _host_end_combat(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Saulot's Guiding Wisdom: once each turn, before range is determined, its ready unlocked Salubri locks to end
+    a combat involving another minion of its player."""
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.state import CombatFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    h = c.host
+    f = rules_combat.combat_frame(st)
+    if not isinstance(st.top, CombatFrame) or f is None or f.step != "before_range":
+        raise Illegal("timing", f"{name}: its Salubri locks before range is determined to end combat")
+    if c.contested or h is None or st.cards[h].region != "ready" or st.cards[h].locked or c.controller != cmd.seat:
+        raise Illegal("use", f"{name}: its Salubri is not a ready unlocked vampire of yours")
+    if not [m for m in (f.a, f.b) if m != h and st.cards[m].controller == cmd.seat]:
+        raise Illegal("requirements", f"{name} ends a combat involving another minion you control")
+    if (h, ("end combat", iid)) in st.acted:
+        raise Illegal("use", f"{name} has already ended a combat this turn")
+    st.acted = st.acted | {(h, ("end combat", iid))}
+    ctx.update(h, locked=True)
+    rules_combat._set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0),
+                                             pending=()))
+    ctx.emit("combat_ends", f"{ctx.name(h)} locks ({name}): combat ends.", cards=(h,))
     return True
 
 
@@ -4387,7 +4443,10 @@ def actor_refusal(ctx: Ctx, m: int, f: dict | None = None) -> str | None:
 
 
 def vote_refusal(ctx: Ctx, m: int) -> str | None:
-    """Why vampire *m* cannot cast votes or ballots because of a master card on it (Infamous Warlock), or None."""
+    """Why vampire *m* cannot cast votes or ballots because of a master card on it (Infamous Warlock), or None;
+    a vampire forced to abstain in this referendum (Saulot's Guiding Wisdom)."""
+    if ("abstain", m) in getattr(ctx.st.top, "used_sources", ()):
+        return f"{ctx.name(m)} is forced to abstain (Saulot's Guiding Wisdom)"
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested and _has(ctx, a, "no_votes"):
             return f"{ctx.name(m)} cannot cast votes or ballots ({ctx.name(a)})"
@@ -4463,6 +4522,9 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
                     n += int(v["n"])
             if f.actor == m:   # Ancestor Spirit: +1 vote in a referendum its vampire calls
                 n += len(_has(ctx, a, "caller_bleed_vote"))
+            tw = _TITLE_WORTH.search(ctx.cdef(a).text)   # Saulot's Guiding Wisdom: a title worth 2 votes
+            if tw:
+                n += int(tw.group(1))
     n += _conductor_votes(ctx, f, m)
     for src in getattr(f, "used_sources", ()):   # Camarilla Conclave: -1 vote to each non-Camarilla vampire
         if isinstance(src, tuple) and len(src) == 2 and src[0] == "conclave" and src[1] in st.cards:
@@ -4486,6 +4548,9 @@ def master_votes(ctx: Ctx, f, m: int) -> int:
                             continue
                     n += int(v.get("n") or 1)
     return n
+
+
+_TITLE_WORTH = re.compile(r"(?i)to represent a (?:unique )?[a-z ]+ title worth (\d+) votes?")
 
 
 def _conductor_votes(ctx: Ctx, f, m: int) -> int:

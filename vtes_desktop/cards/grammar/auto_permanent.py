@@ -626,6 +626,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("ball_choose", r"^choose two ready (?P<clan>toreador) you control, put this card in play, and lock one of the two$"),
     ("ball_no_unlock", r"^the locked toreador does not unlock as normal$"),   # start_of_unlock_phase
     ("ball_unblockable", r"^the other toreador's non-bleed actions cannot be blocked$"),   # block_refusal
+    # Saulot's Guiding Wisdom: its Salubri locks in a referendum (`minion` the vampire that abstains; vote_refusal),
+    # or before range to end a combat of another minion of its player (use_in_combat), once each turn
+    ("host_lock_abstain", r"^this (?P<clan>salubri) can lock during any referendum to force a vampire to abstain$"),
+    ("host_lock_end_combat", r"^once each turn, this (?P<clan>salubri) can lock before range is determined to end a "
+                             r"combat involving another minion you control$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
