@@ -80,17 +80,18 @@ def test_cards_now_automated(db, name):
 
 @pytest.mark.parametrize("name", [
     # the engine does not carry these out: they must stay with the players
-    "Mask of a Thousand Faces",     # the action continues with another acting minion
     "Claiming the Body",            # played by another Blood Brother of the blocked one's circle
+    "Follow the Alpha",             # played by a Gangrel antitribu other than the acting minion (not a "non-acting" text)
 ])
 def test_cards_left_to_the_players(db, name):
     assert not compile_rules(db[name]).automated
 
 
 def test_other_vampire_modifier_keeps_only_what_the_engine_does(db):
-    # Mask of a Thousand Faces is played by another vampire; "Unlock the acting minion" is not resolved for it
+    # Mask of a Thousand Faces is played by another vampire: its "Unlock the acting minion and lock this vampire
+    # instead" is the family's (the action changes hands, scenario 1583), not the core unlock of the player
     effs = _effects(db, "Mask of a Thousand Faces", "obf")
-    assert not any(e.automated for e, _ in effs if e.kind == "unlock")
+    assert all(reading(e, t) == "mask_swap" for e, t in effs if e.kind == "unlock")
     (stealth, _), = [(e, t) for e, t in _effects(db, "Cloak the Gathering", "OBF") if e.kind == "stealth"]
     assert stealth.automated
 
