@@ -10,7 +10,8 @@ uses (rules_action.use), `on_action` as an action card's action succeeds (rules_
 effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this family claims), `blocked` as an action
 is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
 (effects_actioncard._plan_target: the target it needs), `on_bleed_card` as a bleed card's bleed succeeds (rules_action,
-next to effects_actioncard.card_bonus).
+next to effects_actioncard.card_bonus), `discard_chosen` for a `discard` step naming a card of another hand after a
+look (rules_turn.discard).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -38,7 +39,7 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "cut_library", "bleed_owes_discards", "remove_prey_ash_burn_pool", "petra",
                                      "ash_minion_to_library_top", "library_minion_to_top", "extra_stealth",
                                      "search_to_hand", "found_to_hand_shuffle_discard", "search_recruit",
-                                     "recruit_found", "shuffle_library"})
+                                     "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -583,6 +584,22 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
         elif k == "search_recruit":
             _recruit_from_library(ctx, f, why)
             ctx.shuffle(f.seat, "library")
+        elif k == "look_discard_choice":
+            seats = tuple(st.live_seats()) if spec[1] == "each" else (tgt,)
+            if None in seats:
+                continue
+            for s_ in seats:
+                look_hand(ctx, f.seat, s_, why)
+            if any(st.region(s_, "hand") for s_ in seats):
+                st.marks = st.marks | {(("library choice", f.seat), _CHOOSE_DISCARD, seats, st.turn, why)}
+                ctx.emit("choose", f"{ctx.seat_name(f.seat)} names the card to discard ({why}; a discard step).")
+        elif k == "look_discard_all" and tgt is not None:
+            look_hand(ctx, f.seat, tgt, why)
+            gone = [i for i in st.region(tgt, "hand") if set(ctx.cdef(i).types) & set(spec[1])]
+            for i in gone:
+                ctx.move(i, "ash_heap")
+            ctx.emit("discarded", f"{ctx.seat_name(tgt)} discards ({why}): {_names(ctx, gone)}.", cards=tuple(gone))
+            ctx.draw(tgt, len(gone))
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -1190,3 +1207,43 @@ def _recruit_from_library(ctx: Ctx, f: ActionFrame, why: str) -> None:
     from vtes_desktop.engine import effects_minion
 
     effects_minion.entered_play(ctx, t)
+
+
+_CHOOSE_DISCARD = "discard a card of a hand looked at"
+
+
+def discard_chosen(ctx: Ctx, cmd) -> bool:
+    """A `discard` step by a Methuselah who looked at hands to discard a card of their choice (Vaticination): the card
+    named goes from its owner's hand to their ash heap, and they draw back up. False when none is owed."""
+    st = ctx.st
+    if not st.marks:
+        return False
+    mark = next((m for m in st.marks if m[1] == _CHOOSE_DISCARD and m[0] == ("library choice", cmd.seat)), None)
+    if mark is None:
+        return False
+    if mark[3] != st.turn:   # a choice left unmade in an earlier turn has lapsed
+        st.marks = st.marks - {mark}
+        return False
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.errors import Illegal
+
+    seats, why = mark[2], mark[4]
+    try:
+        iid = flow.ref(ctx, cmd.seat, cmd.card)
+    except Illegal:
+        iid = None
+    c = st.cards.get(iid) if iid is not None else None
+    if c is None or c.region != "hand" or c.owner not in seats:
+        card = ctx.db.lookup(str(cmd.card)) if isinstance(cmd.card, str) else None
+        iid = next((i for s_ in seats for i in st.region(s_, "hand") if card is not None and st.cards[i].cid == card.id),
+                   None)
+        c = st.cards.get(iid) if iid is not None else None
+    if c is None:
+        raise Illegal("discard", f"{why}: {cmd.card!r} is not in " + " or ".join(poss(ctx.seat_name(s_))
+                                                                                  for s_ in seats) + " hand")
+    st.marks = st.marks - {mark}
+    ctx.move(iid, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(c.owner)} discards {ctx.name(iid)} ({why}, chosen by "
+                          f"{ctx.seat_name(cmd.seat)}).", cards=(iid,))
+    ctx.draw(c.owner, 1)
+    return True

@@ -278,6 +278,10 @@ def discard(ctx: Ctx, cmd: C.Discard) -> None:
 
     if discard_owed(ctx, cmd):   # down to hand size, or a discard a master card asked for (The Barrens)
         return
+    from vtes_desktop.engine import effects_library
+
+    if effects_library.discard_chosen(ctx, cmd):   # a card of a hand looked at (Vaticination, Revelations)
+        return
     if st.phase == "unlock" and not st.frames:
         return _burn_option(ctx, cmd)
     _own_turn(ctx, cmd, "discard", "discard a card")

@@ -106,7 +106,11 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   shuffle; ("extra_stealth", n) +n stealth for the action (Scarlet Lore); ("search_to_hand", types),
   ("found_to_hand_shuffle_discard",) a card of those types from the library to hand, shuffle, discard down;
   ("search_recruit", type), ("recruit_found",), ("shuffle_library",) an ally from the library recruited by the
-  acting vampire, requirements and cost as normal, then a shuffle (The Summoning).
+  acting vampire, requirements and cost as normal, then a shuffle (The Summoning);
+- ("look_discard_choice", who): a (D) action card: as it succeeds the acting Methuselah looks at the target's hand
+  ("each": every Methuselah's hand), then names the card discarded with a `discard` step (any card of those hands;
+  its owner draws back up) (Revelations, Vaticination, Shattering); ("look_discard_all", types): the target discards
+  every card of those types from their hand, then draws back up (Sleight of Hand, Frozen Object).
 """
 
 from __future__ import annotations
@@ -198,6 +202,16 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Action", "search", "search your library for an ally."): ("search_recruit", "Ally"),
     ("Action", "recruit", "this vampire recruits that ally (requirements and cost apply as normal)."): ("recruit_found",),
     ("Action", "shuffle", "shuffle afterward."): ("shuffle_library",),
+    ("Action", "look", "(d) look at your prey's hand and discard one card of your choice from it."):
+        ("look_discard_choice", "target"),
+    ("Action", "look", "(d) look at another methuselah's hand and discard one card of your choice from it."):
+        ("look_discard_choice", "target"),
+    ("Action", "look", "(d) look at each methuselah's hand and discard a card of your choice from among all those "
+                       "hands (including your own hand)."): ("look_discard_choice", "each"),
+    ("Action", "look", "(d) look at another methuselah's hand and discard all equipment cards from it."):
+        ("look_discard_all", ("Equipment",)),
+    ("Action", "look", "(d) look at a methuselah's hand and discard all equipment cards from it."):
+        ("look_discard_all", ("Equipment",)),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
