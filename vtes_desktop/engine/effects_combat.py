@@ -430,6 +430,10 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "canceled_striker_gets_no_strike": "rules_combat._cancel_combat_card",
+    "strike_burn_animal_mortal_or_hand_orun": "rules_combat.strike (choice burn)",
+    "imprison_opponent": "rules_combat._carry_out / maneuver / press / _strike_toll",
+    "reflect_hand_melee_retainer_combat": "rules_combat._carry_out / _reflect_hand_damage / _environmental_hits",
     "strength_strike_card": "rules_combat.strike", "torpor_after_damage_taken": "rules_combat.strike / inflict (_kraken)",
     "press_continue_and_steal_option": "rules_combat.strike (strike_option_combat steal, press_continue)",
     "tha_strikes_first_round": "rules_combat._carry_out / _only_refusal",

@@ -606,7 +606,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot use equipment this combat")     # Form of the Bat
     if f.range == "long" and ("no_close", m) in f.used:        # Whistling Up the Beast
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
-    if ("no_maneuver_round", m, f.round) in f.used:             # Lapse
+    if ("no_maneuver_round", m, f.round) in f.used or ("no_maneuver_combat", m) in f.used:     # Lapse, Imprison
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver this round")
     if (why := _crusader_refusal(ctx, f, m)):
         raise Illegal("maneuver", why)
@@ -683,7 +683,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
 
         _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
-        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
+             conviction=max(0, rules.conviction_cost or 0))     # (an imbued's conviction cost)
         if is_strike:
             _grant_with_strike(ctx, m, mode, skip="maneuver")
             ctx.move(iid, "aside", seat=cmd.seat)
@@ -1001,6 +1002,17 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     desc = StrikeDesc("burn_card", sum(x[1] for x in readings if x[0] == "strike_also_damage"),
                                       source=iid, label=rules.name, target=t_)
                     chosen_weapon = t_      # (the target names that card, not a retainer)
+                elif r[0] == "strike_burn_animal_mortal_or_hand_orun":   # Invoke Poison Glands at superior
+                    other_ = f.b if m == f.a else f.a
+                    if cmd.choice == "burn":
+                        kw_ = {k_.lower() for k_ in ctx.rules(other_).keywords}
+                        if "Ally" not in ctx.cdef(other_).types or not kw_ & {"animal", "mortal"}:
+                            raise Illegal("strike", f"{rules.name} burns an opposing animal or mortal; "
+                                                    f"{ctx.name(other_)} is neither")
+                        desc = StrikeDesc("burn_ally", source=iid, label=rules.name)
+                    else:
+                        orun = sum(1 for a in ctx.st.attached.get(m, ()) if ctx.cdef(a).name == "Orun")
+                        desc = StrikeDesc("hand_plus", orun, source=iid, label=rules.name)
                 elif r[0] == "strength_strike_card":    # Kraken's Kiss: strength+1, ranged
                     desc = StrikeDesc("strength_plus", r[1], ranged=r[2], source=iid, label=rules.name)
                     f0 = ctx.st.top
@@ -1229,14 +1241,16 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             if cmd.choice is not None and cmd.choice != "continue" and ("hand_or_melee",) not in readings \
                     and not any(r[0] in ("hand_or_melee_plus", "melee_weapon_plus", "damage_or_ranged_weapon",
                                          "strike_plus_x") for r in readings) \
-                    and not (cmd.choice == "unlock" and ("unlock_for_blood", 1) in readings):
+                    and not (cmd.choice == "unlock" and ("unlock_for_blood", 1) in readings) \
+                    and not (cmd.choice == "burn" and ("strike_burn_animal_mortal_or_hand_orun",) in readings):
                 raise Malformed("choice", f"{rules.name} offers no choice {cmd.choice!r}")
             f = ctx.st.top
             from vtes_desktop.engine.rules_action import _cost, _pay
 
             pool, blood = _cost(rules, None)
             blood += sum(r[1] for r in readings if r[0] == "strike_blood_cost")   # "Burn 1 blood to strike: ..."
-            _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
+            _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
+                 conviction=max(0, rules.conviction_cost or 0))     # (an imbued's conviction cost)
             played_from_hand(ctx, cmd.seat, iid, rules)
         else:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
@@ -1742,17 +1756,26 @@ def _reflect_hand_damage(ctx: Ctx, strikes: dict, hits: list) -> list:
     """King of the Mountain at superior: a hand strike's damage on its vampire this round (even if prevented) is
     inflicted on the striker too, as environmental damage at the same strike resolution."""
     cf = combat_frame(ctx.st)
-    if not any(isinstance(u, tuple) and u[0] == "reflect_hand" for u in cf.used):
+    if not any(isinstance(u, tuple) and u[0] in ("reflect_hand", "reflect_combat") for u in cf.used):
         return hits
     out = list(hits)
     for me, s_ in strikes.items():
-        if not _is_hand_strike(s_):
+        melee = s_.source is not None and s_.source in ctx.st.cards and "melee weapon" in ctx.rules(s_.source).keywords
+        if not (_is_hand_strike(s_) or melee):
             continue
         for h in hits:
             card = next((u[2] for u in cf.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "reflect_hand"
-                         and u[1] == h.target and u[3] == cf.round), None)
+                         and u[1] == h.target and u[3] == cf.round and _is_hand_strike(s_)), None) or next(
+                (u[2] for u in cf.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "reflect_combat"
+                 and u[1] == h.target), None)        # Inflict: hand and melee weapon strikes this combat
             if card is not None and h.source == me and h.via == s_.source and h.target != me:
                 out.append(Hit(me, h.normal + h.aggravated, 0, source=None, via=card))
+    for h in hits:      # Inflict: a retainer's damage on the imbued is inflicted on that retainer too
+        card = next((u[2] for u in cf.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "reflect_combat"
+                     and u[1] == h.target), None)
+        if card is not None and h.source is None and h.via is not None and h.via in ctx.st.cards \
+                and "Retainer" in ctx.cdef(h.via).types and ctx.st.cards[h.via].host not in (h.target, None):
+            out.append(Hit(h.via, h.normal + h.aggravated, 0, source=None, via=card))
     return out
 
 
@@ -1774,9 +1797,18 @@ def _hit_blocks_press(f: CombatFrame, m: int) -> bool:
 def _strike_toll(ctx: Ctx, f: CombatFrame, m: int, desc: StrikeDesc) -> None:
     """Skin Trap at superior: the opposing minion strikes this round only by burning 1 blood (an ally cannot)."""
     n = sum(x.amount for x in f.mods if x.kind == "strike_toll" and x.minion == m)
+    c = ctx.st.cards[m]
+    if desc.kind != "combat_ends":      # Imprison: strikes other than combat ends, blood or life
+        life = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "strike_toll_combat"
+                   and u[1] == m)
+        if life:
+            if c.counters < life:
+                raise Illegal("cost", f"{ctx.name(m)} strikes only by burning {life} blood or life, and has {c.counters}")
+            ctx.update(m, counters=c.counters - life)
+            ctx.emit("paid", f"{ctx.name(m)} burns {life} blood or life to strike.")
+            c = ctx.st.cards[m]
     if not n or desc.kind == "none":
         return
-    c = ctx.st.cards[m]
     if not ctx.is_vampire(c):
         raise Illegal("strike", f"{ctx.name(m)} cannot strike this round: only by burning blood, which an ally cannot")
     if c.counters < n:
@@ -1928,7 +1960,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
 
         _limit_check(ctx, m, rules, mode)
         pool, blood = _cost(rules, None)
-        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
+             conviction=max(0, rules.conviction_cost or 0))     # (an imbued's conviction cost)
         played_from_hand(ctx, cmd.seat, iid, rules)
         for r in effects_combat.mode_readings(ctx, rules, mode):
             if r[0] == "next_round_maneuver":
@@ -2055,7 +2088,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             _release_no_fortitude(ctx, m, kept, iid)
         if fv_kept:
             _release_no_fortitude(ctx, m, fv_kept, iid, shield=False)
-        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
+        _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
+             conviction=max(0, rules.conviction_cost or 0))     # (an imbued's conviction cost)
         _grant_with_strike(ctx, m, mode, skip="")
         if any(r[0] == "prevent_initial_each_round" for r in readings):
             cf = combat_frame(ctx.st)
@@ -2114,7 +2148,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         x_ = len([u for u in cf_.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "played"
                   and u[2] == rules.card_id]) - 1
     pool, blood = _cost(rules, x_)
-    _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name)
+    _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
+         conviction=max(0, rules.conviction_cost or 0))     # (an imbued's conviction cost)
     f = combat_frame(ctx.st)
     mods = list(f.mods)
     grants = list(f.granted)
@@ -2559,6 +2594,17 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "after_combat_opponent_regains":      # Imposing Phantasm (_after_combat)
             _set_combat(ctx, f._replace(used=f.used | {("after_combat", m, other, "after_combat_regain")}))
             done = True
+        elif r[0] == "imprison_opponent":                  # Imprison: this combat
+            _set_combat(ctx, f._replace(used=f.used | {("no_maneuver_combat", other), ("no_press_continue", other),
+                                                       ("strike_toll_combat", other, 1)}))
+            ctx.emit("effect", f"This combat, {ctx.name(other)} cannot maneuver or press to continue, and its strikes "
+                               "other than combat ends cost 1 more blood or life.")
+            done = True
+        elif r[0] == "reflect_hand_melee_retainer_combat":     # Inflict (_reflect_hand_damage)
+            _set_combat(ctx, f._replace(used=f.used | {("reflect_combat", m, iid)}))
+            ctx.emit("effect", f"This combat, damage from hand strikes, melee weapon strikes and retainers on "
+                               f"{ctx.name(m)} is inflicted on its source as well.")
+            done = True
         elif r[0] == "tha_strikes_first_round":            # Shotgun Ritual (_only_refusal)
             _set_combat(ctx, f._replace(used=f.used | {("tha_first_round", m)}))
             ctx.emit("effect", f"{ctx.name(m)} can play strikes requiring Thaumaturgy during the first round.")
@@ -2766,9 +2812,17 @@ def _cancel_combat_card(ctx: Ctx, cmd: C.Play, m: int, iid: int, rules: CardRule
         _pay(ctx, seat, other, paid[0], min(paid[1], ctx.st.cards[other].counters), cr.name)
     _limit_check(ctx, m, rules, mode)
     pool, cblood = _cost(rules, None)
-    _pay(ctx, cmd.seat, m, pool, cblood + blood + _extra_blood(ctx, m, rules, blood), rules.name)
+    _pay(ctx, cmd.seat, m, pool, cblood + blood + _extra_blood(ctx, m, rules, blood), rules.name,
+         conviction=max(0, rules.conviction_cost or 0))
     ctx.emit("played", f"{ctx.name(m)} plays {rules.name}.")
     played_from_hand(ctx, cmd.seat, iid, rules)
+    cf = combat_frame(ctx.st)
+    if ("canceled_striker_gets_no_strike",) in effects_combat.mode_readings(ctx, rules, mode) and cf is not None \
+            and cf.step == "strike" and other in cf.striking and other not in cf.struck:     # Evil Eye
+        _set_combat(ctx, cf._replace(strikes=cf.strikes + ((other, StrikeDesc("none", label="no strike")),),
+                                     struck=cf.struck | {other}))
+        ctx.emit("strike", f"{ctx.name(other)} cannot choose another strike: no strike.")
+        _maybe_all_struck(ctx)
 
 
 def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) -> None:

@@ -905,6 +905,19 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "strike" and low == ("as above, with 1 optional press, only usable to continue combat, and once each round "
                                  "this combat, this vampire can strike, ranged: steal 2 blood or life (becoming blood)."):
         return ("press_continue_and_steal_option", 2)                                # Kraken's Kiss at superior
+    if k == "choose" and low == "the opposing minion cannot choose another strike and gets no strike instead.":
+        return ("canceled_striker_gets_no_strike",)                                  # Evil Eye
+    if k == "strike" and low == ("strike: burn the opposing animal or mortal, or strike: hand strike at +x damage, where "
+                                 "x is the number of orun on this vampire."):
+        return ("strike_burn_animal_mortal_or_hand_orun",)                           # Invoke Poison Glands
+    if k == "maneuver" and low == ("for the remainder of combat, the opposing monster cannot maneuver or press to "
+                                   "continue, and strikes other than strikes to end combat cost the opposing monster an "
+                                   "additional blood or life."):
+        return ("imprison_opponent",)                                                # Imprison
+    if k == "inflict" and low == ("for the remainder of combat, the amount of damage inflicted on this imbued by hand "
+                                  "strikes, melee weapon strikes, or retainers is also inflicted on the striking minion or "
+                                  "damage-dealing retainer, even if this imbued prevents the damage."):
+        return ("reflect_hand_melee_retainer_combat",)                               # Inflict
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
