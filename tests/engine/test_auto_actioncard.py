@@ -108,6 +108,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Chameleon", "become", None, ("target_more", (("becomes_anarch",),))),
     ("Rampage", "action_stealth", "pot", ("cond_stealth", "own target", 1)),
     ("Sacrificial Lamb", "consider", "obf", ("target_more", ())),
+    ("Undue Influence", "move", "chi", ("unc_blood_to_chosen", 1)),
+    ("Undue Influence", "add", "pre", ("bleed_add_blood", 1, "uncontrolled")),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

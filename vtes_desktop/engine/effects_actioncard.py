@@ -87,7 +87,8 @@ HANDLED = frozenset({
     "special_hunt", "remove_ash_ally_blood", "red_list_grant_unlock", "unlock_end_of_action", "chosen_cards_barred_turn",
     "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion", "discard_copy_damage",
     "terms_allocate_vampires", "allocate_max_each", "blood_per_point", "terms_methuselahs_once", "hand_size_chosen",
-    "chosen_burns_by_edge", "chosen_once",
+    "chosen_burns_by_edge", "chosen_once", "choose_own_uncontrolled", "unc_blood_to_chosen", "blood_to_chosen_unc",
+    "chosen_unc_to_ready_if_full",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4226,6 +4227,32 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         elif k == "cond_stealth" and s[1] == "own target" and out.get("target_card") is not None \
                 and st.cards[out["target_card"]].controller == seat:   # Rampage on your own location
             out["base_stealth"] = mode.action_stealth + s[2]
+        elif k == "choose_own_uncontrolled" and any(x[0] in ("unc_blood_to_chosen", "blood_to_chosen_unc") for x in specs):
+            src_needed = any(x[0] == "unc_blood_to_chosen" for x in specs)   # Undue Influence [chi] / [qui]
+            parts = [x.strip() for x in str(target or "").split(";") if x.strip()]
+            if len(parts) != (2 if src_needed else 1):
+                raise Illegal("target", f"{rules.name}: name " + ("the crypt card the blood comes from, then after ';' "
+                                                                 "the chosen vampire of your uncontrolled region"
+                                                                 if src_needed else
+                                                                 "the chosen vampire of your uncontrolled region"))
+            try:
+                refs = [flow.ref(ctx, seat, p_) for p_ in parts]
+            except (Malformed, Illegal):
+                raise Illegal("target", f"{rules.name}: {target!r} does not name cards in uncontrolled regions") from None
+            chosen = refs[-1]
+            cc = st.cards[chosen]
+            if cc.region != "uncontrolled" or cc.controller != seat or not ctx.is_vampire(cc):
+                raise Illegal("target", f"{rules.name}: {ctx.name(chosen)} is not a vampire in your uncontrolled region")
+            mods = (Mod("chosen_card", 0, chosen, None),)
+            if src_needed:
+                src = refs[0]
+                sc = st.cards[src]
+                if sc.region != "uncontrolled" or not ctx.cdef(src).is_crypt or src == chosen or sc.counters < 1:
+                    raise Illegal("target", f"{rules.name}: {ctx.name(src)} is not another crypt card with blood in an "
+                                            "uncontrolled region")
+                mods += (Mod("blood_source", 0, src, None),)
+                out["target_seat"] = sc.controller
+            out["mods"] = out.get("mods", ()) + mods
         elif k == "special_hunt":   # Psychophagia's "+1 stealth hunt action"
             out["base_stealth"] = mode.action_stealth + s[1]
         elif k == "on_target" and s[2] == (("orun_exile",),) and "target_card" in out:   # Exile [PRE]
@@ -4510,6 +4537,23 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                     ctx.emit("damage", f"{ctx.name(m.minion)} takes {s[2]} unpreventable damage ({name}).",
                              cards=(m.minion,))
                     inflict(ctx, m.minion, s[2], 0)
+        elif k in ("unc_blood_to_chosen", "blood_to_chosen_unc"):   # Undue Influence
+            v = next((m.minion for m in f.mods if m.kind == "chosen_card"), None)
+            if v is None or st.cards[v].region != "uncontrolled" or st.cards[v].controller != f.seat:
+                ctx.emit("fizzles", f"{name}: the chosen vampire is no longer in the uncontrolled region.")
+                continue
+            if k == "unc_blood_to_chosen":
+                src = next((m.minion for m in f.mods if m.kind == "blood_source"), None)
+                if src is None or st.cards[src].region != "uncontrolled" or st.cards[src].counters < s[1]:
+                    ctx.emit("fizzles", f"{name}: the crypt card has no blood left to move.")
+                    continue
+                ctx.update(src, counters=st.cards[src].counters - s[1])
+            ctx.update(v, counters=st.cards[v].counters + s[1])
+            ctx.emit("blood", f"{ctx.name(v)} gets {s[1]} blood ({name}).", cards=(v,))
+            if any(x[0] == "chosen_unc_to_ready_if_full" for x in specs) and st.cards[v].counters >= _cap(ctx, v):
+                from vtes_desktop.engine.rules_turn import _enter_play
+
+                _enter_play(ctx, v)
         elif k == "unlock_end_of_action":   # Augur
             st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))

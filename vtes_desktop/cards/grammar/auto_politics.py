@@ -877,6 +877,15 @@ _FOURTH = {
     ("consider", "this action is not considered diablerie"): ("target_more", ()),
     ("burn", "(d) as above, but burn a vampire in another methuselah's torpor region"):
         ("on_target", "other's torpor vampire", (("actor_gains_capacity",), ("equipment_to_actor_if_said",), ("burn",))),
+    # Undue Influence: the chosen vampire of your uncontrolled region is named in the target ('Source; Chosen' at
+    # [chi], 'Methuselah; Chosen' for the bleed at [pre])
+    ("choose", "choose a vampire in your uncontrolled region"): ("choose_own_uncontrolled",),
+    ("move", "(d) move 1 blood from a crypt card in any uncontrolled region to the chosen vampire"):
+        ("unc_blood_to_chosen", 1),
+    ("add", "if the bleed is successful, add 1 blood to the chosen vampire"): ("bleed_add_blood", 1, "uncontrolled"),
+    ("add", "add 1 blood to the chosen vampire"): ("blood_to_chosen_unc", 1),
+    ("move", "if the amount of blood equals or exceeds their capacity, move them to your ready region"):
+        ("chosen_unc_to_ready_if_full",),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
