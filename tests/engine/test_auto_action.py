@@ -80,7 +80,6 @@ def test_cards_now_automated(db, name):
 
 @pytest.mark.parametrize("name", [
     # the engine does not carry these out: they must stay with the players
-    "Claiming the Body",            # played by another Blood Brother of the blocked one's circle
     "Follow the Alpha",             # played by a Gangrel antitribu other than the acting minion (not a "non-acting" text)
 ])
 def test_cards_left_to_the_players(db, name):

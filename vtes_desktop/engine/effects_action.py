@@ -1728,7 +1728,10 @@ def modifier_refusal(ctx: Ctx, f: ActionFrame) -> str | None:
 def other_player(ctx: Ctx, iid: int, rules: CardRules) -> bool:
     """An action modifier whose text lets another ready vampire of the acting Methuselah play it ("Usable by a
     ready unlocked vampire other than the acting minion": Touch of Clarity); the handler checks the rest."""
-    return "other than the acting minion" in (ctx.cdef(iid).text or "").lower() and any(
+    text = (ctx.cdef(iid).text or "").lower()
+    if "same circle as another one who has just been blocked" in text:     # Claiming the Body
+        return any(auto_action.reading(x, rules.types) == "claiming_lock_end" for md in rules.modes for x in md.effects)
+    return "other than the acting minion" in text and any(
         auto_action.reading(x, rules.types) == "cancel_played" for md in rules.modes for x in md.effects)
 
 
@@ -3106,6 +3109,36 @@ def _mask_swap(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS.update({"mask_swap": _mask_swap, "mask_continue": _nothing})
+
+
+def _claiming_lock_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Claiming the Body: another ready unlocked Blood Brother of the player, of the blocked acting one's circle, before
+    block resolution: the blocking minion locks and the action ends (no combat); at [SAN] the acting Blood Brother
+    unlocks."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    st = ctx.st
+    c = st.cards[minion]
+    circle = bb_circle(ctx, f.actor)
+    if minion == f.actor or c.controller != f.seat or c.region != "ready" or c.locked or circle is None or \
+            bb_circle(ctx, minion) != circle:
+        raise Illegal("requirements", f"{rules.name} is played by another ready unlocked Blood Brother of the acting "
+                                      "one's circle")
+    if f.stage != "attempt" or f.blocker is None or intercept(ctx, f, f.blocker) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once the acting Blood Brother is blocked, before block "
+                                "resolution")
+    b = f.blocker
+    if st.cards[b].region == "ready" and not st.cards[b].locked:
+        ctx.update(b, locked=True)
+        ctx.emit("locked", f"{ctx.name(b)} locks ({rules.name}).", cards=(b,))
+    end_action(ctx, rules, mode, b)
+    if any(auto_action.reading(x, rules.types) == "claiming_unlock" for x in mode.effects):
+        ctx.update(f.actor, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({rules.name}).", cards=(f.actor,))
+
+
+_HANDLERS.update({"claiming_lock_end": _claiming_lock_end, "claiming_unlock": _nothing})
 
 
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")

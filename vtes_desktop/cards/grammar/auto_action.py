@@ -534,6 +534,9 @@ _TEXTS: dict[str, re.Pattern] = {
     # Mask of a Thousand Faces, played by another vampire of the acting Methuselah
     "mask_swap": re.compile(r"^unlock the acting minion and lock this vampire instead\.?$"),
     "mask_continue": re.compile(r"^the action continues with this vampire as the acting minion\.?$"),
+    # Claiming the Body: played by another Blood Brother of the blocked one's circle, before block resolution
+    "claiming_lock_end": re.compile(r"^lock the blocking minion and end the action\.?$"),
+    "claiming_unlock": re.compile(r"^as above, and unlock the acting blood brother\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
