@@ -90,6 +90,16 @@ WHERE: dict[str, str] = {
     "never_contested": "contest_refusal (rules_turn._check_contest)",
     "put_on_any_minion": "equip_target (rules_action.announce) / equipped",
     "putter_intercept_vs_bearer": "intercept_bonus (rules_action.intercept)",
+    "bearer_stealth_all": "stealth_bonus (rules_action.stealth)",
+    "blocker_bearer_burns_actor": "blocked (rules_action._blocked)",
+    "unlock_next_discard_on_equip": "equipped (effects_actioncard.unlock_at_discard)",
+    "directed_actor_no_unlock": "adjust_action (rules_action.announce)",
+    "others_burn_card_enter_combat": "announce_own / succeed_own",
+    "add_blood_uncontrolled_any": "announce_own / succeed_own",
+    "unlock_damage_own_minion": "use / phase_end_refusal (rules_turn.end_phase)",
+    "bearer_cannot_hunt": "adjust_action (rules_action.announce)",
+    "own_enter_combat": "announce_own / succeed_own",
+    "superior_if_has": "discipline_level (context.discipline_level)",
 }
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
@@ -99,8 +109,9 @@ HANDLED: frozenset[str] = frozenset(WHERE)
 
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
 _ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood",
-            "move_blood_to_card", "add_blood_uncontrolled_younger")
-_OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer")   # actions taken by another's minion
+            "move_blood_to_card", "add_blood_uncontrolled_younger", "add_blood_uncontrolled_any", "own_enter_combat")
+_OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer",
+           "others_burn_card_enter_combat")   # actions taken by another's minion
 _CACHE: dict = {}
 
 
@@ -159,6 +170,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "unlock_damage_own_minion" in kinds:
+        _unlock_damage(ctx, cmd, iid, _first(ctx, iid, "unlock_damage_own_minion"))
         return True
     if "unlock_blood_to_card_or_burn" in kinds or "burn_counter_for_stealth" in kinds:
         _polaris(ctx, cmd, iid)
@@ -322,6 +336,30 @@ def _polaris(ctx: Ctx, cmd, iid: int) -> None:
     st.acted = st.acted | {key}
 
 
+def _unlock_damage(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Talbot's Chainsaw: in its controller's unlock phase, with its bearer ready, it inflicts 3 unpreventable damage
+    on a ready minion they control (the use's minion), once."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames or st.cards[host].region != "ready":
+        raise Illegal("timing", f"{name} hurts a minion during your unlock phase, while its bearer is ready")
+    key = (iid, ("gear unlock", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} has already done its damage this unlock phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the ready minion you control that takes the damage (minion)")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    tc = st.cards[t]
+    if tc.controller != cmd.seat or tc.region != "ready" or not ctx.is_minion(tc):
+        raise Illegal("minion", f"{name}: {ctx.name(t)} is not a ready minion you control")
+    st.acted = st.acted | {key}
+    from vtes_desktop.engine.rules_combat import inflict
+
+    ctx.emit("effect", f"{name} inflicts {r[1]} unpreventable damage on {ctx.name(t)}.", cards=(t,))
+    inflict(ctx, t, r[1], 0)
+
+
 def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
     """Why *seat*'s unlock phase cannot end yet: a Polaris Coach not yet given blood or burned."""
     st = ctx.st
@@ -334,6 +372,9 @@ def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
             if any(r[0] == "unlock_blood_to_card_or_burn" for r in rs) and (a, ("gear unlock", st.turn)) not in st.acted:
                 return f"{ctx.name(a)}: move 1 blood from {ctx.name(m)} onto it (use, effect: blood) or burn it " \
                        f"(effect: burn) first"
+            if any(r[0] == "unlock_damage_own_minion" for r in rs) and st.cards[m].region == "ready" \
+                    and (a, ("gear unlock", st.turn)) not in st.acted:
+                return f"{ctx.name(a)}: name the ready minion you control it damages first (use, minion)"
     return None
 
 
@@ -374,6 +415,17 @@ def adjust_action(ctx: Ctx, kind: str, m: int, f: dict) -> None:
     """An action's cost and requirements as this family's cards change them, as it is announced: Catacombs'
     cheaper rescue; equipping from a Delivery Truck (requirements and cost as for a card from hand)."""
     t = f.get("target_card")
+    st = ctx.st
+    if m in st.attached and (kind == "hunt" or f.get("effect") == "hunt"):
+        for a, rs in _gear_on(ctx, m):
+            if any(r[0] == "bearer_cannot_hunt" for r in rs):
+                raise Illegal("hunt", f"{ctx.name(m)} cannot hunt ({ctx.name(a)})")
+    if f.get("directed") and t is not None and t in st.attached and ctx.is_vampire(st.cards[m]):
+        for a, rs in _gear_on(ctx, t):
+            if any(r[0] == "directed_actor_no_unlock" and _clan_is(ctx, t, r[1]) for r in rs):
+                st.skip_unlock = st.skip_unlock | {m}
+                ctx.emit("effect", f"{ctx.name(m)} will not unlock as normal next unlock phase ({ctx.name(a)}).",
+                         cards=(m,))
     if f.get("directed") and t is not None and t in ctx.st.attached:
         more = sum(r[1] for _, rs in _gear_on(ctx, t) for r in rs if r[0] == "directed_actions_cost_pool")
         if more:
@@ -738,6 +790,27 @@ def announce_own(ctx: Ctx, cmd, m: int):
         return dict(from_card=src, effect="bleed", target_seat=tgt, directed=True, base_stealth=0,
                     base_bleed=base + r[1], cost_blood=r[2]), (tgt,)
     mc = st.cards[m]
+    if r[0] == "add_blood_uncontrolled_any":
+        if r[2] not in ctx.rules(m).traits:
+            raise Illegal("requirements", f"{name}: only an {r[2]} minion with it takes this action")
+        if cmd.target is None:
+            raise Malformed("target", f"{name}: name the vampire in your uncontrolled region")
+        t = flow.ref(ctx, seat, cmd.target, what="vampire")
+        tc = st.cards[t]
+        if tc.region != "uncontrolled" or tc.owner != seat or not ctx.is_vampire(tc):
+            raise Illegal("target", f"{name}: {ctx.name(t)} is not a vampire in your uncontrolled region")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to add {r[1]} blood to {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=src, effect="gear:add_blood_uncontrolled_any", target_card=t, base_stealth=1), ()
+    if r[0] == "own_enter_combat":
+        if cmd.target is None:
+            raise Illegal("target", f"{name}: name the minion to enter combat with")
+        t = flow.ref(ctx, seat, cmd.target, what="minion")
+        tc = st.cards[t]
+        if tc.controller == seat or tc.region != "ready" or not ctx.is_minion(tc) or tc.contested:
+            raise Illegal("target", f"{ctx.name(t)} is not a ready minion of another Methuselah")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=src, effect="gear:combat_target", target_card=t, base_stealth=r[1], directed=True,
+                    target_seat=tc.controller), (tc.controller,)
     if r[0] == "add_blood_uncontrolled_younger":
         _, n, clan, blood = r
         if not _clan_is(ctx, m, clan):
@@ -835,7 +908,7 @@ def _announce_other(ctx: Ctx, cmd, m: int, src: int, r: tuple):
     hc = st.cards[host]
     if hc.controller == cmd.seat:
         raise Illegal("target", f"{name} is on your own minion")
-    if not ctx.is_vampire(st.cards[m]):
+    if not ctx.is_vampire(st.cards[m]) and r[0] != "others_burn_card_enter_combat":
         raise Illegal("requirements", f"{name}: only a vampire takes this action")
     if r[0] == "others_enter_combat_with_bearer":
         if not any(_clan_is(ctx, m, k) for k in r[1]):
@@ -844,6 +917,15 @@ def _announce_other(ctx: Ctx, cmd, m: int, src: int, r: tuple):
             raise Illegal("target", f"{ctx.name(host)} is not a ready minion")
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(host)} ({name}).", cards=(m, host))
         return dict(from_card=src, effect="gear:combat_bearer", target_card=host, base_stealth=0, directed=True,
+                    target_seat=hc.controller), (hc.controller,)
+    if r[0] == "others_burn_card_enter_combat":
+        if r[1] not in ctx.rules(m).keywords:
+            raise Illegal("requirements", f"{name}: only a {r[1]} takes this action")
+        if hc.region != "ready" or hc.contested:
+            raise Illegal("target", f"{ctx.name(host)} is not a ready minion")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name} and enter combat with {ctx.name(host)}.",
+                 cards=(m, host))
+        return dict(from_card=src, effect="gear:burn_card_combat", target_card=host, base_stealth=r[2], directed=True,
                     target_seat=hc.controller), (hc.controller,)
     if r[0] == "others_burn_card_lock_bearer":
         ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {name} on {ctx.name(host)}.", cards=(m, host))
@@ -955,6 +1037,30 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         ctx.emit("moved", f"{ctx.name(f.actor)} moves {n} blood to {name} ({sc.counters + n} on it).",
                  cards=(f.actor, src))
         return True
+    if eff in ("gear:combat_target", "gear:burn_card_combat"):
+        if eff == "gear:burn_card_combat":
+            sc = st.cards.get(src)
+            if sc is None or sc.region != "attached" or sc.host != t:
+                ctx.emit("fizzles", f"{name} is no longer on {ctx.name(t)}: the action has no effect.")
+                return True
+            ctx.burn(src, poss(ctx.name(f.actor)) + " action")
+        if t not in st.cards or st.cards[t].region != "ready" or st.cards[f.actor].region != "ready":
+            ctx.emit("fizzles", f"{ctx.name(t)} is no longer ready: there is no combat.")
+            return True
+        from vtes_desktop.engine import rules_combat
+
+        rules_combat.start(ctx, f.actor, t)
+        return True
+    if eff == "gear:add_blood_uncontrolled_any":
+        tc = st.cards.get(t)
+        if tc is None or tc.region != "uncontrolled":
+            ctx.emit("fizzles", f"{ctx.name(t)} is no longer in the uncontrolled region: no effect.")
+            return True
+        n = next((x[1] for x in card_readings(ctx, src) if x[0] == "add_blood_uncontrolled_any"), 0) \
+            if src in st.cards else 0
+        ctx.update(t, counters=tc.counters + n)
+        ctx.emit("gain", f"{ctx.name(t)} gets {n} blood ({name}).", cards=(t,))
+        return True
     if eff == "gear:steal_card":
         sc = st.cards.get(src)
         if sc is None or sc.region != "attached" or _controller(ctx, src) != f.target_seat:
@@ -1044,6 +1150,10 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
             ctx.move(iid, "attached", host=t)
             ctx.st.marks = ctx.st.marks | {(iid, PUTTER, f.actor)}
             ctx.emit("equipped", f"{ctx.name(iid)} goes on {ctx.name(t)}.", cards=(iid, t))
+    if _first(ctx, iid, "unlock_next_discard_on_equip") is not None:
+        from vtes_desktop.engine.effects_actioncard import unlock_at_discard
+
+        unlock_at_discard(ctx, f.actor, f.seat)
     r = _first(ctx, iid, "equip_counters")
     if r is not None and f.equip_from is None:
         ctx.update(iid, counters=r[1])
@@ -1078,6 +1188,8 @@ def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
             if r[0] == "rescue_stealth_discount" and f.kind == "rescue":
                 n += r[1]
             elif r[0] == "bearer_stealth_kinds" and kind in r[2]:
+                n += r[1]
+            elif r[0] == "bearer_stealth_all":
                 n += r[1]
             elif r[0] == "stealth_on_required_sect" and f.card is not None and _clan_is(ctx, f.actor, r[2]) \
                     and f"sect:{r[2]}" in ctx.rules(f.card).requirements:
@@ -1195,6 +1307,19 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
     if f.blocker is not None and any(x.kind == "gear_unlock_blocker" and x.minion == f.blocker for x in f.mods):
         ctx.update(f.blocker, locked=False)   # Canopic Jar
         ctx.emit("unlocked", f"{ctx.name(f.blocker)} unlocks.", cards=(f.blocker,))
+    if f.blocker is not None and f.blocker in st.attached:   # Banshee Ironwail on the blocker
+        for a, rs in list(_gear_on(ctx, f.blocker)):
+            for r in rs:
+                if r[0] == "blocker_bearer_burns_actor" and f.actor in st.cards:
+                    ac = st.cards[f.actor]
+                    n = min(r[1], ac.counters)
+                    life = "Ally" in ctx.cdef(f.actor).types
+                    ctx.emit("burned", f"{ctx.name(f.actor)} burns {n} {'life' if life else 'blood'} ({ctx.name(a)}).",
+                             cards=(f.actor,))
+                    if life and ac.counters - n <= 0:
+                        ctx.burn(f.actor, "no life left")
+                        return
+                    ctx.update(f.actor, counters=ac.counters - n)
     if f.actor not in st.attached or f.blocker is None:
         return
     title = (ctx.title(st.cards[f.blocker]) or "").lower()
@@ -1278,6 +1403,8 @@ def discipline_level(ctx: Ctx, m: int, tri: str, lvl: int) -> int:
                 if r[0] == "discipline_plus_level" and r[1] == tri:
                     lvl = min(2, lvl + 1)
                 elif r[0] == "discipline_superior" and r[1] == tri:
+                    lvl = 2
+                elif r[0] == "superior_if_has" and r[1] == tri and lvl >= 1:
                     lvl = 2
                 elif r[0] == "counter_levels" and r[1] == tri:
                     lvl = min(2, lvl + max(0, min(counters(ctx, a) - r[2], r[3])))

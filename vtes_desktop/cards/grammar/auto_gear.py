@@ -254,6 +254,27 @@ _EXACT: dict[tuple[str, str], tuple] = {
             "methuselah)."): ("put_on_any_minion",),
     ("intercept", "this acting vampire gets +2 intercept when attempting to block the bearer of this equipment."):
         ("putter_intercept_vs_bearer", 2),
+
+    ("modifier", "bearer gets -1 stealth on each action."): ("bearer_stealth_all", -1),
+    ("burn", "if bearer blocks an action, the acting minion burns 1 blood or life (before combat begins, if any)."):
+        ("blocker_bearer_burns_actor", 1),
+    ("unlock", "if the action to equip with the powder is successful, unlock the acting minion during the next "
+               "discard phase."): ("unlock_next_discard_on_equip",),
+    ("attempt", "if the bearer is an anarch, any vampire attempting an action directed at this anarch doesn't unlock "
+                "as normal on his or her next unlock phase (even if the action isn't successful)."):
+        ("directed_actor_no_unlock", "anarch"),
+    ("burn", "any werewolf may burn this equipment and enter combat with this minion as a +1 stealth (d) action."):
+        ("others_burn_card_enter_combat", "werewolf", 1),
+    ("remove", "remove all soul counters from this card if another minion gains control of it."):
+        ("counters_lost_on_move",),
+    ("add", "this infernal minion can add 3 blood to a vampire in your uncontrolled region as a +1 stealth action."):
+        ("add_blood_uncontrolled_any", 3, "infernal"),
+    ("inflict", "if the bearer is ready during your unlock phase, this weapon inflicts 3 unpreventable damage on a "
+                "ready minion you control."): ("unlock_damage_own_minion", 3),
+    ("hunt", "the bearer cannot hunt."): ("bearer_cannot_hunt",),
+    ("enter", "the bearer can enter combat with a minion as a +1 stealth (d) action."): ("own_enter_combat", 1),
+    ("consider", "while the bearer has thaumaturgy [tha], he or she is considered to have superior thaumaturgy "
+                 "[tha]."): ("superior_if_has", "tha"),
 }
 
 
