@@ -55,12 +55,12 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
-                  "houngan_gain", "host_lock_abstain"})
+                  "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
 #: uses made "as the action is announced" (the action_announced window stays open for them)
-AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock", "hunt_food_lock"})
+AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock", "hunt_food_lock", "line_discount"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
 
 
@@ -1091,6 +1091,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _host_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "host_lock_abstain" in keys:
         return _abstain(ctx, cmd, iid)
+    if "lock_pay_votes" in keys:
+        return _lock_pay_votes(ctx, cmd, iid)
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
         return _location_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
@@ -2051,6 +2053,18 @@ def _during_action(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, uses) -> bo
                 st.marks = st.marks | {(iid, "unlock if successful", f.actor)}
                 ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}.", cards=(iid,))
                 return True
+            if key == "line_discount":   # The Line: an action card with a blood cost costs 1 blood less
+                _usable(ctx, cmd, iid, lock=True)
+                if f.card is None or "Action" not in ctx.cdef(f.card).types or not ctx.is_vampire(actor) \
+                        or not f.cost_blood:
+                    raise Illegal("timing", f"{name} is locked as a vampire you control plays an action card with a "
+                                            "blood cost")
+                _lock(ctx, iid)
+                n = min(int(v["n"]), f.cost_blood)
+                flow.set_top(ctx, f._replace(cost_blood=f.cost_blood - n))
+                ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: {ctx.name(f.card)} costs {n} blood less.",
+                         cards=(iid,))
+                return True
             if key == "lock_give_announce":
                 _usable(ctx, cmd, iid, lock=True)
                 if f.directed or not ctx.is_vampire(actor):
@@ -2204,6 +2218,29 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st.marks = st.marks - {(m, _MAY_UNLOCK, st.turn)}
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
+    return True
+
+
+def _lock_pay_votes(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Oxford University, England: in the polling step of a political action, locked with X pool burned
+    (`effect` X) for 2X votes, cast afterward with `vote` `with` the card."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=True)
+    f = st.top
+    political = any(isinstance(fr, ActionFrame) and fr.kind == "political" for fr in st.frames)
+    if not isinstance(f, ReferendumFrame) or f.step != "polling" or not political:
+        raise Illegal("timing", f"{name} is locked during the polling step of a political action")
+    x = (cmd.effect or "").strip()
+    if not x.isdigit() or int(x) < 1:
+        raise Malformed("effect", f"{name}: say how much pool you burn (effect: X, at least 1)")
+    x = int(x)
+    _pay_pool(ctx, cmd.seat, x, name)
+    _lock(ctx, iid)
+    flow.set_top(ctx, st.top._replace(gained=st.top.gained + ((cmd.seat, iid, 2 * x),)))
+    ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name} and burns {x} pool: {2 * x} votes to cast.", cards=(iid,))
     return True
 
 

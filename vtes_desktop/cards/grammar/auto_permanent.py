@@ -631,6 +631,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("host_lock_abstain", r"^this (?P<clan>salubri) can lock during any referendum to force a vampire to abstain$"),
     ("host_lock_end_combat", r"^once each turn, this (?P<clan>salubri) can lock before range is determined to end a "
                              r"combat involving another minion you control$"),
+    # Oxford University: locked in the polling step with X pool (`effect` X): 2X votes to cast with `vote`
+    ("lock_pay_votes", r"^you can lock this card and burn x pool during the polling step of a political action to get "
+                       r"\+2x votes$"),
+    # The Line: locked as a vampire of its player announces an action card with a blood cost: 1 blood less
+    ("line_discount", r"^you can lock this location to reduce the cost of an action card a vampire you control plays by "
+                      r"(?P<n>1) blood \(this location is not locked if that card is canceled as it is played\)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
