@@ -430,6 +430,7 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "vampires_gain_ally_cost": "rules_combat._carry_out (only: _torpor_only_refusal)",
     "canceled_striker_gets_no_strike": "rules_combat._cancel_combat_card",
     "strike_burn_animal_mortal_or_hand_orun": "rules_combat.strike (choice burn)",
     "imprison_opponent": "rules_combat._carry_out / maneuver / press / _strike_toll",

@@ -2250,6 +2250,10 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
     if not only:
         return
     other = f.b if m == f.a else f.a
+    if "if:the opposing ally burned" in only:       # Orgy of Blood: the opposing ally burned in this combat
+        oc = ctx.st.cards.get(other)
+        if oc is None or "Ally" not in ctx.cdef(other).types or oc.region != "ash_heap":
+            raise Illegal("timing", f"{name} is only usable when the opposing ally is being burned")
     if "if:range is determined and before strikes are chosen" in only and f.step != "before_strikes":
         raise Illegal("timing", f"{name} is played after range is determined and before strikes are chosen")
     if "if:the opposing minion strikes with a weapon that inflicts ranged damage" in only and \
@@ -2593,6 +2597,16 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "after_combat_opponent_regains":      # Imposing Phantasm (_after_combat)
             _set_combat(ctx, f._replace(used=f.used | {("after_combat", m, other, "after_combat_regain")}))
+            done = True
+        elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
+            x = max(0, ctx.rules(other).pool_cost or 0)
+            seat_ = ctx.st.cards[m].controller
+            for v in sorted(i for i, c_ in ctx.st.cards.items() if c_.controller == seat_ and c_.region in ("ready", "torpor")
+                            and ctx.is_vampire(c_)):
+                before = ctx.st.cards[v].counters
+                ctx.set_blood(v, before + x)
+                ctx.emit("gain", f"{ctx.name(v)} gains {ctx.st.cards[v].counters - before} blood ({rules.name}).",
+                         cards=(v,))
             done = True
         elif r[0] == "imprison_opponent":                  # Imprison: this combat
             _set_combat(ctx, f._replace(used=f.used | {("no_maneuver_combat", other), ("no_press_continue", other),

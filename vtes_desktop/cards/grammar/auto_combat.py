@@ -918,6 +918,8 @@ def _one_offs(k: str, low: str) -> tuple | None:
                                   "strikes, melee weapon strikes, or retainers is also inflicted on the striking minion or "
                                   "damage-dealing retainer, even if this imbued prevents the damage."):
         return ("reflect_hand_melee_retainer_combat",)                               # Inflict
+    if k == "gain" and low == "each vampire you control gains x blood, where x is the cost to recruit the ally.":
+        return ("vampires_gain_ally_cost",)                                          # Orgy of Blood
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
