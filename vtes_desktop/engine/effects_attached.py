@@ -34,6 +34,7 @@ HANDLED: frozenset[str] = frozenset({
     "unlock_actor_after_put", "become_anarch_unlock", "burn_if_sect_changes", "burn_fail_directed_at_host",
     "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller", "host_mod_directed",
     "look_host_hand_at_unlock", "host_considered_sect", "burnable_for_strength", "burn_at_next_turn_discard",
+    "put_on_actor_reaction", "strength_vs_host", "combat_with_host", "host_bleed_vs_controller",
 })
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
 _GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
@@ -326,6 +327,9 @@ def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
     if not st.attached:
         return 0
     n = _mod(ctx, f.actor, "bleed") if st.attached.get(f.actor) else 0
+    if st.attached.get(f.actor) and f.target_seat is not None:   # Aversion: "-1 bleed when bleeding you"
+        n += sum(s[1] for a, s in _on(ctx, f.actor, "host_bleed_vs_controller")
+                 if st.cards[a].controller == f.target_seat)
     tgt = f.target_seat
     if tgt is None or not ctx.is_vampire(st.cards[f.actor]):
         return n
@@ -474,7 +478,8 @@ def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int)
         ctx.emit("attached", f"{ctx.name(f.actor)} gets +{hp[1]} hunt; {rules.name} is put on them.", cards=(iid, f.actor))
         return
     if st.cards[iid].region != "hand" or not isinstance(f, ActionFrame) or not mode_specs(rules, mode) or not any(
-            e.kind == "put_in_play" and e.automated and (e.target or "").lower() == "the acting vampire"
+            e.kind == "put_in_play" and e.automated
+            and (e.target or "").lower() in ("the acting vampire", "the acting minion", "that vampire")
             for e in mode.effects):
         return
     if st.cards[f.actor].region not in ("ready", "torpor"):
@@ -825,6 +830,9 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     if src == m or src not in st.cards or tuple(ctx.cdef(src).types) not in _TYPES:
         return None
     spec = _spec(ctx, src, "burnable")
+    grant = _spec(ctx, src, "combat_with_host")
+    if grant is not None and (cmd.target is not None or spec is None):   # Vendetta; Cardinal Sin with a target
+        return _combat_with_host(ctx, cmd, m, src, grant)
     steps = _spec(ctx, src, "burnable_steps") if spec is None else None
     if steps is not None:   # "Any vampire(s) can burn this card with three +1 stealth actions"
         spec = ("burnable", steps[1], steps[2], 0, False)
@@ -838,8 +846,10 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     name = ctx.name(src)
     if c.region not in ("in_play", "attached") or c.contested:
         raise Illegal("card", f"{name} is not in play")
-    if who == "vampire" and not ctx.is_vampire(st.cards[m]):
+    if who in ("vampire", "sabbat vampire") and not ctx.is_vampire(st.cards[m]):
         raise Illegal("requirements", f"only a vampire can burn {name}; {ctx.name(m)} is not one")
+    if who == "sabbat vampire" and (ctx.sect(st.cards[m]) or "").lower() != "sabbat":
+        raise Illegal("requirements", f"only a Sabbat vampire can burn {name}; {ctx.name(m)} is not one")
     if who == "host" and not (c.region == "attached" and c.host == m):
         raise Illegal("requirements", f"only the minion {name} is on can burn it; {ctx.name(m)} does not carry it")
     if directed and c.controller == cmd.seat and who != "host":
@@ -1002,6 +1012,38 @@ def strength_bonus(ctx: Ctx, m: int) -> int:
     (Masai Blood Milk burned)."""
     st = ctx.st
     n = _mod(ctx, m, "strength") if st.attached.get(m) else 0
+    if st.attached:   # "Brujah antitribu get +1 strength in combat with the minion with this card" (Vendetta)
+        from vtes_desktop.engine.rules_combat import combat_frame
+
+        cf = combat_frame(st)
+        other = None if cf is None else cf.b if m == cf.a else cf.a if m == cf.b else None
+        if other is not None and st.attached.get(other):
+            n += sum(s_[2] for _, s_ in _on(ctx, other, "strength_vs_host") if _clan_fits(ctx, m, s_[1]))
     if st.marks:
         n += sum(x[2] for x in st.marks if len(x) == 3 and x[0] == m and x[1] == _GAME_STRENGTH)
     return n
+
+
+def _clan_fits(ctx: Ctx, m: int, who: str) -> bool:
+    c = ctx.st.cards[m]
+    if who == "sabbat vampire":
+        return ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == "sabbat"
+    return ctx.is_vampire(c) and any(x.lower() == who for x in ctx.cdef(m).clans)
+
+
+def _combat_with_host(ctx: Ctx, cmd, m: int, src: int, grant: tuple) -> tuple[dict, tuple[int, ...]]:
+    """ "Any ready Brujah antitribu may enter combat with this vampire as a (D) action" (Vendetta, Cardinal Sin)."""
+    st = ctx.st
+    c = st.cards[src]
+    name = ctx.name(src)
+    if c.region != "attached" or c.contested:
+        raise Illegal("card", f"{name} is not on a minion")
+    host = c.host
+    if not _clan_fits(ctx, m, grant[1]):
+        raise Illegal("requirements", f"only a {grant[1].title()} can enter combat with {ctx.name(host)} through {name}")
+    if st.cards[host].controller == cmd.seat or st.cards[host].region != "ready":
+        raise Illegal("target", f"{ctx.name(host)} is not a ready minion of another Methuselah")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(host)} ({name}).", cards=(m, host))
+    seat = st.cards[host].controller
+    return dict(from_card=src, effect="own:card_combat", target_card=host, directed=True, target_seat=seat,
+                base_stealth=grant[2]), (seat,)

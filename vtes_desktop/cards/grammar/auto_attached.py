@@ -61,7 +61,11 @@ is remembered, the card burns in the state checks once it differs); a location y
 Reactions also: ("hunt_and_put", n): the hunting vampire gets +n hunt and the card goes on it, kept by the reacting
 player, and ("host_bleed_cost_vs_controller", n): its bleeds against that player cost n more blood (Tainted Vitae);
 ("put_on_actor_if_block", True) (kept by the reacting player) and ("burn_for_bleed_vs_host_controller", n): a `use`
-by that player while the vampire that played it bleeds the host's controller (Melange).
+by that player while the vampire that played it bleeds the host's controller (Melange); ("put_on_actor_reaction",):
+"Put this card on that vampire" (the acting one: Cardinal Sin: Failure of Mission); ("combat_with_host", who, stealth):
+*who* (a clan or "sabbat vampire") may enter combat with the host as a (D) action (`action` with `from` naming the
+card and `target` the host); ("strength_vs_host", clan, n): that clan's vampires get +n strength in combat with the
+host (Vendetta); ("host_bleed_vs_controller", n): the host's bleed against the card's controller (Aversion).
 
 The Laibon titles, action modifier and reaction cards played in a referendum (Akunanse Kholo, Guruhi Kholo...):
 ("kholo_title", clan): the card goes on the vampire playing it (a Laibon of that clan), who holds the unique title of
@@ -199,6 +203,16 @@ _REACTION_EXACT: dict[str, tuple] = {
     "this reacting vampire gets +1 intercept when the vampire with this card attempts to bleed you":
         ("reactor_intercept_vs_host_bleed", 1),
     "the vampire with this card can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
+    "put this card on that vampire": ("put_on_actor_reaction",),
+    "brujah antitribu get +1 strength in combat with the minion with this card": ("strength_vs_host", "brujah antitribu", 1),
+    "any ready brujah antitribu may enter combat with this vampire as a (d) action":
+        ("combat_with_host", "brujah antitribu", 0),
+    "any sabbat vampire controlled by another methuselah may enter combat with the vampire with this card as a (d) "
+    "action": ("combat_with_host", "sabbat vampire", 0),
+    "any sabbat vampire can burn this card as a (d) action": ("burnable", "sabbat vampire", 0, 0, True),
+    "burn this card if this minion goes to torpor": ("burn_if_host_torpor",),
+    "this minion gets -1 bleed when bleeding you": ("host_bleed_vs_controller", -1),
+    "any minion may burn this card as a +1 stealth (d) action": ("burnable", "minion", 1, 0, True),
 }
 _MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:sabbat )?(?:minion|vampire) with this card) gets "
                   r"(?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed|strength)$")
