@@ -1729,6 +1729,9 @@ def other_player(ctx: Ctx, iid: int, rules: CardRules) -> bool:
     """An action modifier whose text lets another ready vampire of the acting Methuselah play it ("Usable by a
     ready unlocked vampire other than the acting minion": Touch of Clarity); the handler checks the rest."""
     text = (ctx.cdef(iid).text or "").lower()
+    if "only usable by a ready unlocked gangrel antitribu when combat involving another gangrel antitribu" in text:
+        return any(auto_action.reading(x, rules.types) == "enter_combat_new" for md in rules.modes
+                   for x in md.effects)     # Follow the Alpha
     if "same circle as another one who has just been blocked" in text:     # Claiming the Body
         return any(auto_action.reading(x, rules.types) == "claiming_lock_end" for md in rules.modes for x in md.effects)
     return "other than the acting minion" in text and any(

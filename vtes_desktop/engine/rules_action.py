@@ -1275,7 +1275,8 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
 
 _AFTER = ("after action", "after success", "action blocked", "after unsuccessful", "after political",
           "referendum passed", "referendum failed", "after combat",
-          "if:resolving an action (successfully or not)")   # Dusk Work: "Play after resolving an action"
+          "if:resolving an action (successfully or not)",   # Dusk Work: "Play after resolving an action"
+          "if:combat involving another gangrel antitribu you control ends and the opposing minion is still ready")
 #: the tags that mean "during a referendum's polling step": never while an action is being announced or blocked
 _POLLING = ("polling", "referendum", "before votes")
 

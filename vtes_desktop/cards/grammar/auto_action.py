@@ -495,13 +495,14 @@ _TEXTS: dict[str, re.Pattern] = {
     "combat_after_resolution": re.compile(r"^after the action resolution, this vampire and the blocking minion enter "
                                           r"combat\.?$"),
     "queue_no_combat": re.compile(r"^as above, but queue no combat\.?$"),
-    # a new combat after the action's combat or its success (Fast Reaction, Hidden Lurker, Follow the Blood): the vampire
-    # that played the card against the minion named (Follow the Alpha waits: the engine lets only the acting minion play
-    # an action modifier unless the card says "other than the acting" or "non-acting")
-    "enter_combat_new": re.compile(r"^(?:this vampire|he or she) enters combat with the "
-                                   r"(?P<who>acting minion|acting vampire|blocking minion)\.?$"),
+    # a new combat after the action's combat or its success (Fast Reaction, Hidden Lurker, Follow the Blood, Follow the
+    # Alpha): the vampire that played the card against the minion named
+    "enter_combat_new": re.compile(r"^(?:this (?:vampire|gangrel antitribu)|he or she) enters combat with the "
+                                   r"(?P<who>acting minion|acting vampire|blocking minion|opposing minion)\.?$"),
     "first_round_no_strike": re.compile(r"^the first round of this new combat, the (?:acting|blocking) minion cannot "
                                         r"strike\.?$"),
+    "first_round_no_maneuver": re.compile(r"^the first round of this new combat, the opposing minion cannot use "
+                                          r"maneuvers\.?$"),
     "lock_black_hand": re.compile(r"^lock this black hand vampire\.?$"),
     # Hard Case, when this vampire's block of an ally or younger vampire succeeds
     "cancel_resulting_combat": re.compile(r"^cancel the resulting combat\.?$"),
@@ -740,7 +741,8 @@ def by_other_minion(e: Effect, types: tuple[str, ...]) -> bool:
         return True     # Hidden Lurker [OBF]: granted in the new combat (effects_action._enter_combat_new)
     return reading(e, types) in ("attempt_fails", "fail_for_lock", "veil", "younger_than_me_intercept", "cancel_played",
                                  "lock_self_and_blocker", "combat_after_resolution", "queue_no_combat",
-                                 "enter_combat_new", "first_round_no_strike", "mask_swap", "mask_continue")
+                                 "enter_combat_new", "first_round_no_strike", "mask_swap", "mask_continue",
+                                 "first_round_no_maneuver")
 
 
 def automated(e: Effect, types: tuple[str, ...]) -> bool:
