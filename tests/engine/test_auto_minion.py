@@ -279,3 +279,19 @@ def test_owl_companion_opens_the_opposing_hand(table):
     game.step("Sarah", Resolve)
     texts = [ev.text for e in game.game.entries for ev in e.events if ev.kind == "open_hand"]
     assert texts and "Gargoyle Slave" in texts[-1] and texts[-1].startswith("Sarah")
+
+
+def test_camarilla_vitae_slave_superior_until_the_next_master_phase(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Andrew Emory", 5)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Camarilla Vitae Slave"]}, turn=("Sarah", "master", 5))
+    st = game.game.state
+    slave, andrew = _named(game, "Camarilla Vitae Slave").iid, _named(game, "Andrew Emory").iid
+    Ctx(game.game, st).move(slave, "attached", host=andrew, counters=1)
+    ctx = Ctx(game.game, st)
+    assert ctx.capacity(st.cards[andrew]) == 6 and ctx.discipline_level(st.cards[andrew], "aus") == 1
+    game.step("Sarah", Use, card=slave, effect="aus")
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    assert ctx.discipline_level(st.cards[andrew], "aus") == 2
+    effects_minion.start_of_master_phase(ctx)   # Sarah's next master phase
+    assert ctx.discipline_level(st.cards[andrew], "aus") == 1

@@ -76,8 +76,11 @@ class Ctx:
 
             from vtes_desktop.engine.effects_gear import capacity_bonus as gear_capacity
 
+            from vtes_desktop.engine.effects_minion import employer_capacity
+
             return (d.capacity or 0) + capacity_bonus(self, c.iid) + title_capacity_bonus(self, c.iid) \
-                + gear_capacity(self, c.iid)   # Reliquary: Akunanse Remains
+                + gear_capacity(self, c.iid) \
+                + employer_capacity(self, c.iid)   # Reliquary: Akunanse Remains; Camarilla Vitae Slave
         if not d.capacity and "Ally" in d.types:   # "... as a vampire with capacity 3"
             from vtes_desktop.engine.effects_minion import ally_capacity
 
@@ -170,6 +173,10 @@ class Ctx:
             from vtes_desktop.engine.effects_gear import discipline_level as gear_level
 
             lvl = gear_level(self, c.iid, trigram, lvl)   # Ritual Goblet, Winchester Mansion, Vial of Elder Vitae
+        if self.st.marks:
+            from vtes_desktop.engine.effects_minion import discipline_bonus
+
+            lvl = discipline_bonus(self, c.iid, trigram, lvl)   # Camarilla Vitae Slave: the chosen Discipline
         return lvl
 
     # -- random ------------------------------------------------------------------------

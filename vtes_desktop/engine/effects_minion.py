@@ -107,7 +107,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "entry_master_or_burn", "as_vampire_attached", "repeat_action",
                      "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
                      "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
-                     "extra_life"})
+                     "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -327,6 +327,80 @@ def blocked(ctx: Ctx, f) -> None:
     if b in st.cards and _of(ctx, b, "burn_if_blocks_vampire") and f.actor in st.cards \
             and ctx.is_vampire(st.cards[f.actor]):
         ctx.burn(b, "he blocked a vampire")
+
+
+def _recruit_discount(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Szlachta Assistant: its employer burns it while recruiting a ghoul ally requiring a Tzimisce: 2 blood or pool
+    off that action's cost."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.kind != "recruit" or f.actor != c.host or f.outcome is not None \
+            or f.stage not in ("announced", "blocks", "attempt", "declined"):
+        raise Illegal("timing", f"{name} is burned while its employer recruits an ally")
+    d = ctx.cdef(f.card)
+    if not re.match(r"(?i)(?:unique )?ghoul\b", d.text) or r[1] not in {x.lower() for x in d.clans}:
+        raise Illegal("use", f"{name}: {ctx.name(f.card)} is not a ghoul ally requiring a {r[1].title()}")
+    if not f.cost_blood and not f.cost_pool:
+        raise Illegal("use", f"{name}: this action costs nothing to reduce")
+    ctx.burn(iid, "to reduce a recruit's cost")
+    f = st.top
+    if f.cost_blood:
+        flow.set_top(ctx, f._replace(cost_blood=max(0, f.cost_blood - r[2])))
+    else:
+        flow.set_top(ctx, f._replace(cost_pool=max(0, f.cost_pool - r[2])))
+    ctx.emit("effect", f"{ctx.name(f.card)} costs {r[2]} less ({name}).", cards=(f.card,))
+
+
+_VITAE = "chosen Discipline at +1 level"
+
+
+def employer_capacity(ctx: Ctx, iid: int) -> int:
+    """Camarilla Vitae Slave: "This vampire gets +1 capacity"."""
+    return sum(r[1] for a in ctx.st.attached.get(iid, ()) for r in _of(ctx, a, "employer_capacity"))
+
+
+def discipline_bonus(ctx: Ctx, iid: int, trigram: str, lvl: int) -> int:
+    """Camarilla Vitae Slave: the Discipline chosen in the master phase, one level up until that Methuselah's next
+    master phase."""
+    if lvl != 1:
+        return lvl
+    t = trigram.lower()
+    for mk in ctx.st.marks:
+        if mk[1] == _VITAE and mk[0] == ("minion", iid) and mk[2][0] == t:
+            return 2
+    return lvl
+
+
+def _choose_discipline(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    host = c.host if c.region == "attached" else None
+    if host is None or st.phase != "master" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name}: its employer chooses a Discipline during your master phase")
+    t = (cmd.effect or "").strip().lower().strip("[]")
+    if len(t) != 3:
+        raise Malformed("effect", f"{name}: name the Discipline as `effect` (its three letters, as 'aus')")
+    if any(mk[1] == _VITAE and mk[0] == ("minion", host) for mk in st.marks):
+        raise Illegal("use", f"{name}: a Discipline is already chosen until your next master phase")
+    if ctx.cdef(host).discipline_level(t) != 1:
+        raise Illegal("use", f"{ctx.name(host)} does not have {t} at inferior")
+    st.marks = st.marks | {(("minion", host), _VITAE, (t, cmd.seat))}
+    ctx.emit("effect", f"{ctx.name(host)} has [{t.upper()}] at superior until {poss(ctx.seat_name(cmd.seat))} next "
+                       f"master phase ({name}).", cards=(host,))
+
+
+def start_of_master_phase(ctx: Ctx) -> None:
+    """The active Methuselah's master phase begins: Disciplines chosen with a Camarilla Vitae Slave end."""
+    st = ctx.st
+    if st.marks:
+        gone = {mk for mk in st.marks if mk[1] == _VITAE and mk[2][1] == st.active}
+        if gone:
+            st.marks = st.marks - gone
 
 
 def _lock_prevent_clan(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -1023,6 +1097,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if name_ == "burn_fail_directed" and cmd.minion is not None and _of(ctx, iid, "burn_minus_stealth"):
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
+        return True
+    if _of(ctx, iid, "burn_recruit_discount"):
+        _recruit_discount(ctx, cmd, iid, _of(ctx, iid, "burn_recruit_discount")[0])
+        return True
+    if _of(ctx, iid, "master_phase_discipline"):
+        _choose_discipline(ctx, cmd, iid, _of(ctx, iid, "master_phase_discipline")[0])
         return True
     if _of(ctx, iid, "lock_prevent_clan"):
         _lock_prevent_clan(ctx, cmd, iid, _of(ctx, iid, "lock_prevent_clan")[0])

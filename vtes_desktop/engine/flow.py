@@ -454,6 +454,7 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
 
         start_of_minion_phase(ctx)   # retainers acting as the minion phase begins (Faithful Servant)
     if phase == "master":
+        _minion().start_of_master_phase(ctx)   # Camarilla Vitae Slave: the Discipline chosen last time ends
         from vtes_desktop.engine.effects_combat import start_of_master_phase
 
         start_of_master_phase(ctx)   # equipment acting as the master phase begins (Palatial Estate)

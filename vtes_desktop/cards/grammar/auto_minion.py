@@ -221,6 +221,11 @@ Readings (a tuple whose first item names it):
 - Corrupt Construction: ``("entry_remove_for_life", 1)`` (as it enters play, a `use` naming it, `effect` the ally,
   retainer or vampire cards of your ash heap or hand removed from the game, separated by ";": 1 life each; until
   the phase ends) and ``("extra_life", 1)`` (at superior its starting life is 1 more: hook in `rules_action._life`);
+- Szlachta Assistant: ``("burn_recruit_discount", "tzimisce", 2)`` (a `use` during its employer's action to recruit
+  a ghoul ally requiring a Tzimisce: that action costs 2 blood or pool less); Camarilla Vitae Slave:
+  ``("employer_capacity", 1)`` (hook in `Ctx.capacity`) and ``("master_phase_discipline", 1)`` (a `use` in its
+  employer's master phase, `effect` a Discipline the vampire has at inferior: superior until that Methuselah's next
+  master phase; hooks in `Ctx.discipline_level` and `flow.enter_phase`);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -354,6 +359,11 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "the employer can burn this retainer to reduce the cost of a ghoul ally requiring a tzimisce they recruit "
+             "by 2 blood or pool."): ("burn_recruit_discount", "tzimisce", 2),
+    ("capacity", "this vampire gets +1 capacity."): ("employer_capacity", 1),
+    ("choose", "during their master phase, they can choose a discipline they have at inferior and get +1 level of the "
+               "chosen discipline until their next master phase."): ("master_phase_discipline", 1),
     ("lock", "this ally can lock to prevent 1 damage inflicted in combat on a kiasyd."): ("lock_prevent_clan", "kiasyd", 1),
     ("require", "cards requiring chimerstry [chi] can neither be played while he is acting, blocking, or in combat, "
                 "nor target him."): ("discipline_ward", "chi"),
