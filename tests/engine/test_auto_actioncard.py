@@ -110,6 +110,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Sacrificial Lamb", "consider", "obf", ("target_more", ())),
     ("Undue Influence", "move", "chi", ("unc_blood_to_chosen", 1)),
     ("Undue Influence", "add", "pre", ("bleed_add_blood", 1, "uncontrolled")),
+    ("Songs of the Distant Vitae", "modifier", "QUI", ("bleed_vs_hunter_controller", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -88,7 +88,7 @@ HANDLED = frozenset({
     "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion", "discard_copy_damage",
     "terms_allocate_vampires", "allocate_max_each", "blood_per_point", "terms_methuselahs_once", "hand_size_chosen",
     "chosen_burns_by_edge", "chosen_once", "choose_own_uncontrolled", "unc_blood_to_chosen", "blood_to_chosen_unc",
-    "chosen_unc_to_ready_if_full",
+    "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -3272,6 +3272,14 @@ def bleed_against(ctx: Ctx, f: ActionFrame) -> int:
         for x in _card_specs(ctx, iid):
             if x[0] == "bleed_against_small" and _cap(ctx, f.actor) <= x[1]:
                 n += x[2]
+    if f.card is not None and f.kind == "card" and "bleed_vs_hunter_controller" in _keys(ctx, f.card):
+        rules, mode = mode_of(ctx, f.card, f.card_level)   # Songs of the Distant Vitae [QUI]
+        more = sum(x[1] for x in (readings(rules, mode) if mode is not None else [])
+                   if x[0] == "bleed_vs_hunter_controller")
+        since = st.turn - len(st.live_seats())
+        hunted = {m[0][1] for m in st.marks if len(m) == 3 and m[1] == HUNTED and m[2] > since}
+        if more and any(i in hunted for r in ("ready", "torpor") for i in st.region(f.target_seat, r)):
+            n += more
     return n
 
 
@@ -3823,8 +3831,11 @@ def named_play_refusal(ctx: Ctx, minion: int, name: str) -> str | None:
 
 def hunt_extra(ctx: Ctx, actor: int) -> int:
     """Harvest Rites: the first successful hunt each turn of the vampire the card is on gains it *n* more blood
-    (the card is marked as used this turn)."""
+    (the card is marked as used this turn). Also remembers the hunt when it gives blood (Songs of the Distant Vitae)."""
     st = ctx.st
+    c = st.cards[actor]
+    if c.counters < _cap(ctx, actor):   # a hunt is successful for Songs of the Distant Vitae only if it gains blood
+        st.marks = st.marks | {(("minion", actor), HUNTED, st.turn)}
     if not st.attached.get(actor):
         return 0
     n = 0
@@ -4360,6 +4371,7 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
 
 
 _ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
+HUNTED = "hunted and gained blood"   # (("minion", iid), this, turn): hunt_extra records it
 ENTERED_PLAY = "entered play"   # (("minion", iid), this, turn): as a crypt card moves into play (entered_play)
 NO_REACTIONS_TURN = "cannot play reactions this turn"   # Expulsion: rules_action._play_reaction reads it
 UNLOCK_END_OF_ACTION = "unlocks at the end of the action"   # Augur, Big Game: (("minion", iid), this, turn)

@@ -886,6 +886,11 @@ _FOURTH = {
     ("add", "add 1 blood to the chosen vampire"): ("blood_to_chosen_unc", 1),
     ("move", "if the amount of blood equals or exceeds their capacity, move them to your ready region"):
         ("chosen_unc_to_ready_if_full",),
+    # Songs of the Distant Vitae
+    ("send", "(d) send a vampire who has committed diablerie since your last turn to torpor, and burn 2 blood from them"):
+        ("on_target", "recent diablerist", (("burn_blood", 2), ("torpor",))),
+    ("modifier", "this action gets +1 bleed against the controller of any vampire who has successfully hunted since "
+                 "your last turn"): ("bleed_vs_hunter_controller", 1),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
