@@ -11,7 +11,7 @@ effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this fam
 is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
 (effects_actioncard._plan_target: the target it needs), `on_bleed_card` as a bleed card's bleed succeeds (rules_action,
 next to effects_actioncard.card_bonus), `discard_chosen` for a `discard` step naming a card of another hand after a
-look (rules_turn.discard).
+look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins).
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -39,7 +39,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "cut_library", "bleed_owes_discards", "remove_prey_ash_burn_pool", "petra",
                                      "ash_minion_to_library_top", "library_minion_to_top", "extra_stealth",
                                      "search_to_hand", "found_to_hand_shuffle_discard", "search_recruit",
-                                     "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all"})
+                                     "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all",
+                                     "lock_discard", "lock_draw", "pass_control_ccw"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -372,6 +373,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if "Master" not in rules.types:
         return False
     specs = [x for m in rules.modes for x in _claimed(rules, m)]
+    admon = [s for s in specs if s[0] in ("lock_discard", "lock_draw")]
+    if admon:
+        return _admonitions_use(ctx, cmd, iid, rules, admon)
     spec = next((s for s in specs if s[0] in ("lock_search", "reorder_top", "discard_for_bleed",
                                               "remove_ash_for_bleed", "draw_on_bleed", "look_uncontrolled",
                                               "imbued_cards_to_top")), None)
@@ -1247,3 +1251,86 @@ def discard_chosen(ctx: Ctx, cmd) -> bool:
                           f"{ctx.seat_name(cmd.seat)}).", cards=(iid,))
     ctx.draw(c.owner, 1)
     return True
+
+
+# -- The Admonitions ---------------------------------------------------------------------------------------------
+
+def _controls_ready(ctx: Ctx, seat: int, what: str) -> bool:
+    """*seat* controls a ready vampire that is Sabbat ("sabbat") or has the trait named ("black hand")."""
+    st = ctx.st
+    for i in st.region(seat, "ready"):
+        c = st.cards[i]
+        if c.contested or not ctx.is_vampire(c):
+            continue
+        if what == "sabbat" and (ctx.sect(c) or "").lower() == "sabbat":
+            return True
+        if what != "sabbat" and what in ctx.rules(i).traits:
+            return True
+    return False
+
+
+def _admonitions_use(ctx: Ctx, cmd, iid: int, rules: CardRules, specs: list[tuple]) -> bool:
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    st = ctx.st
+    why = rules.name
+    seat = cmd.seat
+    c = st.cards[iid]
+    if c.region != "in_play" or c.controller != seat or c.contested:
+        raise Illegal("use", f"{why} is not a card in play of {ctx.seat_name(seat)}")
+    if c.locked:
+        raise Illegal("use", f"{why} is locked")
+    want = "lock_draw" if str(cmd.effect or "").strip().lower() == "draw" else "lock_discard"
+    spec = next((s_ for s_ in specs if s_[0] == want), None)
+    if spec is None:
+        return False
+    _, n, need = spec
+    if not _controls_ready(ctx, seat, need):
+        raise Illegal("use", f"{why}: you control no ready {need.title()} vampire")
+    if want == "lock_discard":
+        if not cmd.effect:
+            raise Malformed("effect", f"{why}: name (effect) the card you discard, or effect: draw")
+        card = ctx.db.lookup(str(cmd.effect))
+        pick = next((i for i in st.region(seat, "hand") if card is not None and st.cards[i].cid == card.id), None)
+        if pick is None:
+            raise Illegal("effect", f"{why}: {cmd.effect!r} is not in your hand")
+        ctx.update(iid, locked=True)
+        ctx.move(pick, "ash_heap")
+        ctx.emit("discarded", f"{ctx.seat_name(seat)} locks {why} and discards {ctx.name(pick)}.", cards=(pick,))
+        ctx.draw(seat, n)
+    else:
+        ctx.update(iid, locked=True)
+        ctx.emit("locked", f"{ctx.seat_name(seat)} locks {why} to draw {n} cards.", cards=(iid,))
+        ctx.draw(seat, n)
+        discard_down(ctx, seat)
+    return True
+
+
+def start_of_discard_phase(ctx: Ctx) -> None:
+    """As the active Methuselah's discard phase begins: The Admonitions they control passes counter-clockwise (to
+    their predator, and on) to the first Methuselah who controls a ready Sabbat vampire, they themselves last; burned
+    if there is none."""
+    st = ctx.st
+    seat = st.active
+    for iid in st.region(seat, "in_play"):
+        c = st.cards[iid]
+        if c.contested or "Master" not in ctx.cdef(iid).types:
+            continue
+        rules = ctx.rules(iid)
+        spec = next((x for m in rules.modes for x in _claimed(rules, m) if x[0] == "pass_control_ccw"), None)
+        if spec is None:
+            continue
+        order, s_ = [], seat
+        for _ in range(len(st.seats)):
+            s_ = st.predator(s_)
+            if s_ in order:
+                break
+            order.append(s_)
+        if seat not in order:
+            order.append(seat)
+        to = next((x for x in order if not st.seats[x].ousted and _controls_ready(ctx, x, spec[1])), None)
+        if to is None:
+            ctx.burn(iid, f"no Methuselah controls a ready {spec[1].title()} vampire")
+        elif to != seat:
+            ctx.move(iid, "in_play", seat=to, locked=c.locked)
+            ctx.emit("control", f"{ctx.seat_name(to)} takes control of {rules.name}.", cards=(iid,))

@@ -489,6 +489,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine import effects_attached
 
         effects_attached.start_of_discard_phase(ctx)   # cards put on a minion (Sensory Overload)
+        from vtes_desktop.engine import effects_library
+
+        effects_library.start_of_discard_phase(ctx)   # The Admonitions changes hands
     if not initial:
         ctx.emit("phase", f"{st.seats[st.active].name}'s {phase} phase.")
 

@@ -110,7 +110,12 @@ Readings (each from one exact clause of one card type, so a reading never drifts
 - ("look_discard_choice", who): a (D) action card: as it succeeds the acting Methuselah looks at the target's hand
   ("each": every Methuselah's hand), then names the card discarded with a `discard` step (any card of those hands;
   its owner draws back up) (Revelations, Vaticination, Shattering); ("look_discard_all", types): the target discards
-  every card of those types from their hand, then draws back up (Sleight of Hand, Frozen Object).
+  every card of those types from their hand, then draws back up (Sleight of Hand, Frozen Object);
+- The Admonitions, used (`use`): ("lock_discard", n, "sabbat") locks to discard the card named as `effect` (then
+  replaced) while the player controls a ready Sabbat vampire; ("lock_draw", n, "black hand") locks to draw n cards
+  (`effect: draw`; then a discard down) while they control a ready Black Hand vampire; ("pass_control_ccw",
+  "sabbat"): as its controller's discard phase begins, it passes to their predator, and on counter-clockwise, until a
+  Methuselah with a ready Sabbat vampire controls it (its controller last), else it is burned.
 """
 
 from __future__ import annotations
@@ -234,6 +239,12 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                        "library for a minion card that requires thaumaturgy [tha]."):
         ("lock_search", "minion", "tha", "tremere antitribu"),
     ("Master", "lock", "lock to look at and reorder the top 4 cards of your library."): ("reorder_top", 4),
+    ("Master", "lock", "lock to discard one card if you control a ready sabbat vampire."): ("lock_discard", 1, "sabbat"),
+    ("Master", "lock", "lock to draw two cards if you control a ready black hand vampire."):
+        ("lock_draw", 2, "black hand"),
+    ("Master", "control", "during your discard phase, control of this card passes counter-clockwise until it is "
+                          "controlled by a methuselah who controls a ready sabbat vampire (or is burned if there are "
+                          "none)."): ("pass_control_ccw", "sabbat"),
     ("Master", "draw", "you may draw a card each time you successfully bleed your prey."): ("draw_on_bleed", 1),
     ("Master", "discard", "discard to your hand size afterward."): ("discard_down_after",),
     ("Master", "use", "you may use a master phase action to look at one vampire in another methuselah's uncontrolled "
