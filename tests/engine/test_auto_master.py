@@ -93,7 +93,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # block_refusal and reaction_refusal (Blind Spot), start_of_unlock_phase and block_refusal (the Ball)
            "blind_spot", "ball_no_unlock", "ball_unblockable",
            # use_in_combat (Saulot's Guiding Wisdom)
-           "host_lock_end_combat"}
+           "host_lock_end_combat",
+           # master_bleed_cap and after_action (Alamut)
+           "bled_pool_to_card"}
 
 
 def test_every_reading_has_a_handler():

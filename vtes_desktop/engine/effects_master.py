@@ -55,7 +55,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
-                  "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount"})
+                  "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1091,7 +1091,7 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _host_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "host_lock_abstain" in keys:
         return _abstain(ctx, cmd, iid)
-    if "lock_pay_votes" in keys:
+    if "lock_pay_votes" in keys or "counters_votes" in keys:
         return _lock_pay_votes(ctx, cmd, iid)
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
         return _location_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
@@ -2228,15 +2228,29 @@ def _lock_pay_votes(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
 
     st = ctx.st
     name = ctx.name(iid)
-    _usable(ctx, cmd, iid, lock=True)
+    counters = bool(_has(ctx, iid, "counters_votes"))   # Alamut: X counters, no lock
+    _usable(ctx, cmd, iid, lock=not counters)
     f = st.top
     political = any(isinstance(fr, ActionFrame) and fr.kind == "political" for fr in st.frames)
     if not isinstance(f, ReferendumFrame) or f.step != "polling" or not political:
-        raise Illegal("timing", f"{name} is locked during the polling step of a political action")
+        raise Illegal("timing", f"{name} is used during the polling step of a political action")
     x = (cmd.effect or "").strip()
     if not x.isdigit() or int(x) < 1:
-        raise Malformed("effect", f"{name}: say how much pool you burn (effect: X, at least 1)")
+        raise Malformed("effect", f"{name}: say how much {'counters' if counters else 'pool'} you burn (effect: X, "
+                                  "at least 1)")
     x = int(x)
+    if counters:
+        m = _minion(ctx, cmd, name, "the vampire you control that gets the votes")
+        mc = st.cards[m]
+        if mc.controller != cmd.seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+        if st.cards[iid].counters < x:
+            raise Illegal("counters", f"{name} has {st.cards[iid].counters} counters")
+        ctx.update(iid, counters=st.cards[iid].counters - x)
+        flow.set_top(ctx, st.top._replace(gained=st.top.gained + ((cmd.seat, iid, x),)))
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} burns {x} counters from {name}: {ctx.name(m)} gets {x} votes "
+                         "to cast.", cards=(iid, m))
+        return True
     _pay_pool(ctx, cmd.seat, x, name)
     _lock(ctx, iid)
     flow.set_top(ctx, st.top._replace(gained=st.top.gained + ((cmd.seat, iid, 2 * x),)))
@@ -4164,6 +4178,9 @@ def master_bleed_cap(ctx: Ctx, seat: int, n: int) -> int:
                     ctx.emit("effect", f"{ctx.seat_name(seat)} burns {v['n']} pool instead of {n} ({ctx.name(iid)}).",
                              cards=(iid,))
                     n = int(v["n"])
+    if n > 0:   # Alamut: the pool this bleed takes, noted for after_action
+        st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "bled pool"} \
+            | {(("seat", seat), "bled pool", min(n, max(0, st.seats[seat].pool)))}
     return n
 
 
@@ -4211,6 +4228,16 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
     if f.outcome == "successful" and f.actor in st.attached and any(_has(ctx, a, "loner") for a in st.attached[f.actor]):
         st.marks = st.marks | {(f.actor, "succeeded", st.turn)}   # Loner
+    if kind == "bleed" and st.marks:   # Alamut: the pool lost to an Assamite's bleed goes onto it
+        bled = [x for x in st.marks if len(x) == 3 and x[1] == "bled pool"]
+        st.marks = st.marks - set(bled)
+        if bled and f.outcome == "successful" and bled[0][0] == ("seat", f.target_seat):
+            for iid in st.region(f.seat, "in_play"):
+                for v in _has(ctx, iid, "bled_pool_to_card") if not st.cards[iid].contested else ():
+                    if _fits(ctx, f.seat, f.actor, "a " + v["clan"], v) and bled[0][2]:
+                        ctx.update(iid, counters=st.cards[iid].counters + bled[0][2])
+                        ctx.emit("counters", f"{bled[0][2]} pool lost to the bleed goes onto {ctx.name(iid)}.",
+                                 cards=(iid,))
     if kind == "bleed" and f.outcome == "successful":   # Protected Resources: burned after its player's bleed
         for iid in st.region(f.seat, "in_play"):
             if not st.cards[iid].contested and _has(ctx, iid, "burn_after_own_bleed"):

@@ -637,6 +637,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # The Line: locked as a vampire of its player announces an action card with a blood cost: 1 blood less
     ("line_discount", r"^you can lock this location to reduce the cost of an action card a vampire you control plays by "
                       r"(?P<n>1) blood \(this location is not locked if that card is canceled as it is played\)$"),
+    # Alamut: the pool an Assamite of its player bleeds goes onto it (master_bleed_cap notes it, after_action);
+    # X counters burned in the polling step of a political action (`effect` X, `minion` the vampire): X votes
+    ("bled_pool_to_card", r"^after an? (?P<clan>assamite) you control successfully bleeds a methuselah, put the pool lost "
+                          r"by that methuselah on this card$"),
+    ("counters_votes", r"^during the polling step of a political action, you can burn x counters from this card to give a "
+                       r"vampire you control \+x votes$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
