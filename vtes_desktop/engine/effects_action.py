@@ -3144,6 +3144,35 @@ def _claiming_lock_end(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"claiming_lock_end": _claiming_lock_end, "claiming_unlock": _nothing})
 
 
+def _aversion_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Aversion [val]: the player burns X pool (the play's choice, 0 if none) to reduce a bleed against them by
+    2X+1."""
+    f = _bleed_against(ctx, rules, cmd.seat)
+    try:
+        x = int(str(cmd.choice)) if cmd.choice is not None else 0
+    except ValueError:
+        raise Illegal("choice", f"{rules.name}: X (the pool burned) is a number") from None
+    if x < 0 or ctx.st.seats[cmd.seat].pool <= x:
+        raise Illegal("choice", f"{rules.name}: {ctx.seat_name(cmd.seat)} cannot burn {x} pool")
+    if x:
+        ctx.pool(cmd.seat, -x, rules.name)
+    _add(ctx, Mod("bleed", -(2 * x + 1), minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: the bleed is reduced by {2 * x + 1}.", cards=(minion,))
+
+
+def _glare_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Glare of Lies [AUS][OBE]: the bleed against the player is reduced by 1 for each action modifier card in the
+    acting Methuselah's hand."""
+    f = _bleed_against(ctx, rules, cmd.seat)
+    n = sum(1 for i in ctx.st.region(f.seat, "hand") if "Action Modifier" in ctx.cdef(i).types)
+    _add(ctx, Mod("bleed", -n, minion, iid, rules.card_id))
+    ctx.emit("reduced", f"{rules.name}: {ctx.seat_name(f.seat)} holds {n} action modifier card{'s' if n != 1 else ''}; "
+                        f"the bleed is reduced by {n}.", cards=(minion,))
+
+
+_HANDLERS.update({"aversion_reduce": _aversion_reduce, "glare_reduce": _glare_reduce})
+
+
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
 
 

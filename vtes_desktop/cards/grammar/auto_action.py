@@ -538,6 +538,10 @@ _TEXTS: dict[str, re.Pattern] = {
     # Claiming the Body: played by another Blood Brother of the blocked one's circle, before block resolution
     "claiming_lock_end": re.compile(r"^lock the blocking minion and end the action\.?$"),
     "claiming_unlock": re.compile(r"^as above, and unlock the acting blood brother\.?$"),
+    # Aversion [val] (X is the play's choice), Glare of Lies [AUS]: bleeds against you reduced
+    "aversion_reduce": re.compile(r"^burn x pool to reduce a bleed against you by 2x\+1\.?$"),
+    "glare_reduce": re.compile(r"^as above, and the bleed amount is reduced by 1 for each action modifier card in their "
+                               r"hand\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
