@@ -19,7 +19,7 @@ from vtes_desktop.cards.rules import CardRules, Mode
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
-from vtes_desktop.engine.state import ActionFrame, Mod
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, Mod
 
 HANDLED: frozenset[str] = frozenset({
     "attach_to", "attach_still_control", "attach_lock", "host_no_block", "host_mod", "host_no_unlock", "unlock_for",
@@ -34,7 +34,8 @@ HANDLED: frozenset[str] = frozenset({
     "unlock_actor_after_put", "become_anarch_unlock", "burn_if_sect_changes", "burn_fail_directed_at_host",
     "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller", "host_mod_directed",
     "look_host_hand_at_unlock", "host_considered_sect", "burnable_for_strength", "burn_at_next_turn_discard",
-    "put_on_actor_reaction", "strength_vs_host", "combat_with_host", "host_bleed_vs_controller",
+    "put_on_actor_reaction", "strength_vs_host", "combat_with_host", "host_bleed_vs_controller", "host_restrict",
+    "burn_if_host_in_combat",
 })
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
 _GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
@@ -81,6 +82,13 @@ def _specs(ctx: Ctx, iid: int) -> tuple[tuple, ...]:
 
 def _spec(ctx: Ctx, iid: int, key: str) -> tuple | None:
     return next((s for s in _specs(ctx, iid) if s[0] == key), None)
+
+
+def _restricted(ctx: Ctx, minion: int, what: str) -> int | None:
+    """The card on *minion* that forbids it *what* ("cards", "votes", "no_block"...), or None."""
+    if not ctx.st.attached.get(minion):
+        return None
+    return next((a for a, s in _on(ctx, minion, "host_restrict") if what in s[1]), None)
 
 
 def _on(ctx: Ctx, minion: int, key: str):
@@ -377,6 +385,9 @@ def target_refusal(ctx: Ctx, m: int, target: int | None, directed: bool) -> str 
     st = ctx.st
     if not directed or target is None or not st.attached.get(target):
         return None
+    a = _restricted(ctx, target, "untargetable")
+    if a is not None:
+        return f"{ctx.name(target)} cannot be the target of directed actions ({ctx.name(a)})"
     for a, s in _on(ctx, target, "no_directed_unless"):
         lvl = st.cards[a].level
         need = 2 if lvl is not None and lvl.isupper() and "superior" in ctx.rules(a).mode(lvl).text.lower() else 1
@@ -522,6 +533,9 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
         return None
     for a, _ in _on(ctx, m, "host_no_act_block"):
         return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
+    a = _restricted(ctx, m, "no_block")
+    if a is not None:
+        return f"{ctx.name(m)} cannot block ({ctx.name(a)})"
     for a, s in _on(ctx, m, "host_no_block"):
         if s[1] == "actor" and (a, _BY, f.actor) in ctx.st.marks:
             return f"{ctx.name(m)} cannot block {ctx.name(f.actor)} ({ctx.name(a)})"
@@ -530,10 +544,14 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
     return None
 
 
-def actor_refusal(ctx: Ctx, m: int) -> str | None:
-    """ "The attached minion cannot perform actions" (Sensory Overload)."""
+def actor_refusal(ctx: Ctx, m: int, f: dict | None = None) -> str | None:
+    """ "The attached minion cannot perform actions" (Sensory Overload); "cannot perform actions except to burn this
+    card" (Reality)."""
     if not ctx.st.attached.get(m):
         return None
+    a = _restricted(ctx, m, "no_actions_but_burn")
+    if a is not None and (f is None or f.get("from_card") != a):
+        return f"{ctx.name(m)} cannot perform actions except to burn {ctx.name(a)}"
     for a, _ in _on(ctx, m, "host_no_act_block"):
         return f"{ctx.name(m)} cannot perform actions ({ctx.name(a)})"
     return None
@@ -544,6 +562,9 @@ def card_refusal(ctx: Ctx, rules: CardRules, minion: int | None) -> str | None:
     (Mind of a Child)."""
     if minion is None or not ctx.st.attached.get(minion):
         return None
+    a = _restricted(ctx, minion, "cards")
+    if a is not None:
+        return f"{ctx.name(minion)} cannot play cards ({ctx.name(a)})"
     for a, s in _on(ctx, minion, "host_no_cards"):
         if s[1] == "action" and "Action" in rules.types:
             return f"{ctx.name(minion)} cannot play action cards ({ctx.name(a)})"
@@ -589,8 +610,9 @@ def before_unlock(ctx: Ctx) -> None:
     if not st.attached:
         return
     for a, host in list(_mine_in_play(ctx)):
-        if host is not None and _spec(ctx, a, "host_no_unlock") and st.cards[host].controller == st.active \
-                and st.cards[host].locked:
+        restrict = _spec(ctx, a, "host_restrict")
+        if host is not None and (_spec(ctx, a, "host_no_unlock") or restrict and "no_unlock" in restrict[1]) \
+                and st.cards[host].controller == st.active and st.cards[host].locked:
             st.skip_unlock = st.skip_unlock | {host}
             ctx.emit("modifier", f"{ctx.name(host)} does not unlock as normal ({ctx.name(a)}).", cards=(host,))
 
@@ -882,14 +904,18 @@ def state_checks(ctx: Ctx) -> None:
     if _LAST[0] is not att:
         _LAST[0] = att
         _LAST[1] = tuple((a, h, k) for h, cards in att.items() for a in cards if _specs(ctx, a)
-                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves", "kholo_moves", "burn_if_sect_changes")
-                         if _spec(ctx, a, k))
+                         for k in ("burn_if_host_torpor", "burn_if_actor_leaves", "kholo_moves", "burn_if_sect_changes",
+                                   "burn_if_host_in_combat") if _spec(ctx, a, k))
     for a, h, k in _LAST[1]:
         if st.cards[a].region != "attached" or st.cards[a].host != h:
             continue
         if k == "burn_if_host_torpor" and st.cards[h].region == "torpor":
             ctx.burn(a, f"{ctx.name(h)} is in torpor")
             ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} is in torpor.", cards=(a,))
+        elif k == "burn_if_host_in_combat":
+            if st.frames and any(isinstance(x, CombatFrame) and h in (x.a, x.b) for x in st.frames):
+                ctx.burn(a, f"{ctx.name(h)} entered combat")
+                ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} enters combat.", cards=(a,))
         elif k == "burn_if_sect_changes":
             was = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _SECT), None)
             if was is not None and (ctx.sect(st.cards[h]) or "").lower() != was:
@@ -1047,3 +1073,9 @@ def _combat_with_host(ctx: Ctx, cmd, m: int, src: int, grant: tuple) -> tuple[di
     seat = st.cards[host].controller
     return dict(from_card=src, effect="own:card_combat", target_card=host, directed=True, target_seat=seat,
                 base_stealth=grant[2]), (seat,)
+
+
+def vote_refusal(ctx: Ctx, m: int) -> str | None:
+    """ "The attached minion cannot cast votes or ballots" (Fantasy World, Reality)."""
+    a = _restricted(ctx, m, "votes")
+    return None if a is None else f"{ctx.name(m)} cannot cast votes or ballots ({ctx.name(a)})"

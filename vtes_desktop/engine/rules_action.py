@@ -735,7 +735,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
     if why:
         raise Illegal("target", why)
     why = actor_refusal(ctx, m, f)   # Malkavian Derangement: Paranoia; Oath of Loyalty
-    why = why or effects_attached.actor_refusal(ctx, m)   # a card on the minion (Sensory Overload)
+    why = why or effects_attached.actor_refusal(ctx, m, f)   # a card on the minion (Sensory Overload, Reality)
     if why:
         raise Illegal("action", why)
     from vtes_desktop.engine.effects_master import action_extra_blood, actor_stealth

@@ -66,6 +66,12 @@ def _attached_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return card_votes(ctx, f, seat, iid)   # an action modifier burned for votes (Propaganda of the Deed)
 
 
+def _attached_vote_refusal(ctx: Ctx, iid: int) -> str | None:
+    from vtes_desktop.engine.effects_attached import vote_refusal
+
+    return vote_refusal(ctx, iid)
+
+
 def _gear_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     from vtes_desktop.engine.effects_gear import vote_votes
 
@@ -318,6 +324,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             n += effects_actioncard.referendum_votes(ctx, f, iid)   # the calling card's "each Brujah gets 1 extra vote"
             why = effects_actioncard.vote_refusal(ctx, f, iid)   # "non-Sabbat vampires cannot cast votes or ballots"
             why = why or _master_vote_refusal(ctx, iid)   # Infamous Warlock
+            why = why or _attached_vote_refusal(ctx, iid)   # a card on the vampire (Fantasy World)
             if why:
                 raise Illegal("vote", why)
             n += effects_crypt.votes_bonus(ctx, f, iid)   # the vampire's own votes ("gets +2 votes")

@@ -46,7 +46,10 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
 "minion", 1, 0, False) as above (Sculpt the Flesh).
 
-Also: ("burnable_for_strength", who, stealth, n): the host burns the card as a +1 stealth action for +n strength for
+Also: ("host_restrict", what): the host cannot play "cards", cast "votes" or ballots, block ("no_block"), act
+("no_actions_but_burn": but to burn this card), be the target of directed actions ("untargetable"), and does not
+unlock as normal ("no_unlock") (Fantasy World, Reality); ("burn_if_host_in_combat",): the card burns once its host
+is in combat (state checks). ("burnable_for_strength", who, stealth, n): the host burns the card as a +1 stealth action for +n strength for
 the rest of the game, and ("burn_at_next_turn_discard",): it burns in its controller's discard phase of a later turn
 than the one it was played in (Masai Blood Milk); ("host_mod_directed", stat, n) a host_mod only during directed actions (Defender of the Haven, on a slave
 Gargoyle above capacity 4); ("look_host_hand_at_unlock",): as its controller's unlock phase begins, the host's
@@ -174,6 +177,13 @@ _EXACT: dict[str, tuple] = {
     "this gargoyle gets +2 intercept against directed actions": ("host_mod_directed", "intercept", 2),
     "during your unlock phase, you may look at this vampire's controller's hand": ("look_host_hand_at_unlock",),
     "this vampire can burn this card as a (d) action": ("burnable", "host", 0, 0, True),
+    "the attached minion cannot play cards or cast votes or ballots and does not unlock as normal":
+        ("host_restrict", ("cards", "votes", "no_unlock")),
+    "during their unlock phase, they can burn 1 life or 1 blood to burn this card": ("host_burns_to_burn", 1),
+    "burn this card if they enter combat": ("burn_if_host_in_combat",),
+    "this vampire cannot be the target of directed actions, cannot perform actions except to burn this card, cannot "
+    "block and cannot cast votes or ballots": ("host_restrict", ("untargetable", "no_actions_but_burn", "no_block", "votes")),
+    "this vampire can burn this card as a +1 stealth action": ("burnable", "host", 1, 0, False),
     "this laibon may burn this card as a +1 stealth action to get +1 strength for the remainder of the game":
         ("burnable_for_strength", "host", 1, 1),
     "burn this card during the discard phase of your next turn": ("burn_at_next_turn_discard",),
