@@ -295,3 +295,14 @@ def test_camarilla_vitae_slave_superior_until_the_next_master_phase(table):
     assert ctx.discipline_level(st.cards[andrew], "aus") == 2
     effects_minion.start_of_master_phase(ctx)   # Sarah's next master phase
     assert ctx.discipline_level(st.cards[andrew], "aus") == 1
+
+
+def test_szlachta_assistant_offered_while_recruiting_a_ghoul(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Adhiambo", 4)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Szlachta Assistant", "Asanbonsam Ghoul"]})
+    st = game.game.state
+    sa, adh = _named(game, "Szlachta Assistant").iid, _named(game, "Adhiambo").iid
+    Ctx(game.game, st).move(sa, "attached", host=adh, counters=2)
+    game.step("Sarah", Action, minion="Adhiambo", kind="recruit", card="Asanbonsam Ghoul")
+    uses = [c for c in game.game.legal(0).commands if isinstance(c, Use)]
+    assert any(c.card in (sa, "Szlachta Assistant") for c in uses)

@@ -2671,6 +2671,50 @@ def use_from_ash_heap(ctx: Ctx, cmd, iid: int) -> bool:
 
 # -- the legal answer -------------------------------------------------------------------------------------------
 
+def _more_candidates(ctx: Ctx, seat: int, top) -> list:
+    """Uses of the later readings, offered where they apply (the caller keeps those the engine accepts)."""
+    st = ctx.st
+    out: list = []
+    ready = st.region(seat, "ready")
+    if isinstance(top, ActionFrame) and top.stage in ("announced", "blocks", "attempt", "declined") \
+            and top.outcome is None and top.actor in st.cards and st.cards[top.actor].controller == seat:
+        if top.kind == "recruit":
+            out += [C.Use(seat=seat, card=a) for a in st.attached.get(top.actor, ())
+                    if _of(ctx, a, "burn_recruit_discount")]
+        if _of(ctx, top.actor, "copy_bleed"):
+            out += [C.Use(seat=seat, card=top.actor, minion=t) for t in ready if t != top.actor]
+    if isinstance(top, DamageFrame):
+        from vtes_desktop.engine.rules_combat import combat_frame
+
+        cf = combat_frame(st)
+        for h in top.hits if cf is not None else ():
+            if h.target not in st.cards or st.cards[h.target].controller != seat:
+                continue
+            for i in ready:
+                if _of(ctx, i, "lock_prevent_clan") and not st.cards[i].locked:
+                    out.append(C.Use(seat=seat, card=i, minion=h.target))
+                if _of(ctx, i, "copy_prevent") and i != h.target and st.cards[i].cid == st.cards[h.target].cid:
+                    out.append(C.Use(seat=seat, card=i, minion=h.target))
+    if isinstance(top, CombatFrame) and top.step in ("before_range", "range", "before_strikes", "strike"):
+        out += [C.Use(seat=seat, card=m) for m in (top.a, top.b)
+                if st.cards[m].controller == seat and _of(ctx, m, "pool_immune_round")]
+    if st.marks:
+        for mk in st.marks:
+            if mk[1] == _MAY_REMOVE and mk[0][1] in st.cards and st.cards[mk[0][1]].controller == seat:
+                out += [C.Use(seat=seat, card=mk[0][1], effect=ctx.name(i)) for rg in ("hand", "ash_heap")
+                        for i in st.region(seat, rg) if {"Ally", "Retainer", "Vampire"} & set(ctx.cdef(i).types)]
+            elif mk[1] == "combat ended" and mk[0][1] in st.cards and st.cards[mk[0][1]].controller == seat \
+                    and mk[2][0] == st.turn and st.cards[mk[0][1]].locked:
+                out.append(C.Use(seat=seat, card=mk[0][1]))
+    if st.active == seat and st.phase == "master" and not st.frames:
+        for v in ready:
+            for a in st.attached.get(v, ()):
+                if _of(ctx, a, "master_phase_discipline"):
+                    out += [C.Use(seat=seat, card=a, effect=d.lower()) for d in ctx.cdef(v).disciplines
+                            if d.islower()]
+    return out
+
+
 def candidates(game, seat: int) -> list:
     """Commands this family may make legal for *seat* now (the caller keeps those the engine accepts)."""
     st = game.state
@@ -2821,6 +2865,7 @@ def candidates(game, seat: int) -> list:
         for h in top.hits:
             if st.cards[h.target].controller == seat and _of(ctx, h.target, "discard_to_prevent"):
                 out += [C.Use(seat=seat, card=h.target, effect=ctx.name(c)) for c in st.region(seat, "hand")]
+    out += _more_candidates(ctx, seat, top)
     if isinstance(top, CombatFrame) and top.step == "strike":
         for m in (top.a, top.b):
             if st.cards[m].controller == seat and any(r[1] == "dodge" for r in _of(ctx, m, "own_strike")):
