@@ -430,6 +430,11 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "equip_from_hand_non_unique": "rules_combat._equip_from_hand", "equip_cost_half_in_blood": "rules_combat._equip_from_hand",
+    "commit_hand_strike_opponent_first": "rules_combat._carry_out (committed strike, first_strike)",
+    "press_to_bigger_hitter": "rules_combat._enter_press",
+    "plus_damage_against_opponent_combat": "rules_combat._carry_out / open_damage (_dam)",
+    "opponent_strikes_cost_combat": "rules_combat._carry_out / _strike_toll",
     "vampires_gain_ally_cost": "rules_combat._carry_out (only: _torpor_only_refusal)",
     "canceled_striker_gets_no_strike": "rules_combat._cancel_combat_card",
     "strike_burn_animal_mortal_or_hand_orun": "rules_combat.strike (choice burn)",

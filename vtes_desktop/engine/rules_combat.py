@@ -216,6 +216,14 @@ def _enter_press(ctx: Ctx) -> None:
             target = f.b if u[1] == f.a else f.a
             if _ready(ctx, target):
                 hits.append(Hit(target, u[2], 0, source=None, via=u[3], unpreventable=True))
+    if ("press_to_bigger", f.round) in f.used:     # Haymaker: the minion that inflicted more damage this round
+        ia, ib = _inflicted(f, f.a), _inflicted(f, f.b)
+        if ia != ib:
+            who = f.a if ia > ib else f.b
+            f = combat_frame(ctx.st)
+            _set_combat(ctx, f._replace(granted=f.granted + ((who, "press", 1),)))
+            ctx.emit("granted", f"{ctx.name(who)} inflicted more damage this round: it gets an optional press.")
+            f = combat_frame(ctx.st)
     for x in f.mods:
         if x.kind == "opponent_press_if_hit":      # Backstep
             other = f.b if x.minion == f.a else f.a
@@ -1798,9 +1806,9 @@ def _strike_toll(ctx: Ctx, f: CombatFrame, m: int, desc: StrikeDesc) -> None:
     """Skin Trap at superior: the opposing minion strikes this round only by burning 1 blood (an ally cannot)."""
     n = sum(x.amount for x in f.mods if x.kind == "strike_toll" and x.minion == m)
     c = ctx.st.cards[m]
-    if desc.kind != "combat_ends":      # Imprison: strikes other than combat ends, blood or life
-        life = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "strike_toll_combat"
-                   and u[1] == m)
+    if desc.kind != "none":             # Imprison: strikes other than combat ends; Dam the Heart's River: all
+        life = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[1] == m and (
+            u[0] == "strike_toll_all" or (u[0] == "strike_toll_combat" and desc.kind != "combat_ends")))
         if life:
             if c.counters < life:
                 raise Illegal("cost", f"{ctx.name(m)} strikes only by burning {life} blood or life, and has {c.counters}")
@@ -2014,7 +2022,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     _limit_check(ctx, m, rules, mode)
     top = ctx.st.top
     if _strike_of_text(text) and not re.search(r"(?i)additional strike|\+\d+ strength|prevent", text) \
-            and not any(r[0] in ("forbid_strike", "strike_option_round_steal")     # Hunger of Marduk: played now
+            and not any(r[0] in ("forbid_strike", "strike_option_round_steal",    # Hunger of Marduk: played now
+                                 "commit_hand_strike_opponent_first")                 # Haymaker: before strikes
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only", "strength_strike_card",
@@ -2111,7 +2120,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         and bool(re.search(r"(?i)usable when choosing a strike", mode.text)) and top.step == "strike"
     if "before range" in mode.only and top.step != "before_range" and not at_strike:
         raise Illegal("timing", f"{rules.name} is only usable before range is determined")
-    if any(r[0] == "equip_weapon_from_hand" for r in readings):
+    if any(r[0] in ("equip_weapon_from_hand", "equip_from_hand_non_unique") for r in readings):
         _equip_from_hand(ctx, cmd, m, rules, readings)
     if "before strikes" in mode.only and top.step != "before_strikes":
         raise Illegal("timing", f"{rules.name} is only usable before strikes are chosen")
@@ -2598,6 +2607,35 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "after_combat_opponent_regains":      # Imposing Phantasm (_after_combat)
             _set_combat(ctx, f._replace(used=f.used | {("after_combat", m, other, "after_combat_regain")}))
             done = True
+        elif r[0] in ("equip_from_hand_non_unique", "equip_cost_half_in_blood"):
+            done = True         # carried out before the card's cost (_equip_from_hand)
+        elif r[0] == "commit_hand_strike_opponent_first":  # Haymaker: the initial strikes of this round
+            if f.step != "before_strikes" or f.range != "close":
+                raise Illegal("timing", f"{rules.name} is played after range is determined, at close range")
+            if ("haymaker", m, f.round - 1) in f.used:
+                raise Illegal("limit", f"{ctx.name(m)} played {rules.name} last round")
+            if any(x[0] == m for x in f.committed):
+                raise Illegal("strike", f"{ctx.name(m)} has already chosen its strike this round")
+            _set_combat(ctx, f._replace(committed=f.committed + ((m, StrikeDesc("hand_plus", r[1], source=iid,
+                                                                                label=rules.name)),),
+                                        mods=f.mods + (Mod("first_strike", 1, other, iid, rules.card_id),),
+                                        used=f.used | {("haymaker", m, f.round)} | (
+                                            {("press_to_bigger", f.round)} if ("press_to_bigger_hitter",) in readings
+                                            else set())))
+            ctx.emit("effect", f"{poss(ctx.name(m))} initial strike this round is a hand strike at +{r[1]} damage; "
+                               f"{poss(ctx.name(other))} initial strike gets first strike.")
+            done = True
+        elif r[0] == "press_to_bigger_hitter":             # Haymaker (_enter_press)
+            done = True
+        elif r[0] == "plus_damage_against_opponent_combat":    # Dam the Heart's River (open_damage)
+            _set_combat(ctx, f._replace(used=f.used | {("dam", other, r[1])}))
+            ctx.emit("effect", f"This combat, each strike or damaging effect against {ctx.name(other)} inflicts "
+                               f"+{r[1]} damage.")
+            done = True
+        elif r[0] == "opponent_strikes_cost_combat":       # Dam the Heart's River at superior (_strike_toll)
+            _set_combat(ctx, f._replace(used=f.used | {("strike_toll_all", other, r[1])}))
+            ctx.emit("effect", f"This combat, strikes cost {ctx.name(other)} {r[1]} more blood or life.")
+            done = True
         elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
             x = max(0, ctx.rules(other).pool_cost or 0)
             seat_ = ctx.st.cards[m].controller
@@ -2851,8 +2889,11 @@ def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) 
     wr = ctx.rules(w)
     if wc.region != "hand" or wc.owner != cmd.seat:
         raise Illegal("equip", f"{ctx.name(w)} is not in {ctx.seat_name(cmd.seat)}'s hand")
-    if "Equipment" not in wr.types or not any("weapon" in k or k == "gun" for k in wr.keywords):
-        raise Illegal("equip", f"{ctx.name(w)} is not a weapon")
+    any_eq = ("equip_from_hand_non_unique",) in readings       # Contraband: any non-unique equipment
+    if "Equipment" not in wr.types or not (any_eq or any("weapon" in k or k == "gun" for k in wr.keywords)):
+        raise Illegal("equip", f"{ctx.name(w)} is not {'an equipment' if any_eq else 'a weapon'}")
+    if any_eq and (wr.unique or "unique" in wr.keywords):
+        raise Illegal("equip", f"{rules.name} equips only with a non-unique equipment")
     if _restricted(ctx, m, True):
         raise Illegal("equip", f"{ctx.name(m)} cannot use equipment this combat")
     limits = next((r for r in readings if r[0] == "equip_weapon_limits"), None)
@@ -2872,6 +2913,11 @@ def _equip_from_hand(ctx: Ctx, cmd: C.Play, m: int, rules: CardRules, readings) 
     if why:
         raise Illegal("requirements", why)
     pool, blood = _cost(wr, None)
+    if ("equip_cost_half_in_blood",) in readings and cmd.choice is not None:     # Contraband at superior
+        k_ = int(cmd.choice) if str(cmd.choice).isdigit() else -1
+        if k_ < 0 or k_ > pool // 2:
+            raise Malformed("choice", f"{rules.name}: the blood paid toward {ctx.name(w)}'s cost, at most {pool // 2}")
+        pool, blood = pool - k_, blood + k_
     _pay(ctx, cmd.seat, m, pool, blood, wr.name)
     ctx.move(w, "attached", host=m)
     played_from_hand(ctx, cmd.seat, w, wr, to="none")
@@ -3022,6 +3068,8 @@ def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
     hits = _effects_action().aggravate_hits(ctx, hits)   # Domain of Evernight
     st = ctx.st
     f = combat_frame(st)
+    if f is not None and any(isinstance(u, tuple) and u[0] == "dam" for u in f.used):
+        hits = _dam(ctx, f, hits)
     if f is not None and any(isinstance(u, tuple) and u[0] == "half_strikes" for u in f.used):
         hits = _half_strikes(ctx, hits)
     if f is not None:
@@ -3189,6 +3237,18 @@ def _half_left(ctx: Ctx, m: int) -> int:
     left = sum(h.normal - h.prevented_normal + h.aggravated - h.prevented_aggravated for h in f.hits
                if h.target == m and h.source == other and not h.unpreventable)
     return (left + 1) // 2
+
+
+def _dam(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:
+    """Dam the Heart's River: each strike or damaging effect against the opposing minion inflicts +1 damage (of the
+    same kind)."""
+    out = []
+    for h in hits:
+        n = sum(u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "dam" and u[1] == h.target)
+        if n and h.normal + h.aggravated > 0:
+            h = h._replace(aggravated=h.aggravated + n) if h.aggravated and not h.normal else h._replace(normal=h.normal + n)
+        out.append(h)
+    return tuple(out)
 
 
 def _half_strikes(ctx: Ctx, hits: tuple) -> tuple:

@@ -920,6 +920,23 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("reflect_hand_melee_retainer_combat",)                               # Inflict
     if k == "gain" and low == "each vampire you control gains x blood, where x is the cost to recruit the ally.":
         return ("vampires_gain_ally_cost",)                                          # Orgy of Blood
+    if k == "equip" and low == ("equip this vampire with a non-unique equipment from your hand (requirements and cost "
+                                "apply as normal)."):
+        return ("equip_from_hand_non_unique",)                                       # Contraband (target: the card)
+    if k == "pay" and low == ("as above, and this vampire can pay up to half the cost rounded down of that equipment "
+                              "with their blood."):
+        return ("equip_cost_half_in_blood",)                                         # Contraband (choice: blood paid)
+    if k == "strike" and low == ("this minion's initial strike this round will be strike: hand strike at +1 damage, and "
+                                 "the opposing minion's initial strike this round gets first strike."):
+        return ("commit_hand_strike_opponent_first", 1)                              # Haymaker
+    if k == "get" and low == ("if either minion inflicts more damage than the other this round, that minion gets an "
+                              "optional press this round."):
+        return ("press_to_bigger_hitter",)                                           # Haymaker
+    if k == "make" and low == "this combat, each strike or damaging effect made against the opposing minion inflicts +1 damage.":
+        return ("plus_damage_against_opponent_combat", 1)                            # Dam the Heart's River
+    if k == "strike" and low == ("as above, and this combat, strikes cost the opposing minion 1 additional blood or life, "
+                                 "and they can choose not to strike."):
+        return ("opponent_strikes_cost_combat", 1)                                   # Dam the Heart's River at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
