@@ -69,7 +69,20 @@ resolves them), so a clause another module learns later is never carried out twi
   action (Gargoyle Slave, Ananasi Vampirephile); the thuggees locking in their unlock phase; an ally's own prevention
   each combat or each round (`own_prevent`); Gargoyle Slave's ranged weapons refused (in `strike_refusal` and, for
   maneuvers, `combat_refusal`); Spiritual Protector's employer's opponent barred from equipment as the combat
-  begins (`combat_started`); Succubus' and Samuel Haight's life burned for +1 bleed (a use).
+  begins (`combat_started`); Succubus' and Samuel Haight's life burned for +1 bleed (a use);
+- what an ally brings as it enters play (`entered_play`, hooks in the recruit and employ branches of
+  `rules_action._succeed`): War Ghoul's and the Vozhds' ally or retainer burned, Bima's master Discipline card or its
+  burning, Corrupt Construction's cards removed for life, the recruiting vampire unlocked (Spectral Servitor,
+  Nocturn; Nocturn's repeat at superior, `repeat_cost`), Feral Hound's employer unlocked; choices still owed block
+  the end of the phase (`phase_end_refusal`, hook in `rules_turn.end_phase`);
+- what the controller's unlock phase brings (`_unlock_duty`: Robert Carter, Wendell Delburton, Abyssal Hunter,
+  Spectral Servitor, Nocturn), the discard phase's changes of control and unlocks (`start_of_discard_phase`:
+  Informant, Feral Hound), the end of the turn's (`end_of_turn`: Puppeteer's borrowed minion, Caiaphas Smith), the
+  master phase's (`start_of_master_phase`: Camarilla Vitae Slave);
+- uses: Vozhds' life, unlock and prevention, War Ghoul's location burn, Szlachta Bodyguard's, Screamer's, Tutu's,
+  Brigitte Gebauer's, Valerie Diaz's, Draeven Softfoot's, the Gravebound Drone's and Bone Shambler's, Szlachta
+  Assistant's, the Camarilla Vitae Slave's; Duma Rafiki's weapon burn in combat; blocks refused or taxed
+  (`block_refusal`, `pay_block_cost`); action costs (`directed_cost`, `own_cost_cut`); Owl Companion's open hand.
 """
 
 from __future__ import annotations
