@@ -11,7 +11,8 @@ effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this fam
 is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
 (effects_actioncard._plan_target: the target it needs), `on_bleed_card` as a bleed card's bleed succeeds (rules_action,
 next to effects_actioncard.card_bonus), `discard_chosen` for a `discard` step naming a card of another hand after a
-look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins).
+look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins), `replacement_held` for a discard phase action's
+discard (rules_turn.discard) and `start_of_unlock_phase` (flow) for the replacements it held.
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
 other seats read only that they looked (`Ctx.emit` with `seen_by`), as the views keep hands and libraries hidden.
@@ -40,7 +41,7 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "ash_minion_to_library_top", "library_minion_to_top", "extra_stealth",
                                      "search_to_hand", "found_to_hand_shuffle_discard", "search_recruit",
                                      "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all",
-                                     "lock_discard", "lock_draw", "pass_control_ccw"})
+                                     "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -1334,3 +1335,29 @@ def start_of_discard_phase(ctx: Ctx) -> None:
         elif to != seat:
             ctx.move(iid, "in_play", seat=to, locked=c.locked)
             ctx.emit("control", f"{ctx.seat_name(to)} takes control of {rules.name}.", cards=(iid,))
+
+
+# -- Port Authority -----------------------------------------------------------------------------------------------
+
+def replacement_held(ctx: Ctx, seat: int, iid: int) -> bool:
+    """A card just discarded with a discard phase action: with Port Authority in play its replacement waits for the
+    Methuselah's next unlock phase (True: held, do not draw now)."""
+    st = ctx.st
+    for s_ in st.live_seats():
+        for e in st.region(s_, "in_play"):
+            if "Event" not in ctx.cdef(e).types or st.cards[e].contested:
+                continue
+            rules = ctx.rules(e)
+            if any(x[0] == "hold_dpa_replacement" for m in rules.modes for x in _claimed(rules, m)):
+                st.pending_draws = st.pending_draws + ((seat, iid, f"unlock:{seat}"),)
+                ctx.emit("replace_later", f"{ctx.seat_name(seat)} replaces {ctx.name(iid)} only as their next unlock "
+                                          f"phase begins ({rules.name}).")
+                return True
+    return False
+
+
+def start_of_unlock_phase(ctx: Ctx) -> None:
+    """As a Methuselah's unlock phase begins: the replacements Port Authority held for them are drawn."""
+    st = ctx.st
+    if st.pending_draws:
+        ctx.release_draws(f"unlock:{st.active}")

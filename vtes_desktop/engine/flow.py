@@ -444,6 +444,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.effects_gear import start_of_unlock_phase as gear_unlock
 
         gear_unlock(ctx)   # equipment gaining counters (Seal of Veddartha)
+        from vtes_desktop.engine import effects_library
+
+        effects_library.start_of_unlock_phase(ctx)   # Port Authority: replacements held since the discard phase
     st.phase_flags = frozenset()
     if phase == "unlock":
         st.turn_hand = (st.active, len(st.region(st.active, "hand")))

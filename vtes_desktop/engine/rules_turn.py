@@ -296,7 +296,10 @@ def discard(ctx: Ctx, cmd: C.Discard) -> None:
     st.dpa -= 1
     ctx.move(iid, "ash_heap")
     ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(iid)}.")
-    ctx.draw(cmd.seat, 1)
+    from vtes_desktop.engine import effects_library
+
+    if not effects_library.replacement_held(ctx, cmd.seat, iid):   # Port Authority: replaced at the next unlock
+        ctx.draw(cmd.seat, 1)
 
 
 def _burn_option(ctx: Ctx, cmd: C.Discard) -> None:

@@ -115,7 +115,9 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   replaced) while the player controls a ready Sabbat vampire; ("lock_draw", n, "black hand") locks to draw n cards
   (`effect: draw`; then a discard down) while they control a ready Black Hand vampire; ("pass_control_ccw",
   "sabbat"): as its controller's discard phase begins, it passes to their predator, and on counter-clockwise, until a
-  Methuselah with a ready Sabbat vampire controls it (its controller last), else it is burned.
+  Methuselah with a ready Sabbat vampire controls it (its controller last), else it is burned;
+- ("hold_dpa_replacement", "unlock"): an event in play: a card discarded with a discard phase action is replaced only
+  as its Methuselah's next unlock phase begins (Port Authority).
 """
 
 from __future__ import annotations
@@ -217,6 +219,8 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
         ("look_discard_all", ("Equipment",)),
     ("Action", "look", "(d) look at a methuselah's hand and discard all equipment cards from it."):
         ("look_discard_all", ("Equipment",)),
+    ("Event", "draw", "when a methuselah uses a discard phase action to discard a card, he or she doesn't draw to "
+                      "replace that card until his or her next unlock phase."): ("hold_dpa_replacement", "unlock"),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
