@@ -111,6 +111,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Undue Influence", "move", "chi", ("unc_blood_to_chosen", 1)),
     ("Undue Influence", "add", "pre", ("bleed_add_blood", 1, "uncontrolled")),
     ("Songs of the Distant Vitae", "modifier", "QUI", ("bleed_vs_hunter_controller", 1)),
+    ("Fire on the Mountain", "get", None, ("blood_hunt_votes", 2)),
+    ("Warding the Beast", "cast", "VAL", ("blood_hunt_for_only", ("baali", "tremere", "tremere antitribu"))),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

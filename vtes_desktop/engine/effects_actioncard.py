@@ -88,7 +88,7 @@ HANDLED = frozenset({
     "clan_pool_and_voters_blood", "blood_hunt_after", "target_locks_own_minion", "discard_copy_damage",
     "terms_allocate_vampires", "allocate_max_each", "blood_per_point", "terms_methuselahs_once", "hand_size_chosen",
     "chosen_burns_by_edge", "chosen_once", "choose_own_uncontrolled", "unc_blood_to_chosen", "blood_to_chosen_unc",
-    "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller",
+    "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller", "blood_hunt_votes", "blood_hunt_for_only",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1378,6 +1378,9 @@ def referendum_votes(ctx: Ctx, f: ReferendumFrame, iid: int) -> int:
     -1 vote"."""
     n = _fee_stake_votes(ctx, f, iid)
     if f.card is None:
+        if f.terms == "blood hunt" and iid == f.actor and ctx.st.marks:   # Fire on the Mountain
+            n += sum(m[2] for m in ctx.st.marks if len(m) == 4 and m[0] == ("minion", iid) and m[1] == BLOOD_HUNT_VOTES
+                     and m[3] == ctx.st.turn)
         return n
     specs = _ref_specs(ctx, f)[2]
     d = ctx.cdef(iid)
@@ -2398,7 +2401,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "younger vampire new in play": "a younger vampire that entered play since your last minion phase",
               "any location": "a location in play",
               "own torpor vampire": "a vampire in torpor that you control",
-              "other's torpor vampire": "a vampire in another Methuselah's torpor region"}
+              "other's torpor vampire": "a vampire in another Methuselah's torpor region",
+              "locked torpor vampire": "a locked vampire in torpor",
+              "ready younger non-infernal vampire": "a ready younger non-infernal vampire",
+              "non-infernal torpor vampire": "a non-infernal vampire in torpor"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2538,6 +2544,12 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
     if who in ("own torpor vampire", "other's torpor vampire"):   # Sacrificial Lamb
         return vamp and c.region == "torpor" and (c.controller == seat) == (who == "own torpor vampire")
+    if who == "locked torpor vampire":   # Fire on the Mountain
+        return vamp and c.region == "torpor" and c.locked
+    if who == "ready younger non-infernal vampire":   # Warding the Beast
+        return vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor) and "infernal" not in ctx.rules(iid).traits
+    if who == "non-infernal torpor vampire":
+        return vamp and c.region == "torpor" and "infernal" not in ctx.rules(iid).traits
     if who == "any location":   # Rampage
         return "location" in kw and c.region in ("in_play", "attached")
     if who == "younger vampire new in play":   # Chameleon
@@ -3128,7 +3140,7 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
                    "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch",
-                   "actor_gains_capacity", "equipment_to_actor_if_said"):
+                   "actor_gains_capacity", "equipment_to_actor_if_said", "diablerize"):
             _apply_fourth_op(ctx, f, t, op, name, ops)
 
 
@@ -4371,6 +4383,8 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
 
 
 _ONE_OR_MORE = frozenset({"ally or younger vampire of predator or prey"})
+BLOOD_HUNT_VOTES = "votes in the blood hunt on them"   # (("minion", iid), this, n, turn): Fire on the Mountain
+BLOOD_HUNT_FOR_ONLY = "only these clans vote for the blood hunt on them"   # (..., this, clans, turn): Warding the Beast
 HUNTED = "hunted and gained blood"   # (("minion", iid), this, turn): hunt_extra records it
 ENTERED_PLAY = "entered play"   # (("minion", iid), this, turn): as a crypt card moves into play (entered_play)
 NO_REACTIONS_TURN = "cannot play reactions this turn"   # Expulsion: rules_action._play_reaction reads it
@@ -4402,6 +4416,19 @@ def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops
         ctx.emit("moved", f"{ctx.name(t)} goes to the bottom of {poss(ctx.seat_name(c.owner))} crypt ({name}).")
         if any(o[0] == "blood_to_prey_pool" for o in ops) and n - share:
             ctx.pool(seat, n - share, name)
+        return
+    if k == "diablerize":   # Fire on the Mountain, Warding the Beast: then the blood hunt (with the card's terms)
+        if st.cards[f.actor].region != "ready":
+            return
+        rules, mode = mode_of(ctx, f.card, f.card_level)
+        for x in (readings(rules, mode) if mode is not None else []):
+            if x[0] == "blood_hunt_votes":
+                st.marks = st.marks | {(("minion", f.actor), BLOOD_HUNT_VOTES, x[1], st.turn)}
+            elif x[0] == "blood_hunt_for_only":
+                st.marks = st.marks | {(("minion", f.actor), BLOOD_HUNT_FOR_ONLY, x[1], st.turn)}
+        from vtes_desktop.engine.rules_action import diablerie
+
+        diablerie(ctx, f.actor, t, f.choices)
         return
     if k == "actor_gains_capacity":   # Sacrificial Lamb (excess blood ignored)
         a = st.cards[f.actor]
@@ -5036,4 +5063,29 @@ def discipline_card_refusal(ctx: Ctx, f: ActionFrame, minion: int, rules: CardRu
     if amode is not None and any(s[0] == "no_block" and len(s) > 2 and s[2] == "no discipline cards"
                                  for s in readings(arules, amode)):
         return f"{ctx.name(minion)} cannot play other cards requiring Disciplines during {arules.name}"
+    return None
+
+
+def diablerie_choices(ctx: Ctx, seat: int, actor: int, planned: dict, cmd) -> dict:
+    """An action card that diablerizes its target (Fire on the Mountain): the Discipline card and trophy the player
+    names with the action's `discipline` and `trophy` fields, checked as for a diablerie action."""
+    t = planned.get("target_card")
+    if t is None or (cmd.discipline is None and cmd.trophy is None):
+        return {}
+    from vtes_desktop.engine.rules_diablerie import check_choices
+
+    return {"choices": check_choices(ctx, seat, actor, t, cmd.discipline, cmd.trophy)}
+
+
+def vote_side_refusal(ctx: Ctx, f: ReferendumFrame, iid: int, side: str) -> str | None:
+    """Warding the Beast: in the blood hunt on its acting vampire, only Baali, Tremere and Tremere antitribu cast votes
+    or ballots in favor."""
+    st = ctx.st
+    if side != "for" or f.terms != "blood hunt" or not st.marks:
+        return None
+    for m in st.marks:
+        if len(m) == 4 and m[0] == ("minion", f.actor) and m[1] == BLOOD_HUNT_FOR_ONLY and m[3] == st.turn:
+            if not any(_same_clan(c, x) for c in m[2] for x in ctx.cdef(iid).clans):
+                return f"{ctx.name(iid)} cannot cast votes or ballots in favor of this blood hunt (only " \
+                       + ", ".join(x.title() for x in m[2]) + ")"
     return None

@@ -604,6 +604,7 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                     from vtes_desktop.engine import effects_actioncard
 
                     planned = effects_actioncard.plan(ctx, seat, m, rules, mode, cmd.target, cmd.cost)
+                    planned.update(effects_actioncard.diablerie_choices(ctx, seat, m, planned, cmd))   # Fire on the Mountain
                     planned = planned or effects_attached.plan(ctx, seat, m, rules, mode, cmd.target)   # (D) Put this card on
                     tgt = planned.pop("target_seat", tgt)
                     f.update(planned)

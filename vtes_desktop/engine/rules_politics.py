@@ -323,6 +323,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
 
             n += effects_actioncard.referendum_votes(ctx, f, iid)   # the calling card's "each Brujah gets 1 extra vote"
             why = effects_actioncard.vote_refusal(ctx, f, iid)   # "non-Sabbat vampires cannot cast votes or ballots"
+            why = why or effects_actioncard.vote_side_refusal(ctx, f, iid, cmd.side)   # Warding the Beast
             why = why or _master_vote_refusal(ctx, iid)   # Infamous Warlock
             why = why or _attached_vote_refusal(ctx, iid)   # a card on the vampire (Fantasy World)
             if why:

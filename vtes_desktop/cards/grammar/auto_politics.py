@@ -891,6 +891,16 @@ _FOURTH = {
         ("on_target", "recent diablerist", (("burn_blood", 2), ("torpor",))),
     ("modifier", "this action gets +1 bleed against the controller of any vampire who has successfully hunted since "
                  "your last turn"): ("bleed_vs_hunter_controller", 1),
+    # Fire on the Mountain, Warding the Beast: an action card's diablerie (the Discipline and trophy chosen with the
+    # action's `discipline` and `trophy` fields) and its blood hunt
+    ("diablerize", "(d) diablerize a locked vampire in torpor"): ("on_target", "locked torpor vampire", (("diablerize",),)),
+    ("get", "in the resulting blood hunt referendum, this vampire gets 2 additional votes"): ("blood_hunt_votes", 2),
+    ("diablerize", "(d) diablerize a vampire in torpor"): ("on_target", "torpor vampire", (("diablerize",),)),
+    ("cast", "vampires cannot cast votes or ballots in favor of the blood hunt unless they are baali, tremere or tremere "
+             "antitribu"): ("blood_hunt_for_only", ("baali", "tremere", "tremere antitribu")),
+    ("unlock", "unlock a younger non-infernal vampire"):
+        ("on_target", "ready younger non-infernal vampire", (("unlock",),)),
+    ("rescue", "rescue a non-infernal vampire from torpor"): ("on_target", "non-infernal torpor vampire", (("rescue",),)),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
