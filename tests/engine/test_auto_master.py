@@ -95,7 +95,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # use_in_combat (Saulot's Guiding Wisdom)
            "host_lock_end_combat",
            # master_bleed_cap and after_action (Alamut)
-           "bled_pool_to_card"}
+           "bled_pool_to_card",
+           # state_checks (Dead Pool)
+           "combat_fall_counter"}
 
 
 def test_every_reading_has_a_handler():

@@ -55,7 +55,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "transfers_burn", "lock_reduce_bleed", "lock_edge_transfers", "path_hunting_ground",
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
-                  "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes"})
+                  "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
+                  "counter_bleed_or_votes"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1093,6 +1094,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _abstain(ctx, cmd, iid)
     if "lock_pay_votes" in keys or "counters_votes" in keys:
         return _lock_pay_votes(ctx, cmd, iid)
+    if "counter_bleed_or_votes" in keys:
+        return _dead_pool(ctx, cmd, iid, [v for k, v, _ in uses if k == "counter_bleed_or_votes"][0])
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
         return _location_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if isinstance(f, ActionFrame) and not keys <= {"warsaw_burn"}:
@@ -2219,6 +2222,40 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
     return True
+
+
+def _dead_pool(ctx: Ctx, cmd: C.Use, iid: int, v: dict) -> bool:
+    """Dead Pool: a counter burned for +2 bleed while a Lasombra of its player bleeds (before resolution), or in
+    the polling step of a referendum for 2 votes to a Lasombra of its player (`minion`), cast with the card."""
+    from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=False)
+    c = int(v["c"])
+    n = int(v["n"])
+    if st.cards[iid].counters < c:
+        raise Illegal("counters", f"{name} has no counters")
+    f = st.top
+    if isinstance(f, ReferendumFrame) and f.step == "polling":
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} you control that gets the votes")
+        mc = st.cards[m]
+        if mc.controller != cmd.seat or mc.region != "ready" or not _fits(ctx, cmd.seat, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()} you control")
+        ctx.update(iid, counters=st.cards[iid].counters - c)
+        flow.set_top(ctx, st.top._replace(gained=st.top.gained + ((cmd.seat, iid, n),)))
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} burns a counter from {name}: {ctx.name(m)} gets {n} votes to cast.",
+                 cards=(iid, m))
+        return True
+    if isinstance(f, ActionFrame) and f.stage in _OPEN and _action_kind(f) == "bleed" and f.seat == cmd.seat \
+            and _fits(ctx, cmd.seat, f.actor, "a " + v["clan"], v):
+        ctx.update(iid, counters=st.cards[iid].counters - c)
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", n, f.actor, iid, st.cards[iid].cid),)))
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} burns a counter from {name}: {ctx.name(f.actor)} gets +{n} bleed.",
+                 cards=(iid, f.actor))
+        return True
+    raise Illegal("timing", f"{name} is used while a {v['clan'].title()} you control bleeds, or in the polling step")
 
 
 def _lock_pay_votes(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
@@ -4672,6 +4709,7 @@ def state_checks(ctx: Ctx) -> None:
         _fbi_allies_burned(ctx, prev)
         _combat_over(ctx, prev)
         _sociopath(ctx, prev)
+        _combat_fall(ctx, prev)   # Dead Pool
     if st.marks:   # Aggressive Tactics left play: the chosen Methuselah's hand size is back, draw up
         left = {x for x in st.marks if len(x) == 3 and x[1] == "chosen seat" and st.cards[x[0]].region != "in_play"}
         if left:
@@ -4774,6 +4812,26 @@ def _archetype_blood(ctx: Ctx, m: int, key: str) -> None:
                 st.acted = st.acted | {(m, (key, a))}
                 ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
                 ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
+
+
+def _combat_fall(ctx: Ctx, prev) -> None:
+    """Dead Pool: a vampire in the combat under way at the start of the step, against a Lasombra of the card's
+    player, left the ready region: 1 counter on the card."""
+    st = ctx.st
+    cf = next((x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame"), None)
+    if cf is None:
+        return
+    for me, other in ((cf.a, cf.b), (cf.b, cf.a)):
+        if other not in st.cards or prev.cards[other].region != "ready" or st.cards[other].region == "ready" \
+                or not ctx.is_vampire(prev.cards[other]) or me not in st.cards:
+            continue
+        seat = st.cards[me].controller
+        for iid in st.region(seat, "in_play") if seat is not None else ():
+            for v in _has(ctx, iid, "combat_fall_counter") if not st.cards[iid].contested else ():
+                if _fits(ctx, seat, me, "a " + v["clan"], v):
+                    ctx.update(iid, counters=st.cards[iid].counters + int(v["n"]))
+                    ctx.emit("counters", f"{ctx.name(other)} left the ready region: a counter on {ctx.name(iid)}.",
+                             cards=(iid,))
 
 
 def _sociopath(ctx: Ctx, prev) -> None:

@@ -643,6 +643,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                           r"by that methuselah on this card$"),
     ("counters_votes", r"^during the polling step of a political action, you can burn x counters from this card to give a "
                        r"vampire you control \+x votes$"),
+    # Dead Pool: a counter when a vampire in combat with its player's Lasombra leaves the ready region (state
+    # checks); a counter burned by a Lasombra of its player for +2 bleed during its bleed, or +2 votes in polling
+    ("combat_fall_counter", r"^after a vampire in combat with an? (?P<clan>lasombra) you control leaves the ready region, "
+                            r"you can add (?P<n>1) counter to this card$"),
+    ("counter_bleed_or_votes", r"^during a bleed action or the polling step of any referendum, an? (?P<clan>lasombra) you "
+                               r"control can burn (?P<c>1) counter from this card to get \+(?P<n>2) bleed or \+(?P=n) "
+                               r"votes$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
