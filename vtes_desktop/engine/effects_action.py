@@ -1306,6 +1306,13 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         raise Illegal("use", f"{ctx.db[mods[0].cid].display} has no further use for {ctx.name(iid)} this action")
     if mod.kind.startswith("later:pay_or_fail"):    # Detect Authority, Scobax
         return _pay_or_fail(ctx, f, mod, iid) or True
+    if mod.kind == "later:withdraw_attempt":     # Dawn Operation: the vampire attempting to block withdraws
+        if f.stage != "attempt" or f.blocker != iid:
+            raise Illegal("timing", f"{ctx.db[mod.cid].display}: {ctx.name(iid)} is not attempting to block")
+        mods2 = tuple(m._replace(amount=0) if m is mod else m for m in f.mods)
+        flow.set_top(ctx, f._replace(stage="blocks", blocker=None, mods=mods2, imp=f.imp._replace(at=0, passes=0)))
+        ctx.emit("withdrawn", f"{ctx.name(iid)} cancels its block attempt ({ctx.db[mod.cid].display}).", cards=(iid,))
+        return True
     name = ctx.db[mod.cid].display
     c = ctx.st.cards[iid]
     if mod.kind == "later:unlock_after_block":   # Truth in Darkness: once this vampire's block has resolved
@@ -3171,6 +3178,19 @@ def _glare_reduce(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS.update({"aversion_reduce": _aversion_reduce, "glare_reduce": _glare_reduce})
+
+
+def _blocker_may_withdraw(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Dawn Operation [for]: a vampire attempting to block when it is played may cancel its attempt (its controller's
+    `use` naming it, effect: the card); not at [FOR]."""
+    if any(auto_action.reading(x, rules.types) == "no_withdraw" for x in mode.effects):
+        return
+    if blocker is not None and ctx.is_vampire(ctx.st.cards[blocker]):
+        _add(ctx, Mod("later:withdraw_attempt", 1, blocker, iid, rules.card_id))
+        ctx.emit("note", f"{ctx.name(blocker)} may cancel its block attempt ({rules.name}).", cards=(blocker,))
+
+
+_HANDLERS.update({"blocker_may_withdraw": _blocker_may_withdraw, "no_withdraw": _nothing})
 
 
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")

@@ -542,6 +542,10 @@ _TEXTS: dict[str, re.Pattern] = {
     "aversion_reduce": re.compile(r"^burn x pool to reduce a bleed against you by 2x\+1\.?$"),
     "glare_reduce": re.compile(r"^as above, and the bleed amount is reduced by 1 for each action modifier card in their "
                                r"hand\.?$"),
+    # Dawn Operation: [for] the vampire attempting to block may withdraw (a `use` naming it); [FOR] it may not
+    "blocker_may_withdraw": re.compile(r"^if a vampire is currently attempting to block, they can cancel their block "
+                                       r"attempt\.?$"),
+    "no_withdraw": re.compile(r"^as above, but without the option to cancel their block attempt\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
