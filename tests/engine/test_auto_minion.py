@@ -306,3 +306,18 @@ def test_szlachta_assistant_offered_while_recruiting_a_ghoul(table):
     game.step("Sarah", Action, minion="Adhiambo", kind="recruit", card="Asanbonsam Ghoul")
     uses = [c for c in game.game.legal(0).commands if isinstance(c, Use)]
     assert any(c.card in (sa, "Szlachta Assistant") for c in uses)
+
+
+def test_michael_harris_sets_the_range_for_a_pool(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("Michael Harris, the Incinerator", 3)]},
+                 pool={"Alexis": 10})
+    game.step("Sarah", Action, minion="Ryan", kind="bleed")
+    game.step("Alexis", Block, minion="Michael Harris, the Incinerator")
+    game.step("Sarah", Resolve)
+    assert game.game.state.top.step == "before_range"
+    assert any(isinstance(c, Use) and c.effect == "long" for c in game.game.legal(1).commands)
+    game.step("Alexis", Use, card="Michael Harris, the Incinerator", effect="long")
+    st = game.game.state
+    assert st.top.range == "long" and st.top.range_set and st.seats[1].pool == 9
+    with pytest.raises(Illegal, match="once each round"):
+        game.step("Alexis", Use, card="Michael Harris, the Incinerator", effect="close")

@@ -120,7 +120,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "entry_master_or_burn", "as_vampire_attached", "repeat_action",
                      "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
                      "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
-                     "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline"})
+                     "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline",
+                     "pool_sets_range"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -1953,6 +1954,22 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
         _set_combat(ctx, f._replace(range=rng, range_set=True))
         ctx.emit("range", f"{ctx.name(v)} burns {rs[0][1]} blood: the range for this round is {rng} ({name}).")
         return True
+    ps = _of(ctx, iid, "pool_sets_range")
+    if ps:   # Michael Harris
+        if iid not in (f.a, f.b) or not ctx.is_vampire(st.cards[_other(f, iid)]):
+            raise Illegal("use", f"{name} is not in combat with a vampire")
+        if f.step != "before_range" or f.range_set:
+            raise Illegal("timing", f"{name}: the range is set before it is determined (once each round)")
+        rng = (cmd.effect or "").strip().lower()
+        if rng not in ("close", "long"):
+            raise Malformed("effect", f"{name}: say close or long")
+        if st.seats[cmd.seat].pool < ps[0][1]:
+            raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has no pool to burn")
+        ctx.pool(cmd.seat, -ps[0][1], f"{name} sets the range")
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(range=rng, range_set=True))
+        ctx.emit("range", f"The range for this round is {rng} ({name}).", cards=(iid,))
+        return True
     return False
 
 
@@ -2711,6 +2728,9 @@ def _more_candidates(ctx: Ctx, seat: int, top) -> list:
     if isinstance(top, CombatFrame) and top.step in ("before_range", "range", "before_strikes", "strike"):
         out += [C.Use(seat=seat, card=m) for m in (top.a, top.b)
                 if st.cards[m].controller == seat and _of(ctx, m, "pool_immune_round")]
+        if top.step == "before_range" and not top.range_set:
+            out += [C.Use(seat=seat, card=m, effect=r) for m in (top.a, top.b) for r in ("close", "long")
+                    if st.cards[m].controller == seat and _of(ctx, m, "pool_sets_range")]
     if st.marks:
         for mk in st.marks:
             if mk[1] == _MAY_REMOVE and mk[0][1] in st.cards and st.cards[mk[0][1]].controller == seat:

@@ -226,6 +226,8 @@ Readings (a tuple whose first item names it):
   ``("employer_capacity", 1)`` (hook in `Ctx.capacity`) and ``("master_phase_discipline", 1)`` (a `use` in its
   employer's master phase, `effect` a Discipline the vampire has at inferior: superior until that Methuselah's next
   master phase; hooks in `Ctx.discipline_level` and `flow.enter_phase`);
+- ``("pool_sets_range", 1)``: Michael Harris, in combat with a vampire, burns 1 pool before range is determined to
+  set the range for the round (a `use` naming him, `effect` close or long);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -359,6 +361,8 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "if he is in combat with a vampire, you can burn 1 pool once each round before range is determined to "
+             "set the range for the round."): ("pool_sets_range", 1),
     ("burn", "the employer can burn this retainer to reduce the cost of a ghoul ally requiring a tzimisce they recruit "
              "by 2 blood or pool."): ("burn_recruit_discount", "tzimisce", 2),
     ("capacity", "this vampire gets +1 capacity."): ("employer_capacity", 1),
