@@ -114,7 +114,7 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules) -> Non
             _discard_later(ctx, cmd, f, spec[1], rules.name)
             continue
         if k == "to_library_top":
-            if spec[1] == "any" or not any(s_[1] == "any" for s_ in specs):
+            if spec[1] == "any" or ("to_library_top", "any") not in specs:
                 _return_later(ctx, cmd, f, spec[1], rules.name)
             continue
         who = spec[-1] if k != "discard_bleed_card" else "target"
