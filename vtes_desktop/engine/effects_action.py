@@ -3190,7 +3190,21 @@ def _blocker_may_withdraw(ctx, cmd, minion, mode, rules, e, iid, blocker) -> Non
         ctx.emit("note", f"{ctx.name(blocker)} may cancel its block attempt ({rules.name}).", cards=(blocker,))
 
 
+def _any_may_withdraw(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Burning Touch [val]: the minion attempting to block when it is played may choose not to block (`use`)."""
+    if blocker is not None:
+        _add(ctx, Mod("later:withdraw_attempt", 1, blocker, iid, rules.card_id))
+        ctx.emit("note", f"{ctx.name(blocker)} may choose not to block ({rules.name}).", cards=(blocker,))
+
+
+def _blocked_blocker_burns(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Burning Touch [val]: if the action is blocked, the blocker burns 1 blood or life before combat
+    (`block_succeeds`)."""
+    _add(ctx, Mod("blocked_burn", 1, minion, iid, rules.card_id))
+
+
 _HANDLERS.update({"blocker_may_withdraw": _blocker_may_withdraw, "no_withdraw": _nothing})
+_HANDLERS.update({"any_may_withdraw": _any_may_withdraw, "blocked_blocker_burns": _blocked_blocker_burns})
 
 
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
@@ -4137,6 +4151,9 @@ def block_succeeds(ctx: Ctx, f: ActionFrame) -> bool:
     if _twej_block(ctx, f):     # Those Who Endure Judge: a younger blocker without blood
         return True
     f = _top(ctx)
+    for mod in f.mods:
+        if mod.kind == "blocked_burn" and f.blocker is not None:     # Burning Touch [val]
+            _burn_blood_or_life(ctx, f.blocker, mod.amount, ctx.db[mod.cid].display)
     mw = next((m for m in f.mods if m.kind == "end_if_blocked"), None)
     if mw is not None:
         ctx.update(f.blocker, locked=True)

@@ -546,6 +546,10 @@ _TEXTS: dict[str, re.Pattern] = {
     "blocker_may_withdraw": re.compile(r"^if a vampire is currently attempting to block, they can cancel their block "
                                        r"attempt\.?$"),
     "no_withdraw": re.compile(r"^as above, but without the option to cancel their block attempt\.?$"),
+    # Burning Touch [val]
+    "blocked_blocker_burns": re.compile(r"^if this action is blocked, the blocking minion burns one blood or life before "
+                                        r"combat begins\.?$"),
+    "any_may_withdraw": re.compile(r"^any minion currently attempting to block may now choose not to block\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
