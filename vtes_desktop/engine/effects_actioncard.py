@@ -89,6 +89,7 @@ HANDLED = frozenset({
     "terms_allocate_vampires", "allocate_max_each", "blood_per_point", "terms_methuselahs_once", "hand_size_chosen",
     "chosen_burns_by_edge", "chosen_once", "choose_own_uncontrolled", "unc_blood_to_chosen", "blood_to_chosen_unc",
     "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller", "blood_hunt_votes", "blood_hunt_for_only",
+    "terms_recent_voter", "recent_voter_damage",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1124,6 +1125,8 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return _fourth_terms(ctx, f, specs, choice, name)
     if kinds & {"terms_methuselahs_once", "chosen_once"}:   # Year of Fortune, Hand Intervention
         return _seats_once_terms(ctx, f, choice, name)
+    if "terms_recent_voter" in kinds:   # Tribunal Judgment
+        return _recent_voter_terms(ctx, f, choice, name)
     for spec in specs:
         k = spec[0]
         if k == "terms_noncam":
@@ -4851,9 +4854,53 @@ def _burn_by_edge(ctx: Ctx, cmd, iid: int) -> bool:
     return True
 
 
+LAST_VOTES = "votes cast in the last referendum"   # (this, turn, ((vampire, votes), ...)): remember_votes
+
+
+def remember_votes(ctx: Ctx, f: ReferendumFrame) -> None:
+    """A referendum closed: the votes each vampire cast in it, kept until the next one (Tribunal Judgment)."""
+    st = ctx.st
+    cast: dict[int, int] = {}
+    for key in f.used_sources:
+        if len(key) != 1 or not isinstance(key[0], int) or key[0] not in st.cards:
+            continue
+        v = key[0]
+        if not ctx.is_vampire(st.cards[v]):
+            continue
+        label = ctx.cdef(v).display
+        n = sum(e[2] for e in f.votes_for + f.votes_against if e[1] == label and e[0] == st.cards[v].controller)
+        if n > 0:
+            cast[v] = n
+    old = {m for m in st.marks if len(m) == 3 and m[0] == LAST_VOTES}
+    st.marks = (st.marks - old) | {(LAST_VOTES, st.turn, tuple(sorted(cast.items())))}
+
+
+def _recent_voter_terms(ctx: Ctx, f: ReferendumFrame, choice: str, name: str) -> str:
+    st = ctx.st
+    rec = next((m for m in st.marks if len(m) == 3 and m[0] == LAST_VOTES), None)
+    since = st.turn - len(st.live_seats())
+    try:
+        v = flow.ref(ctx, f.seat, choice)
+    except (Malformed, Illegal):
+        raise Illegal("terms", f"{name}: choose a vampire who cast votes in the most recent referendum") from None
+    votes = dict(rec[2]).get(v, 0) if rec is not None and rec[1] > since else 0
+    if not votes or st.cards[v].region not in ("ready", "torpor"):
+        raise Illegal("terms", f"{name}: {ctx.name(v)} cast no votes in the most recent referendum since your last "
+                               "turn")
+    return f"{ctx.name(v)}, {votes} vote{'s' if votes != 1 else ''} #{v}"
+
+
 def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
     st = ctx.st
     for spec in specs:
+        if spec[0] == "recent_voter_damage" and terms:   # Tribunal Judgment
+            m = re.search(r", (\d+) votes? #(\d+)$", terms)
+            if m and int(m.group(2)) in st.cards and st.cards[int(m.group(2))].region in ("ready", "torpor"):
+                from vtes_desktop.engine.rules_combat import inflict
+
+                v, n = int(m.group(2)), int(m.group(1))
+                ctx.emit("damage", f"{ctx.name(v)} takes {n} damage ({name}).", cards=(v,))
+                inflict(ctx, v, n, 0)
         if spec[0] == "hand_size_chosen" and terms and st.cards[f.card].region == "in_play":
             seats = [x for x in (_seat_named(ctx, p_) for p_ in terms.split(",")) if x is not None]
             st.marks = st.marks | {(f.card, HAND_SIZE_CHOSEN, x, spec[1]) for x in seats}

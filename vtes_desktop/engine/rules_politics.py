@@ -376,6 +376,9 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
 
     passed = passed and not effects_action.referendum_fails(ctx, f)   # Confusion of the Eye [OBF]
     ctx.st.last_referendum = (passed, yes, no)
+    from vtes_desktop.engine.effects_actioncard import remember_votes
+
+    remember_votes(ctx, f)   # Tribunal Judgment: the votes each vampire cast
     ctx.emit("referendum_result", f"The referendum {'passes' if passed else 'fails'}, {yes} for and {no} against.")
     effects_action.referendum_tallied(ctx, f, passed, yes, no)   # Treachery, Bribes, Madrigal... (cards in polling)
     if passed:

@@ -753,6 +753,11 @@ _FOURTH_POLITICAL = {
     ("hand_size", "the chosen methuselah has -1 hand size"): ("hand_size_chosen", -1),
     ("burn", "that methuselah may burn this card by burning the edge"): ("chosen_burns_by_edge",),
     ("choose", "a methuselah may be chosen for only one this card at a time"): ("chosen_once",),
+    # Tribunal Judgment: the votes of the last referendum are remembered as it closes
+    ("choose", "choose a vampire who cast any votes in the most recent referendum (must be since your last turn)"):
+        ("terms_recent_voter",),
+    ("take", "successful referendum means that vampire takes x damage, where x is the number of votes he or she cast in "
+             "that previous referendum"): ("recent_voter_damage",),
     # Cold War
     ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
     ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
