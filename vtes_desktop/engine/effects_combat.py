@@ -430,6 +430,13 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "bank_blood_to_younger_uncontrolled": "rules_combat._carry_out", "bank_blood_amount": "ditto",
+    "strike_capacity_difference": "rules_combat.strike", "strike_damage_at_most": "rules_combat.strike",
+    "strength_strike_card_aggravated": "rules_combat.strike", "strike_burns_electronic": "rules_combat._apply_strikes",
+    "strike_damage_and_prevent": "rules_combat.strike / _forearm_block", "strike_damage_and_prevent_change": "ditto",
+    "celerity_burns_to_prevent_strike": "rules_combat.prevent (_celerity_burn)",
+    "one_damage_each_round": "rules_combat._carry_out / close_damage (_marble)",
+    "one_damage_each_round_normal_only": "rules_combat._marble", "one_damage_each_round_aggravated_too": "ditto",
     "equip_from_hand_non_unique": "rules_combat._equip_from_hand", "equip_cost_half_in_blood": "rules_combat._equip_from_hand",
     "commit_hand_strike_opponent_first": "rules_combat._carry_out (committed strike, first_strike)",
     "press_to_bigger_hitter": "rules_combat._enter_press",

@@ -45,6 +45,7 @@ class StrikeDesc(NamedTuple):
     also_dodge: bool = False       # the striker dodges as well (Stutter-Step)
     dodged_penalty: int = 0        # if dodged: this damage on the striker, and a press for the opposing minion (Pounce)
     end_unless_dodged: bool = False  # combat ends after this strike resolves, unless it is dodged (Autonomic Mastery)
+    burn_electronic: bool = False  # electronic equipment on both combatants burned, even if dodged (Smite)
 
 
 def _effects_action():
@@ -1021,6 +1022,28 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     else:
                         orun = sum(1 for a in ctx.st.attached.get(m, ()) if ctx.cdef(a).name == "Orun")
                         desc = StrikeDesc("hand_plus", orun, source=iid, label=rules.name)
+                elif r[0] == "strike_capacity_difference":     # Scourge of Alecto: X-2, X capacity minus capacity/cost
+                    other_ = f.b if m == f.a else f.a
+                    oc_ = ctx.st.cards[other_]
+                    if not (ctx.is_vampire(oc_) or "werewolf" in {k_.lower() for k_ in ctx.rules(other_).keywords}):
+                        raise Illegal("strike", f"{rules.name} is only usable against a vampire or werewolf")
+                    t_ = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else other_
+                    their = ctx.capacity(ctx.st.cards[t_]) if ctx.is_vampire(ctx.st.cards[t_]) \
+                        else max(0, ctx.rules(t_).pool_cost or 0)
+                    n_ = max(0, ctx.capacity(ctx.st.cards[m]) - their - r[1])
+                    cap_ = next((x[1] for x in readings if x[0] == "strike_damage_at_most"), None)
+                    desc = StrikeDesc("damage", min(n_, cap_) if cap_ is not None else n_, ranged=True, source=iid,
+                                      label=rules.name)
+                elif r[0] == "strength_strike_card_aggravated":     # Smite: strength+1 aggravated, ranged
+                    desc = StrikeDesc("strength_plus", r[1], ranged=True, aggravated=True, source=iid, label=rules.name,
+                                      burn_electronic=("strike_burns_electronic",) in readings)
+                elif r[0] == "strike_damage_and_prevent":       # Stunt Cycle: 3R (4R) and 1 (2) prevented
+                    ch = next((x for x in readings if x[0] == "strike_damage_and_prevent_change"), None)
+                    n_, pv = (ch[1], ch[2]) if ch else (r[1], r[2])
+                    desc = StrikeDesc("damage", n_, ranged=True, source=iid, label=rules.name)
+                    f0 = ctx.st.top
+                    _set_combat(ctx, f0._replace(used=f0.used | {("fb_prevent", m, pv, f0.round, "any")}))
+                    f = ctx.st.top
                 elif r[0] == "strength_strike_card":    # Kraken's Kiss: strength+1, ranged
                     desc = StrikeDesc("strength_plus", r[1], ranged=r[2], source=iid, label=rules.name)
                     f0 = ctx.st.top
@@ -1260,6 +1283,9 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
                  conviction=max(0, rules.conviction_cost or 0))     # (an imbued's conviction cost)
             played_from_hand(ctx, cmd.seat, iid, rules)
+            from vtes_desktop.engine.effects_attached import strike_card_played
+
+            strike_card_played(ctx, m, iid, rules, mode)   # Fleshcraft: its level, for its strike resolution
         else:
             raise Illegal("strike", f"{ctx.name(iid)} is not a strike {ctx.name(m)} can use")
         if desc is None:
@@ -1408,6 +1434,12 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if s_.self_damage and (not s_.self_damage[2] or f.range == "close"):
             n_, aggr_ = s_.self_damage[0], s_.self_damage[1]
             hits.append(Hit(me, 0 if aggr_ else n_, n_ if aggr_ else 0, source=None, via=s_.source))
+        if s_.burn_electronic:          # Smite: even if dodged
+            for host in (me, other):
+                for a in list(ctx.st.attached.get(host, ())):
+                    if "electronic" in {k_.lower() for k_ in ctx.rules(a).keywords} and effects_combat.is_equipment(ctx, a):
+                        ctx.burn(a, f"burned by {s_.label}")
+                        ctx.emit("burned", f"{ctx.name(a)} is burned ({s_.label}).")
         if s_.retainers_damage:         # Body of Sun: the retainers of both combatants (the opposing ones unless dodged)
             for host in (me,) if other in dodging else (me, other):
                 for r_ in ctx.st.attached.get(host, ()):
@@ -1543,6 +1575,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
     hits = _reflect_hand_damage(ctx, strikes, hits)
     if any(isinstance(u, tuple) and u[0] == "fb_prevent" for u in combat_frame(ctx.st).used):
         hits = _forearm_block(ctx, strikes, hits)
+    from vtes_desktop.engine.effects_attached import strikes_resolved
+
+    strikes_resolved(ctx, strikes, dodging)   # strike cards that go on the opposing minion (Fleshcraft)
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
         if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
             ctx.move(s_.source, "ash_heap")
@@ -1742,9 +1777,9 @@ def _forearm_block(ctx: Ctx, strikes: dict, hits: list) -> list:
         me = u[1]
         other = cf.b if me == cf.a else cf.a
         s_ = strikes.get(other)
-        melee = s_ is not None and len(u) == 5 and s_.source is not None and s_.source in ctx.st.cards \
-            and "melee weapon" in ctx.rules(s_.source).keywords      # Nightstick: hand or melee weapon strikes
-        if s_ is None or not (_is_hand_strike(s_) or melee):
+        melee = s_ is not None and len(u) == 5 and (u[4] == "any" or (
+            s_.source is not None and s_.source in ctx.st.cards and "melee weapon" in ctx.rules(s_.source).keywords))
+        if s_ is None or not (_is_hand_strike(s_) or melee):    # (Nightstick: melee weapons too; Stunt Cycle: any)
             continue
         for i, h in enumerate(out):
             if h.target == me and h.source == other and h.via == s_.source and not h.unpreventable:
@@ -2027,6 +2062,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                         for r in effects_combat.mode_readings(ctx, rules, mode)):
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only", "strength_strike_card",
+                    "strike_capacity_difference", "strength_strike_card_aggravated", "strike_damage_and_prevent",
                     "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike", "strike_burn_master_discipline",
                     "strike_burn_ally_or_retainer_non_wraith", "strike_damage_zero", "end_after_strike_unless_dodged")
            for r in effects_combat.mode_readings(ctx, rules, mode)):
@@ -2636,6 +2672,29 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("strike_toll_all", other, r[1])}))
             ctx.emit("effect", f"This combat, strikes cost {ctx.name(other)} {r[1]} more blood or life.")
             done = True
+        elif r[0] == "bank_blood_to_younger_uncontrolled":     # Street Cred: the vampire named as the choice
+            n = max([x[1] for x in readings if x[0] == "bank_blood_amount"] or [r[1]])
+            seat_ = ctx.st.cards[m].controller
+            if not choice:
+                raise Malformed("choice", f"{rules.name}: name the younger vampire in your uncontrolled region (choice)")
+            v = flow.ref(ctx, seat_, choice)
+            vc = ctx.st.cards[v]
+            if vc.region != "uncontrolled" or vc.owner != seat_ or not ctx.is_vampire(vc) \
+                    or ctx.capacity(vc) >= ctx.capacity(ctx.st.cards[m]):
+                raise Illegal("target", f"{rules.name} moves blood to a younger vampire in your uncontrolled region")
+            ctx.update(v, counters=vc.counters + n)
+            ctx.emit("blood", f"{ctx.name(v)} gets {n} blood from the blood bank ({rules.name}).", cards=(v,))
+            done = True
+        elif r[0] in ("bank_blood_amount", "one_damage_each_round_normal_only", "one_damage_each_round_aggravated_too",
+                      "strike_damage_at_most", "strike_burns_electronic", "celerity_burns_to_prevent_strike",
+                      "strike_damage_and_prevent_change"):
+            done = True
+        elif r[0] == "one_damage_each_round":              # Flesh of Marble (close_damage: _marble)
+            agg = ("one_damage_each_round_aggravated_too",) in readings
+            _set_combat(ctx, f._replace(used=f.used | {("marble", m, agg)}))
+            ctx.emit("effect", f"This combat, {ctx.name(m)} takes at most 1 damage each round"
+                               + ("." if agg else " (aggravated damage aside)."))
+            done = True
         elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
             x = max(0, ctx.rules(other).pool_cost or 0)
             seat_ = ctx.st.cards[m].controller
@@ -3239,6 +3298,26 @@ def _half_left(ctx: Ctx, m: int) -> int:
     return (left + 1) // 2
 
 
+def _marble(ctx: Ctx, m: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """Flesh of Marble: once a damage is inflicted on *m* in a round, the rest of that round's damage on it is
+    prevented (aggravated damage too at superior)."""
+    cf = combat_frame(ctx.st)
+    agg_too = ("marble", m, True) in cf.used
+    taken = ("marble_hit", m, cf.round) in cf.used
+    keep_n, keep_a = normal, aggravated
+    if taken:
+        keep_n, keep_a = 0, (0 if agg_too else aggravated)
+    elif agg_too:
+        keep_n, keep_a = (1, 0) if normal else (0, 1)
+    else:
+        keep_n = 0 if aggravated else min(1, normal)
+    if (keep_n, keep_a) != (normal, aggravated):
+        ctx.emit("prevented", f"{ctx.name(m)} prevents {normal + aggravated - keep_n - keep_a} damage (Flesh of Marble).")
+    if keep_n or keep_a:
+        _set_combat(ctx, cf._replace(used=cf.used | {("marble_hit", m, cf.round)}))
+    return keep_n, keep_a
+
+
 def _dam(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:
     """Dam the Heart's River: each strike or damaging effect against the opposing minion inflicts +1 damage (of the
     same kind)."""
@@ -3280,6 +3359,8 @@ def _requires_fv(ctx: Ctx, iid: int, m: int) -> bool:
 
 
 def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
+    if cmd.using is not None and isinstance(ctx.st.top, DamageFrame) and _celerity_burn(ctx, cmd):
+        return
     fv = _fv_only_cards(ctx) if isinstance(ctx.st.top, DamageFrame) else set()
     eq = _equip_only_cards(ctx) if isinstance(ctx.st.top, DamageFrame) else set()
     if (fv or eq) and cmd.using is not None:
@@ -3294,6 +3375,30 @@ def prevent(ctx: Ctx, cmd: C.Prevent) -> None:
             _release_no_fortitude(ctx, m, held, iid, shield=False)
             return
     _prevent_cmd(ctx, cmd)
+
+
+def _celerity_burn(ctx: Ctx, cmd: C.Prevent) -> bool:
+    """Stunt Cycle: the minion it strikes, with Celerity, burns 1 blood to prevent all damage from it (the prevent
+    step names the strike card)."""
+    iid = flow.ref(ctx, cmd.seat, cmd.using)
+    if ctx.st.cards[iid].region == "attached" or \
+            not any(r[0] == "celerity_burns_to_prevent_strike" for r in effects_combat.card_readings(ctx, iid)):
+        return False
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    f = ctx.st.top
+    n = next(r[1] for r in effects_combat.card_readings(ctx, iid) if r[0] == "celerity_burns_to_prevent_strike")
+    if not any(h.target == m and h.via == iid for h in f.hits):
+        raise Illegal("prevent", f"{ctx.name(m)} is taking no damage from {ctx.name(iid)}")
+    if ctx.discipline_level(ctx.st.cards[m], "cel") < 1:
+        raise Illegal("prevent", f"{ctx.name(m)} has no Celerity to burn blood against {ctx.name(iid)}")
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, cmd.seat, m, 0, n, ctx.name(iid))
+    f = ctx.st.top
+    flow.set_top(ctx, f._replace(hits=tuple(h._replace(prevented_normal=h.normal, prevented_aggravated=h.aggravated)
+                                            if h.target == m and h.via == iid else h for h in f.hits)))
+    ctx.emit("prevented", f"{ctx.name(m)} burns {n} blood to prevent all damage from {ctx.name(iid)}.")
+    return True
 
 
 def _equip_only_cards(ctx: Ctx) -> set:
@@ -3458,6 +3563,9 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
             normal = aggravated = 0
         normal, aggravated = _after_immunity(ctx, h, normal, aggravated)
         normal, aggravated = _combat_damage_rules(ctx, h, normal, aggravated)
+        if cf0 is not None and (normal or aggravated) and any(isinstance(u, tuple) and u[0] == "marble" and u[1] == h.target
+                                                            for u in cf0.used):
+            normal, aggravated = _marble(ctx, h.target, normal, aggravated)
         cfi = combat_frame(ctx.st)
         if cfi is not None and h.source in (cfi.a, cfi.b) and normal + aggravated > 0:
             _set_combat(ctx, cfi._replace(mods=cfi.mods + (Mod("inflicted", normal + aggravated, h.source, h.via),)))

@@ -937,6 +937,36 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "strike" and low == ("as above, and this combat, strikes cost the opposing minion 1 additional blood or life, "
                                  "and they can choose not to strike."):
         return ("opponent_strikes_cost_combat", 1)                                   # Dam the Heart's River at superior
+    if k == "move" and low == "move 1 blood from the blood bank to a younger vampire in your uncontrolled region.":
+        return ("bank_blood_to_younger_uncontrolled", 1)                             # Street Cred (choice: the vampire)
+    if k == "move" and low == "as above, but move 2 blood.":
+        return ("bank_blood_amount", 2)                                              # Street Cred at superior
+    if k == "strike" and low == ("strike: x-2 ranged damage, where x is this vampire's capacity minus the target's "
+                                 "capacity or cost."):
+        return ("strike_capacity_difference", 2)                                     # Scourge of Alecto
+    if k == "ignore" and low == "if more than 4 damage is inflicted with this strike, ignore the excess.":
+        return ("strike_damage_at_most", 4)                                          # Scourge of Alecto
+    if k == "strike" and low == "strike: strength+1 aggravated ranged damage.":
+        return ("strength_strike_card_aggravated", 1)                                # Smite
+    if k == "burn" and low == ("even if the strike is dodged, burn any electronic equipment (e.g., ir goggles, laptop "
+                               "computer, or phased motion detector) on either combatant."):
+        return ("strike_burns_electronic",)                                          # Smite
+    if k == "strike" and low == ("strike: 3r damage, and prevent 1 damage from the opposing minion's strike during this "
+                                 "strike resolution."):
+        return ("strike_damage_and_prevent", 3, 1)                                   # Stunt Cycle
+    if k == "burn" and low == ("if the opposing minion has celerity [cel], he or she can burn 1 blood to prevent all "
+                               "damage from this strike."):
+        return ("celerity_burns_to_prevent_strike", 1)                               # Stunt Cycle
+    if k == "prevent" and low == "as above, but for 4r damage and prevent 2 damage from the opposing minion's strike.":
+        return ("strike_damage_and_prevent_change", 4, 2)                            # Stunt Cycle at superior
+    if k == "inflict" and low == ("this combat, if a damage is successfully inflicted on this vampire in a given round, "
+                                  "any additional damage inflicted on this vampire in the same round is automatically "
+                                  "prevented."):
+        return ("one_damage_each_round",)                                            # Flesh of Marble
+    if k == "prevent" and low == "aggravated damage cannot be prevented this way.":
+        return ("one_damage_each_round_normal_only",)                                # Flesh of Marble
+    if k == "prevent" and low == "as above, but aggravated damage is prevented this way as well.":
+        return ("one_damage_each_round_aggravated_too",)                             # Flesh of Marble at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
