@@ -97,7 +97,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # master_bleed_cap and after_action (Alamut)
            "bled_pool_to_card",
            # state_checks (Dead Pool)
-           "combat_fall_counter"}
+           "combat_fall_counter",
+           # start_of_unlock_phase and pay_toll (Obsession, Kindred Society Games)
+           "host_no_unlock", "obsession_toll", "games_toll", "games_burned"}
 
 
 def test_every_reading_has_a_handler():

@@ -2163,6 +2163,19 @@ def _held_locked(ctx: Ctx) -> None:
     and that were locked stay locked; each may burn 1 blood to unlock this phase (a `use` of the card)."""
     st = ctx.st
     prev = ctx.game.state
+    for m in st.region(st.active, "ready"):   # Obsession, Kindred Society Games: kept locked, a toll to unlock
+        for a in st.attached.get(m, ()):
+            if st.cards[a].contested or not _has(ctx, a, "host_no_unlock"):
+                continue
+            before = prev.cards.get(m)
+            if before is not None and before.locked and not st.cards[m].locked:
+                ctx.update(m, locked=True)
+                if _has(ctx, a, "obsession_toll") or _has(ctx, a, "games_toll"):
+                    st.marks = st.marks | {(("seat", st.active), "toll", 1, a)}
+                ctx.emit("locked", f"{ctx.name(m)} does not unlock as normal ({ctx.name(a)}); "
+                         + ("1 blood to unlock, or it is burned (use, effect: blood or burn)." if _has(ctx, a, "obsession_toll")
+                            else "1 blood to unlock (use, effect: blood), or the card moves to a younger locked vampire "
+                                 "(use, minion)."), cards=(m,))
     for x in [x for x in st.marks if len(x) == 3 and x[1] == "ball locked"]:   # Toreador Grand Ball
         m = x[2]
         if st.cards[x[0]].region != "in_play" or st.cards[x[0]].contested:
@@ -3713,6 +3726,9 @@ def refuse_while_discarding(ctx: Ctx, cmd) -> None:
             s = m[0][1]
             if cmd.type == "use" and cmd.seat == s:
                 return
+            if _has(ctx, m[3], "leopold_upkeep") or _has(ctx, m[3], "obsession_toll") or _has(ctx, m[3], "games_toll"):
+                raise Illegal("toll", f"{ctx.seat_name(s)} must first settle the toll of {ctx.name(m[3])} on "
+                                      f"{ctx.name(ctx.st.cards[m[3]].host)} (use, effect: blood; or burn / minion)")
             raise Illegal("toll", f"{ctx.seat_name(s)} must first pay {ctx.name(m[3])}: {m[2]} more time"
                                   f"{'s' if m[2] > 1 else ''} 1 pool (use, effect: pool) or 1 blood of a vampire "
                                   "they control (use, minion)")
@@ -4370,6 +4386,35 @@ def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             ctx.burn(host, name)
         else:
             raise Malformed("effect", f"{name}: the vampire burns 1 blood (effect: blood) or is burned (effect: burn)")
+        st.marks = st.marks - {mark}
+        return True
+    if _has(ctx, iid, "obsession_toll") or _has(ctx, iid, "games_toll"):   # Obsession, Kindred Society Games
+        host = st.cards[iid].host
+        hc = st.cards[host]
+        way = (cmd.effect or "").lower().strip()
+        if way == "blood":
+            if hc.counters < 1:
+                raise Illegal("blood", f"{ctx.name(host)} has no blood to burn")
+            ctx.update(host, counters=hc.counters - 1, locked=False)
+            ctx.emit("paid", f"{ctx.name(host)} burns 1 blood to unlock ({name}).", cards=(host,))
+        elif way == "burn" and _has(ctx, iid, "obsession_toll"):
+            ctx.burn(host, name)
+        elif _has(ctx, iid, "games_toll") and (cmd.minion is not None or way == "move"):
+            younger = [x for s_ in st.live_seats() for x in st.region(s_, "ready") if x != host and st.cards[x].locked
+                       and ctx.is_vampire(st.cards[x]) and ctx.capacity(st.cards[x]) < ctx.capacity(hc)]
+            if not younger:
+                ctx.burn(iid, "no younger locked vampire to move it to")
+            else:
+                t = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire") if cmd.minion is not None else None
+                if t not in younger:
+                    raise Illegal("minion", f"{name} moves to a younger locked vampire: "
+                                            + ", ".join(ctx.name(x) for x in younger))
+                ctx.move(iid, "attached", host=t)
+                ctx.emit("moved", f"{ctx.name(host)} puts {name} on {ctx.name(t)}.", cards=(iid, t))
+        else:
+            raise Malformed("effect", f"{name}: the vampire burns 1 blood to unlock (effect: blood)"
+                            + (" or is burned (effect: burn)" if _has(ctx, iid, "obsession_toll")
+                               else " or moves the card to a younger locked vampire (minion)"))
         st.marks = st.marks - {mark}
         return True
     if (cmd.effect or "").lower().strip() == "lock" and _has(ctx, iid, "vine_upkeep"):   # Bleeding the Vine

@@ -650,6 +650,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("counter_bleed_or_votes", r"^during a bleed action or the polling step of any referendum, an? (?P<clan>lasombra) you "
                                r"control can burn (?P<c>1) counter from this card to get \+(?P<n>2) bleed or \+(?P=n) "
                                r"votes$"),
+    # a vampire kept locked by the card on it, with a toll in its controller's unlock phase (start_of_unlock_phase,
+    # pay_toll): Obsession (1 blood to unlock, or burned), Kindred Society Games (1 blood, or the card moves on)
+    ("host_no_unlock", r"^(?:the vampire with this card|this vampire) (?:does not|doesn't) unlock as normal$"),
+    ("obsession_toll", r"^during his or her controller's unlock phase, he or she burns (?P<n>1) blood to unlock or is "
+                       r"burned$"),
+    ("games_toll", r"^during his or her controller's unlock phase, that vampire either puts society games on a younger "
+                   r"locked vampire or burns (?P<n>1) blood to unlock$"),
+    ("games_burned", r"^if the vampire choses to move society games but there is no locked younger vampire, society games "
+                     r"is burned$"),
+    ("burn_after_torpor", r"^if the vampire goes into torpor, this card is burned$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
