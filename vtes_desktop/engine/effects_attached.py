@@ -35,8 +35,9 @@ HANDLED: frozenset[str] = frozenset({
     "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller", "host_mod_directed",
     "look_host_hand_at_unlock", "host_considered_sect", "burnable_for_strength", "burn_at_next_turn_discard",
     "put_on_actor_reaction", "strength_vs_host", "combat_with_host", "host_bleed_vs_controller", "host_restrict",
-    "burn_if_host_in_combat",
+    "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace",
 })
+_STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
 _GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
 _SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vampire)
@@ -255,7 +256,12 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
 # -- while the card is on its minion -----------------------------------------------------------------------
 
 def _mod(ctx: Ctx, minion: int, stat: str) -> int:
-    return sum(s[2] for _, s in _on(ctx, minion, "host_mod") if s[1] == stat)
+    n = 0
+    for a in ctx.st.attached.get(minion, ()):
+        specs = _specs(ctx, a)
+        rep = [s[2] for s in specs if s[0] == "host_mod_replace" and s[1] == stat]   # "As above, but ... -2 strength"
+        n += rep[0] if rep else sum(s[2] for s in specs if s[0] == "host_mod" and s[1] == stat)
+    return n
 
 
 _CLAN_STEALTH: list = []   # [frozenset of the card ids of action modifiers put in play (Loup)], computed once
@@ -872,6 +878,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         raise Illegal("requirements", f"only a vampire can burn {name}; {ctx.name(m)} is not one")
     if who == "sabbat vampire" and (ctx.sect(st.cards[m]) or "").lower() != "sabbat":
         raise Illegal("requirements", f"only a Sabbat vampire can burn {name}; {ctx.name(m)} is not one")
+    if blood and not ctx.is_vampire(st.cards[m]):
+        raise Illegal("cost", f"{ctx.name(m)} cannot pay the blood this action costs (allies cannot pay blood costs)")
     if who == "host" and not (c.region == "attached" and c.host == m):
         raise Illegal("requirements", f"only the minion {name} is on can burn it; {ctx.name(m)} does not carry it")
     if directed and c.controller == cmd.seat and who != "host":
@@ -1079,3 +1087,37 @@ def vote_refusal(ctx: Ctx, m: int) -> str | None:
     """ "The attached minion cannot cast votes or ballots" (Fantasy World, Reality)."""
     a = _restricted(ctx, m, "votes")
     return None if a is None else f"{ctx.name(m)} cannot cast votes or ballots ({ctx.name(a)})"
+
+
+# -- combat cards put on the opposing minion as their strike resolves ---------------------------------------
+
+def strike_card_played(ctx: Ctx, m: int, iid: int, rules: CardRules, mode: Mode) -> None:
+    """A strike card that goes on the opposing minion: its level is remembered for its resolution."""
+    if rules.types != ("Combat",) or not any(s[0] == "put_on_opponent_after_strike" for s in mode_specs(rules, mode)):
+        return
+    st = ctx.st
+    st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == iid and x[1] == _STRIKE_LEVEL)) \
+        | {(iid, _STRIKE_LEVEL, (m, mode.level))}
+
+
+def strikes_resolved(ctx: Ctx, strikes: dict, dodging) -> None:
+    """ "Strike: 1 damage and put this card on the opposing minion": unless the opposing minion dodged."""
+    st = ctx.st
+    if not st.marks:
+        return
+    from vtes_desktop.engine.rules_combat import combat_frame
+
+    cf = combat_frame(st)
+    for me_, s_ in strikes.items():
+        src = s_.source
+        mk = next((x for x in st.marks if len(x) == 3 and x[0] == src and x[1] == _STRIKE_LEVEL), None) \
+            if src is not None else None
+        if mk is None or mk[2][0] != me_:
+            continue
+        st.marks = st.marks - {mk}
+        other = cf.b if me_ == cf.a else cf.a
+        if other in dodging or st.cards[src].region not in ("ash_heap", "aside") \
+                or st.cards[other].region not in ("ready", "torpor"):
+            continue
+        ctx.move(src, "attached", host=other, level=mk[2][1])
+        ctx.emit("attached", f"{ctx.name(src)} is put on {ctx.name(other)}.", cards=(src, other))

@@ -43,8 +43,11 @@ Readings (action cards only, types exactly ("Action",); "the host" is the minion
 - ("burnable_steps", who, stealth, n): *who* can burn the card "with n +1 stealth actions" (`action` with `from`):
   each successful one puts a counter on the card, which burns at n (Prison of the Mind, Seeds of Corruption).
 
-Combat cards (types exactly ("Combat",)) once on the opposing minion: ("host_burn_at_unlock", 1) and ("burnable",
-"minion", 1, 0, False) as above (Sculpt the Flesh).
+Combat cards (types exactly ("Combat",)): ("put_on_opponent_after_strike",): "Strike: ... and put this card on the
+opposing minion", "Place this card on the opposing minion": as the strike resolves (not dodged) the card goes on the
+opposing minion; then host_mod (stealth, strength; ("host_mod_replace", stat, n) at a superior level that says "As
+above, but ... -2"), host_burn_at_unlock, burnable, burn_at_host_discard, host_no_cards as above (Fleshcraft,
+Bonecraft, Withering, Scorpion's Touch, Sculpt the Flesh).
 
 Also: ("host_restrict", what): the host cannot play "cards", cast "votes" or ballots, block ("no_block"), act
 ("no_actions_but_burn": but to burn this card), be the target of directed actions ("untargetable"), and does not
@@ -232,7 +235,24 @@ _MOD2 = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?
 _COMBAT_EXACT: dict[str, tuple] = {
     "during their unlock phase, the attached minion burns 1 blood or life": ("host_burn_at_unlock", 1),
     "minions can burn this card as a +1 stealth action": ("burnable", "minion", 1, 0, False),
+    "place this card on the opposing minion": ("put_on_opponent_after_strike",),
+    "the attached minion gets -1 stealth": ("host_mod", "stealth", -1),
+    "as above, but the attached minion minion gets -2 stealth": ("host_mod", "stealth", -2),
+    "the attached minion gets -1 strength (after the current strike resolution step)": ("host_mod", "strength", -1),
+    "the attached minion gets -1 strength (this does not affect the current strike resolution)":
+        ("host_mod", "strength", -1),
+    "as above, but the attached minion gets -2 strength": ("host_mod_replace", "strength", -2),
+    "the minion with this card has -1 strength": ("host_mod", "strength", -1),
+    "burn this card during his or her controller's next discard phase": ("burn_at_host_discard",),
+    "as [thn] above, and the minion with this card cannot play cards that require any disciplines":
+        ("host_no_cards", "discipline"),
+    "the attached minion can burn this card as a +1 stealth action": ("burnable", "host", 1, 0, False),
+    "the attached minion can burn this card as a +1 stealth action that costs 2 blood (allies cannot pay blood costs)":
+        ("burnable", "host", 1, 2, False),
+    "any vampire can burn this card as a +1 stealth action": ("burnable", "vampire", 1, 0, False),
+    "as above, and the attached minion burns 1 blood or life during their unlock phase": ("host_burn_at_unlock", 1),
 }
+_STRIKE_PUT = re.compile(r"^strike: .+ and put this card on the opposing minion$")
 
 
 def _who(np: str) -> tuple | None:
@@ -295,7 +315,11 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
     if types == ("Reaction",):
         return _REACTION_EXACT.get(" ".join(text.lower().split()).rstrip("."))
     if types == ("Combat",):
-        return _COMBAT_EXACT.get(" ".join(text.lower().split()).rstrip("."))
+        t = " ".join(text.lower().split()).rstrip(".")
+        if kind == "put_in_play" and _STRIKE_PUT.match(t):
+            return ("put_on_opponent_after_strike",)
+        got = _COMBAT_EXACT.get(t)
+        return None if got is not None and got[0] == "put_on_opponent_after_strike" and kind != "place" else got
     if types != ("Action",):
         return None
     t = " ".join(text.lower().split()).rstrip(".")
