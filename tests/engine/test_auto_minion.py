@@ -321,3 +321,18 @@ def test_michael_harris_sets_the_range_for_a_pool(table):
     assert st.top.range == "long" and st.top.range_set and st.seats[1].pool == 9
     with pytest.raises(Illegal, match="once each round"):
         game.step("Alexis", Use, card="Michael Harris, the Incinerator", effect="close")
+
+
+def test_vozhd_of_gravesend_cancels_a_strike_card(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("Vozhd of Gravesend, The", 5)]},
+                 hand={"Sarah": ["Dodge"]}, library={"Sarah": ["Dodge", "Dodge"]})
+    _to_strike_step(game, "Ryan", "Vozhd of Gravesend, The")
+    vozhd, dodge = _named(game, "Vozhd of Gravesend, The").iid, None
+    st = game.game.state
+    dodge = next(i for i in st.region(0, "hand") if game.game.db[st.cards[i].cid].name == "Dodge")
+    game.step("Sarah", Strike, minion="Ryan", strike=dodge)
+    game.step("Alexis", Use, card=vozhd)
+    st = game.game.state
+    assert st.cards[dodge].region == "ash_heap" and st.cards[vozhd].counters == 4
+    assert st.top.step == "strike" and not any(m == _named(game, "Ryan").iid for m, _ in st.top.strikes)
+    game.step("Sarah", Strike, minion="Ryan", strike="hand")   # Ryan chooses a strike again

@@ -121,7 +121,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
                      "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
                      "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline",
-                     "pool_sets_range"})
+                     "pool_sets_range", "cancel_strike_card"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -1769,6 +1769,10 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     f = combat_frame(st)
     c = st.cards[iid]
     name = ctx.name(iid)
+    cs = _of(ctx, iid, "cancel_strike_card")
+    if cs:   # the Vozhd of Gravesend
+        _cancel_strike_card(ctx, cmd, iid, f, cs[0])
+        return True
     pi = _of(ctx, iid, "pool_immune_round")
     if pi and cmd.effect is None:   # Valerie Diaz
         if iid not in (f.a, f.b) or not ctx.is_vampire(st.cards[_other(f, iid)]):
@@ -1971,6 +1975,35 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.emit("range", f"The range for this round is {rng} ({name}).", cards=(iid,))
         return True
     return False
+
+
+def _cancel_strike_card(ctx: Ctx, cmd, iid: int, f, r: tuple) -> None:
+    """The Vozhd of Gravesend: burns 1 life to cancel a strike card the opposing minion has just played (back to
+    before that play; the card is not paid for and goes to the ash heap; the minion chooses a strike again)."""
+    from vtes_desktop.engine import effects_master
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if iid not in (f.a, f.b):
+        raise Illegal("use", f"{name} is not in combat")
+    rec = st.as_played
+    if rec is None:
+        raise Illegal("timing", f"{name} cancels a strike card as it is played: no card has just been played")
+    _, seat, card, _before = rec
+    other = _other(f, iid)
+    cr = ctx.rules(card)
+    if seat != st.cards[other].controller or "Combat" not in cr.types \
+            or not any(e.kind in ("strike", "dodge") or e.get("strike") for md in cr.modes for e in md.effects) \
+            and not re.search(r"(?i)\bstrike:", ctx.cdef(card).text):
+        raise Illegal("target", f"{name} cancels a strike card played by the opposing minion")
+    if st.cards[iid].counters < r[1]:
+        raise Illegal("cost", f"{name} has no life to burn")
+    effects_master._cancel_as_played(ctx, cmd, iid, ctx.rules(iid), "combat")   # back to before the play
+    c = st.cards[iid]
+    ctx.update(iid, counters=c.counters - r[1])
+    ctx.emit("hurt", f"{name} burns {r[1]} life to cancel {cr.name}.", cards=(iid,))
+    if c.counters - r[1] <= 0:
+        ctx.burn(iid, "no life left")
 
 
 def own_prevent(ctx: Ctx, cmd, m: int, f) -> bool:

@@ -228,6 +228,9 @@ Readings (a tuple whose first item names it):
   master phase; hooks in `Ctx.discipline_level` and `flow.enter_phase`);
 - ``("pool_sets_range", 1)``: Michael Harris, in combat with a vampire, burns 1 pool before range is determined to
   set the range for the round (a `use` naming him, `effect` close or long);
+- ``("cancel_strike_card", 1)``: the Vozhd of Gravesend burns 1 life to cancel a strike card as the opposing minion
+  plays it (a `use` naming it in the step right after; the game goes back to before that play, the card goes to the
+  ash heap unpaid and is replaced, and the minion chooses a strike again);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -361,6 +364,8 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "during combat, this ally can burn 1 life to cancel a strike card as it is played by the opposing minion, "
+             "and its cost is not paid (the minion chooses a strike again)."): ("cancel_strike_card", 1),
     ("burn", "if he is in combat with a vampire, you can burn 1 pool once each round before range is determined to "
              "set the range for the round."): ("pool_sets_range", 1),
     ("burn", "the employer can burn this retainer to reduce the cost of a ghoul ally requiring a tzimisce they recruit "
