@@ -124,3 +124,29 @@ def test_readings_of_the_third_pass(db):
     assert _readings(db, "Dragon's Breath Rounds") == [("ammo_aggravated_bonus", 2), ("burn_gun_after_strike",),
                                                        ("one_ammo_per_gun",)]
     assert ("extra_burn_weapon_strike",) in _readings(db, "Voracious Vermin", "ANI")
+
+
+def test_readings_of_the_fourth_pass(db):
+    # one-off clauses, each read in its own card's words only
+    assert _readings(db, "Decapitate", "POT") == [("burn_torpor_victim",)]
+    assert _readings(db, "Hell-for-Leather", "obt") == [("opponent_controller_burns_pool", 2)]
+    assert ("after_combat_stun",) in _readings(db, "Kiss of Cathari", "OBF")
+    assert _readings(db, "Drawing Out the Beast", "ANI") == [("opponent_vampire_drawn_out", 1),
+                                                             ("press_step_damage_vampire", 1)]
+    assert ("queue_combat",) in _readings(db, "Psyche!", "CEL")
+    assert _readings(db, "Lapse", "TEM") == [("opponent_no_initial_strike_round",)]
+    assert ("strike_fv_only", 2, True) in _readings(db, "Death of the Drum", "MEL")
+    assert ("prevent_half_each_strike_combat",) in _readings(db, "Rockheart", "VIS")
+    assert ("strike_x_weapon", "cost") in _readings(db, "Up Yours!")
+    assert ("alt_strike_prevent_next_hand_melee", 3) in _readings(db, "Nightstick")
+    assert ("burn_to_burn_torpor_victim",) in _readings(db, "Garrote")
+    assert ("strike_hand_and_dodge",) in _readings(db, "Stutter-Step", "CEL")
+    assert ("one_damage_each_round_aggravated_too",) in _readings(db, "Flesh of Marble", "PRO")
+
+
+def test_fourth_pass_readings_stay_with_their_cards(db):
+    # "Strike: ranged." is shared by cards whose other half the engine does not resolve: not read
+    assert not _readings(db, "Blood of the Cobra", "QUI")
+    assert not any(r[0] == "continue_unblocked" for r in _readings(db, "Toreador's Bane"))
+    # Soul Stealing's clause reads the same in its action modifier mode: left to the action family's side
+    assert not _readings(db, "Soul Stealing")
