@@ -48,6 +48,7 @@ from vtes_desktop.engine.state import ActionFrame, Mod
 
 #: Mod kinds that outlive a successful block (they act as the action resolves or after it)
 LASTING = frozenset({"torpor_after", "aggravated_after", "damage_after", "lock_unless_blocks", "combat_after",
+                     "unlock_end_if_blocks",
                      "later:unlock_after_block"})
 
 
@@ -3207,6 +3208,32 @@ _HANDLERS.update({"blocker_may_withdraw": _blocker_may_withdraw, "no_withdraw": 
 _HANDLERS.update({"any_may_withdraw": _any_may_withdraw, "blocked_blocker_burns": _blocked_blocker_burns})
 
 
+def _unlock_end_if_blocks(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Strix [str]: if this reacting vampire blocks, it unlocks once the action is over (`after_action`)."""
+    _add(ctx, Mod("unlock_end_if_blocks", 0, minion, iid, rules.card_id))
+
+
+def _strix_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Strix [STR]: a bleed against the player about to succeed (no block attempted any more) burns no pool but still
+    succeeds; this vampire locks and enters combat with the acting minion at once."""
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.rules_action import bleed_amount
+
+    f = _bleed_against(ctx, rules, cmd.seat)
+    if f.stage != "declined":
+        raise Illegal("timing", f"{rules.name} at this level is only usable when the bleed is about to succeed (once "
+                                "blocks are declined)")
+    n = bleed_amount(ctx, f)
+    _add(ctx, Mod("bleed", -max(n, 0), minion, iid, rules.card_id))
+    ctx.emit("note", f"The bleed burns no pool, but is still successful ({rules.name}).", cards=(minion,))
+    if not ctx.st.cards[minion].locked:
+        ctx.update(minion, locked=True)
+    rules_combat.start(ctx, f.actor, minion)
+
+
+_HANDLERS.update({"unlock_end_if_blocks": _unlock_end_if_blocks, "strix_bleed": _strix_bleed})
+
+
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
 
 
@@ -4209,6 +4236,12 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                                          f"({ctx.db[mod.cid].display}).", cards=(f.actor,))
                 if not ctx.is_vampire(a) and a.counters - 1 <= 0:
                     ctx.burn(f.actor, "no life left")
+            continue
+        if mod.kind == "unlock_end_if_blocks":     # Strix [str]
+            c = ctx.st.cards.get(mod.minion)
+            if f.outcome == "blocked" and f.blocker == mod.minion and c is not None and c.region == "ready" and c.locked:
+                ctx.update(mod.minion, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(mod.minion)} unlocks ({ctx.db[mod.cid].display}).", cards=(mod.minion,))
             continue
         if mod.kind == "lock_after_success":     # Phantom Speaker [MEL]
             c = ctx.st.cards.get(mod.minion)

@@ -550,6 +550,11 @@ _TEXTS: dict[str, re.Pattern] = {
     "blocked_blocker_burns": re.compile(r"^if this action is blocked, the blocking minion burns one blood or life before "
                                         r"combat begins\.?$"),
     "any_may_withdraw": re.compile(r"^any minion currently attempting to block may now choose not to block\.?$"),
+    # Strix: [str] the blocker unlocks once the action is over; [STR] a bleed about to succeed burns no pool
+    "unlock_end_if_blocks": re.compile(r"^if this vampire successfully blocks this action, he or she unlocks at the end of "
+                                       r"the action\.?$"),
+    "strix_bleed": re.compile(r"^the bleed burns no pool \(but is still successful\), this vampire is locked and enters "
+                              r"combat with the acting minion\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
