@@ -41,7 +41,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "ash_minion_to_library_top", "library_minion_to_top", "extra_stealth",
                                      "search_to_hand", "found_to_hand_shuffle_discard", "search_recruit",
                                      "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all",
-                                     "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement"})
+                                     "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement",
+                                     "search_location", "shuffle_discard_down", "haven_on_self"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -605,6 +606,8 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
                 ctx.move(i, "ash_heap")
             ctx.emit("discarded", f"{ctx.seat_name(tgt)} discards ({why}): {_names(ctx, gone)}.", cards=tuple(gone))
             ctx.draw(tgt, len(gone))
+        elif k == "search_location":
+            _goblinism(ctx, f, any(x[0] == "haven_on_self" for x in specs), why)
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -813,6 +816,9 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
         k = spec[0]
         if k == "extra_stealth":
             out["base_stealth"] = mode.action_stealth + spec[1]
+            continue
+        if k == "search_location":
+            out.update(_plan_location(ctx, seat, rules, mode, target))
             continue
         if k in ("ash_minion_to_library_top", "library_minion_to_top", "search_to_hand", "search_recruit"):
             out.update(_plan_card(ctx, seat, rules, spec, target))
@@ -1361,3 +1367,73 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     st = ctx.st
     if st.pending_draws:
         ctx.release_draws(f"unlock:{st.active}")
+
+
+# -- Goblinism ----------------------------------------------------------------------------------------------------
+
+_ON_VAMPIRE = "; on vampire"
+
+
+def _is_location(ctx: Ctx, iid: int) -> bool:
+    import re
+
+    return bool(re.search(r"(?i)\blocation\b", ctx.cdef(iid).text.split("\n")[0]))
+
+
+def _plan_location(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, target) -> dict:
+    from vtes_desktop.engine.errors import Illegal
+    from vtes_desktop.engine.state import Mod
+
+    if target is None:
+        return {}
+    name = str(target)
+    on_self = name.lower().endswith(_ON_VAMPIRE)
+    if on_self:
+        name = name[:-len(_ON_VAMPIRE)]
+        if not any(x[0] == "haven_on_self" for x in _claimed(rules, mode)):
+            raise Illegal("target", f"{rules.name}: only at superior can a haven go on the vampire")
+    card = ctx.db.lookup(name.strip())
+    hit = next((i for i in ctx.st.region(seat, "library") if card is not None and ctx.st.cards[i].cid == card.id), None)
+    if hit is None:
+        raise Illegal("target", f"{rules.name}: {name.strip()!r} is not in your library")
+    if not _is_location(ctx, hit):
+        raise Illegal("target", f"{rules.name}: {ctx.name(hit)} is not a location")
+    out = {"target_card": hit}
+    if on_self:
+        out["mods"] = (Mod("haven_on_self", 0, None, hit),)
+    return out
+
+
+def _goblinism(ctx: Ctx, f: ActionFrame, superior: bool, why: str) -> None:
+    import re
+
+    from vtes_desktop.engine.rules_action import _cost, requirement_refusal
+
+    st = ctx.st
+    t = f.target_card
+    if t is not None and st.cards[t].region == "library" and st.cards[t].owner == f.seat:
+        on_self = superior and any(m.kind == "haven_on_self" for m in f.mods) \
+            and re.search(r"(?i)\bhaven\b", ctx.cdef(t).text.split("\n")[0])
+        placed = False
+        if on_self and st.cards[f.actor].region == "ready":
+            er = ctx.rules(t)
+            refusal = requirement_refusal(ctx, t, er, er.modes[0] if er.modes else None, f.actor)
+            pool, blood = _cost(er, 0)
+            a = st.cards[f.actor]
+            if refusal is None and st.seats[f.seat].pool >= pool and a.counters >= blood:
+                if pool:
+                    ctx.pool(f.seat, -pool, ctx.name(t))
+                if blood:
+                    ctx.update(f.actor, counters=a.counters - blood)
+                ctx.move(t, "attached", host=f.actor)
+                ctx.update(t, controller=f.seat)
+                ctx.emit("revealed", f"{ctx.seat_name(f.seat)} shows {ctx.name(t)} from their library and puts it on "
+                                     f"{ctx.name(f.actor)} ({why}).", cards=(t, f.actor))
+                placed = True
+            else:
+                ctx.emit("fizzles", f"{why}: {ctx.name(t)} cannot go on {ctx.name(f.actor)}"
+                         + (f" ({refusal})" if refusal else " (its cost cannot be paid)") + "; it goes to the hand.")
+        if not placed:
+            _to_hand(ctx, f.seat, t, why)
+    ctx.shuffle(f.seat, "library")
+    discard_down(ctx, f.seat)

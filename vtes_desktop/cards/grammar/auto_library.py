@@ -117,7 +117,11 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   "sabbat"): as its controller's discard phase begins, it passes to their predator, and on counter-clockwise, until a
   Methuselah with a ready Sabbat vampire controls it (its controller last), else it is burned;
 - ("hold_dpa_replacement", "unlock"): an event in play: a card discarded with a discard phase action is replaced only
-  as its Methuselah's next unlock phase begins (Port Authority).
+  as its Methuselah's next unlock phase begins (Port Authority);
+- Goblinism [myt]: ("search_location",), ("found_to_hand",), ("shuffle_discard_down",): the location card (or
+  equipment that is a location) named as the action's `target` goes from the library to the hand, the library is
+  shuffled and the player discards down; [MYT] ("haven_on_self",): a haven named with "; on vampire" after its name
+  goes on the acting vampire instead, its requirements met and its cost paid.
 """
 
 from __future__ import annotations
@@ -221,6 +225,12 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
         ("look_discard_all", ("Equipment",)),
     ("Event", "draw", "when a methuselah uses a discard phase action to discard a card, he or she doesn't draw to "
                       "replace that card until his or her next unlock phase."): ("hold_dpa_replacement", "unlock"),
+    ("Action", "search", "search your library for a location or equipment that is a location while in play."):
+        ("search_location",),
+    ("Action", "show", "show it to the other players and put it in your hand."): ("found_to_hand",),
+    ("Action", "shuffle", "shuffle and discard afterward."): ("shuffle_discard_down",),
+    ("Action", "put", "as [myt] above, and if the location or equipment is a haven, you may put it on this vampire "
+                      "instead (requirements and cost, if any, must be met and paid as normal)."): ("haven_on_self",),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
