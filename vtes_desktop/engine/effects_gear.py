@@ -100,6 +100,8 @@ WHERE: dict[str, str] = {
     "bearer_cannot_hunt": "adjust_action (rules_action.announce)",
     "own_enter_combat": "announce_own / succeed_own",
     "superior_if_has": "discipline_level (context.discipline_level)",
+    "immune_to_frenzy": "play_refusal (rules_action.play) / target_refusal (rules_action.announce)",
+    "rejects_cards_requiring": "play_refusal / target_refusal / equipped (those on the bearer burn)",
 }
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
@@ -1150,6 +1152,8 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
             ctx.move(iid, "attached", host=t)
             ctx.st.marks = ctx.st.marks | {(iid, PUTTER, f.actor)}
             ctx.emit("equipped", f"{ctx.name(iid)} goes on {ctx.name(t)}.", cards=(iid, t))
+    if _first(ctx, iid, "rejects_cards_requiring") is not None and ctx.st.cards[iid].region == "attached":
+        _reject_attached(ctx, ctx.st.cards[iid].host, iid)
     if _first(ctx, iid, "unlock_next_discard_on_equip") is not None:
         from vtes_desktop.engine.effects_actioncard import unlock_at_discard
 
@@ -1378,9 +1382,15 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
 def target_refusal(ctx: Ctx, card: int | None, target: int | None, directed: bool) -> str | None:
     """Why an action card cannot target *target* (Orb of Ulain: directed actions requiring some Disciplines)."""
     st = ctx.st
-    if card is None or target is None or not directed or target not in st.attached:
+    if card is None or target is None or target not in st.attached:
         return None
-    discs = {d.lower() for d in ctx.rules(card).disciplines}
+    if not directed:
+        return _shield(ctx, ctx.rules(card), target)
+    cr = ctx.rules(card)
+    why = _shield(ctx, cr, target)
+    if why:
+        return why
+    discs = {d.lower() for d in cr.disciplines}
     if not discs:
         return None
     for a, rs in _gear_on(ctx, target):
@@ -1584,3 +1594,74 @@ def contest_refusal(ctx: Ctx, newcomer: int, same: list) -> bool:
             ctx.burn(newcomer, f"{ctx.name(i)} cannot be contested")
             return True
     return False
+
+
+def _shield(ctx: Ctx, rules, m: int) -> str | None:
+    """Why a card of *rules* cannot be played by, on or against *m* because of its cards: Sire's Index Finger and
+    Blade of Enoch (frenzy cards), Martinelli's Ring (cards requiring Malkavian, Dementation or Serpentis)."""
+    if m not in ctx.st.attached:
+        return None
+    for a, rs in _gear_on(ctx, m):
+        for r in rs:
+            if r[0] == "immune_to_frenzy" and "frenzy" in rules.keywords and ctx.is_vampire(ctx.st.cards[m]) \
+                    and ctx.capacity(ctx.st.cards[m]) >= r[1]:
+                return f"{ctx.name(m)} is immune to frenzy cards ({ctx.name(a)})"
+            if r[0] == "rejects_cards_requiring" and _requires(rules, r[1], r[2]):
+                return f"{ctx.name(m)} cannot have or be the target of {rules.name} ({ctx.name(a)})"
+    return None
+
+
+def _requires(rules, clans, discs) -> bool:
+    return bool({c.lower() for c in rules.clans} & set(clans)) or bool({d.lower() for d in rules.disciplines} & set(discs))
+
+
+def play_refusal(ctx: Ctx, cmd, rules) -> str | None:
+    """Why a card cannot be played now because of this family's cards on the minions it concerns: the playing
+    minion and the target (a frenzy card for Sire's Index Finger), and in combat both combatants."""
+    from vtes_desktop.engine.state import CombatFrame
+
+    st = ctx.st
+    if not _shields_in_play(ctx):
+        return None
+    who = []
+    for ref in (cmd.minion, cmd.target):
+        if ref is None:
+            continue
+        try:
+            i = flow.ref(ctx, cmd.seat, ref)
+        except (Malformed, Illegal):
+            continue
+        if i in st.cards and st.cards[i].region in ("ready", "torpor"):
+            who.append((i, ref is cmd.target))
+    f = st.top
+    if isinstance(f, CombatFrame) and "frenzy" in rules.keywords:
+        who += [(f.a, False), (f.b, False)]
+    for i, targeted in who:
+        why = _shield(ctx, rules, i) if ("frenzy" in rules.keywords or targeted) else None
+        if why:
+            return why
+    return None
+
+
+def _reject_attached(ctx: Ctx, host: int, ring: int) -> None:
+    """Martinelli's Ring equipped: the cards on its bearer requiring those clans or Disciplines are burned."""
+    r = _first(ctx, ring, "rejects_cards_requiring")
+    for a in list(ctx.st.attached.get(host, ())):
+        if a != ring and _requires(ctx.rules(a), r[1], r[2]):
+            ctx.burn(a, f"{ctx.name(ring)}")
+
+
+_SHIELDS: set | None = None
+
+
+def _shields_in_play(ctx: Ctx) -> bool:
+    """Whether any card that shields its bearer from some cards (Sire's Index Finger, Blade of Enoch, Martinelli's
+    Ring) is on a minion: a cheap test before anything else (plays are checked in every legal answer)."""
+    global _SHIELDS
+    if _SHIELDS is None:
+        keys = ("immune to frenzy cards", "immune to the effects of frenzy cards",
+                "cannot have or be the target of cards requiring")   # the texts of those readings, cheaply
+        _SHIELDS = {c.id for c in ctx.db.library if "Equipment" in c.types
+                    and any(k in c.text.lower() for k in keys)}
+    st = ctx.st
+    return any(st.cards[a].cid in _SHIELDS for hosted in st.attached.values() for a in hosted if a in st.cards)

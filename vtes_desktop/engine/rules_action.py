@@ -1233,6 +1233,9 @@ def play(ctx: Ctx, cmd: C.Play) -> None:
     rules = ctx.rules(iid)
     f = st.top
     types = set(rules.types)
+    why = _gear_play_refusal(ctx, cmd, rules)   # Sire's Index Finger, Martinelli's Ring
+    if why:
+        raise Illegal("target", why)
     if isinstance(f, (CombatFrame,)) or (f is not None and f.__class__.__name__ == "DamageFrame"):
         if "Combat" in types:
             from vtes_desktop.engine import rules_combat
@@ -1966,3 +1969,11 @@ def _gear_equip_target(ctx: Ctx, cmd, f: dict, card: int | None, directed_at: tu
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.equip_target(ctx, cmd, f, card, directed_at)
+
+
+def _gear_play_refusal(ctx: Ctx, cmd, rules: CardRules) -> str | None:
+    if cmd.minion is None and cmd.target is None and "frenzy" not in rules.keywords:
+        return None
+    from vtes_desktop.engine import effects_gear
+
+    return effects_gear.play_refusal(ctx, cmd, rules)

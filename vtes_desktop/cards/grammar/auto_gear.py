@@ -275,6 +275,13 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("enter", "the bearer can enter combat with a minion as a +1 stealth (d) action."): ("own_enter_combat", 1),
     ("consider", "while the bearer has thaumaturgy [tha], he or she is considered to have superior thaumaturgy "
                  "[tha]."): ("superior_if_has", "tha"),
+
+    ("state", "the vampire with this equipment is immune to frenzy cards (including brujah frenzy, drawing out the "
+              "beast, frenzy, rötschreck and terror frenzy)."): ("immune_to_frenzy", 0),
+    ("state", "this vampire with capacity above 5 is immune to the effects of frenzy cards."): ("immune_to_frenzy", 6),
+    ("state", "the bearer cannot have or be the target of cards requiring malkavian, malkavian antitribu, dementation "
+              "[dem] or serpentis [ser] (any of these are burned)."):
+        ("rejects_cards_requiring", ("malkavian", "malkavian antitribu"), ("dem", "ser")),
 }
 
 
