@@ -309,6 +309,7 @@ class Ctx:
                 st.marks = st.marks - frozenset(flux)
             st.w_seats()[pred] = p._replace(vp=p.vp + 1, pool=p.pool + reward)
             self.emit("vp", f"{p.name} gains 1 victory point and {reward} pool for ousting {s.name}.")
+            st.marks = st.marks | {(("seat", pred), "victory point received", st.turn)}   # Lextalionis
         live = st.live_seats()
         if len(live) == 1:
             w = st.seats[live[0]]

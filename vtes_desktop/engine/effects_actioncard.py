@@ -89,7 +89,8 @@ HANDLED = frozenset({
     "terms_allocate_vampires", "allocate_max_each", "blood_per_point", "terms_methuselahs_once", "hand_size_chosen",
     "chosen_burns_by_edge", "chosen_once", "choose_own_uncontrolled", "unc_blood_to_chosen", "blood_to_chosen_unc",
     "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller", "blood_hunt_votes", "blood_hunt_for_only",
-    "terms_recent_voter", "recent_voter_damage",
+    "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
+    "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1127,6 +1128,13 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return _seats_once_terms(ctx, f, choice, name)
     if "terms_recent_voter" in kinds:   # Tribunal Judgment
         return _recent_voter_terms(ctx, f, choice, name)
+    if "terms_recent_vp" in kinds:   # Lextalionis: the mark Ctx.oust leaves for the ousting predator
+        who = _live_seat_named(ctx, choice, name)
+        since = st.turn - len(st.live_seats())
+        if not any(len(m) == 3 and m[0] == ("seat", who) and m[1] == "victory point received" and m[2] > since
+                   for m in st.marks):
+            raise Illegal("terms", f"{name}: {ctx.seat_name(who)} has received no victory point since your last turn")
+        return ctx.seat_name(who)
     for spec in specs:
         k = spec[0]
         if k == "terms_noncam":
@@ -4893,6 +4901,18 @@ def _recent_voter_terms(ctx: Ctx, f: ReferendumFrame, choice: str, name: str) ->
 def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
     st = ctx.st
     for spec in specs:
+        if spec[0] == "chosen_seat_stunned" and terms:   # Lextalionis
+            who = _seat_named(ctx, terms)
+            if who is None or st.seats[who].ousted:
+                continue
+            hit = [i for r in ("ready", "torpor") for i in st.region(who, r)
+                   if ctx.is_minion(st.cards[i]) and not st.cards[i].contested]
+            for i in hit:
+                if st.cards[i].region == "ready" and not st.cards[i].locked:
+                    ctx.update(i, locked=True)
+            st.skip_unlock = st.skip_unlock | set(hit)
+            ctx.emit("locked", f"{poss(ctx.seat_name(who))} minions are locked and do not unlock as normal in their next "
+                               f"unlock phase ({name}).", cards=tuple(hit))
         if spec[0] == "recent_voter_damage" and terms:   # Tribunal Judgment
             m = re.search(r", (\d+) votes? #(\d+)$", terms)
             if m and int(m.group(2)) in st.cards and st.cards[int(m.group(2))].region in ("ready", "torpor"):

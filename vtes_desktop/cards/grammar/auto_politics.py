@@ -758,6 +758,12 @@ _FOURTH_POLITICAL = {
         ("terms_recent_voter",),
     ("take", "successful referendum means that vampire takes x damage, where x is the number of votes he or she cast in "
              "that previous referendum"): ("recent_voter_damage",),
+    # Lextalionis
+    ("choose", "choose a methuselah who has received a victory point since your last turn"): ("terms_recent_vp",),
+    ("state", "successful referendum means the methuselah must immediately lock all of his or her minions; the minions "
+              "do not unlock as normal during the methuselah's next unlock phase"): ("chosen_seat_stunned",),
+    ("unlock", "successful referendum means the methuselah must immediately lock all of his or her minions; the minions "
+               "do not unlock as normal during the methuselah's next unlock phase"): ("chosen_seat_no_unlock",),
     # Cold War
     ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
     ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
