@@ -56,7 +56,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
-                  "counter_bleed_or_votes"})
+                  "counter_bleed_or_votes", "host_may_burn_unlock"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1082,7 +1082,7 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _lock_with_minion(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "lock_with_minion"][0])
     if "conclave" in keys:
         return _conclave(ctx, cmd, iid, rules, [v for k, v, _ in uses if k == "conclave"][0])
-    if keys & {"clan_burn_unlock", "clan_unlock_cost", "transfers_burn"}:
+    if keys & {"clan_burn_unlock", "clan_unlock_cost", "transfers_burn", "host_may_burn_unlock"}:
         return _clan_unlock(ctx, cmd, iid)
     if keys & {"lock_reduce_bleed", "lock_edge_transfers"}:
         return _mapatano(ctx, cmd, iid, {k: v for k, v, _ in uses})
@@ -2172,10 +2172,13 @@ def _held_locked(ctx: Ctx) -> None:
                 ctx.update(m, locked=True)
                 if _has(ctx, a, "obsession_toll") or _has(ctx, a, "games_toll"):
                     st.marks = st.marks | {(("seat", st.active), "toll", 1, a)}
+                if _has(ctx, a, "host_may_burn_unlock"):   # Detection
+                    st.marks = st.marks | {(m, _MAY_UNLOCK, st.turn)}
                 ctx.emit("locked", f"{ctx.name(m)} does not unlock as normal ({ctx.name(a)}); "
                          + ("1 blood to unlock, or it is burned (use, effect: blood or burn)." if _has(ctx, a, "obsession_toll")
                             else "1 blood to unlock (use, effect: blood), or the card moves to a younger locked vampire "
-                                 "(use, minion)."), cards=(m,))
+                                 "(use, minion)." if _has(ctx, a, "games_toll") else "it may burn 1 blood to unlock (use)."),
+                         cards=(m,))
     for x in [x for x in st.marks if len(x) == 3 and x[1] == "ball locked"]:   # Toreador Grand Ball
         m = x[2]
         if st.cards[x[0]].region != "in_play" or st.cards[x[0]].contested:
@@ -2220,10 +2223,11 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _pay_pool(ctx, cmd.seat, int(tb[0]["pool"]), f"burning {name}")
         ctx.burn(iid, ctx.seat_name(cmd.seat))
         return True
-    if cmd.minion is None:
+    host = st.cards[iid].host if st.cards[iid].region == "attached" else None   # Detection: its own vampire
+    if cmd.minion is None and host is None:
         raise Malformed("minion", f"{name}: name the vampire that burns 1 blood to unlock (minion)"
                         + (", or effect: burn to burn the card" if tb else ""))
-    m = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    m = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire") if cmd.minion is not None else host
     mc = st.cards[m]
     if st.active != cmd.seat or st.phase != "unlock" or st.frames or mc.controller != cmd.seat:
         raise Illegal("timing", f"{name}: a vampire burns blood to unlock during its controller's unlock phase")
@@ -4024,6 +4028,8 @@ def _tutelage(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
 def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     """A card in play that any Methuselah may use (Anthelios; Tension in the Ranks' burning)."""
     c = ctx.st.cards[iid]
+    if c.region == "attached" and not c.contested and _has(ctx, iid, "host_may_burn_unlock"):   # Detection
+        return _clan_unlock(ctx, cmd, iid)
     if c.region != "in_play" or c.contested:
         return False
     if _has(ctx, iid, "inquisition"):

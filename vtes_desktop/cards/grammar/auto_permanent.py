@@ -660,6 +660,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("games_burned", r"^if the vampire choses to move society games but there is no locked younger vampire, society games "
                      r"is burned$"),
     ("burn_after_torpor", r"^if the vampire goes into torpor, this card is burned$"),
+    # Detection: its vampire kept locked may burn 1 blood to unlock (a use by the vampire's controller)
+    ("host_may_burn_unlock", r"^during his or her controller's unlock phase, this vampire may burn (?P<n>1) blood to "
+                             r"unlock$"),
+    ("no_votes", r"^this vampire cannot cast votes or ballots$"),
+    ("host_burns_action", r"^he or she may burn this card as a \(d\) action$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
