@@ -430,6 +430,7 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "next_combat_card_costs_less": "rules_combat._carry_out / _extra_blood", "self_gains_blood": "rules_combat._carry_out",
     "bank_blood_to_younger_uncontrolled": "rules_combat._carry_out", "bank_blood_amount": "ditto",
     "strike_capacity_difference": "rules_combat.strike", "strike_damage_at_most": "rules_combat.strike",
     "strength_strike_card_aggravated": "rules_combat.strike", "strike_burns_electronic": "rules_combat._apply_strikes",

@@ -461,6 +461,10 @@ def _extra_blood(ctx: Ctx, m: int, rules=None, blood: int = 0) -> int:
         from vtes_desktop.engine.effects_gear import cost_cut as gear_cut
 
         cut += gear_cut(ctx, rules, m, blood - cut)   # The Ankara Citadel, Karavalanisha Vrana
+    if rules is not None and blood - cut > 0 and ("essence", m) in f.used and ("essence_spent", m) not in f.used:
+        cut += 1        # Inner Essence: the first combat card costing blood after it, 1 less (only payments call this)
+        _set_combat(ctx, f._replace(used=f.used | {("essence_spent", m)}))
+        ctx.emit("effect", f"{rules.name} costs {ctx.name(m)} 1 blood less (Inner Essence).")
     return (1 if ("opponent_combat_cards_cost", m) in f.used else 0) + more - cut
 
 
@@ -2694,6 +2698,15 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             _set_combat(ctx, f._replace(used=f.used | {("marble", m, agg)}))
             ctx.emit("effect", f"This combat, {ctx.name(m)} takes at most 1 damage each round"
                                + ("." if agg else " (aggravated damage aside)."))
+            done = True
+        elif r[0] == "next_combat_card_costs_less":        # Inner Essence (_extra_blood)
+            _set_combat(ctx, f._replace(used=f.used | {("essence", m)}))
+            ctx.emit("effect", f"Once this combat, a combat card costs {ctx.name(m)} 1 blood less.")
+            done = True
+        elif r[0] == "self_gains_blood":                   # Inner Essence at superior
+            before = ctx.st.cards[m].counters
+            ctx.set_blood(m, before + r[1])
+            ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).", cards=(m,))
             done = True
         elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
             x = max(0, ctx.rules(other).pool_cost or 0)

@@ -967,6 +967,10 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("one_damage_each_round_normal_only",)                                # Flesh of Marble
     if k == "prevent" and low == "as above, but aggravated damage is prevented this way as well.":
         return ("one_damage_each_round_aggravated_too",)                             # Flesh of Marble at superior
+    if k == "reduce" and low == "once this combat, this vampire can reduce the cost of a combat card they play by 1 blood.":
+        return ("next_combat_card_costs_less", 1)                                    # Inner Essence
+    if k == "gain_blood" and low == "as above, and this vampire gains 1 blood.":
+        return ("self_gains_blood", 1)                                               # Inner Essence at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
