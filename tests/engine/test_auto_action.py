@@ -226,3 +226,64 @@ def test_third_pass_readings(db):
     assert all(e.automated for e, t in _effects(db, "Inspire Greatness"))
     assert "fail_unless_burn" in {reading(e, t) for e, t in _effects(db, "Scobax", "STR")}
     assert {reading(e, t) for e, t in _effects(db, "Serenading the Kami")} == {"actor_strength_action"}
+
+
+def _plays(db, tmp_path, name: str, text: str) -> None:
+    """The scenario *text* runs through the engine and every check holds (cards proven once the 1530-1589 scenario
+    range was used up)."""
+    from vtes_desktop.scenario.runner import run_file
+
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(text, encoding="utf-8")
+    res = run_file(p, db)
+    assert res.passed, res.message
+
+
+_LOOSENING = """
+title: Final Loosening - [aus] a hunting vampire gains 1 blood instead of 2 (The Guruhi Are the Land), and the reacting
+  Anarch 1; [for] an acting
+  ally's action fails and the ally takes 1 damage
+source: "card text of Final Loosening: Requires an Anarch. [aus] Only usable if the acting vampire would gain 1 or more
+  blood. Instead, the acting vampire and this reacting Anarch each gain 1 blood. [for] Only usable if an ally is acting.
+  The action fails and the ally takes 1 environmental damage. Lock this Anarch."
+table:
+  - player: Ann
+    ready:
+      - {card: "Aren, Priest of Eshu", blood: 3}
+      - {card: Brigitte Gebauer, life: 3}
+    hand: [Guruhi Are the Land]
+    library: [Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Alabástrom, blood: 4}
+    hand: [Final Loosening, Final Loosening]
+    library: [Dodge, Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: "Aren, Priest of Eshu", kind: hunt}
+  - {by: Ann, do: play, card: Guruhi Are the Land, minion: "Aren, Priest of Eshu"}
+  - {by: Ben, do: decline_block}
+  - {by: Ben, do: play, card: Final Loosening, minion: Alabástrom, level: aus}
+  - by: Ann
+    do: resolve
+    expect:
+      - {card: "Aren, Priest of Eshu", blood: 4}
+      - {card: Alabástrom, blood: 5}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: action, minion: Brigitte Gebauer, kind: bleed, target: Ben}
+  - by: Ben
+    do: play
+    card: Final Loosening
+    minion: Alabástrom
+    level: for
+    expect:
+      - {action: unsuccessful}
+      - {card: Alabástrom, locked: true}
+      - {card: Brigitte Gebauer, life: 2}
+      - {player: Ben, pool: 20}
+"""
+
+
+def test_final_loosening(db, tmp_path):
+    _plays(db, tmp_path, "loosening", _LOOSENING)

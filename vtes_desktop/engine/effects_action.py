@@ -3234,6 +3234,44 @@ def _strix_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"unlock_end_if_blocks": _unlock_end_if_blocks, "strix_bleed": _strix_bleed})
 
 
+def _loosening_gain(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Final Loosening [aus]: during a hunt (the acting vampire would gain blood), before it resolves: instead, the
+    acting vampire and this reacting Anarch each gain 1 blood (`hunt_gain`)."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "hunt" or f.stage == "resolution" or not ctx.is_vampire(ctx.st.cards[f.actor]):
+        raise Illegal("timing", f"{rules.name} at this level is only usable while a vampire hunts (it would gain blood)")
+    _add(ctx, Mod("loosening", 1, minion, iid, rules.card_id))
+
+
+def hunt_gain(ctx: Ctx, f: ActionFrame, n: int) -> int:
+    """The blood a successful hunt gives: under Final Loosening [aus] 1 instead (the reacting Anarch gains 1 too)."""
+    mod = next((m for m in f.mods if m.kind == "loosening"), None)
+    if mod is None or n < 1:
+        return n
+    c = ctx.st.cards.get(mod.minion)
+    if c is not None and c.region in ("ready", "torpor"):
+        ctx.set_blood(mod.minion, c.counters + 1)
+        ctx.emit("gained_blood", f"{ctx.name(mod.minion)} gains 1 blood ({ctx.db[mod.cid].display}).", cards=(mod.minion,))
+    return 1
+
+
+def _ally_action_fails(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Final Loosening [for]: while an ally acts, its action fails and it takes 1 environmental damage."""
+    from vtes_desktop.engine import rules_combat
+
+    f = _top(ctx)
+    if "Ally" not in ctx.cdef(f.actor).types or f.stage == "resolution":
+        raise Illegal("timing", f"{rules.name} at this level is only usable while an ally acts")
+    a = f.actor
+    end_action(ctx, rules, mode, blocker)
+    ctx.emit("damage", f"{ctx.name(a)} takes 1 environmental damage ({rules.name}).", cards=(a,))
+    rules_combat.inflict(ctx, a, 1, 0)
+
+
+_HANDLERS.update({"loosening_gain": _loosening_gain, "ally_action_fails": _ally_action_fails})
+
+
 _SLAVE_OF = re.compile(r"(?i)\b((?:tremere antitribu|tremere|[a-z]+(?: antitribu)?)) slave\b")
 
 

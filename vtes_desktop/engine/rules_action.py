@@ -1049,6 +1049,7 @@ def _succeed(ctx: Ctx, f: ActionFrame, reset) -> None:
         if f.card is not None:
             mm = re.search(r"\+(\d+) hunt", ctx.cdef(f.card).text)
             n += int(mm.group(1)) if mm else 0
+        n = effects_action.hunt_gain(ctx, f, n)   # Final Loosening [aus]: 1 blood instead, and 1 for the Anarch
         c = st.cards[f.actor]
         before = c.counters
         c = ctx.set_blood(f.actor, c.counters + n)
