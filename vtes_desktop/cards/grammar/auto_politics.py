@@ -184,6 +184,31 @@ Second pass (`_read_targeted`, carried out at the end of `engine/effects_actionc
   ``("burn_at_unlock",)``, ``("lock_card_unlock_host", "minion")`` (a `use` of the card);
 - Aranthebes in play: ``("lock_predator_stealth", -1)`` (a `use`), ``("bleed_against_small", cap, -1)``,
   ``("shufflable", cap)`` (a (D) action announced `from` the card).
+
+Fourth pass (session 3; `_read_fourth`, the `_FOURTH` and `_FOURTH_POLITICAL` tables, carried out in the last sections
+of `engine/effects_actioncard.py`; scenarios 1590-1638):
+
+- actions of a vampire in torpor: ``("leave_torpor_self",)``, ``("blocked_no_combat",)``, ``("blocked_diablerie",)``,
+  ``("blocked_no_combat_diablerie",)`` (blocked, no combat and the blocker may diablerize);
+- ``("end_combat", what, n)``: at the end of the combat the action entered ("opponent controller pool", "ready gains
+  capacity", "put on actor if opponent not ready", "blood to uncontrolled salubri");
+- more ``on_target`` targets and ops (Threading the Path of Orpheus, Nosferatu Performance Art, Dismemberment of Osiris,
+  Edged Illusion, Memory's Fading Glimpse, Brick Laying, Cleansing Ritual, Exile, Nightmare Curse, Blackmail,
+  Distraction, Shattering Crescendo, Chameleon, Rampage, Sacrificial Lamb, Songs of the Distant Vitae, Fire on the
+  Mountain and Warding the Beast's ``("diablerize",)``); ``("cond_stealth", condition, n)``, ``("special_hunt", n)``;
+- one-shot effects: ``("edge_get",)``/``("edge_else_burn_pool", n)``, ``("target_methuselah",)``/``("damage_each_ready",
+  n)``, ``("prey_pool_per_named", n, name)``/``("burn_named_counted",)``, ``("danya", n)``, ``("remove_ash_ally_for",
+  n)``, ``("remove_ash_ally_blood", n, m)``, ``("chosen_no_block_vote_turn",)``, ``("discard_copy_damage", k, n)``,
+  ``("choose_own_uncontrolled",)`` with ``("unc_blood_to_chosen", n)``/``("blood_to_chosen_unc", n)``/
+  ``("chosen_unc_to_ready_if_full",)``; after the action: ``("unlock_end_of_action",)``, ``("red_list_grant_unlock",)``,
+  ``("blood_hunt_after",)``, ``("target_locks_own_minion",)``; ``("no_block", "without tem", "no discipline cards")``,
+  ``("bleed_vs_hunter_controller", n)``, ``("blood_hunt_votes", n)``, ``("blood_hunt_for_only", clans)``;
+- political actions: ``("terms_chosen_cards", what, n)``/``("terms_more_if_title", title, n)``/``("chosen_burned",)``/
+  ``("chosen_cards_burned", pool[, methuselah pool])``, ``("no_more_if_fails",)``, ``("terms_methuselah_or_location",)``,
+  ``("terms_both_if_title", titles)``, ``("chosen_cards_barred_turn",)``, ``("clan_pool_and_voters_blood", clan, n, m)``,
+  ``("terms_allocate_vampires", ...)``/``("allocate_max_each", n)``/``("blood_per_point", n)``,
+  ``("terms_methuselahs_once",)``/``("chosen_once",)``/``("hand_size_chosen", n)``/``("chosen_burns_by_edge",)``,
+  ``("terms_recent_voter",)``/``("recent_voter_damage",)``, ``("terms_recent_vp",)``/``("chosen_seat_stunned",)``.
 """
 
 from __future__ import annotations
