@@ -42,7 +42,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "search_to_hand", "found_to_hand_shuffle_discard", "search_recruit",
                                      "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all",
                                      "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement",
-                                     "search_location", "shuffle_discard_down", "haven_on_self"})
+                                     "search_location", "shuffle_discard_down", "haven_on_self",
+                                     "discarded_equipment_to_self"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -606,6 +607,13 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
                 ctx.move(i, "ash_heap")
             ctx.emit("discarded", f"{ctx.seat_name(tgt)} discards ({why}): {_names(ctx, gone)}.", cards=tuple(gone))
             ctx.draw(tgt, len(gone))
+            if any(x[0] == "discarded_equipment_to_self" for x in specs):
+                pick = next((i for m in f.mods if m.kind == "equipment_pick" for i in gone
+                             if st.cards[i].cid == m.cid and not _is_location(ctx, i)), None)
+                if pick is not None and st.cards[f.actor].region in ("ready", "torpor"):
+                    ctx.move(pick, "attached", host=f.actor)
+                    ctx.emit("equipped", f"{ctx.name(f.actor)} takes {ctx.name(pick)} from the discarded cards ({why}).",
+                             cards=(f.actor, pick))
         elif k == "search_location":
             _goblinism(ctx, f, any(x[0] == "haven_on_self" for x in specs), why)
         elif k == "ash_equip_to_self":
@@ -819,6 +827,18 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
             continue
         if k == "search_location":
             out.update(_plan_location(ctx, seat, rules, mode, target))
+            continue
+        if k == "discarded_equipment_to_self" and target is not None and ";" in str(target):
+            from vtes_desktop.engine.rules_action import target_seat
+
+            who, _, what = str(target).partition(";")
+            tseat = target_seat(ctx, seat, who.strip())
+            card = ctx.db.lookup(what.strip())
+            if tseat is None or tseat == seat:
+                raise Illegal("target", f"{rules.name}: {who.strip()!r} is not another Methuselah")
+            if card is None or "Equipment" not in card.types:
+                raise Illegal("target", f"{rules.name}: {what.strip()!r} is not an equipment card")
+            out.update({"target_seat": tseat, "mods": (Mod("equipment_pick", 0, None, None, card.id),)})
             continue
         if k in ("ash_minion_to_library_top", "library_minion_to_top", "search_to_hand", "search_recruit"):
             out.update(_plan_card(ctx, seat, rules, spec, target))

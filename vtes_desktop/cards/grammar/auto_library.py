@@ -121,7 +121,10 @@ Readings (each from one exact clause of one card type, so a reading never drifts
 - Goblinism [myt]: ("search_location",), ("found_to_hand",), ("shuffle_discard_down",): the location card (or
   equipment that is a location) named as the action's `target` goes from the library to the hand, the library is
   shuffled and the player discards down; [MYT] ("haven_on_self",): a haven named with "; on vampire" after its name
-  goes on the acting vampire instead, its requirements met and its cost paid.
+  goes on the acting vampire instead, its requirements met and its cost paid;
+- ("discarded_equipment_to_self",): superior Sleight of Hand: the action's `target` "Ben; .44 Magnum" names the
+  Methuselah, then the non-location equipment that goes on the acting vampire if it is among the cards discarded
+  (no requirements or cost).
 """
 
 from __future__ import annotations
@@ -231,6 +234,8 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Action", "shuffle", "shuffle and discard afterward."): ("shuffle_discard_down",),
     ("Action", "put", "as [myt] above, and if the location or equipment is a haven, you may put it on this vampire "
                       "instead (requirements and cost, if any, must be met and paid as normal)."): ("haven_on_self",),
+    ("Action", "put", "as above, and you can put one of the non-location equipment cards discarded on this vampire "
+                      "(ignore requirements and cost)."): ("discarded_equipment_to_self",),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
