@@ -35,7 +35,8 @@ HANDLED: frozenset[str] = frozenset({
     "burn_for_bleed_vs_host_controller", "hunt_and_put", "host_bleed_cost_vs_controller", "host_mod_directed",
     "look_host_hand_at_unlock", "host_considered_sect", "burnable_for_strength", "burn_at_next_turn_discard",
     "put_on_actor_reaction", "strength_vs_host", "combat_with_host", "host_bleed_vs_controller", "host_restrict",
-    "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace",
+    "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace", "burn_end_of_turn",
+    "burn_no_block_vs_striker", "striker_bleed_vs_host_controller",
 })
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
@@ -355,6 +356,8 @@ def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
             for s in _specs(ctx, a):
                 if s[0] == "bleed_vs_host_controller" and ctx.discipline_level(st.cards[f.actor], s[1]) >= 1:
                     n += s[2]
+                elif s[0] == "striker_bleed_vs_host_controller" and (a, _BY, f.actor) in st.marks:
+                    n += s[1]
     return n
 
 
@@ -535,6 +538,8 @@ def _use_for_stealth(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
 
 def block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
     """The blocker carries a card that says it cannot block this action (Blood Bond, Kaymakli Barrier)."""
+    if f.mods and any(x.kind == "attached_no_block" and x.minion == m for x in f.mods):   # Creeping Infection burned
+        return f"{ctx.name(m)} cannot block this action"
     if not ctx.st.attached.get(m):
         return None
     for a, _ in _on(ctx, m, "host_no_act_block"):
@@ -707,6 +712,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     s = _spec(ctx, iid, "burn_for_bleed_vs_host_controller")
     if s is not None:
         return _burn_for_bleed(ctx, cmd, iid, s)
+    if _spec(ctx, iid, "burn_no_block_vs_striker") is not None:
+        return _burn_no_block(ctx, cmd, iid)
     s = _spec(ctx, iid, "unlock_to_block")
     if s is not None:
         return _unlock_to_block(ctx, cmd, iid, s)
@@ -755,6 +762,28 @@ def _burn_fail_directed(ctx: Ctx, cmd, iid: int) -> bool:
     f = st.top
     flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
     ctx.emit("unsuccessful", f"The action fails ({name}).")
+    return True
+
+
+def _burn_no_block(ctx: Ctx, cmd, iid: int) -> bool:
+    """ "When this striking vampire announces an action, you may burn this card to prevent this minion from
+    blocking" (Creeping Infection)."""
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    by = next((m[2] for m in st.marks if len(m) == 3 and m[0] == iid and m[1] == _BY), None)
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.actor != by or f.outcome is not None \
+            or f.stage not in ("announced", "blocks"):
+        raise Illegal("timing", f"{name}: only as {ctx.name(by) if by is not None else 'its striking vampire'} "
+                                "announces an action")
+    host = c.host
+    ctx.burn(iid, "burned: no block")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("attached_no_block", 0, host, iid),)))
+    ctx.emit("burned", f"{name} is burned: {ctx.name(host)} cannot block this action.", cards=(host,))
     return True
 
 
@@ -967,7 +996,13 @@ def _in_play_with(ctx: Ctx, key: str):
 
 
 def end_of_turn(ctx: Ctx) -> None:
-    """ "Burn this card at the end of the turn" (Loup)."""
+    """ "Burn this card at the end of the turn" (Loup in play; Morphean Blow on a minion)."""
+    st = ctx.st
+    for host, cards in list(st.attached.items()):
+        for a in cards:
+            if _specs(ctx, a) and _spec(ctx, a, "burn_end_of_turn") and st.cards[a].region == "attached":
+                ctx.burn(a, "end of the turn")
+                ctx.emit("burned", f"{ctx.name(a)} is burned at the end of the turn.", cards=(a,))
     for a, _ in list(_in_play_with(ctx, "burn_end_of_turn_or_success")):
         ctx.burn(a, "end of the turn")
         ctx.emit("burned", f"{ctx.name(a)} is burned at the end of the turn.", cards=(a,))
@@ -1120,4 +1155,8 @@ def strikes_resolved(ctx: Ctx, strikes: dict, dodging) -> None:
                 or st.cards[other].region not in ("ready", "torpor"):
             continue
         ctx.move(src, "attached", host=other, level=mk[2][1])
+        if "you still control this card" in ctx.cdef(src).text.lower():   # Creeping Infection
+            ctx.update(src, controller=st.cards[me_].controller)
+        st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == src and x[1] == _BY)) \
+            | {(src, _BY, me_)}
         ctx.emit("attached", f"{ctx.name(src)} is put on {ctx.name(other)}.", cards=(src, other))

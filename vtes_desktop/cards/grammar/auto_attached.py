@@ -47,7 +47,10 @@ Combat cards (types exactly ("Combat",)): ("put_on_opponent_after_strike",): "St
 opposing minion", "Place this card on the opposing minion": as the strike resolves (not dodged) the card goes on the
 opposing minion; then host_mod (stealth, strength; ("host_mod_replace", stat, n) at a superior level that says "As
 above, but ... -2"), host_burn_at_unlock, burnable, burn_at_host_discard, host_no_cards as above (Fleshcraft,
-Bonecraft, Withering, Scorpion's Touch, Sculpt the Flesh).
+Bonecraft, Withering, Scorpion's Touch, Sculpt the Flesh); ("burn_end_of_turn",) and host_no_act_block (Morphean
+Blow); ("burn_no_block_vs_striker",): a `use` by its player as the striking vampire announces an action: the host
+cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's bleeds against the host's controller
+(Creeping Infection, which its player keeps).
 
 Also: ("host_restrict", what): the host cannot play "cards", cast "votes" or ballots, block ("no_block"), act
 ("no_actions_but_burn": but to burn this card), be the target of directed actions ("untargetable"), and does not
@@ -251,6 +254,12 @@ _COMBAT_EXACT: dict[str, tuple] = {
         ("burnable", "host", 1, 2, False),
     "any vampire can burn this card as a +1 stealth action": ("burnable", "vampire", 1, 0, False),
     "as above, and the attached minion burns 1 blood or life during their unlock phase": ("host_burn_at_unlock", 1),
+    "the attached minion cannot act or block": ("host_no_act_block",),
+    "burn this card at the end of the turn": ("burn_end_of_turn",),
+    "when this striking vampire announces an action, you may burn this card to prevent this minion from blocking":
+        ("burn_no_block_vs_striker",),
+    "as [thn] above, and this striking vampire gets +1 bleed when bleeding this minion's controller":
+        ("striker_bleed_vs_host_controller", 1),
 }
 _STRIKE_PUT = re.compile(r"^strike: .+ and put this card on the opposing minion$")
 
