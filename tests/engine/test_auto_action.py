@@ -21,7 +21,7 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "gain_one_pool", "tally_caller_pool", "tally_for_pool", "tally_fail_caller", "tally_against_blood",
              "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
-             "one_more_vote"}
+             "one_more_vote", "each_clan_votes"}
 
 
 def _effects(db, name, level=None):
@@ -287,3 +287,42 @@ steps:
 
 def test_final_loosening(db, tmp_path):
     _plays(db, tmp_path, "loosening", _LOOSENING)
+
+
+_KHOLO = """
+title: The Eldest Are Kholo - played by the acting Laibon Ravnos in the polling step, its Methuselah gains 2 votes for
+  each Laibon Ravnos (Wamukota, Tsunda); the other Methuselah's Independent Ravnos gets none; the referendum passes
+source: "card text of The Eldest Are Kholo: Only usable during the polling step of a political action. [ACTION
+  MODIFIER] Each Laibon Ravnos gets +2 votes. [REACTION] Each Ravnos gets +1 vote."
+table:
+  - player: Ann
+    ready:
+      - {card: Wamukota, blood: 6}
+      - {card: Tsunda, blood: 4}
+    hand: [Kine Resources Contested, Eldest Are Kholo]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Alexis Sorokin, blood: 4}
+      - {card: Catalina Vega, blood: 4}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Wamukota, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - {by: Ann, do: play, card: Eldest Are Kholo, minion: Wamukota}
+  - {by: Ben, do: vote, side: against, with: Eldest Are Kholo, expect_error: no votes}
+  - {by: Ann, do: vote, side: for, with: Eldest Are Kholo}
+  - {by: Ben, do: vote, side: against, with: Catalina Vega}
+  - by: Ann
+    do: finish
+    expect:
+      - {player: Ben, pool: 18}
+"""
+
+
+def test_eldest_are_kholo(db, tmp_path):
+    _plays(db, tmp_path, "kholo", _KHOLO)

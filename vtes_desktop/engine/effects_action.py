@@ -3752,7 +3752,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
-                            "titled_referendum_fails", "one_more_vote"}) | frozenset(
+                            "titled_referendum_fails", "one_more_vote", "each_clan_votes"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -3816,6 +3816,20 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
             ref = st.top
         elif r == "change_younger_votes":
             _change_votes(ctx, cmd, who, rules)
+            ref = st.top
+        elif r == "each_clan_votes":    # The Eldest Are Kholo: each Methuselah casts its Ravnos' votes with the card
+            mm = re.fullmatch(r"each (laibon )?ravnos gets \+(\d) votes?\.?", e.text.strip().lower())
+            per = int(mm.group(2))
+            add = []
+            for s_ in st.live_seats():
+                k = sum(1 for i in st.region(s_, "ready") if ctx.is_vampire(st.cards[i]) and not st.cards[i].contested
+                        and "ravnos" in {x.lower() for x in ctx.cdef(i).clans}
+                        and (not mm.group(1) or (ctx.sect(st.cards[i]) or "").lower() == "laibon"))
+                if k:
+                    add.append((s_, iid, per * k))
+                    ctx.emit("played", f"{rules.name}: {ctx.seat_name(s_)} gains {per * k} vote"
+                                       f"{'s' if per * k != 1 else ''} to cast (its Ravnos).")
+            flow.set_top(ctx, ref._replace(gained=ref.gained + tuple(add)))
             ref = st.top
         elif r == "one_more_vote":      # Wanderer's Counsel: the vote is the playing vampire's, cast with the card
             st.marks = st.marks | {(iid, VOTED_BY, minion)}

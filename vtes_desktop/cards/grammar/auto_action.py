@@ -607,6 +607,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "chosen_intercept"       # Nightshades
     if k == "wake" and not e.get("frame") and (e.subject or "").lower() == "the chosen ally" and "Reaction" in t:
         return "chosen_ally_wakes"      # Shadow Sentinel [OBL]
+    if k == "votes" and not e.get("frame") and re.fullmatch(r"each (?:laibon )?ravnos gets \+\d votes?\.?", low):
+        return "each_clan_votes"        # The Eldest Are Kholo, in the polling step
     if k == "votes" and not e.get("frame") and _TEXTS["votes_against"].match(low) and t == {"Reaction"}:
         return "votes_against"          # Wrong and Crosswise [DEM]: cast against at once
     if k in ("press", "maneuver") and not e.get("frame") and \
