@@ -115,6 +115,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Warding the Beast", "cast", "VAL", ("blood_hunt_for_only", ("baali", "tremere", "tremere antitribu"))),
     ("Tribunal Judgment", "take", None, ("recent_voter_damage",)),
     ("Lextalionis", "choose", None, ("terms_recent_vp",)),
+    ("Command the Legion", "state", "DOM", ("lock_x_one_any",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

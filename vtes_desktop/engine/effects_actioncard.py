@@ -91,6 +91,7 @@ HANDLED = frozenset({
     "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller", "blood_hunt_votes", "blood_hunt_for_only",
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
+    "lock_x_minus_1", "lock_x_one_any",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4287,6 +4288,30 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
                 mods += (Mod("blood_source", 0, src, None),)
                 out["target_seat"] = sc.controller
             out["mods"] = out.get("mods", ()) + mods
+        elif k == "lock_x_minus_1":   # Command the Legion: X-1 ready allies or younger vampires (one any at superior)
+            if cost is None or cost < 1:
+                raise Illegal("cost", f"{rules.name}: say X, the blood you pay, as the cost")
+            names = [x.strip() for x in str(target or "").split(";") if x.strip()]
+            if len(names) != cost - 1:
+                raise Illegal("target", f"{rules.name}: name X-1 = {cost - 1} allies or younger vampires, separated by ';'")
+            picked, older = [], 0
+            for nm in names:
+                try:
+                    v = flow.ref(ctx, seat, nm)
+                except (Malformed, Illegal):
+                    raise Illegal("target", f"{rules.name}: {nm!r} is not a minion in play") from None
+                c = st.cards[v]
+                ally = "Ally" in ctx.cdef(v).types and c.region == "ready"
+                vamp = ctx.is_vampire(c) and c.region == "ready"
+                if c.contested or v in picked or not (ally or vamp):
+                    raise Illegal("target", f"{rules.name}: {ctx.name(v)} is not a ready ally or vampire")
+                if vamp and _cap(ctx, v) >= _cap(ctx, actor):
+                    older += 1
+                picked.append(v)
+            if older > (1 if any(x[0] == "lock_x_one_any" for x in specs) else 0):
+                raise Illegal("target", f"{rules.name}: the vampires must be younger than {ctx.name(actor)}"
+                              + (" (one only may be the same age or older)" if older > 1 else ""))
+            out["mods"] = out.get("mods", ()) + tuple(Mod("chosen_card", 0, v, None) for v in picked)
         elif k == "special_hunt":   # Psychophagia's "+1 stealth hunt action"
             out["base_stealth"] = mode.action_stealth + s[1]
         elif k == "on_target" and s[2] == (("orun_exile",),) and "target_card" in out:   # Exile [PRE]
@@ -4604,6 +4629,12 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 from vtes_desktop.engine.rules_turn import _enter_play
 
                 _enter_play(ctx, v)
+        elif k == "lock_x_minus_1":   # Command the Legion
+            for m in f.mods:
+                v = m.minion
+                if m.kind == "chosen_card" and v in st.cards and st.cards[v].region == "ready" and not st.cards[v].locked:
+                    ctx.update(v, locked=True)
+                    ctx.emit("locked", f"{ctx.name(v)} is locked ({name}).", cards=(v,))
         elif k == "unlock_end_of_action":   # Augur
             st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))

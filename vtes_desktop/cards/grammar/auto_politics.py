@@ -937,6 +937,9 @@ _FOURTH = {
     ("unlock", "unlock a younger non-infernal vampire"):
         ("on_target", "ready younger non-infernal vampire", (("unlock",),)),
     ("rescue", "rescue a non-infernal vampire from torpor"): ("on_target", "non-infernal torpor vampire", (("rescue",),)),
+    # Command the Legion: X is the blood paid (`cost`); the minions named in the target, separated by ';'
+    ("lock", "lock x-1 allies or younger vampires"): ("lock_x_minus_1",),
+    ("state", "as above, but one of the minions may be the same age or older"): ("lock_x_one_any",),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
