@@ -99,7 +99,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # state_checks (Dead Pool)
            "combat_fall_counter",
            # start_of_unlock_phase and pay_toll (Obsession, Kindred Society Games)
-           "host_no_unlock", "obsession_toll", "games_toll", "games_burned"}
+           "host_no_unlock", "obsession_toll", "games_toll", "games_burned",
+           # after_play (Swiss Cut)
+           "investment_feeds"}
 
 
 def test_every_reading_has_a_handler():

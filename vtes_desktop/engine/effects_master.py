@@ -56,7 +56,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
-                  "counter_bleed_or_votes", "host_may_burn_unlock"})
+                  "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -966,6 +966,14 @@ def after_play(ctx: Ctx, seat: int, iid: int) -> None:
     if ctx.st.cards[iid].region in ("in_play", "attached") and _has(ctx, iid, "hand_size"):
         draw_up(ctx, seat)
     c = ctx.st.cards[iid]
+    if "investment" in ctx.rules(iid).keywords:   # Swiss Cut: 1 blood after any Methuselah plays an investment
+        for s_ in ctx.st.live_seats():
+            for o in ctx.st.region(s_, "in_play"):
+                if o != iid and not ctx.st.cards[o].contested:
+                    for v in _has(ctx, o, "investment_feeds"):
+                        ctx.update(o, counters=ctx.st.cards[o].counters + int(v["n"]))
+                        ctx.emit("counters", f"{ctx.name(o)} gains {v['n']} blood ({ctx.name(iid)} was played).",
+                                 cards=(o,))
     if c.region == "in_play" and not c.contested and _has(ctx, iid, "museum_gain"):   # High Museum of Art, Atlanta
         ctx.pool(seat, int(_has(ctx, iid, "museum_gain")[0]["n"]), ctx.name(iid))
         ctx.st.marks = ctx.st.marks | {(iid, "museum", seat)}
@@ -1094,6 +1102,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _abstain(ctx, cmd, iid)
     if "lock_pay_votes" in keys or "counters_votes" in keys:
         return _lock_pay_votes(ctx, cmd, iid)
+    if keys & {"mpa_card_to", "camp_anarch"}:
+        return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "counter_bleed_or_votes" in keys:
         return _dead_pool(ctx, cmd, iid, [v for k, v, _ in uses if k == "counter_bleed_or_votes"][0])
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
@@ -2241,6 +2251,62 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     return True
 
 
+def _camp_use(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Twilight Camp and Swiss Cut. A master phase action moves 1 blood from the card to a ready vampire of the
+    clan or sect it names (`minion`), or to the pool (Swiss Cut, `effect: pool`). Twilight Camp, in the influence
+    phase: 1 blood burned from it makes a non-titled non-Anarch vampire its player put in play this phase Anarch
+    (`minion`, `effect: anarch`)."""
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    _usable(ctx, cmd, iid, lock=False)
+    if c.counters < 1:
+        raise Illegal("use", f"{name} has no blood left")
+    if "camp_anarch" in vs and st.phase == "influence":
+        _own_phase(ctx, cmd, iid, "influence")
+        m = _minion(ctx, cmd, name, "the vampire you put in play this phase")
+        mc = st.cards[m]
+        if (m, "entered from uncontrolled", st.turn) not in st.marks or mc.region != "ready" or mc.controller != seat:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire you put in play from your uncontrolled "
+                                    "region this phase")
+        if ctx.title(mc) or (ctx.sect(mc) or "").lower() == "anarch":
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is titled or already Anarch")
+        n = int(vs["camp_anarch"]["n"])
+        ctx.update(iid, counters=c.counters - n)
+        ctx.update(m, sect="Anarch")
+        ctx.emit("sect", f"{ctx.seat_name(seat)} burns {n} blood from {name}: {ctx.name(m)} becomes Anarch.",
+                 cards=(iid, m))
+        emptied(ctx, iid)
+        return True
+    v = vs.get("mpa_card_to")
+    if v is None:
+        raise Illegal("timing", f"{name} makes a vampire Anarch in your influence phase")
+    _own_phase(ctx, cmd, iid, "master")
+    if st.mpa < 1:
+        raise Illegal("master", "no master phase action left this phase")
+    n = min(int(v["n"]), c.counters)
+    if (cmd.effect or "").strip().lower() in ("pool", "to pool") and v.get("pool"):
+        st.mpa -= 1
+        ctx.update(iid, counters=c.counters - n)
+        ctx.pool(seat, n, name)
+    else:
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} that gets the blood"
+                    + (" (or effect: pool)" if v.get("pool") else ""))
+        mc = st.cards[m]
+        if mc.region != "ready" or mc.contested or not _fits(ctx, seat, m, "a " + v["clan"], v) \
+                or (v.get("pool") and mc.controller != seat):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()}"
+                                    + (" you control" if v.get("pool") else ""))
+        st.mpa -= 1
+        ctx.update(iid, counters=c.counters - n)
+        ctx.set_blood(m, mc.counters + n)
+        ctx.emit("blood", f"{ctx.seat_name(seat)} uses a master phase action: {n} blood moves from {name} to "
+                          f"{ctx.name(m)}.", cards=(iid, m))
+    emptied(ctx, iid)
+    return True
+
+
 def _dead_pool(ctx: Ctx, cmd: C.Use, iid: int, v: dict) -> bool:
     """Dead Pool: a counter burned for +2 bleed while a Lasombra of its player bleeds (before resolution), or in
     the polling step of a referendum for 2 votes to a Lasombra of its player (`minion`), cast with the card."""
@@ -2821,6 +2887,9 @@ def use_candidates(game, seat: int) -> list[C.Command]:
             out.append(C.Use(seat=seat, card=iid))
         if "imbued_success_lock" in keys and acting:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "uncontrolled")]
+        if "mpa_card_to" in keys and st.phase == "master":   # Twilight Camp, Swiss Cut
+            out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
+            out.append(C.Use(seat=seat, card=iid, effect="pool"))
         if "mpa_blood_to_clan" in keys:
             out += [C.Use(seat=seat, card=iid, minion=m) for m in st.region(seat, "ready")]
         if "hunt_bonus_lock" in keys and acting:
@@ -4768,6 +4837,13 @@ def state_checks(ctx: Ctx) -> None:
             for x in left:
                 if _has(ctx, x[0], "chosen_hand_size") and not st.seats[x[2]].ousted:
                     draw_up(ctx, x[2])
+    if st.phase == "influence":   # Twilight Camp: a vampire its player puts in play from the uncontrolled region
+        s = st.active
+        b, a = prev.regions.get((s, "uncontrolled"), ()), st.regions.get((s, "uncontrolled"), ())
+        if b is not a and len(a) < len(b) and any(_has(ctx, x, "camp_anarch") for x in st.region(s, "in_play")):
+            for x in b:
+                if x not in a and st.cards[x].region == "ready":
+                    st.marks = st.marks | {(x, "entered from uncontrolled", st.turn)}
     for s in range(len(st.seats)):   # ready minions burned or sent to torpor this step (Tension in the Ranks)
         b, a = prev.regions.get((s, "ready"), ()), st.regions.get((s, "ready"), ())
         if b is not a and b != a:

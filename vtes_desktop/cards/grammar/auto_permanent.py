@@ -665,6 +665,15 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                              r"unlock$"),
     ("no_votes", r"^this vampire cannot cast votes or ballots$"),
     ("host_burns_action", r"^he or she may burn this card as a \(d\) action$"),
+    # Twilight Camp, Swiss Cut: blood on the card, moved by a master phase action (mpa_card_to); Twilight Camp burns
+    # 1 to make a vampire its player put in play this influence phase Anarch (state_checks note it); Swiss Cut gains
+    # 1 after any Methuselah plays an investment (after_play)
+    ("bank_to_card", r"^put this card in play with (?P<n>\d+) blood$"),
+    ("mpa_card_to", r"^you can use a master phase action to move (?P<n>1) blood from this card to (?P<pool>your pool or to )?"
+                    r"an? (?P<ready>ready )?(?P<clan>anarch|giovanni)(?: you control)?$"),
+    ("camp_anarch", r"^after you put a non-titled non-anarch vampire in play from your uncontrolled region, you can burn "
+                    r"(?P<n>1) blood from this card to make that vampire anarch$"),
+    ("investment_feeds", r"^after any methuselah plays an investment card, add (?P<n>1) blood to this card$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
