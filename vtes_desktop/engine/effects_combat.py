@@ -394,7 +394,10 @@ def block_refusal(ctx: Ctx, actor: int, blocker: int) -> str | None:
 
 def is_equipment(ctx: Ctx, iid: int) -> bool:
     """Equipment in play, not counting equipment cards that represent a location while in play."""
-    return "Equipment" in ctx.cdef(iid).types and ("equipment_location",) not in card_readings(ctx, iid)
+    from vtes_desktop.engine.effects_gear import not_equipment as gear_not_equipment
+
+    return "Equipment" in ctx.cdef(iid).types and ("equipment_location",) not in card_readings(ctx, iid) \
+        and not gear_not_equipment(ctx, iid)   # Gran Madre di Dio
 
 
 def start_of_minion_phase(ctx: Ctx) -> None:
@@ -430,6 +433,12 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "counter_after_hit_round": "rules_combat.close_damage / close (end of round)",
+    "damage_per_counter": "rules_combat._apply_strikes", "grants_superior_two": "effects_combat.granted_discipline",
+    "bearer_strikes_with_it_at_close": "rules_combat.strike (_troile_refusal)",
+    "bearer_no_maneuver_to_long": "rules_combat.maneuver (_troile_refusal)",
+    "burn_before_range_for_effect": "rules_combat.use_in_combat (_powder)",
+    "opponent_no_discipline_cards": "rules_combat._powder / _grapple_refusal / strength",
     "next_combat_card_costs_less": "rules_combat._carry_out / _extra_blood", "self_gains_blood": "rules_combat._carry_out",
     "bank_blood_to_younger_uncontrolled": "rules_combat._carry_out", "bank_blood_amount": "ditto",
     "strike_capacity_difference": "rules_combat.strike", "strike_damage_at_most": "rules_combat.strike",
@@ -643,5 +652,7 @@ def granted_discipline(ctx: Ctx, minion: int, trigram: str) -> int:
             continue
         for r in card_readings(ctx, iid):
             if r[0] == "grants_superior" and r[1] == trigram.lower():
+                lvl = 2
+            elif r[0] == "grants_superior_two" and trigram.lower() in r[1]:     # Sword of Troile
                 lvl = 2
     return lvl

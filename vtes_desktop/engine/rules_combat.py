@@ -124,6 +124,11 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         _goto(ctx, f, "end_of_round")
     elif f.step == "end_of_round":
         effects_minion.end_of_round(ctx, f)   # Ossian's life for the blood used to mend
+        for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "soul_hit"
+                        and x[2] == f.round):
+            if u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "attached":      # The Crimson Sentinel
+                ctx.update(u[1], counters=ctx.st.cards[u[1]].counters + 1)
+                ctx.emit("counters", f"{ctx.name(u[1])} gets a soul counter.")
         for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "burn_end_round"
                         and x[2] == f.round):
             if u[1] in ctx.st.cards and ctx.st.cards[u[1]].region == "attached":     # Baal's Bloody Talons
@@ -621,7 +626,7 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
     if ("no_maneuver_round", m, f.round) in f.used or ("no_maneuver_combat", m) in f.used:     # Lapse, Imprison
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver this round")
-    if (why := _crusader_refusal(ctx, f, m)):
+    if (why := _crusader_refusal(ctx, f, m)) or (why := _troile_refusal(ctx, m, "maneuver")):
         raise Illegal("maneuver", why)
     if cmd.using is not None and f.round == 1:          # Foldable Machine Gun: not in the first round
         u_ = flow.ref(ctx, cmd.seat, cmd.using)
@@ -1336,6 +1341,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         raise Illegal("strike", f"{ctx.name(m)} cannot strike for the remainder of this round")
     if not f.extra_phase and ("no_initial_strike", m, f.round) in f.used:     # Lapse at superior
         raise Illegal("strike", f"{ctx.name(m)} cannot strike during the initial strike step this round")
+    if desc.kind not in ("none",) and (why := _troile_refusal(ctx, m, "strike", desc.source)):   # Sword of Troile
+        raise Illegal("strike", why)
     _strike_toll(ctx, ctx.st.top, m, desc)
     f = ctx.st.top
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
@@ -1484,6 +1491,9 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                    and u[1] == s_.source) if s_.kind == "damage" and s_.source is not None else 0
         wb = sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "weapon_bonus"
                  and u[1] == s_.source and u[2] == f.round) if s_.source is not None else 0
+        if s_.source is not None and s_.source in ctx.st.cards and ctx.st.cards[s_.source].region == "attached" \
+                and ("damage_per_counter",) in effects_combat.card_readings(ctx, s_.source):
+            wb += ctx.st.cards[s_.source].counters        # The Crimson Sentinel: +1 per soul counter
         if wb and s_.kind in ("damage", "strength_plus", "hand_plus"):     # Strike at the True Flesh at superior
             s_ = s_._replace(amount=s_.amount + wb)
         if s_.source is not None and ("talons", s_.source, f.round) in f.used:    # Baal's Bloody Talons
@@ -1890,10 +1900,17 @@ def _clan_maneuver_or_press(ctx: Ctx, f: CombatFrame, m: int, iid: int) -> bool:
 
 
 def _grapple_refusal(ctx: Ctx, m: int, rules: CardRules) -> None:
-    """Immense Size: the opposing minion cannot play grapple cards this combat."""
+    """Immense Size: the opposing minion cannot play grapple cards this combat; Powder of Rigidity: no cards requiring
+    Protean or Vicissitude."""
     f = combat_frame(ctx.st)
     if f is not None and ("no_grapple", m) in f.used and "grapple" in rules.keywords:
         raise Illegal("combat", f"{ctx.name(m)} cannot play grapple cards this combat")
+    if f is not None:
+        for u in f.used:
+            if isinstance(u, tuple) and len(u) == 3 and u[0] == "no_discs" and u[1] == m \
+                    and set(u[2]) & {d.lower() for d in rules.disciplines}:
+                raise Illegal("combat", f"{ctx.name(m)} cannot use cards requiring "
+                                        f"{' or '.join('[' + d + ']' for d in u[2])} this combat")
 
 
 def _paid_grant(ctx: Ctx, seat: int, f: CombatFrame, m: int, what: str, to: str) -> bool:
@@ -3027,6 +3044,8 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
         return _blocker_sets_long_range(ctx, cmd, iid, f)
     if ("burn_x_for_combat_maneuvers",) in readings:        # Ruins of Villers Abbey
         return _burn_x_for_maneuvers(ctx, cmd, iid, f)
+    if ("burn_before_range_for_effect",) in readings:       # Powder of Rigidity
+        return _powder(ctx, cmd, iid, f, next(r for r in readings if r[0] == "opponent_no_discipline_cards"))
     if ("burn_to_burn_torpor_victim",) in readings:         # Garrote
         return _garrote(ctx, cmd, iid, f)
     if ("burn_for_strength_and_extra_strikes", 1) in readings:     # Vial of Garou Blood
@@ -3063,6 +3082,41 @@ def _burn_x_for_maneuvers(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
     f = combat_frame(ctx.st)
     _set_combat(ctx, f._replace(used=f.used | {("combat_maneuvers", c.host, int(x), iid)}))
     ctx.emit("granted", f"{ctx.name(c.host)} gets {x} optional maneuvers this combat ({ctx.name(iid)}).")
+
+
+def _powder(ctx: Ctx, cmd: C.Use, iid: int, f, r: tuple) -> None:
+    """Powder of Rigidity: burned before range is determined; the opposing minion cannot use cards requiring Protean
+    or Vicissitude until the end of combat, and a werewolf gets -2 strength."""
+    c = ctx.st.cards[iid]
+    if not isinstance(f, CombatFrame) or f.step != "before_range":
+        raise Illegal("timing", f"{ctx.name(iid)} is burned before range is determined in a round of combat")
+    if c.host not in (f.a, f.b) or ctx.st.cards[c.host].controller != cmd.seat:
+        raise Illegal("use", f"{ctx.name(iid)} is burned by its bearer, in combat")
+    m = c.host
+    other = f.b if m == f.a else f.a
+    ctx.burn(iid, "burned before range")
+    f = combat_frame(ctx.st)
+    add = {("no_discs", other, tuple(r[1]))}
+    if r[2] in {k.lower() for k in ctx.rules(other).keywords}:
+        add.add(("strength_bonus", other, r[3], iid))
+    _set_combat(ctx, f._replace(used=f.used | add))
+    ctx.emit("effect", f"{ctx.name(m)} burns {ctx.name(iid)}: {ctx.name(other)} cannot use cards requiring "
+                       f"{' or '.join('[' + d + ']' for d in r[1])} this combat.")
+
+
+def _troile_refusal(ctx: Ctx, m: int, what: str, using: int | None = None) -> str | None:
+    """Sword of Troile on *m*: its strikes at close range are with it if possible, and no maneuver to long range."""
+    f = combat_frame(ctx.st)
+    if f is None or f.range != "close":
+        return None
+    for a in ctx.st.attached.get(m, ()):
+        rd = effects_combat.card_readings(ctx, a)
+        if what == "maneuver" and ("bearer_no_maneuver_to_long",) in rd:
+            return f"{ctx.name(m)} cannot maneuver to long range ({ctx.name(a)})"
+        if what == "strike" and ("bearer_strikes_with_it_at_close",) in rd and using != a \
+                and not _restricted(ctx, m, True) and (a, "stolen", f.round) not in f.used:
+            return f"{ctx.name(m)} strikes with {ctx.name(a)} at close range"
+    return None
 
 
 def _garrote(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
@@ -3582,6 +3636,10 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
         cfi = combat_frame(ctx.st)
         if cfi is not None and h.source in (cfi.a, cfi.b) and normal + aggravated > 0:
             _set_combat(ctx, cfi._replace(mods=cfi.mods + (Mod("inflicted", normal + aggravated, h.source, h.via),)))
+            if h.via is not None and h.via in ctx.st.cards and \
+                    ("counter_after_hit_round",) in effects_combat.card_readings(ctx, h.via):     # The Crimson Sentinel
+                cfi = combat_frame(ctx.st)
+                _set_combat(ctx, cfi._replace(used=cfi.used | {("soul_hit", h.via, cfi.round)}))
         mend = 2 if h.via is not None and h.via in ctx.st.cards and \
             ("double_mend",) in effects_combat.card_readings(ctx, h.via) else 1
         burns = h.via is not None and cf0 is not None and ("torpor_burns", h.via) in cf0.used \

@@ -988,6 +988,23 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
     if k == "burn" and low == ("the vampire with this location may burn x blood before range is determined on the first "
                                "round of a combat to get x optional maneuvers for that combat."):
         return ("burn_x_for_combat_maneuvers",)                                      # Ruins of Villers Abbey
+    if k == "add" and low == ("if this weapon successfully inflicts damage on an opponent in combat, add a soul counter "
+                              "to it at the end of that round."):
+        return ("counter_after_hit_round",)                                          # The Crimson Sentinel
+    if k == "do" and low == "this weapon does one additional point of damage each strike for each soul counter on this card.":
+        return ("damage_per_counter",)                                               # The Crimson Sentinel
+    if k == "state" and low == "the vampire with this card has superior potence [pot] and superior presence [pre].":
+        return ("grants_superior_two", ("pot", "pre"))                               # Sword of Troile
+    if k == "make" and low == "each strike the bearer makes at close range must be with this weapon if possible.":
+        return ("bearer_strikes_with_it_at_close",)                                  # Sword of Troile
+    if k == "use" and low == "bearer cannot use maneuvers to go to long range.":
+        return ("bearer_no_maneuver_to_long",)                                       # Sword of Troile
+    if k == "burn" and low == "the bearer can burn this equipment before range is determined in a round of combat.":
+        return ("burn_before_range_for_effect",)                                     # Powder of Rigidity (a use)
+    if k == "use" and low == ("if they do so, the opposing minion cannot use cards requiring protean [pro] or vicissitude "
+                              "[vic] until the end of combat and if the opposing minion is a werewolf, they get -2 "
+                              "strength until the end of combat."):
+        return ("opponent_no_discipline_cards", ("pro", "vic"), "werewolf", -2)      # Powder of Rigidity
     if k == "use" and low == "this maneuver cannot be used during the first round.":
         return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
     if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
