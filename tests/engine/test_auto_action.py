@@ -21,7 +21,7 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "gain_one_pool", "tally_caller_pool", "tally_for_pool", "tally_fail_caller", "tally_against_blood",
              "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
-             "one_more_vote", "each_clan_votes"}
+             "one_more_vote", "each_clan_votes", "tally_poison_pill"}
 
 
 def _effects(db, name, level=None):
@@ -326,3 +326,51 @@ steps:
 
 def test_eldest_are_kholo(db, tmp_path):
     _plays(db, tmp_path, "kholo", _KHOLO)
+
+
+_POISON = """
+title: Poison Pill - played before any votes; the referendum passes and its effect burns 2 of the player's pool, so the
+  acting Methuselah loses 2 pool too once the action is over
+source: "card text of Poison Pill: Only usable during a referendum, before votes and ballots are cast. If the referendum
+  passes and the effect of the referendum causes you to lose pool, the controller of the acting vampire loses the same
+  amount of pool (in addition to the effects of the referendum)."
+table:
+  - player: Ann
+    ready:
+      - {card: Alice Chen, blood: 7}
+    hand: [Kine Resources Contested]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Ryan, blood: 3}
+    hand: [Poison Pill]
+    library: [Dodge]
+  - player: Cat
+    pool: 20
+    ready:
+      - {card: Damian, blood: 4}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Alice Chen, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Cat, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Cat 2"}
+  - {by: Ben, do: play, card: Poison Pill, minion: Ryan}
+  - {by: Ann, do: vote, side: for, with: Alice Chen}
+  - by: Ann
+    do: finish
+    expect:
+      - {player: Ben, pool: 18}
+      - {player: Cat, pool: 18}
+  - by: Ann
+    do: resolve
+    expect:
+      - {player: Ann, pool: 28}
+"""
+
+
+def test_poison_pill(db, tmp_path):
+    _plays(db, tmp_path, "poison", _POISON)

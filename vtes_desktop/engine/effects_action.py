@@ -4040,6 +4040,21 @@ def referendum_fails(ctx: Ctx, f) -> bool:
     return bool(st.marks) and any(m[1] == FAILS and m[0] == ("referendum", f.actor, st.turn) for m in st.marks)
 
 
+def _poison_pill(ctx: Ctx, f: ActionFrame) -> None:
+    """Poison Pill: the pool its player lost through the passed referendum's effect (from the tally to the end of the
+    action) is lost by the acting Methuselah too."""
+    st = ctx.st
+    key = ("poison pill", f.actor, st.turn)
+    marks = [m for m in st.marks if len(m) == 4 and m[0] == key]
+    if not marks:
+        return
+    st.marks = st.marks - set(marks)
+    for _, seat, before, why in sorted(marks, key=repr):
+        lost = before - st.seats[seat].pool
+        if lost > 0 and not st.seats[f.seat].ousted:
+            ctx.pool(f.seat, -lost, why)
+
+
 def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:
     """The votes of referendum *f* are tallied (rules_politics.close): what the cards played in its polling step do
     then (Treachery, Elder Kindred Network, Cheval de Bataille, Scorn of Adonis, Bribes, Loyalist, Madrigal [MEL],
@@ -4079,6 +4094,8 @@ def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:
             pro = {s for s, _ in _voters(ctx, f, "for")} - {s for s, _ in _voters(ctx, f, "against")} - {seat}
             for s_ in sorted(pro):
                 ctx.pool(s_, 1, why)
+        elif r == "tally_poison_pill" and passed:     # measured once the action is over (`after_action`)
+            st.marks = st.marks | {(("poison pill", f.actor, st.turn), seat, st.seats[seat].pool, why)}
         elif r == "tally_loyalist" and not passed:
             a, me = st.cards.get(f.actor), st.cards.get(minion)
             if a is not None and me is not None and me.region in ("ready", "torpor") and \
@@ -4267,6 +4284,8 @@ def blocker_locks(f: ActionFrame) -> bool:
 
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: effects that come after its resolution."""
+    if f.kind == "political" and ctx.st.marks:
+        _poison_pill(ctx, f)
     for mod in f.mods:
         if mod.kind == "remove_crypt_top":
             if f.outcome == "successful" and f.target_seat is not None:

@@ -439,6 +439,9 @@ _TEXTS: dict[str, re.Pattern] = {
                                    r"vampire gain 1 blood\.?$"),
     "tally_oppose_burn": re.compile(r"^vampires casting votes or ballots in opposition to this vampire burn 1 blood\.?$"),
     "tally_when": re.compile(r"^blood is gained or burned once results are tallied\.?$"),
+    "tally_poison_pill": re.compile(r"^if the referendum passes and the effect of the referendum causes you to lose pool, "
+                                    r"the controller of the acting vampire loses the same amount of pool \(in addition to "
+                                    r"the effects of the referendum\)\.?$"),
     "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
     "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
                                           r"against the referendum\.?$"),
