@@ -13,7 +13,7 @@ from vtes_desktop.engine import effects_minion
 from vtes_desktop.engine.commands import Action, Block, Resolve, Strike, Use
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal
-from vtes_desktop.engine.state import Hit
+from vtes_desktop.engine.state import CombatFrame, Hit
 
 
 def _named(game, name):
@@ -336,3 +336,36 @@ def test_vozhd_of_gravesend_cancels_a_strike_card(table):
     assert st.cards[dodge].region == "ash_heap" and st.cards[vozhd].counters == 4
     assert st.top.step == "strike" and not any(m == _named(game, "Ryan").iid for m, _ in st.top.strikes)
     game.step("Sarah", Strike, minion="Ryan", strike="hand")   # Ryan chooses a strike again
+
+
+def _messenger_table(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Bupe Kuila", 4), ("Ryan", 2)], "Alexis": [("Anton", 4)]},
+                 hand={"Sarah": ["Ghoul Messenger"]})
+    st = game.game.state
+    gm, bupe = _named(game, "Ghoul Messenger").iid, _named(game, "Bupe Kuila").iid
+    Ctx(game.game, st).move(gm, "attached", host=bupe, counters=1)
+    return game, gm, bupe
+
+
+def test_ghoul_messenger_moves_to_another_vampire(table):
+    from vtes_desktop.engine.commands import DeclineBlock
+
+    game, gm, bupe = _messenger_table(table)
+    ryan = _named(game, "Ryan").iid
+    game.step("Sarah", Action, minion="Bupe Kuila", kind="card", target="Ryan", **{"from": "Ghoul Messenger"})
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.cards[gm].host == ryan and st.cards[ryan].counters == 3
+    assert (bupe, "unlock_end_of_turn") in st.acted
+
+
+def test_ghoul_messenger_blocked_is_burned_without_combat(table):
+    game, gm, bupe = _messenger_table(table)
+    game.step("Sarah", Action, minion="Bupe Kuila", kind="card", target="Ryan", **{"from": "Ghoul Messenger"})
+    game.step("Alexis", Block, minion="Anton")
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    anton = _named(game, "Anton").iid
+    assert st.cards[gm].region == "ash_heap" and not st.cards[anton].locked
+    assert not any(isinstance(x, CombatFrame) for x in st.frames)

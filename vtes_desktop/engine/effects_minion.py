@@ -121,7 +121,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
                      "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
                      "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline",
-                     "pool_sets_range", "cancel_strike_card"})
+                     "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -334,9 +334,24 @@ def action_over(ctx: Ctx, f) -> None:
         _check_servitors(ctx, f.seat)
 
 
+def no_combat(ctx: Ctx, f) -> bool:
+    """Ghoul Messenger: its employer's action to move it is blocked: combat is canceled."""
+    src = f.from_card
+    return bool(src is not None and f.effect == "minion:move_retainer" and src in ctx.st.cards
+                and _of(ctx, src, "messenger_blocked"))
+
+
 def blocked(ctx: Ctx, f) -> None:
-    """A block succeeded, before block resolution: Member of the Entourage, blocking a vampire, is burned."""
+    """A block succeeded, before block resolution: Member of the Entourage, blocking a vampire, is burned; Ghoul
+    Messenger's action blocked: the Messenger is burned and the blocker does not lock."""
     st = ctx.st
+    if no_combat(ctx, f):
+        src = f.from_card
+        if st.cards[src].region == "attached":
+            ctx.burn(src, "the action to move it was blocked")
+        if f.blocker in st.cards and st.cards[f.blocker].locked:
+            ctx.update(f.blocker, locked=False)
+            ctx.emit("unlocked", f"{ctx.name(f.blocker)} does not lock for the block.", cards=(f.blocker,))
     b = f.blocker
     if b in st.cards and _of(ctx, b, "burn_if_blocks_vampire") and f.actor in st.cards \
             and ctx.is_vampire(st.cards[f.actor]):
@@ -1405,6 +1420,10 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
     st = ctx.st
     tc = st.cards[t]
     flt = r[3]
+    if flt == "other ready vampire":   # Ghoul Messenger
+        if t == m or tc.region != "ready" or not ctx.is_vampire(tc):
+            return f"{ctx.name(t)} is not another ready vampire"
+        return None
     if flt == "own torpor vampire":
         if tc.controller != seat or tc.region != "torpor" or not ctx.is_vampire(tc):
             return f"{ctx.name(t)} is not a vampire in your torpor region"
@@ -1601,6 +1620,17 @@ def succeed_own(ctx: Ctx, f) -> bool:
         st.marks = st.marks | {(("minion", t), _BORROWED, (prev, st.turn))}
         ctx.emit("control", f"{ctx.seat_name(f.seat)} takes control of {ctx.name(t)} until the end of the turn.",
                  cards=(t,))
+    elif r[1] == "move_retainer":   # Ghoul Messenger: to the new employer, who gains 1 blood
+        if sc is not None and sc.region == "attached":
+            ctx.move(src, "attached", host=t, counters=sc.counters, level=sc.level)
+            ctx.update(src, controller=c.controller)
+            ctx.emit("moved", f"{ctx.name(src)} moves to {ctx.name(t)}.", cards=(src, t))
+            if _of(ctx, src, "messenger_success"):
+                before = c.counters
+                c2 = ctx.set_blood(t, before + 1)
+                ctx.emit("blood", f"{ctx.name(t)} gains {c2.counters - before} blood ({ctx.name(src)}).", cards=(t,))
+                st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}
+                ctx.emit("note", f"{ctx.name(f.actor)} will unlock at the end of the turn ({ctx.name(src)}).")
     elif r[1] == "rescue_own":
         ctx.move(t, "ready", seat=c.controller, locked=c.locked, counters=c.counters, wounded=False)
         ctx.emit("rescued", f"{ctx.name(t)} moves from torpor to the ready region ({ctx.name(src)}).", cards=(t,))

@@ -968,7 +968,7 @@ def _blocked(ctx: Ctx, f: ActionFrame, reset) -> None:
     flow.set_top(ctx, nf)
     from vtes_desktop.engine import rules_combat
 
-    if effects_action.no_combat(ctx, f):   # Stone Travel: the acting vampire cancels the combat
+    if effects_action.no_combat(ctx, f) or effects_minion.no_combat(ctx, f):   # Stone Travel; Ghoul Messenger
         return
     from vtes_desktop.engine.effects_actioncard import blocked_grants
 

@@ -231,6 +231,10 @@ Readings (a tuple whose first item names it):
 - ``("cancel_strike_card", 1)``: the Vozhd of Gravesend burns 1 life to cancel a strike card as the opposing minion
   plays it (a `use` naming it in the step right after; the game goes back to before that play, the card goes to the
   ash heap unpaid and is replaced, and the minion chooses a strike again);
+- Ghoul Messenger: its employer's action moving it to another ready vampire (an *own_action*, verb
+  "move_retainer"), ``("messenger_success",)`` (the new employer gains 1 blood and the acting vampire unlocks at the
+  end of the turn, with that action's success), ``("messenger_blocked",)`` (blocked: no combat, the Messenger
+  burned, the blocker unlocked; hooks in `rules_action._blocked`);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -323,6 +327,12 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
 }
 
 _RETAINER_TEXTS = {
+    "the vampire with this retainer may move it to another ready vampire as a +1 stealth action.":
+        ("own_action", "move_retainer", 1, "other ready vampire", 0, False, ""),
+    "if the action is successful, the new employer gains 1 blood from the blood bank, and the acting vampire unlocks "
+    "at the end of the turn.": ("messenger_success",),
+    "if the action is blocked, cancel combat, burn the messenger, and do not lock the blocking minion.":
+        ("messenger_blocked",),
     "while the employer is in combat, the opposing minion's controller plays with an open hand.":
         ("open_hand_in_combat",),
     "during strike resolution, if the range is close, this retainer burns a weapon controlled by the opposing minion "
