@@ -101,7 +101,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_unlock_phase and pay_toll (Obsession, Kindred Society Games)
            "host_no_unlock", "obsession_toll", "games_toll", "games_burned",
            # after_play (Swiss Cut)
-           "investment_feeds"}
+           "investment_feeds",
+           # announce_from (Shakar: the Hunt, Haqim's Law: Judgment)
+           "all_chosen", "any_enter"}
 
 
 def test_every_reading_has_a_handler():

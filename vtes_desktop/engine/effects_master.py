@@ -31,7 +31,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
-                    "blind_choose", "ball_choose",
+                    "blind_choose", "ball_choose", "lock_to_put_younger",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -305,6 +305,18 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             continue
         if key in ("blind_choose", "ball_choose"):
             _two_chosen(ctx, cmd, iid, name, key, v, target)
+            continue
+        if key == "lock_to_put_younger":   # Haqim's Law: Judgment: lock the Assamite (`choice`), on a younger vampire
+            b = flow.ref(ctx, seat, cmd.choice, what="vampire") if cmd.choice is not None else None
+            bc = st.cards[b] if b is not None else None
+            if bc is None or bc.controller != seat or bc.region != "ready" or bc.locked or bc.contested \
+                    or not _group_member(ctx, b, v["who"]):
+                raise Illegal("choice", f"{name}: name the ready unlocked {v['who'].title()} you control to lock (choice)")
+            tc = st.cards[target] if target is not None else None
+            if tc is None or not ctx.is_vampire(tc) or ctx.capacity(tc) >= ctx.capacity(bc):
+                raise Illegal("target", f"{name} goes on a vampire younger than {ctx.name(b)}")
+            ctx.update(b, locked=True)
+            ctx.emit("locked", f"{ctx.name(b)} locks to put {name} on {ctx.name(target)}.", cards=(b, target))
             continue
         if key == "choose_own_sect":   # Into the Fire, Out of the Frying Pan: a ready vampire of the player
             tc = st.cards[target] if target is not None else None
@@ -3096,6 +3108,17 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="combat",
                     target_card=t, base_stealth=0), ((tc.controller,) if directed else ())
+    if c.region == "attached" and not c.contested and _has(ctx, iid, "any_enter"):   # Shakar: the Hunt, Haqim's Law
+        v = _has(ctx, iid, "any_enter")[0]
+        if not _group_member(ctx, m, v["who"]):
+            raise Illegal("requirements", f"{ctx.name(m)} is not {v['who'].title()}: not chosen for {name}")
+        h = c.host
+        hc = st.cards[h]
+        if hc.region != "ready" or h == m or hc.controller == cmd.seat:
+            raise Illegal("target", f"{name}: {ctx.name(h)} is not a ready minion of another Methuselah")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(h)} ({name}).", cards=(m, h))
+        return dict(from_card=iid, directed=True, target_seat=hc.controller, effect="combat", target_card=h,
+                    base_stealth=int(v.get("stealth") or 0)), (hc.controller,)
     if c.region == "attached" and not c.contested and _has(ctx, iid, "contract_enter"):   # the contracts
         v = _has(ctx, iid, "contract_enter")[0]
         if chosen(ctx, iid) != m:
@@ -5029,6 +5052,18 @@ def _two_chosen(ctx: Ctx, cmd: C.Play, iid: int, name: str, key: str, v: dict, t
     st.marks = st.marks | {(iid, "ball locked", target), (iid, "ball free", b)}
     ctx.emit("locked", f"{ctx.name(target)} is locked ({name}); {poss_name_card(ctx, b)} non-bleed actions cannot be "
                        "blocked.", cards=(target, b))
+
+
+def _group_member(ctx: Ctx, m: int, who: str) -> bool:
+    """"black hand vampire" (the trait), "independent or anarch assamite" (the clan, of either sect)."""
+    c = ctx.st.cards[m]
+    if not ctx.is_vampire(c):
+        return False
+    if who == "black hand vampire":
+        return "black hand" in ctx.rules(m).traits
+    sects, clan = who.rsplit(" ", 1)
+    return _clan_key(clan) in {_clan_key(x) for x in ctx.cdef(m).clans} \
+        and (ctx.sect(c) or "").lower() in sects.split(" or ")
 
 
 def poss_name_card(ctx: Ctx, m: int) -> str:

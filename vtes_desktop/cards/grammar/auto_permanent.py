@@ -674,6 +674,14 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("camp_anarch", r"^after you put a non-titled non-anarch vampire in play from your uncontrolled region, you can burn "
                     r"(?P<n>1) blood from this card to make that vampire anarch$"),
     ("investment_feeds", r"^after any methuselah plays an investment card, add (?P<n>1) blood to this card$"),
+    # contracts whose chosen are a whole group (announce_from): Shakar: the Hunt, Haqim's Law: Judgment
+    ("all_chosen", r"^every (?P<who>black hand vampire|independent or anarch assamite) is considered chosen for this "
+                   r"contract$"),
+    ("any_enter", r"^any (?P<who>black hand vampire|independent or anarch assamite) can enter combat with (?:this minion|"
+                  r"the attached vampire) as a \+(?P<stealth>1) stealth \(d\) action$"),
+    ("burn_after_torpor", r"^burn this card if this minion is not ready$"),
+    ("lock_to_put_younger", r"^lock a ready (?P<who>independent or anarch assamite) you control to put this card on a "
+                            r"younger vampire$"),   # `choice` the Assamite locked, `target` the younger vampire
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
