@@ -91,7 +91,7 @@ HANDLED = frozenset({
     "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller", "blood_hunt_votes", "blood_hunt_for_only",
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
-    "lock_x_minus_1", "lock_x_one_any",
+    "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2416,7 +2416,10 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "other's torpor vampire": "a vampire in another Methuselah's torpor region",
               "locked torpor vampire": "a locked vampire in torpor",
               "ready younger non-infernal vampire": "a ready younger non-infernal vampire",
-              "non-infernal torpor vampire": "a non-infernal vampire in torpor"}
+              "non-infernal torpor vampire": "a non-infernal vampire in torpor",
+              "other ready same-circle blood brother": "another ready Blood Brother of the same circle",
+              "same-circle blood brother in own uncontrolled": "a Blood Brother of the same circle in your uncontrolled "
+                                                                "region"}
 _VEIL = "veil stealth"
 _NO_BLEED = "cannot bleed this turn"
 _PUT_TURN = "put on its vampire in turn"
@@ -2556,6 +2559,10 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         return "Ally" in ctx.cdef(c.host).types or (ctx.is_vampire(host) and _cap(ctx, c.host) < _cap(ctx, actor))
     if who in ("own torpor vampire", "other's torpor vampire"):   # Sacrificial Lamb
         return vamp and c.region == "torpor" and (c.controller == seat) == (who == "own torpor vampire")
+    if who == "other ready same-circle blood brother":   # Hive Mind
+        return vamp and c.region == "ready" and iid != actor and _same_circle(ctx, iid, actor)
+    if who == "same-circle blood brother in own uncontrolled":
+        return vamp and c.region == "uncontrolled" and c.controller == seat and _same_circle(ctx, iid, actor)
     if who == "locked torpor vampire":   # Fire on the Mountain
         return vamp and c.region == "torpor" and c.locked
     if who == "ready younger non-infernal vampire":   # Warding the Beast
@@ -3150,6 +3157,9 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
         elif k == "heal":
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))
+        elif k == "add_blood":   # a vampire in an uncontrolled region: blood from the bank, no capacity limit there
+            ctx.update(t, counters=c.counters + op[1])
+            ctx.emit("blood", f"{ctx.name(t)} gets {op[1]} blood from the bank ({name}).", cards=(t,))
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
                    "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch",
                    "actor_gains_capacity", "equipment_to_actor_if_said", "diablerize"):
@@ -4629,6 +4639,20 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 from vtes_desktop.engine.rules_turn import _enter_play
 
                 _enter_play(ctx, v)
+        elif k == "gain_circle_count_plus":   # Unwholesome Bond: X+1 blood
+            x = sum(1 for r in st.live_seats() for i in st.region(r, "ready") if i != f.actor
+                    and ctx.is_vampire(st.cards[i]) and not st.cards[i].locked and not st.cards[i].contested
+                    and _same_circle(ctx, i, f.actor))
+            a = st.cards[f.actor]
+            if a.region in ("ready", "torpor"):
+                got = ctx.set_blood(f.actor, a.counters + x + s[1])
+                ctx.emit("blood", f"{ctx.name(f.actor)} gains {got.counters - a.counters} blood ({name}: {x} ready unlocked "
+                                  "Blood Brothers of the circle).", cards=(f.actor,))
+        elif k == "circle_uncontrolled_each":
+            for i in st.region(f.seat, "uncontrolled"):
+                if ctx.is_vampire(st.cards[i]) and _same_circle(ctx, i, f.actor):
+                    ctx.update(i, counters=st.cards[i].counters + s[1])
+                    ctx.emit("blood", f"{ctx.name(i)} gets {s[1]} blood from the bank ({name}).", cards=(i,))
         elif k == "lock_x_minus_1":   # Command the Legion
             for m in f.mods:
                 v = m.minion
@@ -5187,3 +5211,29 @@ def vote_side_refusal(ctx: Ctx, f: ReferendumFrame, iid: int, side: str) -> str 
                 return f"{ctx.name(iid)} cannot cast votes or ballots in favor of this blood hunt (only " \
                        + ", ".join(x.title() for x in m[2]) + ")"
     return None
+
+
+_CIRCLES = ("Budapest", "Chicago", "Kiev", "Mexico City", "Torrance")
+_CIRCLE_CACHE: dict[int, frozenset] = {}
+
+
+def _circles(ctx: Ctx, iid: int) -> frozenset:
+    """The circles of a Blood Brother, read from its card ("Budapest circle."); "*" for Angelo, a member of any."""
+    cid = ctx.st.cards[iid].cid
+    got = _CIRCLE_CACHE.get(cid)
+    if got is None:
+        d = ctx.cdef(iid)
+        text = d.text or ""
+        if not any(_same_clan("blood brother", x) for x in d.clans):
+            got = frozenset()
+        elif "as if" in text and "member of any circle" in text:
+            got = frozenset({"*"})
+        else:
+            got = frozenset(c for c in _CIRCLES if re.search(rf"(?:^|[.:]\s){c} [Cc]ircle\b", text))
+        _CIRCLE_CACHE[cid] = got
+    return got
+
+
+def _same_circle(ctx: Ctx, a: int, b: int) -> bool:
+    ca, cb = _circles(ctx, a), _circles(ctx, b)
+    return bool(ca and cb and ("*" in ca or "*" in cb or ca & cb))

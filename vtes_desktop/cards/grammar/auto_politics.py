@@ -940,6 +940,15 @@ _FOURTH = {
     # Command the Legion: X is the blood paid (`cost`); the minions named in the target, separated by ';'
     ("lock", "lock x-1 allies or younger vampires"): ("lock_x_minus_1",),
     ("state", "as above, but one of the minions may be the same age or older"): ("lock_x_one_any",),
+    # Blood Brothers of the same circle (the circle named in the crypt card's text): Hive Mind, Unwholesome Bond
+    ("unlock", "unlock this blood brother and another ready blood brother of the same circle"):
+        ("on_target", "other ready same-circle blood brother", (("unlock",), ("unlock_actor",))),
+    ("add", "add 3 blood to a blood brother of the same circle in your uncontrolled region"):
+        ("on_target", "same-circle blood brother in own uncontrolled", (("add_blood", 3),)),
+    ("gain", "this vampire gains x+1 blood, where x is the number of ready, unlocked blood brothers of the same circle "
+             "as the acting vampire"): ("gain_circle_count_plus", 1),
+    ("add", "add 1 blood from the blood bank to each blood brother in your uncontrolled region of the same circle as "
+            "the acting vampire"): ("circle_uncontrolled_each", 1),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
