@@ -36,7 +36,8 @@ HANDLED: frozenset[str] = frozenset({
     "look_host_hand_at_unlock", "host_considered_sect", "burnable_for_strength", "burn_at_next_turn_discard",
     "put_on_actor_reaction", "strength_vs_host", "combat_with_host", "host_bleed_vs_controller", "host_restrict",
     "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace", "burn_end_of_turn",
-    "burn_no_block_vs_striker", "striker_bleed_vs_host_controller",
+    "burn_no_block_vs_striker", "striker_bleed_vs_host_controller", "put_in_play_counters", "counter_unlock_block",
+    "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
 })
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
@@ -238,6 +239,15 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.card and m[1] == _SECT)) \
             | {(f.card, _SECT, "anarch")}
         ctx.emit("anarch", f"{ctx.name(f.actor)} becomes Anarch and unlocks ({rules.name}).", cards=(f.actor,))
+    pc = next((s for s in specs if s[0] == "put_in_play_counters"), None)
+    if pc is not None:   # "Put this card in play with 3 counters"
+        n = next((s[1] for s in specs if s[0] == "comes_with_counters"), pc[1])
+        if st.cards[f.card].region == "aside":
+            ctx.move(f.card, "in_play", seat=f.seat, level=f.card_level)
+        if st.cards[f.card].region == "in_play":
+            ctx.update(f.card, counters=n, level=f.card_level)
+            ctx.emit("put_in_play", f"{rules.name} is put in play with {n} counter{'s' if n != 1 else ''}.",
+                     cards=(f.card,))
     if any(s[0] == "put_in_play_self" for s in specs) and st.cards[f.card].region == "aside":
         ctx.move(f.card, "in_play", seat=f.seat, level=f.card_level)
         ctx.emit("put_in_play", f"{rules.name} is put in play.", cards=(f.card,))
@@ -696,6 +706,14 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     """ "Their controller can burn 1 pool during their unlock phase to unlock the attached ally" (Restructure)."""
     st = ctx.st
     c = st.cards[iid]
+    if c.region == "in_play" and _specs(ctx, iid):   # cards in play with counters (Under Siege, Illusory Resources)
+        for key, fn in (("counter_unlock_block", _counter_unlock_block), ("blood_to_card_at_unlock", _blood_to_card),
+                        ("counters_reduce_bleed", _counters_reduce_bleed)):
+            s = _spec(ctx, iid, key)
+            if s is not None and (key != "counters_reduce_bleed" or isinstance(st.top, ActionFrame)) \
+                    and (key != "blood_to_card_at_unlock" or st.phase == "unlock" and not st.frames):
+                return fn(ctx, cmd, iid, s)
+        return False
     if c.region != "attached" or not _specs(ctx, iid):
         return False
     s = _spec(ctx, iid, "burn_for_stealth")
@@ -762,6 +780,89 @@ def _burn_fail_directed(ctx: Ctx, cmd, iid: int) -> bool:
     f = st.top
     flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
     ctx.emit("unsuccessful", f"The action fails ({name}).")
+    return True
+
+
+def _empty(ctx: Ctx, iid: int) -> None:
+    if ctx.st.cards[iid].counters <= 0 and _spec(ctx, iid, "burn_when_empty"):
+        ctx.burn(iid, "no counters left")
+        ctx.emit("burned", f"{ctx.name(iid)} has no counters left and is burned.", cards=(iid,))
+
+
+def _counter_unlock_block(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "Once each action, a Sabbat vampire you control can burn 1 counter from this card to unlock and attempt to
+    block with +1 intercept, even if intercept is not yet needed" (Under Siege; then `block`)."""
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.outcome is not None or f.stage not in ("announced", "blocks") \
+            or cmd.seat not in f.blockers or cmd.seat in f.declined:
+        raise Illegal("timing", f"{name}: only during an action {ctx.seat_name(cmd.seat)} may still block")
+    if any(x.card == iid for x in f.mods):
+        raise Illegal("limit", f"{name} is used once each action")
+    if cmd.minion is None:
+        raise Illegal("minion", f"{name}: name the {s[1].title()} vampire that will block")
+    m = flow.ref(ctx, cmd.seat, cmd.minion)
+    mc = st.cards[m]
+    if mc.controller != cmd.seat or mc.region != "ready" or not ctx.is_vampire(mc) \
+            or (ctx.sect(mc) or "").lower() != s[1]:
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {s[1].title()} vampire of yours")
+    if c.counters <= 0:
+        raise Illegal("use", f"{name} has no counters")
+    ctx.update(iid, counters=c.counters - 1)
+    ctx.update(m, locked=False)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", s[2], m, iid, ctx.rules(iid).card_id),)))
+    ctx.emit("unlocked", f"{name}: a counter burned, {ctx.name(m)} unlocks to block with +{s[2]} intercept.", cards=(m,))
+    _empty(ctx, iid)
+    return True
+
+
+def _blood_to_card(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "During your unlock phase, a ready vampire with Chimerstry you control can move 1 blood to this card"."""
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    if c.controller != cmd.seat or st.active != cmd.seat:
+        raise Illegal("timing", f"{name}: only in {_poss(ctx.seat_name(c.controller))} own unlock phase")
+    if ("unlock_used", iid, st.turn) in st.marks:
+        raise Illegal("limit", f"{name}: once each unlock phase")
+    if cmd.minion is None:
+        raise Illegal("minion", f"{name}: name the vampire that moves the blood")
+    m = flow.ref(ctx, cmd.seat, cmd.minion)
+    mc = st.cards[m]
+    if mc.controller != cmd.seat or mc.region != "ready" or ctx.discipline_level(mc, s[1]) < 1 or mc.counters < s[2]:
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire of yours with {s[1]} and blood to move")
+    ctx.update(m, counters=mc.counters - s[2])
+    ctx.update(iid, counters=c.counters + s[2])
+    st.marks = st.marks | {("unlock_used", iid, st.turn)}
+    ctx.emit("counter", f"{ctx.name(m)} moves {s[2]} blood to {name}.", cards=(m, iid))
+    return True
+
+
+def _counters_reduce_bleed(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "You can burn X counters from this card to reduce a bleed against you by X" (`effect`: X)."""
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.outcome is not None or not (f.kind == "bleed" or f.effect == "bleed") \
+            or f.target_seat != cmd.seat:
+        raise Illegal("timing", f"{name}: only while a minion bleeds you")
+    try:
+        x = int(cmd.effect) if cmd.effect is not None else 1
+    except ValueError:
+        raise Malformed("effect", f"{name}: give X, the counters to burn, as the effect") from None
+    if x < 1 or x > c.counters:
+        raise Illegal("use", f"{name} has {c.counters} counters")
+    ctx.update(iid, counters=c.counters - x)
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", -x, None, iid, ctx.rules(iid).card_id),)))
+    ctx.emit("effect", f"{name}: {x} counter{'s' if x != 1 else ''} burned, the bleed is reduced by {x}.")
+    _empty(ctx, iid)
     return True
 
 
@@ -932,6 +1033,12 @@ _LAST: list = [None, ()]   # (the attached mapping last looked at, its cards wit
 def state_checks(ctx: Ctx) -> None:
     """After each step: a card that burns once its host is in torpor (Eternal Vigilance)."""
     st = ctx.st
+    cids = _in_play_ams(ctx)
+    for s_ in st.live_seats():   # "If this card has no counters, burn it" (Dance of the Dead, Under Siege)
+        for a in st.region(s_, "in_play"):
+            c = st.cards[a]
+            if c.cid in cids and c.counters <= 0 and _spec(ctx, a, "burn_when_empty"):
+                _empty(ctx, a)
     att = st.attached
     if not att:
         return

@@ -52,6 +52,14 @@ Blow); ("burn_no_block_vs_striker",): a `use` by its player as the striking vamp
 cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's bleeds against the host's controller
 (Creeping Infection, which its player keeps).
 
+Cards in play with counters: ("put_in_play_counters", n) (("comes_with_counters", n) at a level that says so);
+("counter_unlock_block", sect, n): a `use` (`minion`: a vampire of that sect you control) during an action you may
+block, once each action: a counter burned, the vampire unlocks and gets +n intercept for its block attempt;
+("burn_when_empty",): the card burns when its last counter goes (Under Siege); ("blood_to_card_at_unlock", discipline,
+n): a `use` in its player's unlock phase, once: a ready vampire of theirs with that discipline (`minion`) moves n
+blood to the card as counters; ("counters_reduce_bleed",): a `use` (`effect`: X) while a minion bleeds its player:
+X counters burned, the bleed X less (Illusory Resources).
+
 Also: ("host_restrict", what): the host cannot play "cards", cast "votes" or ballots, block ("no_block"), act
 ("no_actions_but_burn": but to burn this card), be the target of directed actions ("untargetable"), and does not
 unlock as normal ("no_unlock") (Fantasy World, Reality); ("burn_if_host_in_combat",): the card burns once its host
@@ -178,6 +186,13 @@ _EXACT: dict[str, tuple] = {
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "once each action, a sabbat vampire you control can burn 1 counter from this card to unlock and attempt to block "
+    "with +1 intercept, even if intercept is not yet needed": ("counter_unlock_block", "sabbat", 1),
+    "if this card has no counters, burn it": ("burn_when_empty",),
+    "during your unlock phase, a ready vampire with chimerstry [chi] you control can move 1 blood to this card":
+        ("blood_to_card_at_unlock", "chi", 1),
+    "you can burn x counters from this card to reduce a bleed against you by x": ("counters_reduce_bleed",),
+    "as above, but this card comes into play with 2 counters": ("comes_with_counters", 2),
     "put this card on a slave gargoyle with a capacity above 4": ("attach_to", ("vampire",), ("slave", "gargoyle", "cap>4"),
                                                                  "", False),
     "this gargoyle gets +2 intercept against directed actions": ("host_mod_directed", "intercept", 2),
@@ -361,6 +376,9 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         return ("attach_to", ("location",), (), "self", False)
     if kind == "put_in_play" and t == "put this card into play":
         return ("put_in_play_self",)
+    m = re.fullmatch(r"put this card in play with (\d) counters?", t) if kind == "put_in_play" else None
+    if m:
+        return ("put_in_play_counters", int(m.group(1)))
     m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed", "strength") else None
     if m and m.group("stat") == kind:
         return ("host_mod", kind, int(m.group("n")))
