@@ -6,6 +6,8 @@ from vtes_desktop.cards.grammar import compile_rules, effects
 from vtes_desktop.cards.grammar.auto_gear import claims, reading
 from vtes_desktop.engine import effects_gear
 from vtes_desktop.engine.context import Ctx
+from vtes_desktop.engine.errors import Illegal
+import pytest
 
 
 def _readings():
@@ -45,3 +47,53 @@ def test_san_nicolas_burned_damages_its_lasombra(table):
     ctx.burn(loc, "test")
     assert st.cards[loc].region == "ash_heap"
     assert st.cards[host].counters == 2 and st.cards[host].region == "ready"
+
+
+def _attach(game, card: str, host: str) -> int:
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    a, h = _named(game, card), _named(game, host)
+    ctx.move(a, "attached", host=h)
+    return a
+
+
+def test_ambulance_continues_a_blocked_action_and_burns_when_blocked_again(table):
+    from vtes_desktop.engine.commands import Action, Block, Finish, Resolve, Use
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Wauneka", 4)], "Ben": [("Agrippina", 4), ("Aleph", 4)]},
+                 hand={"Ann": ["Ambulance"]})
+    amb = _attach(game, "Ambulance", "Wauneka")
+    with pytest.raises(Illegal, match="after a combat"):
+        game.step("Ann", Use, card="Ambulance")
+    game.step("Ann", Action, minion="Wauneka", kind="bleed")
+    game.step("Ben", Block, minion="Agrippina")
+    game.step("Ann", Finish)
+    st = game.game.state
+    assert st.top is not None and st.top.outcome == "blocked"
+    game.step("Ann", Use, card="Ambulance")
+    st = game.game.state
+    assert st.cards[amb].locked and st.top.stage == "blocks" and st.top.outcome is None
+    game.step("Ben", Block, minion="Aleph")
+    game.step("Ann", Resolve)
+    st = game.game.state
+    assert st.cards[amb].region == "ash_heap"
+
+
+def test_gran_madre_locks_a_vampire_its_neighbour_puts_in_play(table):
+    from vtes_desktop.engine.commands import Influence
+
+    game = table(["Ann", "Ben"], ready={"Ben": [("Alice Chen", 7)]}, uncontrolled={"Ann": [("Agrippina", 4)]},
+                 hand={"Ben": ["Gran Madre di Dio, Italy"]}, turn=("Ann", "influence", 7))
+    _attach(game, "Gran Madre di Dio, Italy", "Alice Chen")
+    game.step("Ann", Influence, vampire="Agrippina")
+    st = game.game.state
+    v = _named(game, "Agrippina")
+    assert st.cards[v].region == "ready" and st.cards[v].locked and st.cards[v].counters == 3
+
+
+def test_gran_madre_is_unique_and_no_equipment(table):
+    from vtes_desktop.engine.effects_combat import is_equipment
+
+    game = table(["Ann", "Ben"], ready={"Ben": [("Alice Chen", 7)]}, hand={"Ben": ["Gran Madre di Dio, Italy"]})
+    g = _attach(game, "Gran Madre di Dio, Italy", "Alice Chen")
+    assert not is_equipment(Ctx(game.game, game.game.state), g)

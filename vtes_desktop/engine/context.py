@@ -213,11 +213,17 @@ class Ctx:
                          contested=False, title=None, sect=None, level=None, title_contested=False)
             if region in ("ash_heap", "removed", "hand", "library", "crypt"):
                 reset["counters"] = 0
+        was = c.region   # (effects_gear.entered_play: where it came from)
         c = c._replace(region=region, host=None, controller=controller, hidden=hidden, **{**reset, **changes})
         st.put(c)
         key = (c.owner if owner_side else controller, region)
         cur = st.regions.get(key, ())
         st.w_regions()[key] = ((iid,) + cur) if (top and region in ("library", "crypt")) else (cur + (iid,))
+        if region == "ready" and was in ("uncontrolled", "hand", "aside", "crypt", "ash_heap", "library"):
+            from vtes_desktop.engine.effects_gear import entered_play as gear_entered
+
+            gear_entered(self, iid)   # Gran Madre di Dio: a minion put in play by a neighbour comes in locked
+            return st.cards[iid]
         return c
 
     def update(self, iid: int, **changes) -> Card:

@@ -102,6 +102,12 @@ WHERE: dict[str, str] = {
     "superior_if_has": "discipline_level (context.discipline_level)",
     "immune_to_frenzy": "play_refusal (rules_action.play) / target_refusal (rules_action.announce)",
     "rejects_cards_requiring": "play_refusal / target_refusal / equipped (those on the bearer burn)",
+    "lock_continue_unblocked": "use",
+    "burn_if_blocked_again": "blocked (rules_action._blocked)",
+    "lock_burn_imbued_action": "announce_own (rules_diablerie.announce_burn_imbued) / succeed_own",
+    "unique_location": "contest (rules_turn._check_contest) / not_equipment (effects_combat.is_equipment)",
+    "neighbours_minions_enter_locked": "entered_play (context.move)",
+    "neighbours_younger_burn": "entered_play (context.move)",
 }
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
@@ -111,7 +117,8 @@ HANDLED: frozenset[str] = frozenset(WHERE)
 
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
 _ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood",
-            "move_blood_to_card", "add_blood_uncontrolled_younger", "add_blood_uncontrolled_any", "own_enter_combat")
+            "move_blood_to_card", "add_blood_uncontrolled_younger", "add_blood_uncontrolled_any", "own_enter_combat",
+            "lock_burn_imbued_action")
 _OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer",
            "others_burn_card_enter_combat")   # actions taken by another's minion
 _CACHE: dict = {}
@@ -172,6 +179,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "lock_continue_unblocked" in kinds:
+        _ambulance(ctx, cmd, iid)
         return True
     if "unlock_damage_own_minion" in kinds:
         _unlock_damage(ctx, cmd, iid, _first(ctx, iid, "unlock_damage_own_minion"))
@@ -336,6 +346,27 @@ def _polaris(ctx: Ctx, cmd, iid: int) -> None:
     else:
         raise Malformed("effect", f"{name}: move 1 blood onto it (effect: blood) or burn it (effect: burn)")
     st.acted = st.acted | {key}
+
+
+def _ambulance(ctx: Ctx, cmd, iid: int) -> None:
+    """Ambulance: after a combat between its acting minion and the blocker, it locks and the action goes on as if
+    unblocked (new block attempts may follow); blocked again, it burns (blocked)."""
+    st = ctx.st
+    f = st.top
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.outcome != "blocked" or f.actor != host \
+            or st.cards[host].region != "ready":
+        raise Illegal("timing", f"{name} is locked after a combat between its acting minion and a blocker")
+    if st.cards[iid].locked:
+        raise Illegal("locked", f"{name} is locked")
+    ctx.update(iid, locked=True)
+    if f.card is not None and st.cards[f.card].region == "ash_heap":
+        ctx.move(f.card, "aside")
+    f = st.top
+    flow.set_top(ctx, f._replace(stage="blocks", outcome=None, blocker=None, imp=f.imp._replace(at=0, passes=0),
+                                 mods=f.mods + (Mod("gear_ambulance", 0, host, iid),)))
+    ctx.emit("continues", f"{name} locks: the action continues as if unblocked.", cards=(host,))
 
 
 def _unlock_damage(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -792,6 +823,15 @@ def announce_own(ctx: Ctx, cmd, m: int):
         return dict(from_card=src, effect="bleed", target_seat=tgt, directed=True, base_stealth=0,
                     base_bleed=base + r[1], cost_blood=r[2]), (tgt,)
     mc = st.cards[m]
+    if r[0] == "lock_burn_imbued_action":
+        from vtes_desktop.engine.rules_diablerie import announce_burn_imbued
+
+        if sc.locked:
+            raise Illegal("locked", f"{name} is locked")
+        upd, at = announce_burn_imbued(ctx, seat, m, cmd.target)
+        ctx.update(src, locked=True)
+        ctx.emit("action_goal", f"{ctx.name(m)} locks {name} to burn {ctx.name(upd['target_card'])}.", cards=(m,))
+        return dict(upd, from_card=src, effect="gear:burn_imbued", base_stealth=r[1]), at
     if r[0] == "add_blood_uncontrolled_any":
         if r[2] not in ctx.rules(m).traits:
             raise Illegal("requirements", f"{name}: only an {r[2]} minion with it takes this action")
@@ -1038,6 +1078,11 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         ctx.update(src, counters=sc.counters + n)
         ctx.emit("moved", f"{ctx.name(f.actor)} moves {n} blood to {name} ({sc.counters + n} on it).",
                  cards=(f.actor, src))
+        return True
+    if eff == "gear:burn_imbued":
+        from vtes_desktop.engine.rules_diablerie import burn_imbued
+
+        burn_imbued(ctx, f)
         return True
     if eff in ("gear:combat_target", "gear:burn_card_combat"):
         if eff == "gear:burn_card_combat":
@@ -1311,6 +1356,9 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
     if f.blocker is not None and any(x.kind == "gear_unlock_blocker" and x.minion == f.blocker for x in f.mods):
         ctx.update(f.blocker, locked=False)   # Canopic Jar
         ctx.emit("unlocked", f"{ctx.name(f.blocker)} unlocks.", cards=(f.blocker,))
+    for x in f.mods:   # Ambulance: blocked again after it let the action go on
+        if x.kind == "gear_ambulance" and x.card in st.cards and st.cards[x.card].region == "attached":
+            ctx.burn(x.card, "the action is blocked again")
     if f.blocker is not None and f.blocker in st.attached:   # Banshee Ironwail on the blocker
         for a, rs in list(_gear_on(ctx, f.blocker)):
             for r in rs:
@@ -1588,7 +1636,23 @@ def equip_target(ctx: Ctx, cmd, f: dict, card: int | None, directed_at: tuple) -
 
 def contest_refusal(ctx: Ctx, newcomer: int, same: list) -> bool:
     """A card that would contest one of this family's that cannot be contested is burned instead (San Nicolás de
-    los Servitas). True when it was."""
+    los Servitas); a card this family makes unique is contested as unique cards are (Gran Madre di Dio). True when
+    this family settled it."""
+    st = ctx.st
+    if not same and _first(ctx, newcomer, "unique_location") is not None:
+        name = ctx.db[st.cards[newcomer].cid].name
+        same = [i for i, c in st.cards.items() if i != newcomer and c.region in ("ready", "torpor", "in_play",
+                                                                                   "attached")
+                and ctx.db[c.cid].name == name]
+        if not same:
+            return True
+        if any(st.cards[i].controller == st.cards[newcomer].controller for i in same):
+            ctx.burn(newcomer, "you cannot contest a card with yourself")
+            return True
+        for i in same + [newcomer]:
+            ctx.update(i, contested=True, face_down=True)
+        ctx.emit("contested", f"{ctx.name(newcomer)} is contested.")
+        return True
     for i in same:
         if any(r[0] == "never_contested" for r in card_readings(ctx, i)):
             ctx.burn(newcomer, f"{ctx.name(i)} cannot be contested")
@@ -1665,3 +1729,44 @@ def _shields_in_play(ctx: Ctx) -> bool:
                     and any(k in c.text.lower() for k in keys)}
     st = ctx.st
     return any(st.cards[a].cid in _SHIELDS for hosted in st.attached.values() for a in hosted if a in st.cards)
+
+
+_GRAN: set | None = None
+
+
+def not_equipment(ctx: Ctx, iid: int) -> bool:
+    """A card of this family that does not count as equipment in play (Gran Madre di Dio)."""
+    return any(r[0] == "unique_location" for r in card_readings(ctx, iid))
+
+
+def entered_play(ctx: Ctx, iid: int) -> None:
+    """A minion has just been put in play (from outside play into the ready region): Gran Madre di Dio of the
+    predator or prey of its controller locks it outside the unlock phase, and a younger vampire burns 1 blood."""
+    global _GRAN
+    st = ctx.st
+    if st.phase == "unlock":
+        return
+    if _GRAN is None:
+        _GRAN = {c.id for c in ctx.db.library if "Equipment" in c.types
+                 and "puts a minion in play in any phase except the unlock phase" in c.text}
+    seat = st.cards[iid].controller
+    for host, hosted in list(st.attached.items()):
+        for a in hosted:
+            if a not in st.cards or st.cards[a].cid not in _GRAN or host not in st.cards:
+                continue
+            owner = st.cards[host].controller
+            if seat not in (st.prey(owner), st.predator(owner)) or seat == owner:
+                continue
+            rs = card_readings(ctx, a)
+            if not any(r[0] == "neighbours_minions_enter_locked" for r in rs):
+                continue
+            c = st.cards[iid]
+            if not ctx.is_minion(c):
+                return
+            ctx.update(iid, locked=True)
+            ctx.emit("locked", f"{ctx.name(iid)} comes into play locked ({ctx.name(a)}).", cards=(iid,))
+            r = next((x for x in rs if x[0] == "neighbours_younger_burn"), None)
+            if r is not None and ctx.is_vampire(c) and ctx.capacity(c) < ctx.capacity(st.cards[host]) and c.counters:
+                ctx.update(iid, counters=max(0, c.counters - r[1]))
+                ctx.emit("burned", f"{ctx.name(iid)} burns {r[1]} blood ({ctx.name(a)}).", cards=(iid,))
+            return

@@ -186,7 +186,7 @@ def influence(ctx: Ctx, cmd: C.Influence) -> None:
 def _enter_play(ctx: Ctx, iid: int) -> None:
     c = ctx.st.cards[iid]
     ctx.move(iid, "ready", seat=c.owner, locked=False)
-    ctx.set_blood(iid, c.counters)
+    ctx.set_blood(iid, ctx.st.cards[iid].counters)   # (as moved: Gran Madre di Dio may have burned 1; effects_gear)
     what = "life" if "Imbued" in ctx.cdef(iid).types else "blood"
     ctx.emit("influenced", f"{ctx.name(iid)} comes into play for {ctx.seat_name(c.owner)} "
                            f"with {ctx.st.cards[iid].counters} {what}.", cards=(iid,))
@@ -236,11 +236,11 @@ def _check_contest(ctx: Ctx, iid: int) -> None:
     d = ctx.cdef(iid)
     same = [i for i, c in st.cards.items() if i != iid and c.region in ("ready", "torpor", "in_play", "attached")
             and ctx.db[c.cid].name == d.name and (d.is_crypt or ctx.rules(c).unique)]
-    if not same:
-        return
     from vtes_desktop.engine.effects_gear import contest_refusal as gear_no_contest
 
-    if gear_no_contest(ctx, iid, same):   # San Nicolás de los Servitas: the newcomer burns
+    if gear_no_contest(ctx, iid, same):   # San Nicolás de los Servitas: the newcomer burns; Gran Madre di Dio: unique
+        return
+    if not same:
         return
     me = st.cards[iid]
     if any(st.cards[i].controller == me.controller for i in same):

@@ -282,6 +282,16 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("state", "the bearer cannot have or be the target of cards requiring malkavian, malkavian antitribu, dementation "
               "[dem] or serpentis [ser] (any of these are burned)."):
         ("rejects_cards_requiring", ("malkavian", "malkavian antitribu"), ("dem", "ser")),
+
+    ("lock", "after a combat between this acting minion and a blocking minion, you may lock the this card to continue "
+             "the action as if unblocked."): ("lock_continue_unblocked",),
+    ("burn", "if the action is blocked again, burn this card."): ("burn_if_blocked_again",),
+    ("lock", "this minion may lock the this card to attempt to burn an incapacitated imbued as a +1 stealth (d) "
+             "action."): ("lock_burn_imbued_action", 1),
+    ("state", "in play, this is a unique location and does not count as equipment."): ("unique_location",),
+    ("lock", "when your predator or prey puts a minion in play in any phase except the unlock phase, that minion is "
+             "locked."): ("neighbours_minions_enter_locked",),
+    ("burn", "if that minion is a younger vampire, he or she burns 1 blood."): ("neighbours_younger_burn", 1),
 }
 
 
