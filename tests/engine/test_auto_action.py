@@ -21,7 +21,8 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "gain_one_pool", "tally_caller_pool", "tally_for_pool", "tally_fail_caller", "tally_against_blood",
              "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
-             "one_more_vote", "each_clan_votes", "tally_poison_pill"}
+             "one_more_vote", "each_clan_votes", "tally_poison_pill",
+             "rant_votes", "tally_rant_damage"}
 
 
 def _effects(db, name, level=None):
@@ -374,3 +375,55 @@ steps:
 
 def test_poison_pill(db, tmp_path):
     _plays(db, tmp_path, "poison", _POISON)
+
+
+_RANT = """
+title: Rant! - in the polling step an anarch of each Methuselah burns 1 blood for 1 vote (not twice), cast with the
+  card; the referendum fails 2 to 3 and the acting anarch takes 2 unpreventable damage
+source: "card text of Rant!: Requires a ready anarch. Only usable during a referendum before any votes and ballots are
+  cast. During this referendum, each ready anarch may burn 1 blood to gain 1 additional vote. If the referendum fails,
+  this acting vampire takes 2 unpreventable damage."
+table:
+  - player: Ann
+    ready:
+      - {card: Alabástrom, blood: 5}
+      - {card: Ryan, blood: 3}
+    hand: [Kine Resources Contested, Rant!]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Aisha az-Zahra, blood: 4}
+      - {card: Catalina Vega, blood: 4}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Alabástrom, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - {by: Ann, do: play, card: Rant!, minion: Alabástrom}
+  - {by: Ann, do: use, card: Ryan, effect: Rant!, expect_error: only a ready anarch}
+  - by: Ann
+    do: use
+    card: Alabástrom
+    effect: Rant!
+    expect:
+      - {card: Alabástrom, blood: 4}
+  - {by: Ann, do: use, card: Alabástrom, effect: Rant!, expect_error: already}
+  - {by: Ben, do: use, card: Aisha az-Zahra, effect: Rant!}
+  - {by: Ann, do: vote, side: for, with: Rant!}
+  - {by: Ann, do: vote, side: for, with: Kine Resources Contested}
+  - {by: Ben, do: vote, side: against, with: Rant!}
+  - {by: Ben, do: vote, side: against, with: Catalina Vega}
+  - by: Ann
+    do: finish
+    expect:
+      - {card: Alabástrom, blood: 2}
+      - {card: Aisha az-Zahra, blood: 3}
+      - {player: Ben, pool: 20}
+"""
+
+
+def test_rant(db, tmp_path):
+    _plays(db, tmp_path, "rant", _RANT)

@@ -1297,7 +1297,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
 
     f = ctx.st.top
     if not isinstance(f, ActionFrame):
-        return False
+        return _rant_use(ctx, cmd, iid)
     mods = [m for m in f.mods if m.kind.startswith("later:") and m.minion == iid
             and (not cmd.effect or ctx.db[m.cid].name.lower() == str(cmd.effect).strip().lower())]
     if not mods:
@@ -3752,7 +3752,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
-                            "titled_referendum_fails", "one_more_vote", "each_clan_votes"}) | frozenset(
+                            "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -3831,6 +3831,9 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                                        f"{'s' if per * k != 1 else ''} to cast (its Ravnos).")
             flow.set_top(ctx, ref._replace(gained=ref.gained + tuple(add)))
             ref = st.top
+        elif r == "rant_votes":     # Rant!: each ready anarch may then burn 1 blood for 1 vote (`use`)
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), RANT, iid)}
+            ctx.emit("played", f"{rules.name}: each ready anarch may burn 1 blood for 1 more vote in this referendum.")
         elif r == "one_more_vote":      # Wanderer's Counsel: the vote is the playing vampire's, cast with the card
             st.marks = st.marks | {(iid, VOTED_BY, minion)}
             flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, iid, 1),)))
@@ -3935,9 +3938,10 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
     labels = [ctx.cdef(v).display, f"{ctx.cdef(v).display} (priscus ballot)"]
     keys = {(v,)}
     for g in ref.gained:
-        if (g[1], VOTED_BY, v) in st.marks:
-            keys.add((g[1],))
-            if (g[1],) in ref.used_sources:
+        if (g[1], VOTED_BY, v) in st.marks and g[0] == seat:
+            k = (g[1],) if st.cards[g[1]].controller == seat else (g[1], seat)
+            keys.add(k)
+            if k in ref.used_sources:
                 labels.append(ctx.cdef(g[1]).display)
     vf, va = list(ref.votes_for), list(ref.votes_against)
     taken = 0
@@ -3958,6 +3962,7 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
 #: st.marks: (("referendum", actor, turn), TALLY, (reading, seat, minion, card iid)) - what a card played in the
 #: polling step does once the votes are tallied; (..., LOCK_IF_PASSED, vampire) - Under the Skin [AUS][PRE]
 TALLY = "once tallied"
+RANT = "anarchs burn blood for votes"
 FAILS = "fails"
 LOCK_IF_PASSED = "locks if passed"
 
@@ -4055,6 +4060,36 @@ def _poison_pill(ctx: Ctx, f: ActionFrame) -> None:
             ctx.pool(f.seat, -lost, why)
 
 
+def _rant_use(ctx: Ctx, cmd, iid: int) -> bool:
+    """Rant!: in its referendum's polling step, a ready anarch of the player burns 1 blood for 1 vote (once each),
+    cast with the card."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    ref = st.top
+    if not isinstance(ref, ReferendumFrame) or not st.marks:
+        return False
+    key = ("referendum", ref.actor, st.turn)
+    card = next((m[2] for m in st.marks if m[0] == key and m[1] == RANT), None)
+    if card is None or (cmd.effect and ctx.db[st.cards[card].cid].name.lower() != str(cmd.effect).strip().lower()):
+        return False
+    name = ctx.name(card)
+    c = st.cards[iid]
+    if ref.step != "polling" or not ctx.is_vampire(c) or c.region != "ready" or \
+            (ctx.sect(c) or "").lower() != "anarch":
+        raise Illegal("use", f"{name}: only a ready anarch burns blood for a vote, in the polling step")
+    if (key, "ranted", iid) in st.marks:
+        raise Illegal("use", f"{name}: {ctx.name(iid)} has already burned blood for its vote")
+    if c.counters < 1:
+        raise Illegal("cost", f"{ctx.name(iid)} has no blood to burn for {name}")
+    ctx.set_blood(iid, c.counters - 1)
+    st.marks = st.marks | {(key, "ranted", iid), (card, VOTED_BY, iid)}
+    flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, card, 1),)))
+    ctx.emit("played", f"{ctx.name(iid)} burns 1 blood: {ctx.seat_name(cmd.seat)} gains 1 vote to cast ({name}).",
+             cards=(iid,))
+    return True
+
+
 def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:
     """The votes of referendum *f* are tallied (rules_politics.close): what the cards played in its polling step do
     then (Treachery, Elder Kindred Network, Cheval de Bataille, Scorn of Adonis, Bribes, Loyalist, Madrigal [MEL],
@@ -4094,6 +4129,13 @@ def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:
             pro = {s for s, _ in _voters(ctx, f, "for")} - {s for s, _ in _voters(ctx, f, "against")} - {seat}
             for s_ in sorted(pro):
                 ctx.pool(s_, 1, why)
+        elif r == "tally_rant_damage" and not passed:
+            from vtes_desktop.engine import rules_combat
+
+            a = st.cards.get(f.actor)
+            if a is not None and a.region in ("ready", "torpor"):
+                ctx.emit("damage", f"{ctx.name(f.actor)} takes 2 unpreventable damage ({why}).", cards=(f.actor,))
+                rules_combat.inflict(ctx, f.actor, 2, 0)
         elif r == "tally_poison_pill" and passed:     # measured once the action is over (`after_action`)
             st.marks = st.marks | {(("poison pill", f.actor, st.turn), seat, st.seats[seat].pool, why)}
         elif r == "tally_loyalist" and not passed:

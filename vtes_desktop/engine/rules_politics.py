@@ -297,6 +297,8 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
             played_from_hand(ctx, seat, iid, ctx.rules(iid))
         elif any(g[1] == iid and g[0] == seat for g in f.gained):
             n = sum(g[2] for g in f.gained if g[1] == iid and g[0] == seat)
+            if c.controller != seat:   # votes a card gives every Methuselah (The Eldest Are Kholo, Rant!)
+                key = (iid, seat)
         elif c.controller == seat and c.region in ("in_play", "attached") and \
                 (mv := _card_votes(ctx, f, seat, iid)) is not None:   # Palace of Versailles, Ferraille...
             n = mv

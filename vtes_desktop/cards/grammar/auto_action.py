@@ -442,6 +442,9 @@ _TEXTS: dict[str, re.Pattern] = {
     "tally_poison_pill": re.compile(r"^if the referendum passes and the effect of the referendum causes you to lose pool, "
                                     r"the controller of the acting vampire loses the same amount of pool \(in addition to "
                                     r"the effects of the referendum\)\.?$"),
+    # Rant!: anarchs burn blood for votes (a `use` naming each), the acting vampire hurt if the referendum fails
+    "rant_votes": re.compile(r"^during this referendum, each ready anarch may burn 1 blood to gain 1 additional vote\.?$"),
+    "tally_rant_damage": re.compile(r"^if the referendum fails, this acting vampire takes 2 unpreventable damage\.?$"),
     "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
     "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
                                           r"against the referendum\.?$"),
