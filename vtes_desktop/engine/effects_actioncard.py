@@ -91,7 +91,8 @@ HANDLED = frozenset({
     "chosen_unc_to_ready_if_full", "bleed_vs_hunter_controller", "blood_hunt_votes", "blood_hunt_for_only",
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
-    "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each",
+    "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
+    "else_becomes_sect",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4653,6 +4654,25 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 if ctx.is_vampire(st.cards[i]) and _same_circle(ctx, i, f.actor):
                     ctx.update(i, counters=st.cards[i].counters + s[1])
                     ctx.emit("blood", f"{ctx.name(i)} gets {s[1]} blood from the bank ({name}).", cards=(i,))
+        elif k == "if_sect_crypt_draw":   # Mozambique Allure: a Laibon draws from the crypt, another becomes Laibon
+            a = st.cards[f.actor]
+            if a.region not in ("ready", "torpor"):
+                continue
+            if (ctx.sect(a) or "").lower() == s[1]:
+                crypt = st.region(f.seat, "crypt")
+                if crypt:
+                    ctx.move(crypt[0], "uncontrolled", seat=f.seat, counters=0, face_down=False)
+                    ctx.emit("moved", f"{ctx.seat_name(f.seat)} draws {ctx.name(crypt[0])} from the crypt ({name}).",
+                             cards=(crypt[0],))
+                continue
+            other = next((x for x in specs if x[0] == "else_becomes_sect"), None)
+            if other is None:
+                continue
+            ctx.update(f.actor, sect=other[1].title())
+            ctx.emit("sect", f"{ctx.name(f.actor)} becomes {other[1].title()} ({name}).", cards=(f.actor,))
+            if any(_same_clan(k_, x) for k_ in other[2] for x in ctx.cdef(f.actor).clans) and st.cards[f.actor].locked:
+                ctx.update(f.actor, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
         elif k == "lock_x_minus_1":   # Command the Legion
             for m in f.mods:
                 v = m.minion

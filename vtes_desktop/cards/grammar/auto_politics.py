@@ -949,6 +949,12 @@ _FOURTH = {
              "as the acting vampire"): ("gain_circle_count_plus", 1),
     ("add", "add 1 blood from the blood bank to each blood brother in your uncontrolled region of the same circle as "
             "the acting vampire"): ("circle_uncontrolled_each", 1),
+    # Mozambique Allure
+    ("draw", "if this vampire is laibon, draw 1 card from your crypt"): ("if_sect_crypt_draw", "laibon"),
+    ("become", "otherwise, this vampire becomes laibon, and they unlock if they are akunanse, guruhi, ishtarri, osebo, "
+               "assamite, follower of set, ravnos, lasombra, tzimisce, harbinger of skulls, or salubri antitribu"):
+        ("else_becomes_sect", "laibon", ("akunanse", "guruhi", "ishtarri", "osebo", "assamite", "follower of set",
+                                         "ravnos", "lasombra", "tzimisce", "harbinger of skulls", "salubri antitribu")),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
