@@ -22,7 +22,7 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
              "one_more_vote", "each_clan_votes", "tally_poison_pill",
-             "rant_votes", "tally_rant_damage"}
+             "rant_votes", "tally_rant_damage", "mob_rule", "mob_rule_rate", "mob_rule_more"}
 
 
 def _effects(db, name, level=None):
@@ -427,3 +427,47 @@ steps:
 
 def test_rant(db, tmp_path):
     _plays(db, tmp_path, "rant", _RANT)
+
+
+_MOB = """
+title: Mob Rule - a reacting Methuselah's vampire of capacity 8 burns 2 blood for 4 votes, one of capacity 4 cannot
+  burn any; cast against with the card, they defeat the acting prince's 3 votes
+source: "card text of Mob Rule: Only usable during a referendum. Each vampire with a capacity above 4 can burn blood to
+  gain votes. A vampire gains 1 vote for each blood he or she burns. A vampire with a capacity above 7 gains an
+  additional vote for each blood he or she burns."
+table:
+  - player: Ann
+    ready:
+      - {card: Alice Chen, blood: 7}
+    hand: [Kine Resources Contested]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Bulscu, blood: 4}
+      - {card: Ryan, blood: 3}
+    hand: [Mob Rule]
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Alice Chen, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - {by: Ann, do: vote, side: for, with: Alice Chen}
+  - {by: Ann, do: vote, side: for, with: Kine Resources Contested}
+  - {by: Ben, do: play, card: Mob Rule, minion: Bulscu}
+  - {by: Ben, do: use, card: Ryan, effect: Mob Rule, expect_error: capacity above 4}
+  - {by: Ben, do: use, card: Bulscu, effect: Mob Rule}
+  - {by: Ben, do: use, card: Bulscu, effect: Mob Rule}
+  - {by: Ben, do: vote, side: against, with: Mob Rule}
+  - by: Ann
+    do: finish
+    expect:
+      - {card: Bulscu, blood: 2}
+      - {player: Ben, pool: 20}
+"""
+
+
+def test_mob_rule(db, tmp_path):
+    _plays(db, tmp_path, "mob", _MOB)

@@ -3752,7 +3752,8 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
-                            "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes"}) | frozenset(
+                            "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes",
+                            "mob_rule", "mob_rule_rate", "mob_rule_more"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -3831,6 +3832,10 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                                        f"{'s' if per * k != 1 else ''} to cast (its Ravnos).")
             flow.set_top(ctx, ref._replace(gained=ref.gained + tuple(add)))
             ref = st.top
+        elif r == "mob_rule":      # Mob Rule: each vampire with capacity above 4 may burn blood for votes (`use`)
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), MOB, iid)}
+            ctx.emit("played", f"{rules.name}: vampires with capacity above 4 may burn blood for votes in this "
+                               "referendum.")
         elif r == "rant_votes":     # Rant!: each ready anarch may then burn 1 blood for 1 vote (`use`)
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), RANT, iid)}
             ctx.emit("played", f"{rules.name}: each ready anarch may burn 1 blood for 1 more vote in this referendum.")
@@ -3963,6 +3968,7 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
 #: polling step does once the votes are tallied; (..., LOCK_IF_PASSED, vampire) - Under the Skin [AUS][PRE]
 TALLY = "once tallied"
 RANT = "anarchs burn blood for votes"
+MOB = "vampires burn blood for votes"
 FAILS = "fails"
 LOCK_IF_PASSED = "locks if passed"
 
@@ -4070,11 +4076,27 @@ def _rant_use(ctx: Ctx, cmd, iid: int) -> bool:
     if not isinstance(ref, ReferendumFrame) or not st.marks:
         return False
     key = ("referendum", ref.actor, st.turn)
-    card = next((m[2] for m in st.marks if m[0] == key and m[1] == RANT), None)
-    if card is None or (cmd.effect and ctx.db[st.cards[card].cid].name.lower() != str(cmd.effect).strip().lower()):
+    named = str(cmd.effect or "").strip().lower()
+    card, kind = next(((m[2], m[1]) for m in st.marks if m[0] == key and m[1] in (RANT, MOB)
+                       and (not named or ctx.db[st.cards[m[2]].cid].name.lower() == named)), (None, None))
+    if card is None:
         return False
     name = ctx.name(card)
     c = st.cards[iid]
+    if kind == MOB:     # Mob Rule: 1 blood for 1 vote (2 above capacity 7), as often as the vampire can pay
+        cap = ctx.cdef(iid).capacity or 0
+        if ref.step != "polling" or not ctx.is_vampire(c) or c.region != "ready" or cap <= 4:
+            raise Illegal("use", f"{name}: only a ready vampire with capacity above 4 burns blood for votes, in the "
+                                 "polling step")
+        if c.counters < 1:
+            raise Illegal("cost", f"{ctx.name(iid)} has no blood to burn for {name}")
+        n = 2 if cap > 7 else 1
+        ctx.set_blood(iid, c.counters - 1)
+        st.marks = st.marks | {(card, VOTED_BY, iid)}
+        flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, card, n),)))
+        ctx.emit("played", f"{ctx.name(iid)} burns 1 blood: {ctx.seat_name(cmd.seat)} gains {n} vote"
+                           f"{'s' if n != 1 else ''} to cast ({name}).", cards=(iid,))
+        return True
     if ref.step != "polling" or not ctx.is_vampire(c) or c.region != "ready" or \
             (ctx.sect(c) or "").lower() != "anarch":
         raise Illegal("use", f"{name}: only a ready anarch burns blood for a vote, in the polling step")

@@ -445,6 +445,11 @@ _TEXTS: dict[str, re.Pattern] = {
     # Rant!: anarchs burn blood for votes (a `use` naming each), the acting vampire hurt if the referendum fails
     "rant_votes": re.compile(r"^during this referendum, each ready anarch may burn 1 blood to gain 1 additional vote\.?$"),
     "tally_rant_damage": re.compile(r"^if the referendum fails, this acting vampire takes 2 unpreventable damage\.?$"),
+    # Mob Rule: vampires with capacity above 4 burn blood for votes (a `use` naming the vampire for each blood)
+    "mob_rule": re.compile(r"^each vampire with a capacity above 4 can burn blood to gain votes\.?$"),
+    "mob_rule_rate": re.compile(r"^a vampire gains 1 vote for each blood he or she burns\.?$"),
+    "mob_rule_more": re.compile(r"^a vampire with a capacity above 7 gains an additional vote for each blood he or she "
+                                r"burns\.?$"),
     "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
     "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
                                           r"against the referendum\.?$"),
