@@ -1027,22 +1027,32 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
 
 # -- state checks, the end of the turn, after an action, votes -------------------------------------------
 
+_COUNTED: list = []   # [True] while a card that burns with its last counter was in play at the last look
 _LAST: list = [None, ()]   # (the attached mapping last looked at, its cards with "burn_if_host_torpor")
 
 
 def state_checks(ctx: Ctx) -> None:
     """After each step: a card that burns once its host is in torpor (Eternal Vigilance)."""
     st = ctx.st
-    cids = _in_play_ams(ctx)
-    for s_ in st.live_seats():   # "If this card has no counters, burn it" (Dance of the Dead, Under Siege)
-        for a in st.region(s_, "in_play"):
-            c = st.cards[a]
-            if c.cid in cids and c.counters <= 0 and _spec(ctx, a, "burn_when_empty"):
-                _empty(ctx, a)
+    prev = ctx.game.state
+    if st.cards is prev.cards:
+        return   # no card changed this step
+    regions, before = st.regions, prev.regions
+    if _COUNTED or regions is not before and any(regions.get((s_, "in_play")) is not before.get((s_, "in_play"))
+                                                   for s_ in range(len(st.seats))):
+        cids = _in_play_ams(ctx)
+        found = False
+        for s_ in st.live_seats():   # "If this card has no counters, burn it" (Dance of the Dead, Under Siege)
+            for a in st.region(s_, "in_play"):
+                c = st.cards[a]
+                if c.cid in cids and _spec(ctx, a, "burn_when_empty"):
+                    found = True
+                    if c.counters <= 0:
+                        _empty(ctx, a)
+        _COUNTED[:] = [True] if found else []
     att = st.attached
     if not att:
         return
-    prev = ctx.game.state
     if st.regions is prev.regions and att is prev.attached:
         return   # nobody moved
     if _LAST[0] is not att:
