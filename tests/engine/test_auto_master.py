@@ -103,7 +103,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # after_play (Swiss Cut)
            "investment_feeds",
            # announce_from (Shakar: the Hunt, Haqim's Law: Judgment)
-           "all_chosen", "any_enter"}
+           "all_chosen", "any_enter",
+           # rules_diablerie.blood_hunt_barred, after_action (Trophy: Diablerie)
+           "hunt_barred", "burn_after_diablerie"}
 
 
 def test_every_reading_has_a_handler():

@@ -4379,6 +4379,10 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
     if f.outcome == "successful" and f.actor in st.attached and any(_has(ctx, a, "loner") for a in st.attached[f.actor]):
         st.marks = st.marks | {(f.actor, "succeeded", st.turn)}   # Loner
+    if kind == "diablerie" and f.outcome == "successful" and f.actor in st.attached:   # Trophy: Diablerie
+        for a in list(st.attached[f.actor]):
+            if _has(ctx, a, "burn_after_diablerie"):
+                ctx.burn(a, f"{ctx.name(f.actor)} committed diablerie")
     if kind == "bleed" and st.marks:   # Alamut: the pool lost to an Assamite's bleed goes onto it
         bled = [x for x in st.marks if len(x) == 3 and x[1] == "bled pool"]
         st.marks = st.marks - set(bled)

@@ -458,8 +458,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("master_bleed_cap", r"^if you would burn more than (?P<n>\d) pool to a bleed, you burn (?P=n) pool instead$"),
     ("burn_after_own_bleed", r"^after a minion you control successfully bleeds, burn this card$"),
     # master cards on the vampire, for its diablerie and its actions (announce: actor_stealth, actor_refusal)
-    ("host_diablerie_stealth", r"^this vampire gets (?P<n>\+1) stealth (?:during diablerie actions|when attempting to "
-                               r"commit diablerie)$"),
+    ("host_diablerie_stealth", r"^(?:this vampire|the vampire with this card) gets (?P<n>\+[12]) stealth (?:during "
+                               r"diablerie actions|when attempting (?:to commit )?diablerie)$"),
     ("no_vote_own_hunt", r"^this vampire may not cast votes or ballots during a referendum to call a blood hunt on this "
                          r"vampire$"),   # The Hunt Club (vote_refusal)
     ("hunt_changeling_block", r"^non-changelings cannot block this [a-z]+'s undirected hunt actions$"),   # Ravager
@@ -682,6 +682,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("burn_after_torpor", r"^burn this card if this minion is not ready$"),
     ("lock_to_put_younger", r"^lock a ready (?P<who>independent or anarch assamite) you control to put this card on a "
                             r"younger vampire$"),   # `choice` the Assamite locked, `target` the younger vampire
+    # Trophy: Diablerie: rules_diablerie.blood_hunt_barred reads "blood hunts cannot be called against this vampire"
+    ("hunt_barred", r"^blood hunts cannot be called against this vampire$"),
+    ("burn_after_diablerie", r"^if this vampire successfully diablerizes another vampire, burn this card at the end of "
+                             r"the action$"),   # after_action
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
