@@ -97,3 +97,19 @@ def test_gran_madre_is_unique_and_no_equipment(table):
     game = table(["Ann", "Ben"], ready={"Ben": [("Alice Chen", 7)]}, hand={"Ben": ["Gran Madre di Dio, Italy"]})
     g = _attach(game, "Gran Madre di Dio, Italy", "Alice Chen")
     assert not is_equipment(Ctx(game.game, game.game.state), g)
+
+
+def test_hand_size_of_shaal_fragment_and_a_laibons_trinket(table):
+    from vtes_desktop.engine.rules_turn import hand_size
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Dolie", 3), ("Adelaide Davis", 4)]},
+                 hand={"Ann": ["Shaal Fragment", "Reliquary: Trinket"]})
+    ctx = Ctx(game.game, game.game.state)
+    base = hand_size(ctx, 0)
+    _attach(game, "Reliquary: Trinket", "Adelaide Davis")          # not a Laibon: nothing
+    assert hand_size(Ctx(game.game, game.game.state), 0) == base
+    ctx = Ctx(game.game, game.game.state)
+    ctx.move(_named(game, "Reliquary: Trinket"), "attached", host=_named(game, "Dolie"))   # a Laibon: +1
+    assert hand_size(Ctx(game.game, game.game.state), 0) == base + 1
+    _attach(game, "Shaal Fragment", "Adelaide Davis")
+    assert hand_size(Ctx(game.game, game.game.state), 0) == base + 3

@@ -31,7 +31,7 @@ WHERE: dict[str, str] = {
     "lock_to_unlock_after_success": "use",
     "others_enter_combat_with_bearer": "announce_own / succeed_own",
     "steal_by_any_vampire": "announce_own / succeed_own",
-    "hand_size": "rules_turn.hand_size (the '+N hand size' of a ready minion's cards)",
+    "hand_size": "hand_size_bonus (rules_turn.hand_size)",
     "intercept_vs_played_modifier": "intercept_bonus (rules_action.intercept)",
     "rescue_stealth_discount": "stealth_bonus (rules_action.stealth) / action_discount (rules_action.announce)",
     "considered_sect": "sect_of (context.sect)",
@@ -1770,3 +1770,13 @@ def entered_play(ctx: Ctx, iid: int) -> None:
                 ctx.update(iid, counters=max(0, c.counters - r[1]))
                 ctx.emit("burned", f"{ctx.name(iid)} burns {r[1]} blood ({ctx.name(a)}).", cards=(iid,))
             return
+
+
+def hand_size_bonus(ctx: Ctx, iid: int) -> int | None:
+    """The hand size a card of this family on a ready minion gives (Shaal Fragment +2; Reliquary: Trinket +1 with a
+    Laibon bearer), or None when it gives none this family reads (the caller then reads the text)."""
+    rs = [r for r in card_readings(ctx, iid) if r[0] == "hand_size"]
+    if not rs:
+        return None
+    c = ctx.st.cards[iid]
+    return sum(r[1] for r in rs if len(r) < 3 or (c.host is not None and _clan_is(ctx, c.host, r[2])))

@@ -353,6 +353,13 @@ def hand_size(ctx: Ctx, seat: int) -> int:
 
             n += hand_size_bonus(ctx, iid)
             continue
+        if iid in st.cards and st.cards[iid].region == "attached" and "Equipment" in ctx.cdef(iid).types:
+            from vtes_desktop.engine.effects_gear import hand_size_bonus as gear_hand
+
+            g = gear_hand(ctx, iid)   # Shaal Fragment, Reliquary: Trinket (a Laibon bearer only)
+            if g is not None:
+                n += g
+                continue
         m = pat.search(ctx.cdef(iid).text)
         if m:
             n += int(m.group(1))

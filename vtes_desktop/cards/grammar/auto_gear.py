@@ -30,7 +30,8 @@ Readings (each from one exact clause, so a reading never drifts from the text it
   its minion's successful action resolves, the card locks to unlock that minion (Helicopter);
 - ("others_enter_combat_with_bearer", clans): a vampire of those clans enters combat with the bearer as a (D)
   action, announced `from` the card (Veneficorum Artum Sanguis); ("steal_by_any_vampire",): any vampire steals the
-  card as a (D) action (Shaal Fragment), ("hand_size", n): its +n hand size while its bearer is ready;
+  card as a (D) action (Shaal Fragment), ("hand_size", n[, clan]): its +n hand size while its bearer is ready
+  (and of that clan: Reliquary: Trinket's Laibon);
 - ("intercept_vs_played_modifier", n, trigrams): the bearer's +n intercept once a vampire has played an action
   modifier requiring one of those Disciplines this action (Phased Motion Detector);
 - ("rescue_stealth_discount", stealth, blood): rescuing a vampire from torpor, the bearer gets +stealth and the
@@ -292,6 +293,8 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("lock", "when your predator or prey puts a minion in play in any phase except the unlock phase, that minion is "
              "locked."): ("neighbours_minions_enter_locked",),
     ("burn", "if that minion is a younger vampire, he or she burns 1 blood."): ("neighbours_younger_burn", 1),
+
+    ("modifier", "if the bearer is a ready laibon, you get +1 hand size."): ("hand_size", 1, "laibon"),
 }
 
 
