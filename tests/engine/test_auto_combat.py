@@ -105,7 +105,8 @@ def test_second_pass_readings_are_not_claimed_by_look_alike_texts(db):
     assert not any(r[0] == "hand_aggravated_for_combat" for r in _readings(db, "Strength of the Bear"))
     assert ("strength_round_to_combat",) in _readings(db, "Strength of the Bear", "spi")
     assert not any(r[0] == "continue_unblocked" for r in _readings(db, "Toreador's Bane"))
-    assert not compile_rules(_card(db, "Target Vitals")).automated
+    # the aims are read whole since the engine carries them out (scenarios 1513-1514)
+    assert _readings(db, "Target Vitals") == [("aim_hit_effect", "vitals"), ("aim_cancel_discards", 2)]
 
 
 def test_readings_of_the_third_pass(db):

@@ -137,10 +137,13 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         if f.press_continue and not f.ended and _ready(ctx, f.a) and _ready(ctx, f.b):
             ctx.emit("round", f"Combat continues: round {f.round + 1}.")
             close_range = ("close_next", f.round + 1) in f.used   # "that round is at close range"
+            rn = next((u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "range_next"
+                       and u[1] == f.round + 1), None)     # Target Head: the range set for the next round
             granted = tuple((u[1], u[2], u[3]) for u in f.used if isinstance(u, tuple) and len(u) == 5
                             and u[0] == "next_round_grant" and u[4] == f.round + 1)
             _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
-                                         round=f.round + 1, used=f.used, range_set=close_range, granted=granted))
+                                         round=f.round + 1, used=f.used, range_set=close_range or rn is not None,
+                                         granted=granted, **({"range": rn} if rn else {})))
             _effects_action().next_round(ctx, f)   # Neutral Guard, Mind of the Wilds, Beast Meld (action family)
             if any(isinstance(u, tuple) and u[0] == "weather" for u in f.used):
                 _weather(ctx, combat_frame(ctx.st))
@@ -626,7 +629,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver to close range this combat")
     if ("no_maneuver_round", m, f.round) in f.used or ("no_maneuver_combat", m) in f.used:     # Lapse, Imprison
         raise Illegal("maneuver", f"{ctx.name(m)} cannot maneuver this round")
-    if (why := _crusader_refusal(ctx, f, m)) or (why := _troile_refusal(ctx, m, "maneuver")):
+    if (why := _crusader_refusal(ctx, f, m)) or (why := _troile_refusal(ctx, m, "maneuver")) \
+            or (why := _leg_refusal(ctx, f, m, cmd.using, cmd.seat, "maneuvers")):
         raise Illegal("maneuver", why)
     if cmd.using is not None and f.round == 1:          # Foldable Machine Gun: not in the first round
         u_ = flow.ref(ctx, cmd.seat, cmd.using)
@@ -1345,6 +1349,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
         raise Illegal("strike", why)
     _strike_toll(ctx, ctx.st.top, m, desc)
     f = ctx.st.top
+    aim = _open_aim(f, m)
+    if aim is not None:         # the aim played as this strike was chosen goes with it
+        if aim[7] and desc.kind in ("damage", "hand_plus", "strength_plus"):
+            desc = desc._replace(amount=desc.amount + aim[7])       # Target Head: +2 damage
+        f = f._replace(used=f.used | {("aim_on", aim[2]), ("aim_via", aim[2], desc.source)})
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
     _set_combat(ctx, f)
     ctx.emit("strike", f"{ctx.name(m)} strikes: {desc.label}" + (f" ({desc.amount}{'R' if desc.ranged else ''})"
@@ -1359,15 +1368,18 @@ def on_pass(ctx: Ctx, seat: int) -> None:
         return
     newly = {m for m in f.striking if ctx.st.cards[m].controller == seat and m not in f.struck
              and not any(x[0] == m for x in f.committed)
-             and not (("choose_after", m, f.round) in f.used and (f.b if m == f.a else f.a) not in f.struck)}
-    if newly:
-        _set_combat(ctx, f._replace(struck=f.struck | newly))
+             and not (("choose_after", m, f.round) in f.used and (f.b if m == f.a else f.a) not in f.struck)
+             and _open_aim(f, m) is None}       # (an aim played: its minion still chooses its strike)
+    declined = {("aim_declined", u[2]) for u in f.used if isinstance(u, tuple) and len(u) == 9 and u[0] == "aim"
+                and ctx.st.cards[f.b if u[1] == f.a else f.a].controller == seat}
+    if newly or declined - f.used:
+        _set_combat(ctx, f._replace(struck=f.struck | newly, used=f.used | declined))
 
 
 def _maybe_all_struck(ctx: Ctx) -> None:
     f = ctx.st.top
     chosen = f.struck | {x[0] for x in f.committed}
-    if f.striking <= chosen:
+    if f.striking <= chosen and not _aim_pending_cancel(ctx, f):      # (an aim its target may still cancel)
         flow.close_window(ctx)
 
 
@@ -1836,6 +1848,115 @@ def _reflect_hand_damage(ctx: Ctx, strikes: dict, hits: list) -> list:
     return out
 
 
+def _leg_refusal(ctx: Ctx, f: CombatFrame, m: int, using, seat: int, what: str) -> str | None:
+    """Target Leg: maneuvers and presses only from cards requiring Obfuscate, Thaumaturgy or Flight."""
+    if ("leg_lock", m) not in f.used:
+        return None
+    if using is not None:
+        u = flow.ref(ctx, seat, using)
+        if {"obf", "tha", "flight"} & {d.lower() for d in ctx.rules(u).disciplines}:
+            return None
+    return f"{ctx.name(m)} may use only {what} requiring Obfuscate, Thaumaturgy or Flight this action (Target Leg)"
+
+
+def _open_aim(f: CombatFrame, m: int):
+    """The aim *m* played for the strike it is choosing now (not yet attached to a strike)."""
+    return next((u for u in f.used if isinstance(u, tuple) and len(u) == 9 and u[0] == "aim" and u[1] == m
+                 and u[3] == f.round and u[4] == f.extra_phase and ("aim_on", u[2]) not in f.used), None)
+
+
+def _aim_of_hit(f: CombatFrame, h: Hit):
+    """The aim on the strike a hit comes from (attached, not canceled, not yet resolved)."""
+    for u in f.used:
+        if isinstance(u, tuple) and len(u) == 9 and u[0] == "aim" and u[1] == h.source and u[3] == f.round \
+                and ("aim_on", u[2]) in f.used and ("aim_canceled", u[2]) not in f.used \
+                and ("aim_done", u[2]) not in f.used \
+                and any(isinstance(x, tuple) and len(x) == 3 and x[0] == "aim_via" and x[1] == u[2] and x[2] == h.via
+                        for x in f.used):
+            return u
+    return None
+
+
+def _aim_hit(ctx: Ctx, u: tuple, target: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """An aimed strike's damage was successfully inflicted: the aim's effect (Target Vitals, Leg, Hand, Head)."""
+    _, m, iid, rnd, _, kind, _, _, choice = u
+    cf = combat_frame(ctx.st)
+    add = {("aim_done", iid)}
+    name = ctx.name(iid)
+    if kind == "vitals":            # +2 damage of the same kind, and no press this round
+        if normal:
+            normal += 2
+        else:
+            aggravated += 2
+        add.add(("no_press_round", target, rnd))
+        ctx.emit("effect", f"{name}: {ctx.name(target)} takes 2 more damage and cannot press this round.")
+    elif kind == "leg":             # maneuvers and presses only from cards requiring obf, tha or flight
+        add.add(("leg_lock", target))
+        ctx.emit("effect", f"{name}: {ctx.name(target)} may use only maneuvers and presses requiring Obfuscate, "
+                           "Thaumaturgy or Flight this action.")
+    elif kind == "hand":            # -1 strength, and the named weapon destroyed
+        add.add(("strength_bonus", target, -1, iid))
+        w = next((a for a in ctx.st.attached.get(target, ()) if choice and ctx.name(a).lower() == choice.lower()
+                  and effects_combat.is_equipment(ctx, a)), None)
+        if w is not None:
+            ctx.burn(w, f"destroyed ({name})")
+            ctx.emit("burned", f"{ctx.name(w)} is destroyed ({name}).")
+        ctx.emit("effect", f"{name}: {ctx.name(target)} gets -1 strength this action.")
+    elif kind == "head":            # no additional strikes or presses this round; the next round's range
+        add |= {("no_extra_round", target, rnd), ("no_press_round", target, rnd)}
+        if choice in ("close", "long"):
+            add.add(("range_next", rnd + 1, choice))
+        ctx.emit("effect", f"{name}: {ctx.name(target)} cannot use additional strikes or presses this round.")
+    _set_combat(ctx, cf._replace(used=cf.used | add))
+    return normal, aggravated
+
+
+def discard_to_cancel_aim(ctx: Ctx, cmd) -> bool:
+    """The opposing minion's controller discards combat cards (each replaced) to cancel an aim before the aimed strike
+    resolves (Target Vitals, Leg, Hand: two; Target Head: one)."""
+    cf = combat_frame(ctx.st)
+    if cf is None:
+        return False
+    for u in sorted((x for x in cf.used if isinstance(x, tuple) and len(x) == 9 and x[0] == "aim" and x[6]
+                     and x[3] == cf.round and ("aim_canceled", x[2]) not in cf.used and ("aim_done", x[2]) not in cf.used),
+                    key=str):
+        other = cf.b if u[1] == cf.a else cf.a
+        if ctx.st.cards[other].controller != cmd.seat or cf.step not in ("strike",):
+            continue
+        card = flow.ref(ctx, cmd.seat, cmd.card)
+        c = ctx.st.cards[card]
+        if c.region != "hand" or c.owner != cmd.seat or "Combat" not in ctx.cdef(card).types:
+            raise Illegal("discard", f"{ctx.name(u[2])} is canceled by discarding combat cards from your hand")
+        done_ = sum(1 for x in cf.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "aim_discard" and x[1] == u[2])
+        ctx.move(card, "ash_heap")
+        ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(card)} against {ctx.name(u[2])}.")
+        ctx.draw(cmd.seat, 1)
+        cf = combat_frame(ctx.st)
+        add = {("aim_discard", u[2], card)}
+        if done_ + 1 >= u[6]:
+            add.add(("aim_canceled", u[2]))
+            ctx.emit("canceled", f"{ctx.name(u[2])} is canceled.")
+        _set_combat(ctx, cf._replace(used=cf.used | add))
+        return True
+    return False
+
+
+def _aim_pending_cancel(ctx: Ctx, f: CombatFrame) -> bool:
+    """An aim whose target's controller could still discard to cancel it: the strike window stays open."""
+    for u in f.used:
+        if isinstance(u, tuple) and len(u) == 9 and u[0] == "aim" and u[6] and u[3] == f.round \
+                and u[4] == f.extra_phase and ("aim_canceled", u[2]) not in f.used \
+                and ("aim_declined", u[2]) not in f.used:
+            other = f.b if u[1] == f.a else f.a
+            seat = ctx.st.cards[other].controller
+            have = sum(1 for i in ctx.st.region(seat, "hand") if "Combat" in ctx.cdef(i).types)
+            done_ = sum(1 for x in f.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "aim_discard"
+                        and x[1] == u[2])
+            if have >= u[6] - done_:
+                return True
+    return False
+
+
 def _no_extra(f: CombatFrame, m: int) -> bool:
     """*m* cannot use additional strikes: Blight (this combat), Sympathetic Agony at superior (a round in which *m*
     damaged the vampire that played it)."""
@@ -1971,6 +2092,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
     if _hit_blocks_press(f, m):
         raise Illegal("press", f"{ctx.name(m)} cannot press this round")
+    if (why := _leg_refusal(ctx, f, m, cmd.using, cmd.seat, "presses")):
+        raise Illegal("press", why)
     if cmd.using is None:
         kind = "press" if _granted(f, m, "press") else "press_end" if cmd.to == "end" and _granted(f, m, "press_end") \
             else "press_continue" if cmd.to == "continue" and _granted(f, m, "press_continue") else None   # Harass
@@ -2194,7 +2317,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             raise Illegal("timing", f"{rules.name} is not usable by a vampire being burned or going to torpor")
     mm = re.search(r"(?i)(?:\b(\d+|an?) )?additional strikes?", text)
     if ("opponent_no_extra_no_continue",) in readings or ("ammo_extra_strike",) in readings \
-            or ("no_extra_if_hit",) in readings:      # (Sympathetic Agony: "cannot use additional strikes")
+            or ("no_extra_if_hit",) in readings or ("aim_hit_effect", "head") in readings:   # ("cannot use additional
+        # strikes": Sympathetic Agony, Target Head)
         mm = None       # Blight: "cannot use additional strikes" gives none; Caseless Rounds: granted with the gun
     if mm and _no_extra(combat_frame(ctx.st), m):
         raise Illegal("strike", f"{ctx.name(m)} cannot use additional strikes this combat")
@@ -2724,6 +2848,21 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             before = ctx.st.cards[m].counters
             ctx.set_blood(m, before + r[1])
             ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).", cards=(m,))
+            done = True
+        elif r[0] == "aim_hit_effect":                     # an aim: played as this minion chooses its strike
+            if f.step != "strike" or m not in f.striking or m in f.struck or any(x[0] == m for x in f.committed):
+                raise Illegal("timing", f"{rules.name} is played as {ctx.name(m)} chooses a strike")
+            if _open_aim(f, m) is not None:
+                raise Illegal("limit", f"{ctx.name(m)} can play only one aim each strike")
+            n_ = next((x[1] for x in readings if x[0] == "aim_cancel_discards"), 0)
+            bonus = next((x[1] for x in readings if x[0] == "aim_strike_bonus"), 0)
+            _set_combat(ctx, f._replace(used=f.used | {("aim", m, iid, f.round, f.extra_phase, r[1], n_, bonus,
+                                                        choice or "")}))
+            ctx.emit("effect", f"{ctx.name(m)} aims its strike ({rules.name})"
+                               + (f"; {ctx.name(other)}'s controller may discard {n_} combat card"
+                                  f"{'s' if n_ > 1 else ''} to cancel it." if n_ else "."))
+            done = True
+        elif r[0] in ("aim_strike_bonus", "aim_cancel_discards"):
             done = True
         elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
             x = max(0, ctx.rules(other).pool_cost or 0)
@@ -3633,6 +3772,11 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
         if cf0 is not None and (normal or aggravated) and any(isinstance(u, tuple) and u[0] == "marble" and u[1] == h.target
                                                             for u in cf0.used):
             normal, aggravated = _marble(ctx, h.target, normal, aggravated)
+        if cf0 is not None and (normal or aggravated) and h.source is not None:
+            cfa = combat_frame(ctx.st)
+            aim = _aim_of_hit(cfa, h) if cfa is not None else None
+            if aim is not None and h.target == (cfa.b if aim[1] == cfa.a else cfa.a):
+                normal, aggravated = _aim_hit(ctx, aim, h.target, normal, aggravated)
         cfi = combat_frame(ctx.st)
         if cfi is not None and h.source in (cfi.a, cfi.b) and normal + aggravated > 0:
             _set_combat(ctx, cfi._replace(mods=cfi.mods + (Mod("inflicted", normal + aggravated, h.source, h.via),)))

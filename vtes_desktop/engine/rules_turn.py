@@ -275,6 +275,10 @@ def merge(ctx: Ctx, cmd: C.Merge) -> None:
 def discard(ctx: Ctx, cmd: C.Discard) -> None:
     st = ctx.st
     from vtes_desktop.engine.effects_master import discard_owed
+    from vtes_desktop.engine.rules_combat import discard_to_cancel_aim
+
+    if st.frames and discard_to_cancel_aim(ctx, cmd):   # combat: discards that cancel an aim (Target Vitals)
+        return
 
     if discard_owed(ctx, cmd):   # down to hand size, or a discard a master card asked for (The Barrens)
         return

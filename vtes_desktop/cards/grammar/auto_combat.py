@@ -971,6 +971,27 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("next_combat_card_costs_less", 1)                                    # Inner Essence
     if k == "gain_blood" and low == "as above, and this vampire gains 1 blood.":
         return ("self_gains_blood", 1)                                               # Inner Essence at superior
+    if k == "take" and low == ("if any damage from this strike is successfully inflicted on the opposing minion, they take "
+                               "+2 damage from this strike, and they cannot press this round."):
+        return ("aim_hit_effect", "vitals")                                          # Target Vitals
+    if k == "use" and low == ("if any damage from this strike is successfully inflicted on the opposing minion, he or she "
+                              "may use maneuvers or presses only if they require obfuscate [obf] , thaumaturgy [tha] or "
+                              "flight [flight] this action."):
+        return ("aim_hit_effect", "leg")                                             # Target Leg
+    if k == "modifier" and low == ("if any damage from this strike is successfully inflicted on the opposing minion, he or "
+                                   "she gets -1 strength this action, and you may destroy a weapon he or she has."):
+        return ("aim_hit_effect", "hand")                                            # Target Hand (choice: the weapon)
+    if k == "use" and low == ("if any damage from this strike is successfully inflicted on the opposing minion, he or she "
+                              "cannot use any additional strikes or presses this round, and you may set the range for the "
+                              "next round."):
+        return ("aim_hit_effect", "head")                                            # Target Head (choice: the range)
+    if k == "do" and low == "the strike does +2 damage.":
+        return ("aim_strike_bonus", 2)                                               # Target Head
+    if k == "discard" and low in ("they can discard two combat cards to cancel this card as it is played.",
+                                  "the opposing minion may discard two combat cards [combat] to cancel this card."):
+        return ("aim_cancel_discards", 2)                                            # Target Vitals, Leg, Hand
+    if k == "discard" and low == "the opposing minion may discard a combat card [combat] to cancel this card.":
+        return ("aim_cancel_discards", 1)                                            # Target Head
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
