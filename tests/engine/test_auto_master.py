@@ -105,7 +105,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from (Shakar: the Hunt, Haqim's Law: Judgment)
            "all_chosen", "any_enter",
            # rules_diablerie.blood_hunt_barred, after_action (Trophy: Diablerie)
-           "hunt_barred", "burn_after_diablerie"}
+           "hunt_barred", "burn_after_diablerie",
+           # hand_size (Trophy: Library)
+           "host_hand_size", "at_most_two"}
 
 
 def test_every_reading_has_a_handler():

@@ -115,6 +115,10 @@ def hand_size(ctx: Ctx, seat: int) -> int:
     for iid in _in_play_masters(ctx, seat):
         for v in _has(ctx, iid, "hand_size"):
             n += int(v["n"])
+    for m in ctx.st.region(seat, "ready") + ctx.st.region(seat, "torpor"):   # Trophy: Library, two at most
+        got = [a for a in ctx.st.attached.get(m, ()) if _has(ctx, a, "host_hand_size") and not ctx.st.cards[a].contested]
+        for a in got[:2]:
+            n += sum(int(v["n"]) for v in _has(ctx, a, "host_hand_size"))
     for m in ctx.st.marks:   # Aggressive Tactics: the chosen Methuselah's hand size is reduced by one
         if m[1] == "chosen seat" and m[2] == seat and ctx.st.cards[m[0]].region == "in_play" \
                 and not ctx.st.cards[m[0]].contested and _has(ctx, m[0], "chosen_hand_size"):

@@ -686,6 +686,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("hunt_barred", r"^blood hunts cannot be called against this vampire$"),
     ("burn_after_diablerie", r"^if this vampire successfully diablerizes another vampire, burn this card at the end of "
                              r"the action$"),   # after_action
+    # Trophy: Library: hand_size counts at most two on one vampire
+    ("host_hand_size", r"^the controller of this vampire gets \+(?P<n>\d) hand size$"),
+    ("at_most_two", r"^a vampire may have no more than two trophy: libraries$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
