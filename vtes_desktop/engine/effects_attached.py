@@ -38,6 +38,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace", "burn_end_of_turn",
     "burn_no_block_vs_striker", "striker_bleed_vs_host_controller", "put_in_play_counters", "counter_unlock_block",
     "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
+    "host_votes_per_gehenna", "burn_if_no_gehenna",
 })
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
@@ -1059,13 +1060,17 @@ def state_checks(ctx: Ctx) -> None:
         _LAST[0] = att
         _LAST[1] = tuple((a, h, k) for h, cards in att.items() for a in cards if _specs(ctx, a)
                          for k in ("burn_if_host_torpor", "burn_if_actor_leaves", "kholo_moves", "burn_if_sect_changes",
-                                   "burn_if_host_in_combat") if _spec(ctx, a, k))
+                                   "burn_if_host_in_combat", "burn_if_no_gehenna") if _spec(ctx, a, k))
     for a, h, k in _LAST[1]:
         if st.cards[a].region != "attached" or st.cards[a].host != h:
             continue
         if k == "burn_if_host_torpor" and st.cards[h].region == "torpor":
             ctx.burn(a, f"{ctx.name(h)} is in torpor")
             ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} is in torpor.", cards=(a,))
+        elif k == "burn_if_no_gehenna":
+            if not _gehenna_in_play(ctx):
+                ctx.burn(a, "no Gehenna card in play")
+                ctx.emit("burned", f"{ctx.name(a)} is burned: there is no Gehenna card in play.", cards=(a,))
         elif k == "burn_if_host_in_combat":
             if st.frames and any(isinstance(x, CombatFrame) and h in (x.a, x.b) for x in st.frames):
                 ctx.burn(a, f"{ctx.name(h)} entered combat")
@@ -1277,3 +1282,20 @@ def strikes_resolved(ctx: Ctx, strikes: dict, dodging) -> None:
         st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == src and x[1] == _BY)) \
             | {(src, _BY, me_)}
         ctx.emit("attached", f"{ctx.name(src)} is put on {ctx.name(other)}.", cards=(src, other))
+
+
+def _gehenna_in_play(ctx: Ctx) -> int:
+    st = ctx.st
+    return sum(1 for s_ in st.live_seats() for a in st.region(s_, "in_play")
+               if "Event" in ctx.cdef(a).types and "gehenna" in ctx.rules(a).keywords)
+
+
+def votes_bonus(ctx: Ctx, m: int) -> int:
+    """Votes a card on the vampire gives or takes: "-3 votes" (Condemnation: Mute); one for each Gehenna card in
+    play (Emergency Powers)."""
+    if not ctx.st.attached.get(m):
+        return 0
+    n = _mod(ctx, m, "votes")
+    if any(True for _ in _on(ctx, m, "host_votes_per_gehenna")):
+        n += _gehenna_in_play(ctx)
+    return n

@@ -66,6 +66,12 @@ def _attached_votes(ctx: Ctx, f, seat: int, iid: int) -> int | None:
     return card_votes(ctx, f, seat, iid)   # an action modifier burned for votes (Propaganda of the Deed)
 
 
+def _attached_votes_bonus(ctx: Ctx, iid: int) -> int:
+    from vtes_desktop.engine.effects_attached import votes_bonus
+
+    return votes_bonus(ctx, iid)
+
+
 def _attached_vote_refusal(ctx: Ctx, iid: int) -> str | None:
     from vtes_desktop.engine.effects_attached import vote_refusal
 
@@ -336,6 +342,7 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
                 mm = _GETS_VOTES.search(ctx.cdef(a).text)
                 if mm and not _LOCK_FOR_VOTES.search(ctx.cdef(a).text):
                     n += int(mm.group(1))
+            n += _attached_votes_bonus(ctx, iid)   # cards on the vampire (Emergency Powers, Condemnation: Mute)
             n = max(0, n + _master_votes(ctx, f, iid))   # New Carthage, Ventrue Directorate Assembly
             if ctx.title(c) == "priscus":
                 n = 0   # a ballot in the prisci sub-referendum (see tally)

@@ -52,6 +52,9 @@ Blow); ("burn_no_block_vs_striker",): a `use` by its player as the striking vamp
 cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's bleeds against the host's controller
 (Creeping Infection, which its player keeps).
 
+Votes: host_mod "votes" (Condemnation: Mute); ("host_votes_per_gehenna",): +1 vote for each Gehenna event in play, and
+("burn_if_no_gehenna",): burned when there is none (state checks: Emergency Powers).
+
 Cards in play with counters: ("put_in_play_counters", n) (("comes_with_counters", n) at a level that says so);
 ("counter_unlock_block", sect, n): a `use` (`minion`: a vampire of that sect you control) during an action you may
 block, once each action: a counter burned, the vampire unlocks and gets +n intercept for its block attempt;
@@ -186,6 +189,9 @@ _EXACT: dict[str, tuple] = {
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "during each political action, this seraph gets x additional votes, where x is the number of gehenna cards in play":
+        ("host_votes_per_gehenna",),
+    "if there are no gehenna cards in play, burn this card": ("burn_if_no_gehenna",),
     "once each action, a sabbat vampire you control can burn 1 counter from this card to unlock and attempt to block "
     "with +1 intercept, even if intercept is not yet needed": ("counter_unlock_block", "sabbat", 1),
     "if this card has no counters, burn it": ("burn_when_empty",),
@@ -246,7 +252,7 @@ _REACTION_EXACT: dict[str, tuple] = {
     "any minion may burn this card as a +1 stealth (d) action": ("burnable", "minion", 1, 0, True),
 }
 _MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:sabbat )?(?:minion|vampire) with this card) gets "
-                  r"(?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed|strength)$")
+                  r"(?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed|strength|votes)$")
 _MOD2 = re.compile(r"^the attached (?:minion|vampire|ally) gets (?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed) and "
                    r"(?P<n2>[+-]\d) (?P<stat2>stealth|intercept|bleed)$")
 #: combat cards put on the opposing minion (the combat family puts them there): one exact clause -> its reading
@@ -379,7 +385,7 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
     m = re.fullmatch(r"put this card in play with (\d) counters?", t) if kind == "put_in_play" else None
     if m:
         return ("put_in_play_counters", int(m.group(1)))
-    m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed", "strength") else None
+    m = _MOD.match(t) if kind in ("stealth", "intercept", "bleed", "strength", "votes") else None
     if m and m.group("stat") == kind:
         return ("host_mod", kind, int(m.group("n")))
     m = _MOD2.match(t) if kind in ("stealth", "intercept", "bleed") else None
