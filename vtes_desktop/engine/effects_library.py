@@ -43,7 +43,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "recruit_found", "shuffle_library", "look_discard_choice", "look_discard_all",
                                      "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement",
                                      "search_location", "shuffle_discard_down", "haven_on_self",
-                                     "discarded_equipment_to_self"})
+                                     "discarded_equipment_to_self", "choose_own_unlocked", "lock_chosen",
+                                     "crypt_other_version_to_chosen"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -268,6 +269,8 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
             searched = "library"
         elif k == "crypt_reshuffle_deal":
             _kaymakli(ctx, why)
+        elif k == "crypt_other_version_to_chosen":
+            _gift_of_experience(ctx, cmd, specs, why)
         elif k == "lock_own":
             _lock_own(ctx, cmd, spec[1], why)
         elif k == "crypt_top_to_ash":
@@ -1031,6 +1034,42 @@ def _kaymakli(ctx: Ctx, why: str) -> None:
             ctx.move(i, "uncontrolled", seat=seat, counters=0)
         ctx.emit("moved", f"{ctx.seat_name(seat)} shuffles {len(back)} uncontrolled crypt card"
                           f"{'s' if len(back) != 1 else ''} back into their crypt and moves {len(out)} out ({why}).")
+
+
+def _gift_of_experience(ctx: Ctx, cmd, specs: list[tuple], why: str) -> None:
+    """Gift of Experience: the chosen unlocked vampire (`minion`) locks, and its other version comes from the crypt to
+    merge with it."""
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.errors import Illegal, Malformed
+
+    st = ctx.st
+    if cmd.minion is None:
+        raise Malformed("minion", f"{why}: name (minion) the unlocked vampire you control")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
+    c = st.cards[v]
+    if c.controller != cmd.seat or c.region != "ready" or c.locked or c.contested or not ctx.is_vampire(c):
+        raise Illegal("minion", f"{why}: {ctx.name(v)} is not an unlocked ready vampire you control")
+    if any(s_[0] == "lock_chosen" for s_ in specs):
+        ctx.update(v, locked=True)
+        ctx.emit("locked", f"{ctx.name(v)} locks ({why}).", cards=(v,))
+    merge_from_crypt(ctx, cmd.seat, v, why)
+
+
+def merge_from_crypt(ctx: Ctx, seat: int, v: int, why: str) -> None:
+    """The other version of vampire *v* (advanced for a base one, base for an advanced one) leaves *seat*'s crypt to
+    merge with it (unless it is merged already); the crypt is shuffled."""
+    st = ctx.st
+    d = ctx.cdef(v)
+    merged = any(ctx.cdef(x).is_crypt for x in st.attached.get(v, ()))
+    partner = None if merged else next(
+        (i for i in st.region(seat, "crypt") if ctx.cdef(i).name == d.name and ctx.cdef(i).group == d.group
+         and bool(ctx.cdef(i).advanced) != bool(d.advanced)), None)
+    if partner is None:
+        ctx.emit("search", f"{ctx.seat_name(seat)} searches their crypt ({why}): no other version of {ctx.name(v)}.")
+    else:
+        ctx.move(partner, "attached", host=v, counters=0)
+        ctx.emit("merged", f"{ctx.name(partner)} merges with {ctx.name(v)} ({why}).", cards=(v, partner))
+    ctx.shuffle(seat, "crypt")
 
 
 def _merge_other_version(ctx: Ctx, f: ActionFrame, which: str, unlock: bool, shuffle: bool, why: str) -> None:

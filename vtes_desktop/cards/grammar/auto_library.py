@@ -124,7 +124,10 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   goes on the acting vampire instead, its requirements met and its cost paid;
 - ("discarded_equipment_to_self",): superior Sleight of Hand: the action's `target` "Ben; .44 Magnum" names the
   Methuselah, then the non-location equipment that goes on the acting vampire if it is among the cards discarded
-  (no requirements or cost).
+  (no requirements or cost);
+- Gift of Experience: ("choose_own_unlocked",), ("lock_chosen",), ("crypt_other_version_to_chosen",): the play's
+  `minion` (an unlocked vampire of the player) locks, and its other version (advanced, or base for an advanced one)
+  is taken from the crypt and merged with it; the crypt is shuffled.
 """
 
 from __future__ import annotations
@@ -277,6 +280,11 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                          "remove seven cards in your ash heap from the game to give that action +1 bleed."):
         ("remove_ash_for_bleed", 7, "giovanni", 1),
     ("Master", "lock", "lock one of your ravnos."): ("lock_own", "ravnos"),
+    ("Master", "choose", "choose an unlocked vampire you control."): ("choose_own_unlocked",),
+    ("Master", "lock", "lock that vampire."): ("lock_chosen",),
+    ("Master", "search", "search your crypt for an advancement card of that vampire (or the base vampire if an "
+                         "advancement is chosen) and put that card under or over the chosen vampire, as appropriate."):
+        ("crypt_other_version_to_chosen",),
     ("Master", "move", "move the top card in the crypt of any methuselah to that methuselah's ash heap."):
         ("crypt_top_to_ash",),
     ("Master", "gain", "if the card you place in the ash heap is a prince, gain 2 pool."): ("gain_if_prince", 2),
