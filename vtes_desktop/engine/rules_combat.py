@@ -1353,6 +1353,14 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if aim is not None:         # the aim played as this strike was chosen goes with it
         if aim[7] and desc.kind in ("damage", "hand_plus", "strength_plus"):
             desc = desc._replace(amount=desc.amount + aim[7])       # Target Head: +2 damage
+        if aim[5] == "retainer" and aim[8]:         # Target Retainer: the strike goes to the retainer named
+            other_ = f.b if m == f.a else f.a
+            t_ = next((a for a in ctx.st.attached.get(other_, ()) if "Retainer" in ctx.cdef(a).types
+                       and ctx.name(a).lower() == aim[8].lower()), None)
+            if t_ is None:
+                raise Illegal("strike", f"{ctx.name(other_)} has no retainer {aim[8]!r} to aim at")
+            if desc.kind in ("damage", "hand_plus", "strength_plus"):
+                desc = desc._replace(target=t_)
         f = f._replace(used=f.used | {("aim_on", aim[2]), ("aim_via", aim[2], desc.source)})
     f = f._replace(strikes=f.strikes + ((m, desc),), struck=f.struck | {m})
     _set_combat(ctx, f)
@@ -1902,6 +1910,13 @@ def _aim_hit(ctx: Ctx, u: tuple, target: int, normal: int, aggravated: int) -> t
             ctx.burn(w, f"destroyed ({name})")
             ctx.emit("burned", f"{ctx.name(w)} is destroyed ({name}).")
         ctx.emit("effect", f"{name}: {ctx.name(target)} gets -1 strength this action.")
+    elif kind == "retainer":        # aimed at the opposing minion directly: +1 damage
+        if not choice:
+            if normal:
+                normal += 1
+            else:
+                aggravated += 1
+            ctx.emit("effect", f"{name}: the strike inflicts 1 more damage.")
     elif kind == "head":            # no additional strikes or presses this round; the next round's range
         add |= {("no_extra_round", target, rnd), ("no_press_round", target, rnd)}
         if choice in ("close", "long"):
@@ -2862,7 +2877,7 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                + (f"; {ctx.name(other)}'s controller may discard {n_} combat card"
                                   f"{'s' if n_ > 1 else ''} to cancel it." if n_ else "."))
             done = True
-        elif r[0] in ("aim_strike_bonus", "aim_cancel_discards"):
+        elif r[0] in ("aim_strike_bonus", "aim_cancel_discards", "aim_direct_bonus"):
             done = True
         elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
             x = max(0, ctx.rules(other).pool_cost or 0)

@@ -987,8 +987,15 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("aim_hit_effect", "head")                                            # Target Head (choice: the range)
     if k == "do" and low == "the strike does +2 damage.":
         return ("aim_strike_bonus", 2)                                               # Target Head
+    if k == "target" and low == ("you can target a retainer on the opposing minion with this strike (instead of the "
+                                 "opposing minion)."):
+        return ("aim_hit_effect", "retainer")                                        # Target Retainer (choice: it)
+    if k == "target" and low == ("or you can target the opposing minion directly as usual, but if any damage from this "
+                                 "strike is successfully inflicted, this strike inflicts +1 damage."):
+        return ("aim_direct_bonus", 1)                                               # Target Retainer
     if k == "discard" and low in ("they can discard two combat cards to cancel this card as it is played.",
-                                  "the opposing minion may discard two combat cards [combat] to cancel this card."):
+                                  "the opposing minion may discard two combat cards [combat] to cancel this card.",
+                                  "the opposing minion can discard two combat cards to cancel this card as it is played."):
         return ("aim_cancel_discards", 2)                                            # Target Vitals, Leg, Hand
     if k == "discard" and low == "the opposing minion may discard a combat card [combat] to cancel this card.":
         return ("aim_cancel_discards", 1)                                            # Target Head
