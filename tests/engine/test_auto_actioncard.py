@@ -118,6 +118,8 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Command the Legion", "state", "DOM", ("lock_x_one_any",)),
     ("Unwholesome Bond", "gain", "san", ("gain_circle_count_plus", 1)),
     ("Mozambique Allure", "draw", None, ("if_sect_crypt_draw", "laibon")),
+    ("Gear Up", "unlock", "vic", ("unlock_self_and", "strength", 1)),
+    ("Reality", "stay", "CHI", ("target_more", ())),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -92,7 +92,7 @@ HANDLED = frozenset({
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
-    "else_becomes_sect",
+    "else_becomes_sect", "unlock_self_and",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -280,8 +280,12 @@ def master_phase_actions(ctx: Ctx) -> int:
 
 
 def attached_bonus(ctx: Ctx, minion: int, stat: str) -> int:
-    """+N bleed from action cards put on the vampire ("This vampire gets +1 bleed"), at the card's own level."""
+    """+N bleed from action cards put on the vampire ("This vampire gets +1 bleed"), at the card's own level; Gear Up's
+    +1 strength until its controller's next unlock phase (a mark, removed then)."""
     n = 0
+    if stat == "strength" and ctx.st.marks:
+        n += sum(m[3] for m in ctx.st.marks if len(m) == 5 and m[0] == ("minion", minion) and m[1] == MINION_BONUS
+                 and m[2] == "strength")
     for a in ctx.st.attached.get(minion, ()):
         rules = ctx.rules(a)
         if "Action" not in rules.types:
@@ -2312,6 +2316,11 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     once each turn for all copies of a card that says so; allies that burn life then."""
     st = ctx.st
     seat = st.active
+    if st.marks:   # Gear Up's strength lasts until its controller's unlock phase
+        gone = {m for m in st.marks if len(m) == 5 and m[1] == MINION_BONUS and m[2] == "strength"
+                and m[0][1] in st.cards and st.cards[m[0][1]].controller == seat}
+        if gone:
+            st.marks = st.marks - gone
     burn_at_unlock(ctx)
     augury(ctx, seat)
     for iid in list(st.region(seat, "ready")):
@@ -2418,6 +2427,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "locked torpor vampire": "a locked vampire in torpor",
               "ready younger non-infernal vampire": "a ready younger non-infernal vampire",
               "non-infernal torpor vampire": "a non-infernal vampire in torpor",
+              "location not requiring giovanni": "a location that does not require Giovanni",
+              "locked younger vampire": "a locked younger vampire", "event in play": "an event in play",
               "other ready same-circle blood brother": "another ready Blood Brother of the same circle",
               "same-circle blood brother in own uncontrolled": "a Blood Brother of the same circle in your uncontrolled "
                                                                 "region"}
@@ -2466,7 +2477,7 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
         return f"{name} is not {_WHO_WORDS.get(who, who)}"
     if c.contested:
         return f"{name} is contested"
-    if directed and c.controller == seat and who != "any location":   # Rampage may burn your own location
+    if directed and c.controller == seat and who not in _OWN_TARGET_UNDIRECTED:   # Rampage: your own location
         return f"{name} is yours: a directed action targets another Methuselah's cards"
     return None
 
@@ -2570,6 +2581,13 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         return vamp and c.region == "ready" and _cap(ctx, iid) < _cap(ctx, actor) and "infernal" not in ctx.rules(iid).traits
     if who == "non-infernal torpor vampire":
         return vamp and c.region == "torpor" and "infernal" not in ctx.rules(iid).traits
+    if who == "location not requiring giovanni":   # Haunt [NEC]
+        return "location" in kw and c.region in ("in_play", "attached") and not any(_same_clan("giovanni", x)
+                                                                                    for x in d.clans)
+    if who == "locked younger vampire":   # Reality [CHI]
+        return vamp and c.region == "ready" and c.locked and _cap(ctx, iid) < _cap(ctx, actor)
+    if who == "event in play":   # Shattering [dem]
+        return "Event" in d.types and c.region == "in_play"
     if who == "any location":   # Rampage
         return "location" in kw and c.region in ("in_play", "attached")
     if who == "younger vampire new in play":   # Chameleon
@@ -2641,6 +2659,11 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
                 raise Illegal("limit", f"{ctx.name(iid)} already has {held} {rules.name}; a vampire can have only "
                                        f"{lim.count}")
         out = {"target_card": iid}
+        if mode.directed and who in _OWN_TARGET_UNDIRECTED and ctx.st.cards[iid].controller == seat:
+            from vtes_desktop.engine.state import Mod   # an action at your own card is undirected (Haunt's ruling)
+
+            out["mods"] = (Mod("own_target_undirected", 0, iid, None),)
+            return out
         if said:
             from vtes_desktop.engine.state import Mod
 
@@ -2759,7 +2782,9 @@ def turn_stealth(ctx: Ctx, f: ActionFrame) -> int:
             if "in_play_stealth_vs_prey" in _keys(ctx, iid) and not st.cards[iid].contested:
                 n += sum(x[1] for x in _card_specs_any(ctx, iid) if x[0] == "in_play_stealth_vs_prey")
     return n + sum(m[3] for m in st.marks if len(m) == 5 and m[0] == ("seat", f.seat) and m[1] == _VEIL
-                   and m[4] == st.turn and (m[2] == "minion" or vamp))
+                   and m[4] == st.turn and (m[2] == "minion" or vamp)) \
+        + sum(m[3] for m in st.marks if len(m) == 5 and m[0] == ("minion", f.actor) and m[1] == MINION_BONUS
+              and m[2] == "stealth" and m[4] == st.turn)   # Gear Up
 
 
 def _resolve_targeted(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
@@ -3161,6 +3186,10 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
         elif k == "add_blood":   # a vampire in an uncontrolled region: blood from the bank, no capacity limit there
             ctx.update(t, counters=c.counters + op[1])
             ctx.emit("blood", f"{ctx.name(t)} gets {op[1]} blood from the bank ({name}).", cards=(t,))
+        elif k == "to_uncontrolled":   # Reality [CHI]: the vampire with its cards and counters
+            ctx.move(t, "uncontrolled", seat=c.controller, counters=c.counters, locked=False)
+            ctx.emit("banished", f"{ctx.name(t)} is moved to {poss(ctx.seat_name(c.controller))} uncontrolled region, "
+                                 f"with the cards and counters on them ({name}).", cards=(t,))
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
                    "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch",
                    "actor_gains_capacity", "equipment_to_actor_if_said", "diablerize"):
@@ -4434,6 +4463,8 @@ BLOOD_HUNT_VOTES = "votes in the blood hunt on them"   # (("minion", iid), this,
 BLOOD_HUNT_FOR_ONLY = "only these clans vote for the blood hunt on them"   # (..., this, clans, turn): Warding the Beast
 HUNTED = "hunted and gained blood"   # (("minion", iid), this, turn): hunt_extra records it
 ENTERED_PLAY = "entered play"   # (("minion", iid), this, turn): as a crypt card moves into play (entered_play)
+_OWN_TARGET_UNDIRECTED = frozenset({"any location", "location not requiring giovanni"})
+MINION_BONUS = "bonus from an action card"   # (("minion", iid), this, stat, n, turn): Gear Up
 NO_REACTIONS_TURN = "cannot play reactions this turn"   # Expulsion: rules_action._play_reaction reads it
 UNLOCK_END_OF_ACTION = "unlocks at the end of the action"   # Augur, Big Game: (("minion", iid), this, turn)
 NO_BLOCK_VOTE_TURN = "cannot block or vote this turn"   # Shared Nightmare's mark: (("minion", iid), this, turn)
@@ -4679,6 +4710,17 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 if m.kind == "chosen_card" and v in st.cards and st.cards[v].region == "ready" and not st.cards[v].locked:
                     ctx.update(v, locked=True)
                     ctx.emit("locked", f"{ctx.name(v)} is locked ({name}).", cards=(v,))
+        elif k == "unlock_self_and":   # Gear Up: the Anarch unlocks, +1 stealth this turn / +1 strength to its unlock
+            a = st.cards[f.actor]
+            if a.region != "ready":
+                continue
+            if a.locked:
+                ctx.update(f.actor, locked=False)
+                ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
+            st.marks = st.marks | {(("minion", f.actor), MINION_BONUS, s[1], s[2], st.turn)}
+            ctx.emit("modifier", f"{ctx.name(f.actor)} gets +{s[2]} {s[1]} " + ("until the end of the turn"
+                                 if s[1] == "stealth" else "until its controller's next unlock phase") + f" ({name}).",
+                     cards=(f.actor,))
         elif k == "unlock_end_of_action":   # Augur
             st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))

@@ -739,6 +739,9 @@ def _read_fourth(kind: str, t: str) -> tuple | None:
     return None
 
 
+_REALITY = ("(d) move a locked younger vampire to the uncontrolled region (breaking any temporary control effects); any "
+            "cards and counters on the target vampire stay with them but are out of play as long as the target vampire "
+            "remains uncontrolled")
 _PILLARS = ("(d) enter combat with a vampire; at the end of that combat, if the opposing vampire is not ready, you can "
             "put this card on this acting vampire")
 #: (kind, clause) -> reading: political actions (fourth pass)
@@ -955,6 +958,15 @@ _FOURTH = {
                "assamite, follower of set, ravnos, lasombra, tzimisce, harbinger of skulls, or salubri antitribu"):
         ("else_becomes_sect", "laibon", ("akunanse", "guruhi", "ishtarri", "osebo", "assamite", "follower of set",
                                          "ravnos", "lasombra", "tzimisce", "harbinger of skulls", "salubri antitribu")),
+    # Haunt [NEC], Reality [CHI], Shattering [dem], Gear Up [pre]/[vic]
+    ("burn", "(d) burn a location that does not require giovanni to play"):
+        ("on_target", "location not requiring giovanni", (("burn",),)),
+    ("move", _REALITY): ("on_target", "locked younger vampire", (("to_uncontrolled",),)),
+    ("stay", _REALITY): ("target_more", ()),
+    ("burn", "burn an event"): ("on_target", "event in play", (("burn",),)),
+    ("state", "this action is undirected, no matter who controls the event"): ("target_more", ()),
+    ("unlock", "this anarch unlocks and gets +1 stealth until the end of the turn"): ("unlock_self_and", "stealth", 1),
+    ("unlock", "this anarch unlocks and gets +1 strength until your unlock phase"): ("unlock_self_and", "strength", 1),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
