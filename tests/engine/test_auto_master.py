@@ -107,7 +107,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # rules_diablerie.blood_hunt_barred, after_action (Trophy: Diablerie)
            "hunt_barred", "burn_after_diablerie",
            # hand_size (Trophy: Library)
-           "host_hand_size", "at_most_two"}
+           "host_hand_size", "at_most_two",
+           # the uses of Pentex(TM) Loves You! and Curmudgeon (their second clauses; blocked)
+           "pentex_burn", "curmudgeon_gain"}
 
 
 def test_every_reading_has_a_handler():

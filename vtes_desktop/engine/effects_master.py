@@ -56,7 +56,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "ash_for_bleed", "lock_lock_clan", "lock_lock_if_title", "vampire_to_card",
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
-                  "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch"})
+                  "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
+                  "curmudgeon_choose"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1120,6 +1121,10 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _lock_pay_votes(ctx, cmd, iid)
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "pentex_choose" in keys:
+        return _pentex(ctx, cmd, iid, {k: v for k, v, _ in readings(rules)})
+    if "curmudgeon_choose" in keys:
+        return _curmudgeon(ctx, cmd, iid)
     if "counter_bleed_or_votes" in keys:
         return _dead_pool(ctx, cmd, iid, [v for k, v, _ in uses if k == "counter_bleed_or_votes"][0])
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
@@ -2264,6 +2269,60 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st.marks = st.marks - {(m, _MAY_UNLOCK, st.turn)}
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
+    return True
+
+
+def _pentex(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Pentex(TM) Loves You!: during an action, locked to choose a Sabbat vampire (`minion`); once during that
+    action the chosen vampire, if it is the acting one, burns 1 blood for +1 bleed (`effect: bleed`)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.stage == "resolution":
+        raise Illegal("timing", f"{name} is used during an action")
+    picked = [x for x in st.marks if x[0] == iid and x[1] == "chosen for action"]
+    if (cmd.effect or "").lower().strip() == "bleed":
+        v = vs["pentex_burn"]
+        if not picked:
+            raise Illegal("use", f"{name}: no vampire has been chosen during this action")
+        m = picked[0][2]
+        if m != f.actor:
+            raise Illegal("use", f"{name}: {ctx.name(m)} is not the acting vampire")
+        if any(x.card == iid and x.kind == "bleed" for x in f.mods):
+            raise Illegal("use", f"{name}: the chosen vampire has already burned blood for bleed this action")
+        mc = st.cards[m]
+        if mc.counters < int(v["cost"]):
+            raise Illegal("cost", f"{ctx.name(m)} has no blood to burn")
+        ctx.update(m, counters=mc.counters - int(v["cost"]))
+        n = int(v["n"])
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", n, m, iid, st.cards[iid].cid),)))
+        ctx.emit("used", f"{ctx.name(m)} burns 1 blood for +{n} bleed ({name}).", cards=(m,))
+        return True
+    _usable(ctx, cmd, iid, lock=True)
+    m = _minion(ctx, cmd, name, "the Sabbat vampire you choose")
+    mc = st.cards[m]
+    if not ctx.is_vampire(mc) or mc.region != "ready" or mc.contested or (ctx.sect(mc) or "").lower() != "sabbat":
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready Sabbat vampire")
+    _lock(ctx, iid)
+    st.marks = st.marks - set(picked) | {(iid, "chosen for action", m)}
+    ctx.emit("chosen", f"{ctx.seat_name(cmd.seat)} locks {name} and chooses {ctx.name(m)}.", cards=(iid, m))
+    return True
+
+
+def _curmudgeon(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Curmudgeon: in its player's prey's unlock phase, its player chooses a minion of the prey (`minion`), for
+    this turn (blocked: the card locks for 1 blood to its vampire)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    prey = st.prey(cmd.seat)
+    if st.active != prey or st.phase != "unlock" or st.frames:
+        raise Illegal("timing", f"{name}: the minion is chosen during your prey's unlock phase")
+    m = _minion(ctx, cmd, name, "the minion of your prey")
+    if st.cards[m].controller != prey or not ctx.is_minion(st.cards[m]):
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a minion your prey controls")
+    st.marks = frozenset(x for x in st.marks if not (len(x) == 4 and x[0] == iid and x[1] == "curmudgeon")) \
+        | {(iid, "curmudgeon", m, st.turn)}
+    ctx.emit("chosen", f"{ctx.seat_name(cmd.seat)} chooses {ctx.name(m)} ({name}).", cards=(iid, m))
     return True
 
 
@@ -5321,6 +5380,17 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
                     break
             if not st.cards[f.blocker].locked:
                 break
+    if st.marks:   # Curmudgeon: the minion chosen this turn is blocked: the card locks, 1 blood to its vampire
+        for x in [x for x in st.marks if len(x) == 4 and x[1] == "curmudgeon" and x[2] == f.actor and x[3] == st.turn]:
+            cc = st.cards.get(x[0])
+            if cc is None or cc.region != "attached" or cc.locked or cc.contested or cc.host is None:
+                continue
+            h = cc.host
+            if st.cards[h].region in ("ready", "torpor"):
+                _lock(ctx, x[0])
+                ctx.set_blood(h, st.cards[h].counters + 1)
+                ctx.emit("blood", f"{ctx.name(f.actor)} was blocked: {ctx.name(x[0])} locks, {ctx.name(h)} gains 1 "
+                                  "blood.", cards=(x[0], h))
     if f.blocker is not None and f.blocker in st.cards:   # Rebel: blocking a titled vampire or a political action
         actor = st.cards[f.actor]
         titled = ctx.is_vampire(actor) and bool(ctx.title(actor)) and not actor.title_contested

@@ -689,6 +689,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # Trophy: Library: hand_size counts at most two on one vampire
     ("host_hand_size", r"^the controller of this vampire gets \+(?P<n>\d) hand size$"),
     ("at_most_two", r"^a vampire may have no more than two trophy: libraries$"),
+    # Pentex(TM) Loves You!: during an action, locked to choose a Sabbat vampire (`minion`); that vampire, acting, burns
+    # 1 blood once for +1 bleed (`effect: bleed`); the choice ends with the action (after_action)
+    ("pentex_choose", r"^you may lock this card and choose an? (?P<who>sabbat) vampire$"),
+    ("pentex_burn", r"^once during the current action, the chosen vampire may burn (?P<cost>1) blood to get \+(?P<n>1) "
+                    r"bleed$"),
+    # Curmudgeon: in the prey's unlock phase its player chooses a minion of the prey (`minion`); if that minion is
+    # blocked this turn, the card locks for 1 blood to its vampire (blocked)
+    ("curmudgeon_choose", r"^during your prey's unlock phase, you may choose a minion controlled by your prey$"),
+    ("curmudgeon_gain", r"^if that minion is blocked this turn, you may lock this card to move (?P<n>1) blood from the "
+                        r"blood bank to this vampire$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
