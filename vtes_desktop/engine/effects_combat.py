@@ -433,6 +433,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "hand_and_melee_strike": "rules_combat (a hand strike whose source is a melee weapon: both)",
+    "prevent_each_melee_strike": "rules_combat.open_damage (_bundi)",
     "aim_direct_bonus": "rules_combat._aim_hit (Target Retainer aimed at the minion)",
     "aim_hit_effect": "rules_combat._carry_out / strike (aim_on) / close_damage (_aim_hit)",
     "aim_strike_bonus": "rules_combat.strike (aim)", "aim_cancel_discards": "rules_combat.discard_to_cancel_aim",

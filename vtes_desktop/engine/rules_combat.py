@@ -3350,6 +3350,8 @@ def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
     f = combat_frame(st)
     if f is not None and any(isinstance(u, tuple) and u[0] == "dam" for u in f.used):
         hits = _dam(ctx, f, hits)
+    if f is not None:
+        hits = _bundi(ctx, f, hits)
     if f is not None and any(isinstance(u, tuple) and u[0] == "half_strikes" for u in f.used):
         hits = _half_strikes(ctx, hits)
     if f is not None:
@@ -3537,6 +3539,23 @@ def _marble(ctx: Ctx, m: int, normal: int, aggravated: int) -> tuple[int, int]:
     if keep_n or keep_a:
         _set_combat(ctx, cf._replace(used=cf.used | {("marble_hit", m, cf.round)}))
     return keep_n, keep_a
+
+
+def _bundi(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:
+    """Bundi: its bearer prevents 1 damage of each melee weapon strike against it (used as the damage comes)."""
+    out = []
+    for h in hits:
+        if h.source in (f.a, f.b) and h.source != h.target and h.via is not None and h.via in ctx.st.cards \
+                and not h.unpreventable and "melee weapon" in ctx.rules(h.via).keywords and h.normal + h.aggravated:
+            n = sum(r[1] for a in ctx.st.attached.get(h.target, ()) for r in effects_combat.card_readings(ctx, a)
+                    if r[0] == "prevent_each_melee_strike")
+            if n:
+                pn = min(n, h.normal - h.prevented_normal)
+                pa = min(n - pn, h.aggravated - h.prevented_aggravated)
+                h = h._replace(prevented_normal=h.prevented_normal + pn, prevented_aggravated=h.prevented_aggravated + pa)
+                ctx.emit("prevented", f"{ctx.name(h.target)} prevents {pn + pa} damage of the melee weapon strike (Bundi).")
+        out.append(h)
+    return tuple(out)
 
 
 def _dam(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:

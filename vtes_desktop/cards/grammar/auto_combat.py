@@ -1033,6 +1033,10 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
                               "[vic] until the end of combat and if the opposing minion is a werewolf, they get -2 "
                               "strength until the end of combat."):
         return ("opponent_no_discipline_cards", ("pro", "vic"), "werewolf", -2)      # Powder of Rigidity
+    if k == "state" and low == "(this strike is both a hand strike and a melee weapon strike).":
+        return ("hand_and_melee_strike",)                                            # Bundi (a hand strike by a weapon)
+    if k == "prevent" and low == "bearer may prevent 1 damage from each melee weapon strike made against him or her.":
+        return ("prevent_each_melee_strike", 1)                                      # Bundi (used as it comes)
     if k == "use" and low == "this maneuver cannot be used during the first round.":
         return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
     if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
