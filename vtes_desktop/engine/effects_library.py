@@ -11,7 +11,8 @@ effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this fam
 is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
 (effects_actioncard._plan_target: the target it needs), `on_bleed_card` as a bleed card's bleed succeeds (rules_action,
 next to effects_actioncard.card_bonus), `discard_chosen` for a `discard` step naming a card of another hand after a
-look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins), `replacement_held` for a discard phase action's
+look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins), `refuse_while_owed` (flow.step: discards owed in seat order come first), `replacement_held` for a discard phase
+action's
 discard (rules_turn.discard) and `start_of_unlock_phase` (flow) for the replacements it held.
 
 What a Methuselah looks at is shown to them alone: the event's text names the cards for the looker, and the
@@ -44,7 +45,7 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement",
                                      "search_location", "shuffle_discard_down", "haven_on_self",
                                      "discarded_equipment_to_self", "choose_own_unlocked", "lock_chosen",
-                                     "crypt_other_version_to_chosen"})
+                                     "crypt_other_version_to_chosen", "each_discards_then_draws"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -269,6 +270,8 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
             searched = "library"
         elif k == "crypt_reshuffle_deal":
             _kaymakli(ctx, why)
+        elif k == "each_discards_then_draws":
+            _owe_in_order(ctx, seat, spec[1], why)
         elif k == "crypt_other_version_to_chosen":
             _gift_of_experience(ctx, cmd, specs, why)
         elif k == "lock_own":
@@ -1284,10 +1287,13 @@ _CHOOSE_DISCARD = "discard a card of a hand looked at"
 
 def discard_chosen(ctx: Ctx, cmd) -> bool:
     """A `discard` step by a Methuselah who looked at hands to discard a card of their choice (Vaticination): the card
-    named goes from its owner's hand to their ash heap, and they draw back up. False when none is owed."""
+    named goes from its owner's hand to their ash heap, and they draw back up; or one of the discards owed in seat
+    order (Lupine Assault). False when none is owed."""
     st = ctx.st
     if not st.marks:
         return False
+    if _discard_owed_in_order(ctx, cmd):
+        return True
     mark = next((m for m in st.marks if m[1] == _CHOOSE_DISCARD and m[0] == ("library choice", cmd.seat)), None)
     if mark is None:
         return False
@@ -1496,3 +1502,61 @@ def _goblinism(ctx: Ctx, f: ActionFrame, superior: bool, why: str) -> None:
             _to_hand(ctx, f.seat, t, why)
     ctx.shuffle(f.seat, "library")
     discard_down(ctx, f.seat)
+
+
+# -- discards owed in seat order (Lupine Assault) -------------------------------------------------------------------
+
+_OWE = "discards owed in seat order, then draw up"
+
+
+def _owe_in_order(ctx: Ctx, seat: int, n: int, why: str) -> None:
+    st = ctx.st
+    for idx, s_ in enumerate(st.in_seat_order_from(seat)):
+        k = min(n, len(st.region(s_, "hand")))
+        if k:
+            st.marks = st.marks | {(("library owe", s_), _OWE, k, idx, why)}
+            ctx.emit("discard_down", f"{ctx.seat_name(s_)} must discard {k} card{'s' if k > 1 else ''}, then draw up "
+                                     f"({why}).")
+
+
+def _first_owed(st) -> tuple | None:
+    owed = [m for m in st.marks if m[1] == _OWE]
+    return min(owed, key=lambda m: m[3]) if owed else None
+
+
+def refuse_while_owed(ctx: Ctx, cmd) -> None:
+    """While discards are owed in seat order, only the next Methuselah's `discard` goes ahead."""
+    first = _first_owed(ctx.st)
+    if first is None or cmd.type in ("undo", "concede", "time_out"):
+        return
+    seat = first[0][1]
+    if cmd.type == "discard" and cmd.seat == seat:
+        return
+    from vtes_desktop.engine.errors import Illegal
+
+    raise Illegal("discard down", f"{ctx.seat_name(seat)} must first discard {first[2]} card"
+                                  f"{'s' if first[2] > 1 else ''} ({first[4]})")
+
+
+def _discard_owed_in_order(ctx: Ctx, cmd) -> bool:
+    st = ctx.st
+    first = _first_owed(st)
+    if first is None or first[0][1] != cmd.seat:
+        return False
+    from vtes_desktop.engine import flow
+    from vtes_desktop.engine.errors import Illegal
+    from vtes_desktop.engine.effects_master import draw_up
+
+    iid = flow.ref(ctx, cmd.seat, cmd.card)
+    if st.cards[iid].region != "hand" or st.cards[iid].owner != cmd.seat:
+        card = ctx.db.lookup(str(cmd.card)) if isinstance(cmd.card, str) else None
+        iid = next((i for i in st.region(cmd.seat, "hand") if card is not None and st.cards[i].cid == card.id), None)
+        if iid is None:
+            raise Illegal("discard", f"{cmd.card!r} is not in {poss(ctx.seat_name(cmd.seat))} hand")
+    ctx.move(iid, "ash_heap")
+    ctx.emit("discarded", f"{ctx.seat_name(cmd.seat)} discards {ctx.name(iid)} ({first[4]}).", cards=(iid,))
+    left = first[2] - 1
+    st.marks = (st.marks - {first}) | ({(first[0], _OWE, left, first[3], first[4])} if left > 0 else set())
+    if left == 0:
+        draw_up(ctx, cmd.seat)
+    return True

@@ -242,6 +242,9 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
         from vtes_desktop.engine.effects_master import refuse_while_discarding
 
         refuse_while_discarding(ctx, cmd)   # someone must first discard down to their hand size
+        from vtes_desktop.engine import effects_library
+
+        effects_library.refuse_while_owed(ctx, cmd)   # Lupine Assault: discards owed in seat order
     if cmd.manual:
         from vtes_desktop.engine.manual import apply as apply_manual
 

@@ -127,7 +127,10 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   (no requirements or cost);
 - Gift of Experience: ("choose_own_unlocked",), ("lock_chosen",), ("crypt_other_version_to_chosen",): the play's
   `minion` (an unlocked vampire of the player) locks, and its other version (advanced, or base for an advanced one)
-  is taken from the crypt and merged with it; the crypt is shuffled.
+  is taken from the crypt and merged with it; the crypt is shuffled;
+- ("each_discards_then_draws", n): a master card: each Methuselah in seat order from the player discards n cards of
+  their choice (`discard` steps; nothing else happens at the table meanwhile), then draws back up to hand size
+  (Lupine Assault).
 """
 
 from __future__ import annotations
@@ -280,6 +283,8 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                          "remove seven cards in your ash heap from the game to give that action +1 bleed."):
         ("remove_ash_for_bleed", 7, "giovanni", 1),
     ("Master", "lock", "lock one of your ravnos."): ("lock_own", "ravnos"),
+    ("Master", "discard", "each methuselah (including you) discards 5 cards of his or her choice, then draws back up to "
+                          "his or her hand size."): ("each_discards_then_draws", 5),
     ("Master", "choose", "choose an unlocked vampire you control."): ("choose_own_unlocked",),
     ("Master", "lock", "lock that vampire."): ("lock_chosen",),
     ("Master", "search", "search your crypt for an advancement card of that vampire (or the base vampire if an "
