@@ -92,7 +92,7 @@ HANDLED = frozenset({
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
-    "else_becomes_sect", "unlock_self_and",
+    "else_becomes_sect", "unlock_self_and", "equip_from_hand",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4352,6 +4352,19 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
                 raise Illegal("target", f"{rules.name}: the vampires must be younger than {ctx.name(actor)}"
                               + (" (one only may be the same age or older)" if older > 1 else ""))
             out["mods"] = out.get("mods", ()) + tuple(Mod("chosen_card", 0, v, None) for v in picked)
+        elif k == "equip_from_hand":   # Anonymous Freight: the equipment card in hand, named as the target
+            try:
+                eq = flow.ref(ctx, seat, target) if target is not None else None
+            except (Malformed, Illegal):
+                eq = None
+            if eq is None or st.cards[eq].region != "hand" or st.cards[eq].owner != seat \
+                    or "Equipment" not in ctx.cdef(eq).types or "location" in ctx.rules(eq).keywords \
+                    or "represents a location" in (ctx.cdef(eq).text or "").lower():
+                raise Illegal("target", f"{rules.name}: name a non-location equipment card in your hand")
+            why = _equip_refusal(ctx, seat, actor, eq)
+            if why:
+                raise Illegal("requirements", f"{rules.name}: {why}")
+            out["target_card"] = eq
         elif k == "special_hunt":   # Psychophagia's "+1 stealth hunt action"
             out["base_stealth"] = mode.action_stealth + s[1]
         elif k == "on_target" and s[2] == (("orun_exile",),) and "target_card" in out:   # Exile [PRE]
@@ -4721,6 +4734,26 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             ctx.emit("modifier", f"{ctx.name(f.actor)} gets +{s[2]} {s[1]} " + ("until the end of the turn"
                                  if s[1] == "stealth" else "until its controller's next unlock phase") + f" ({name}).",
                      cards=(f.actor,))
+        elif k == "equip_from_hand":   # Anonymous Freight
+            eq = f.target_card
+            why = "it is no longer in hand" if eq is None or st.cards[eq].region != "hand" else \
+                _equip_refusal(ctx, f.seat, f.actor, eq)
+            if why:
+                ctx.emit("fizzles", f"{name}: no equipment is equipped ({why}).")
+                continue
+            from vtes_desktop.engine.rules_action import _cost, played_from_hand
+            from vtes_desktop.engine.rules_turn import _check_contest
+
+            er = ctx.rules(eq)
+            pool, blood = _cost(er, 0)
+            if blood:
+                ctx.update(f.actor, counters=st.cards[f.actor].counters - blood)
+            if pool:
+                ctx.pool(f.seat, -pool, ctx.name(eq))
+            ctx.move(eq, "attached", host=f.actor)
+            ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(eq)} ({name}).", cards=(f.actor, eq))
+            played_from_hand(ctx, f.seat, eq, er, to="none")
+            _check_contest(ctx, eq)
         elif k == "unlock_end_of_action":   # Augur
             st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))
@@ -5299,3 +5332,21 @@ def _circles(ctx: Ctx, iid: int) -> frozenset:
 def _same_circle(ctx: Ctx, a: int, b: int) -> bool:
     ca, cb = _circles(ctx, a), _circles(ctx, b)
     return bool(ca and cb and ("*" in ca or "*" in cb or ca & cb))
+
+
+def _equip_refusal(ctx: Ctx, seat: int, actor: int, eq: int) -> str | None:
+    """Why *actor* cannot be equipped with *eq* now, requirements and cost as normal (Anonymous Freight)."""
+    from vtes_desktop.engine.rules_action import _cost, requirement_refusal
+
+    st = ctx.st
+    er = ctx.rules(eq)
+    why = requirement_refusal(ctx, eq, er, er.modes[0] if er.modes else None, actor)
+    if why:
+        return why
+    pool, blood = _cost(er, 0)
+    if st.cards[actor].counters < blood or st.seats[seat].pool < pool:
+        return f"{ctx.name(actor)} cannot pay {poss(ctx.name(eq))} cost"
+    if er.unique and any(i != eq and c.controller == seat and c.cid == st.cards[eq].cid
+                         and c.region in ("attached", "in_play") for i, c in st.cards.items()):
+        return f"you already control {ctx.name(eq)}"
+    return None

@@ -967,6 +967,10 @@ _FOURTH = {
     ("state", "this action is undirected, no matter who controls the event"): ("target_more", ()),
     ("unlock", "this anarch unlocks and gets +1 stealth until the end of the turn"): ("unlock_self_and", "stealth", 1),
     ("unlock", "this anarch unlocks and gets +1 strength until your unlock phase"): ("unlock_self_and", "strength", 1),
+    # Anonymous Freight: an equip action from the hand (the equipment named as the target)
+    ("equip", "+3 stealth equip action"): ("special_hunt", 3),
+    ("equip", "equip this vampire with a non-location equipment card from your hand (requirements and cost apply as "
+              "normal)"): ("equip_from_hand", "non-location"),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
