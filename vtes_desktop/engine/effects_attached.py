@@ -38,7 +38,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace", "burn_end_of_turn",
     "burn_no_block_vs_striker", "striker_bleed_vs_host_controller", "put_in_play_counters", "counter_unlock_block",
     "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
-    "host_votes_per_gehenna", "burn_if_no_gehenna",
+    "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce",
 })
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
@@ -600,7 +600,21 @@ def action_extra_blood(ctx: Ctx, m: int, directed: bool, target: int | None = No
     attached vampire cost +1 blood or life" (Safe Passage: an ally pays life); a bleed against the Methuselah who
     keeps Tainted Vitae on the acting vampire costs it 1 more blood."""
     st = ctx.st
-    if not directed or not st.attached:
+    if not st.attached:
+        return 0
+    if st.attached.get(m):   # "Each time the attached vampire announces an action, they move 1 blood ..."
+        for a, s in list(_on(ctx, m, "host_feeds_actor_on_announce")):
+            by = next((x[2] for x in st.marks if len(x) == 3 and x[0] == a and x[1] == _BY), None)
+            h = st.cards[m]
+            if by is None or st.cards[by].region not in ("ready", "torpor") or not h.counters:
+                continue
+            n = min(s[1], h.counters)
+            ctx.update(m, counters=h.counters - n)
+            before = st.cards[by].counters
+            got = ctx.set_blood(by, before + n).counters - before
+            ctx.emit("blood", f"{ctx.name(m)} announces an action and moves {n} blood to {ctx.name(by)} "
+                              f"({ctx.name(a)}{'' if got == n else ', the excess drained'}).", cards=(m, by))
+    if not directed:
         return 0
     n = sum(s[1] for _, s in _on(ctx, m, "host_directed_cost")) if st.attached.get(m) else 0
     if f is not None and st.attached.get(m) and (f.get("kind") == "bleed" or f.get("effect") == "bleed"):
@@ -967,8 +981,9 @@ def _host_burns_to_burn(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
     name = ctx.name(iid)
     if h.controller != cmd.seat:
         raise Illegal("use", f"{name}: only the controller of {ctx.name(host)} can do this")
-    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
-        raise Illegal("timing", f"{name}: only during {_poss(ctx.seat_name(cmd.seat))} own unlock phase")
+    phase = s[2] if len(s) > 2 else "unlock"
+    if st.phase != phase or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name}: only during {_poss(ctx.seat_name(cmd.seat))} own {phase} phase")
     if h.counters < s[1]:
         raise Illegal("cost", f"{ctx.name(host)} has {h.counters} blood; burning {name} costs {s[1]}")
     ctx.update(host, counters=h.counters - s[1])

@@ -52,6 +52,10 @@ Blow); ("burn_no_block_vs_striker",): a `use` by its player as the striking vamp
 cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's bleeds against the host's controller
 (Creeping Infection, which its player keeps).
 
+("host_feeds_actor_on_announce", n): each time the host announces an action it moves n blood to the vampire that
+put the card there (Slaughtering the Herd, whose host burns 4 blood in its minion phase to burn it: "host_burns_to_burn"
+with the phase named).
+
 Votes: host_mod "votes" (Condemnation: Mute); ("host_votes_per_gehenna",): +1 vote for each Gehenna event in play, and
 ("burn_if_no_gehenna",): burned when there is none (state checks: Emergency Powers).
 
@@ -181,6 +185,9 @@ _EXACT: dict[str, tuple] = {
         ("block_host_intercept", "", 1),
     "this vampire can burn this card as an action that costs 1 blood": ("burnable", "host", 0, 1, False),
     "he or she may burn this card by burning 2 blood during his or her unlock phase": ("host_burns_to_burn", 2),
+    "the attached vampire can burn 4 blood during their minion phase to burn this card": ("host_burns_to_burn", 4, "minion"),
+    "each time the attached vampire announces an action, they move 1 blood from themselves to this acting vampire":
+        ("host_feeds_actor_on_announce", 1),
     "during their unlock phase, they can burn 1 pool to unlock": ("unlock_for", "pool", 1),
     "this ready seraph may lock this card to unlock another black hand vampire": ("lock_to_unlock", "black hand"),
     "during an action, this sabbat vampire can burn 1 blood to unlock and attempt to block": ("unlock_to_block", 1),
