@@ -1,11 +1,26 @@
 """The engine side of `cards/grammar/auto_gear.py`: it carries out the readings that family claims.
 
 `HANDLED` names every reading this module carries out (tests/engine/test_auto_gear.py checks that each reading
-the family gives over the whole card list is in it), with the function that does it.
+the family gives over the whole card list is in it); `WHERE` says which function does it.
 
-Hooks elsewhere (one line each): `rules_action.use` -> `use`; `rules_action.announce` -> `announce_own` (an action
-the equipment provides, announced as kind `card` with `from` naming it); `rules_action._succeed` -> `succeed_own`
-and `equipped`; `rules_politics.vote` -> `vote_votes` (a card locked for votes as they are cast).
+Hooks elsewhere (each a line or a small `_gear_*` function at the end of the file): `rules_action.use` -> `use`;
+`rules_action.announce` -> `announce_own` (an action an equipment card provides, kind `card` with `from` naming
+it), `equip_target` (Bloodstone), `target_refusal`, `adjust_action` (costs, refusals and effects as an action is
+announced), `cost_cut`; `rules_action._succeed` -> `succeed_own`, `action_succeeded`, `equipped`, `hunt_bonus`;
+`rules_action._blocked` -> `blocked`; `rules_action.block` -> `block_refusal`; `rules_action.play` ->
+`play_refusal`; `rules_action._apply_modes` -> `surcharge`; `rules_action._play_reaction` -> `reaction_refusal`;
+`rules_action._play_master` sets the "master played" phase flag; `rules_action._play_event` -> `event_cost`;
+`rules_action.stealth` / `intercept` / `minion_bleed` / `requirement_refusal` -> `stealth_bonus`,
+`intercept_bonus`, `bleed_bonus`, `card_refusal`; `rules_action.diablerie` -> `stays_on_victim`;
+`rules_politics.vote` / `uncast` -> `vote_votes`, `votes_bonus`; `rules_turn.end_phase` -> `master_phase_end`,
+`phase_end_refusal`; `rules_turn.hand_size` -> `hand_size_bonus`; `rules_turn._check_contest` -> `contest_refusal`;
+`flow` (as announced; unlock phase start) -> `used_as_announced`, `start_of_unlock_phase`; `context.sect` /
+`discipline_level` / `capacity` / `burn` / `move` -> `sect_of`, `discipline_level`, `capacity_bonus`,
+`before_burn`/`after_burn`, `entered_play`; `rules_combat.strength` / `_extra_blood` -> `strength_bonus`, `cost_cut`;
+`effects_combat.is_equipment` -> `not_equipment`. Each returns at once when no card of this family is concerned.
+
+Lasting choices live in the state's marks: CHOSEN (a chosen minion), LEVEL (a Discipline level until a
+Methuselah's next turn), HOST (whom a card's counters belong to), PUTTER (who put Bloodstone on its bearer).
 """
 
 from __future__ import annotations
