@@ -57,7 +57,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
-                  "curmudgeon_choose"})
+                  "curmudgeon_choose", "pander_fail", "pander_choose"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1125,6 +1125,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _pentex(ctx, cmd, iid, {k: v for k, v, _ in readings(rules)})
     if "curmudgeon_choose" in keys:
         return _curmudgeon(ctx, cmd, iid)
+    if keys & {"pander_fail", "pander_choose"}:
+        return _joseph_pander(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "counter_bleed_or_votes" in keys:
         return _dead_pool(ctx, cmd, iid, [v for k, v, _ in uses if k == "counter_bleed_or_votes"][0])
     if keys & {"lock_lock_clan", "vampire_to_card", "pool_to_card", "munich"}:
@@ -2309,6 +2311,43 @@ def _pentex(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
     return True
 
 
+def _joseph_pander(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Joseph Pander: during a directed action at a Pander of its player, locked with 1 pool burned: the action
+    fails; in its player's master phase, a Pander of theirs is chosen (`minion`) to enter combat once this turn."""
+    from vtes_desktop.engine.effects_crypt import _OPEN
+
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    f = st.top
+    if isinstance(f, ActionFrame) and "pander_fail" in vs:
+        v = vs["pander_fail"]
+        _usable(ctx, cmd, iid, lock=True)
+        t = f.target_card
+        if f.stage not in _OPEN or not f.directed or t is None or t not in st.cards or st.cards[t].controller != seat \
+                or not _fits(ctx, seat, t, "a " + v["clan"], v):
+            raise Illegal("timing", f"{name} makes fail an action directed at a {v['clan'].title()} you control")
+        _pay_pool(ctx, seat, int(v["pool"]), name)
+        _lock(ctx, iid)
+        f = st.top
+        flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+        ctx.emit("unsuccessful", f"{ctx.seat_name(seat)} locks {name}: the action fails.", cards=(iid,))
+        return True
+    v = vs.get("pander_choose")
+    if v is None:
+        raise Illegal("timing", f"{name} is locked during an action directed at a Pander you control")
+    _usable(ctx, cmd, iid, lock=False)
+    _own_phase(ctx, cmd, iid, "master")
+    _once_each_phase(ctx, iid)
+    m = _minion(ctx, cmd, name, f"the {v['clan'].title()} you choose")
+    mc = st.cards[m]
+    if mc.controller != seat or mc.region != "ready" or mc.contested or not _fits(ctx, seat, m, "a " + v["clan"], v):
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready {v['clan'].title()} you control")
+    st.marks = st.marks | {(iid, "luanda", m, st.turn)}
+    ctx.emit("chosen", f"{ctx.seat_name(seat)} chooses {ctx.name(m)} ({name}).", cards=(iid, m))
+    return True
+
+
 def _curmudgeon(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     """Curmudgeon: in its player's prey's unlock phase, its player chooses a minion of the prey (`minion`), for
     this turn (blocked: the card locks for 1 blood to its vampire)."""
@@ -3218,7 +3257,8 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
                    target_card=t, base_stealth=int(_has(ctx, iid, "leopold_move")[0].get("stealth") or 0))
         ctx.emit("action_goal", f"{ctx.name(m)} acts to move {name} to {ctx.name(t)}.", cards=(m, iid, t))
         return upd, ((tc.controller,) if directed else ())
-    if c.region == "in_play" and c.controller == cmd.seat and _has(ctx, iid, "luanda_action"):
+    if c.region == "in_play" and c.controller == cmd.seat and (_has(ctx, iid, "luanda_action")
+                                                             or _has(ctx, iid, "pander_choose")):   # Joseph Pander
         if (iid, "luanda", m, st.turn) not in st.marks:
             raise Illegal("card", f"{ctx.name(m)} is not the vampire chosen with {name} this turn")
         t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else None
@@ -3228,7 +3268,7 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         st.marks = st.marks - {(iid, "luanda", m, st.turn)}
         tc = st.cards[t]
         upd = dict(from_card=iid, directed=True, target_seat=tc.controller, effect="combat", target_card=t,
-                   base_stealth=int(_has(ctx, iid, "luanda_action")[0].get("stealth") or 0))
+                   base_stealth=int((_has(ctx, iid, "luanda_action") or [{}])[0].get("stealth") or 0))
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return upd, (tc.controller,)
     if c.region == "in_play" and not c.contested and _has(ctx, iid, "monster_enters_imbued"):   # Break the Code

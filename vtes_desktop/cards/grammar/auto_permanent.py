@@ -699,6 +699,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("curmudgeon_choose", r"^during your prey's unlock phase, you may choose a minion controlled by your prey$"),
     ("curmudgeon_gain", r"^if that minion is blocked this turn, you may lock this card to move (?P<n>1) blood from the "
                         r"blood bank to this vampire$"),
+    # Joseph Pander: locked with 1 pool during a directed action at a Pander of its player, the action fails; a
+    # Pander chosen in the master phase (`minion`) enters combat once this turn as a (D) action (announce_from)
+    ("pander_fail", r"^you can lock this card and burn (?P<pool>1) pool to have an action directed at an? (?P<clan>pander) "
+                    r"you control fail$"),
+    ("pander_choose", r"^during your master phase, choose an? (?P<clan>pander); once this turn, the chosen (?P=clan) can "
+                      r"enter combat with a minion as a \(d\) action$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
