@@ -471,3 +471,43 @@ steps:
 
 def test_mob_rule(db, tmp_path):
     _plays(db, tmp_path, "mob", _MOB)
+
+
+_CRIMETHINC = """
+title: CrimethInc. [qui] - after the acting Anarch's successful Border Skirmish (an action requiring an Anarch), another
+  ready Anarch of the player (the target) unlocks; refused for a vampire that is not Anarch
+source: "card text of CrimethInc.: Requires an Anarch. Only usable after resolution of a successful action requiring an
+  Anarch or making this vampire Anarch. [qui] Unlock another ready Anarch."
+table:
+  - player: Ann
+    ready:
+      - {card: Aisha az-Zahra, blood: 5}
+      - {card: Alabástrom, blood: 4, locked: true}
+      - {card: Ryan, blood: 3, locked: true}
+    hand: [CrimethInc., Border Skirmish]
+    library: [Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Catalina Vega, blood: 4}
+    hand: [Dodge]
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Aisha az-Zahra, kind: card, card: Border Skirmish, target: Ben}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: play, card: CrimethInc., minion: Aisha az-Zahra, level: qui, target: Ryan, expect_error: not another ready Anarch}
+  - by: Ann
+    do: play
+    card: CrimethInc.
+    minion: Aisha az-Zahra
+    level: qui
+    target: Alabástrom
+    expect:
+      - {card: Alabástrom, locked: false}
+"""
+
+
+def test_crimethinc_unlocks_another_anarch(db, tmp_path):
+    _plays(db, tmp_path, "crimethinc", _CRIMETHINC)

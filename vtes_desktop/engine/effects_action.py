@@ -3234,6 +3234,31 @@ def _strix_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"unlock_end_if_blocks": _unlock_end_if_blocks, "strix_bleed": _strix_bleed})
 
 
+def _unlock_another_anarch(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """CrimethInc. [qui]: after the acting Anarch's successful action, another ready Anarch (the play's target)
+    unlocks."""
+    from vtes_desktop.engine.errors import Malformed
+
+    f = _top(ctx)
+    if f.stage != "resolution" or f.outcome != "successful":
+        raise Illegal("timing", f"{rules.name} is only usable after resolution of a successful action")
+    if f.kind != "become_anarch" and not (f.card is not None and "anarch" in {r.lower() for r in
+                                                                            ctx.cdef(f.card).requirements}):
+        raise Illegal("timing", f"{rules.name} is only usable after an action requiring an Anarch or making this "
+                                "vampire Anarch")
+    if cmd.target is None:
+        raise Malformed("target", f"{rules.name}: name the ready Anarch that unlocks (target)")
+    t = flow.ref(ctx, cmd.seat, cmd.target, what="minion")
+    c = ctx.st.cards[t]
+    if t == minion or c.region != "ready" or not ctx.is_vampire(c) or (ctx.sect(c) or "").lower() != "anarch":
+        raise Illegal("target", f"{rules.name}: {ctx.name(t)} is not another ready Anarch")
+    ctx.update(t, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({rules.name}).", cards=(t,))
+
+
+_HANDLERS["unlock_another_anarch"] = _unlock_another_anarch
+
+
 def _loosening_gain(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Final Loosening [aus]: during a hunt (the acting vampire would gain blood), before it resolves: instead, the
     acting vampire and this reacting Anarch each gain 1 blood (`hunt_gain`)."""

@@ -569,6 +569,8 @@ _TEXTS: dict[str, re.Pattern] = {
     # Final Loosening: [aus] a hunt's blood replaced; [for] an acting ally's action fails
     "loosening_gain": re.compile(r"^instead, the acting vampire and this reacting anarch each gain 1 blood\.?$"),
     "ally_action_fails": re.compile(r"^the action fails and the ally takes 1 environmental damage\.?$"),
+    # CrimethInc. [qui], after a successful action: the play's target unlocks
+    "unlock_another_anarch": re.compile(r"^unlock another ready anarch\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
