@@ -42,6 +42,7 @@ class StrikeDesc(NamedTuple):
     after: tuple = ()              # readings carried out after combat ends (Catatonic Fear, Oubliette)
     never_aggravated: bool = False  # no effect makes its damage aggravated (Psychic Assault)
     retainers_damage: int = 0      # aggravated damage on the retainers of both combatants too (Body of Sun)
+    burn_life: int = 0             # a strike that burns life (not damage) from the opposing ally (Argent Baton)
     also_dodge: bool = False       # the striker dodges as well (Stutter-Step)
     dodged_penalty: int = 0        # if dodged: this damage on the striker, and a press for the opposing minion (Pounce)
     end_unless_dodged: bool = False  # combat ends after this strike resolves, unless it is dodged (Autonomic Mastery)
@@ -676,6 +677,14 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
         ctx.emit("maneuver", f"{ctx.name(m)} maneuvers to {new_range} range.")
         return
     iid, rules, mode, from_hand, is_strike, once = _maneuver_source(ctx, cmd.seat, m, cmd.using, cmd.level, f)
+    pair = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "pair_strike_with_maneuver"), None) \
+        if not from_hand and iid != m else None
+    if pair is not None:        # Beretta 9mm: its maneuver goes with the 2R strike of a pair, one each round
+        if not _has_pair(ctx, m, iid):
+            raise Illegal("maneuver", f"{rules.name} gives a maneuver only to a minion with another {rules.name}")
+        if ("pair_maneuver", m, f.round) in f.used:
+            raise Illegal("maneuver", f"{ctx.name(m)} may use only one {rules.name} to maneuver each round")
+        f = f._replace(used=f.used | {("pair_maneuver", m, f.round)})
     if not from_hand and iid != m and _clan_maneuver_or_press(ctx, f, m, iid):
         f = combat_frame(ctx.st)
     readings = effects_combat.mode_readings(ctx, rules, mode) if mode is not None else \
@@ -695,6 +704,8 @@ def maneuver(ctx: Ctx, cmd: C.Maneuver) -> None:
     committed = f.committed
     if is_strike:
         desc = _strike_of_text(mode.text if mode else ctx.cdef(iid).text, iid, rules.name)
+        if pair is not None:
+            desc = StrikeDesc("damage", pair[1], ranged=True, source=iid, label=rules.name)
         committed = committed + ((m, desc),)
     new_range = "long" if f.range == "close" else "close"
     used = f.used | {(m, iid, "maneuver")} if once else f.used
@@ -940,6 +951,17 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 if t is None or t not in weapons:
                     raise Illegal("strike", f"{ctx.name(opp)} has no such weapon for {rules.name} to burn")
                 desc = StrikeDesc("burn_card", first=True, source=iid, label=f"{rules.name} (burn weapon)", target=t)
+            pr = next((r for r in wrd if r[0] == "pair_strike_with_maneuver"), None)
+            if pr is not None and cmd.choice == "2R":     # Beretta 9mm: with another one, 2R damage
+                if not _has_pair(ctx, m, iid):
+                    raise Illegal("strike", f"{ctx.name(m)} needs another {rules.name} for its 2R strike")
+                desc = StrikeDesc("damage", pr[1], ranged=True, source=iid, label=rules.name)
+            bl = next((r for r in wrd if r[0] == "ranged_burn_life_vs"), None)
+            if bl is not None and cmd.choice == bl[1]:    # Argent Baton: a ranged strike burning a werewolf's life
+                opp_ = f.b if m == f.a else f.a
+                if bl[1] not in {k_.lower() for k_ in ctx.rules(opp_).keywords}:
+                    raise Illegal("strike", f"{ctx.name(opp_)} is not a {bl[1]}")
+                desc = StrikeDesc("none", ranged=True, source=iid, label=rules.name, burn_life=bl[2])
             alt = next((r for r in wrd if r[0] == "alt_strike_prevent_next_hand_melee"), None)
             if alt is not None and cmd.choice == "prevent":     # Nightstick: its other strike
                 desc = StrikeDesc("none", source=iid, label=f"{rules.name} (prevent)")
@@ -1457,6 +1479,13 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
     ready = {m: _ready(ctx, m) for m in strikes}   # strikes resolve together: who could strike is fixed now
     for me, s_ in strikes.items():
         other = f.b if me == f.a else f.a
+        if s_.burn_life and ready[me] and other not in dodging:     # Argent Baton: life burned, not damage
+            oc_ = ctx.st.cards[other]
+            n_ = min(s_.burn_life, oc_.counters)
+            ctx.update(other, counters=oc_.counters - n_)
+            ctx.emit("burned_blood", f"{ctx.name(other)} burns {n_} life ({s_.label}).", cards=(other,))
+            if ctx.st.cards[other].counters == 0 and not ctx.is_vampire(oc_):
+                ctx.burn(other, "no life left")
         if s_.kind in ("dodge", "none") or not ready[me]:
             continue
         if s_.source is not None and ("burn_after_strike", s_.source) in f.used:   # Dragon's Breath Rounds
@@ -1748,6 +1777,11 @@ def _combat_maneuvers_left(f: CombatFrame, m: int) -> int:
         return 0
     return got - sum(1 for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "combat_maneuver_used"
                      and u[1] == m)
+
+
+def _has_pair(ctx: Ctx, m: int, iid: int) -> bool:
+    name = ctx.cdef(iid).name
+    return any(a != iid and ctx.cdef(a).name == name for a in ctx.st.attached.get(m, ()))
 
 
 def _faithful(ctx: Ctx, m: int) -> bool:

@@ -1037,6 +1037,12 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
         return ("hand_and_melee_strike",)                                            # Bundi (a hand strike by a weapon)
     if k == "prevent" and low == "bearer may prevent 1 damage from each melee weapon strike made against him or her.":
         return ("prevent_each_melee_strike", 1)                                      # Bundi (used as it comes)
+    if k == "state" and low == ("or, if bearer has another this card, strike: 2r damage, with an optional maneuver each "
+                                "combat (a minion may use only one this card to maneuver each round)."):
+        return ("pair_strike_with_maneuver", 2)                                      # Beretta 9mm (choice: 2R)
+    if k == "make" and low == ("if the opposing minion is a werewolf, the bearer can make a ranged strike to burn 4 life "
+                               "from that werewolf."):
+        return ("ranged_burn_life_vs", "werewolf", 4)                                # Argent Baton (choice: werewolf)
     if k == "use" and low == "this maneuver cannot be used during the first round.":
         return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
     if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
