@@ -369,3 +369,43 @@ def test_ghoul_messenger_blocked_is_burned_without_combat(table):
     anton = _named(game, "Anton").iid
     assert st.cards[gm].region == "ash_heap" and not st.cards[anton].locked
     assert not any(isinstance(x, CombatFrame) for x in st.frames)
+
+
+def test_shambling_hordes_feeds_on_the_ash_heap_and_gains_no_life(table):
+    from vtes_desktop.engine.commands import DeclineBlock, EndPhase
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Bartholomew", 6)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Shambling Hordes"]}, library={"Sarah": ["Dodge", "Dodge"]})
+    st = game.game.state
+    Ctx(game.game, st).move(_named(game, "Ryan").iid, "ash_heap")   # a vampire card in the ash heap... of Alexis
+    game.step("Sarah", Action, minion="Bartholomew", kind="recruit", card="Shambling Hordes", level="basic")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    hordes = _named(game, "Shambling Hordes").iid
+    assert st.cards[hordes].region == "ash_heap"    # nothing of Sarah's to remove: burned at once
+
+
+def test_shambling_hordes_removes_a_card_or_burns(table):
+    from vtes_desktop.engine.commands import DeclineBlock, EndPhase
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Bartholomew", 6)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Shambling Hordes", "Gargoyle Slave"]}, library={"Sarah": ["Dodge", "Dodge"]})
+    st = game.game.state
+    slave = _named(game, "Gargoyle Slave").iid
+    Ctx(game.game, st).move(slave, "ash_heap")
+    game.step("Sarah", Action, minion="Bartholomew", kind="recruit", card="Shambling Hordes", level="basic")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    hordes = _named(game, "Shambling Hordes").iid
+    with pytest.raises(Illegal, match="must first remove"):
+        game.step("Sarah", EndPhase)
+    game.step("Sarah", Use, card=hordes, effect="Gargoyle Slave")
+    st = game.game.state
+    assert st.cards[slave].region == "removed" and st.cards[hordes].region == "ready"
+    life = st.cards[hordes].counters
+    ctx = Ctx(game.game, st)
+    ctx.update(hordes, counters=life + 2)             # some effect would give it life
+    effects_minion.life_caps(ctx)
+    assert st.cards[hordes].counters == life
+    game.step("Sarah", EndPhase)

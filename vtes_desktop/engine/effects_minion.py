@@ -121,7 +121,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "open_hand_in_combat", "burn_blocker_after", "cannot_bleed", "to_predator_if_unlocked",
                      "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
                      "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline",
-                     "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked"})
+                     "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked",
+                     "entry_remove_or_burn", "no_life_gain"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -2330,6 +2331,17 @@ def entered_play(ctx: Ctx, iid: int) -> None:
         st.marks = st.marks | {(("minion", iid), _MAY_REMOVE, st.turn)}
         ctx.emit("note", f"{ctx.seat_name(st.cards[iid].controller)} may remove ally, retainer or vampire cards of their "
                          f"ash heap or hand from the game for {ctx.name(iid)} (a use of it), 1 life each.", cards=(iid,))
+    if _of(ctx, iid, "no_life_gain") and st.cards[iid].region == "ready":   # Shambling Hordes
+        st.marks = st.marks | {(("minion", iid), _LIFE_CAP, st.cards[iid].counters)}
+    if _of(ctx, iid, "entry_remove_or_burn") and not st.cards[iid].contested and st.cards[iid].region == "ready":
+        seat = st.cards[iid].controller
+        if not any(_ally_or_vampire_card(ctx, h) for h in st.region(seat, "ash_heap")):
+            ctx.burn(iid, "no ally or vampire card in the ash heap to remove")
+        else:
+            st.marks = st.marks | {(("minion", iid), _ENTRY, seat)}
+            ctx.emit("note", f"{ctx.seat_name(seat)} removes an ally or vampire card of their ash heap from the game for "
+                             f"{ctx.name(iid)} or burns it (a use of it, effect: the card or burn).", cards=(iid,))
+        return
     if _of(ctx, iid, "entry_master_or_burn") and not st.cards[iid].contested and st.cards[iid].region == "ready":
         seat = st.cards[iid].controller
         if not any(_is_master_discipline(ctx, h) for h in st.region(seat, "hand")):
@@ -2353,6 +2365,30 @@ def entered_play(ctx: Ctx, iid: int) -> None:
                      f"naming it as minion; {name} itself is one).", cards=(iid,))
 
 
+_LIFE_CAP = "life it cannot exceed"
+
+
+def _ally_or_vampire_card(ctx: Ctx, h: int) -> bool:
+    return bool({"Ally", "Vampire"} & set(ctx.cdef(h).types))
+
+
+def life_caps(ctx: Ctx) -> None:
+    """Shambling Hordes cannot gain life: after each step, life above what it had goes to the blood bank."""
+    st = ctx.st
+    for mk in [m for m in st.marks if m[1] == _LIFE_CAP]:
+        iid = mk[0][1]
+        c = st.cards.get(iid)
+        if c is None or c.region != "ready":
+            st.marks = st.marks - {mk}
+        elif c.counters != mk[2]:
+            if c.counters > mk[2]:
+                ctx.emit("life", f"{ctx.name(iid)} cannot gain life: {c.counters - mk[2]} goes to the blood bank.",
+                         cards=(iid,))
+                ctx.update(iid, counters=mk[2])
+            else:
+                st.marks = (st.marks - {mk}) | {(mk[0], _LIFE_CAP, c.counters)}
+
+
 def _is_master_discipline(ctx: Ctx, h: int) -> bool:
     d = ctx.cdef(h)
     return "Master" in d.types and ("discipline" in ctx.rules(h).keywords or bool(re.search(r"(?i)master: discipline", d.text)))
@@ -2363,6 +2399,19 @@ def _entry_burn(ctx: Ctx, cmd, iid: int) -> None:
 
     st = ctx.st
     name = ctx.name(iid)
+    if _of(ctx, iid, "entry_remove_or_burn"):   # Shambling Hordes
+        eff = (cmd.effect or "").strip().lower()
+        if eff == "burn":
+            st.marks = st.marks - {(("minion", iid), _ENTRY, cmd.seat)}
+            ctx.burn(iid, "no card removed for it")
+            return
+        card = next((h for h in st.region(cmd.seat, "ash_heap") if ctx.name(h).lower() == eff), None)
+        if card is None or not _ally_or_vampire_card(ctx, card):
+            raise Illegal("use", f"{name}: name an ally or vampire card of your ash heap as `effect` (or `burn`)")
+        st.marks = st.marks - {(("minion", iid), _ENTRY, cmd.seat)}
+        ctx.move(card, "removed")
+        ctx.emit("removed", f"{ctx.name(card)} is removed from the game ({name}).", cards=(card,))
+        return
     if _of(ctx, iid, "entry_master_or_burn"):   # Bima
         eff = (cmd.effect or "").strip().lower()
         if eff == "burn":
@@ -2398,6 +2447,9 @@ def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
             if _of(ctx, m[0][1], "entry_master_or_burn"):
                 return (f"{ctx.seat_name(seat)} must first put a master Discipline card on {ctx.name(m[0][1])} or burn "
                         f"it (a use of it)")
+            if _of(ctx, m[0][1], "entry_remove_or_burn"):
+                return (f"{ctx.seat_name(seat)} must first remove an ally or vampire card of their ash heap for "
+                        f"{ctx.name(m[0][1])} or burn it (a use of it)")
             return (f"{ctx.seat_name(seat)} must first burn an ally or retainer they control for {ctx.name(m[0][1])} "
                     f"(a use of it naming the card as minion)")
         if m[1] == _DUTY and m[2] == seat and st.cards[m[0][1]].region in ("ready", "attached"):
@@ -2908,6 +2960,10 @@ def candidates(game, seat: int) -> list:
     if st.marks:
         for mk in st.marks:
             if mk[1] == _ENTRY and mk[2] == seat and st.cards[mk[0][1]].region == "ready":
+                if _of(ctx, mk[0][1], "entry_remove_or_burn"):
+                    out += [C.Use(seat=seat, card=mk[0][1], effect=ctx.name(h)) for h in st.region(seat, "ash_heap")
+                            if _ally_or_vampire_card(ctx, h)] + [C.Use(seat=seat, card=mk[0][1], effect="burn")]
+                    continue
                 if _of(ctx, mk[0][1], "entry_master_or_burn"):
                     out += [C.Use(seat=seat, card=mk[0][1], effect=ctx.name(h)) for h in st.region(seat, "hand")
                             if _is_master_discipline(ctx, h)] + [C.Use(seat=seat, card=mk[0][1], effect="burn")]

@@ -304,6 +304,8 @@ def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
         from vtes_desktop.engine.effects_attached import state_checks as attached_checks
 
         attached_checks(ctx)   # cards on a minion that burn once it is in torpor (Eternal Vigilance)
+        if st.marks:
+            _minion().life_caps(ctx)   # Shambling Hordes cannot gain life
     if st.ended is not None:
         return
     if st.seats[st.active].ousted and len(st.live_seats()) > 1:

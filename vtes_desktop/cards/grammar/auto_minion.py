@@ -235,6 +235,10 @@ Readings (a tuple whose first item names it):
   "move_retainer"), ``("messenger_success",)`` (the new employer gains 1 blood and the acting vampire unlocks at the
   end of the turn, with that action's success), ``("messenger_blocked",)`` (blocked: no combat, the Messenger
   burned, the blocker unlocked; hooks in `rules_action._blocked`);
+- Shambling Hordes: ``("entry_remove_or_burn",)`` (as it enters play: burned at once with no ally or vampire card
+  in your ash heap; otherwise a `use` naming it, `effect` the card removed from the game or "burn", before the phase
+  ends) and ``("no_life_gain",)`` (its life never rises above what it had: checked after each step, hook in
+  `flow._after_step`, the extra going to the blood bank);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -374,6 +378,9 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("remove", "after this ally enters play, remove an ally or vampire in your ash heap from the game or burn this "
+               "ally."): ("entry_remove_or_burn",),
+    ("gain", "it cannot gain life (instead, any life it would gain goes to the blood bank)."): ("no_life_gain",),
     ("burn", "during combat, this ally can burn 1 life to cancel a strike card as it is played by the opposing minion, "
              "and its cost is not paid (the minion chooses a strike again)."): ("cancel_strike_card", 1),
     ("burn", "if he is in combat with a vampire, you can burn 1 pool once each round before range is determined to "
