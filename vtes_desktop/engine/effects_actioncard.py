@@ -92,7 +92,7 @@ HANDLED = frozenset({
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
-    "else_becomes_sect", "unlock_self_and", "equip_from_hand",
+    "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4357,11 +4357,15 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
                 eq = flow.ref(ctx, seat, target) if target is not None else None
             except (Malformed, Illegal):
                 eq = None
+            kinds = {"Equipment", "Retainer"} if s[1] == "equipment or retainer" else {"Equipment"}
             if eq is None or st.cards[eq].region != "hand" or st.cards[eq].owner != seat \
-                    or "Equipment" not in ctx.cdef(eq).types or "location" in ctx.rules(eq).keywords \
-                    or "represents a location" in (ctx.cdef(eq).text or "").lower():
-                raise Illegal("target", f"{rules.name}: name a non-location equipment card in your hand")
-            why = _equip_refusal(ctx, seat, actor, eq)
+                    or not kinds & set(ctx.cdef(eq).types) or (s[1] == "non-location" and (
+                        "location" in ctx.rules(eq).keywords
+                        or "represents a location" in (ctx.cdef(eq).text or "").lower())):
+                raise Illegal("target", f"{rules.name}: name " + ("an equipment or retainer card" if s[1] ==
+                                                                 "equipment or retainer" else
+                                                                 "a non-location equipment card") + " in your hand")
+            why = _equip_refusal(ctx, seat, actor, eq, _cost_cut(specs))
             if why:
                 raise Illegal("requirements", f"{rules.name}: {why}")
             out["target_card"] = eq
@@ -4737,7 +4741,7 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         elif k == "equip_from_hand":   # Anonymous Freight
             eq = f.target_card
             why = "it is no longer in hand" if eq is None or st.cards[eq].region != "hand" else \
-                _equip_refusal(ctx, f.seat, f.actor, eq)
+                _equip_refusal(ctx, f.seat, f.actor, eq, _cost_cut(specs))
             if why:
                 ctx.emit("fizzles", f"{name}: no equipment is equipped ({why}).")
                 continue
@@ -4745,13 +4749,21 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
             from vtes_desktop.engine.rules_turn import _check_contest
 
             er = ctx.rules(eq)
-            pool, blood = _cost(er, 0)
+            pool, blood = _cut_cost(_cost(er, 0), _cost_cut(specs))
             if blood:
                 ctx.update(f.actor, counters=st.cards[f.actor].counters - blood)
             if pool:
                 ctx.pool(f.seat, -pool, ctx.name(eq))
-            ctx.move(eq, "attached", host=f.actor)
-            ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(eq)} ({name}).", cards=(f.actor, eq))
+            if "Retainer" in ctx.cdef(eq).types:
+                from vtes_desktop.engine.rules_action import _life
+
+                life = _life(ctx, eq, None)
+                ctx.move(eq, "attached", host=f.actor, counters=life)
+                ctx.emit("employed", f"{ctx.name(f.actor)} employs {ctx.name(eq)} with {life} life ({name}).",
+                         cards=(f.actor, eq))
+            else:
+                ctx.move(eq, "attached", host=f.actor)
+                ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(eq)} ({name}).", cards=(f.actor, eq))
             played_from_hand(ctx, f.seat, eq, er, to="none")
             _check_contest(ctx, eq)
         elif k == "unlock_end_of_action":   # Augur
@@ -5334,8 +5346,19 @@ def _same_circle(ctx: Ctx, a: int, b: int) -> bool:
     return bool(ca and cb and ("*" in ca or "*" in cb or ca & cb))
 
 
-def _equip_refusal(ctx: Ctx, seat: int, actor: int, eq: int) -> str | None:
-    """Why *actor* cannot be equipped with *eq* now, requirements and cost as normal (Anonymous Freight)."""
+def _cost_cut(specs: list[tuple]) -> tuple[int, int]:
+    """Jack of Both Sides: the card from hand costs 1 pool less, or up to 2 blood less."""
+    return next(((s[1], s[2]) for s in specs if s[0] == "hand_card_cost_cut"), (0, 0))
+
+
+def _cut_cost(cost: tuple[int, int], cut: tuple[int, int]) -> tuple[int, int]:
+    pool, blood = cost
+    return (max(0, pool - cut[0]), blood) if pool else (pool, max(0, blood - cut[1]))
+
+
+def _equip_refusal(ctx: Ctx, seat: int, actor: int, eq: int, cut: tuple[int, int] = (0, 0)) -> str | None:
+    """Why *actor* cannot be equipped with (or employ) *eq* now, requirements and cost as normal (Anonymous Freight,
+    Jack of Both Sides)."""
     from vtes_desktop.engine.rules_action import _cost, requirement_refusal
 
     st = ctx.st
@@ -5343,7 +5366,7 @@ def _equip_refusal(ctx: Ctx, seat: int, actor: int, eq: int) -> str | None:
     why = requirement_refusal(ctx, eq, er, er.modes[0] if er.modes else None, actor)
     if why:
         return why
-    pool, blood = _cost(er, 0)
+    pool, blood = _cut_cost(_cost(er, 0), cut)
     if st.cards[actor].counters < blood or st.seats[seat].pool < pool:
         return f"{ctx.name(actor)} cannot pay {poss(ctx.name(eq))} cost"
     if er.unique and any(i != eq and c.controller == seat and c.cid == st.cards[eq].cid

@@ -971,6 +971,10 @@ _FOURTH = {
     ("equip", "+3 stealth equip action"): ("special_hunt", 3),
     ("equip", "equip this vampire with a non-location equipment card from your hand (requirements and cost apply as "
               "normal)"): ("equip_from_hand", "non-location"),
+    # Jack of Both Sides
+    ("equip", "this vampire equips or employs an equipment or retainer from your hand"):
+        ("equip_from_hand", "equipment or retainer"),
+    ("reduce", "the cost of that card is reduced by 1 pool or by up to 2 blood"): ("hand_card_cost_cut", 1, 2),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
