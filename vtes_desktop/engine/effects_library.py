@@ -45,7 +45,8 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "lock_discard", "lock_draw", "pass_control_ccw", "hold_dpa_replacement",
                                      "search_location", "shuffle_discard_down", "haven_on_self",
                                      "discarded_equipment_to_self", "choose_own_unlocked", "lock_chosen",
-                                     "crypt_other_version_to_chosen", "each_discards_then_draws"})
+                                     "crypt_other_version_to_chosen", "each_discards_then_draws", "summon_card",
+                                     "summon_vampire"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -622,6 +623,8 @@ def on_action(ctx: Ctx, f: ActionFrame) -> None:
                              cards=(f.actor, pick))
         elif k == "search_location":
             _goblinism(ctx, f, any(x[0] == "haven_on_self" for x in specs), why)
+        elif k in ("summon_card", "summon_vampire"):
+            _summon(ctx, f, k, why)
         elif k == "ash_equip_to_self":
             _ash_equip(ctx, f, why)
         elif k == "scrounge":
@@ -833,6 +836,9 @@ def plan(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) 
             continue
         if k == "search_location":
             out.update(_plan_location(ctx, seat, rules, mode, target))
+            continue
+        if k in ("summon_card", "summon_vampire"):
+            out.update(_plan_summon(ctx, seat, rules, k, target))
             continue
         if k == "discarded_equipment_to_self" and target is not None and ";" in str(target):
             from vtes_desktop.engine.rules_action import target_seat
@@ -1560,3 +1566,67 @@ def _discard_owed_in_order(ctx: Ctx, cmd) -> bool:
     if left == 0:
         draw_up(ctx, cmd.seat)
     return True
+
+
+# -- Summon History -----------------------------------------------------------------------------------------------
+
+def _plan_summon(ctx: Ctx, seat: int, rules: CardRules, k: str, target) -> dict:
+    from vtes_desktop.engine.errors import Illegal
+
+    if target is None:
+        return {}
+    st = ctx.st
+    card = ctx.db.lookup(str(target))
+    first = "library" if k == "summon_card" else "crypt"
+    hit = next((i for r in (first, "ash_heap") for i in st.region(seat, r)
+                if card is not None and st.cards[i].cid == card.id), None)
+    if hit is None:
+        raise Illegal("target", f"{rules.name}: {target!r} is not in your {first} or ash heap")
+    d = ctx.cdef(hit)
+    if k == "summon_card" and not set(d.types) & {"Ally", "Retainer", "Equipment"}:
+        raise Illegal("target", f"{rules.name}: {d.display} is not an ally, retainer or equipment card")
+    if k == "summon_vampire" and (not d.is_vampire or "scarce" in ctx.rules(hit).traits):
+        raise Illegal("target", f"{rules.name}: {d.display} is not a non-scarce vampire")
+    return {"target_card": hit}
+
+
+def _summon(ctx: Ctx, f: ActionFrame, k: str, why: str) -> None:
+    from vtes_desktop.engine.rules_action import _cost, _life
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    st = ctx.st
+    x = f.cost_blood
+    t = f.target_card
+    where = "library" if k == "summon_card" else "crypt"
+    ok = t is not None and st.cards[t].owner == f.seat and st.cards[t].region in (where, "ash_heap")
+    if ok:
+        d = ctx.cdef(t)
+        if k == "summon_card":
+            pool, blood = _cost(ctx.rules(t), 0)
+            if max(pool, blood) > x:
+                ctx.emit("fizzles", f"{why}: {d.display} costs more than {x}.")
+                ok = False
+        elif (d.capacity or 0) > x:
+            ctx.emit("fizzles", f"{why}: {d.display} has a capacity above {x}.")
+            ok = False
+    if ok and st.cards[f.actor].region not in ("ready", "torpor") and k == "summon_card" \
+            and "Ally" not in ctx.cdef(t).types:
+        ok = False
+    if ok:
+        d = ctx.cdef(t)
+        if k == "summon_vampire":
+            ctx.move(t, "ready", seat=f.seat, counters=0, locked=False)
+            ctx.emit("moved", f"{d.display} comes into play with no blood ({why}).", cards=(t,))
+        elif "Ally" in d.types:
+            life = _life(ctx, t, None)
+            ctx.move(t, "ready", seat=f.seat, counters=life, arrived=st.turn, locked=False)
+            ctx.emit("recruited", f"{d.display} comes into play with {life} life ({why}).", cards=(t,))
+        else:
+            life = _life(ctx, t, None) if "Retainer" in d.types else 0
+            ctx.move(t, "attached", host=f.actor, counters=life)
+            ctx.emit("moved", f"{d.display} goes on {ctx.name(f.actor)}" + (f" with {life} life" if life else "")
+                     + f" ({why}).", cards=(f.actor, t))
+        _check_contest(ctx, t)
+    elif t is None:
+        ctx.emit("search", f"{ctx.seat_name(f.seat)} searches ({why}) and takes nothing.")
+    ctx.shuffle(f.seat, where)

@@ -130,7 +130,12 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   is taken from the crypt and merged with it; the crypt is shuffled;
 - ("each_discards_then_draws", n): a master card: each Methuselah in seat order from the player discards n cards of
   their choice (`discard` steps; nothing else happens at the table meanwhile), then draws back up to hand size
-  (Lupine Assault).
+  (Lupine Assault);
+- ("summon_card", x) and ("summon_vampire", x): Summon History, X its blood cost: the ally, retainer or equipment
+  (costing X or less) named as the action's `target`, from the library or ash heap, is put in play (an ally in the
+  ready region, a retainer or equipment on the acting vampire; life as printed; no cost), the library shuffled; at
+  superior the non-scarce vampire of capacity X or less named, from the crypt or ash heap, goes to the ready region with
+  no blood, the crypt shuffled.
 """
 
 from __future__ import annotations
@@ -242,6 +247,11 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
                       "instead (requirements and cost, if any, must be met and paid as normal)."): ("haven_on_self",),
     ("Action", "put", "as above, and you can put one of the non-location equipment cards discarded on this vampire "
                       "(ignore requirements and cost)."): ("discarded_equipment_to_self",),
+    ("Action", "search", "search your library (shuffle afterward) and/or ash heap for an ally, retainer or equipment card "
+                         "costing x or fewer blood or pool and put that card in play, on this vampire and with life "
+                         "equal to its starting life if applicable."): ("summon_card", "x"),
+    ("Action", "search", "search your crypt (shuffle afterward) and/or ash heap for a non-scarce vampire card with "
+                         "capacity x or less and put that vampire in play (with no blood)."): ("summon_vampire", "x"),
     ("Combat", "discard", "the opposing minion's controller discards 2 cards at random."):
         ("random_discard", "opposing", 2),
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
