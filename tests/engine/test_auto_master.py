@@ -109,7 +109,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # hand_size (Trophy: Library)
            "host_hand_size", "at_most_two",
            # the uses of Pentex(TM) Loves You! and Curmudgeon (their second clauses; blocked)
-           "pentex_burn", "curmudgeon_gain"}
+           "pentex_burn", "curmudgeon_gain",
+           # start_of_unlock_phase and pay_toll (Recalled to the Founder, Conquest of Humanity)
+           "founder_burn", "founder_immune", "conquest_toll"}
 
 
 def test_every_reading_has_a_handler():

@@ -57,7 +57,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
-                  "curmudgeon_choose", "pander_fail", "pander_choose"})
+                  "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1098,6 +1098,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _blood_trade(ctx, cmd, iid)
     if "inquisition" in keys:
         return _inquisition(ctx, cmd, iid)
+    if "conquest_choose" in keys:
+        return _conquest(ctx, cmd, iid)
     if "tutelage" in keys:
         return _tutelage(ctx, cmd, iid)
     if "warsaw_burn" in keys and (cmd.effect or "").lower().strip() == "burn":   # Warsaw Station's other use
@@ -3925,12 +3927,62 @@ def refuse_while_discarding(ctx: Ctx, cmd) -> None:
             s = m[0][1]
             if cmd.type == "use" and cmd.seat == s:
                 return
+            if _has(ctx, m[3], "founder_burn") or _has(ctx, m[3], "conquest_toll"):
+                raise Illegal("toll", f"{ctx.seat_name(s)} must first settle {ctx.name(m[3])} (use, "
+                                      + ("minion: the vampire burned)" if _has(ctx, m[3], "founder_burn")
+                                         else "effect: pool or burn)"))
             if _has(ctx, m[3], "leopold_upkeep") or _has(ctx, m[3], "obsession_toll") or _has(ctx, m[3], "games_toll"):
                 raise Illegal("toll", f"{ctx.seat_name(s)} must first settle the toll of {ctx.name(m[3])} on "
                                       f"{ctx.name(ctx.st.cards[m[3]].host)} (use, effect: blood; or burn / minion)")
             raise Illegal("toll", f"{ctx.seat_name(s)} must first pay {ctx.name(m[3])}: {m[2]} more time"
                                   f"{'s' if m[2] > 1 else ''} 1 pool (use, effect: pool) or 1 blood of a vampire "
                                   "they control (use, minion)")
+
+
+def _conquest(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Conquest of Humanity: any Methuselah, in their own unlock phase, once, chooses a location their prey controls
+    (`minion`); the prey then burns 2 pool or lets it burn (a toll, before anything else)."""
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    _own_phase(ctx, cmd, iid, "unlock")
+    if (iid, "conquest by", seat, st.turn) in st.marks:
+        raise Illegal("use", f"{name}: you have already chosen a location this unlock phase")
+    loc = _minion(ctx, cmd, name, "the location your prey controls")
+    prey = st.prey(seat)
+    lc = st.cards[loc]
+    if lc.region != "in_play" or lc.controller != prey or "location" not in ctx.rules(loc).keywords:
+        raise Illegal("minion", f"{name}: {ctx.name(loc)} is not a location your prey controls")
+    st.marks = st.marks | {(iid, "conquest by", seat, st.turn), (iid, "conquest", loc), (("seat", prey), "toll", 1, iid)}
+    ctx.emit("chosen", f"{ctx.seat_name(seat)} chooses {ctx.name(loc)} ({name}): {ctx.seat_name(prey)} burns 2 pool "
+                       "or it is burned.", cards=(loc,))
+    return True
+
+
+def _founder_toll(ctx: Ctx) -> None:
+    """Recalled to the Founder: the active Methuselah controlling 3 or more vampires of one clan burns one of them
+    (a toll: `use` the event with `minion`), unless a vampire of capacity 6 or more was burned to it before."""
+    st = ctx.st
+    seat = st.active
+    for ev in _events_in_play(ctx):
+        for v in _has(ctx, ev, "founder_burn"):
+            if (("seat", seat), "founder immune", ev) in st.marks:
+                continue
+            if _founder_choices(ctx, seat, int(v["n"])):
+                st.marks = st.marks | {(("seat", seat), "toll", 1, ev)}
+                ctx.emit("toll", f"{ctx.seat_name(seat)} controls {v['n']} or more vampires of one clan and burns one of "
+                                 f"them ({ctx.name(ev)}; use, minion).")
+
+
+def _founder_choices(ctx: Ctx, seat: int, n: int) -> list[int]:
+    st = ctx.st
+    by: dict[str, list[int]] = {}
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):
+        mc = st.cards[m]
+        if ctx.is_vampire(mc) and not mc.contested:
+            for cl in ctx.cdef(m).clans:
+                by.setdefault(_clan_key(cl), []).append(m)
+    return [m for ms in by.values() if len(ms) >= n for m in ms]
 
 
 def _leopold_tolls(ctx: Ctx) -> None:
@@ -3954,6 +4006,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     _give_back(ctx, "unlock")
     _leopold_tolls(ctx)
     _held_locked(ctx)   # Children of Osiris, Whispers of the Nictuku
+    _founder_toll(ctx)   # Recalled to the Founder
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -4229,6 +4282,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return False
     if _has(ctx, iid, "inquisition"):
         return _inquisition(ctx, cmd, iid)
+    if _has(ctx, iid, "conquest_choose"):
+        return _conquest(ctx, cmd, iid)
     if _has(ctx, iid, "clan_burn_unlock") or _has(ctx, iid, "clan_unlock_cost") or _has(ctx, iid, "transfers_burn"):
         return _clan_unlock(ctx, cmd, iid)   # Children of Osiris, Whispers of the Nictuku
     if _has(ctx, iid, "tutelage"):
@@ -4592,6 +4647,33 @@ def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         else:
             raise Malformed("effect", f"{name}: the vampire burns 1 blood (effect: blood) or is burned (effect: burn)")
         st.marks = st.marks - {mark}
+        return True
+    if _has(ctx, iid, "founder_burn"):   # Recalled to the Founder: one of the vampires of the clan is burned
+        v = _has(ctx, iid, "founder_burn")[0]
+        can = _founder_choices(ctx, cmd.seat, int(v["n"]))
+        m = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire") if cmd.minion is not None else None
+        if m not in can:
+            raise Illegal("minion", f"{name}: burn one of " + ", ".join(ctx.name(x) for x in can) + " (minion)")
+        cap = ctx.capacity(st.cards[m])
+        ctx.burn(m, name)
+        imm = _has(ctx, iid, "founder_immune")
+        if imm and cap >= int(imm[0]["cap"]):
+            st.marks = st.marks | {(("seat", cmd.seat), "founder immune", iid)}
+            ctx.emit("effect", f"{ctx.seat_name(cmd.seat)} ignores {name} until the end of the game.")
+        st.marks = st.marks - {mark}
+        return True
+    if _has(ctx, iid, "conquest_toll"):   # Conquest of Humanity: 2 pool, or the chosen location burns
+        loc = next((x[2] for x in st.marks if len(x) == 3 and x[0] == iid and x[1] == "conquest"), None)
+        way = (cmd.effect or "").lower().strip()
+        n = int(_has(ctx, iid, "conquest_toll")[0]["n"])
+        if way == "pool":
+            _pay_pool(ctx, cmd.seat, n, name)
+        elif way == "burn":
+            if loc is not None and st.cards[loc].region == "in_play":
+                ctx.burn(loc, name)
+        else:
+            raise Malformed("effect", f"{name}: burn {n} pool (effect: pool) or let the location burn (effect: burn)")
+        st.marks = st.marks - {mark} - {x for x in st.marks if len(x) == 3 and x[0] == iid and x[1] == "conquest"}
         return True
     if _has(ctx, iid, "obsession_toll") or _has(ctx, iid, "games_toll"):   # Obsession, Kindred Society Games
         host = st.cards[iid].host

@@ -705,6 +705,16 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                     r"you control fail$"),
     ("pander_choose", r"^during your master phase, choose an? (?P<clan>pander); once this turn, the chosen (?P=clan) can "
                       r"enter combat with a minion as a \(d\) action$"),
+    # Recalled to the Founder: a toll as each Methuselah's unlock phase begins (start_of_unlock_phase, pay_toll)
+    ("founder_burn", r"^during each methuselah's unlock phase, if that methuselah controls (?P<n>3) or more vampires of the "
+                     r"same clan, they burn one of those vampires$"),
+    ("founder_immune", r"^if that vampire's capacity is (?P<cap>6) or more, that methuselah ignores this effect until the "
+                       r"end of the game$"),
+    # Conquest of Humanity: any Methuselah in their unlock phase chooses a location of their prey (`minion`); its
+    # controller burns 2 pool or it is burned (a toll)
+    ("conquest_choose", r"^during each methuselah's unlock phase, that methuselah can choose a location controlled by "
+                        r"their prey$"),
+    ("conquest_toll", r"^the chosen location is burned unless its controller burns (?P<n>2) pool$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
