@@ -72,3 +72,18 @@ def test_deep_cover_agent_shows_the_hand_to_its_player_alone(tmp_path):
         events += game.apply(C.EndPhase(seat=seat))
     looks = [e for e in events if e.kind == "look"]
     assert looks and looks[0].seen_by == frozenset({0}) and "Blood Bond" in looks[0].text
+
+
+def test_cards_put_on_a_minion_are_automated():
+    """A few cards whose every clause this family (with the core) resolves; each has a scenario in 1760-1809."""
+    db = load_db()
+    names = ["Blood Bond", "Haunting, The", "Kaymakli Barrier", "Restructure", "Madman's Quill", "Sleep Unseen",
+             "Under My Skin", "Total Insanity", "Soul Painting", "Safe Passage", "Tattoo Signal", "Loup",
+             "Propaganda of the Deed", "Darksight", "Prison of the Mind", "Psychic Projection", "Blood of the Sabbat",
+             "Akunanse Kholo", "Martial Ritus", "Go Anarch", "Tainted Vitae", "Melange", "Consecration Rites",
+             "Deep Cover Agent", "Defender of the Haven", "Masai Blood Milk", "Vendetta", "Fantasy World",
+             "Fleshcraft", "Withering", "Creeping Infection", "Under Siege", "Illusory Resources", "Emergency Powers",
+             "Slaughtering the Herd"]
+    by_name = {c.name: c for c in db.library}
+    off = [n for n in names if not compile_rules(by_name[n]).automated]
+    assert not off, off

@@ -3,11 +3,15 @@
 `HANDLED` names every reading this module carries out (tests/engine/test_auto_attached.py checks that each reading
 the family gives over the whole card list is in it).
 
-Where it is called from (one line each): `rules_action` (the target of a "(D) Put this card on ..." action card as
-it is announced, `plan`; the card put on its target as the action succeeds, `after_card_action`; the host's
-stealth, intercept and bleed, `actor_stealth`, `intercept_bonus`, `bleed_bonus`; `block_refusal`;
-`action_extra_blood`; the action to burn a card, `announce_own`; `use`), and `flow.enter_phase` (the unlock phase:
-`before_unlock`, `start_of_unlock_phase`).
+Where it is called from (one line each, in the shared files): `rules_action` (the target of a "(D) Put this card on
+..." action card as it is announced, `plan`; the card put on its target as the action succeeds,
+`after_card_action`; action modifiers and reactions that stay, `on_modifier`; the host's stealth, intercept and
+bleed, `actor_stealth`, `intercept_bonus`, `bleed_bonus`; `block_refusal`, `target_refusal`, `actor_refusal`,
+`card_refusal`; `action_extra_blood`; `blocked`; the actions a card gives, `announce_own` and `succeed_own`;
+`after_action`; `use`), `flow` (`before_unlock`, `start_of_unlock_phase`, `start_of_discard_phase`, `end_of_turn`,
+`state_checks` after each step), `rules_combat` (the host's strength, `strength_bonus`; strike cards put on the
+opposing minion, `strike_card_played` and `strikes_resolved`) and `rules_politics` (`votes_bonus`, `vote_refusal`,
+`card_votes`, the kholo titles `in_referendum`).
 """
 
 from __future__ import annotations
