@@ -978,12 +978,25 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
             if (iid, "stolen", f.round) in f.used:
                 raise Illegal("strike", f"{ctx.name(iid)} was stolen this round: its new bearer cannot strike "
                                         "with it until the next round")
-            if desc is not None and (_once_each_combat(text, "strike")
-                                     or ("weapon_once_each_combat",) in effects_combat.card_readings(ctx, iid)):
+            if desc is not None and ((_once_each_combat(text, "strike")
+                                      and ("press_continue_after_close_strike_once",) not in wrd)   # (Meat Hook: its
+                                     or ("weapon_once_each_combat",) in effects_combat.card_readings(ctx, iid)):  # press)
                 if (m, iid, "strike") in f.used:
                     raise Illegal("strike", f"{poss(rules.name)} strike can be used once each combat")
                 _set_combat(ctx, f._replace(used=f.used | {(m, iid, "strike")}))
                 f = ctx.st.top
+        elif c.region == "attached" and c.host == (f.b if m == f.a else f.a) and any(
+                r[0] == "destroyable_by_strike" for r in effects_combat.card_readings(ctx, iid)):
+            dr = next(r for r in effects_combat.card_readings(ctx, iid) if r[0] == "destroyable_by_strike")
+            if f.range != "close" or not ctx.is_vampire(ctx.st.cards[m]) \
+                    or ctx.discipline_level(ctx.st.cards[m], dr[1]) < 1:      # Meat Hook: at close range, with Potence
+                raise Illegal("strike", f"only a vampire with [{dr[1]}] at close range can strike to destroy {rules.name}")
+            from vtes_desktop.engine.rules_action import _pay
+
+            _pay(ctx, cmd.seat, m, 0, dr[2], rules.name)
+            f = ctx.st.top
+            desc = StrikeDesc("burn_card", first=True, source=None, label=f"destroy {rules.name}", target=iid)
+            chosen_weapon = iid
         elif c.region == "hand" and c.owner == cmd.seat:
             from vtes_desktop.engine.rules_action import choose_mode, played_from_hand, requirement_refusal
 
@@ -1514,6 +1527,13 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                 _set_combat(ctx, cfp._replace(granted=cfp.granted + ((other, "press", 1),)))
                 ctx.emit("granted", f"{ctx.name(other)} dodged {s_.label}: it gets an optional press.")
             continue    # a dodge protects the minion (and what it carries), not its retainers
+        if s_.source is not None and f.range == "close" and s_.source in ctx.st.cards \
+                and ("press_continue_after_close_strike_once",) in effects_combat.card_readings(ctx, s_.source) \
+                and ("hook_press", s_.source) not in combat_frame(ctx.st).used:      # Meat Hook: once each combat
+            cfh = combat_frame(ctx.st)
+            _set_combat(ctx, cfh._replace(used=cfh.used | {("hook_press", s_.source)},
+                                          granted=cfh.granted + ((me, "press_continue", 1),)))
+            ctx.emit("granted", f"{ctx.name(me)} gets an optional press to continue ({ctx.name(s_.source)}).")
         if s_.source is not None and s_.source != me:
             src = ctx.st.cards[s_.source]
             if src.region in ("ash_heap", "removed") or (src.region == "attached" and src.host != me):

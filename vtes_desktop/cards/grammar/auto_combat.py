@@ -1043,6 +1043,13 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
     if k == "make" and low == ("if the opposing minion is a werewolf, the bearer can make a ranged strike to burn 4 life "
                                "from that werewolf."):
         return ("ranged_burn_life_vs", "werewolf", 4)                                # Argent Baton (choice: werewolf)
+    if k == "get" and low == ("once each combat, if this weapon is used to strike at close range and the opponent "
+                              "doesn't dodge the strike, the bearer gets an optional press this round, only usable to "
+                              "continue combat."):
+        return ("press_continue_after_close_strike_once",)                           # Meat Hook
+    if k == "destroy" and low == ("at close range, a vampire with potence [pot] may destroy this weapon as a strike with "
+                                  "first strike that costs 1 blood."):
+        return ("destroyable_by_strike", "pot", 1)                                   # Meat Hook (the opponent names it)
     if k == "use" and low == "this maneuver cannot be used during the first round.":
         return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
     if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
