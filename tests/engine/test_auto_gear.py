@@ -113,3 +113,41 @@ def test_hand_size_of_shaal_fragment_and_a_laibons_trinket(table):
     assert hand_size(Ctx(game.game, game.game.state), 0) == base + 1
     _attach(game, "Shaal Fragment", "Adelaide Davis")
     assert hand_size(Ctx(game.game, game.game.state), 0) == base + 3
+
+
+def test_reliquary_shango_remains(table):
+    """Equipped, it waits for an Assamite of the ash heap to leave the game (or for its own burning) before the
+    phase can end."""
+    from vtes_desktop.engine.commands import Action, DeclineBlock, EndPhase, Finish, Use
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Abd al-Rashid", 5)], "Ben": [("Agrippina", 4)]},
+                 hand={"Ann": ["Reliquary: Shango Remains"]}, crypt={"Ann": ["Ali Kar"]},
+                 library={"Ann": ["Dodge", "Dodge", "Dodge"]})
+    ali = _named(game, "Ali Kar")
+    Ctx(game.game, game.game.state).move(ali, "ash_heap")
+    game.step("Ann", Action, minion="Abd al-Rashid", kind="equip", card="Reliquary: Shango Remains")
+    game.step("Ben", DeclineBlock)
+    game.step("Ann", Finish)
+    with pytest.raises(Illegal, match="remove an Assamite"):
+        game.step("Ann", EndPhase)
+    with pytest.raises(Illegal, match="not an Assamite"):
+        game.step("Ann", Use, card="Reliquary: Shango Remains", minion="Agrippina")
+    game.step("Ann", Use, card="Reliquary: Shango Remains", minion="Ali Kar")
+    st = game.game.state
+    assert st.cards[ali].region == "removed" and st.cards[_named(game, "Reliquary: Shango Remains")].region == "attached"
+    game.step("Ann", EndPhase)   # nothing waits now
+
+
+def test_reliquary_shango_remains_hand_size(table):
+    from vtes_desktop.engine.commands import Use
+    from vtes_desktop.engine.rules_turn import hand_size
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Abd al-Rashid", 5)]}, hand={"Ann": ["Reliquary: Shango Remains"]})
+    _attach(game, "Reliquary: Shango Remains", "Abd al-Rashid")
+    base = hand_size(Ctx(game.game, game.game.state), 0)
+    assert base == 7     # not the +2 of its text until it is used
+    game.step("Ann", Use, card="Reliquary: Shango Remains")
+    st = game.game.state
+    assert hand_size(Ctx(game.game, st), 0) == 9 and st.cards[_named(game, "Abd al-Rashid")].counters == 4
+    with pytest.raises(Illegal, match="once each turn"):
+        game.step("Ann", Use, card="Reliquary: Shango Remains")

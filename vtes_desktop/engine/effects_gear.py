@@ -123,7 +123,10 @@ WHERE: dict[str, str] = {
     "unique_location": "contest (rules_turn._check_contest) / not_equipment (effects_combat.is_equipment)",
     "neighbours_minions_enter_locked": "entered_play (context.move)",
     "neighbours_younger_burn": "entered_play (context.move)",
+    "remove_clan_vampire_or_burn": "equipped (a pending mark) / use / phase_end_refusal (rules_turn.end_phase)",
+    "blood_for_hand_size_turn": "use / hand_size_bonus (rules_turn.hand_size)",
 }
+PENDING = "gear: pending"   # marks: (card iid, PENDING, what) - a choice the card waits for
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
 CHOSEN = "gear: chosen"          # marks: (card iid, CHOSEN, minion iid)
@@ -194,6 +197,12 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_to_unlock_after_success" in kinds:
         _lock_to_unlock(ctx, cmd, iid)
+        return True
+    if "remove_clan_vampire_or_burn" in kinds and (iid, PENDING, "remove") in ctx.st.marks:
+        _shango_entry(ctx, cmd, iid, _first(ctx, iid, "remove_clan_vampire_or_burn"))
+        return True
+    if "blood_for_hand_size_turn" in kinds:
+        _shango_hand(ctx, cmd, iid, _first(ctx, iid, "blood_for_hand_size_turn"))
         return True
     if "lock_continue_unblocked" in kinds:
         _ambulance(ctx, cmd, iid)
@@ -363,6 +372,55 @@ def _polaris(ctx: Ctx, cmd, iid: int) -> None:
     st.acted = st.acted | {key}
 
 
+def _shango_entry(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Reliquary: Shango Remains as it comes into play: an Assamite of your ash heap (the use's minion), or of your
+    uncontrolled region for 1 pool, is removed from the game; or (effect: burn) the card burns."""
+    st = ctx.st
+    name = ctx.name(iid)
+    _, clan, pool = r
+    if (cmd.effect or "").strip().lower() == "burn":
+        st.marks = st.marks - {(iid, PENDING, "remove")}
+        ctx.burn(iid, "no Assamite removed")
+        return
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name an {clan.title()} of your ash heap or uncontrolled region "
+                                  f"(minion), or burn it (effect: burn)")
+    t = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    tc = st.cards[t]
+    if not ctx.is_vampire(tc) or not _clan_is(ctx, t, clan) or tc.owner != cmd.seat \
+            or tc.region not in ("ash_heap", "uncontrolled"):
+        raise Illegal("minion", f"{name}: {ctx.name(t)} is not an {clan.title()} of your ash heap or uncontrolled "
+                                "region")
+    if tc.region == "uncontrolled":
+        if st.seats[cmd.seat].pool < pool:
+            raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has no pool to burn for {name}")
+        ctx.pool(cmd.seat, -pool, name)
+    st.marks = st.marks - {(iid, PENDING, "remove")}
+    ctx.move(t, "removed")
+    ctx.emit("removed", f"{ctx.name(t)} is removed from the game ({name}).", cards=(t,))
+
+
+def _shango_hand(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Reliquary: Shango Remains: once each turn, its ready Assamite burns 1 blood: +2 hand size until the end of
+    the turn."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    _, blood, n, clan = r
+    hc = st.cards[host]
+    if hc.region != "ready" or not _clan_is(ctx, host, clan):
+        raise Illegal("use", f"{name}: its bearer is not a ready {clan.title()}")
+    key = (iid, ("gear hand size", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} is used once each turn")
+    if hc.counters < blood:
+        raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+    ctx.update(host, counters=hc.counters - blood)
+    st.acted = st.acted | {key}
+    ctx.emit("hand_size", f"{ctx.name(host)} burns {blood} blood: +{n} hand size until the end of the turn ({name}).",
+             cards=(host,))
+
+
 def _ambulance(ctx: Ctx, cmd, iid: int) -> None:
     """Ambulance: after a combat between its acting minion and the blocker, it locks and the action goes on as if
     unblocked (new block attempts may follow); blocked again, it burns (blocked)."""
@@ -411,6 +469,12 @@ def _unlock_damage(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
 def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
     """Why *seat*'s unlock phase cannot end yet: a Polaris Coach not yet given blood or burned."""
     st = ctx.st
+    if st.marks:
+        for x in st.marks:
+            if len(x) == 3 and x[1] == PENDING and x[0] in st.cards and st.cards[x[0]].region == "attached" \
+                    and st.cards[x[0]].controller == seat:
+                return f"{ctx.name(x[0])}: remove an Assamite of your ash heap or uncontrolled region from the game " \
+                       f"(use, minion), or burn it (use, effect: burn) first"
     if st.phase != "unlock":
         return None
     for m in st.region(seat, "ready") + st.region(seat, "torpor"):
@@ -1212,6 +1276,10 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
             ctx.move(iid, "attached", host=t)
             ctx.st.marks = ctx.st.marks | {(iid, PUTTER, f.actor)}
             ctx.emit("equipped", f"{ctx.name(iid)} goes on {ctx.name(t)}.", cards=(iid, t))
+    if _first(ctx, iid, "remove_clan_vampire_or_burn") is not None and f.equip_from is None:
+        ctx.st.marks = ctx.st.marks | {(iid, PENDING, "remove")}
+        ctx.emit("pending", f"{ctx.name(iid)}: remove an Assamite of your ash heap or uncontrolled region from the game, "
+                            "or burn it (use).", cards=(iid,))
     if _first(ctx, iid, "rejects_cards_requiring") is not None and ctx.st.cards[iid].region == "attached":
         _reject_attached(ctx, ctx.st.cards[iid].host, iid)
     if _first(ctx, iid, "unlock_next_discard_on_equip") is not None:
@@ -1790,8 +1858,14 @@ def entered_play(ctx: Ctx, iid: int) -> None:
 def hand_size_bonus(ctx: Ctx, iid: int) -> int | None:
     """The hand size a card of this family on a ready minion gives (Shaal Fragment +2; Reliquary: Trinket +1 with a
     Laibon bearer), or None when it gives none this family reads (the caller then reads the text)."""
-    rs = [r for r in card_readings(ctx, iid) if r[0] == "hand_size"]
+    rs = [r for r in card_readings(ctx, iid) if r[0] in ("hand_size", "blood_for_hand_size_turn")]
     if not rs:
         return None
     c = ctx.st.cards[iid]
-    return sum(r[1] for r in rs if len(r) < 3 or (c.host is not None and _clan_is(ctx, c.host, r[2])))
+    n = 0
+    for r in rs:
+        if r[0] == "hand_size" and (len(r) < 3 or (c.host is not None and _clan_is(ctx, c.host, r[2]))):
+            n += r[1]
+        elif r[0] == "blood_for_hand_size_turn" and (iid, ("gear hand size", ctx.st.turn)) in ctx.st.acted:
+            n += r[2]
+    return n

@@ -27,10 +27,10 @@ def end_phase(ctx: Ctx, cmd: C.EndPhase) -> None:
     from vtes_desktop.engine.effects_combat import phase_end_refusal
 
     why = phase_end_refusal(ctx, cmd.seat)
-    if not why and st.phase == "unlock":
+    if not why and (st.phase == "unlock" or st.marks):
         from vtes_desktop.engine.effects_gear import phase_end_refusal as gear_refusal
 
-        why = gear_refusal(ctx, cmd.seat)   # Polaris Coach: blood onto it or burned first
+        why = gear_refusal(ctx, cmd.seat)   # Polaris Coach: blood onto it or burned first; Reliquary: Shango Remains
     if not why and st.marks:
         from vtes_desktop.engine.effects_minion import phase_end_refusal as owed_by_ally
 

@@ -295,6 +295,13 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("burn", "if that minion is a younger vampire, he or she burns 1 blood."): ("neighbours_younger_burn", 1),
 
     ("modifier", "if the bearer is a ready laibon, you get +1 hand size."): ("hand_size", 1, "laibon"),
+
+    ("choose", "choose an assamite in your ash heap or burn 1 pool to choose an assamite in your uncontrolled "
+               "region."): ("remove_clan_vampire_or_burn", "assamite", 1),
+    ("remove", "remove the chosen assamite from the game or burn this equipment."):
+        ("remove_clan_vampire_or_burn", "assamite", 1),
+    ("burn", "once each turn, except during combat, if the assamite bearer is ready, they can burn 1 blood to give "
+             "you +2 hand size until the end of the turn."): ("blood_for_hand_size_turn", 1, 2, "assamite"),
 }
 
 
