@@ -122,6 +122,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Reality", "stay", "CHI", ("target_more", ())),
     ("Anonymous Freight", "equip", None, ("special_hunt", 3)),
     ("Jack of Both Sides", "reduce", None, ("hand_card_cost_cut", 1, 2)),
+    ("Enthrall", "burn", "OBF", ("bleed_blood_for_crypt_draw", 1)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

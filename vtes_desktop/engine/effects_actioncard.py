@@ -92,7 +92,7 @@ HANDLED = frozenset({
     "terms_recent_voter", "recent_voter_damage", "terms_recent_vp", "chosen_seat_stunned",
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
-    "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut",
+    "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut", "bleed_blood_for_crypt_draw",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -987,7 +987,7 @@ def card_bonus(ctx: Ctx, f: ActionFrame, bled: int | None = None) -> None:
     if mode is None:
         return
     _self_effects(ctx, f, readings(rules, mode), bled)
-    _card_bonus_fourth(ctx, f, readings(rules, mode))
+    _card_bonus_fourth(ctx, f, readings(rules, mode), bled)
     left = left_by_hand(rules, mode, frozenset({"action_bleed", "action_hunt", "bleed", "hunt", "stealth"}))
     if left:
         ctx.emit("manual", f"{rules.name}: carry out by hand: {' '.join(left)}")
@@ -3790,7 +3790,16 @@ def _blood_candidate_refusal(ctx: Ctx, seat: int, actor: int, v: int, where: str
 def bleed_extra_target(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, target) -> tuple:
     """A bleed card that gives blood to a vampire when the bleed succeeds names it after the Methuselah bled,
     separated by ';' ("Ben; Nassir"): the Methuselah part, and the frame's record of the vampire."""
-    spec = next((x for x in readings(rules, mode) if x[0] == "bleed_add_blood"), None)
+    specs = readings(rules, mode)
+    if any(x[0] == "bleed_blood_for_crypt_draw" for x in specs) and isinstance(target, str) and ";" in target:
+        who, said = (x.strip() for x in target.split(";", 1))   # Enthrall: "Ben; draw"
+        if said.lower() != "draw":
+            raise Illegal("target", f"{rules.name}: after ';' say draw (to burn 1 blood for a crypt card if the bleed "
+                                    "succeeds), or nothing")
+        from vtes_desktop.engine.state import Mod
+
+        return (who or None), (Mod("crypt_draw_said", 0, actor, None),)
+    spec = next((x for x in specs if x[0] == "bleed_add_blood"), None)
     if spec is None or not isinstance(target, str) or ";" not in target:
         return target, ()
     who, name = (x.strip() for x in target.split(";", 1))
@@ -5183,11 +5192,21 @@ LOCKS_OWN = "the target Methuselah locks a ready unlocked minion they control:"
 AFTER_ACTION = "after the action"   # (("minion", actor), this, what, card): done as the action ends (action_ended)   # Propaganda: "... <seat>"
 
 
-def _card_bonus_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
-    """A bleed or hunt card's fourth-pass gains: Abactor's blood hunt (once its hunt gave blood), Propaganda's lock."""
+def _card_bonus_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple], bled: int | None = None) -> None:
+    """A bleed or hunt card's fourth-pass gains: Abactor's blood hunt (once its hunt gave blood), Propaganda's lock,
+    Enthrall's crypt card for 1 blood."""
     st = ctx.st
     name = ctx.name(f.card)
     for s in specs:
+        if s[0] == "bleed_blood_for_crypt_draw" and bled and any(m.kind == "crypt_draw_said" for m in f.mods):
+            a = st.cards[f.actor]
+            crypt = st.region(f.seat, "crypt")
+            if a.region == "ready" and a.counters >= s[1] and crypt:
+                ctx.update(f.actor, counters=a.counters - s[1])
+                ctx.move(crypt[0], "uncontrolled", seat=f.seat, counters=0, face_down=False)
+                ctx.emit("moved", f"{ctx.name(f.actor)} burns {s[1]} blood: {ctx.seat_name(f.seat)} draws "
+                                  f"{ctx.name(crypt[0])} from the crypt ({name}).", cards=(f.actor, crypt[0]))
+            continue
         if s[0] == "blood_hunt_after":
             got = next((e for e in reversed(ctx.events) if e.kind == "hunted"), None)
             m = re.search(r"gains (\d+) blood", got.text) if got is not None else None

@@ -975,6 +975,9 @@ _FOURTH = {
     ("equip", "this vampire equips or employs an equipment or retainer from your hand"):
         ("equip_from_hand", "equipment or retainer"),
     ("reduce", "the cost of that card is reduced by 1 pool or by up to 2 blood"): ("hand_card_cost_cut", 1, 2),
+    # Enthrall [OBF]/[PRE]: the player says "Methuselah; draw" to burn 1 blood for the crypt card
+    ("burn", "as above, and if the bleed is successful (for 1 or more), this vampire can burn 1 blood to draw 1 card "
+             "from your crypt"): ("bleed_blood_for_crypt_draw", 1),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
