@@ -409,3 +409,47 @@ def test_shambling_hordes_removes_a_card_or_burns(table):
     effects_minion.life_caps(ctx)
     assert st.cards[hordes].counters == life
     game.step("Sarah", EndPhase)
+
+
+def test_aggressive_corpse_strikes_through_a_dodge_and_refuses_dominate(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 3)], "Alexis": [("Aggressive Corpse", 3)]},
+                 hand={"Sarah": ["Dodge", "Dominate Kine"]}, library={"Sarah": ["Dodge"]})
+    st = game.game.state
+    corpse = _named(game, "Aggressive Corpse").iid
+    kine = _named(game, "Dominate Kine").iid
+    ctx = Ctx(game.game, st)
+    assert "Dominate" in (effects_minion.target_refusal(ctx, _named(game, "Ryan").iid, corpse, True, kine) or "") \
+        or "[dom]" in (effects_minion.target_refusal(ctx, _named(game, "Ryan").iid, corpse, True, kine) or "")
+    assert effects_minion.target_refusal(ctx, _named(game, "Ryan").iid, corpse, True, None) is None
+    _to_strike_step(game, "Ryan", "Aggressive Corpse")
+    dodge = _named(game, "Dodge").iid
+    game.step("Sarah", Strike, minion="Ryan", strike=dodge)
+    game.step("Alexis", Strike, minion="Aggressive Corpse", strike="hand")
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.cards[_named(game, "Ryan").iid].counters == 1       # 2 damage through the dodge
+
+
+def test_rotting_behemoth_pays_life_for_its_combat_and_its_press(table):
+    from vtes_desktop.engine.commands import DeclineBlock
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Aitana, The Unholy", 6)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Rotting Behemoth", "Gargoyle Slave"]}, library={"Sarah": ["Dodge", "Dodge"]})
+    st = game.game.state
+    Ctx(game.game, st).move(_named(game, "Gargoyle Slave").iid, "ash_heap")
+    game.step("Sarah", Action, minion="Aitana, The Unholy", kind="recruit", card="Rotting Behemoth", level="superior")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    rb = _named(game, "Rotting Behemoth").iid
+    game.step("Sarah", Use, card=rb, effect="Gargoyle Slave")
+    st = game.game.state
+    assert st.cards[rb].region == "ready" and st.cards[rb].counters == 6
+    st.cards = {**st.cards, rb: st.cards[rb]._replace(arrived=-1)}    # as if recruited earlier
+    game.step("Sarah", Action, minion=rb, kind="card", target="Ryan", **{"from": rb})
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.cards[rb].counters == 5 and isinstance(st.top, CombatFrame)
+    game.step("Sarah", Use, card=rb)
+    st = game.game.state
+    assert st.cards[rb].counters == 4 and (rb, "press", 1) in st.top.granted

@@ -122,7 +122,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "removed_when", "lock_prevent_clan", "discipline_ward", "entry_remove_for_life",
                      "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline",
                      "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked",
-                     "entry_remove_or_burn", "no_life_gain"})
+                     "entry_remove_or_burn", "no_life_gain", "life_for_own_press", "untargetable_by_discipline",
+                     "undodgeable_strikes"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -265,6 +266,9 @@ def round_extra(ctx: Ctx, f):
     Companion's open hand shown again."""
     if f.round > 1:
         _open_hand(ctx, f)
+    for m in (f.a, f.b):   # Aggressive Corpse: its strikes cannot be dodged
+        if _of(ctx, m, "undodgeable_strikes"):
+            f = f._replace(mods=f.mods + (Mod("undodgeable_round", 0, m, None, None),))
     add = {}
     for m in (f.a, f.b):
         for r in _of(ctx, m, "round_extra"):
@@ -726,6 +730,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             continue
         if _of(ctx, iid, "lock_thuggees"):
             _lock_thuggees(ctx, st.active)
+        _life_cap_record(ctx, iid)
         if _of(ctx, iid, "removed_when"):
             _check_servitors(ctx, st.active)
             if st.cards[iid].region != "ready":
@@ -1567,6 +1572,13 @@ def succeed_own(ctx: Ctx, f) -> bool:
     if why:
         ctx.emit("fizzles", f"{ctx.name(t)}: the action has no effect ({why}).")
         return True
+    if r[6] == "life":   # Rotting Behemoth: the action costs 1 life
+        left = st.cards[src].counters - 1
+        ctx.update(src, counters=max(0, left))
+        ctx.emit("paid", f"{ctx.name(src)} burns 1 life for its action.", cards=(src,))
+        if left <= 0:
+            ctx.burn(src, "its last life paid for its action")
+            return True
     if r[6] == "burn":   # the acting card's own cost
         ctx.burn(src, "its own action")
     elif r[6] == "remove":
@@ -1673,6 +1685,11 @@ def target_refusal(ctx: Ctx, actor: int, target: int | None, directed: bool, car
             return why
     if not directed:
         return None
+    if card is not None and card in ctx.st.cards:   # Aggressive Corpse
+        for r in _of(ctx, target, "untargetable_by_discipline"):
+            if {d.lower() for d in ctx.rules(card).disciplines} & set(r[1].split("|")):
+                return (f"{ctx.name(target)} cannot be the target of directed actions requiring "
+                        f"{' or '.join('[' + d + ']' for d in r[1].split('|'))}")
     for r in _of(ctx, target, "untargetable_by"):
         ac = ctx.st.cards[actor]
         if "Ally" in ctx.cdef(actor).types or (ctx.is_vampire(ac) and ctx.capacity(ac) <= r[1]):
@@ -1923,6 +1940,21 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
         _set_combat(ctx, f._replace(used=f.used | {("strike_resolution_damage", other, 1, iid, f.round)}))
         ctx.emit("effect", f"{name} locks: 1 unpreventable damage on {ctx.name(other)} at strike resolution.",
                  cards=(iid, other))
+        return True
+    op = _of(ctx, iid, "life_for_own_press")
+    if op:   # Rotting Behemoth at superior
+        if iid not in (f.a, f.b):
+            raise Illegal("use", f"{name} is not in combat")
+        if f.round != op[0][2]:
+            raise Illegal("timing", f"{name} burns life for a press during the first round of combat")
+        left = c.counters - op[0][1]
+        if left <= 0:
+            ctx.burn(iid, "its last life burned")
+        else:
+            ctx.update(iid, counters=left)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(granted=f.granted + ((iid, "press", 1),)))
+        ctx.emit("granted", f"{name} burns {op[0][1]} life for 1 press.", cards=(iid,))
         return True
     lp = _of(ctx, iid, "life_for_press")
     if lp:
@@ -2372,6 +2404,16 @@ def _ally_or_vampire_card(ctx: Ctx, h: int) -> bool:
     return bool({"Ally", "Vampire"} & set(ctx.cdef(h).types))
 
 
+def _life_cap_record(ctx: Ctx, iid: int) -> None:
+    """Start the record of an ally that cannot gain life (put in play some other way than recruited)."""
+    st = ctx.st
+    c = st.cards.get(iid)
+    if c is None or c.region != "ready" or not _of(ctx, iid, "no_life_gain"):
+        return
+    if not any(m[0] == ("minion", iid) and m[1] == _LIFE_CAP for m in st.marks):
+        st.marks = st.marks | {(("minion", iid), _LIFE_CAP, c.counters)}
+
+
 def life_caps(ctx: Ctx) -> None:
     """Shambling Hordes cannot gain life: after each step, life above what it had goes to the blood bank."""
     st = ctx.st
@@ -2732,6 +2774,8 @@ def combat_started(ctx: Ctx) -> None:
     cf = combat_frame(st)
     if cf is not None:
         _open_hand(ctx, cf)   # Owl Companion
+        _life_cap_record(ctx, cf.a)
+        _life_cap_record(ctx, cf.b)
     act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
     if cf is None or act is None or act.blocker != cf.b or cf.round != 1:
         return

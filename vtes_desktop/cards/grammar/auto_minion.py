@@ -239,6 +239,12 @@ Readings (a tuple whose first item names it):
   in your ash heap; otherwise a `use` naming it, `effect` the card removed from the game or "burn", before the phase
   ends) and ``("no_life_gain",)`` (its life never rises above what it had: checked after each step, hook in
   `flow._after_step`, the extra going to the blood bank);
+- Rotting Behemoth (the same entry and no life gained; its own (D) combat action costing 1 life, paid as it
+  succeeds; ``("life_for_own_press", 1, 1)``: at superior, 1 life for 1 press in the first round of each combat, a
+  `use` naming it) and Aggressive Corpse (``("untargetable_by_discipline", "dom|pre")``: directed actions with a
+  card requiring Dominate or Presence refused; ``("undodgeable_strikes",)``: its strikes cannot be dodged, each
+  round; no life gained); a no-life-gain ally's record starts as it enters play, as its controller's unlock phase
+  begins or as a combat with it begins;
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -381,6 +387,17 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("remove", "after this ally enters play, remove an ally or vampire in your ash heap from the game or burn this "
                "ally."): ("entry_remove_or_burn",),
     ("gain", "it cannot gain life (instead, any life it would gain goes to the blood bank)."): ("no_life_gain",),
+    ("gain", "this ally cannot gain life (instead, any life it would gain goes to the blood bank)."): ("no_life_gain",),
+    ("gain", "this ally cannot gain life."): ("no_life_gain",),
+    ("burn", "after this ally enters play, burn it unless you remove an ally or vampire in your ash heap from the "
+             "game."): ("entry_remove_or_burn",),
+    ("enter", "this ally can enter combat with a minion as a (d) action that costs 1 life."):
+        ("own_action", "combat", 0, "minion", 0, True, "life"),
+    ("burn", "as above, and during the first round of each combat, this ally can burn 1 life to get 1 press."):
+        ("life_for_own_press", 1, 1),
+    ("state", "this ally cannot be the target of directed actions requiring dominate [dom] or presence [pre]."):
+        ("untargetable_by_discipline", "dom|pre"),
+    ("strike", "in combat, strikes made by this ally cannot be dodged."): ("undodgeable_strikes",),
     ("burn", "during combat, this ally can burn 1 life to cancel a strike card as it is played by the opposing minion, "
              "and its cost is not paid (the minion chooses a strike again)."): ("cancel_strike_card", 1),
     ("burn", "if he is in combat with a vampire, you can burn 1 pool once each round before range is determined to "
