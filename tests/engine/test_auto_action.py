@@ -22,7 +22,8 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "tally_against_pool", "tally_bribes", "tally_loyalist", "tally_agree_gain", "tally_oppose_burn",
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
              "one_more_vote", "each_clan_votes", "tally_poison_pill",
-             "rant_votes", "tally_rant_damage", "mob_rule", "mob_rule_rate", "mob_rule_more"}
+             "rant_votes", "tally_rant_damage", "mob_rule", "mob_rule_rate", "mob_rule_more", "tyranny",
+             "coalition_count"}
 
 
 def _effects(db, name, level=None):
@@ -511,3 +512,85 @@ steps:
 
 def test_crimethinc_unlocks_another_anarch(db, tmp_path):
     _plays(db, tmp_path, "crimethinc", _CRIMETHINC)
+
+
+_TYRANNY = """
+title: Absolute Tyranny [POT][PRE] - played by the acting cardinal, who follows the Path of Power and the Inner Voice;
+  at the tally the two prince vampires against, following no such path, count 1 vote fewer each, so 4 for beat 2 against
+source: "card text of Absolute Tyranny: Only usable during the polling step of a political action. [POT][PRE] Vampires
+  who do not follow the Path of Power and the Inner Voice get -1 vote. Aaradhya's card data: Path of Power and the Inner
+  Voice."
+table:
+  - player: Ann
+    ready:
+      - {card: "Aaradhya, The Callous Tyrant", blood: 8}
+    hand: [Kine Resources Contested, Absolute Tyranny]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Alice Chen, blood: 4}
+      - {card: Catalina Vega, blood: 4}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: "Aaradhya, The Callous Tyrant", kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - {by: Ann, do: play, card: Absolute Tyranny, minion: "Aaradhya, The Callous Tyrant", level: POT}
+  - {by: Ann, do: vote, side: for, with: "Aaradhya, The Callous Tyrant"}
+  - {by: Ann, do: vote, side: for, with: Kine Resources Contested}
+  - {by: Ben, do: vote, side: against, with: Alice Chen}
+  - {by: Ben, do: vote, side: against, with: Catalina Vega}
+  - by: Ann
+    do: finish
+    expect:
+      - {player: Ben, pool: 18}
+"""
+
+
+def test_absolute_tyranny(db, tmp_path):
+    _plays(db, tmp_path, "tyranny", _TYRANNY)
+
+
+_COALITION = """
+title: Unexpected Coalition - each ready Brujah antitribu gives its Methuselah 1 vote; the acting one's player casts its
+  2 with the card, the other's 1 against; a Brujah antitribu voted against the acting one, so the card's votes are not
+  counted and the referendum fails 1 to 1
+source: "card text of Unexpected Coalition: Only usable during a referendum. Each ready Brujah antitribu gets an
+  additional vote this referendum. When tallying results, if any Brujah antitribu cast any votes or ballots in opposition
+  to this Brujah antitribu's votes or ballots (or if this Brujah antitribu abstains), none of the additional votes from
+  this card are counted."
+table:
+  - player: Ann
+    ready:
+      - {card: Amelia, blood: 5}
+      - {card: Axel Von Anders, blood: 4}
+    hand: [Kine Resources Contested, Unexpected Coalition]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Antonio Veradas, blood: 4}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Amelia, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - {by: Ann, do: play, card: Unexpected Coalition, minion: Amelia}
+  - {by: Ann, do: vote, side: for, with: Amelia}
+  - {by: Ann, do: vote, side: for, with: Unexpected Coalition}
+  - {by: Ben, do: vote, side: against, with: Antonio Veradas}
+  - {by: Ben, do: vote, side: against, with: Unexpected Coalition}
+  - by: Ann
+    do: finish
+    expect:
+      - {player: Ben, pool: 20}
+"""
+
+
+def test_unexpected_coalition(db, tmp_path):
+    _plays(db, tmp_path, "coalition", _COALITION)

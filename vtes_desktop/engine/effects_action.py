@@ -3777,7 +3777,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "abstain_actor_lock", "abstain_clan", "choose_voter", "chosen_locks_abstains",
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
-                            "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes",
+                            "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes", "tyranny", "coalition_count",
                             "mob_rule", "mob_rule_rate", "mob_rule_more"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
@@ -3843,20 +3843,24 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
         elif r == "change_younger_votes":
             _change_votes(ctx, cmd, who, rules)
             ref = st.top
-        elif r == "each_clan_votes":    # The Eldest Are Kholo: each Methuselah casts its Ravnos' votes with the card
-            mm = re.fullmatch(r"each (laibon )?ravnos gets \+(\d) votes?\.?", e.text.strip().lower())
-            per = int(mm.group(2))
+        elif r == "each_clan_votes":    # The Eldest Are Kholo, Unexpected Coalition: each Methuselah casts its
+            #                             clan vampires' votes with the card
+            mm = auto_action._EACH_CLAN_VOTES.fullmatch(e.text.strip().lower())
+            per = int(mm.group("n") or 1)
+            clan = mm.group("clan")
             add = []
             for s_ in st.live_seats():
                 k = sum(1 for i in st.region(s_, "ready") if ctx.is_vampire(st.cards[i]) and not st.cards[i].contested
-                        and "ravnos" in {x.lower() for x in ctx.cdef(i).clans}
-                        and (not mm.group(1) or (ctx.sect(st.cards[i]) or "").lower() == "laibon"))
+                        and clan in {x.lower() for x in ctx.cdef(i).clans}
+                        and (not mm.group("laibon") or (ctx.sect(st.cards[i]) or "").lower() == "laibon"))
                 if k:
                     add.append((s_, iid, per * k))
                     ctx.emit("played", f"{rules.name}: {ctx.seat_name(s_)} gains {per * k} vote"
-                                       f"{'s' if per * k != 1 else ''} to cast (its Ravnos).")
+                                       f"{'s' if per * k != 1 else ''} to cast (its {clan.title()}).")
             flow.set_top(ctx, ref._replace(gained=ref.gained + tuple(add)))
             ref = st.top
+        elif r in ("tyranny", "coalition_count"):     # read as the votes are tallied (`tally_adjust`)
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), ADJUST, (r, iid, minion))}
         elif r == "mob_rule":      # Mob Rule: each vampire with capacity above 4 may burn blood for votes (`use`)
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), MOB, iid)}
             ctx.emit("played", f"{rules.name}: vampires with capacity above 4 may burn blood for votes in this "
@@ -3993,6 +3997,7 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
 #: polling step does once the votes are tallied; (..., LOCK_IF_PASSED, vampire) - Under the Skin [AUS][PRE]
 TALLY = "once tallied"
 RANT = "anarchs burn blood for votes"
+ADJUST = "tally adjusted"
 MOB = "vampires burn blood for votes"
 FAILS = "fails"
 LOCK_IF_PASSED = "locks if passed"
@@ -4135,6 +4140,47 @@ def _rant_use(ctx: Ctx, cmd, iid: int) -> bool:
     ctx.emit("played", f"{ctx.name(iid)} burns 1 blood: {ctx.seat_name(cmd.seat)} gains 1 vote to cast ({name}).",
              cards=(iid,))
     return True
+
+
+def tally_adjust(ctx: Ctx, f, yes: int, no: int) -> tuple[int, int]:
+    """The votes for and against once cards played in the polling step have their say at the tally (rules_politics.
+    close): Absolute Tyranny [POT][PRE] (each vampire that cast votes and does not follow the Path of Power and the
+    Inner Voice counts 1 fewer), Unexpected Coalition (its votes count for nothing if a Brujah antitribu voted against
+    the one that played it, or if that one abstained)."""
+    st = ctx.st
+    if not st.marks:
+        return yes, no
+    key = ("referendum", f.actor, st.turn)
+    adj = sorted((m[2] for m in st.marks if m[0] == key and m[1] == ADJUST), key=repr)
+    if not adj:
+        return yes, no
+    st.marks = st.marks - {m for m in st.marks if m[0] == key and m[1] == ADJUST}
+    totals = {"for": yes, "against": no}
+    sides = {sd: _voters(ctx, f, sd) for sd in ("for", "against")}
+    entries = {"for": f.votes_for, "against": f.votes_against}
+    for r, card, minion in adj:
+        why = ctx.cdef(card).display
+        if r == "tyranny":
+            for sd in ("for", "against"):
+                hit = {v for (_, v), x in zip(sides[sd], entries[sd]) if v is not None and x[2] > 0
+                       and (ctx.cdef(v).path or "").lower() != "power and the inner voice"}
+                if hit:
+                    totals[sd] -= len(hit)
+                    ctx.emit("tally", f"{why}: {', '.join(ctx.name(v) for v in sorted(hit))} "
+                                      f"{'count' if len(hit) > 1 else 'counts'} 1 vote fewer.")
+        else:
+            mine = next((sd for sd in ("for", "against") if any(v == minion for _, v in sides[sd])), None)
+            other = {"for": "against", "against": "for"}.get(mine or "", None)
+            broken = mine is None or any(v is not None and "brujah antitribu" in {c.lower() for c in ctx.cdef(v).clans}
+                                         for _, v in sides[other])
+            if broken:
+                for sd in ("for", "against"):
+                    lost = sum(x[2] for x in entries[sd] if x[1] == why)
+                    if lost:
+                        totals[sd] -= lost
+                        ctx.emit("tally", f"{why}: its {lost} vote{'s' if lost != 1 else ''} {sd} the referendum are not "
+                                          "counted.")
+    return max(0, totals["for"]), max(0, totals["against"])
 
 
 def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:

@@ -376,13 +376,14 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         return
     flow.pop(ctx)
     yes, no = tally(f)
+    from vtes_desktop.engine import effects_action
+
+    yes, no = effects_action.tally_adjust(ctx, f, yes, no)   # Absolute Tyranny, Unexpected Coalition
     no += _master_tally_extra(ctx, f)   # Urban Jungle: +2 votes against blood hunts
     passed = yes > no
     from vtes_desktop.engine.effects_master import referendum_fails
 
     passed = passed and not referendum_fails(f)   # Vox Domini
-    from vtes_desktop.engine import effects_action
-
     passed = passed and not effects_action.referendum_fails(ctx, f)   # Confusion of the Eye [OBF]
     ctx.st.last_referendum = (passed, yes, no)
     from vtes_desktop.engine.effects_actioncard import remember_votes

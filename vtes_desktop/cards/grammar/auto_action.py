@@ -450,6 +450,11 @@ _TEXTS: dict[str, re.Pattern] = {
     "mob_rule_rate": re.compile(r"^a vampire gains 1 vote for each blood he or she burns\.?$"),
     "mob_rule_more": re.compile(r"^a vampire with a capacity above 7 gains an additional vote for each blood he or she "
                                 r"burns\.?$"),
+    # Absolute Tyranny [POT][PRE], Unexpected Coalition: the tally itself (effects_action.tally_adjust)
+    "tyranny": re.compile(r"^vampires who do not follow the path of power and the inner voice get -1 vote\.?$"),
+    "coalition_count": re.compile(r"^when tallying results, if any brujah antitribu cast any votes or ballots in opposition "
+                                  r"to this brujah antitribu's votes or ballots \(or if this brujah antitribu abstains\), "
+                                  r"none of the additional votes from this card are counted\.?$"),
     "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
     "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
                                           r"against the referendum\.?$"),
@@ -582,6 +587,10 @@ _TEXTS: dict[str, re.Pattern] = {
 }
 
 
+#: "Each Laibon Ravnos gets +2 votes.", "Each ready Brujah antitribu gets an additional vote this referendum."
+_EACH_CLAN_VOTES = re.compile(r"each (?:ready )?(?P<laibon>laibon )?(?P<clan>ravnos|brujah antitribu) gets "
+                              r"(?:\+(?P<n>\d) votes?|an additional vote)(?: this referendum)?\.?")
+
 _CLAN_COST = re.compile(r"^this card costs (?P<clan>[a-z' \-]+?) 1 fewer blood\.?$")
 _CLAN_ALIAS = {"assamite": "banu haqim", "follower of set": "ministry", "setite": "ministry"}
 
@@ -620,8 +629,8 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
         return "chosen_intercept"       # Nightshades
     if k == "wake" and not e.get("frame") and (e.subject or "").lower() == "the chosen ally" and "Reaction" in t:
         return "chosen_ally_wakes"      # Shadow Sentinel [OBL]
-    if k == "votes" and not e.get("frame") and re.fullmatch(r"each (?:laibon )?ravnos gets \+\d votes?\.?", low):
-        return "each_clan_votes"        # The Eldest Are Kholo, in the polling step
+    if k in ("votes", "get") and _EACH_CLAN_VOTES.fullmatch(low):
+        return "each_clan_votes"        # The Eldest Are Kholo, Unexpected Coalition, in the polling step
     if k == "votes" and not e.get("frame") and _TEXTS["votes_against"].match(low) and t == {"Reaction"}:
         return "votes_against"          # Wrong and Crosswise [DEM]: cast against at once
     if k in ("press", "maneuver") and not e.get("frame") and \
