@@ -111,7 +111,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # the uses of Pentex(TM) Loves You! and Curmudgeon (their second clauses; blocked)
            "pentex_burn", "curmudgeon_gain",
            # start_of_unlock_phase and pay_toll (Recalled to the Founder, Conquest of Humanity)
-           "founder_burn", "founder_immune", "conquest_toll"}
+           "founder_burn", "founder_immune", "conquest_toll",
+           # announce_from and succeed_from (Powerbase: Rome)
+           "blood_to_card_action"}
 
 
 def test_every_reading_has_a_handler():

@@ -57,7 +57,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "lock_counters_uncontrolled", "pool_to_card", "counters_steal", "munich", "wake_to_block",
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
-                  "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose"})
+                  "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
+                  "lock_counters_votes"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1119,8 +1120,18 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _host_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "host_lock_abstain" in keys:
         return _abstain(ctx, cmd, iid)
-    if "lock_pay_votes" in keys or "counters_votes" in keys:
+    if "lock_pay_votes" in keys or "counters_votes" in keys or "lock_counters_votes" in keys and st.phase != "master":
         return _lock_pay_votes(ctx, cmd, iid)
+    if "mpa_add_counter" in keys:   # Powerbase: Rome: a master phase action, 1 counter
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "master")
+        if st.mpa < 1:
+            raise Illegal("master", "no master phase action left this phase")
+        st.mpa -= 1
+        n = int([v for k, v, _ in uses if k == "mpa_add_counter"][0]["n"])
+        ctx.update(iid, counters=c.counters + n)
+        ctx.emit("counters", f"{ctx.seat_name(seat)} uses a master phase action: {n} counter on {name}.", cards=(iid,))
+        return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "pentex_choose" in keys:
@@ -2465,6 +2476,7 @@ def _lock_pay_votes(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st = ctx.st
     name = ctx.name(iid)
     counters = bool(_has(ctx, iid, "counters_votes"))   # Alamut: X counters, no lock
+    rome = bool(_has(ctx, iid, "lock_counters_votes"))   # Powerbase: Rome: locked, X counters burned for X votes
     _usable(ctx, cmd, iid, lock=not counters)
     f = st.top
     political = any(isinstance(fr, ActionFrame) and fr.kind == "political" for fr in st.frames)
@@ -2475,6 +2487,15 @@ def _lock_pay_votes(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         raise Malformed("effect", f"{name}: say how much {'counters' if counters else 'pool'} you burn (effect: X, "
                                   "at least 1)")
     x = int(x)
+    if rome:
+        if st.cards[iid].counters < x:
+            raise Illegal("counters", f"{name} has {st.cards[iid].counters} counters")
+        _lock(ctx, iid)
+        ctx.update(iid, counters=st.cards[iid].counters - x)
+        flow.set_top(ctx, st.top._replace(gained=st.top.gained + ((cmd.seat, iid, x),)))
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name} and burns {x} counters: {x} votes to cast.", cards=(iid,))
+        emptied(ctx, iid)
+        return True
     if counters:
         m = _minion(ctx, cmd, name, "the vampire you control that gets the votes")
         mc = st.cards[m]
@@ -3212,6 +3233,15 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="combat",
                     target_card=t, base_stealth=0), ((tc.controller,) if directed else ())
+    if c.region == "in_play" and not c.contested and c.controller == cmd.seat and _has(ctx, iid, "blood_to_card_action"):
+        v = _has(ctx, iid, "blood_to_card_action")[0]   # Powerbase: Rome: a Giovanni moves blood onto it
+        if not _fits(ctx, cmd.seat, m, "a " + v["clan"], v):
+            raise Illegal("requirements", f"only a {v['clan'].title()} you control moves blood to {name}")
+        if st.cards[m].counters < 1:
+            raise Illegal("cost", f"{ctx.name(m)} has no blood to move")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to move blood to {name}.", cards=(m, iid))
+        return dict(from_card=iid, directed=False, target_seat=None, effect="blood_to_card",
+                    base_stealth=int(v.get("stealth") or 0)), ()
     if c.region == "attached" and not c.contested and _has(ctx, iid, "any_enter"):   # Shakar: the Hunt, Haqim's Law
         v = _has(ctx, iid, "any_enter")[0]
         if not _group_member(ctx, m, v["who"]):
@@ -3292,7 +3322,7 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         if c.controller == cmd.seat:
             raise Illegal("target", f"{name} is yours: the action to take its blood is directed at another Methuselah")
         mc = st.cards[m]
-        if not ctx.is_vampire(mc) or ("sabbat" in who and (ctx.sect(mc) or "").lower() != "sabbat"):
+        if (who != "minion" and not ctx.is_vampire(mc)) or ("sabbat" in who and (ctx.sect(mc) or "").lower() != "sabbat"):
             raise Illegal("requirements", f"{ctx.name(m)} cannot take the blood on {name}: {who}s can")
         strip = bool(drain[0].get("strip"))   # Powerbase: Madrid: its counters are burned, not taken
         ctx.emit("action_goal", f"{ctx.name(m)} acts to {'burn the counters' if strip else 'take the blood'} on {name}.",
@@ -3573,6 +3603,13 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
             ctx.emit("effect", f"{ctx.name(f.actor)} takes {dmg} unpreventable environmental damage "
                                f"({ctx.name(iid)}).", cards=(f.actor,))
             inflict(ctx, f.actor, dmg, 0)
+        return
+    if f.effect == "blood_to_card":   # Powerbase: Rome: up to 2 blood from the acting Giovanni onto the card
+        a = st.cards[f.actor]
+        n = min(int(_has(ctx, iid, "blood_to_card_action")[0]["n"]), a.counters)
+        ctx.update(f.actor, counters=a.counters - n)
+        ctx.update(iid, counters=st.cards[iid].counters + n)
+        ctx.emit("blood", f"{ctx.name(f.actor)} moves {n} blood to {ctx.name(iid)}.", cards=(f.actor, iid))
         return
     if f.effect == "burn_blood":   # Lazarene Inquisitor (up to 2), Cairo Int'l Airport (1)
         t = f.target_card

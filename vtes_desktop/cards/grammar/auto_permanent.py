@@ -715,6 +715,15 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("conquest_choose", r"^during each methuselah's unlock phase, that methuselah can choose a location controlled by "
                         r"their prey$"),
     ("conquest_toll", r"^the chosen location is burned unless its controller burns (?P<n>2) pool$"),
+    # Powerbase: Rome: a counter for a master phase action; its player's Giovanni moves up to 2 blood onto it as a
+    # +1 stealth action (announce_from); X counters burned with a lock in the polling step for X votes (`effect` X);
+    # any minion burns all its counters as a (D) action
+    ("mpa_add_counter", r"^you can use a master phase action to add (?P<n>1) counter to this card$"),
+    ("blood_to_card_action", r"^any (?P<clan>giovanni) you control can move up to (?P<n>2) blood from themselves to this "
+                             r"card as a \+(?P<stealth>1) stealth action$"),
+    ("lock_counters_votes", r"^lock and burn x counters from this card during the polling step of a political action to "
+                            r"get \+x votes$"),
+    ("drain_action", r"^any (?P<who>minion) can (?P<strip>burn) all counters from this card as a \(d\) action$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
