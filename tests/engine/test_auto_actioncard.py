@@ -123,6 +123,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Anonymous Freight", "equip", None, ("special_hunt", 3)),
     ("Jack of Both Sides", "reduce", None, ("hand_card_cost_cut", 1, 2)),
     ("Enthrall", "burn", "OBF", ("bleed_blood_for_crypt_draw", 1)),
+    ("Anarch Secession", "put", None, ("baron_of_same_city",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

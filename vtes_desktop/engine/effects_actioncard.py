@@ -93,6 +93,7 @@ HANDLED = frozenset({
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
     "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut", "bleed_blood_for_crypt_draw",
+    "actor_becomes_anarch_baron", "baron_of_same_city",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4775,6 +4776,18 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
                 ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(eq)} ({name}).", cards=(f.actor, eq))
             played_from_hand(ctx, f.seat, eq, er, to="none")
             _check_contest(ctx, eq)
+        elif k == "actor_becomes_anarch_baron":   # Anarch Secession: Anarch; a city title becomes baron of that city
+            a = st.cards[f.actor]
+            if a.region not in ("ready", "torpor"):
+                continue
+            city = _city_title(ctx, f.actor) if any(x[0] == "baron_of_same_city" for x in specs) else None
+            for x in list(st.attached.get(f.actor, ())):
+                if title_card_key(ctx, x) is not None:
+                    ctx.burn(x, f"{ctx.name(f.actor)} leaves the sect of that title")
+            ctx.update(f.actor, sect="Anarch", title="none", title_contested=False)
+            ctx.emit("anarch", f"{ctx.name(f.actor)} becomes Anarch ({name}).", cards=(f.actor,))
+            if city and st.cards[f.card].region == "aside":
+                _give_title(ctx, f.card, f.actor, "baron", f"{name}, baron of {city}")
         elif k == "unlock_end_of_action":   # Augur
             st.marks = st.marks | {(("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)}
             ctx.emit("modifier", f"{ctx.name(f.actor)} unlocks at the end of the action ({name}).", cards=(f.actor,))
@@ -5392,3 +5405,19 @@ def _equip_refusal(ctx: Ctx, seat: int, actor: int, eq: int, cut: tuple[int, int
                          and c.region in ("attached", "in_play") for i, c in st.cards.items()):
         return f"you already control {ctx.name(eq)}"
     return None
+
+
+_CITY_TITLE = re.compile(r"\b(?:Prince|Archbishop|Baron|Baroness) of ([A-Z][\w .,'\-]*?)(?::|\.(?:\s|$)|$)")
+
+
+def _city_title(ctx: Ctx, v: int) -> str | None:
+    """The city of the vampire's prince, archbishop or baron title: from a title card on it, else its card text."""
+    st = ctx.st
+    if (ctx.title(st.cards[v]) or "").lower() not in ("prince", "archbishop", "baron"):
+        return None
+    for a in st.attached.get(v, ()):
+        key = title_card_key(ctx, a)
+        if key is not None:
+            return key[1].title()
+    m = _CITY_TITLE.search(ctx.cdef(v).text or "")
+    return m.group(1).strip() if m else None

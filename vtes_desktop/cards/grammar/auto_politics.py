@@ -978,6 +978,10 @@ _FOURTH = {
     # Enthrall [OBF]/[PRE]: the player says "Methuselah; draw" to burn 1 blood for the crypt card
     ("burn", "as above, and if the bleed is successful (for 1 or more), this vampire can burn 1 blood to draw 1 card "
              "from your crypt"): ("bleed_blood_for_crypt_draw", 1),
+    # Anarch Secession
+    ("become", "this vampire becomes anarch"): ("actor_becomes_anarch_baron",),
+    ("put", "if he or she had a city title, put this card on him or her as a title card to represent the title of baron "
+            "of the same city"): ("baron_of_same_city",),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
