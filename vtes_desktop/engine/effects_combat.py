@@ -433,6 +433,7 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "long_range_default_and_press_end_each_round": "rules_combat._carry_out / close (new round)",
     "press_continue_after_close_strike_once": "rules_combat._apply_strikes (hook_press)",
     "destroyable_by_strike": "rules_combat.strike (the opposing minion names the weapon)",
     "pair_strike_with_maneuver": "rules_combat.strike (choice 2R) / maneuver (_has_pair)",

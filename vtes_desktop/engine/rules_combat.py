@@ -141,10 +141,16 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
             rn = next((u[2] for u in f.used if isinstance(u, tuple) and len(u) == 3 and u[0] == "range_next"
                        and u[1] == f.round + 1), None)     # Target Head: the range set for the next round
             granted = tuple((u[1], u[2], u[3]) for u in f.used if isinstance(u, tuple) and len(u) == 5
-                            and u[0] == "next_round_grant" and u[4] == f.round + 1)
+                            and u[0] == "next_round_grant" and u[4] == f.round + 1) + tuple(
+                (u[1], "press_end", 1) for u in f.used if isinstance(u, tuple) and len(u) == 2
+                and u[0] == "press_end_each_round" and _ready(ctx, u[1]))     # Fear of the Void Below
+            if rn is None and not close_range and ("default_long",) in f.used:
+                rn_default = "long"
+            else:
+                rn_default = None
             _set_combat(ctx, CombatFrame(a=f.a, b=f.b, step="before_range", imp=f.imp._replace(at=0, passes=0),
                                          round=f.round + 1, used=f.used, range_set=close_range or rn is not None,
-                                         granted=granted, **({"range": rn} if rn else {})))
+                                         granted=granted, **({"range": rn or rn_default} if rn or rn_default else {})))
             _effects_action().next_round(ctx, f)   # Neutral Guard, Mind of the Wilds, Beast Meld (action family)
             if any(isinstance(u, tuple) and u[0] == "weather" for u in f.used):
                 _weather(ctx, combat_frame(ctx.st))
@@ -2917,6 +2923,16 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             before = ctx.st.cards[m].counters
             ctx.set_blood(m, before + r[1])
             ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).", cards=(m,))
+            done = True
+        elif r[0] == "long_range_default_and_press_end_each_round":     # Fear of the Void Below (close: each round)
+            g = list(f.granted)
+            if (m, "press", 1) in g:        # (the play's text gave a plain press: it is only to end combat)
+                g.remove((m, "press", 1))
+            _set_combat(ctx, f._replace(used=f.used | {("default_long",), ("press_end_each_round", m)},
+                                        granted=tuple(g) + ((m, "press_end", 1),),
+                                        **({"range": "long"} if f.step == "before_range" and not f.range_set else {})))
+            ctx.emit("effect", f"This combat, each round defaults to long range, and {ctx.name(m)} gets a press only "
+                               "to end combat each round.")
             done = True
         elif r[0] == "aim_hit_effect":                     # an aim: played as this minion chooses its strike
             if f.step != "strike" or m not in f.striking or m in f.struck or any(x[0] == m for x in f.committed):

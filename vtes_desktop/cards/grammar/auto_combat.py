@@ -999,6 +999,9 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("aim_cancel_discards", 2)                                            # Target Vitals, Leg, Hand
     if k == "discard" and low == "the opposing minion may discard a combat card [combat] to cancel this card.":
         return ("aim_cancel_discards", 1)                                            # Target Head
+    if k == "get" and low == ("this combat, each round defaults to long range, and this vampire gets 1 optional press "
+                              "each round, only usable to end combat."):
+        return ("long_range_default_and_press_end_each_round",)                      # Fear of the Void Below
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
