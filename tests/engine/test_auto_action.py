@@ -23,7 +23,7 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
              "one_more_vote", "each_clan_votes", "tally_poison_pill",
              "rant_votes", "tally_rant_damage", "mob_rule", "mob_rule_rate", "mob_rule_more", "tyranny",
-             "coalition_count"}
+             "coalition_count", "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel"}
 
 
 def _effects(db, name, level=None):
@@ -594,3 +594,52 @@ steps:
 
 def test_unexpected_coalition(db, tmp_path):
     _plays(db, tmp_path, "coalition", _COALITION)
+
+
+_EMISSARY = """
+title: Emissary - the acting baron's player locks another ready anarch of theirs for 3 votes; an older Camarilla
+  vampire of the other Methuselah locks to cancel them (a younger one cannot) and still votes; the referendum fails
+source: "card text of Emissary: Requires a ready baron. Only usable during a referendum before votes and ballots are cast.
+  Choose a ready unlocked anarch you control. Lock the chosen anarch. That anarch gains 3 votes. Any Camarilla vampire
+  older than that anarch can lock to cancel that anarch's votes and ballots."
+table:
+  - player: Ann
+    ready:
+      - {card: Adrino Manauara, blood: 6}
+      - {card: Alabástrom, blood: 4}
+    hand: [Kine Resources Contested, Emissary]
+    library: [Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Catalina Vega, blood: 4}
+      - {card: Ryan, blood: 3}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Adrino Manauara, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - by: Ann
+    do: play
+    card: Emissary
+    minion: Adrino Manauara
+    target: Alabástrom
+    expect:
+      - {card: Alabástrom, locked: true}
+  - {by: Ben, do: use, card: Ryan, effect: Emissary, expect_error: older}
+  - {by: Ben, do: use, card: Catalina Vega, effect: Emissary}
+  - {by: Ann, do: vote, side: for, with: Emissary, expect_error: cast}
+  - {by: Ann, do: vote, side: for, with: Kine Resources Contested}
+  - {by: Ben, do: vote, side: against, with: Catalina Vega}
+  - by: Ann
+    do: finish
+    expect:
+      - {card: Catalina Vega, locked: true}
+      - {player: Ben, pool: 20}
+"""
+
+
+def test_emissary(db, tmp_path):
+    _plays(db, tmp_path, "emissary", _EMISSARY)

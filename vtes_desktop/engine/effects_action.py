@@ -3778,6 +3778,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "chosen_burns_blood", "votes_against", "reduce_or_votes_against", "that_abstains",
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
                             "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes", "tyranny", "coalition_count",
+                            "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel",
                             "mob_rule", "mob_rule_rate", "mob_rule_more"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
@@ -3859,6 +3860,19 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                                        f"{'s' if per * k != 1 else ''} to cast (its {clan.title()}).")
             flow.set_top(ctx, ref._replace(gained=ref.gained + tuple(add)))
             ref = st.top
+        elif r == "emissary_choose":    # Emissary: the anarch locks and gains 3 votes, its own
+            a = _chosen(ctx, cmd, rules)
+            c = st.cards[a]
+            if c.controller != cmd.seat or c.region != "ready" or c.locked or not ctx.is_vampire(c) or \
+                    (ctx.sect(c) or "").lower() != "anarch":
+                raise Illegal("target", f"{rules.name}: choose a ready unlocked anarch you control; {ctx.name(a)} is not "
+                                        "one")
+            ctx.update(a, locked=True)
+            st.marks = st.marks | {(iid, VOTED_BY, a), (("referendum", ref.actor, st.turn), EMISSARY, a)}
+            flow.set_top(ctx, ref._replace(gained=ref.gained + ((cmd.seat, iid, 3),)))
+            ref = st.top
+            ctx.emit("played", f"{ctx.name(a)} locks: {ctx.seat_name(cmd.seat)} gains 3 votes to cast ({rules.name}).",
+                     cards=(a,))
         elif r in ("tyranny", "coalition_count"):     # read as the votes are tallied (`tally_adjust`)
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), ADJUST, (r, iid, minion))}
         elif r == "mob_rule":      # Mob Rule: each vampire with capacity above 4 may burn blood for votes (`use`)
@@ -3997,6 +4011,7 @@ def abstain(ctx: Ctx, v: int, why: str) -> None:
 #: polling step does once the votes are tallied; (..., LOCK_IF_PASSED, vampire) - Under the Skin [AUS][PRE]
 TALLY = "once tallied"
 RANT = "anarchs burn blood for votes"
+EMISSARY = "emissary's anarch"
 ADJUST = "tally adjusted"
 MOB = "vampires burn blood for votes"
 FAILS = "fails"
@@ -4107,6 +4122,18 @@ def _rant_use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     key = ("referendum", ref.actor, st.turn)
     named = str(cmd.effect or "").strip().lower()
+    em = next((m[2] for m in st.marks if m[0] == key and m[1] == EMISSARY), None)
+    if em is not None and named in ("", "emissary") and ctx.is_vampire(st.cards[iid]) and \
+            (ctx.sect(st.cards[iid]) or "").lower() == "camarilla":
+        c = st.cards[iid]    # Emissary: an older Camarilla vampire locks to cancel the anarch's votes and ballots
+        if c.region != "ready" or c.locked or (ctx.cdef(iid).capacity or 0) <= (ctx.cdef(em).capacity or 0):
+            raise Illegal("use", f"Emissary: only a ready unlocked Camarilla vampire older than {ctx.name(em)} locks "
+                                 "to cancel its votes")
+        ctx.update(iid, locked=True)
+        st.marks = st.marks - {(key, EMISSARY, em)}
+        ctx.emit("locked", f"{ctx.name(iid)} locks (Emissary).", cards=(iid,))
+        abstain(ctx, em, "Emissary")
+        return True
     card, kind = next(((m[2], m[1]) for m in st.marks if m[0] == key and m[1] in (RANT, MOB)
                        and (not named or ctx.db[st.cards[m[2]].cid].name.lower() == named)), (None, None))
     if card is None:

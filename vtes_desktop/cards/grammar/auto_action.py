@@ -455,6 +455,13 @@ _TEXTS: dict[str, re.Pattern] = {
     "coalition_count": re.compile(r"^when tallying results, if any brujah antitribu cast any votes or ballots in opposition "
                                   r"to this brujah antitribu's votes or ballots \(or if this brujah antitribu abstains\), "
                                   r"none of the additional votes from this card are counted\.?$"),
+    # Emissary: the chosen anarch (the play's target) locks for 3 votes; an older Camarilla vampire may lock to cancel
+    # them (a `use` naming it)
+    "emissary_choose": re.compile(r"^choose a ready unlocked anarch you control\.?$"),
+    "emissary_lock": re.compile(r"^lock the chosen anarch\.?$"),
+    "emissary_votes": re.compile(r"^that anarch gains 3 votes\.?$"),
+    "emissary_cancel": re.compile(r"^any camarilla vampire older than that anarch can lock to cancel that anarch's votes "
+                                  r"and ballots\.?$"),
     "votes_against": re.compile(r"^this vampire (?:gets \+|gains )(?P<n>\d) votes against the referendum\.?$"),
     "reduce_or_votes_against": re.compile(r"^reduce the bleed amount by (?P<n>\d) or this vampire gains \+(?P=n) votes "
                                           r"against the referendum\.?$"),
