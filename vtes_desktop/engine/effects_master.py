@@ -31,7 +31,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "choose_methuselah", "groom", "put_blood", "put_blood_capacity", "gird", "sermon",
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
-                    "blind_choose", "ball_choose", "lock_to_put_younger",
+                    "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -308,6 +308,20 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key not in PLAYED:
             continue
         if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key == "choose_bled_you":   # Retribution: a minion that bled this player for more than 1 since their last turn
+            since = st.turn - len(st.live_seats())
+            if target is None or not any(len(x) == 4 and x[0] == target and x[1] == "bled for" and x[2] == seat
+                                         and x[3] > since for x in st.marks):
+                raise Illegal("target", f"{name}: name a minion that successfully bled you for more than {v['n']} pool "
+                                        "since your last turn")
+            continue
+        if key == "chosen_unpreventable":
+            from vtes_desktop.engine.rules_combat import inflict
+
+            n = int(v["n"])
+            ctx.emit("effect", f"{ctx.name(target)} takes {n} unpreventable damage ({name}).", cards=(target,))
+            inflict(ctx, target, n, 0)
             continue
         if key in ("blind_choose", "ball_choose"):
             _two_chosen(ctx, cmd, iid, name, key, v, target)
@@ -4524,9 +4538,9 @@ def master_bleed_cap(ctx: Ctx, seat: int, n: int) -> int:
                     ctx.emit("effect", f"{ctx.seat_name(seat)} burns {v['n']} pool instead of {n} ({ctx.name(iid)}).",
                              cards=(iid,))
                     n = int(v["n"])
-    if n > 0:   # Alamut: the pool this bleed takes, noted for after_action
-        st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "bled pool"} \
-            | {(("seat", seat), "bled pool", min(n, max(0, st.seats[seat].pool)))}
+    if n > 0:   # Alamut: the pool this bleed takes; Retribution: its amount; noted for after_action
+        st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] in ("bled pool", "bled amount")} \
+            | {(("seat", seat), "bled pool", min(n, max(0, st.seats[seat].pool))), (("seat", seat), "bled amount", n)}
     return n
 
 
@@ -4579,6 +4593,10 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
             if _has(ctx, a, "burn_after_diablerie"):
                 ctx.burn(a, f"{ctx.name(f.actor)} committed diablerie")
     if kind == "bleed" and st.marks:   # Alamut: the pool lost to an Assamite's bleed goes onto it
+        amt = [x for x in st.marks if len(x) == 3 and x[1] == "bled amount"]
+        st.marks = st.marks - set(amt)
+        if amt and f.outcome == "successful" and amt[0][0] == ("seat", f.target_seat) and amt[0][2] > 1:
+            st.marks = st.marks | {(f.actor, "bled for", f.target_seat, st.turn)}   # Retribution
         bled = [x for x in st.marks if len(x) == 3 and x[1] == "bled pool"]
         st.marks = st.marks - set(bled)
         if bled and f.outcome == "successful" and bled[0][0] == ("seat", f.target_seat):

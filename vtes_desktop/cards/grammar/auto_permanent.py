@@ -724,6 +724,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_counters_votes", r"^lock and burn x counters from this card during the polling step of a political action to "
                             r"get \+x votes$"),
     ("drain_action", r"^any (?P<who>minion) can (?P<strip>burn) all counters from this card as a \(d\) action$"),
+    # Retribution: `target` a minion that bled its player for more than 1 since their last turn (after_action notes
+    # each such bleed), 3 unpreventable damage
+    ("choose_bled_you", r"^choose a minion who successfully bled you for more than (?P<n>1) pool since your last turn$"),
+    ("chosen_unpreventable", r"^the chosen minion takes (?P<n>3) unpreventable damage$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
