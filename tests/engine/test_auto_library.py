@@ -82,3 +82,10 @@ def test_nosferatu_hosting_shows_the_uncontrolled_card_to_its_player_alone():
     assert "Ann looks at a card of Ben's uncontrolled region (Nosferatu Hosting): Claudia." in game.log_lines(0)
     assert not any("Claudia" in x for x in game.log_lines(1))
     assert game.state.mpa == 0
+
+
+def test_static_virtue_shuffles_the_library_as_the_master_phase_ends():
+    game = _played("1897-static-virtue-shuffles-after-the-master-phase.yaml", upto=1)
+    assert not any("shuffles their library" in x for x in game.log_lines(0))
+    game = _played("1897-static-virtue-shuffles-after-the-master-phase.yaml")
+    assert "Ann shuffles their library (Static Virtue)." in game.log_lines(1)

@@ -11,7 +11,8 @@ effects_actioncard.resolve_action, whose `left_by_hand` leaves out what this fam
 is blocked (rules_action._blocked), `action_over` once an action is over (rules_action, as its resolution closes), `plan` as an action card is announced
 (effects_actioncard._plan_target: the target it needs), `on_bleed_card` as a bleed card's bleed succeeds (rules_action,
 next to effects_actioncard.card_bonus), `discard_chosen` for a `discard` step naming a card of another hand after a
-look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins), `refuse_while_owed` (flow.step: discards owed in seat order come first), `replacement_held` for a discard phase
+look (rules_turn.discard), `start_of_discard_phase` (flow, as the discard phase begins), `start_of_minion_phase` (flow: a shuffle left for the
+end of the master phase), `refuse_while_owed` (flow.step: discards owed in seat order come first), `replacement_held` for a discard phase
 action's
 discard (rules_turn.discard) and `start_of_unlock_phase` (flow) for the replacements it held.
 
@@ -46,7 +47,7 @@ HANDLED: frozenset[str] = frozenset({"look_hand", "look_library", "random_discar
                                      "search_location", "shuffle_discard_down", "haven_on_self",
                                      "discarded_equipment_to_self", "choose_own_unlocked", "lock_chosen",
                                      "crypt_other_version_to_chosen", "each_discards_then_draws", "summon_card",
-                                     "summon_vampire"})
+                                     "summon_vampire", "shuffle_after"})
 
 
 def _claimed(rules: CardRules, mode: Mode) -> list[tuple]:
@@ -293,6 +294,10 @@ def on_master(ctx: Ctx, cmd, iid: int, rules: CardRules) -> None:
                           f"the uncontrolled region ({why}).", cards=(found,))
     if searched == "crypt":
         ctx.shuffle(seat, "crypt")   # a searched crypt is shuffled afterward, said or not
+    elif searched is None and any(s[0] == "shuffle_after" for s in specs):
+        st_ = ctx.st   # the moves are made by hand: the library is shuffled as the master phase ends
+        st_.marks = st_.marks | {(("library later", seat), _SHUFFLE_LATER, "library", st_.turn, why)}
+        ctx.emit("noted", f"{why}: {poss(ctx.seat_name(seat))} library is shuffled as the master phase ends.")
 
 
 # -- the library ----------------------------------------------------------------------------------------------
@@ -1630,3 +1635,20 @@ def _summon(ctx: Ctx, f: ActionFrame, k: str, why: str) -> None:
     elif t is None:
         ctx.emit("search", f"{ctx.seat_name(f.seat)} searches ({why}) and takes nothing.")
     ctx.shuffle(f.seat, where)
+
+
+_SHUFFLE_LATER = "shuffle as the master phase ends"
+
+
+def start_of_minion_phase(ctx: Ctx) -> None:
+    """The master phase is over: the libraries a master card said to shuffle afterward, after moves made by hand."""
+    st = ctx.st
+    if not st.marks:
+        return
+    due = [m for m in st.marks if m[1] == _SHUFFLE_LATER]
+    if not due:
+        return
+    st.marks = st.marks - set(due)
+    for (_, seat), _, region, _, why in due:
+        ctx.shuffle(seat, region)
+        ctx.emit("shuffled", f"{ctx.seat_name(seat)} shuffles their {region} ({why}).")

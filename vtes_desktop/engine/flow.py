@@ -461,6 +461,9 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
         from vtes_desktop.engine.effects_combat import start_of_minion_phase
 
         start_of_minion_phase(ctx)   # retainers acting as the minion phase begins (Faithful Servant)
+        from vtes_desktop.engine import effects_library
+
+        effects_library.start_of_minion_phase(ctx)   # a library to shuffle after moves made by hand (Static Virtue)
     if phase == "master":
         _minion().start_of_master_phase(ctx)   # Camarilla Vitae Slave: the Discipline chosen last time ends
         from vtes_desktop.engine.effects_combat import start_of_master_phase

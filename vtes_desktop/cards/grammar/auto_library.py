@@ -19,9 +19,10 @@ Readings (each from one exact clause of one card type, so a reading never drifts
   "combat", the end of the combat);
 - ("crypt_search", what): a master card: the player searches their crypt for a vampire (`what`: "vampire",
   "scarce vampire"); the card found is the play's `target` (none named: nothing is found); the crypt is then
-  shuffled; ("found_to_uncontrolled",): the card found is shown to all and goes to the uncontrolled region
-  (Recruitment's own "Shuffle afterward." is not read: the same words close Static Virtue, whose moves are made by
-  hand, and the shuffle must follow them);
+  shuffled; ("found_to_uncontrolled",): the card found is shown to all and goes to the uncontrolled region;
+  ("shuffle_after",): a master card's "Shuffle afterward.": the crypt it searched is shuffled at once; with no search
+  made by the engine (Static Virtue, whose moves are made by hand), the library is shuffled as the master phase ends,
+  after those moves;
 - ("symposium", n): Great Symposium: the Kiasyd found in the crypt (`target`) goes to the uncontrolled region, then
   n blood from the bank are shared among Kiasyd there (`choice` "Name: 2; Other: 1"; none given: all on the one
   found, or on the only Kiasyd there);
@@ -257,6 +258,7 @@ _EXACT: dict[tuple[str, str, str], tuple] = {
     ("Combat", "replace", "those cards are not replaced until after combat."): ("hold_replacement", "combat"),
     ("Master", "search", "search your crypt for a vampire."): ("crypt_search", "vampire"),
     ("Master", "search", "search your crypt for a scarce vampire."): ("crypt_search", "scarce vampire"),
+    ("Master", "shuffle", "shuffle afterward."): ("shuffle_after",),
     ("Master", "show", "show it to all players and place it face down in your uncontrolled region."):
         ("found_to_uncontrolled",),
     ("Master", "show", "show the card to all players and place it face-down in your uncontrolled region."):
