@@ -453,3 +453,74 @@ def test_rotting_behemoth_pays_life_for_its_combat_and_its_press(table):
     game.step("Sarah", Use, card=rb)
     st = game.game.state
     assert st.cards[rb].counters == 4 and (rb, "press", 1) in st.top.granted
+
+
+def test_dauntain_black_magician_takes_a_master_discipline_and_burns_a_tremere_antitribu(table):
+    from vtes_desktop.engine.commands import DeclineBlock
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Dauntain Black Magician", 4), ("Ryan", 3)],
+                                             "Alexis": [("Andrei Puxon", 4), ("Alejandro Aguirre", 3)]},
+                 hand={"Alexis": ["Celerity"]})
+    st = game.game.state
+    cel, andrei = _named(game, "Celerity").iid, _named(game, "Andrei Puxon").iid
+    Ctx(game.game, st).move(cel, "attached", host=andrei)
+    game.step("Sarah", Action, minion="Dauntain Black Magician", kind="card", target=cel,
+              **{"from": "Dauntain Black Magician"})
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.cards[cel].host == _named(game, "Ryan").iid and st.cards[cel].controller == 0   # her only vampire
+    r = ("own_action", "burn", 0, "predator tremere antitribu")
+    ctx = Ctx(game.game, st)
+    assert "Tremere antitribu" in effects_minion._own_target_refusal(ctx, 0, 0, andrei, r)
+    assert effects_minion._own_target_refusal(ctx, 0, 0, _named(game, "Alejandro Aguirre").iid, r) is None
+
+
+def test_arcane_appraiser_takes_equipment_from_a_vampire_in_torpor(table):
+    from vtes_desktop.engine.commands import DeclineBlock
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Arcane Appraiser", 1), ("Ryan", 3)]},
+                 torpor={"Alexis": [("Andrei Puxon", 1)]}, hand={"Alexis": [".44 Magnum"]})
+    st = game.game.state
+    gun = _named(game, ".44 Magnum").iid
+    Ctx(game.game, st).move(gun, "attached", host=_named(game, "Andrei Puxon").iid)
+    game.step("Sarah", Action, minion="Arcane Appraiser", kind="card", target=gun, **{"from": "Arcane Appraiser"})
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    ryan = _named(game, "Ryan").iid
+    uses = [c for c in game.game.legal(0).commands if isinstance(c, Use)]
+    with pytest.raises(Illegal):
+        game.step("Sarah", Use, card="Arcane Appraiser", minion="Andrei Puxon")
+    game.step("Sarah", Use, card="Arcane Appraiser", minion="Ryan")
+    st = game.game.state
+    assert st.cards[gun].host == ryan and st.cards[gun].controller == 0
+
+
+def test_cry_wolf(table):
+    from vtes_desktop.engine.commands import EndPhase
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Cry Wolf", 3)], "Alexis": [("Ryan", 3)]})
+    wolf = _named(game, "Cry Wolf").iid
+    with pytest.raises(Illegal, match="must enter combat"):
+        game.step("Sarah", Action, minion=wolf, kind="bleed")
+    from vtes_desktop.engine.commands import DeclineBlock, Finish
+
+    game.step("Sarah", Action, minion=wolf, kind="card", target="Ryan", **{"from": wolf})
+
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    for who in ("Sarah", "Sarah", "Sarah", "Alexis", "Alexis", "Alexis", "Alexis", "Alexis"):
+        game.step(who, EndPhase)
+    st = game.game.state
+    assert st.phase == "unlock" and st.cards[wolf].region == "ash_heap"    # locked as Sarah's turn began
+
+
+def test_cry_wolf_recruit_blocked_sends_the_anarch_to_torpor(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Adrino Manauara", 5)], "Alexis": [("Anton", 3)]},
+                 hand={"Sarah": ["Cry Wolf"]})
+    game.step("Sarah", Action, minion="Adrino Manauara", kind="recruit", card="Cry Wolf")
+    game.step("Alexis", Block, minion="Anton")
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.cards[_named(game, "Adrino Manauara").iid].region == "torpor"
+    assert not any(isinstance(x, CombatFrame) for x in st.frames)

@@ -123,7 +123,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "extra_life", "burn_recruit_discount", "employer_capacity", "master_phase_discipline",
                      "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked",
                      "entry_remove_or_burn", "no_life_gain", "life_for_own_press", "untargetable_by_discipline",
-                     "undodgeable_strikes"})
+                     "undodgeable_strikes", "unique_duplicate_burned", "recruit_blocked_torpor", "no_unlock_normal",
+                     "burn_if_locked_at_unlock"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -350,6 +351,11 @@ def blocked(ctx: Ctx, f) -> None:
     """A block succeeded, before block resolution: Member of the Entourage, blocking a vampire, is burned; Ghoul
     Messenger's action blocked: the Messenger is burned and the blocker does not lock."""
     st = ctx.st
+    if f.kind == "recruit" and f.card in st.cards and _of(ctx, f.card, "recruit_blocked_torpor") \
+            and st.cards[f.actor].region == "ready" and ctx.is_vampire(st.cards[f.actor]):   # Cry Wolf
+        a = st.cards[f.actor]
+        ctx.move(f.actor, "torpor", seat=a.controller, counters=a.counters, locked=a.locked, wounded=True)
+        ctx.emit("torpor", f"{ctx.name(f.actor)} goes to torpor ({ctx.name(f.card)}).", cards=(f.actor,))
     if no_combat(ctx, f):
         src = f.from_card
         if st.cards[src].region == "attached":
@@ -731,6 +737,11 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
         if _of(ctx, iid, "lock_thuggees"):
             _lock_thuggees(ctx, st.active)
         _life_cap_record(ctx, iid)
+        if st.marks and (("minion", iid), "burn at unlock", st.turn) in st.marks:   # Cry Wolf
+            st.marks = st.marks - {(("minion", iid), "burn at unlock", st.turn)}
+            if c.locked:
+                ctx.burn(iid, "locked during its controller's unlock phase")
+                continue
         if _of(ctx, iid, "removed_when"):
             _check_servitors(ctx, st.active)
             if st.cards[iid].region != "ready":
@@ -1121,6 +1132,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if ctx.st.marks and (("minion", iid), _DUTY, cmd.seat) in ctx.st.marks:
         _duty(ctx, cmd, iid)
         return True
+    if ctx.st.marks and _place_use(ctx, cmd, iid):
+        return True
     top = ctx.st.top
     for name_, fn in (("lock_prevent_employer", _lock_prevent_employer), ("burn_fail_directed", _burn_fail_directed),
                       ("burn_minus_stealth", _burn_minus_stealth)):
@@ -1339,6 +1352,52 @@ def _master_disciplines(ctx: Ctx, iid: int) -> set:
     return out
 
 
+_PLACE = "places the card taken"
+
+
+def _take_destinations(ctx: Ctx, seat: int, src: int, t: int) -> list[int]:
+    st = ctx.st
+    if _is_master_discipline(ctx, t):
+        return [v for rg in ("ready", "torpor") for v in st.region(seat, rg) if ctx.is_vampire(st.cards[v])]
+    return [v for v in st.region(seat, "ready") if ctx.is_minion(st.cards[v])]
+
+
+def _place_taken(ctx: Ctx, src: int, t: int, dest: int) -> None:
+    st = ctx.st
+    c = st.cards[t]
+    if c.region != "attached":
+        return
+    seat = st.cards[dest].controller
+    name = ctx.cdef(t).name
+    if _of(ctx, src, "unique_duplicate_burned") and re.match(r"(?i)unique\b", ctx.cdef(t).text) and any(
+            i != t and o.controller == seat and o.region == "attached" and ctx.cdef(i).name == name
+            for i, o in st.cards.items()):
+        ctx.burn(t, f"a second copy of a unique equipment ({ctx.name(src)})")
+        return
+    ctx.move(t, "attached", host=dest, counters=c.counters, level=c.level)
+    ctx.update(t, controller=seat)
+    ctx.emit("moved", f"{ctx.name(t)} moves to {ctx.name(dest)} ({ctx.name(src)}).", cards=(t, dest))
+
+
+def _place_use(ctx: Ctx, cmd, iid: int) -> bool:
+    """The later `use` naming the minion that takes the card (Dauntain Black Magician, Arcane Appraiser)."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    mk = next((m for m in st.marks if m[0] == ("minion", iid) and m[1] == _PLACE and m[2][0] == st.turn), None)
+    if mk is None:
+        return False
+    t = mk[2][1]
+    if cmd.minion is None:
+        raise Malformed("minion", f"{ctx.name(iid)}: name the minion of yours that takes {ctx.name(t)} as `minion`")
+    d = flow.ref(ctx, cmd.seat, cmd.minion)
+    if d not in _take_destinations(ctx, cmd.seat, iid, t):
+        raise Illegal("target", f"{ctx.name(iid)}: {ctx.name(d)} cannot take {ctx.name(t)}")
+    st.marks = st.marks - {mk}
+    _place_taken(ctx, iid, t, d)
+    return True
+
+
 _BORROWED = "controlled until the end of the turn"
 
 
@@ -1348,6 +1407,10 @@ def end_of_turn(ctx: Ctx) -> None:
     begins (the next one), goes to their predator."""
     st = ctx.st
     nxt = st.prey(st.active)
+    for iid in list(st.region(nxt, "ready")):   # Cry Wolf, locked as its controller's turn begins
+        if st.cards[iid].locked and _of(ctx, iid, "burn_if_locked_at_unlock"):
+            st.skip_unlock = st.skip_unlock | {iid}
+            st.marks = st.marks | {(("minion", iid), "burn at unlock", st.turn + 1)}
     for iid in list(st.region(nxt, "ready")):
         if _of(ctx, iid, "to_predator_if_unlocked") and not st.cards[iid].locked:
             pred = st.predator(nxt)
@@ -1409,6 +1472,8 @@ def actor_refusal(ctx: Ctx, m: int, kind: str = "") -> str | None:
     action), or None."""
     if _of(ctx, m, "cannot_act"):
         return f"{ctx.name(m)} cannot take actions (its own text)"
+    if kind != "card" and _of(ctx, m, "no_unlock_normal") and any(r[1] == "combat" for r in _of(ctx, m, "own_action")):
+        return f"{ctx.name(m)} must enter combat with a minion of another Methuselah as its action"   # Cry Wolf
     if kind == "bleed" and _of(ctx, m, "cannot_bleed"):
         return f"{ctx.name(m)} cannot bleed (its own text)"
     if kind in ("equip", "employ"):
@@ -1501,6 +1566,15 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
         if host is None or "Equipment" not in d.types or st.cards[host].region != "torpor" \
                 or not ctx.is_vampire(st.cards[host]):
             return f"{ctx.name(t)} is not an equipment on a vampire in torpor"
+        return None
+    if flt == "master discipline on vampire":
+        host = tc.host if tc.region == "attached" else None
+        if host is None or not ctx.is_vampire(st.cards[host]) or not _is_master_discipline(ctx, t):
+            return f"{ctx.name(t)} is not a master Discipline card on a vampire"
+        return None
+    if flt == "predator tremere antitribu":
+        if tc.controller != st.predator(seat) or tc.region != "ready" or not _clan_is(ctx, t, "tremere antitribu"):
+            return f"{ctx.name(t)} is not a ready Tremere antitribu controlled by your predator"
         return None
     if flt == "equipment on ravnos":
         host = tc.host if tc.region == "attached" else None
@@ -1644,6 +1718,14 @@ def succeed_own(ctx: Ctx, f) -> bool:
                 ctx.emit("blood", f"{ctx.name(t)} gains {c2.counters - before} blood ({ctx.name(src)}).", cards=(t,))
                 st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}
                 ctx.emit("note", f"{ctx.name(f.actor)} will unlock at the end of the turn ({ctx.name(src)}).")
+    elif r[1] == "take_card":   # Dauntain Black Magician, Arcane Appraiser: then placed on a minion of yours
+        dests = _take_destinations(ctx, f.seat, src, t)
+        if len(dests) == 1:
+            _place_taken(ctx, src, t, dests[0])
+        elif dests:
+            st.marks = st.marks | {(("minion", src), _PLACE, (st.turn, t))}
+            ctx.emit("note", f"{ctx.seat_name(f.seat)} puts {ctx.name(t)} on a {'vampire' if _is_master_discipline(ctx, t) else 'ready minion'} "
+                             f"they control (a use of {ctx.name(src)} naming it as minion).", cards=(t,))
     elif r[1] == "rescue_own":
         ctx.move(t, "ready", seat=c.controller, locked=c.locked, counters=c.counters, wounded=False)
         ctx.emit("rescued", f"{ctx.name(t)} moves from torpor to the ready region ({ctx.name(src)}).", cards=(t,))

@@ -245,6 +245,14 @@ Readings (a tuple whose first item names it):
   card requiring Dominate or Presence refused; ``("undodgeable_strikes",)``: its strikes cannot be dodged, each
   round; no life gained); a no-life-gain ally's record starts as it enters play, as its controller's unlock phase
   begins or as a combat with it begins;
+- Dauntain Black Magician's and Arcane Appraiser's (D) actions taking a master Discipline card from a vampire, or an
+  equipment from a vampire in torpor (verb "take_card": the card goes to the one vampire or ready minion you
+  control, or to the one a later `use` naming the ally names as `minion`, this turn; ``("unique_duplicate_burned",)``:
+  a unique equipment you already control is burned instead), the Magician's burning of himself and a Tremere
+  antitribu of your predator; Cry Wolf: ``("recruit_blocked_torpor",)`` (its recruit blocked, the acting vampire
+  goes to torpor), its (D) combat action its only action, ``("no_unlock_normal",)`` and
+  ``("burn_if_locked_at_unlock",)`` (locked as its controller's turn begins: it stays locked and is burned as the
+  unlock phase begins);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -332,6 +340,14 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "steal_equipment", 0, "equipment on torpor vampire", 0, True, ""),
     "this ally can take control of an ally or a vampire with capacity 4 or less until the end of your turn as a (d) "
     "action.": ("own_action", "take_control", 0, "ally or vampire capacity<=4", 0, True, ""),
+    "this ally can move a master discipline card from any vampire to a vampire you control as a (d) action.":
+        ("own_action", "take_card", 0, "master discipline on vampire", 0, True, ""),
+    "the black magician can burn himself and a tremere antitribu controlled by your predator as a (d) action.":
+        ("own_action", "burn", 0, "predator tremere antitribu", 0, True, "burn"),
+    "this ally can move an equipment from a vampire in torpor to a ready minion you control as a +1 stealth (d) action.":
+        ("own_action", "take_card", 1, "equipment on torpor vampire", 0, True, ""),
+    "this werewolf must enter combat with any minion controlled by another methuselah as a (d) action.":
+        ("own_action", "combat", 0, "minion", 0, True, ""),
     "she can gain a life as a +1 stealth action.":
         ("own_action", "gain_life", 1, "self", 1, False, ""),
 }
@@ -384,6 +400,11 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "if a second copy of a unique equipment you control would enter play, instead it is burned."):
+        ("unique_duplicate_burned",),
+    ("go", "if the action to recruit this ally is blocked, the acting anarch goes to torpor."): ("recruit_blocked_torpor",),
+    ("unlock", "this werewolf does not unlock as normal during your unlock phase."): ("no_unlock_normal",),
+    ("burn", "if he is locked during your unlock phase, burn him."): ("burn_if_locked_at_unlock",),
     ("remove", "after this ally enters play, remove an ally or vampire in your ash heap from the game or burn this "
                "ally."): ("entry_remove_or_burn",),
     ("gain", "it cannot gain life (instead, any life it would gain goes to the blood bank)."): ("no_life_gain",),
