@@ -643,3 +643,50 @@ steps:
 
 def test_emissary(db, tmp_path):
     _plays(db, tmp_path, "emissary", _EMISSARY)
+
+
+_AMICI = """
+title: Amici Noctis - after the acting titled Lasombra's referendum passed by 3 votes (3 to 0), 1 blood goes to each of
+  its player's two ready Lasombra and the third unit, 1 pool, to its player
+source: "card text of Amici Noctis: Only usable after resolution of a political action whose referendum passed. For each
+  vote by which the referendum passed, distribute 1 blood from the blood bank among the ready Lasombra you control and
+  your pool. A vampire cannot gain more than 1 blood this way. You cannot gain more than 1 pool this way or more than 2
+  pool this way if this acting Lasombra is titled."
+table:
+  - player: Ann
+    ready:
+      - {card: Damian, blood: 4}
+      - {card: "Lika, The Purger", blood: 1}
+    hand: [Kine Resources Contested, Amici Noctis]
+    library: [Dodge, Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Ryan, blood: 3}
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Damian, kind: political, card: Kine Resources Contested}
+  - {by: Ben, do: decline_block}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: terms, choice: "Ben 2, Ann 2"}
+  - {by: Ann, do: vote, side: for, with: Damian}
+  - {by: Ann, do: vote, side: for, with: Kine Resources Contested}
+  - by: Ann
+    do: finish
+    expect:
+      - {player: Ben, pool: 18}
+      - {player: Ann, pool: 28}
+  - by: Ann
+    do: play
+    card: Amici Noctis
+    minion: Damian
+    expect:
+      - {card: Damian, blood: 5}
+      - {card: "Lika, The Purger", blood: 2}
+      - {player: Ann, pool: 29}
+"""
+
+
+def test_amici_noctis(db, tmp_path):
+    _plays(db, tmp_path, "amici", _AMICI)

@@ -3259,6 +3259,49 @@ def _unlock_another_anarch(ctx, cmd, minion, mode, rules, e, iid, blocker) -> No
 _HANDLERS["unlock_another_anarch"] = _unlock_another_anarch
 
 
+def _amici_distribute(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Amici Noctis: after the acting Lasombra's political action whose referendum passed, 1 blood from the bank per
+    vote of the margin among the player's ready Lasombra (1 each at most) and the player's pool (1 at most, 2 if the
+    acting Lasombra is titled). The play's choice names the recipients (";" between them, "pool" for the pool); none
+    given: each ready Lasombra in turn, then the pool."""
+    st = ctx.st
+    f = _top(ctx)
+    last = getattr(st, "last_referendum", None)
+    if f.kind != "political" or f.stage != "resolution" or not last or not last[0]:
+        raise Illegal("timing", f"{rules.name} is only usable after resolution of a political action whose referendum "
+                                "passed")
+    margin = max(0, last[1] - last[2])
+    lasombra = [i for i in st.region(cmd.seat, "ready") if ctx.is_vampire(st.cards[i])
+                and "lasombra" in {x.lower() for x in ctx.cdef(i).clans}]
+    pool_cap = 2 if ctx.title(st.cards[f.actor]) else 1
+    if cmd.choice:
+        want = [w.strip() for w in re.split(r"[;,]", str(cmd.choice)) if w.strip()]
+    else:
+        want = [ctx.cdef(i).display for i in lasombra] + ["pool"] * pool_cap
+    got_pool = 0
+    given: list[int] = []
+    for w in want:
+        if margin <= 0:
+            break
+        if w.lower() == "pool":
+            if got_pool >= pool_cap:
+                raise Illegal("choice", f"{rules.name}: you cannot gain more than {pool_cap} pool this way")
+            ctx.pool(cmd.seat, 1, rules.name)
+            got_pool += 1
+        else:
+            v = flow.ref(ctx, cmd.seat, w, what="minion")
+            if v not in lasombra or v in given:
+                raise Illegal("choice", f"{rules.name}: {ctx.name(v)} is not a ready Lasombra of yours that has not gained "
+                                        "blood this way")
+            given.append(v)
+            ctx.set_blood(v, st.cards[v].counters + 1)
+            ctx.emit("gained_blood", f"{ctx.name(v)} gains 1 blood ({rules.name}).", cards=(v,))
+        margin -= 1
+
+
+_HANDLERS.update({"amici_distribute": _amici_distribute, "amici_caps": _nothing})
+
+
 def _loosening_gain(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Final Loosening [aus]: during a hunt (the acting vampire would gain blood), before it resolves: instead, the
     acting vampire and this reacting Anarch each gain 1 blood (`hunt_gain`)."""

@@ -583,6 +583,11 @@ _TEXTS: dict[str, re.Pattern] = {
     "ally_action_fails": re.compile(r"^the action fails and the ally takes 1 environmental damage\.?$"),
     # CrimethInc. [qui], after a successful action: the play's target unlocks
     "unlock_another_anarch": re.compile(r"^unlock another ready anarch\.?$"),
+    # Amici Noctis, after a political action whose referendum passed: the play's choice names who gets each unit
+    "amici_distribute": re.compile(r"^for each vote by which the referendum passed, distribute 1 blood from the blood bank "
+                                   r"among the ready lasombra you control and your pool\.?$"),
+    "amici_caps": re.compile(r"^(?:a vampire cannot gain more than 1 blood this way|you cannot gain more than 1 pool this "
+                             r"way or more than 2 pool this way if this acting lasombra is titled)\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
