@@ -58,7 +58,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
-                  "lock_counters_votes"})
+                  "lock_counters_votes", "census_bleed_votes", "census_intercept"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1148,6 +1148,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if keys & {"census_bleed_votes", "census_intercept"}:
+        return _census(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "pentex_choose" in keys:
         return _pentex(ctx, cmd, iid, {k: v for k, v, _ in readings(rules)})
     if "curmudgeon_choose" in keys:
@@ -2299,6 +2301,56 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
     return True
+
+
+def _census(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Census Taker: during an action its ready unlocked Black Hand vampire locks to give another Sabbat vampire
+    acting +1 bleed (`effect: bleed`) or 2 votes in the referendum of its political action (`effect: votes`, cast
+    with the card), or another Black Hand vampire +1 intercept (`effect: intercept`, `minion`)."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    h = c.host
+    if c.contested or h is None or st.cards[h].region != "ready" or st.cards[h].locked:
+        raise Illegal("use", f"{name}: its vampire is not ready and unlocked")
+    act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+    if act is None:
+        raise Illegal("timing", f"{name} is used during an action")
+    way = (cmd.effect or "").lower().strip()
+    f = st.top
+    if way in ("bleed", "votes"):
+        v = vs["census_bleed_votes"]
+        a = st.cards[act.actor]
+        if act.actor == h or not ctx.is_vampire(a) or (ctx.sect(a) or "").lower() != v["sect"]:
+            raise Illegal("minion", f"{name} gives its bonus to another acting {v['sect'].title()} vampire")
+        if way == "bleed":
+            if f is not act or act.stage == "resolution" or (act.kind if act.kind != "card" else act.effect) != "bleed":
+                raise Illegal("timing", f"{name} gives +{v['n']} bleed during a bleed action, before it is resolved")
+            ctx.update(h, locked=True)
+            flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", int(v["n"]), act.actor, iid, c.cid),)))
+            ctx.emit("used", f"{ctx.name(h)} locks ({name}): {ctx.name(act.actor)} gets +{v['n']} bleed.", cards=(h,))
+            return True
+        if not isinstance(f, ReferendumFrame) or f.step != "polling":
+            raise Illegal("timing", f"{name} gives its votes in the polling step of the action's referendum")
+        ctx.update(h, locked=True)
+        flow.set_top(ctx, f._replace(gained=f.gained + ((act.seat, iid, int(v["v"])),)))
+        ctx.emit("used", f"{ctx.name(h)} locks ({name}): {v['v']} votes for {ctx.name(act.actor)} to cast.", cards=(h,))
+        return True
+    if way == "intercept" and "census_intercept" in vs:
+        v = vs["census_intercept"]
+        if not isinstance(f, ActionFrame) or f.stage == "resolution":
+            raise Illegal("timing", f"{name} gives intercept during an action, before it is resolved")
+        m = _minion(ctx, cmd, name, "the other Black Hand vampire that gets the intercept")
+        if m == h or not ctx.is_vampire(st.cards[m]) or "black hand" not in ctx.rules(m).traits \
+                or st.cards[m].region != "ready":
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not another ready Black Hand vampire")
+        ctx.update(h, locked=True)
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", int(v["n"]), m, iid, c.cid),)))
+        ctx.emit("used", f"{ctx.name(h)} locks ({name}): {ctx.name(m)} gets +{v['n']} intercept.", cards=(h, m))
+        return True
+    raise Malformed("effect", f"{name}: say which bonus (effect: bleed, votes or intercept)")
 
 
 def _pentex(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:

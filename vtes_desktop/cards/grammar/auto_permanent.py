@@ -728,6 +728,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # each such bleed), 3 unpreventable damage
     ("choose_bled_you", r"^choose a minion who successfully bled you for more than (?P<n>1) pool since your last turn$"),
     ("chosen_unpreventable", r"^the chosen minion takes (?P<n>3) unpreventable damage$"),
+    # Census Taker: its Black Hand vampire locks during an action (`effect`: bleed, votes or intercept)
+    ("census_bleed_votes", r"^during an action, this black hand vampire can lock to give any other (?P<sect>sabbat) vampire "
+                           r"\+(?P<n>1) bleed or (?P<v>2) additional votes for the current action$"),
+    ("census_intercept", r"^during an action, this black hand vampire can lock to give any other black hand vampire "
+                         r"\+(?P<n>1) intercept$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
