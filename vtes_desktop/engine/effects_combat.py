@@ -433,6 +433,9 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "dodge_with_press": "rules_combat.strike", "lock_aye_to_unlock": "rules_combat.strike (unlock)",
+    "retainer_prevent_round": "rules_combat.strike / open_damage (_retainer_shield)",
+    "no_strike_retainer_immune_round": "rules_combat._carry_out / open_damage (_retainer_shield)",
     "long_range_default_and_press_end_each_round": "rules_combat._carry_out / close (new round)",
     "press_continue_after_close_strike_once": "rules_combat._apply_strikes (hook_press)",
     "destroyable_by_strike": "rules_combat.strike (the opposing minion names the weapon)",

@@ -1111,6 +1111,26 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     _set_combat(ctx, f0._replace(used=f0.used | add, granted=f0.granted + (
                         ((m, "press_continue", 1),) if pc is not None else ())))
                     f = ctx.st.top
+                elif r[0] == "dodge_with_press":        # Devil-Channel: Feet (not against a minion with flight)
+                    other_ = f.b if m == f.a else f.a
+                    if ctx.discipline_level(ctx.st.cards[other_], "flight"):
+                        raise Illegal("strike", f"{rules.name} is not usable against a minion with flight")
+                    desc = StrikeDesc("dodge", source=iid, label=rules.name)
+                    f0 = ctx.st.top
+                    add_ = ((m, "press", 1),)
+                    if ("lock_aye_to_unlock",) in readings:      # at superior: an Aye locked, the vampire unlocks
+                        aye = next((a for a in ctx.st.attached.get(m, ()) if ctx.cdef(a).name == "Aye"
+                                    and not ctx.st.cards[a].locked), None)
+                        if aye is not None:
+                            ctx.update(aye, locked=True)
+                            desc = desc._replace(unlock=True)
+                            ctx.emit("locked", f"{ctx.name(m)} locks an Aye to unlock ({rules.name}).")
+                    _set_combat(ctx, f0._replace(granted=f0.granted + add_))
+                    f = ctx.st.top
+                elif r[0] == "retainer_prevent_round":  # Eyes of Blades: 1 damage from a retainer prevented this round
+                    f0 = ctx.st.top
+                    _set_combat(ctx, f0._replace(used=f0.used | {("retainer_prev", m, f0.round, r[1])}))
+                    f = ctx.st.top
                 elif r[0] == "strike_hand_and_dodge":   # Stutter-Step: a hand strike, and a dodge
                     if f.extra_phase:
                         raise Illegal("strike", f"{rules.name} is not usable as an additional strike")
@@ -2282,6 +2302,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("timing", f"{rules.name} is a strike: choose it with strike in the strike step")
     if any(r[0] in ("strike_x_weapon", "strike_by_range", "strike_prevent_next_hand", "strike_fv_only", "strength_strike_card",
                     "strike_capacity_difference", "strength_strike_card_aggravated", "strike_damage_and_prevent",
+                    "dodge_with_press",
                     "strike_hand_and_dodge", "hand_strike_then_opponent_no_strike", "strike_burn_master_discipline",
                     "strike_burn_ally_or_retainer_non_wraith", "strike_damage_zero", "end_after_strike_unless_dodged")
            for r in effects_combat.mode_readings(ctx, rules, mode)):
@@ -2924,6 +2945,13 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             ctx.set_blood(m, before + r[1])
             ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).", cards=(m,))
             done = True
+        elif r[0] == "no_strike_retainer_immune_round":    # Eyes of Blades at superior (open_damage: _retainer_shield)
+            _set_combat(ctx, f._replace(mods=f.mods + (Mod("forbid_all_strikes", 0, m, iid, rules.card_id),),
+                                        used=f.used | {("retainer_immune", m, f.round)}))
+            ctx.emit("effect", f"This round, {ctx.name(m)} cannot strike, and damage from retainers has no effect on it.")
+            done = True
+        elif r[0] in ("dodge_with_press", "lock_aye_to_unlock", "retainer_prevent_round"):
+            done = True         # (strike readings)
         elif r[0] == "long_range_default_and_press_end_each_round":     # Fear of the Void Below (close: each round)
             g = list(f.granted)
             if (m, "press", 1) in g:        # (the play's text gave a plain press: it is only to end combat)
@@ -3422,6 +3450,8 @@ def open_damage(ctx: Ctx, hits: tuple[Hit, ...]) -> None:
         hits = _dam(ctx, f, hits)
     if f is not None:
         hits = _bundi(ctx, f, hits)
+        if any(isinstance(u, tuple) and u[0] in ("retainer_prev", "retainer_immune") for u in f.used):
+            hits = _retainer_shield(ctx, f, hits)
     if f is not None and any(isinstance(u, tuple) and u[0] == "half_strikes" for u in f.used):
         hits = _half_strikes(ctx, hits)
     if f is not None:
@@ -3609,6 +3639,32 @@ def _marble(ctx: Ctx, m: int, normal: int, aggravated: int) -> tuple[int, int]:
     if keep_n or keep_a:
         _set_combat(ctx, cf._replace(used=cf.used | {("marble_hit", m, cf.round)}))
     return keep_n, keep_a
+
+
+def _retainer_shield(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:
+    """Eyes of Blades: 1 damage from a retainer prevented this round; at superior, damage from retainers has no effect
+    on its vampire this round."""
+    out = []
+    for h in hits:
+        from_retainer = h.via is not None and h.via in ctx.st.cards and "Retainer" in ctx.cdef(h.via).types \
+            and h.via not in ctx.st.attached.get(h.target, ())
+        if from_retainer and ("retainer_immune", h.target, f.round) in f.used:
+            ctx.emit("immune", f"{ctx.name(h.via)}'s damage has no effect on {ctx.name(h.target)} (Eyes of Blades).")
+            h = h._replace(prevented_normal=h.normal, prevented_aggravated=h.aggravated)
+        elif from_retainer and not h.unpreventable:
+            u = next((x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "retainer_prev"
+                      and x[1] == h.target and x[2] == f.round and ("retainer_prev_used", x[1], x[2]) not in f.used), None)
+            if u is not None:
+                pn = min(u[3], h.normal - h.prevented_normal)
+                pa = min(u[3] - pn, h.aggravated - h.prevented_aggravated)
+                if pn + pa:
+                    h = h._replace(prevented_normal=h.prevented_normal + pn,
+                                   prevented_aggravated=h.prevented_aggravated + pa)
+                    f = f._replace(used=f.used | {("retainer_prev_used", u[1], u[2])})
+                    _set_combat(ctx, f)
+                    ctx.emit("prevented", f"{ctx.name(h.target)} prevents {pn + pa} damage from {ctx.name(h.via)}.")
+        out.append(h)
+    return tuple(out)
 
 
 def _bundi(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:

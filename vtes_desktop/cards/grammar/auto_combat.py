@@ -1002,6 +1002,15 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "get" and low == ("this combat, each round defaults to long range, and this vampire gets 1 optional press "
                               "each round, only usable to end combat."):
         return ("long_range_default_and_press_end_each_round",)                      # Fear of the Void Below
+    if k == "strike" and low == "strike: dodge with an optional press.":
+        return ("dodge_with_press",)                                                 # Devil-Channel: Feet
+    if k == "lock" and low == "as above, and this vampire locks an aye on him or her to unlock.":
+        return ("lock_aye_to_unlock",)                                               # Devil-Channel: Feet at superior
+    if k == "prevent" and low == "strike: dodge, and this vampire may prevent 1 damage from a retainer.":
+        return ("retainer_prevent_round", 1)                                         # Eyes of Blades (as it comes)
+    if k == "strike" and low == ("this round, this vampire cannot strike, and strikes and damage from retainers have no "
+                                 "effect on this vampire and any non-retainer cards on him or her."):
+        return ("no_strike_retainer_immune_round",)                                  # Eyes of Blades at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
