@@ -77,9 +77,11 @@ class Ctx:
             from vtes_desktop.engine.effects_gear import capacity_bonus as gear_capacity
 
             from vtes_desktop.engine.effects_minion import employer_capacity
+            from vtes_desktop.engine.effects_attached import capacity_bonus as attached_capacity   # Mind of a Child
 
             return (d.capacity or 0) + capacity_bonus(self, c.iid) + title_capacity_bonus(self, c.iid) \
                 + gear_capacity(self, c.iid) \
+                + attached_capacity(self, c.iid) \
                 + employer_capacity(self, c.iid)   # Reliquary: Akunanse Remains; Camarilla Vitae Slave
         if not d.capacity and "Ally" in d.types:   # "... as a vampire with capacity 3"
             from vtes_desktop.engine.effects_minion import ally_capacity

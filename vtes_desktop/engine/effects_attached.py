@@ -42,13 +42,15 @@ HANDLED: frozenset[str] = frozenset({
     "burn_if_host_in_combat", "put_on_opponent_after_strike", "host_mod_replace", "burn_end_of_turn",
     "burn_no_block_vs_striker", "striker_bleed_vs_host_controller", "put_in_play_counters", "counter_unlock_block",
     "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
-    "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce",
+    "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce", "by_intercept_vs_host",
+    "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero",
 })
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
 _GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
 _SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vampire)
-_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction")})
+_TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction"),
+                    ("Action", "Reaction")})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
 
 _BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
@@ -344,6 +346,8 @@ def intercept_bonus(ctx: Ctx, f: ActionFrame, minion: int) -> int:
             else:
                 n += sum(s[2] for s in got if ctx.discipline_level(st.cards[minion], s[1]) >= 1)
         for s in specs:
+            if s[0] == "by_intercept_vs_host" and (a, _BY, minion) in st.marks:   # Steal the Mind
+                n += s[1]
             if s[0] == "reactor_intercept_vs_host_bleed" and (a, _BY, minion) in st.marks \
                     and (f.kind == "bleed" or f.effect == "bleed") and f.target_seat == st.cards[a].controller:
                 n += s[1]
@@ -360,6 +364,10 @@ def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
     if st.attached.get(f.actor) and f.target_seat is not None:   # Aversion: "-1 bleed when bleeding you"
         n += sum(s[1] for a, s in _on(ctx, f.actor, "host_bleed_vs_controller")
                  if st.cards[a].controller == f.target_seat)
+        for a, s in _on(ctx, f.actor, "host_bleed_vs_by_controller"):   # Steal the Mind [MYT]
+            by = next((x[2] for x in st.marks if len(x) == 3 and x[0] == a and x[1] == _BY), None)
+            if by is not None and st.cards[by].controller == f.target_seat:
+                n += s[1]
     tgt = f.target_seat
     if tgt is None or not ctx.is_vampire(st.cards[f.actor]):
         return n
@@ -751,6 +759,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return _burn_for_bleed(ctx, cmd, iid, s)
     if _spec(ctx, iid, "burn_no_block_vs_striker") is not None:
         return _burn_no_block(ctx, cmd, iid)
+    if _spec(ctx, iid, "burn_host_stealth_zero") is not None:
+        return _burn_stealth_zero(ctx, cmd, iid)
     s = _spec(ctx, iid, "unlock_to_block")
     if s is not None:
         return _unlock_to_block(ctx, cmd, iid, s)
@@ -882,6 +892,29 @@ def _counters_reduce_bleed(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", -x, None, iid, ctx.rules(iid).card_id),)))
     ctx.emit("effect", f"{name}: {x} counter{'s' if x != 1 else ''} burned, the bleed is reduced by {x}.")
     _empty(ctx, iid)
+    return True
+
+
+def _burn_stealth_zero(ctx: Ctx, cmd, iid: int) -> bool:
+    """ "Burn this card to reduce the attached minion's stealth to 0 (the attached minion can still increase their
+    stealth)" (Draba): while its minion acts, before blocks are resolved."""
+    from vtes_desktop.engine.rules_action import stealth
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.actor != c.host or f.outcome is not None \
+            or f.stage not in ("announced", "blocks", "attempt"):
+        raise Illegal("timing", f"{name}: only while {ctx.name(c.host)} acts, before blocks are resolved")
+    now = stealth(ctx, f)
+    ctx.burn(iid, "burned: stealth to 0")
+    f = st.top
+    if now:
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("stealth", -now, f.actor, iid, ctx.rules(iid).card_id),)))
+    ctx.emit("burned", f"{name} is burned: {poss_name(ctx, f.actor)} stealth goes to 0.", cards=(f.actor,))
     return True
 
 
@@ -1318,3 +1351,10 @@ def votes_bonus(ctx: Ctx, m: int) -> int:
     if any(True for _ in _on(ctx, m, "host_votes_per_gehenna")):
         n += _gehenna_in_play(ctx)
     return n
+
+
+def capacity_bonus(ctx: Ctx, iid: int) -> int:
+    """ "The attached vampire gets -1 capacity (to a minimum of 1)" (Mind of a Child): called by context.capacity
+    for a vampire carrying cards."""
+    n = sum(s[1] for _, s in _on(ctx, iid, "host_capacity"))
+    return max(n, 1 - (ctx.cdef(iid).capacity or 0)) if n else 0

@@ -56,6 +56,12 @@ cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's ble
 put the card there (Slaughtering the Herd, whose host burns 4 blood in its minion phase to burn it: "host_burns_to_burn"
 with the phase named).
 
+("by_intercept_vs_host", n): the vampire that put the card there gets +n intercept blocking the host, and
+("host_bleed_vs_by_controller", n): the host's bleeds against that vampire's controller (Steal the Mind);
+("host_capacity", n): the host's capacity, not below 1 (Mind of a Child: hook in context.capacity);
+("burn_host_stealth_zero",): a `use` by its player while the host acts: the card burns and the host's stealth
+goes to 0, later stealth still counting (Draba's action mode, an action and reaction card).
+
 Votes: host_mod "votes" (Condemnation: Mute); ("host_votes_per_gehenna",): +1 vote for each Gehenna event in play, and
 ("burn_if_no_gehenna",): burned when there is none (state checks: Emergency Powers).
 
@@ -196,6 +202,12 @@ _EXACT: dict[str, tuple] = {
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "the acting vampire gets +2 intercept when attempting to block that minion": ("by_intercept_vs_host", 2),
+    "as [myt] above, and the minion with this card gets -1 bleed when bleeding this acting vampire's controller":
+        ("host_bleed_vs_by_controller", -1),
+    "as above, and the attached vampire gets -1 capacity (to a minimum of 1)": ("host_capacity", -1),
+    "burn this card to reduce the attached minion's stealth to 0": ("burn_host_stealth_zero",),
+    "the attached minion can still increase their stealth": ("burn_host_stealth_zero",),
     "during each political action, this seraph gets x additional votes, where x is the number of gehenna cards in play":
         ("host_votes_per_gehenna",),
     "if there are no gehenna cards in play, burn this card": ("burn_if_no_gehenna",),
@@ -357,7 +369,7 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
             return ("put_on_opponent_after_strike",)
         got = _COMBAT_EXACT.get(t)
         return None if got is not None and got[0] == "put_on_opponent_after_strike" and kind != "place" else got
-    if types != ("Action",):
+    if types not in (("Action",), ("Action", "Reaction")):   # (Draba: its action mode)
         return None
     t = " ".join(text.lower().split()).rstrip(".")
     if t.startswith("(d) put this card on "):
