@@ -151,3 +151,36 @@ def test_reliquary_shango_remains_hand_size(table):
     assert hand_size(Ctx(game.game, st), 0) == 9 and st.cards[_named(game, "Abd al-Rashid")].counters == 4
     with pytest.raises(Illegal, match="once each turn"):
         game.step("Ann", Use, card="Reliquary: Shango Remains")
+
+
+def test_eye_of_hazimel(table):
+    from vtes_desktop.engine.commands import Action, EndPhase, Use
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Adelaide Davis", 6), ("Aleph", 4)], "Ben": [("Agrippina", 4)]},
+                 hand={"Ann": ["Eye of Hazimel"]}, turn=("Ann", "unlock", 5), pool={"Ann": 20})
+    eye = _attach(game, "Eye of Hazimel", "Adelaide Davis")
+    ctx = Ctx(game.game, game.game.state)
+    ade = _named(game, "Adelaide Davis")
+    assert ctx.discipline_level(ctx.st.cards[ade], "pot") == 2 and ctx.discipline_level(ctx.st.cards[ade], "chi") == 2
+    with pytest.raises(Illegal, match="burn 1 pool"):
+        game.step("Ann", EndPhase)
+    game.step("Ann", Use, card="Eye of Hazimel", effect="pool")
+    assert game.game.state.seats[0].pool == 19
+    game.step("Ann", EndPhase)
+    game.step("Ann", EndPhase)      # to the minion phase
+    with pytest.raises(Illegal, match="cannot be moved or stolen"):
+        game.step("Ann", Action, minion="Aleph", kind="equip", card="Eye of Hazimel")
+    game.step("Ann", Action, minion="Adelaide Davis", kind="card", **{"from": "Eye of Hazimel"}, target="Agrippina")
+    st = game.game.state
+    assert st.top.directed and st.top.target_card == _named(game, "Agrippina")
+    ctx = Ctx(game.game, st)
+    ctx.burn(eye, "test")
+    assert st.cards[ade].counters == 1    # 5 unpreventable damage
+
+
+def test_eye_of_hazimel_combat_cards_cost_less(table):
+    game = table(["Ann", "Ben"], ready={"Ann": [("Adelaide Davis", 6)]}, hand={"Ann": ["Eye of Hazimel"]})
+    _attach(game, "Eye of Hazimel", "Adelaide Davis")
+    ctx = Ctx(game.game, game.game.state)
+    torn = compile_rules(game.game.db["Torn Signpost"])
+    assert effects_gear.cost_cut(ctx, torn, _named(game, "Adelaide Davis"), 1) == 1

@@ -193,6 +193,13 @@ class Ctx:
         """Move a card to *region* of *seat* (default: its controller; hidden regions: its owner)."""
         st = self.st
         c = st.cards[iid]
+        if region == "attached" and c.region == "attached" and c.host != host and c.host in st.cards:
+            from vtes_desktop.engine.effects_gear import move_refusal
+
+            why = move_refusal(self, iid, host)   # Eye of Hazimel: it stays (effects_gear)
+            if why:
+                self.emit("stays", why + ".", cards=(iid,))
+                return c
         st.remove_from_region(c)
         if region == "attached":
             assert host is not None

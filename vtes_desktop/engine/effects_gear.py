@@ -125,6 +125,9 @@ WHERE: dict[str, str] = {
     "neighbours_younger_burn": "entered_play (context.move)",
     "remove_clan_vampire_or_burn": "equipped (a pending mark) / use / phase_end_refusal (rules_turn.end_phase)",
     "blood_for_hand_size_turn": "use / hand_size_bonus (rules_turn.hand_size)",
+    "superiors_and_combat_cost": "discipline_level (context.discipline_level) / cost_cut",
+    "unmovable_while_ready": "move_refusal (context.move)",
+    "unlock_pool_or_burn": "use / phase_end_refusal (rules_turn.end_phase)",
 }
 PENDING = "gear: pending"   # marks: (card iid, PENDING, what) - a choice the card waits for
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
@@ -206,6 +209,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_continue_unblocked" in kinds:
         _ambulance(ctx, cmd, iid)
+        return True
+    if "unlock_pool_or_burn" in kinds:
+        _pool_or_burn(ctx, cmd, iid, _first(ctx, iid, "unlock_pool_or_burn"))
         return True
     if "unlock_damage_own_minion" in kinds:
         _unlock_damage(ctx, cmd, iid, _first(ctx, iid, "unlock_damage_own_minion"))
@@ -421,6 +427,38 @@ def _shango_hand(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
              cards=(host,))
 
 
+def _pool_or_burn(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Eye of Hazimel: in its controller's unlock phase, 1 pool (effect: pool) or the card burns (effect: burn)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.phase != "unlock" or st.active != cmd.seat or st.frames:
+        raise Illegal("timing", f"{name} is kept or burned during your unlock phase")
+    key = (iid, ("gear unlock", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} has already been seen to this unlock phase")
+    way = (cmd.effect or "").strip().lower()
+    if way == "pool":
+        if st.seats[cmd.seat].pool < r[1]:
+            raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has no pool to burn: burn {name} (effect: burn)")
+        st.acted = st.acted | {key}
+        ctx.pool(cmd.seat, -r[1], name)
+    elif way == "burn":
+        st.acted = st.acted | {key}
+        ctx.burn(iid, "its Methuselah keeps the pool")
+    else:
+        raise Malformed("effect", f"{name}: burn {r[1]} pool (effect: pool) or burn it (effect: burn)")
+
+
+def move_refusal(ctx: Ctx, iid: int, host: int) -> str | None:
+    """Why an attached card cannot go to another minion now (Eye of Hazimel, while its bearer is ready)."""
+    c = ctx.st.cards[iid]
+    if c.host is None or c.host == host or ctx.st.cards[c.host].region != "ready":
+        return None
+    if any(r[0] == "unmovable_while_ready" for r in card_readings(ctx, iid)):
+        return f"{ctx.name(iid)} cannot be moved or stolen while {ctx.name(c.host)} is ready"
+    return None
+
+
 def _ambulance(ctx: Ctx, cmd, iid: int) -> None:
     """Ambulance: after a combat between its acting minion and the blocker, it locks and the action goes on as if
     unblocked (new block attempts may follow); blocked again, it burns (blocked)."""
@@ -484,6 +522,8 @@ def phase_end_refusal(ctx: Ctx, seat: int) -> str | None:
             if any(r[0] == "unlock_blood_to_card_or_burn" for r in rs) and (a, ("gear unlock", st.turn)) not in st.acted:
                 return f"{ctx.name(a)}: move 1 blood from {ctx.name(m)} onto it (use, effect: blood) or burn it " \
                        f"(effect: burn) first"
+            if any(r[0] == "unlock_pool_or_burn" for r in rs) and (a, ("gear unlock", st.turn)) not in st.acted:
+                return f"{ctx.name(a)}: burn 1 pool (use, effect: pool) or burn it (effect: burn) first"
             if any(r[0] == "unlock_damage_own_minion" for r in rs) and st.cards[m].region == "ready" \
                     and (a, ("gear unlock", st.turn)) not in st.acted:
                 return f"{ctx.name(a)}: name the ready minion you control it damages first (use, minion)"
@@ -554,6 +594,9 @@ def adjust_action(ctx: Ctx, kind: str, m: int, f: dict) -> None:
     w = f.get("equip_from")
     if kind != "equip" or w is None:
         return
+    why = move_refusal(ctx, w, m)   # Eye of Hazimel
+    if why:
+        raise Illegal("equip", why)
     st = ctx.st
     truck = st.cards[w].host
     if truck is None or truck not in st.cards or not any(r[0] == "equip_from_stash" for r in card_readings(ctx, truck)):
@@ -1547,6 +1590,8 @@ def discipline_level(ctx: Ctx, m: int, tri: str, lvl: int) -> int:
                     lvl = 2
                 elif r[0] == "superior_if_has" and r[1] == tri and lvl >= 1:
                     lvl = 2
+                elif r[0] == "superiors_and_combat_cost" and tri in r[1]:
+                    lvl = 2
                 elif r[0] == "counter_levels" and r[1] == tri:
                     lvl = min(2, lvl + max(0, min(counters(ctx, a) - r[2], r[3])))
     if st.marks:
@@ -1693,6 +1738,8 @@ def cost_cut(ctx: Ctx, rules, m: int | None, blood: int) -> int:
         for r in rs:
             if r[0] == "half_blood_cost_except_modifiers" and "Action Modifier" not in rules.types:
                 cut += blood - blood // 2
+            elif r[0] == "superiors_and_combat_cost" and "Combat" in rules.types:
+                cut += r[2]
             elif r[0] == "cost_cut_discipline" and _clan_is(ctx, m, r[3]):
                 discs = discs if discs is not None else {d.lower() for d in rules.disciplines}
                 if r[1] in discs:

@@ -302,6 +302,14 @@ _EXACT: dict[tuple[str, str], tuple] = {
         ("remove_clan_vampire_or_burn", "assamite", 1),
     ("burn", "once each turn, except during combat, if the assamite bearer is ready, they can burn 1 blood to give "
              "you +2 hand size until the end of the turn."): ("blood_for_hand_size_turn", 1, 2, "assamite"),
+
+    ("enter", "the bearer can enter combat with a minion as a (d) action."): ("own_enter_combat", 0),
+    ("get", "this vampire gets superior potence [pot] and superior chimerstry [chi], and combat cards cost this "
+            "vampire 1 fewer blood."): ("superiors_and_combat_cost", ("pot", "chi"), 1),
+    ("move", "while the bearer is ready, this equipment cannot be moved or stolen."): ("unmovable_while_ready",),
+    ("inflict", "if this equipment is burned, it inflicts 5 unpreventable environmental damage on the bearer."):
+        ("burned_damages_host", 5),
+    ("burn", "during your unlock phase, burn 1 pool or burn this equipment."): ("unlock_pool_or_burn", 1),
 }
 
 
