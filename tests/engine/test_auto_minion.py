@@ -524,3 +524,20 @@ def test_cry_wolf_recruit_blocked_sends_the_anarch_to_torpor(table):
     st = game.game.state
     assert st.cards[_named(game, "Adrino Manauara").iid].region == "torpor"
     assert not any(isinstance(x, CombatFrame) for x in st.frames)
+
+
+def test_goth_band_moves_a_counter(table):
+    from vtes_desktop.engine.commands import DeclineBlock
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Goth Band", 2)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Dead Pool"], "Alexis": ["Alamut"]})
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    pool_card, alamut = _named(game, "Dead Pool").iid, _named(game, "Alamut").iid
+    ctx.move(pool_card, "in_play", seat=0, counters=0)
+    ctx.move(alamut, "in_play", seat=1, counters=2)
+    game.step("Sarah", Action, minion="Goth Band", kind="card", target=alamut, **{"from": "Goth Band"})
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.cards[alamut].counters == 1 and st.cards[pool_card].counters == 1   # her only master card that uses counters

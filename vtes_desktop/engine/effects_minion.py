@@ -124,7 +124,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked",
                      "entry_remove_or_burn", "no_life_gain", "life_for_own_press", "untargetable_by_discipline",
                      "undodgeable_strikes", "unique_duplicate_burned", "recruit_blocked_torpor", "no_unlock_normal",
-                     "burn_if_locked_at_unlock"})
+                     "burn_if_locked_at_unlock", "counter_changes_type"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -1132,7 +1132,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if ctx.st.marks and (("minion", iid), _DUTY, cmd.seat) in ctx.st.marks:
         _duty(ctx, cmd, iid)
         return True
-    if ctx.st.marks and _place_use(ctx, cmd, iid):
+    if ctx.st.marks and (_place_use(ctx, cmd, iid) or _counter_use(ctx, cmd, iid)):
         return True
     top = ctx.st.top
     for name_, fn in (("lock_prevent_employer", _lock_prevent_employer), ("burn_fail_directed", _burn_fail_directed),
@@ -1352,6 +1352,44 @@ def _master_disciplines(ctx: Ctx, iid: int) -> set:
     return out
 
 
+_COUNTER = "places the counter taken"
+
+
+_USES_COUNTERS = re.compile(r"(?i)(?:counters?|pool|blood)[^.]*\b(?:on|from) this (?:card|location)")
+
+
+def _counter_destinations(ctx: Ctx, seat: int) -> list[int]:
+    st = ctx.st
+    return [i for i, c in st.cards.items() if c.controller == seat and c.region in ("in_play", "attached")
+            and not c.contested and "Master" in ctx.cdef(i).types and _USES_COUNTERS.search(ctx.cdef(i).text)]
+
+
+def _move_counter(ctx: Ctx, src: int, t: int, dest: int) -> None:
+    st = ctx.st
+    if st.cards[t].counters < 1:
+        return
+    ctx.update(t, counters=st.cards[t].counters - 1)
+    ctx.update(dest, counters=st.cards[dest].counters + 1)
+    ctx.emit("counters", f"A counter moves from {ctx.name(t)} to {ctx.name(dest)} ({ctx.name(src)}).", cards=(t, dest))
+
+
+def _counter_use(ctx: Ctx, cmd, iid: int) -> bool:
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    mk = next((m for m in st.marks if m[0] == ("minion", iid) and m[1] == _COUNTER and m[2][0] == st.turn), None)
+    if mk is None:
+        return False
+    if cmd.minion is None:
+        raise Malformed("minion", f"{ctx.name(iid)}: name the master card of yours that takes the counter as `minion`")
+    d = flow.ref(ctx, cmd.seat, cmd.minion)
+    if d not in _counter_destinations(ctx, cmd.seat):
+        raise Illegal("target", f"{ctx.name(iid)}: {ctx.name(d)} is not a master card of yours that uses counters")
+    st.marks = st.marks - {mk}
+    _move_counter(ctx, iid, mk[2][1], d)
+    return True
+
+
 _PLACE = "places the card taken"
 
 
@@ -1567,6 +1605,10 @@ def _own_target_refusal(ctx: Ctx, seat: int, m: int, t: int, r: tuple) -> str | 
                 or not ctx.is_vampire(st.cards[host]):
             return f"{ctx.name(t)} is not an equipment on a vampire in torpor"
         return None
+    if flt == "master card with counters":   # Goth Band
+        if "Master" not in d.types or tc.region not in ("in_play", "attached") or tc.counters < 1:
+            return f"{ctx.name(t)} is not a master card in play with a counter on it"
+        return None
     if flt == "master discipline on vampire":
         host = tc.host if tc.region == "attached" else None
         if host is None or not ctx.is_vampire(st.cards[host]) or not _is_master_discipline(ctx, t):
@@ -1718,6 +1760,14 @@ def succeed_own(ctx: Ctx, f) -> bool:
                 ctx.emit("blood", f"{ctx.name(t)} gains {c2.counters - before} blood ({ctx.name(src)}).", cards=(t,))
                 st.acted = st.acted | {(f.actor, "unlock_end_of_turn")}
                 ctx.emit("note", f"{ctx.name(f.actor)} will unlock at the end of the turn ({ctx.name(src)}).")
+    elif r[1] == "move_counter":   # Goth Band: one counter to a master card of yours that uses counters
+        dests = _counter_destinations(ctx, f.seat)
+        if c.counters >= 1 and len(dests) == 1:
+            _move_counter(ctx, src, t, dests[0])
+        elif c.counters >= 1 and dests:
+            st.marks = st.marks | {(("minion", src), _COUNTER, (st.turn, t))}
+            ctx.emit("note", f"{ctx.seat_name(f.seat)} names the master card of theirs that takes the counter (a use of "
+                             f"{ctx.name(src)} naming it as minion).", cards=(t,))
     elif r[1] == "take_card":   # Dauntain Black Magician, Arcane Appraiser: then placed on a minion of yours
         dests = _take_destinations(ctx, f.seat, src, t)
         if len(dests) == 1:

@@ -253,6 +253,9 @@ Readings (a tuple whose first item names it):
   goes to torpor), its (D) combat action its only action, ``("no_unlock_normal",)`` and
   ``("burn_if_locked_at_unlock",)`` (locked as its controller's turn begins: it stays locked and is burned as the
   unlock phase begins);
+- Goth Band's (D) action moving a counter from a master card of another Methuselah to a master card of yours that
+  uses counters (the one such card, or the one a later `use` naming the Band names as `minion`, this turn);
+  ``("counter_changes_type",)``: counters are plain counts in the engine, so it takes the new card's kind at once;
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -348,6 +351,9 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "take_card", 1, "equipment on torpor vampire", 0, True, ""),
     "this werewolf must enter combat with any minion controlled by another methuselah as a (d) action.":
         ("own_action", "combat", 0, "minion", 0, True, ""),
+    "as a +1 stealth (d) action, the this ally may move one counter from any master card controlled by another "
+    "methuselah to a master card you control that uses counters.":
+        ("own_action", "move_counter", 1, "master card with counters", 1, True, ""),
     "she can gain a life as a +1 stealth action.":
         ("own_action", "gain_life", 1, "self", 1, False, ""),
 }
@@ -400,6 +406,7 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("change", "the counter is changed to a counter of the type appropriate to the new card."): ("counter_changes_type",),
     ("burn", "if a second copy of a unique equipment you control would enter play, instead it is burned."):
         ("unique_duplicate_burned",),
     ("go", "if the action to recruit this ally is blocked, the acting anarch goes to torpor."): ("recruit_blocked_torpor",),
