@@ -690,3 +690,49 @@ steps:
 
 def test_amici_noctis(db, tmp_path):
     _plays(db, tmp_path, "amici", _AMICI)
+
+
+_VEIL_SILENCE = """
+title: Veil of Silence [QUI] - the blocking vampire whose block succeeds gets first strike with its hand strike in the
+  first round, and the acting minion cannot dodge then; the acting ally with 1 life is burned before it strikes
+source: "card text of Veil of Silence: [qui] Only usable by a vampire who successfully blocks an action. This vampire
+  gets First Strike with hand and melee weapon strikes during the first round of the resulting combat. [QUI] As above,
+  and the acting minion cannot dodge during the first round of the resulting combat."
+table:
+  - player: Ann
+    ready:
+      - {card: "Fiorella, Empty One", life: 1}
+    hand: [Dodge]
+    library: [Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Abd al-Rashid, blood: 5}
+    hand: [Veil of Silence]
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: "Fiorella, Empty One", kind: bleed, target: Ben}
+  - {by: Ben, do: block, minion: Abd al-Rashid}
+  - {by: Ben, do: play, card: Veil of Silence, minion: Abd al-Rashid, level: QUI}
+  - by: Ann
+    do: resolve
+    expect:
+      - {action: blocked}
+      - {combat: true}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: strike, minion: "Fiorella, Empty One", strike: Dodge, expect_error: dodge}
+  - {by: Ann, do: strike, minion: "Fiorella, Empty One", strike: hand}
+  - {by: Ben, do: strike, minion: Abd al-Rashid, strike: hand}
+  - by: Ann
+    do: resolve
+    expect:
+      - {card: "Fiorella, Empty One", region: ash_heap}
+      - {card: Abd al-Rashid, blood: 4}
+"""
+
+
+def test_veil_of_silence(db, tmp_path):
+    _plays(db, tmp_path, "veil_silence", _VEIL_SILENCE)

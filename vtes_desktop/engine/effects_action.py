@@ -1123,6 +1123,12 @@ def combat_started(ctx: Ctx, f: ActionFrame) -> None:
         cf = cf._replace(mods=cf.mods + tuple(Mod("granted_prevent", m.amount, m.minion, m.card, m.cid) for m in bm),
                          used=cf.used | {("combat_prevent", m.minion, m.cid) for m in bm})
         flow.set_top(ctx, cf)
+    vs = tuple(m for m in f.mods if m.kind in ("first_strike_r1", "no_dodge_r1") and m.minion == f.blocker)
+    if vs:      # Veil of Silence: the first round only (the combat frame's mods last the round)
+        add = tuple(Mod("first_strike", 2, f.blocker, m.card, m.cid) if m.kind == "first_strike_r1"
+                    else Mod("forbid_dodge", 0, f.actor, m.card, m.cid) for m in vs)
+        cf = cf._replace(mods=cf.mods + add)
+        flow.set_top(ctx, cf)
     if any(m.kind == "no_strikes_r1" and m.minion == f.blocker for m in f.mods):     # One With the Land
         cf = cf._replace(mods=cf.mods + (Mod("forbid_all_strikes", 0, cf.a, None), Mod("forbid_all_strikes", 0, cf.b,
                                                                                           None)))
@@ -3257,6 +3263,23 @@ def _unlock_another_anarch(ctx, cmd, minion, mode, rules, e, iid, blocker) -> No
 
 
 _HANDLERS["unlock_another_anarch"] = _unlock_another_anarch
+
+
+def _veil_of_silence(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Veil of Silence: by the vampire whose block succeeds (its intercept at least the stealth), first strike with
+    hand and melee weapon strikes in the first round of the block's combat; at [QUI] the acting minion cannot dodge in
+    that round (`combat_started`)."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker != minion or intercept(ctx, f, minion) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable by a vampire whose block succeeds")
+    r = auto_action.reading(e, rules.types)
+    _add(ctx, Mod("first_strike_r1" if r == "first_strike_r1_blocker" else "no_dodge_r1", 0, minion, iid,
+                  rules.card_id))
+
+
+_HANDLERS.update({"first_strike_r1_blocker": _veil_of_silence, "actor_no_dodge_r1": _veil_of_silence})
 
 
 def _amici_distribute(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:

@@ -588,6 +588,11 @@ _TEXTS: dict[str, re.Pattern] = {
                                    r"among the ready lasombra you control and your pool\.?$"),
     "amici_caps": re.compile(r"^(?:a vampire cannot gain more than 1 blood this way|you cannot gain more than 1 pool this "
                              r"way or more than 2 pool this way if this acting lasombra is titled)\.?$"),
+    # Veil of Silence, by the vampire whose block succeeds: the first round of the block's combat
+    "first_strike_r1_blocker": re.compile(r"^this vampire gets first strike with hand and melee weapon strikes during the "
+                                          r"first round of the resulting combat\.?$"),
+    "actor_no_dodge_r1": re.compile(r"^as above, and the acting minion cannot dodge during the first round of the "
+                                    r"resulting combat\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
