@@ -113,7 +113,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_unlock_phase and pay_toll (Recalled to the Founder, Conquest of Humanity)
            "founder_burn", "founder_immune", "conquest_toll",
            # announce_from and succeed_from (Powerbase: Rome)
-           "blood_to_card_action"}
+           "blood_to_card_action",
+           # start_of_unlock_phase and pay_toll (Fear of Mekhet)
+           "mekhet_burn", "mekhet_move"}
 
 
 def test_every_reading_has_a_handler():

@@ -32,6 +32,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
+                    "lock_titled_target",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -308,6 +309,14 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key not in PLAYED:
             continue
         if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key == "lock_titled_target":   # Fear of Mekhet: on a ready justicar or Inner Circle member, locked
+            tc = st.cards[target] if target is not None else None
+            titles = (v["t1"], v["t2"])
+            if tc is None or tc.region != "ready" or (ctx.title(tc) or "").lower() not in titles or tc.title_contested:
+                raise Illegal("target", f"{name} goes on a ready justicar or Inner Circle member")
+            ctx.update(target, locked=True)
+            ctx.emit("locked", f"{ctx.name(target)} is locked ({name}).", cards=(target,))
             continue
         if key == "choose_bled_you":   # Retribution: a minion that bled this player for more than 1 since their last turn
             since = st.turn - len(st.live_seats())
@@ -4030,6 +4039,9 @@ def refuse_while_discarding(ctx: Ctx, cmd) -> None:
             s = m[0][1]
             if cmd.type == "use" and cmd.seat == s:
                 return
+            if _has(ctx, m[3], "mekhet_move"):
+                raise Illegal("toll", f"{ctx.seat_name(s)} must first move {ctx.name(m[3])} to another justicar or "
+                                      "Inner Circle member (use, minion)")
             if _has(ctx, m[3], "founder_burn") or _has(ctx, m[3], "conquest_toll"):
                 raise Illegal("toll", f"{ctx.seat_name(s)} must first settle {ctx.name(m[3])} (use, "
                                       + ("minion: the vampire burned)" if _has(ctx, m[3], "founder_burn")
@@ -4060,6 +4072,38 @@ def _conquest(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.emit("chosen", f"{ctx.seat_name(seat)} chooses {ctx.name(loc)} ({name}): {ctx.seat_name(prey)} burns 2 pool "
                        "or it is burned.", cards=(loc,))
     return True
+
+
+def _mekhet_others(ctx: Ctx, host: int) -> list[int]:
+    st = ctx.st
+    return [m for s_ in st.live_seats() for m in st.region(s_, "ready") + st.region(s_, "torpor")
+            if m != host and ctx.is_vampire(st.cards[m]) and not st.cards[m].title_contested
+            and (ctx.title(st.cards[m]) or "").lower() in ("justicar", "inner circle")]
+
+
+def _mekhet(ctx: Ctx) -> None:
+    """Fear of Mekhet: as its vampire's controller's unlock phase begins, the vampire burns 5 blood or is burned;
+    having paid, its controller moves the card to another justicar or Inner Circle member (a toll: `use` the card
+    with `minion`), or it burns when there is none."""
+    st = ctx.st
+    seat = st.active
+    for m in list(st.region(seat, "ready") + st.region(seat, "torpor")):
+        for a in list(st.attached.get(m, ())):
+            vs = _has(ctx, a, "mekhet_burn")
+            if not vs or st.cards[a].contested:
+                continue
+            n = int(vs[0]["n"])
+            mc = st.cards[m]
+            if mc.counters < n:
+                ctx.emit("effect", f"{ctx.name(m)} cannot burn {n} blood ({ctx.name(a)}).", cards=(m,))
+                ctx.burn(m, ctx.name(a))
+                continue
+            ctx.update(m, counters=mc.counters - n)
+            ctx.emit("blood", f"{ctx.name(m)} burns {n} blood ({ctx.name(a)}).", cards=(m,))
+            if _mekhet_others(ctx, m):
+                st.marks = st.marks | {(("seat", seat), "toll", 1, a)}
+            else:
+                ctx.burn(a, "no other justicar or Inner Circle member")
 
 
 def _founder_toll(ctx: Ctx) -> None:
@@ -4110,6 +4154,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     _leopold_tolls(ctx)
     _held_locked(ctx)   # Children of Osiris, Whispers of the Nictuku
     _founder_toll(ctx)   # Recalled to the Founder
+    _mekhet(ctx)   # Fear of Mekhet
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -4753,6 +4798,20 @@ def pay_toll(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
             ctx.burn(host, name)
         else:
             raise Malformed("effect", f"{name}: the vampire burns 1 blood (effect: blood) or is burned (effect: burn)")
+        st.marks = st.marks - {mark}
+        return True
+    if _has(ctx, iid, "mekhet_move"):   # Fear of Mekhet: moved to another justicar or Inner Circle member
+        host = st.cards[iid].host
+        can = _mekhet_others(ctx, host)
+        t = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire") if cmd.minion is not None else None
+        if can and t not in can:
+            raise Illegal("minion", f"{name} moves to another justicar or Inner Circle member: "
+                                    + ", ".join(ctx.name(x) for x in can) + " (minion)")
+        if can:
+            ctx.move(iid, "attached", host=t)
+            ctx.emit("moved", f"{name} moves to {ctx.name(t)}.", cards=(iid, t))
+        else:
+            ctx.burn(iid, "no other justicar or Inner Circle member")
         st.marks = st.marks - {mark}
         return True
     if _has(ctx, iid, "founder_burn"):   # Recalled to the Founder: one of the vampires of the clan is burned

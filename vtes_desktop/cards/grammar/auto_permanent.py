@@ -733,6 +733,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                            r"\+(?P<n>1) bleed or (?P<v>2) additional votes for the current action$"),
     ("census_intercept", r"^during an action, this black hand vampire can lock to give any other black hand vampire "
                          r"\+(?P<n>1) intercept$"),
+    # Fear of Mekhet: on a ready justicar or Inner Circle member (`target`), locked; in its controller's unlock phase
+    # the vampire burns 5 blood or is burned, then the card moves to another such vampire (a toll, `minion`) or burns
+    ("lock_titled_target", r"^put this card on a ready (?P<t1>justicar) or (?P<t2>inner circle) member and lock them$"),
+    ("mekhet_burn", r"^during this vampire's unlock phase, they burn (?P<n>5) blood$"),
+    ("mekhet_move", r"^if they cannot burn the blood, they are burned; otherwise, their controller moves this card to "
+                    r"another justicar or inner circle member, or burns this card if there are no others$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
