@@ -433,6 +433,8 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "hand_hit_torpor_or_burn_round": "rules_combat._carry_out / close_damage (_basilisk)",
+    "hand_hit_burn_blood": "rules_combat._basilisk",
     "dodge_with_press": "rules_combat.strike", "lock_aye_to_unlock": "rules_combat.strike (unlock)",
     "retainer_prevent_round": "rules_combat.strike / open_damage (_retainer_shield)",
     "no_strike_retainer_immune_round": "rules_combat._carry_out / open_damage (_retainer_shield)",

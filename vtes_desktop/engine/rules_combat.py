@@ -1570,9 +1570,10 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if f.range == "long" and not ranged_ok:
             continue
         target = s_.target or other
-        if _is_hand_strike(s_) and ("hand_struck", me, f.round) not in f.used:     # Shoulder Drop's condition
+        if _is_hand_strike(s_):     # Shoulder Drop's condition; Basilisk's Touch: which hits are hand strikes'
             cfh = combat_frame(ctx.st)
-            _set_combat(ctx, cfh._replace(used=cfh.used | {("hand_struck", me, f.round)}))
+            _set_combat(ctx, cfh._replace(used=cfh.used | {("hand_struck", me, f.round), ("hand_via", me, f.round,
+                                                                                           s_.source)}))
         if _is_hand_strike(s_) and not s_.aggravated and _hand_aggravated(f, me):
             s_ = s_._replace(aggravated=True)
         if not s_.aggravated and s_.kind in ("damage", "hand_plus", "strength_plus") and (
@@ -2945,6 +2946,14 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             ctx.set_blood(m, before + r[1])
             ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).", cards=(m,))
             done = True
+        elif r[0] == "hand_hit_torpor_or_burn_round":      # Basilisk's Touch (close_damage: _basilisk)
+            n = max([x[1] for x in readings if x[0] == "hand_hit_burn_blood"] or [0])
+            _set_combat(ctx, f._replace(used=f.used | {("basilisk", m, f.round, n)}))
+            ctx.emit("effect", f"This round, if {poss(ctx.name(m))} hand strike damages {ctx.name(other)}, it goes to "
+                               "torpor (an ally is burned).")
+            done = True
+        elif r[0] == "hand_hit_burn_blood":
+            done = True
         elif r[0] == "no_strike_retainer_immune_round":    # Eyes of Blades at superior (open_damage: _retainer_shield)
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("forbid_all_strikes", 0, m, iid, rules.card_id),),
                                         used=f.used | {("retainer_immune", m, f.round)}))
@@ -3641,6 +3650,33 @@ def _marble(ctx: Ctx, m: int, normal: int, aggravated: int) -> tuple[int, int]:
     return keep_n, keep_a
 
 
+def _basilisk(ctx: Ctx, h: Hit) -> None:
+    """Basilisk's Touch: damage from its vampire's hand strike this round sends the opposing vampire to torpor (burns
+    the ally); at superior the vampire burns 1 blood first."""
+    cf = combat_frame(ctx.st)
+    if cf is None:
+        return
+    u = next((x for x in cf.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "basilisk" and x[1] == h.source
+              and x[2] == cf.round), None)
+    if u is None or ("hand_via", h.source, cf.round, h.via) not in cf.used or h.target != (cf.b if h.source == cf.a else cf.a):
+        return
+    tc = ctx.st.cards.get(h.target)
+    if tc is None or tc.region != "ready":
+        return
+    if ctx.is_vampire(tc):
+        if u[3]:
+            ctx.update(h.target, counters=max(0, tc.counters - u[3]))
+            ctx.emit("burned_blood", f"{ctx.name(h.target)} burns {min(u[3], tc.counters)} blood (Basilisk's Touch).")
+        tc = ctx.st.cards[h.target]
+        ctx.move(h.target, "torpor", seat=tc.controller, counters=tc.counters, locked=tc.locked, wounded=False)
+        ctx.emit("torpor", f"{ctx.name(h.target)} goes to torpor (Basilisk's Touch).", cards=(h.target,))
+        cf = combat_frame(ctx.st)
+        _set_combat(ctx, cf._replace(used=cf.used | {("went_torpor", h.target)}))
+    elif "Ally" in ctx.cdef(h.target).types:
+        ctx.burn(h.target, "Basilisk's Touch")
+        ctx.emit("burned", f"{ctx.name(h.target)} is burned (Basilisk's Touch).")
+
+
 def _retainer_shield(ctx: Ctx, f: CombatFrame, hits: tuple) -> tuple:
     """Eyes of Blades: 1 damage from a retainer prevented this round; at superior, damage from retainers has no effect
     on its vampire this round."""
@@ -3949,6 +3985,8 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
         burns = h.via is not None and cf0 is not None and ("torpor_burns", h.via) in cf0.used \
             and ctx.is_vampire(ctx.st.cards[h.target]) and ctx.st.cards[h.target].region == "ready"
         inflict(ctx, h.target, normal, aggravated, mend=mend)
+        if cf0 is not None and normal + aggravated > 0 and h.source is not None:
+            _basilisk(ctx, h)
         if burns and ctx.st.cards.get(h.target) is not None and ctx.st.cards[h.target].region == "torpor":
             ctx.burn(h.target, f"burned instead of going to torpor ({ctx.name(h.via)})")   # Ahriman's Demesne
             ctx.emit("burned", f"{ctx.name(h.target)} is burned instead of going to torpor.")

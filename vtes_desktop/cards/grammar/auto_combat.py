@@ -1011,6 +1011,12 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "strike" and low == ("this round, this vampire cannot strike, and strikes and damage from retainers have no "
                                  "effect on this vampire and any non-retainer cards on him or her."):
         return ("no_strike_retainer_immune_round",)                                  # Eyes of Blades at superior
+    if k == "send" and low == ("if any damage is successfully inflicted from this vampire's hand strikes this round, send "
+                               "the opposing vampire to torpor or burn the opposing ally."):
+        return ("hand_hit_torpor_or_burn_round",)                                    # Basilisk's Touch
+    if k == "burn" and low == ("as [myt] above, and the opposing vampire burns 1 blood if any damage is successfully "
+                               "inflicted."):
+        return ("hand_hit_burn_blood", 1)                                            # Basilisk's Touch at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
