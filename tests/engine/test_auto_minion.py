@@ -541,3 +541,29 @@ def test_goth_band_moves_a_counter(table):
     game.step("Sarah", Resolve)
     st = game.game.state
     assert st.cards[alamut].counters == 1 and st.cards[pool_card].counters == 1   # her only master card that uses counters
+
+
+def test_eccentric_billionaire_cuts_an_equipment_and_a_location(table):
+    from vtes_desktop.engine.commands import DeclineBlock, Play
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Eccentric Billionaire", 1), ("Ryan", 3)],
+                                             "Alexis": [("Andrei Puxon", 3)]},
+                 hand={"Sarah": [".44 Magnum"]}, library={"Sarah": ["Dodge", "Dodge"]}, pool={"Sarah": 20})
+    game.step("Sarah", Action, minion="Ryan", kind="equip", card=".44 Magnum")
+    game.step("Sarah", Use, card="Eccentric Billionaire")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.seats[0].pool == 19 and st.cards[_named(game, "Eccentric Billionaire").iid].locked
+
+
+def test_eccentric_billionaire_cuts_a_location(table):
+    from vtes_desktop.engine.commands import Play
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Eccentric Billionaire", 1), ("Ryan", 3)],
+                                             "Alexis": [("Andrei Puxon", 3)]},
+                 hand={"Sarah": ["Academic Hunting Ground"]}, library={"Sarah": ["Dodge", "Dodge"]},
+                 pool={"Sarah": 20}, turn=("Sarah", "master", 5))
+    game.step("Sarah", Use, card="Eccentric Billionaire")
+    game.step("Sarah", Play, card="Academic Hunting Ground")
+    assert game.game.state.seats[0].pool == 19

@@ -124,7 +124,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked",
                      "entry_remove_or_burn", "no_life_gain", "life_for_own_press", "untargetable_by_discipline",
                      "undodgeable_strikes", "unique_duplicate_burned", "recruit_blocked_torpor", "no_unlock_normal",
-                     "burn_if_locked_at_unlock", "counter_changes_type"})
+                     "burn_if_locked_at_unlock", "counter_changes_type", "lock_cost_cut"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -367,6 +367,53 @@ def blocked(ctx: Ctx, f) -> None:
     if b in st.cards and _of(ctx, b, "burn_if_blocks_vampire") and f.actor in st.cards \
             and ctx.is_vampire(st.cards[f.actor]):
         ctx.burn(b, "he blocked a vampire")
+
+
+_LOCATION_CUT = "pool off the next location"
+
+
+def _lock_cost_cut(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Eccentric Billionaire: locks for 1 pool off an equipment (during the equip action) or a location (the next
+    location master card played this turn)."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    c = st.cards[iid]
+    if c.locked or c.region != "ready":
+        raise Illegal("locked", f"{name} must be ready and unlocked to lock")
+    f = st.top
+    if isinstance(f, ActionFrame) and f.kind == "equip" and f.outcome is None and f.card is not None \
+            and f.seat == cmd.seat and f.stage in ("announced", "blocks", "attempt", "declined"):
+        if any(x.kind == "cost_cut" for x in f.mods):
+            raise Illegal("use", "only one Billionaire reduces the cost of a given card")
+        if not f.cost_pool:
+            raise Illegal("use", f"{name}: {ctx.name(f.card)} costs no pool")
+        ctx.update(iid, locked=True)
+        flow.set_top(ctx, f._replace(cost_pool=f.cost_pool - r[1], mods=f.mods + (Mod("cost_cut", r[1], None, iid),)))
+        ctx.emit("effect", f"{name} locks: {ctx.name(f.card)} costs {r[1]} pool less.", cards=(iid,))
+        return
+    if st.frames or st.phase != "master" or st.active != cmd.seat:
+        raise Illegal("timing", f"{name} locks during an equip action of yours, or in your master phase before a "
+                                "location is played")
+    if any(m[1] == _LOCATION_CUT and m[0] == ("seat", cmd.seat) and m[2] == st.turn for m in st.marks):
+        raise Illegal("use", "only one Billionaire reduces the cost of a given card")
+    ctx.update(iid, locked=True)
+    st.marks = st.marks | {(("seat", cmd.seat), _LOCATION_CUT, st.turn)}
+    ctx.emit("effect", f"{name} locks: the next location {ctx.seat_name(cmd.seat)} plays this turn costs {r[1]} pool "
+                       "less.", cards=(iid,))
+
+
+def location_cut(ctx: Ctx, seat: int, rules) -> int:
+    """Eccentric Billionaire: the pool off a location master card being played (the mark is used up)."""
+    st = ctx.st
+    if not st.marks or "location" not in rules.keywords:
+        return 0
+    mk = (("seat", seat), _LOCATION_CUT, st.turn)
+    if mk not in st.marks:
+        return 0
+    st.marks = st.marks - {mk}
+    return 1
 
 
 def _recruit_discount(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
@@ -1145,6 +1192,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if name_ == "burn_fail_directed" and cmd.minion is not None and _of(ctx, iid, "burn_minus_stealth"):
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
+        return True
+    if _of(ctx, iid, "lock_cost_cut"):
+        _lock_cost_cut(ctx, cmd, iid, _of(ctx, iid, "lock_cost_cut")[0])
         return True
     if _of(ctx, iid, "burn_recruit_discount"):
         _recruit_discount(ctx, cmd, iid, _of(ctx, iid, "burn_recruit_discount")[0])

@@ -1664,6 +1664,7 @@ def _play_master(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     target = effects_master.check_placement(ctx, cmd, iid, rules)
     from vtes_desktop.engine.effects_actioncard import master_tax
 
+    pool = max(0, pool - effects_minion.location_cut(ctx, cmd.seat, rules))   # Eccentric Billionaire
     _pay(ctx, cmd.seat, None, pool + effects_master.extra_cost(ctx, cmd, iid, rules) + master_tax(ctx, cmd.seat), 0,
          rules.name)   # master_tax: Walks-With-Might
     st.mpa -= 1

@@ -256,6 +256,9 @@ Readings (a tuple whose first item names it):
 - Goth Band's (D) action moving a counter from a master card of another Methuselah to a master card of yours that
   uses counters (the one such card, or the one a later `use` naming the Band names as `minion`, this turn);
   ``("counter_changes_type",)``: counters are plain counts in the engine, so it takes the new card's kind at once;
+- ``("lock_cost_cut", 1)``: Eccentric Billionaire locks for 1 pool off an equipment or a location: a `use` during
+  a minion's equip action (that action's cost), or in your master phase before a location is played (the next
+  location master card you play this turn: hook in `rules_action._play_master`); one Billionaire each card;
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -406,6 +409,8 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("lock", "this ally may lock to reduce the cost of an equipment or location you or any of your minions play by 1 "
+             "pool."): ("lock_cost_cut", 1),
     ("change", "the counter is changed to a counter of the type appropriate to the new card."): ("counter_changes_type",),
     ("burn", "if a second copy of a unique equipment you control would enter play, instead it is burned."):
         ("unique_duplicate_burned",),
