@@ -115,7 +115,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from and succeed_from (Powerbase: Rome)
            "blood_to_card_action",
            # start_of_unlock_phase and pay_toll (Fear of Mekhet)
-           "mekhet_burn", "mekhet_move"}
+           "mekhet_burn", "mekhet_move",
+           # announce_from, state checks and end_of_minion_phase (Frontal Assault)
+           "assault_enter", "assault_gain", "assault_end"}
 
 
 def test_every_reading_has_a_handler():

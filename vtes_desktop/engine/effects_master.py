@@ -3349,6 +3349,15 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to move {name} to themselves.", cards=(m, iid))
         return dict(from_card=iid, directed=False, target_seat=None, effect="move", target_card=m,
                     base_stealth=int(v.get("stealth") or 0)), ()
+    if c.region == "in_play" and not c.contested and c.controller == cmd.seat and _has(ctx, iid, "assault_enter"):
+        t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else None
+        if t is None or st.cards[t].controller != st.prey(cmd.seat) or st.cards[t].region != "ready" \
+                or not ctx.is_minion(st.cards[t]):
+            raise Illegal("target", f"{name}: name a ready minion your prey controls as the target")
+        tc = st.cards[t]   # Frontal Assault
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=iid, directed=True, target_seat=tc.controller, effect="combat", target_card=t,
+                    base_stealth=0), (tc.controller,)
     own = _own_action(ctx, cmd, m, iid)   # Saulot's Avenging Fist, Lazarene Inquisitor, Remover, Cairo Int'l Airport
     if own is not None:
         return own
@@ -3832,6 +3841,12 @@ def end_of_minion_phase(ctx: Ctx) -> None:
     st = ctx.st
     seat = st.active
     _loner(ctx, seat)
+    for iid in list(st.region(seat, "in_play")):   # Frontal Assault: burned as the influence phase begins
+        for v in _has(ctx, iid, "assault_end") if not st.cards[iid].contested else ():
+            k = sum(1 for m in st.region(st.prey(seat), "ready") if ctx.is_minion(st.cards[m]))
+            ctx.burn(iid, "its player's influence phase")
+            if k:
+                ctx.pool(seat, -int(v["n"]) * k, f"{ctx.name(iid)}: {k} ready minion{'s' if k > 1 else ''} of the prey")
     thirst = [v for ev in _events_in_play(ctx) for v in _has(ctx, ev, "thirst")]
     if not thirst:
         return
@@ -5822,6 +5837,9 @@ def _minions_fell(ctx: Ctx, seat: int, gone: list[int]) -> None:
         for iid in st.region(s, "in_play"):
             if st.cards[iid].contested:
                 continue
+            for v in _has(ctx, iid, "assault_gain"):   # Frontal Assault: its player's prey lost a ready minion
+                if st.prey(s) == seat and not st.seats[s].ousted:
+                    ctx.pool(s, int(v["n"]) * len(gone), ctx.name(iid))
             for v in _has(ctx, iid, "tension"):
                 for m in gone:
                     if not st.seats[seat].ousted:

@@ -739,6 +739,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("mekhet_burn", r"^during this vampire's unlock phase, they burn (?P<n>5) blood$"),
     ("mekhet_move", r"^if they cannot burn the blood, they are burned; otherwise, their controller moves this card to "
                     r"another justicar or inner circle member, or burns this card if there are no others$"),
+    # Frontal Assault: (D) combat with the prey's minions (announce_from); 1 pool per ready minion of the prey burned
+    # or sent to torpor (the state checks); burned at the influence phase for 1 pool per ready minion of the prey
+    ("assault_enter", r"^each ready minion you control can enter combat with a minion controlled by your prey as a \(d\) "
+                      r"action$"),
+    ("assault_gain", r"^you gain (?P<n>1) pool after a ready minion controlled by your prey is burned or sent to torpor$"),
+    ("assault_end", r"^during your influence phase, burn this card and burn (?P<n>1) pool for each ready minion controlled "
+                    r"by your prey$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
