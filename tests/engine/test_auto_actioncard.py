@@ -124,6 +124,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Jack of Both Sides", "reduce", None, ("hand_card_cost_cut", 1, 2)),
     ("Enthrall", "burn", "OBF", ("bleed_blood_for_crypt_draw", 1)),
     ("Anarch Secession", "put", None, ("baron_of_same_city",)),
+    ("Praxis Solomon", "yield", None, ("chosen_yield",)),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

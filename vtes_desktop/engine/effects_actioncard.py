@@ -93,7 +93,7 @@ HANDLED = frozenset({
     "chosen_seat_no_unlock",   # the same sentence read as its "do not unlock" part: done with chosen_seat_stunned
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
     "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut", "bleed_blood_for_crypt_draw",
-    "actor_becomes_anarch_baron", "baron_of_same_city",
+    "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -1135,6 +1135,8 @@ def check_terms(ctx: Ctx, f: ReferendumFrame, choice: str) -> str:
         return _seats_once_terms(ctx, f, choice, name)
     if "terms_recent_voter" in kinds:   # Tribunal Judgment
         return _recent_voter_terms(ctx, f, choice, name)
+    if "terms_contest_yielders" in kinds:   # Praxis Solomon
+        return _contest_terms(ctx, choice, name)
     if "terms_recent_vp" in kinds:   # Lextalionis: the mark Ctx.oust leaves for the ousting predator
         who = _live_seat_named(ctx, choice, name)
         since = st.turn - len(st.live_seats())
@@ -5082,9 +5084,48 @@ def _recent_voter_terms(ctx: Ctx, f: ReferendumFrame, choice: str, name: str) ->
     return f"{ctx.name(v)}, {votes} vote{'s' if votes != 1 else ''} #{v}"
 
 
+def _contested_by_name(ctx: Ctx) -> dict[str, set[int]]:
+    """Contested cards in play: card name -> the seats holding a copy."""
+    st = ctx.st
+    out: dict[str, set[int]] = {}
+    for c in st.cards.values():
+        if c.contested and c.region not in ("ash_heap", "removed", "library", "crypt", "hand") \
+                and not st.seats[c.controller].ousted:
+            out.setdefault(ctx.db[c.cid].name, set()).add(c.controller)
+    return out
+
+
+def _contest_terms(ctx: Ctx, choice: str, name: str) -> str:
+    contests = _contested_by_name(ctx)
+    picked: dict[str, int] = {}
+    for part in (x.strip() for x in choice.split(";") if x.strip()):
+        card_name, _, who = (x.strip() for x in part.rpartition(":"))
+        card = ctx.db.lookup(card_name) if card_name else None
+        if card is None or card.name not in contests:
+            raise Illegal("terms", f"{name}: {card_name or part!r} is not a contested card")
+        seat = _live_seat_named(ctx, who, name)
+        if seat not in contests[card.name]:
+            raise Illegal("terms", f"{name}: {ctx.seat_name(seat)} does not contest {card.name}")
+        picked[card.name] = seat
+    missing = [n for n in contests if n not in picked]
+    if missing or not contests:
+        raise Illegal("terms", f"{name}: choose who yields each contested card ('Card: Methuselah; ...')"
+                      + (f"; missing: {', '.join(missing)}" if missing else "; no card is contested"))
+    return "; ".join(f"{n}: {ctx.seat_name(s)}" for n, s in picked.items())
+
+
 def _resolve_ref_fourth(ctx: Ctx, f: ReferendumFrame, specs: list[tuple], terms: str | None, name: str) -> None:
     st = ctx.st
     for spec in specs:
+        if spec[0] == "chosen_yield" and terms:   # Praxis Solomon: the chosen copies are yielded (burned)
+            for part in terms.split(";"):
+                card_name, _, who = (x.strip() for x in part.rpartition(":"))
+                seat = _seat_named(ctx, who)
+                for i, c in list(st.cards.items()):
+                    if c.contested and c.controller == seat and ctx.db[c.cid].name == card_name \
+                            and c.region not in ("ash_heap", "removed"):
+                        ctx.burn(i, f"yielded ({name})")
+                        ctx.emit("yielded", f"{ctx.seat_name(seat)} yields {card_name} ({name}).", cards=(i,))
         if spec[0] == "chosen_seat_stunned" and terms:   # Lextalionis
             who = _seat_named(ctx, terms)
             if who is None or st.seats[who].ousted:

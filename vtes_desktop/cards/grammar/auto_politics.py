@@ -792,6 +792,9 @@ _FOURTH_POLITICAL = {
               "do not unlock as normal during the methuselah's next unlock phase"): ("chosen_seat_stunned",),
     ("unlock", "successful referendum means the methuselah must immediately lock all of his or her minions; the minions "
                "do not unlock as normal during the methuselah's next unlock phase"): ("chosen_seat_no_unlock",),
+    # Praxis Solomon: "Card: Methuselah; Card: Methuselah", one for each contested card
+    ("choose", "for each contested card, choose which methuselah should yield"): ("terms_contest_yielders",),
+    ("yield", "successful referendum means that the chosen methuselahs yield as you selected"): ("chosen_yield",),
     # Cold War
     ("choose", "choose a methuselah or a location"): ("terms_methuselah_or_location",),
     ("choose", "if this acting vampire is a cardinal or regent, you can choose both instead"):
