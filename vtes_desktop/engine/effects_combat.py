@@ -433,6 +433,9 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "choose_own_retainer": "rules_combat._carry_out (with frenzy_immune_and_retainer_damage)",
+    "frenzy_immune_and_retainer_damage": "rules_combat._carry_out / _environmental_hits / _grapple_refusal",
+    "retainer_damage_change": "rules_combat._carry_out (Bestial Vengeance's amount)",
     "hand_hit_torpor_or_burn_round": "rules_combat._carry_out / close_damage (_basilisk)",
     "hand_hit_burn_blood": "rules_combat._basilisk",
     "dodge_with_press": "rules_combat.strike", "lock_aye_to_unlock": "rules_combat.strike (unlock)",

@@ -472,7 +472,7 @@ def _extra_blood(ctx: Ctx, m: int, rules=None, blood: int = 0) -> int:
             if isinstance(u, tuple) and len(u) == 4 and u[0] == "costs_round" and u[1] == m and u[2] == f.round \
                     and _provides(rules, ("maneuver", "press") if u[3] == "maneuver_press" else ("strike",)):
                 more += 1
-    if rules is not None and blood:
+    if rules is not None:
         from vtes_desktop.engine.effects_gear import cost_cut as gear_cut
 
         cut += gear_cut(ctx, rules, m, blood - cut)   # The Ankara Citadel, Karavalanisha Vrana
@@ -1713,6 +1713,12 @@ def _environmental_hits(ctx: Ctx, f: CombatFrame) -> list[Hit]:
         target = f.b if owner == f.a else f.a
         if rnd == f.round and _ready(ctx, target) and n > 0:
             out.append(Hit(target, n, 0, source=None, via=card))
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "retainer_env"):
+        _, owner, n, ret = u      # Bestial Vengeance: while the chosen retainer is ready
+        target = f.b if owner == f.a else f.a
+        rc = ctx.st.cards.get(ret)
+        if rc is not None and rc.region == "attached" and rc.host == owner and not rc.locked and _ready(ctx, target):
+            out.append(Hit(target, n, 0, source=None, via=ret))
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 4 and x[0] == "env_close"):
         _, owner, n, card = u     # Groaning Corpse: at close range only
         target = f.b if owner == f.a else f.a
@@ -2122,6 +2128,8 @@ def _grapple_refusal(ctx: Ctx, m: int, rules: CardRules) -> None:
     f = combat_frame(ctx.st)
     if f is not None and ("no_grapple", m) in f.used and "grapple" in rules.keywords:
         raise Illegal("combat", f"{ctx.name(m)} cannot play grapple cards this combat")
+    if f is not None and "frenzy" in rules.keywords and ("frenzy_immune", f.b if m == f.a else f.a) in f.used:
+        raise Illegal("combat", f"{ctx.name(f.b if m == f.a else f.a)} is immune to frenzy cards this combat")
     if f is not None:
         for u in f.used:
             if isinstance(u, tuple) and len(u) == 3 and u[0] == "no_discs" and u[1] == m \
@@ -2945,6 +2953,19 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             before = ctx.st.cards[m].counters
             ctx.set_blood(m, before + r[1])
             ctx.emit("gain", f"{ctx.name(m)} gains {ctx.st.cards[m].counters - before} blood ({rules.name}).", cards=(m,))
+            done = True
+        elif r[0] == "frenzy_immune_and_retainer_damage":  # Bestial Vengeance: the retainer named as the choice
+            rets = [a for a in ctx.st.attached.get(m, ()) if "Retainer" in ctx.cdef(a).types]
+            ret = next((a for a in rets if choice and ctx.name(a).lower() == str(choice).lower()), None) \
+                if choice else (rets[0] if len(rets) == 1 else None)
+            if ret is None:
+                raise Illegal("target", f"{rules.name}: name a retainer on {ctx.name(m)} (choice)")
+            n = max([x[1] for x in readings if x[0] == "retainer_damage_change"] or [r[1]])
+            _set_combat(ctx, f._replace(used=f.used | {("frenzy_immune", m), ("retainer_env", m, n, ret)}))
+            ctx.emit("effect", f"This combat, {ctx.name(m)} is immune to frenzy cards, and {ctx.name(other)} takes {n} "
+                               f"damage at each strike resolution while {ctx.name(ret)} is ready.")
+            done = True
+        elif r[0] in ("choose_own_retainer", "retainer_damage_change"):
             done = True
         elif r[0] == "hand_hit_torpor_or_burn_round":      # Basilisk's Touch (close_damage: _basilisk)
             n = max([x[1] for x in readings if x[0] == "hand_hit_burn_blood"] or [0])

@@ -1017,6 +1017,13 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "burn" and low == ("as [myt] above, and the opposing vampire burns 1 blood if any damage is successfully "
                                "inflicted."):
         return ("hand_hit_burn_blood", 1)                                            # Basilisk's Touch at superior
+    if k == "change" and low == "as above, but for 2 damage.":
+        return ("retainer_damage_change", 2)       # Bestial Vengeance at superior (Touch of Pain's is the core's: no-op)
+    if k == "choose" and low == "choose a retainer on this laibon.":
+        return ("choose_own_retainer",)                                              # Bestial Vengeance (choice: it)
+    if k == "state" and low == ("this combat, this laibon is immune to frenzy cards and the opposing minion takes 1 damage "
+                                "during strike resolution if the retainer is ready."):
+        return ("frenzy_immune_and_retainer_damage", 1)                              # Bestial Vengeance
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
