@@ -184,3 +184,24 @@ def test_eye_of_hazimel_combat_cards_cost_less(table):
     ctx = Ctx(game.game, game.game.state)
     torn = compile_rules(game.game.db["Torn Signpost"])
     assert effects_gear.cost_cut(ctx, torn, _named(game, "Adelaide Davis"), 1) == 1
+
+
+def test_amulet_of_temporal_perception(table):
+    from vtes_desktop.engine.commands import Action, Play, Use
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Adelaide Davis", 4)], "Ben": [("Agrippina", 4)]},
+                 hand={"Ann": ["Amulet of Temporal Perception", "Domain of Evernight"]},
+                 library={"Ann": ["Dodge", "Dodge"]})
+    _attach(game, "Amulet of Temporal Perception", "Adelaide Davis")
+    game.step("Ann", Action, minion="Adelaide Davis", kind="bleed")
+    play = Play(seat=0, card="Domain of Evernight", minion="Adelaide Davis", level="tem")
+    assert game.game.can(play) is not None          # no Temporis of her own
+    game.step("Ann", Use, card="Amulet of Temporal Perception")
+    st = game.game.state
+    assert st.cards[_named(game, "Adelaide Davis")].counters == 3
+    assert game.game.can(play) is None
+    game.game.apply(play)
+    st = game.game.state
+    assert not any(len(x) == 3 and x[1] == effects_gear.LEVEL for x in st.marks)   # the loan is spent
+    with pytest.raises(Illegal, match="only once each turn"):
+        game.step("Ann", Use, card="Amulet of Temporal Perception")

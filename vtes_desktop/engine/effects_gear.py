@@ -128,6 +128,8 @@ WHERE: dict[str, str] = {
     "superiors_and_combat_cost": "discipline_level (context.discipline_level) / cost_cut",
     "unmovable_while_ready": "move_refusal (context.move)",
     "unlock_pool_or_burn": "use / phase_end_refusal (rules_turn.end_phase)",
+    "blood_for_basic_discipline": "use / discipline_level (context.discipline_level); spent by play_refusal or "
+                                  "adjust_action as the card is played",
 }
 PENDING = "gear: pending"   # marks: (card iid, PENDING, what) - a choice the card waits for
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
@@ -209,6 +211,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_continue_unblocked" in kinds:
         _ambulance(ctx, cmd, iid)
+        return True
+    if "blood_for_basic_discipline" in kinds:
+        _amulet(ctx, cmd, iid, _first(ctx, iid, "blood_for_basic_discipline"))
         return True
     if "unlock_pool_or_burn" in kinds:
         _pool_or_burn(ctx, cmd, iid, _first(ctx, iid, "unlock_pool_or_burn"))
@@ -427,6 +432,38 @@ def _shango_hand(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
              cards=(host,))
 
 
+def _amulet(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Amulet of Temporal Perception: once each turn its vampire burns 1 blood; the next card requiring Temporis it
+    plays this turn, it plays as if it had basic Temporis."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    _, tri, blood = r
+    key = (iid, ("gear once", st.turn))
+    if key in st.acted:
+        raise Illegal("repeat", f"{name} can be used only once each turn")
+    hc = st.cards[host]
+    if hc.counters < blood:
+        raise Illegal("cost", f"{ctx.name(host)} has no blood to burn")
+    ctx.update(host, counters=hc.counters - blood)
+    st.acted = st.acted | {key}
+    st.marks = st.marks | {(host, LEVEL, (tri, cmd.seat, st.turn, "once"))}
+    ctx.emit("discipline", f"{ctx.name(host)} burns {blood} blood: its next card requiring [{tri}] this turn is played "
+                           f"as if it had basic [{tri}] ({name}).", cards=(host,))
+
+
+def _spend_once_level(ctx: Ctx, m: int | None, rules) -> None:
+    """A card requiring the Discipline an Amulet of Temporal Perception lent is played: the loan is spent."""
+    st = ctx.st
+    if m is None or not st.marks:
+        return
+    discs = {d.lower() for d in rules.disciplines}
+    spent = {x for x in st.marks if len(x) == 3 and x[1] == LEVEL and x[0] == m and len(x[2]) == 4
+             and x[2][3] == "once" and x[2][0] in discs}
+    if spent:
+        st.marks = st.marks - spent
+
+
 def _pool_or_burn(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     """Eye of Hazimel: in its controller's unlock phase, 1 pool (effect: pool) or the card burns (effect: burn)."""
     st = ctx.st
@@ -568,6 +605,8 @@ def adjust_action(ctx: Ctx, kind: str, m: int, f: dict) -> None:
     cheaper rescue; equipping from a Delivery Truck (requirements and cost as for a card from hand)."""
     t = f.get("target_card")
     st = ctx.st
+    if st.marks and f.get("card") is not None:
+        _spend_once_level(ctx, m, ctx.rules(f["card"]))   # Amulet of Temporal Perception
     if m in st.attached and (kind == "hunt" or f.get("effect") == "hunt"):
         for a, rs in _gear_on(ctx, m):
             if any(r[0] == "bearer_cannot_hunt" for r in rs):
@@ -1525,7 +1564,7 @@ def surcharge(ctx: Ctx, f: ActionFrame, rules, minion: int) -> int:
     """Blood more a card costs *minion* because of a card on the acting minion (Kduva's Mask: reactions requiring
     Auspex, while its Laibon acts)."""
     st = ctx.st
-    cut = cost_cut(ctx, rules, minion, _printed_blood(rules)) if minion in st.attached else 0
+    cut = cost_cut(ctx, rules, minion, _printed_blood(rules))
     if f.actor not in st.attached or minion == f.actor or "Reaction" not in rules.types:
         return -cut
     n = -cut
@@ -1598,7 +1637,10 @@ def discipline_level(ctx: Ctx, m: int, tri: str, lvl: int) -> int:
         for x in st.marks:
             if len(x) == 3 and x[1] == LEVEL and x[0] == m and x[2][0] == tri:
                 seat, turn = x[2][1], x[2][2]
-                if not (st.active == seat and st.turn > turn):
+                if len(x[2]) == 4 and x[2][3] == "once":   # Amulet of Temporal Perception: basic, this turn
+                    if st.turn == turn:
+                        lvl = max(lvl, 1)
+                elif not (st.active == seat and st.turn > turn):
                     lvl = min(2, lvl + 1)
     return lvl
 
@@ -1730,6 +1772,8 @@ def cost_cut(ctx: Ctx, rules, m: int | None, blood: int) -> int:
     """Blood less a card costs *m* because of its cards: The Ankara Citadel (half of it, rounded down, for cards
     other than action modifiers), Karavalanisha Vrana (cards requiring Chimerstry, for its Ravnos)."""
     st = ctx.st
+    if st.marks and m is not None:
+        _spend_once_level(ctx, m, rules)   # Amulet of Temporal Perception: the card is being paid for
     if m is None or m not in st.attached or blood <= 0:
         return 0
     cut = 0

@@ -310,6 +310,10 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("inflict", "if this equipment is burned, it inflicts 5 unpreventable environmental damage on the bearer."):
         ("burned_damages_host", 5),
     ("burn", "during your unlock phase, burn 1 pool or burn this equipment."): ("unlock_pool_or_burn", 1),
+
+    ("burn", "this vampire can burn 1 blood to play a card requiring temporis [tem] as if they had basic temporis."):
+        ("blood_for_basic_discipline", "tem", 1),
+    ("use", "this equipment can be used only once each turn."): ("blood_for_basic_discipline", "tem", 1),
 }
 
 
