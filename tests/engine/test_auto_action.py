@@ -736,3 +736,40 @@ steps:
 
 def test_veil_of_silence(db, tmp_path):
     _plays(db, tmp_path, "veil_silence", _VEIL_SILENCE)
+
+
+_SHILMULO = """
+title: Shilmulo Deception [CHI] - once the prince's block succeeds, another vampire of its Methuselah becomes the blocking
+  minion instead; the block resolves as normal with it (it locks and fights), and the prince stays unlocked
+source: "card text of Shilmulo Deception: Only usable if a minion you control blocks, before block resolution. [chi] This
+  action is blocked with this vampire as the blocking minion instead (and the block is resolved as normal). [CHI] As
+  above, and this vampire gets 1 optional maneuver during the first round of the resulting combat."
+table:
+  - player: Ann
+    ready:
+      - {card: Ryan, blood: 3}
+    library: [Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Catalina Vega, blood: 4}
+      - {card: Alexis Sorokin, blood: 5}
+    hand: [Shilmulo Deception]
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Ryan, kind: bleed, target: Ben}
+  - {by: Ben, do: block, minion: Catalina Vega}
+  - {by: Ben, do: play, card: Shilmulo Deception, minion: Alexis Sorokin, level: CHI}
+  - by: Ann
+    do: resolve
+    expect:
+      - {action: blocked}
+      - {combat: true}
+      - {card: Alexis Sorokin, locked: true}
+      - {card: Catalina Vega, locked: false}
+"""
+
+
+def test_shilmulo_deception(db, tmp_path):
+    _plays(db, tmp_path, "shilmulo", _SHILMULO)

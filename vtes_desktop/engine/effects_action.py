@@ -3265,6 +3265,43 @@ def _unlock_another_anarch(ctx, cmd, minion, mode, rules, e, iid, blocker) -> No
 _HANDLERS["unlock_another_anarch"] = _unlock_another_anarch
 
 
+def _swap_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Shilmulo Deception: once a minion of the player blocks (its intercept at least the stealth), before the block
+    resolves, this vampire is the blocking minion instead and the block resolves as normal (the action stays blocked:
+    its intercept is made up to the stealth); refused if the first blocker played a reaction this vampire could not
+    play. [CHI] a maneuver in the first round of the combat."""
+    from vtes_desktop.engine.rules_action import intercept, requirement_refusal, stealth
+
+    f = _top(ctx)
+    st = ctx.st
+    b = f.blocker
+    if auto_action.reading(e, rules.types) == "swap_maneuver_r1":
+        _add(ctx, Mod("grant_maneuver", 1, minion, iid, rules.card_id))
+        return
+    if f.stage != "attempt" or b is None or b == minion or st.cards[b].controller != cmd.seat or \
+            intercept(ctx, f, b) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} is only usable once another minion of yours blocks, before block "
+                                "resolution")
+    for w, cid in f.played:
+        if w == b and "Reaction" in ctx.db[cid].types:
+            from vtes_desktop.cards.grammar import compile_rules
+
+            cr = compile_rules(ctx.db[cid])
+            if requirement_refusal(ctx, 0, cr, None, minion):
+                raise Illegal("requirements", f"{rules.name}: {ctx.name(b)} played {cr.name}, which {ctx.name(minion)} "
+                                              "could not play")
+    flow.set_top(ctx, f._replace(blocker=minion))
+    f = _top(ctx)
+    short = stealth(ctx, f) - intercept(ctx, f, minion)
+    if short > 0:
+        _add(ctx, Mod("intercept", short, minion, iid, rules.card_id))
+    ctx.emit("block", f"{ctx.name(minion)} is the blocking minion instead of {ctx.name(b)} ({rules.name}).",
+             cards=(minion, b))
+
+
+_HANDLERS.update({"swap_blocker": _swap_blocker, "swap_maneuver_r1": _swap_blocker})
+
+
 def _veil_of_silence(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Veil of Silence: by the vampire whose block succeeds (its intercept at least the stealth), first strike with
     hand and melee weapon strikes in the first round of the block's combat; at [QUI] the acting minion cannot dodge in

@@ -593,6 +593,11 @@ _TEXTS: dict[str, re.Pattern] = {
                                           r"first round of the resulting combat\.?$"),
     "actor_no_dodge_r1": re.compile(r"^as above, and the acting minion cannot dodge during the first round of the "
                                     r"resulting combat\.?$"),
+    # Shilmulo Deception: another vampire of the blocker's Methuselah becomes the blocking minion
+    "swap_blocker": re.compile(r"^this action is blocked with this vampire as the blocking minion instead \(and the block "
+                               r"is resolved as normal\)\.?$"),
+    "swap_maneuver_r1": re.compile(r"^as above, and this vampire gets 1 optional maneuver during the first round of the "
+                                   r"resulting combat\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
