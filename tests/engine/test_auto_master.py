@@ -117,7 +117,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_unlock_phase and pay_toll (Fear of Mekhet)
            "mekhet_burn", "mekhet_move",
            # announce_from, state checks and end_of_minion_phase (Frontal Assault)
-           "assault_enter", "assault_gain", "assault_end"}
+           "assault_enter", "assault_gain", "assault_end",
+           # state checks (Priority Contract)
+           "leave_ready_gain"}
 
 
 def test_every_reading_has_a_handler():

@@ -382,10 +382,16 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             who = v["who"]
             fits = bc is not None and ctx.is_vampire(bc) and bc.region in ("ready", "torpor") and not bc.contested and (
                 "black hand" in ctx.rules(b).traits if who == "black hand" else _fits(ctx, seat, b, "a " + who, v))
+            if fits and v.get("mine") and (bc.controller != seat or bc.region != "ready"):
+                fits = False   # Priority Contract: a ready Assamite you control
             if not fits:
                 raise Illegal("choice", f"{name}: choose a{'n' if who[0] in 'aeiou' else ''} {who.title()}"
-                                        f"{' vampire' if who == 'black hand' else ''} in play (choice)")
-            if target is not None and st.cards[target].region != "ready":
+                                        f"{' vampire' if who == 'black hand' else ''} in play (choice)"
+                                        + (" that is ready and yours" if v.get("mine") else ""))
+            if v.get("prey"):
+                if target is None or st.cards[target].controller != st.prey(seat):
+                    raise Illegal("target", f"{name} goes on a minion your prey controls")
+            elif target is not None and st.cards[target].region != "ready":
                 raise Illegal("target", f"{name} goes on a ready minion; {ctx.name(target)} is not ready")
             for nv in _has(ctx, iid, "not_on_clans"):
                 if target is not None and any(_fits(ctx, seat, target, "a " + nv[c], nv) for c in ("c1", "c2")):
@@ -5230,6 +5236,7 @@ def state_checks(ctx: Ctx) -> None:
             for x in left:
                 if _has(ctx, x[0], "chosen_hand_size") and not st.seats[x[2]].ousted:
                     draw_up(ctx, x[2])
+    _left_ready_gain(ctx, prev)   # Priority Contract
     if st.phase == "influence":   # Twilight Camp: a vampire its player puts in play from the uncontrolled region
         s = st.active
         b, a = prev.regions.get((s, "uncontrolled"), ()), st.regions.get((s, "uncontrolled"), ())
@@ -5378,6 +5385,25 @@ def _mark_kinds(marks: frozenset) -> frozenset:
         _MARKS_SEEN[0] = marks
         _MARKS_SEEN[1] = frozenset(x[1] for x in marks if len(x) == 3 and isinstance(x[1], str))
     return _MARKS_SEEN[1]
+
+
+def _left_ready_gain(ctx: Ctx, prev) -> None:
+    """Priority Contract: its minion, ready at the start of the step, left the ready region: the card is burned
+    (if it is still in play) and its controller gains 3 pool."""
+    st = ctx.st
+    for host, cards in prev.attached.items():
+        pc = prev.cards.get(host)
+        if pc is None or pc.region != "ready" or st.cards[host].region == "ready":
+            continue
+        for a in cards:
+            vs = _has(ctx, a, "leave_ready_gain")
+            if not vs or prev.cards[a].contested:
+                continue
+            owner = prev.cards[a].controller
+            if st.cards[a].region == "attached":
+                ctx.burn(a, f"{ctx.name(host)} left the ready region")
+            if owner is not None and not st.seats[owner].ousted:
+                ctx.pool(owner, int(vs[0]["n"]), ctx.name(a))
 
 
 def _sect_changed(ctx: Ctx) -> None:

@@ -746,6 +746,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("assault_gain", r"^you gain (?P<n>1) pool after a ready minion controlled by your prey is burned or sent to torpor$"),
     ("assault_end", r"^during your influence phase, burn this card and burn (?P<n>1) pool for each ready minion controlled "
                     r"by your prey$"),
+    # Priority Contract: a ready Assamite of the player chosen (`choice`), on a minion of the prey (`target`); burned for
+    # 3 pool as the minion leaves the ready region (the state checks)
+    ("contract_choose", r"^choose a (?P<mine>ready) (?P<who>assamite) you control and put this card on a minion controlled "
+                        r"by your (?P<prey>prey)$"),
+    ("leave_ready_gain", r"^if the attached minion is about to leave the ready region, you can burn this card to gain "
+                         r"(?P<n>3) pool$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
