@@ -125,6 +125,7 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     ("Enthrall", "burn", "OBF", ("bleed_blood_for_crypt_draw", 1)),
     ("Anarch Secession", "put", None, ("baron_of_same_city",)),
     ("Praxis Solomon", "yield", None, ("chosen_yield",)),
+    ("Black Hand Ritual", "replace", None, ("target_more", ())),
 ])
 def test_readings(db, name, kind, level, reading):
     e, types = _effect(db, name, kind, level)

@@ -2432,6 +2432,7 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "non-infernal torpor vampire": "a non-infernal vampire in torpor",
               "location not requiring giovanni": "a location that does not require Giovanni",
               "locked younger vampire": "a locked younger vampire", "event in play": "an event in play",
+              "younger black hand vampire or gehenna card": "a younger Black Hand vampire, or a Gehenna card in play",
               "other ready same-circle blood brother": "another ready Blood Brother of the same circle",
               "same-circle blood brother in own uncontrolled": "a Blood Brother of the same circle in your uncontrolled "
                                                                 "region"}
@@ -2589,6 +2590,10 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
                                                                                     for x in d.clans)
     if who == "locked younger vampire":   # Reality [CHI]
         return vamp and c.region == "ready" and c.locked and _cap(ctx, iid) < _cap(ctx, actor)
+    if who == "younger black hand vampire or gehenna card":   # Black Hand Ritual
+        if vamp:
+            return c.region == "ready" and "black hand" in ctx.rules(iid).traits and _cap(ctx, iid) < _cap(ctx, actor)
+        return "gehenna" in kw and c.region == "in_play"
     if who == "event in play":   # Shattering [dem]
         return "Event" in d.types and c.region == "in_play"
     if who == "any location":   # Rampage
@@ -2662,6 +2667,13 @@ def _plan_targeted(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode
                 raise Illegal("limit", f"{ctx.name(iid)} already has {held} {rules.name}; a vampire can have only "
                                        f"{lim.count}")
         out = {"target_card": iid}
+        if who == "younger black hand vampire or gehenna card" and not ctx.is_vampire(ctx.st.cards[iid]) \
+                and ctx.st.cards[iid].controller != seat:   # Black Hand Ritual: "(D) burn any Gehenna card"
+            from vtes_desktop.engine.state import Mod
+
+            out["mods"] = (Mod("directed_at_target", 0, iid, None),)
+            out["target_seat"] = ctx.st.cards[iid].controller
+            return out
         if mode.directed and who in _OWN_TARGET_UNDIRECTED and ctx.st.cards[iid].controller == seat:
             from vtes_desktop.engine.state import Mod   # an action at your own card is undirected (Haunt's ruling)
 
@@ -3193,6 +3205,20 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             ctx.move(t, "uncontrolled", seat=c.controller, counters=c.counters, locked=False)
             ctx.emit("banished", f"{ctx.name(t)} is moved to {poss(ctx.seat_name(c.controller))} uncontrolled region, "
                                  f"with the cards and counters on them ({name}).", cards=(t,))
+        elif k == "unlock_or_burn_gehenna":   # Black Hand Ritual
+            if ctx.is_vampire(c):
+                if c.region == "ready" and c.locked:
+                    ctx.update(t, locked=False)
+                    ctx.emit("unlocked", f"{ctx.name(t)} unlocks ({name}).", cards=(t,))
+            else:
+                owed = [p for p in st.pending_draws if p[1] == t]
+                if owed:
+                    st.pending_draws = tuple(p for p in st.pending_draws if p[1] != t)
+                    for p in owed:
+                        ctx.draw(p[0], 1)
+                        ctx.emit("draw", f"{poss(ctx.seat_name(p[0]))} 'Do not replace' for {ctx.name(t)} ends: they "
+                                         f"draw ({name}).")
+                ctx.burn(t, name)
         elif k in ("torpor_or_burn", "same_clan_ready_burn", "controller_burns_pool", "crypt_bottom",
                    "burn_haven_or_lock", "unlock_host_at_discard", "orun_exile", "take_vampire", "becomes_anarch",
                    "actor_gains_capacity", "equipment_to_actor_if_said", "diablerize"):

@@ -620,7 +620,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
 
                     effects_actioncard.check_combat_target(ctx, seat, m, rules, mode, tm)   # "a locked minion"...
                     f.update(target_card=tm)
-                if (mode.directed or re.search(r"(?:^|[.:]\s+|\n)\(D\)", mode.text)) and not any(
+                if (mode.directed or re.search(r"(?:^|[.:]\s+|\n)\(D\)", mode.text)
+                        or any(x.kind == "directed_at_target" for x in f.get("mods", ()))) and not any(
                         x.kind == "own_target_undirected" for x in f.get("mods", ())):   # Rampage at your own location
                     if tgt is None:
                         raise Illegal("target", f"{ctx.name(card_iid)} is a directed action: name its target")

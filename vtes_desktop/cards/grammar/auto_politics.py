@@ -985,6 +985,12 @@ _FOURTH = {
     ("become", "this vampire becomes anarch"): ("actor_becomes_anarch_baron",),
     ("put", "if he or she had a city title, put this card on him or her as a title card to represent the title of baron "
             "of the same city"): ("baron_of_same_city",),
+    # Black Hand Ritual: a younger Black Hand vampire unlocks, or (directed at its controller) a Gehenna card burns and
+    # its "Do not replace until" ends
+    ("unlock", "unlock a younger black hand vampire or (d) burn any gehenna card in play"):
+        ("on_target", "younger black hand vampire or gehenna card", (("unlock_or_burn_gehenna",),)),
+    ("replace", 'any "do not replace until" directive on that card is ended (and the controller draws to replace it, if '
+                "it hadn't been replaced yet)"): ("target_more", ()),
     # The Trick of the Danya
     ("move", "move 1 blood from an uncontrolled minion in your prey's uncontrolled region to your pool or to a vampire "
              "in your uncontrolled region"): ("danya", 1),
@@ -999,7 +1005,7 @@ def _clause(text: str) -> str:
 
 def read(e: Effect, types: tuple[str, ...]) -> tuple | None:
     """The engine's reading of *e* on a card of *types*, or None when the engine does not resolve it."""
-    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed", "play", "consider")):   # "cannot block/cast ..." read whole
+    if not e.text or (e.get("negated") and e.kind not in ("block", "cast", "unlock", "bleed", "play", "consider", "replace")):   # "cannot block/cast ..." read whole
         return None
     return _read(e.kind, e.text, bool(e.get("frame")), tuple(types))
 
