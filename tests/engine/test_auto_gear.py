@@ -205,3 +205,28 @@ def test_amulet_of_temporal_perception(table):
     assert not any(len(x) == 3 and x[1] == effects_gear.LEVEL for x in st.marks)   # the loan is spent
     with pytest.raises(Illegal, match="only once each turn"):
         game.step("Ann", Use, card="Amulet of Temporal Perception")
+
+
+def test_codex_of_the_damned_diablerie_gifts(table):
+    """Its bearer with Thaumaturgy diablerizes: each other ready vampire of its Methuselah gains 1 blood; one younger
+    than the victim may take a master Discipline card (here from the hand) this turn."""
+    from vtes_desktop.engine.commands import Action, DeclineBlock, Resolve, Use
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Claus Wegener", 3), ("Aleph", 2)], "Ben": [("Agrippina", 4)]},
+                 torpor={"Ben": [("Alice Chen", 2)]}, hand={"Ann": ["Codex of the Damned", "Celerity"]})
+    _attach(game, "Codex of the Damned", "Claus Wegener")
+    game.step("Ann", Action, minion="Claus Wegener", kind="diablerie", target="Alice Chen")
+    game.step("Ben", DeclineBlock)
+    game.step("Ann", Resolve)
+    st = game.game.state
+    aleph = _named(game, "Aleph")
+    assert st.cards[_named(game, "Alice Chen")].region == "ash_heap"
+    assert st.cards[aleph].counters == 3
+    with pytest.raises(Illegal, match="not a master Discipline"):
+        game.step("Ann", Use, card="Codex of the Damned", minion="Aleph", effect="Alice Chen")
+    game.step("Ann", Use, card="Codex of the Damned", minion="Aleph", effect="Celerity")
+    st = game.game.state
+    cel = _named(game, "Celerity")
+    assert st.cards[cel].region == "attached" and st.cards[cel].host == aleph
+    with pytest.raises(Illegal, match="may not receive"):
+        game.step("Ann", Use, card="Codex of the Damned", minion="Aleph", effect="Celerity")

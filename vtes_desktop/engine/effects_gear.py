@@ -128,9 +128,11 @@ WHERE: dict[str, str] = {
     "superiors_and_combat_cost": "discipline_level (context.discipline_level) / cost_cut",
     "unmovable_while_ready": "move_refusal (context.move)",
     "unlock_pool_or_burn": "use / phase_end_refusal (rules_turn.end_phase)",
-    "blood_for_basic_discipline": "use / discipline_level (context.discipline_level); spent by play_refusal or "
+    "blood_for_basic_discipline": "use / discipline_level (context.discipline_level); spent by cost_cut or "
                                   "adjust_action as the card is played",
+    "diablerie_gifts": "diablerie (rules_action.diablerie) / use",
 }
+GIFT = "gear: may receive"   # marks: (vampire iid, GIFT, (card iid, turn)) - a master Discipline card it may take
 PENDING = "gear: pending"   # marks: (card iid, PENDING, what) - a choice the card waits for
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
 HOST = "gear: counters' host"   # marks: (card iid, HOST, minion iid) - the minion its counters belong to
@@ -211,6 +213,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_continue_unblocked" in kinds:
         _ambulance(ctx, cmd, iid)
+        return True
+    if "diablerie_gifts" in kinds:
+        _gift(ctx, cmd, iid)
         return True
     if "blood_for_basic_discipline" in kinds:
         _amulet(ctx, cmd, iid, _first(ctx, iid, "blood_for_basic_discipline"))
@@ -430,6 +435,59 @@ def _shango_hand(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     st.acted = st.acted | {key}
     ctx.emit("hand_size", f"{ctx.name(host)} burns {blood} blood: +{n} hand size until the end of the turn ({name}).",
              cards=(host,))
+
+
+def diablerie(ctx: Ctx, diablerist: int, victim: int) -> None:
+    """Codex of the Damned: its bearer with Thaumaturgy has committed diablerie: each other ready vampire of its
+    Methuselah gains 1 blood; each younger than the victim may take a master Discipline card this turn (a use)."""
+    st = ctx.st
+    if diablerist not in st.attached:
+        return
+    for a, rs in list(_gear_on(ctx, diablerist)):
+        for r in rs:
+            if r[0] != "diablerie_gifts" or ctx.discipline_level(st.cards[diablerist], r[1]) < 1:
+                continue
+            seat = st.cards[diablerist].controller
+            cap = ctx.cdef(victim).capacity or 0
+            for v in st.region(seat, "ready"):
+                vc = st.cards[v]
+                if v == diablerist or not ctx.is_vampire(vc) or vc.contested:
+                    continue
+                before = vc.counters
+                ctx.set_blood(v, before + r[2])
+                ctx.emit("gain", f"{ctx.name(v)} gains {st.cards[v].counters - before} blood ({ctx.name(a)}).",
+                         cards=(v,))
+                if ctx.capacity(st.cards[v]) < cap:
+                    st.marks = st.marks | {(v, GIFT, (a, st.turn))}
+
+
+def _gift(ctx: Ctx, cmd, iid: int) -> None:
+    """Codex of the Damned: a vampire the diablerie made eligible this turn (the use's minion) takes a master
+    Discipline card (the use's effect) from its Methuselah's ash heap, hand or library (shuffled afterward)."""
+    from vtes_desktop.engine.rules_diablerie import _is_master_discipline
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if cmd.minion is None or not cmd.effect:
+        raise Malformed("minion", f"{name}: name the vampire (minion) and the master Discipline card (effect)")
+    v = flow.ref(ctx, cmd.seat, cmd.minion, what="vampire")
+    mark = next((x for x in st.marks if len(x) == 3 and x[0] == v and x[1] == GIFT and x[2][1] == st.turn), None)
+    if mark is None:
+        raise Illegal("minion", f"{name}: {ctx.name(v)} may not receive a master Discipline card now")
+    w = flow.ref(ctx, cmd.seat, cmd.effect)
+    wc = st.cards[w]
+    if wc.owner != cmd.seat or wc.region not in ("ash_heap", "hand", "library") or \
+            not _is_master_discipline(ctx.cdef(w)):
+        raise Illegal("effect", f"{name}: {ctx.name(w)} is not a master Discipline card of your ash heap, hand or "
+                                "library")
+    was = wc.region
+    st.marks = st.marks - {mark}
+    ctx.move(w, "attached", host=v)
+    ctx.update(w, controller=cmd.seat)
+    if was == "library":
+        ctx.shuffle(cmd.seat, "library")
+    ctx.emit("discipline", f"{ctx.name(v)} receives {ctx.name(w)} from the {was.replace('_', ' ')} ({name}).",
+             cards=(v, w))
 
 
 def _amulet(ctx: Ctx, cmd, iid: int, r: tuple) -> None:

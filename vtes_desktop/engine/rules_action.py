@@ -1204,6 +1204,7 @@ def diablerie(ctx: Ctx, diablerist: int, victim: int, choices: tuple = (), *, re
     ctx.burn(victim, "diablerized")
     rules_diablerie.give(ctx, d.controller, diablerist, disc, tro, older=older, red_list=red,
                          victim_name=ctx.name(victim))
+    _gear_diablerie(ctx, diablerist, victim)   # Codex of the Damned
     from vtes_desktop.engine import rules_politics
 
     rules_politics.blood_hunt(ctx, diablerist, victim)
@@ -1981,3 +1982,9 @@ def _gear_play_refusal(ctx: Ctx, cmd, rules: CardRules) -> str | None:
     from vtes_desktop.engine import effects_gear
 
     return effects_gear.play_refusal(ctx, cmd, rules)
+
+
+def _gear_diablerie(ctx: Ctx, diablerist: int, victim: int) -> None:
+    from vtes_desktop.engine import effects_gear
+
+    effects_gear.diablerie(ctx, diablerist, victim)

@@ -314,6 +314,10 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("burn", "this vampire can burn 1 blood to play a card requiring temporis [tem] as if they had basic temporis."):
         ("blood_for_basic_discipline", "tem", 1),
     ("use", "this equipment can be used only once each turn."): ("blood_for_basic_discipline", "tem", 1),
+
+    ("gain", "each time the bearer with thaumaturgy commits diablerie, each other ready vampire you control gains 1 "
+             "blood, and each one younger than the victim may receive a master: discipline card from your ash heap, "
+             "hand, or library (shuffle afterward)."): ("diablerie_gifts", "tha", 1),
 }
 
 
