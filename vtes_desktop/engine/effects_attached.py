@@ -247,6 +247,8 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
             | {(f.card, _SECT, "anarch")}
         ctx.emit("anarch", f"{ctx.name(f.actor)} becomes Anarch and unlocks ({rules.name}).", cards=(f.actor,))
     pc = next((s for s in specs if s[0] == "put_in_play_counters"), None)
+    if pc is not None and any(s[0] == "burn_when_empty" for s in specs):
+        _COUNTED[:] = [True]   # the state checks look at cards in play from now on
     if pc is not None:   # "Put this card in play with 3 counters"
         n = next((s[1] for s in specs if s[0] == "comes_with_counters"), pc[1])
         if st.cards[f.card].region == "aside":
@@ -1080,7 +1082,7 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
 
 # -- state checks, the end of the turn, after an action, votes -------------------------------------------
 
-_COUNTED: list = []   # [True] while a card that burns with its last counter was in play at the last look
+_COUNTED: list = []   # [True] once a card that burns with its last counter has entered play, until none is left
 _LAST: list = [None, ()]   # (the attached mapping last looked at, its cards with "burn_if_host_torpor")
 
 
@@ -1090,9 +1092,7 @@ def state_checks(ctx: Ctx) -> None:
     prev = ctx.game.state
     if st.cards is prev.cards:
         return   # no card changed this step
-    regions, before = st.regions, prev.regions
-    if _COUNTED or regions is not before and any(regions.get((s_, "in_play")) is not before.get((s_, "in_play"))
-                                                   for s_ in range(len(st.seats))):
+    if _COUNTED:   # set as such a card enters play (after_card_action), cleared when none is left
         cids = _in_play_ams(ctx)
         found = False
         for s_ in st.live_seats():   # "If this card has no counters, burn it" (Dance of the Dead, Under Siege)
