@@ -119,7 +119,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from, state checks and end_of_minion_phase (Frontal Assault)
            "assault_enter", "assault_gain", "assault_end",
            # state checks (Priority Contract)
-           "leave_ready_gain"}
+           "leave_ready_gain",
+           # state checks (Bounty)
+           "bounty_torpor", "bounty_burned"}
 
 
 def test_every_reading_has_a_handler():

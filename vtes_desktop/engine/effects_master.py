@@ -32,7 +32,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
-                    "lock_titled_target",
+                    "lock_titled_target", "bounty_put",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -309,6 +309,13 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key not in PLAYED:
             continue
         if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key == "bounty_put":   # Bounty: on a ready vampire, X+1 counters (X the play's choice, paid as its cost)
+            if target is None or st.cards[target].region != "ready" or not ctx.is_vampire(st.cards[target]):
+                raise Illegal("target", f"{name} goes on a ready vampire")
+            x = master_x(ctx, cmd, iid, rules) or 0
+            ctx.update(iid, counters=x + 1)
+            ctx.emit("counters", f"{name} comes into play with {x + 1} counters.", cards=(iid,))
             continue
         if key == "lock_titled_target":   # Fear of Mekhet: on a ready justicar or Inner Circle member, locked
             tc = st.cards[target] if target is not None else None
@@ -5237,6 +5244,7 @@ def state_checks(ctx: Ctx) -> None:
                 if _has(ctx, x[0], "chosen_hand_size") and not st.seats[x[2]].ousted:
                     draw_up(ctx, x[2])
     _left_ready_gain(ctx, prev)   # Priority Contract
+    _bounty(ctx, prev)   # Bounty
     if st.phase == "influence":   # Twilight Camp: a vampire its player puts in play from the uncontrolled region
         s = st.active
         b, a = prev.regions.get((s, "uncontrolled"), ()), st.regions.get((s, "uncontrolled"), ())
@@ -5385,6 +5393,38 @@ def _mark_kinds(marks: frozenset) -> frozenset:
         _MARKS_SEEN[0] = marks
         _MARKS_SEEN[1] = frozenset(x[1] for x in marks if len(x) == 3 and isinstance(x[1], str))
     return _MARKS_SEEN[1]
+
+
+def _bounty(ctx: Ctx, prev) -> None:
+    """Bounty: its vampire sent to torpor in the combat under way at the start of the step: the opposing minion's
+    controller moves up to 2 counters from it to their pool; burned in combat or by diablerie: the opposing
+    minion's controller (the diablerist's) takes all of them."""
+    st = ctx.st
+    for host, cards in prev.attached.items():
+        pc = prev.cards.get(host)
+        if pc is None or st.cards[host].region == pc.region:
+            continue
+        for a in cards:
+            if not _has(ctx, a, "bounty_torpor") or prev.cards[a].contested:
+                continue
+            cf = next((x for x in reversed(prev.frames) if type(x).__name__ == "CombatFrame" and host in (x.a, x.b)), None)
+            act = next((x for x in reversed(prev.frames) if isinstance(x, ActionFrame)), None)
+            other = (cf.b if cf.a == host else cf.a) if cf is not None else None
+            if other is None and act is not None and act.kind == "diablerie" and act.target_card == host:
+                other = act.actor
+            if other is None or other not in st.cards or st.cards[other].controller is None:
+                continue
+            who = st.cards[other].controller
+            n = prev.cards[a].counters
+            if st.cards[host].region == "torpor" and cf is not None:
+                n = min(int(_has(ctx, a, "bounty_torpor")[0]["n"]), n)
+                ctx.update(a, counters=st.cards[a].counters - n)
+            elif st.cards[host].region not in ("ash_heap", "removed"):
+                continue
+            if n and not st.seats[who].ousted:
+                ctx.pool(who, n, f"{ctx.name(a)} on {ctx.name(host)}")
+            if st.cards[a].region == "attached":
+                emptied(ctx, a)
 
 
 def _left_ready_gain(ctx: Ctx, prev) -> None:

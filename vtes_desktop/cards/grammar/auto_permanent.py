@@ -752,6 +752,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                         r"by your (?P<prey>prey)$"),
     ("leave_ready_gain", r"^if the attached minion is about to leave the ready region, you can burn this card to gain "
                          r"(?P<n>3) pool$"),
+    # Bounty: X (the play's `choice`) + 1 counters; the state checks pay them out when its vampire falls
+    ("bounty_put", r"^put this card on any ready vampire and put x\+1 counters on this card$"),
+    ("bounty_torpor", r"^if this vampire is sent to torpor in combat, the opposing minion's controller moves up to (?P<n>2) "
+                      r"counters from this card to his or her pool$"),
+    ("bounty_burned", r"^if this vampire is burned in combat or by diablerie, the controller of the opposing minion or "
+                      r"diablerist takes all of the counters from this card$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
