@@ -773,3 +773,44 @@ steps:
 
 def test_shilmulo_deception(db, tmp_path):
     _plays(db, tmp_path, "shilmulo", _SHILMULO)
+
+
+_SETS_CALL = """
+title: Set's Call [ser] - the vampire blocking an employ retainer action takes the retainer before block resolution - the
+  action succeeds and its cost is paid, the Raven Spy goes on the blocker (with +1 intercept from Eagle's Sight), and
+  there is no combat
+source: "card text of Set's Call: [ser] Only usable if this vampire blocks an employ retainer action, before block
+  resolution. This action is successful (and the cost is paid), but this vampire steals the retainer and combat does not
+  occur."
+table:
+  - player: Ann
+    ready:
+      - {card: Ryan, blood: 3}
+    hand: [Raven Spy]
+    library: [Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Black Lotus, blood: 4}
+    hand: [Set's Call, Eagle's Sight]
+    library: [Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Ryan, kind: employ, card: Raven Spy, level: ani}
+  - {by: Ben, do: block, minion: Black Lotus}
+  - {by: Ben, do: play, card: Eagle's Sight, minion: Black Lotus, level: aus}
+  - by: Ben
+    do: play
+    card: Set's Call
+    minion: Black Lotus
+    level: ser
+    expect:
+      - {action: successful}
+      - {combat: false}
+      - {card: Ryan, blood: 2}
+      - {card: Raven Spy, region: in_play}
+"""
+
+
+def test_sets_call(db, tmp_path):
+    _plays(db, tmp_path, "sets_call", _SETS_CALL)

@@ -3265,6 +3265,35 @@ def _unlock_another_anarch(ctx, cmd, minion, mode, rules, e, iid, blocker) -> No
 _HANDLERS["unlock_another_anarch"] = _unlock_another_anarch
 
 
+def _sets_call(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Set's Call: the vampire blocking an employ retainer ([ser]) or recruit ally ([SER]) action, before block
+    resolution: the action succeeds and its cost is paid, but the retainer goes on this vampire (the ally to its
+    Methuselah), and there is no combat."""
+    from vtes_desktop.engine.rules_action import _life, _pay, intercept, stealth
+
+    f = _top(ctx)
+    st = ctx.st
+    what = auto_action._TEXTS["sets_call"].match(e.text.strip().lower()).group("what")
+    kind = "employ" if what == "retainer" else "recruit"
+    if f.kind != kind or f.stage != "attempt" or f.blocker != minion or intercept(ctx, f, minion) < stealth(ctx, f):
+        raise Illegal("timing", f"{rules.name} at this level is only usable when this vampire blocks a "
+                                f"{'employ retainer' if kind == 'employ' else 'recruit ally'} action, before block "
+                                "resolution")
+    _pay(ctx, f.seat, f.actor, f.cost_pool, min(f.cost_blood, st.cards[f.actor].counters), ctx.name(f.card))
+    life = _life(ctx, f.card, f.card_level)
+    if kind == "employ":
+        ctx.move(f.card, "attached", host=minion, counters=life, level=f.card_level)
+    else:
+        ctx.move(f.card, "ready", seat=cmd.seat, counters=life, arrived=st.turn, locked=False, level=f.card_level)
+    flow.set_top(ctx, f._replace(stage="resolution", outcome="successful", blocker=None, mods=(),
+                                 imp=f.imp._replace(at=0, passes=0)))
+    ctx.emit("stolen", f"{poss_name(ctx, f.actor)} action succeeds, but {ctx.name(minion)} takes {ctx.name(f.card)} "
+                       f"({life} life); no combat ({rules.name}).", cards=(minion, f.card))
+
+
+_HANDLERS["sets_call"] = _sets_call
+
+
 def _swap_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Shilmulo Deception: once a minion of the player blocks (its intercept at least the stealth), before the block
     resolves, this vampire is the blocking minion instead and the block resolves as normal (the action stays blocked:

@@ -598,6 +598,9 @@ _TEXTS: dict[str, re.Pattern] = {
                                r"is resolved as normal\)\.?$"),
     "swap_maneuver_r1": re.compile(r"^as above, and this vampire gets 1 optional maneuver during the first round of the "
                                    r"resulting combat\.?$"),
+    # Set's Call, by the blocking vampire before block resolution: the employ (recruit) succeeds for the blocker
+    "sets_call": re.compile(r"^this action is successful \(and the cost is paid\), but this vampire steals the "
+                            r"(?P<what>retainer|ally) and combat does not occur\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
