@@ -4075,7 +4075,7 @@ def refuse_while_discarding(ctx: Ctx, cmd) -> None:
                                       + ("minion: the vampire burned)" if _has(ctx, m[3], "founder_burn")
                                          else "effect: pool or burn)"))
             if _has(ctx, m[3], "leopold_upkeep") or _has(ctx, m[3], "obsession_toll") or _has(ctx, m[3], "games_toll"):
-                raise Illegal("toll", f"{ctx.seat_name(s)} must first settle the toll of {ctx.name(m[3])} on "
+                raise Illegal("toll", f"{ctx.seat_name(s)} must first pay the toll of {ctx.name(m[3])} on "
                                       f"{ctx.name(ctx.st.cards[m[3]].host)} (use, effect: blood; or burn / minion)")
             raise Illegal("toll", f"{ctx.seat_name(s)} must first pay {ctx.name(m[3])}: {m[2]} more time"
                                   f"{'s' if m[2] > 1 else ''} 1 pool (use, effect: pool) or 1 blood of a vampire "
