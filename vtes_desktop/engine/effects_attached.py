@@ -43,8 +43,10 @@ HANDLED: frozenset[str] = frozenset({
     "burn_no_block_vs_striker", "striker_bleed_vs_host_controller", "put_in_play_counters", "counter_unlock_block",
     "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
     "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce", "by_intercept_vs_host",
-    "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero",
+    "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
+    "burn_fail_block_attempt",
 })
+_IF_BLEEDS = "put if the bleed succeeds"   # st.marks: (card, _IF_BLEEDS, (acting vampire, level))
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
 _GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
@@ -456,6 +458,11 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
         return
     if rules.types != ("Action Modifier",):
         return
+    f = st.top
+    if isinstance(f, ActionFrame) and any(s[0] == "put_on_actor_if_bleed_succeeds" for s in mode_specs(rules, mode)):
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _IF_BLEEDS)) \
+            | {(iid, _IF_BLEEDS, (minion, mode.level))}   # Fever Pitch: on the vampire once its bleed succeeds
+        return
     if st.cards[iid].region == "hand" and mode_specs(rules, mode) and any(
             e.kind == "put_in_play" and e.automated and e.text.strip().lower().rstrip(".") == "put this card in play"
             for e in mode.effects):   # Loup, Propaganda of the Deed
@@ -763,6 +770,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return _burn_no_block(ctx, cmd, iid)
     if _spec(ctx, iid, "burn_host_stealth_zero") is not None:
         return _burn_stealth_zero(ctx, cmd, iid)
+    if _spec(ctx, iid, "burn_fail_block_attempt") is not None:
+        return _burn_fail_attempt(ctx, cmd, iid)
     s = _spec(ctx, iid, "unlock_to_block")
     if s is not None:
         return _unlock_to_block(ctx, cmd, iid, s)
@@ -894,6 +903,26 @@ def _counters_reduce_bleed(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
     flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", -x, None, iid, ctx.rules(iid).card_id),)))
     ctx.emit("effect", f"{name}: {x} counter{'s' if x != 1 else ''} burned, the bleed is reduced by {x}.")
     _empty(ctx, iid)
+    return True
+
+
+def _burn_fail_attempt(ctx: Ctx, cmd, iid: int) -> bool:
+    """ "This vampire can burn this card during a bleed action they perform to have a block attempt fail; the
+    blocking minion cannot attempt to block this action again" (Fever Pitch)."""
+    from vtes_desktop.engine.effects_action import fail_attempt
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    f = st.top
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if not isinstance(f, ActionFrame) or f.actor != c.host or not (f.kind == "bleed" or f.effect == "bleed") \
+            or f.stage != "attempt" or f.blocker is None:
+        raise Illegal("timing", f"{name}: only while a minion attempts to block a bleed of {ctx.name(c.host)}")
+    rules = ctx.rules(iid)
+    ctx.burn(iid, "burned: the block attempt fails")
+    fail_attempt(ctx, rules, f.blocker, bar=True)
     return True
 
 
@@ -1185,9 +1214,19 @@ def end_of_turn(ctx: Ctx) -> None:
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """ "... or after a Toreador performs a successful action" (Loup); "gains 1 blood after each successful directed
     action he or she performs" (Blood of the Sabbat)."""
+    st = ctx.st
+    if st.marks:
+        for mk in [m for m in st.marks if len(m) == 3 and m[1] == _IF_BLEEDS]:
+            st.marks = st.marks - {mk}
+            a, (by, level) = mk[0], mk[2]
+            held = sum(1 for x in st.attached.get(by, ()) if st.cards[x].cid == st.cards[a].cid)
+            if by == f.actor and f.outcome == "successful" and (f.kind == "bleed" or f.effect == "bleed") \
+                    and st.cards[a].region == "ash_heap" and st.cards[by].region in ("ready", "torpor") and not held:
+                ctx.move(a, "attached", host=by, level=level)
+                ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(by)} after the successful bleed.",
+                         cards=(a, by))
     if f.outcome != "successful" or f.actor not in ctx.st.cards:
         return
-    st = ctx.st
     if f.directed and st.attached.get(f.actor) and st.cards[f.actor].region in ("ready", "torpor"):
         for a, sp in list(_on(ctx, f.actor, "host_blood_after_directed")):
             before = st.cards[f.actor].counters

@@ -133,6 +133,9 @@ vampire" too: the engine keeps the played card on it):
   in a "later action" than the one it was played in, or in an action directed at the "same target" Methuselah as
   that one (Under My Skin, Shadow Cast, Marked Path); ("burn_stealth_is", n): at this level, +n instead;
 - ("directed_at_host_cost", n): actions directed at the vampire cost n more blood or life (Safe Passage);
+- ("put_on_actor_if_bleed_succeeds",): the card goes on the acting vampire once its bleed succeeds, and
+  ("burn_fail_block_attempt",): a `use` during a bleed of that vampire while a minion attempts to block it: the
+  attempt fails and that minion cannot attempt to block this action again (Fever Pitch);
 - ("host_considered_sect", sect) with ("burn_if_sect_changes",): the vampire's sect becomes that one while the card
   is on it; the card burns once it changes (The Red Question);
 - a core "Put this card in play" keeps the card in play; ("in_play_clan_stealth", clan, n): that clan's actions
@@ -329,6 +332,10 @@ _AM_EXACT: dict[str, tuple] = {
     "during an action directed at the same methuselah (or same set of methuselahs), this vampire may burn this card "
     "to get +1 stealth": ("burn_for_stealth", 1, "same target"),
     "as above, but for +2 stealth": ("burn_stealth_is", 2),
+    "as above, and if the bleed is successful (for 1 or more), you can put this card on this vampire after action "
+    "resolution": ("put_on_actor_if_bleed_succeeds",),
+    "this vampire can burn this card during a bleed action they perform to have a block attempt fail; the blocking "
+    "minion cannot attempt to block this action again": ("burn_fail_block_attempt",),
     "actions directed at this attached vampire cost +1 blood or life": ("directed_at_host_cost", 1),
     "burn this card during your unlock phase": ("burn_at_unlock",),
     "toreador get +1 stealth": ("in_play_clan_stealth", "toreador", 1),
@@ -359,6 +366,8 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         if got is None or (got[0] == "put_on_actor") != (kind == "put_in_play"):
             return None
         if got[0] == "in_play_clan_stealth" and kind != "modifier":
+            return None
+        if got[0] == "put_on_actor_if_bleed_succeeds" and kind != "put":
             return None
         return None if got[0] == "burn_stealth_is" and kind != "stealth" else got
     if types == ("Reaction",):
