@@ -433,6 +433,7 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "stealable_by_strike": "rules_combat.strike (the opposing minion names it) / _apply_strikes (steal_card)",
     "choose_own_retainer": "rules_combat._carry_out (with frenzy_immune_and_retainer_damage)",
     "frenzy_immune_and_retainer_damage": "rules_combat._carry_out / _environmental_hits / _grapple_refusal",
     "retainer_damage_change": "rules_combat._carry_out (Bestial Vengeance's amount)",

@@ -943,7 +943,8 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 desc = _desc_from_effects(mode_, iid, rules.name)
             sd = next((r for r in wrd if r[0] == "weapon_self_damage_close"), None)
             if sd is not None and desc is not None:      # Grenade: its bearer takes 1 damage at close range
-                desc = desc._replace(self_damage=(sd[1], len(sd) > 2 and sd[2], True))   # (W. P. Grenade: aggravated)
+                desc = desc._replace(self_damage=(sd[1], len(sd) > 2 and sd[2],
+                                                  sd[3] if len(sd) > 3 else True))   # (W. P. Grenade: aggravated; Bomb: any range)
             alt = next((r for r in wrd if r[0] == "clan_burn_weapon_strike"), None)
             if alt is not None and cmd.choice == "burn weapon":      # Talith: a Ravnos burns a weapon, first strike
                 if alt[1] not in {x.lower() for x in ctx.cdef(m).clans}:
@@ -991,6 +992,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                     raise Illegal("strike", f"{poss(rules.name)} strike can be used once each combat")
                 _set_combat(ctx, f._replace(used=f.used | {(m, iid, "strike")}))
                 f = ctx.st.top
+        elif c.region == "attached" and c.host == (f.b if m == f.a else f.a) and \
+                ("stealable_by_strike",) in effects_combat.card_readings(ctx, iid):      # Kaymakli Fragment
+            desc = StrikeDesc("steal_card", source=None, label=f"steal {rules.name}", target=iid)
+            chosen_weapon = iid
         elif c.region == "attached" and c.host == (f.b if m == f.a else f.a) and any(
                 r[0] == "destroyable_by_strike" for r in effects_combat.card_readings(ctx, iid)):
             dr = next(r for r in effects_combat.card_readings(ctx, iid) if r[0] == "destroyable_by_strike")
@@ -1545,7 +1550,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                     if "Retainer" in ctx.cdef(r_).types:
                         hits.append(Hit(r_, 0, s_.retainers_damage, source=None, via=s_.source))
         undodgeable = s_.undodgeable or any(x.kind == "undodgeable_round" and x.minion == me for x in f.mods)
-        if other in dodging and not undodgeable and (s_.target is None or (s_.kind == "burn_card"
+        if other in dodging and not undodgeable and (s_.target is None or (s_.kind in ("burn_card", "steal_card")
                                                        and "Equipment" in ctx.cdef(s_.target).types)):
             if s_.dodged_penalty:       # Pounce dodged: damage on the striker, a press for the opposing minion
                 hits.append(Hit(me, s_.dodged_penalty, 0, source=None, via=s_.source))
@@ -1641,6 +1646,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                 if s_.skip_unlock:
                     ctx.st.skip_unlock = ctx.st.skip_unlock | {other}
                     ctx.emit("no_unlock", f"{ctx.name(other)} will not unlock during its next unlock phase.")
+        elif s_.kind == "steal_card":      # Kaymakli Fragment: the strike steals it
+            tc = ctx.st.cards.get(s_.target) if s_.target is not None else None
+            if tc is not None and tc.region == "attached" and tc.host == other:
+                ctx.move(s_.target, "attached", host=me)
+                ctx.emit("steal", f"{ctx.name(me)} steals {ctx.name(s_.target)}.")
         elif s_.kind == "burn_card":
             tc = ctx.st.cards.get(s_.target) if s_.target is not None else None
             if tc is not None and tc.region == "attached" and tc.host == other:

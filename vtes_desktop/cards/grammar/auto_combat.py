@@ -1075,6 +1075,12 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
     if k == "destroy" and low == ("at close range, a vampire with potence [pot] may destroy this weapon as a strike with "
                                   "first strike that costs 1 blood."):
         return ("destroyable_by_strike", "pot", 1)                                   # Meat Hook (the opponent names it)
+    if k == "take" and low == "if the bomb is used in combat, the bearer takes 5 damage as well.":
+        return ("weapon_self_damage_close", 5, False, False)                         # Bomb: at any range
+    if k == "burn" and low == "burn the this card after use.":
+        return ("burn_after_use",)                                                   # Bomb
+    if k == "strike" and low == "an opposing minion can strike: steal this equipment.":
+        return ("stealable_by_strike",)                                              # Kaymakli Fragment (named)
     if k == "use" and low == "this maneuver cannot be used during the first round.":
         return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
     if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
