@@ -814,3 +814,64 @@ steps:
 
 def test_sets_call(db, tmp_path):
     _plays(db, tmp_path, "sets_call", _SETS_CALL)
+
+
+_FAMILIAL = """
+title: Familial Bond - the reacting Laibon's block fails even with +1 intercept; the acting minion's controller then makes
+  the action fail (a use naming it); on the next bleed, whose block fails too and which succeeds, the Laibon locks to
+  enter combat with the bleeder
+source: "card text of Familial Bond: Requires a Laibon. Only usable on an action directed at another Laibon you control or
+  on a bleed against you. +1 intercept. If this block fails, the acting minion may choose to make the action fail. If
+  the action succeeds, this Laibon may lock (after resolution) to enter combat with the acting minion."
+table:
+  - player: Ann
+    ready:
+      - {card: Ryan, blood: 3}
+      - {card: Alice Chen, blood: 5}
+    hand: [Cloak the Gathering, Lost in Crowds, Cloak the Gathering, Lost in Crowds]
+    library: [Dodge, Dodge, Dodge, Dodge]
+  - player: Ben
+    pool: 20
+    ready:
+      - {card: Abiku, blood: 5}
+    hand: [Familial Bond, Familial Bond]
+    library: [Dodge, Dodge]
+turn: {player: Ann, phase: minion, number: 7}
+steps:
+  - {by: Ann, do: action, minion: Ryan, kind: bleed, target: Ben}
+  - {by: Ben, do: block, minion: Abiku}
+  - {by: Ann, do: play, card: Cloak the Gathering, minion: Ryan, level: obf}
+  - {by: Ben, do: play, card: Familial Bond, minion: Abiku}
+  - {by: Ann, do: play, card: Lost in Crowds, minion: Ryan, level: obf}
+  - {by: Ann, do: resolve}
+  - by: Ann
+    do: use
+    card: Ryan
+    effect: Familial Bond
+    expect:
+      - {action: unsuccessful}
+      - {player: Ben, pool: 20}
+  - {by: Ann, do: resolve}
+  - {by: Ann, do: action, minion: Alice Chen, kind: bleed, target: Ben}
+  - {by: Ben, do: block, minion: Abiku}
+  - {by: Ann, do: play, card: Cloak the Gathering, minion: Alice Chen, level: obf}
+  - {by: Ben, do: play, card: Familial Bond, minion: Abiku}
+  - {by: Ann, do: play, card: Lost in Crowds, minion: Alice Chen, level: obf}
+  - {by: Ann, do: resolve}
+  - {by: Ben, do: decline_block}
+  - by: Ann
+    do: resolve
+    expect:
+      - {player: Ben, pool: 19}
+  - by: Ben
+    do: use
+    card: Abiku
+    effect: Familial Bond
+    expect:
+      - {combat: true}
+      - {card: Abiku, locked: true}
+"""
+
+
+def test_familial_bond(db, tmp_path):
+    _plays(db, tmp_path, "familial", _FAMILIAL)

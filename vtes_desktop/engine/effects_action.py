@@ -1313,6 +1313,26 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         raise Illegal("use", f"{ctx.db[mods[0].cid].display} has no further use for {ctx.name(iid)} this action")
     if mod.kind.startswith("later:pay_or_fail"):    # Detect Authority, Scobax
         return _pay_or_fail(ctx, f, mod, iid) or True
+    if mod.kind == "later:fb_fail":     # Familial Bond: the acting minion makes the action fail
+        if f.stage == "resolution":
+            raise Illegal("timing", f"{ctx.db[mod.cid].display}: the action has been resolved")
+        mods2 = tuple(m._replace(amount=0) if m is mod else m for m in f.mods)
+        flow.set_top(ctx, f._replace(mods=mods2))
+        fr = ctx.rules(mod.card)
+        end_action(ctx, fr, fr.modes[0], None)
+        return True
+    if mod.kind == "later:fb_combat":    # Familial Bond: the Laibon locks to fight the acting minion
+        from vtes_desktop.engine import rules_combat
+
+        c = ctx.st.cards[iid]
+        if f.stage != "resolution" or f.outcome != "successful" or ctx.st.top is not f:
+            raise Illegal("timing", f"{ctx.db[mod.cid].display}: only once the action has succeeded")
+        if c.region != "ready" or c.locked:
+            raise Illegal("locked", f"{ctx.name(iid)} is not a ready unlocked vampire")
+        flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m is mod else m for m in f.mods)))
+        ctx.update(iid, locked=True)
+        rules_combat.start(ctx, f.actor, iid)
+        return True
     if mod.kind == "later:withdraw_attempt":     # Dawn Operation: the vampire attempting to block withdraws
         if f.stage != "attempt" or f.blocker != iid:
             raise Illegal("timing", f"{ctx.db[mod.cid].display}: {ctx.name(iid)} is not attempting to block")
@@ -3265,6 +3285,18 @@ def _unlock_another_anarch(ctx, cmd, minion, mode, rules, e, iid, blocker) -> No
 _HANDLERS["unlock_another_anarch"] = _unlock_another_anarch
 
 
+def _familial_bond(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Familial Bond: if this Laibon's block fails the acting minion may make the action fail (`attempt_failed`, then
+    a `use` naming it); if the action succeeds the Laibon may lock to enter combat with the acting minion (a `use`
+    naming the Laibon after resolution)."""
+    r = auto_action.reading(e, rules.types)
+    _add(ctx, Mod("fb_fail", 0, minion, iid, rules.card_id) if r == "fb_fail_choice"
+         else Mod("later:fb_combat", 1, minion, iid, rules.card_id))
+
+
+_HANDLERS.update({"fb_fail_choice": _familial_bond, "fb_combat": _familial_bond})
+
+
 def _sets_call(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
     """Set's Call: the vampire blocking an employ retainer ([ser]) or recruit ally ([SER]) action, before block
     resolution: the action succeeds and its cost is paid, but the retainer goes on this vampire (the ally to its
@@ -4473,10 +4505,16 @@ def block_refusal(ctx: Ctx, f: ActionFrame, m: int, seat: int) -> str | None:
 
 
 def attempt_failed(ctx: Ctx, m: int) -> None:
-    """A block attempt by *m* failed: under Faceless Night it locks before the action resolves."""
+    """A block attempt by *m* failed: under Faceless Night it locks before the action resolves; after Familial Bond
+    the acting minion may make the action fail (`use`)."""
     f = _top(ctx)
     if has(f, "fail_lock") and not has(f, "failed", m):
         _add(ctx, Mod("failed", 0, m, None))
+    fb = next((x for x in f.mods if x.kind == "fb_fail" and x.minion == m), None)
+    if fb is not None:
+        _add(ctx, Mod("later:fb_fail", 1, f.actor, fb.card, fb.cid))
+        ctx.emit("note", f"{ctx.name(f.actor)} may choose to make the action fail ({ctx.db[fb.cid].display}).",
+                 cards=(f.actor,))
 
 
 def before_resolution(ctx: Ctx, f: ActionFrame, blocker: int | None) -> ActionFrame | None:

@@ -601,6 +601,11 @@ _TEXTS: dict[str, re.Pattern] = {
     # Set's Call, by the blocking vampire before block resolution: the employ (recruit) succeeds for the blocker
     "sets_call": re.compile(r"^this action is successful \(and the cost is paid\), but this vampire steals the "
                             r"(?P<what>retainer|ally) and combat does not occur\.?$"),
+    # Familial Bond: the acting minion may make the action fail if this block fails; this Laibon may lock to fight the
+    # acting minion after a successful action (each a `use` naming the minion)
+    "fb_fail_choice": re.compile(r"^if this block fails, the acting minion may choose to make the action fail\.?$"),
+    "fb_combat": re.compile(r"^if the action succeeds, this laibon may lock \(after resolution\) to enter combat with "
+                            r"the acting minion\.?$"),
     "that_abstains": re.compile(r"^that vampire abstains\.?$"),
     "lock_if_passes": re.compile(r"^as above, and lock that vampire at the end of the action if the referendum "
                                  r"passes\.?$"),
