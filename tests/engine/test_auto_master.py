@@ -121,7 +121,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # state checks (Priority Contract)
            "leave_ready_gain",
            # state checks (Bounty)
-           "bounty_torpor", "bounty_burned"}
+           "bounty_torpor", "bounty_burned",
+           # actor_stealth and hunt_bonus (Guinea-Bissau Carnival)
+           "aye_hunt"}
 
 
 def test_every_reading_has_a_handler():

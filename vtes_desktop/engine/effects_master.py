@@ -5646,7 +5646,22 @@ def hunt_bonus(ctx: Ctx, actor: int) -> int:
         for v in _has(ctx, iid, "hunt_bonus"):
             if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == v["sect"]:
                 n += int(v["n"])
-    return n
+    return n + sum(x + 1 for x in _aye_counts(ctx, actor))
+
+
+def _aye_counts(ctx: Ctx, m: int) -> list[int]:
+    """Guinea-Bissau Carnival, for a hunting Laibon *m*: X, the Aye it has, once for each such card in play."""
+    st = ctx.st
+    out = []
+    for s_ in st.live_seats():
+        for iid in st.region(s_, "in_play"):
+            for v in _has(ctx, iid, "aye_hunt") if not st.cards[iid].contested else ():
+                c = st.cards[m]
+                laibon = ctx.is_vampire(c) and ("laibon" in (ctx.sect(c) or "").lower()
+                                                or re.match(r"(?i)laibon\b", ctx.cdef(m).text.strip()) is not None)
+                if laibon:
+                    out.append(sum(1 for a in st.attached.get(m, ()) if ctx.cdef(a).name.lower() == v["what"]))
+    return out
 
 
 def poss_name(ctx: Ctx, seat: int) -> str:
@@ -5697,6 +5712,8 @@ def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
                     for v in _has(ctx, a, "clan_action_stealth"):   # The Khabar, Carthage Remembered, Festivo
                         if v["kind"] == kind and _group_fits(ctx, m, v["who"]):
                             n += int(v["n"])
+        if kind == "hunt":   # Guinea-Bissau Carnival: +X stealth, X the Aye of the hunting Laibon
+            n += sum(_aye_counts(ctx, m))
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))

@@ -758,6 +758,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                       r"counters from this card to his or her pool$"),
     ("bounty_burned", r"^if this vampire is burned in combat or by diablerie, the controller of the opposing minion or "
                       r"diablerist takes all of the counters from this card$"),
+    # Guinea-Bissau Carnival: actor_stealth and hunt_bonus count the hunting Laibon's Aye; burned in its player's
+    # next unlock phase (start_of_unlock_phase)
+    ("aye_hunt", r"^each (?P<clan>laibon) gets \+x stealth when hunting and gains x\+1 additional blood from the bank if "
+                 r"successful, where x is the number of (?P<what>aye) he or she has$"),
+    ("burn_own_unlock", r"^burn this card during your next unlock phase$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
