@@ -336,7 +336,9 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
     """Implicit passes before a step that uses an effect."""
     st = ctx.st
     f = st.top
-    as_announced = cmd.type == "play" and _plays_as_announced(ctx, cmd)
+    # (only an action being announced asks: the card's rules are not looked up for every other play)
+    as_announced = cmd.type == "play" and isinstance(f, ActionFrame) and f.stage == "announced" \
+        and _plays_as_announced(ctx, cmd)
     if cmd.type == "use" and isinstance(f, ActionFrame) and f.stage == "announced":
         from vtes_desktop.engine.effects_master import used_as_announced
 

@@ -78,11 +78,15 @@ class Game:
         self._run(cmd)
 
     def can(self, cmd: C.Command) -> Refused | None:
+        """The refusal *cmd* would meet now, or None (`check` without the exception; the legal answer's trial)."""
         try:
-            self.check(cmd)
-            return None
+            if isinstance(cmd, C.Undo):
+                self._undo_target(cmd)
+            else:
+                self._run(cmd)
         except Refused as e:
             return e
+        return None
 
     def _run(self, cmd: C.Command) -> Ctx:
         if not isinstance(cmd.seat, int) or not 0 <= cmd.seat < len(self.state.seats):

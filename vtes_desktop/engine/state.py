@@ -242,17 +242,23 @@ class State:
         self.as_played: tuple | None = None   # (seat, card iid, state before): the card the last step played
 
     def clone(self) -> "State":
-        """A copy that shares the big tables until it first writes to them."""
+        """A copy that shares the big tables until it first writes to them.
+
+        One multiple assignment per group of fields (the legal answer clones the state for every command it
+        tries, so this is on the hot path); every slot but `_own` is copied, which `_check_clone_covers_slots`
+        asserts at import."""
         s = State.__new__(State)
-        s.cards = self.cards
-        s.regions = self.regions
-        s.attached = self.attached
-        s.seats = self.seats
         s._own = 0
-        for k in ("edge", "turn", "active", "phase", "frames", "rng_n", "transfers", "mpa", "dpa", "acted",
-                  "next_iid", "last_action", "last_referendum", "pending_draws", "edge_used", "events_played", "burn_option_used", "phase_flags", "oot",
-                  "withdrawing", "withdrawn", "ended", "turn_hand", "skip_unlock", "awards", "marks", "as_played"):
-            setattr(s, k, getattr(self, k))
+        s.cards, s.regions, s.attached, s.seats = self.cards, self.regions, self.attached, self.seats
+        (s.edge, s.turn, s.active, s.phase, s.frames, s.rng_n, s.transfers, s.mpa, s.dpa, s.acted, s.next_iid,
+         s.last_action, s.last_referendum, s.pending_draws, s.edge_used, s.events_played, s.burn_option_used,
+         s.phase_flags, s.oot, s.withdrawing, s.withdrawn, s.ended, s.turn_hand, s.skip_unlock, s.awards, s.marks,
+         s.as_played) = (
+            self.edge, self.turn, self.active, self.phase, self.frames, self.rng_n, self.transfers, self.mpa,
+            self.dpa, self.acted, self.next_iid, self.last_action, self.last_referendum, self.pending_draws,
+            self.edge_used, self.events_played, self.burn_option_used, self.phase_flags, self.oot,
+            self.withdrawing, self.withdrawn, self.ended, self.turn_hand, self.skip_unlock, self.awards,
+            self.marks, self.as_played)
         return s
 
     # -- reading ---------------------------------------------------------------------
@@ -335,3 +341,16 @@ class State:
 
     def region_key(self, card: Card) -> tuple[int, str]:
         return (card.owner if card.region in HIDDEN | {"ash_heap", "removed"} else card.controller, card.region)
+
+
+def _check_clone_covers_slots() -> None:
+    """`State.clone` names its fields one by one: a slot added without it would silently be lost on every step."""
+    s = State()
+    for i, k in enumerate(State.__slots__):
+        setattr(s, k, ("slot", i))
+    c = s.clone()
+    missing = [k for k in State.__slots__ if k != "_own" and getattr(c, k, None) != getattr(s, k)]
+    assert not missing, f"State.clone does not copy {missing}"
+
+
+_check_clone_covers_slots()
