@@ -567,3 +567,21 @@ def test_eccentric_billionaire_cuts_a_location(table):
     game.step("Sarah", Use, card="Eccentric Billionaire")
     game.step("Sarah", Play, card="Academic Hunting Ground")
     assert game.game.state.seats[0].pool == 19
+
+
+def test_grey_thorne_plays_anarch_cards_and_takes_an_anarchs_blood(table):
+    from vtes_desktop.engine.rules_action import requirement_refusal
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Grey Thorne", 1), ("Adrino Manauara", 5)],
+                                             "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Bollix"]}, turn=("Sarah", "unlock", 5))
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    grey, bollix = _named(game, "Grey Thorne").iid, _named(game, "Bollix").iid
+    rules = ctx.rules(bollix)
+    assert requirement_refusal(ctx, bollix, rules, rules.mode("cel"), grey) is None   # an Anarch vampire's card
+    game.step("Sarah", Use, card=grey, minion="Adrino Manauara")
+    st = game.game.state
+    assert st.cards[grey].counters == 2 and st.cards[_named(game, "Adrino Manauara").iid].counters == 4
+    with pytest.raises(Illegal, match="only with 1 life"):
+        game.step("Sarah", Use, card=grey, minion="Adrino Manauara")

@@ -124,7 +124,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "pool_sets_range", "cancel_strike_card", "messenger_success", "messenger_blocked",
                      "entry_remove_or_burn", "no_life_gain", "life_for_own_press", "untargetable_by_discipline",
                      "undodgeable_strikes", "unique_duplicate_burned", "recruit_blocked_torpor", "no_unlock_normal",
-                     "burn_if_locked_at_unlock", "counter_changes_type", "lock_cost_cut"})
+                     "burn_if_locked_at_unlock", "counter_changes_type", "lock_cost_cut",
+                     "anarch_blood_for_life"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -367,6 +368,29 @@ def blocked(ctx: Ctx, f) -> None:
     if b in st.cards and _of(ctx, b, "burn_if_blocks_vampire") and f.actor in st.cards \
             and ctx.is_vampire(st.cards[f.actor]):
         ctx.burn(b, "he blocked a vampire")
+
+
+def _anarch_blood_for_life(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
+    """Grey Thorne: in your unlock phase, with only 1 life, a ready anarch burns 1 blood for 1 life on him."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    _own_unlock_phase(ctx, cmd, iid, name)
+    if st.cards[iid].counters != 1:
+        raise Illegal("use", f"{name} gains life this way only with 1 life")
+    if cmd.minion is None:
+        raise Malformed("minion", f"{name}: name the ready anarch that burns 1 blood as `minion`")
+    v = flow.ref(ctx, cmd.seat, cmd.minion)
+    vc = st.cards[v]
+    if vc.region != "ready" or not ctx.is_vampire(vc) or (ctx.sect(vc) or "").lower() != "anarch" \
+            or vc.controller != cmd.seat:
+        raise Illegal("target", f"{name}: {ctx.name(v)} is not a ready anarch of yours")
+    if vc.counters < 1:
+        raise Illegal("cost", f"{ctx.name(v)} has no blood to burn")
+    ctx.update(v, counters=vc.counters - 1)
+    ctx.update(iid, counters=st.cards[iid].counters + r[1])
+    ctx.emit("life", f"{ctx.name(v)} burns 1 blood: {name} gains {r[1]} life.", cards=(v, iid))
 
 
 _LOCATION_CUT = "pool off the next location"
@@ -721,6 +745,13 @@ def as_vampire(ctx: Ctx, iid: int | None, rules) -> bool:
     if _of(ctx, iid, "as_vampire_attached") and {d.lower() for d in rules.disciplines} & _master_disciplines(ctx, iid):
         return True
     return any(_needs(rules, r) and _only_ok(rules, r[3]) for r in _of(ctx, iid, "as_vampire"))
+
+
+def plays_as_sect(ctx: Ctx, iid: int | None, rules, sect: str) -> bool:
+    """Grey Thorne: "may play cards that require Celerity or Potence as an Anarch vampire" (the card's Anarch
+    requirement is met for those cards)."""
+    return iid is not None and any(len(r) > 4 and r[4] == sect and _needs(rules, r) and _only_ok(rules, r[3])
+                                   for r in _of(ctx, iid, "as_vampire"))
 
 
 def _only_ok(rules, only: str) -> bool:
@@ -1192,6 +1223,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         if name_ == "burn_fail_directed" and cmd.minion is not None and _of(ctx, iid, "burn_minus_stealth"):
             continue   # Screamer: naming a minion gives it -1 stealth
         fn(ctx, cmd, iid, got[0])
+        return True
+    if _of(ctx, iid, "anarch_blood_for_life"):
+        _anarch_blood_for_life(ctx, cmd, iid, _of(ctx, iid, "anarch_blood_for_life")[0])
         return True
     if _of(ctx, iid, "lock_cost_cut"):
         _lock_cost_cut(ctx, cmd, iid, _of(ctx, iid, "lock_cost_cut")[0])

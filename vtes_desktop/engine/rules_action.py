@@ -278,6 +278,8 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     for req in rules.requirements:
         if req in ("vampire", "ready vampire") and effects_minion.as_vampire(ctx, minion, rules):
             continue   # an ally playing this card as a vampire
+        if req.startswith("sect:") and effects_minion.plays_as_sect(ctx, minion, rules, req[5:]):
+            continue   # ... as an Anarch vampire (Grey Thorne)
         why = _req_refusal(ctx, mc, req, name, who)
         if why:
             return why

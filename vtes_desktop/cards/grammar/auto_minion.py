@@ -259,6 +259,9 @@ Readings (a tuple whose first item names it):
 - ``("lock_cost_cut", 1)``: Eccentric Billionaire locks for 1 pool off an equipment or a location: a `use` during
   a minion's equip action (that action's cost), or in your master phase before a location is played (the next
   location master card you play this turn: hook in `rules_action._play_master`); one Billionaire each card;
+- *as_vampire* "as an Anarch vampire" (Grey Thorne; a fifth item "anarch"): those cards' Anarch requirement is met
+  (hook in `rules_action.requirement_refusal`); ``("anarch_blood_for_life", 1)``: in your unlock phase, with only 1
+  life, a ready anarch of yours burns 1 blood for 1 life on him (a `use`, `minion` the anarch);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -302,8 +305,8 @@ _MULTI_GIVE = {
 
 _AS_VAMPIRE = re.compile(r"^(?:this ally|he|she|it|the \w+) (?:can|may) play (?P<only>non-ally |non-action |combat )?"
                          r"cards (?:requiring|that require) (?P<discs>(?:(?:basic )?[a-z]+ \[\w{3}\](?:, | and/or | or )?)+)"
-                         r" as an? (?:vampire(?: with (?:a )?capacity (?:of )?(?P<cap1>\d+))?|(?P<cap2>\d+)-capacity "
-                         r"vampire)\.?$")
+                         r" as an? (?P<sect>anarch )?(?:vampire(?: with (?:a )?capacity (?:of )?(?P<cap1>\d+))?|"
+                         r"(?P<cap2>\d+)-capacity vampire)\.?$")
 
 _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's own cost: "burn" or "remove" itself)
     "he can steal a demon ally or burn a demon retainer as a (d) action.":
@@ -409,6 +412,8 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "during your unlock phase, if this ally has only 1 life, any ready anarch may burn a blood to add 1 life to "
+             "him."): ("anarch_blood_for_life", 1),
     ("lock", "this ally may lock to reduce the cost of an equipment or location you or any of your minions play by 1 "
              "pool."): ("lock_cost_cut", 1),
     ("change", "the counter is changed to a counter of the type appropriate to the new card."): ("counter_changes_type",),
@@ -637,8 +642,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         m = _AS_VAMPIRE.match(low[len("as above, and "):] if low.startswith("as above, and ") else low)
         if m:
             cap = m.group("cap1") or m.group("cap2")
-            return ("as_vampire", tuple(re.findall(r"\[(\w{3})\]", m.group("discs"))), int(cap) if cap else None,
-                    (m.group("only") or "").strip())
+            got = ("as_vampire", tuple(re.findall(r"\[(\w{3})\]", m.group("discs"))), int(cap) if cap else None,
+                   (m.group("only") or "").strip())
+            return got + ("anarch",) if m.group("sect") else got
     if k == "bleed" and ally and e.get("frame"):
         m = re.fullmatch(r"(?:(\d) bleed, (\d) strength|(\d) strength, (\d) bleed(?:, flight \[flight\])?)\.", low)
         if m:
