@@ -1407,6 +1407,10 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
     if ("choose_after", m, f.round) in f.used and (f.b if m == f.a else f.a) not in f.struck \
             and not any(x[0] == (f.b if m == f.a else f.a) for x in f.committed):     # Rapid Thought
         raise Illegal("strike", f"the opposing minion chooses its strike before {ctx.name(m)} this round")
+    mw = next((u[2] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "must_strike_with" and u[1] == m
+               and u[3] == f.round), None)
+    if mw is not None and not f.extra_phase and desc.source != mw:        # Joumlon's Axe after its cancel
+        raise Illegal("strike", f"{poss(ctx.name(m))} initial strike this round must be with {ctx.name(mw)}")
     if f.extra_phase and ("no_strike_after", m, f.round) in f.used:      # Pounce: no more strikes this round
         raise Illegal("strike", f"{ctx.name(m)} cannot strike for the remainder of this round")
     if not f.extra_phase and ("no_initial_strike", m, f.round) in f.used:     # Lapse at superior
@@ -1597,6 +1601,10 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
             wb += ctx.st.cards[s_.source].counters        # The Crimson Sentinel: +1 per soul counter
         if wb and s_.kind in ("damage", "strength_plus", "hand_plus"):     # Strike at the True Flesh at superior
             s_ = s_._replace(amount=s_.amount + wb)
+        if s_.source is not None and s_.source in ctx.st.cards and not s_.aggravated and any(
+                r[0] == "aggravated_vs_clan" and r[1] in {c_.lower() for c_ in ctx.cdef(other).clans}
+                for r in effects_combat.card_readings(ctx, s_.source)):     # Poker, Joumlon's Axe: on a Kiasyd
+            s_ = s_._replace(aggravated=True)
         if s_.source is not None and ("talons", s_.source, f.round) in f.used:    # Baal's Bloody Talons
             s_ = s_._replace(aggravated=True)
             agg_ += sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "talons_bonus"
@@ -2357,6 +2365,7 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
         fort = "for" in {d.lower() for d in mode.disciplines}
         kept = _hold_no_fortitude(ctx, m) if fort else ()
+        pre_prev = [h.prevented_normal + h.prevented_aggravated for h in ctx.st.top.hits] if fort else []
         fv_cards = (_fv_only_cards(ctx) if not {"for", "vis"} & {d.lower() for d in mode.disciplines} else set()) \
             | _equip_only_cards(ctx)        # (Strike at the True Flesh: no prevention card reaches that weapon)
         fv_kept = _hold_no_fortitude(ctx, m, fv_cards) if fv_cards else ()      # Death of the Drum
@@ -2390,6 +2399,13 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
                     ctx.emit("burned", f"{ctx.name(w)} is destroyed ({rules.name}).")
         if fort:
             _release_no_fortitude(ctx, m, kept, iid)
+            top_ = ctx.st.top
+            if isinstance(top_, DamageFrame) and len(top_.hits) == len(pre_prev):   # Poker: what Fortitude prevented
+                cf_ = combat_frame(ctx.st)
+                add_ = {("fort_prev", i, h.prevented_normal + h.prevented_aggravated - pre_prev[i], iid)
+                        for i, h in enumerate(top_.hits) if h.prevented_normal + h.prevented_aggravated > pre_prev[i]}
+                if add_:
+                    _set_combat(ctx, cf_._replace(used=cf_.used | add_))
         if fv_kept:
             _release_no_fortitude(ctx, m, fv_kept, iid, shield=False)
         _pay(ctx, cmd.seat, m, pool, blood + _extra_blood(ctx, m, rules, blood), rules.name,
@@ -3336,6 +3352,8 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
         return _blocker_sets_long_range(ctx, cmd, iid, f)
     if ("burn_x_for_combat_maneuvers",) in readings:        # Ruins of Villers Abbey
         return _burn_x_for_maneuvers(ctx, cmd, iid, f)
+    if ("cancel_grapple_once",) in readings:                # Joumlon's Axe
+        return _axe_cancel(ctx, cmd, iid)
     if ("burn_before_range_for_effect",) in readings:       # Powder of Rigidity
         return _powder(ctx, cmd, iid, f, next(r for r in readings if r[0] == "opponent_no_discipline_cards"))
     if ("burn_to_burn_torpor_victim",) in readings:         # Garrote
@@ -3374,6 +3392,32 @@ def _burn_x_for_maneuvers(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
     f = combat_frame(ctx.st)
     _set_combat(ctx, f._replace(used=f.used | {("combat_maneuvers", c.host, int(x), iid)}))
     ctx.emit("granted", f"{ctx.name(c.host)} gets {x} optional maneuvers this combat ({ctx.name(iid)}).")
+
+
+def _axe_cancel(ctx: Ctx, cmd: C.Use, iid: int) -> None:
+    """Joumlon's Axe: once each combat its bearer cancels a grapple card the opposing minion has just played (no
+    cost paid); its initial strike this round must be, or have been, with the Axe."""
+    from vtes_desktop.engine import effects_master
+
+    c = ctx.st.cards[iid]
+    f = combat_frame(ctx.st)
+    rec = ctx.st.as_played
+    if f is None or rec is None:
+        raise Illegal("timing", f"{ctx.name(iid)} cancels a grapple card as it is played")
+    m = c.host
+    other = f.b if m == f.a else f.a
+    card = rec[2]
+    if rec[1] != ctx.st.cards[other].controller or "grapple" not in ctx.rules(card).keywords:
+        raise Illegal("target", f"{ctx.name(iid)} cancels a grapple card played by the opposing minion")
+    if ("axe_cancel", iid) in f.used:
+        raise Illegal("limit", f"{ctx.name(iid)} cancels a grapple card once each combat")
+    struck_with = next((d.source for who, d in f.strikes + f.committed if who == m), "none")
+    if f.extra_phase or (m in f.struck and struck_with != iid):
+        if not (f.extra_phase and (iid, "strike_round", f.round) in f.used):
+            raise Illegal("timing", f"{poss(ctx.name(m))} initial strike this round must be with {ctx.name(iid)}")
+    effects_master._cancel_as_played(ctx, cmd, iid, ctx.rules(iid), "combat")
+    f = combat_frame(ctx.st)
+    _set_combat(ctx, f._replace(used=f.used | {("axe_cancel", iid), ("must_strike_with", m, iid, f.round)}))
 
 
 def _powder(ctx: Ctx, cmd: C.Use, iid: int, f, r: tuple) -> None:
@@ -4026,6 +4070,19 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
             ctx.st.skip_unlock = ctx.st.skip_unlock | {h.target}
             ctx.emit("no_unlock", f"{ctx.name(h.target)} will not unlock during its next unlock phase.")
     cf = combat_frame(ctx.st)
+    if cf is not None and any(isinstance(u, tuple) and u[0] == "fort_prev" for u in cf.used):
+        for i, h in enumerate(f.hits):      # Poker: all its strike's damage prevented by cards requiring Fortitude
+            if h.via is not None and h.via in ctx.st.cards and ctx.st.cards[h.via].region == "attached" \
+                    and ("burn_if_fortitude_prevents_all",) in effects_combat.card_readings(ctx, h.via) \
+                    and h.normal + h.aggravated > 0 and sum(u[2] for u in cf.used if isinstance(u, tuple) and len(u) == 4
+                                                             and u[0] == "fort_prev" and u[1] == i) >= h.normal + h.aggravated:
+                ctx.burn(h.via, "its damage all prevented by Fortitude")
+                ctx.emit("burned", f"{ctx.name(h.via)} is burned: its damage was all prevented by Fortitude.")
+        cf = combat_frame(ctx.st)
+        _set_combat(ctx, cf._replace(used=frozenset(u for u in cf.used if not (isinstance(u, tuple) and u[0] == "fort_prev"))
+                                     if isinstance(cf.used, frozenset) else
+                                     {u for u in cf.used if not (isinstance(u, tuple) and u[0] == "fort_prev")}))
+        cf = combat_frame(ctx.st)
     if cf is None:
         return
     if (not _ready(ctx, cf.a) or not _ready(ctx, cf.b)) and not cf.ended:

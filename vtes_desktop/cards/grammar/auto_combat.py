@@ -1081,6 +1081,15 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
         return ("burn_after_use",)                                                   # Bomb
     if k == "strike" and low == "an opposing minion can strike: steal this equipment.":
         return ("stealable_by_strike",)                                              # Kaymakli Fragment (named)
+    if k == "inflict" and low == "damage inflicted on a kiasyd by this weapon is aggravated.":
+        return ("aggravated_vs_clan", "kiasyd")                                      # Poker, Joumlon's Axe
+    if k == "burn" and low == ("if all of the damage done by this strike is prevented by a card or cards that require "
+                               "fortitude [for], burn this weapon after strike resolution."):
+        return ("burn_if_fortitude_prevents_all",)                                   # Poker
+    if k == "cancel" and low == ("once each combat, the bearer can cancel a grapple card played by the opposing minion as "
+                                 "it is played, its cost is not paid, and the bearer's initial strike this round must be "
+                                 "or have been with this weapon (not usable otherwise)."):
+        return ("cancel_grapple_once",)                                              # Joumlon's Axe (a use)
     if k == "use" and low == "this maneuver cannot be used during the first round.":
         return ("weapon_maneuver_not_first_round",)                                  # Foldable Machine Gun
     if k == "get" and low == ("once each round, if the bearer strikes with this gun, they get 1 optional additional "
