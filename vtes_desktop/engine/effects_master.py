@@ -59,7 +59,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
-                  "lock_counters_votes", "census_bleed_votes", "census_intercept"})
+                  "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1170,6 +1170,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "shrine_fail" in keys:
+        return _shrine(ctx, cmd, iid, [v for k, v, _ in uses if k == "shrine_fail"][0])
     if keys & {"census_bleed_votes", "census_intercept"}:
         return _census(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "pentex_choose" in keys:
@@ -2323,6 +2325,45 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
     return True
+
+
+def _shrine(ctx: Ctx, cmd: C.Use, iid: int, v: dict) -> bool:
+    """Yoruba Shrine: as a directed action at a ready Assamite of its player is announced, or in the polling step
+    (before votes) of a referendum whose terms name one, locked: the acting minion unlocks and the action or the
+    referendum fails."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    seat = cmd.seat
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=True)
+    f = st.top
+    mine = [m for m in st.region(seat, "ready") if _fits(ctx, seat, m, "a " + v["clan"], v) and not st.cards[m].contested]
+    if isinstance(f, ActionFrame):
+        early = f.stage == "announced" or (f.stage == "blocks" and f.blocker is None and not f.declined)
+        if not early or not f.directed or f.target_card not in mine:
+            raise Illegal("timing", f"{name} is locked as a directed action at a ready {v['clan'].title()} you control "
+                                    "is announced")
+        _lock(ctx, iid)
+        ctx.update(f.actor, locked=False)
+        f = st.top
+        flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+        ctx.emit("unsuccessful", f"{ctx.seat_name(seat)} locks {name}: {ctx.name(f.actor)} unlocks and the action "
+                                 "fails.", cards=(iid, f.actor))
+        return True
+    if isinstance(f, ReferendumFrame) and f.step == "polling" and not f.votes_started and f.terms:
+        terms = f.terms.lower()
+        if not any(ctx.name(m).lower() in terms or f"#{m}" in terms for m in mine):
+            raise Illegal("timing", f"{name}: the terms of this referendum choose no {v['clan'].title()} of yours")
+        _lock(ctx, iid)
+        if f.actor is not None and f.actor in st.cards:
+            ctx.update(f.actor, locked=False)
+        flow.set_top(ctx, st.top._replace(used_sources=st.top.used_sources | {("fails", iid)}))
+        ctx.emit("effect", f"{ctx.seat_name(seat)} locks {name}: the acting minion unlocks and the referendum will "
+                           "fail.", cards=(iid,))
+        return True
+    raise Illegal("timing", f"{name} is locked as a directed action at your {v['clan'].title()} is announced, or in "
+                            "the polling step of a referendum whose terms choose one")
 
 
 def _census(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:

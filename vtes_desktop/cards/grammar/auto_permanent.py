@@ -763,6 +763,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("aye_hunt", r"^each (?P<clan>laibon) gets \+x stealth when hunting and gains x\+1 additional blood from the bank if "
                  r"successful, where x is the number of (?P<what>aye) he or she has$"),
     ("burn_own_unlock", r"^burn this card during your next unlock phase$"),
+    # Yoruba Shrine: as a directed action at a ready Assamite of its player is announced, or in the polling step of a
+    # referendum whose terms name one (before votes), locked: the acting minion unlocks, the action or referendum fails
+    ("shrine_fail", r"^if a ready (?P<clan>assamite) you control is the target of a directed action or is chosen by the "
+                    r"acting methuselah in the terms of a referendum, you can lock this location to unlock the acting "
+                    r"minion and have the action or referendum fail$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
