@@ -44,8 +44,10 @@ HANDLED: frozenset[str] = frozenset({
     "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
     "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce", "by_intercept_vs_host",
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
-    "burn_fail_block_attempt",
+    "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls",
 })
+_AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
+_GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
 _IF_BLEEDS = "put if the bleed succeeds"   # st.marks: (card, _IF_BLEEDS, (acting vampire, level))
 _STRIKE_LEVEL = "strike card level"   # st.marks: (card, _STRIKE_LEVEL, (striker, level))
 _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in play)
@@ -216,6 +218,8 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
     if not specs:
         return left
     st = ctx.st
+    if any(s[0] == "votes_when_host_falls" for s in specs):
+        _FALLS[:] = [True]
     if any(s[0] == "burn_if_actor_leaves" for s in specs):   # remembered even when the card is put by hand
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == f.card and m[1] == _BY)) \
             | {(f.card, _BY, f.actor)}
@@ -1111,6 +1115,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
 
 # -- state checks, the end of the turn, after an action, votes -------------------------------------------
 
+_AFTER: list = []   # [True] while a strike card waits for its combat to end (Pass Through Shadow)
+_FALLS: list = []   # [True] once a card that gives votes when its host falls has been put on a vampire
 _COUNTED: list = []   # [True] once a card that burns with its last counter has entered play, until none is left
 _LAST: list = [None, ()]   # (the attached mapping last looked at, its cards with "burn_if_host_torpor")
 
@@ -1119,8 +1125,18 @@ def state_checks(ctx: Ctx) -> None:
     """After each step: a card that burns once its host is in torpor (Eternal Vigilance)."""
     st = ctx.st
     prev = ctx.game.state
-    if st.cards is prev.cards:
-        return   # no card changed this step
+    if st.cards is prev.cards and st.frames is prev.frames:
+        return   # nothing changed this step
+    if _AFTER and st.marks and not any(isinstance(x, CombatFrame) for x in st.frames):
+        left = [x for x in st.marks if len(x) == 3 and x[1] == _AFTER_COMBAT]
+        if not left:
+            _AFTER[:] = []
+        for mk in left:   # "After combat ends, put this card on this vampire" (Pass Through Shadow)
+            st.marks = st.marks - {mk}
+            a, (by, level) = mk[0], mk[2]
+            if st.cards[a].region == "ash_heap" and st.cards[by].region in ("ready", "torpor"):
+                ctx.move(a, "attached", host=by, level=level)
+                ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(by)} after the combat.", cards=(a, by))
     if _COUNTED:   # set as such a card enters play (after_card_action), cleared when none is left
         cids = _in_play_ams(ctx)
         found = False
@@ -1132,6 +1148,11 @@ def state_checks(ctx: Ctx) -> None:
                     if c.counters <= 0:
                         _empty(ctx, a)
         _COUNTED[:] = [True] if found else []
+    if _FALLS and (st.regions is not prev.regions or st.attached is not prev.attached):
+        for h, cards in list(prev.attached.items()):   # Political Struggle: its host burned or sent to torpor
+            for a in cards:
+                if _specs(ctx, a) and _spec(ctx, a, "votes_when_host_falls"):
+                    _votes_when_host_falls(ctx, a, h, prev)
     att = st.attached
     if not att:
         return
@@ -1168,6 +1189,28 @@ def state_checks(ctx: Ctx) -> None:
             if by is not None and st.cards[by].region != "ready":
                 ctx.burn(a, f"{ctx.name(by)} left the ready region")
                 ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(by)} has left the ready region.", cards=(a,))
+
+
+def _votes_when_host_falls(ctx: Ctx, a: int, h: int, prev) -> None:
+    """ "If the attached vampire is burned or sent to torpor, this card is burned and the acting vampire gets +X
+    votes, where X is the number of non-contested votes this vampire has" (Political Struggle)."""
+    from vtes_desktop.cards.model import TITLE_VOTES
+
+    st = ctx.st
+    if h not in prev.cards or prev.cards[h].region != "ready" or st.cards[h].region == "ready":
+        return
+    by = next((m[2] for m in st.marks if len(m) == 3 and m[0] == a and m[1] == _BY), None)
+    was = prev.cards[h]
+    x = 0 if was.title_contested or was.contested else TITLE_VOTES.get(
+        (None if was.title == "none" else was.title or ctx.cdef(h).title) or "", 0)
+    if st.cards[a].region == "attached":
+        ctx.burn(a, f"{ctx.name(h)} fell")
+    if by is not None and x:
+        n = next((m[2] for m in st.marks if len(m) == 3 and m[0] == by and m[1] == _GAME_VOTES), 0)
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == by and m[1] == _GAME_VOTES)) \
+            | {(by, _GAME_VOTES, n + x)}
+    ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(h)} has fallen"
+             + (f"; {ctx.name(by)} gets +{x} votes." if by is not None and x else "."), cards=(a,))
 
 
 def _kholo_moves(ctx: Ctx, a: int, h: int, clan: str) -> None:
@@ -1321,7 +1364,10 @@ def _combat_with_host(ctx: Ctx, cmd, m: int, src: int, grant: tuple) -> tuple[di
     if c.region != "attached" or c.contested:
         raise Illegal("card", f"{name} is not on a minion")
     host = c.host
-    if not _clan_fits(ctx, m, grant[1]):
+    if grant[1] == "by":   # "The acting vampire can enter combat with the attached vampire" (Political Struggle)
+        if (src, _BY, m) not in st.marks:
+            raise Illegal("requirements", f"only the vampire that played {name} can enter combat through it")
+    elif not _clan_fits(ctx, m, grant[1]):
         raise Illegal("requirements", f"only a {grant[1].title()} can enter combat with {ctx.name(host)} through {name}")
     if st.cards[host].controller == cmd.seat or st.cards[host].region != "ready":
         raise Illegal("target", f"{ctx.name(host)} is not a ready minion of another Methuselah")
@@ -1341,9 +1387,16 @@ def vote_refusal(ctx: Ctx, m: int) -> str | None:
 
 def strike_card_played(ctx: Ctx, m: int, iid: int, rules: CardRules, mode: Mode) -> None:
     """A strike card that goes on the opposing minion: its level is remembered for its resolution."""
-    if rules.types != ("Combat",) or not any(s[0] == "put_on_opponent_after_strike" for s in mode_specs(rules, mode)):
+    if rules.types != ("Combat",):
         return
     st = ctx.st
+    if any(s[0] == "put_on_striker_after_combat" for s in mode_specs(rules, mode)):   # Pass Through Shadow
+        st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == iid and x[1] == _AFTER_COMBAT)) \
+            | {(iid, _AFTER_COMBAT, (m, mode.level))}
+        _AFTER[:] = [True]
+        return
+    if not any(s[0] == "put_on_opponent_after_strike" for s in mode_specs(rules, mode)):
+        return
     st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[0] == iid and x[1] == _STRIKE_LEVEL)) \
         | {(iid, _STRIKE_LEVEL, (m, mode.level))}
 
@@ -1384,9 +1437,11 @@ def _gehenna_in_play(ctx: Ctx) -> int:
 def votes_bonus(ctx: Ctx, m: int) -> int:
     """Votes a card on the vampire gives or takes: "-3 votes" (Condemnation: Mute); one for each Gehenna card in
     play (Emergency Powers)."""
-    if not ctx.st.attached.get(m):
-        return 0
-    n = _mod(ctx, m, "votes")
+    st = ctx.st
+    n = sum(x[2] for x in st.marks if len(x) == 3 and x[0] == m and x[1] == _GAME_VOTES) if st.marks else 0
+    if not st.attached.get(m):
+        return n
+    n += _mod(ctx, m, "votes")
     if any(True for _ in _on(ctx, m, "host_votes_per_gehenna")):
         n += _gehenna_in_play(ctx)
     return n

@@ -47,7 +47,9 @@ Combat cards (types exactly ("Combat",)): ("put_on_opponent_after_strike",): "St
 opposing minion", "Place this card on the opposing minion": as the strike resolves (not dodged) the card goes on the
 opposing minion; then host_mod (stealth, strength; ("host_mod_replace", stat, n) at a superior level that says "As
 above, but ... -2"), host_burn_at_unlock, burnable, burn_at_host_discard, host_no_cards as above (Fleshcraft,
-Bonecraft, Withering, Scorpion's Touch, Sculpt the Flesh); ("burn_end_of_turn",) and host_no_act_block (Morphean
+Bonecraft, Withering, Scorpion's Touch, Sculpt the Flesh); ("put_on_striker_after_combat",) with ("burn_for_stealth",
+1, "any action"): a strike card that goes on its vampire once the combat is over, burned later for +1 stealth (Pass
+Through Shadow); ("burn_end_of_turn",) and host_no_act_block (Morphean
 Blow); ("burn_no_block_vs_striker",): a `use` by its player as the striking vampire announces an action: the host
 cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's bleeds against the host's controller
 (Creeping Infection, which its player keeps).
@@ -61,6 +63,10 @@ with the phase named).
 ("host_capacity", n): the host's capacity, not below 1 (Mind of a Child: hook in context.capacity);
 ("burn_host_stealth_zero",): a `use` by its player while the host acts: the card burns and the host's stealth
 goes to 0, later stealth still counting (Draba's action mode, an action and reaction card).
+
+Political Struggle: ("combat_with_host", "by", 1): the vampire that put the card there enters combat with the host
+as a +1 stealth (D) action; ("votes_when_host_falls",): when the host is burned or goes to torpor the card burns and
+that vampire keeps +X votes, X the host's votes then (its title's).
 
 Votes: host_mod "votes" (Condemnation: Mute); ("host_votes_per_gehenna",): +1 vote for each Gehenna event in play, and
 ("burn_if_no_gehenna",): burned when there is none (state checks: Emergency Powers).
@@ -205,6 +211,10 @@ _EXACT: dict[str, tuple] = {
     "any vampire(s) can burn this card with three +1 stealth actions": ("burnable_steps", "vampire", 1, 3),
     "any vampire(s) may burn this card with two +1 stealth actions": ("burnable_steps", "vampire", 1, 2),
     "each of your minions gets +1 intercept": ("controller_minions_mod", "intercept", 1),
+    "the acting vampire can enter combat with the attached vampire as a +1 stealth (d) action":
+        ("combat_with_host", "by", 1),
+    "if the attached vampire is burned or sent to torpor, this card is burned and the acting vampire gets +x votes, "
+    "where x is the number of non-contested votes this vampire has": ("votes_when_host_falls",),
     "the acting vampire gets +2 intercept when attempting to block that minion": ("by_intercept_vs_host", 2),
     "as [myt] above, and the minion with this card gets -1 bleed when bleeding this acting vampire's controller":
         ("host_bleed_vs_by_controller", -1),
@@ -282,6 +292,8 @@ _COMBAT_EXACT: dict[str, tuple] = {
     "during their unlock phase, the attached minion burns 1 blood or life": ("host_burn_at_unlock", 1),
     "minions can burn this card as a +1 stealth action": ("burnable", "minion", 1, 0, False),
     "place this card on the opposing minion": ("put_on_opponent_after_strike",),
+    "after combat ends, put this card on this vampire": ("put_on_striker_after_combat",),
+    "this vampire can burn this card to get +1 stealth": ("burn_for_stealth", 1, "any action"),
     "the attached minion gets -1 stealth": ("host_mod", "stealth", -1),
     "as above, but the attached minion minion gets -2 stealth": ("host_mod", "stealth", -2),
     "the attached minion gets -1 strength (after the current strike resolution step)": ("host_mod", "strength", -1),
@@ -377,6 +389,8 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         if kind == "put_in_play" and _STRIKE_PUT.match(t):
             return ("put_on_opponent_after_strike",)
         got = _COMBAT_EXACT.get(t)
+        if got is not None and got[0] == "put_on_striker_after_combat" and kind != "put":
+            return None
         return None if got is not None and got[0] == "put_on_opponent_after_strike" and kind != "place" else got
     if types not in (("Action",), ("Action", "Reaction")):   # (Draba: its action mode)
         return None
