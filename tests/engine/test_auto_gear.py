@@ -230,3 +230,33 @@ def test_codex_of_the_damned_diablerie_gifts(table):
     assert st.cards[cel].region == "attached" and st.cards[cel].host == aleph
     with pytest.raises(Illegal, match="may not receive"):
         game.step("Ann", Use, card="Codex of the Damned", minion="Aleph", effect="Celerity")
+
+
+def test_bomb_burns_a_location_then_itself(table):
+    from vtes_desktop.engine.commands import Action, DeclineBlock, Finish
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Wauneka", 4)], "Ben": [("Agrippina", 4)]},
+                 hand={"Ann": ["Bomb"], "Ben": ["Arcane Library"]})
+    _attach(game, "Bomb", "Wauneka")
+    lib = _named(game, "Arcane Library")
+    Ctx(game.game, game.game.state).move(lib, "in_play", seat=1)
+    with pytest.raises(Illegal, match="not a location"):
+        game.step("Ann", Action, minion="Wauneka", kind="card", **{"from": "Bomb"}, target="Agrippina")
+    game.step("Ann", Action, minion="Wauneka", kind="card", **{"from": "Bomb"}, target="Arcane Library")
+    game.step("Ben", DeclineBlock)
+    game.step("Ann", Finish)
+    st = game.game.state
+    assert st.cards[lib].region == "ash_heap" and st.cards[_named(game, "Bomb")].region == "ash_heap"
+
+
+def test_kaymakli_fragment_draws_five(table):
+    from vtes_desktop.engine.commands import Action, DeclineBlock, Finish
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Aaron Bathurst", 4)], "Ben": [("Agrippina", 4)]},
+                 hand={"Ann": ["Kaymakli Fragment"]}, library={"Ann": ["Dodge"] * 8})
+    _attach(game, "Kaymakli Fragment", "Aaron Bathurst")
+    game.step("Ann", Action, minion="Aaron Bathurst", kind="card", **{"from": "Kaymakli Fragment"})
+    game.step("Ben", DeclineBlock)
+    game.step("Ann", Finish)
+    st = game.game.state
+    assert len(st.region(0, "hand")) == 5 and len(st.region(0, "library")) == 3

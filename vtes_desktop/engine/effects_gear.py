@@ -131,6 +131,8 @@ WHERE: dict[str, str] = {
     "blood_for_basic_discipline": "use / discipline_level (context.discipline_level); spent by cost_cut or "
                                   "adjust_action as the card is played",
     "diablerie_gifts": "diablerie (rules_action.diablerie) / use",
+    "burn_location_action": "announce_own / succeed_own",
+    "draw_action": "announce_own / succeed_own",
 }
 GIFT = "gear: may receive"   # marks: (vampire iid, GIFT, (card iid, turn)) - a master Discipline card it may take
 PENDING = "gear: pending"   # marks: (card iid, PENDING, what) - a choice the card waits for
@@ -143,7 +145,7 @@ HANDLED: frozenset[str] = frozenset(WHERE)
 _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under way, not yet resolved
 _ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood",
             "move_blood_to_card", "add_blood_uncontrolled_younger", "add_blood_uncontrolled_any", "own_enter_combat",
-            "lock_burn_imbued_action")
+            "lock_burn_imbued_action", "burn_location_action", "draw_action")
 _OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer",
            "others_burn_card_enter_combat")   # actions taken by another's minion
 _CACHE: dict = {}
@@ -1042,6 +1044,22 @@ def announce_own(ctx: Ctx, cmd, m: int):
         return dict(from_card=src, effect="bleed", target_seat=tgt, directed=True, base_stealth=0,
                     base_bleed=base + r[1], cost_blood=r[2]), (tgt,)
     mc = st.cards[m]
+    if r[0] == "burn_location_action":
+        if cmd.target is None:
+            raise Malformed("target", f"{name}: name the location to burn")
+        t = flow.ref(ctx, seat, cmd.target)
+        why = _location_refusal(ctx, seat, t)
+        if why:
+            raise Illegal("target", f"{name}: {why}")
+        tseat = _controller(ctx, t)
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {ctx.name(t)} ({name}).", cards=(m, t))
+        return dict(from_card=src, effect="gear:burn_location", target_card=t, base_stealth=0, directed=True,
+                    target_seat=tseat), (tseat,)
+    if r[0] == "draw_action":
+        if (ctx.sect(mc) or "").lower() != r[2] or not ctx.is_vampire(mc):
+            raise Illegal("requirements", f"{name}: only a {r[2].title()} vampire with it takes this action")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to draw {r[1]} cards ({name}).", cards=(m,))
+        return dict(from_card=src, effect="gear:draw", base_stealth=0), ()
     if r[0] == "lock_burn_imbued_action":
         from vtes_desktop.engine.rules_diablerie import announce_burn_imbued
 
@@ -1141,6 +1159,19 @@ def _younger_uncontrolled_refusal(ctx: Ctx, seat: int, m: int, t: int, clan: str
     if tc.region != "uncontrolled" or tc.owner != seat or not ctx.is_vampire(tc) or not _clan_is(ctx, t, clan) \
             or (ctx.cdef(t).capacity or 0) >= ctx.capacity(ctx.st.cards[m]):
         return f"{ctx.name(t)} is not a younger {clan.title()} in your uncontrolled region"
+    return None
+
+
+def _location_refusal(ctx: Ctx, seat: int, t: int) -> str | None:
+    """Why *t* is not a location of another Methuselah in play (a location card, or equipment that represents one)."""
+    c = ctx.st.cards[t]
+    text = ctx.cdef(t).text.lower()
+    is_location = "location" in ctx.rules(t).keywords or "represents a location" in text \
+        or "is a unique location" in text or "\nlocation" in text or text.startswith("location")
+    if c.region not in ("in_play", "attached") or not is_location:
+        return f"{ctx.name(t)} is not a location in play"
+    if _controller(ctx, t) == seat:
+        return f"{ctx.name(t)} is yours: this (D) action burns another Methuselah's location"
     return None
 
 
@@ -1297,6 +1328,25 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
         ctx.update(src, counters=sc.counters + n)
         ctx.emit("moved", f"{ctx.name(f.actor)} moves {n} blood to {name} ({sc.counters + n} on it).",
                  cards=(f.actor, src))
+        return True
+    if eff == "gear:burn_location":
+        why = _location_refusal(ctx, f.seat, t) if t in st.cards else "it is gone"
+        if why:
+            ctx.emit("fizzles", f"{why}: the action has no effect.")
+        else:
+            ctx.burn(t, poss(ctx.name(f.actor)) + " action")
+        if src in st.cards and st.cards[src].region == "attached":
+            ctx.burn(src, "used")   # the Bomb burns after use
+        return True
+    if eff == "gear:draw":
+        from vtes_desktop.engine.effects_master import _deferred, _owe_discard, hand_size
+
+        n = next((x[1] for x in card_readings(ctx, src) if x[0] == "draw_action"), 0) if src in st.cards else 0
+        ctx.draw(f.seat, n)
+        ctx.emit("drew", f"{ctx.seat_name(f.seat)} draws {n} cards ({name}).")
+        over = len(st.region(f.seat, "hand")) + _deferred(ctx, f.seat) - hand_size(ctx, f.seat)
+        if over > 0:
+            _owe_discard(ctx, f.seat, over)
         return True
     if eff == "gear:burn_imbued":
         from vtes_desktop.engine.rules_diablerie import burn_imbued

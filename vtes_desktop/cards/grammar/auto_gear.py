@@ -318,6 +318,10 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("gain", "each time the bearer with thaumaturgy commits diablerie, each other ready vampire you control gains 1 "
              "blood, and each one younger than the victim may receive a master: discipline card from your ash heap, "
              "hand, or library (shuffle afterward)."): ("diablerie_gifts", "tha", 1),
+
+    ("burn", "the minion with this weapon may burn a location as a (d) action."): ("burn_location_action",),
+    ("draw", "this sabbat vampire can draw 5 cards as an action (discard down afterward)."):
+        ("draw_action", 5, "sabbat"),
 }
 
 
