@@ -32,7 +32,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
-                    "lock_titled_target", "bounty_put",
+                    "lock_titled_target", "bounty_put", "mistrust", "toy_chest",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -309,6 +309,29 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key not in PLAYED:
             continue
         if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key == "mistrust":   # a scarce vampire: burned in torpor, or back to its controller's uncontrolled region
+            tc = st.cards[target] if target is not None else None
+            if tc is None or not ctx.is_vampire(tc) or "scarce" not in ctx.rules(target).traits \
+                    or tc.region not in ("ready", "torpor"):
+                raise Illegal("target", f"{name}: name a scarce vampire, ready or in torpor")
+            if tc.region == "torpor":
+                ctx.burn(target, name)
+            else:
+                ctx.move(target, "uncontrolled", seat=tc.controller)
+                ctx.emit("moved", f"{ctx.name(target)} goes back to {poss_name(ctx, tc.controller)} uncontrolled region "
+                                  f"with its cards and counters ({name}).", cards=(target,))
+            continue
+        if key == "toy_chest":   # Toy Chest Test: a small Sabbat vampire put in play since the player's last turn
+            tc = st.cards[target] if target is not None else None
+            since = st.turn - len(st.live_seats())
+            entered = tc is not None and any(len(x) == 3 and x[0] == target and x[1] == "entered from uncontrolled"
+                                             and x[2] > since for x in st.marks)
+            if tc is None or not ctx.is_vampire(tc) or tc.region not in ("ready", "torpor") or tc.contested \
+                    or (ctx.sect(tc) or "").lower() != v["sect"] or ctx.capacity(tc) >= int(v["cap"]) or not entered:
+                raise Illegal("target", f"{name}: name a {v['sect'].title()} vampire with a capacity below {v['cap']} put "
+                                        "in play since your last turn")
+            ctx.burn(target, name)
             continue
         if key == "bounty_put":   # Bounty: on a ready vampire, X+1 counters (X the play's choice, paid as its cost)
             if target is None or st.cards[target].region != "ready" or not ctx.is_vampire(st.cards[target]):
@@ -5286,10 +5309,9 @@ def state_checks(ctx: Ctx) -> None:
                     draw_up(ctx, x[2])
     _left_ready_gain(ctx, prev)   # Priority Contract
     _bounty(ctx, prev)   # Bounty
-    if st.phase == "influence":   # Twilight Camp: a vampire its player puts in play from the uncontrolled region
-        s = st.active
+    for s in range(len(st.seats)):   # vampires put in play from the uncontrolled region (Twilight Camp, Toy Chest Test)
         b, a = prev.regions.get((s, "uncontrolled"), ()), st.regions.get((s, "uncontrolled"), ())
-        if b is not a and len(a) < len(b) and any(_has(ctx, x, "camp_anarch") for x in st.region(s, "in_play")):
+        if b is not a and len(a) < len(b):
             for x in b:
                 if x not in a and st.cards[x].region == "ready":
                     st.marks = st.marks | {(x, "entered from uncontrolled", st.turn)}

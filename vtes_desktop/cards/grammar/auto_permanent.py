@@ -768,6 +768,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("shrine_fail", r"^if a ready (?P<clan>assamite) you control is the target of a directed action or is chosen by the "
                     r"acting methuselah in the terms of a referendum, you can lock this location to unlock the acting "
                     r"minion and have the action or referendum fail$"),
+    # Mistrust, Toy Chest Test: played on a vampire (`target`); the state checks note vampires put in play
+    ("mistrust", r"^burn a scarce vampire in torpor or move a ready scarce vampire to his or her controller's "
+                 r"uncontrolled region, with all cards and counters on him or her \(which are out of play as long as the "
+                 r"vampire remains out of play\)$"),
+    ("toy_chest", r"^burn an? (?P<sect>sabbat) vampire with a capacity below (?P<cap>\d+) that has been put into play since "
+                  r"your last turn \(not usable on a vampire that has been contested\)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
