@@ -585,3 +585,29 @@ def test_grey_thorne_plays_anarch_cards_and_takes_an_anarchs_blood(table):
     assert st.cards[grey].counters == 2 and st.cards[_named(game, "Adrino Manauara").iid].counters == 4
     with pytest.raises(Illegal, match="only with 1 life"):
         game.step("Sarah", Use, card=grey, minion="Adrino Manauara")
+
+
+def test_ananasi_vampirephile_presses_for_life_and_plays_animalism_once_each_turn(table):
+    from vtes_desktop.engine.commands import Press
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Ryan", 4)], "Alexis": [("Ananasi Vampirephile", 4)]},
+                 hand={"Alexis": ["Aid from Bats", "Aid from Bats"]}, library={"Alexis": ["Dodge", "Dodge"]})
+    _to_strike_step(game, "Ryan", "Ananasi Vampirephile")
+    st = game.game.state
+    ana = _named(game, "Ananasi Vampirephile").iid
+    bats = [i for i in st.region(1, "hand") if game.game.db[st.cards[i].cid].name == "Aid from Bats"]
+    game.step("Sarah", Strike, minion="Ryan", strike="hand")
+    game.step("Alexis", Strike, minion=ana, strike=bats[0], level="basic")   # played as a vampire
+    game.step("Sarah", Resolve)
+    while game.game.state.top.step != "press":
+        game.step("Sarah", Resolve)
+    game.step("Alexis", Use, card=ana, effect="long")
+    st = game.game.state
+    assert st.cards[ana].counters == 2 and (ana, "press", 1) in st.top.granted   # 1 damage taken, 1 life burned
+    game.step("Alexis", Press, minion=ana)
+    while game.game.state.top.step not in ("strike",):
+        game.step("Sarah", Resolve)
+    st = game.game.state
+    assert st.top.round == 2 and st.top.range == "long"
+    with pytest.raises(Illegal, match="only once each turn"):
+        game.step("Alexis", Strike, minion=ana, strike=bats[1], level="basic")

@@ -125,7 +125,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "entry_remove_or_burn", "no_life_gain", "life_for_own_press", "untargetable_by_discipline",
                      "undodgeable_strikes", "unique_duplicate_burned", "recruit_blocked_torpor", "no_unlock_normal",
                      "burn_if_locked_at_unlock", "counter_changes_type", "lock_cost_cut",
-                     "anarch_blood_for_life"})
+                     "anarch_blood_for_life", "life_press_range"})
 
 
 def specs(ctx: Ctx, iid: int) -> tuple:
@@ -747,6 +747,36 @@ def as_vampire(ctx: Ctx, iid: int | None, rules) -> bool:
     return any(_needs(rules, r) and _only_ok(rules, r[3]) for r in _of(ctx, iid, "as_vampire"))
 
 
+_PLAYED_WITH = {"play": ("card", "minion"), "action": ("card", "minion"), "strike": ("strike", "minion"),
+                "maneuver": ("using", "minion"), "press": ("using", "minion"), "prevent": ("using", "minion")}
+
+
+def _played_this_turn(ctx: Ctx, m: int, trigrams: tuple) -> bool:
+    """Whether *m* already played a card requiring one of *trigrams* this turn (read from the turn's log)."""
+    st = ctx.st
+    for e in reversed(ctx.game.entries):
+        if e.turn != st.turn:
+            break
+        if e.undone or e.cmd.type not in _PLAYED_WITH:
+            continue
+        cf, mf = _PLAYED_WITH[e.cmd.type]
+        card, who = getattr(e.cmd, cf, None), getattr(e.cmd, mf, None)
+        if card is None or who is None or card == "hand":
+            continue
+        from vtes_desktop.engine import flow
+
+        try:
+            w = flow.ref(ctx, e.cmd.seat, who)
+            k = flow.ref(ctx, e.cmd.seat, card)
+        except (Malformed, Illegal):
+            continue
+        if st.cards[w].cid != st.cards[m].cid or k == w:
+            continue
+        if {x.lower() for x in ctx.rules(k).disciplines} & set(trigrams):
+            return True
+    return False
+
+
 def plays_as_sect(ctx: Ctx, iid: int | None, rules, sect: str) -> bool:
     """Grey Thorne: "may play cards that require Celerity or Potence as an Anarch vampire" (the card's Anarch
     requirement is met for those cards)."""
@@ -798,6 +828,8 @@ def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
     if minion is None:
         return None
     for r in _of(ctx, minion, "as_vampire"):
+        if len(r) > 4 and r[4] == "once each turn" and _needs(rules, r) and _played_this_turn(ctx, minion, r[1]):
+            return f"{ctx.name(minion)} plays a card requiring {', '.join(r[1])} as a vampire only once each turn"
         if r[3] and _needs(rules, r) and not _only_ok(rules, r[3]):
             return f"{ctx.name(minion)} plays only {r[3]} cards requiring {', '.join(r[1])} as a vampire"
     return None
@@ -2033,6 +2065,28 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     f = combat_frame(st)
     c = st.cards[iid]
     name = ctx.name(iid)
+    lpr = _of(ctx, iid, "life_press_range")
+    if lpr:   # Ananasi Vampirephile
+        if iid not in (f.a, f.b):
+            raise Illegal("use", f"{name} is not in combat")
+        if f.step != "press":
+            raise Illegal("timing", f"{name} burns a life for a press during the press step")
+        if (iid, "life press") in f.used:
+            raise Illegal("use", f"{name}: once each combat")
+        rng = (cmd.effect or "").strip().lower()
+        if rng not in ("close", "long"):
+            raise Malformed("effect", f"{name}: say the next round's range, close or long")
+        left = c.counters - lpr[0][1]
+        if left <= 0:
+            ctx.burn(iid, "its last life burned")
+            return True
+        ctx.update(iid, counters=left)
+        f = combat_frame(st)
+        _set_combat(ctx, f._replace(granted=f.granted + ((iid, "press", 1),),
+                                    used=f.used | {(iid, "life press"), ("range_next", f.round + 1, rng)}))
+        ctx.emit("granted", f"{name} burns {lpr[0][1]} life: 1 press, and the next round (if any) is at {rng} range.",
+                 cards=(iid,))
+        return True
     cs = _of(ctx, iid, "cancel_strike_card")
     if cs:   # the Vozhd of Gravesend
         _cancel_strike_card(ctx, cmd, iid, f, cs[0])

@@ -262,6 +262,9 @@ Readings (a tuple whose first item names it):
 - *as_vampire* "as an Anarch vampire" (Grey Thorne; a fifth item "anarch"): those cards' Anarch requirement is met
   (hook in `rules_action.requirement_refusal`); ``("anarch_blood_for_life", 1)``: in your unlock phase, with only 1
   life, a ready anarch of yours burns 1 blood for 1 life on him (a `use`, `minion` the anarch);
+- Ananasi Vampirephile: ``("life_press_range", 1)`` (once each combat, in the press step, 1 life for a press and
+  the next round's range, a `use` naming her, `effect` close or long) and an *as_vampire* Animalism reading whose
+  fifth item is "once each turn" (a second such card in the same turn refused: the turn's log is read);
 - ``("acts_when_recruited",)``: "This ally can perform actions the turn it is recruited";
   ``("unlock_recruiter_first",)``: "Unlock this vampire if this is their first successful recruit ally action this
   turn" (the recruiting vampire unlocks as the ally enters play);
@@ -412,6 +415,10 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("burn", "once each combat, she can burn a life during the press step to get a press and set the range in the next "
+             "round of that combat, if any."): ("life_press_range", 1),
+    ("play", "once each turn, she may play a card that requires basic animalism [ani] as a vampire."):
+        ("as_vampire", ("ani",), None, "", "once each turn"),
     ("burn", "during your unlock phase, if this ally has only 1 life, any ready anarch may burn a blood to add 1 life to "
              "him."): ("anarch_blood_for_life", 1),
     ("lock", "this ally may lock to reduce the cost of an equipment or location you or any of your minions play by 1 "
