@@ -2308,6 +2308,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     f = combat_frame(ctx.st)
     if f is None:
         raise Illegal("combat", "there is no combat under way")
+    if cmd.minion is not None and flow.ref(ctx, cmd.seat, cmd.minion, what="minion") not in (f.a, f.b) and any(
+            "not in combat" in md.only for md in rules.modes if "Combat" in md.types):
+        return _play_by_outsider(ctx, cmd, iid, rules, flow.ref(ctx, cmd.seat, cmd.minion, what="minion"))
     m = _combatant(ctx, cmd.seat, cmd.minion, f) if cmd.minion is not None else None
     if m is None:
         raise Malformed("minion", f"name the minion that plays {rules.name}")
@@ -2595,6 +2598,54 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
             raise Illegal("timing", f"{name} is not usable by a vampire being burned or going to torpor")
         if "by:vampire who can commit diablerie" in only and not ctx.is_vampire(ctx.st.cards[m]):
             raise Illegal("requirements", f"{name} is only usable by a vampire who can commit diablerie")
+
+
+def _play_by_outsider(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, v: int) -> None:
+    """A combat card played by a minion not involved in the combat, as damage is being resolved (Martyr's
+    Resilience: prevention for a minion or retainer in combat, the target; Touch of Valeren at superior: all the
+    damage of the opposing strike on the minion of yours in combat)."""
+    from vtes_desktop.engine.rules_action import _cost, _pay, choose_mode, played_from_hand, requirement_refusal
+
+    f = combat_frame(ctx.st)
+    vc = ctx.st.cards[v]
+    if vc.controller != cmd.seat:
+        raise Illegal("control", f"{ctx.name(v)} is not {ctx.seat_name(cmd.seat)}'s minion")
+    mode = choose_mode(ctx, rules, cmd.level, ("Combat",), v)
+    if "not in combat" not in mode.only:
+        raise Illegal("combat", f"{ctx.name(v)} is not in this combat")
+    if vc.region != "ready" or ("unlocked" in mode.only and vc.locked):
+        raise Illegal("timing", f"{rules.name} is played by a {'unlocked' if 'unlocked' in mode.only else 'ready'} "
+                                "minion not involved in the combat")
+    why = requirement_refusal(ctx, iid, rules, mode, v)
+    if why:
+        raise Illegal("requirements", why)
+    readings = effects_combat.mode_readings(ctx, rules, mode)
+    top = ctx.st.top
+    if not isinstance(top, DamageFrame) or not any(r[0].startswith("outsider_prevent") for r in readings):
+        raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")
+    mine = next((x for x in (f.a, f.b) if ctx.st.cards[x].controller == cmd.seat), None)
+    x = None
+    pool, blood = _cost(rules, None)
+    for r in readings:
+        if r[0] == "outsider_prevent_all_strike":       # the minion of yours in combat
+            if mine is None:
+                raise Illegal("target", f"{rules.name} prevents damage to a minion of yours in combat")
+            _prevent_reading(ctx, cmd.seat, ctx.st.top, mine, ("prevent", None, "strike", "any", 0), rules.name)
+        elif r[0] in ("outsider_prevent", "outsider_prevent_x"):
+            t = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else mine
+            if t is None or not any(h.target == t for h in ctx.st.top.hits):
+                raise Illegal("target", f"{rules.name} prevents damage to a minion or retainer in combat (target)")
+            n = r[1] if r[0] == "outsider_prevent" else None
+            if n is None:
+                if cmd.choice is None or not str(cmd.choice).isdigit():
+                    raise Malformed("choice", f"{rules.name}: give X, the blood burned to prevent X+1 damage")
+                x = int(cmd.choice)
+                blood += x
+                n = x + 1
+            _prevent(ctx, ctx.st.top, t, n, rules.name)
+    _pay(ctx, cmd.seat, v, pool, blood, rules.name)
+    ctx.emit("played", f"{ctx.name(v)} plays {rules.name}.")
+    played_from_hand(ctx, cmd.seat, iid, rules)
 
 
 def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tuple], choice: str | None = None) -> bool:

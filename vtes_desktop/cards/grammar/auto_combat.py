@@ -1024,6 +1024,12 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "state" and low == ("this combat, this laibon is immune to frenzy cards and the opposing minion takes 1 damage "
                                 "during strike resolution if the retainer is ready."):
         return ("frenzy_immune_and_retainer_damage", 1)                              # Bestial Vengeance
+    if k == "prevent" and low == "prevent 1 damage to a minion or retainer in combat.":
+        return ("outsider_prevent", 1)                                               # Martyr's Resilience (target)
+    if k == "prevent" and low == "burn x blood to prevent x+1 damage to a minion or retainer in combat.":
+        return ("outsider_prevent_x",)                                               # Martyr's Resilience (choice X)
+    if k == "prevent" and low == "prevent all damage to that minion from the opposing minion's strike.":
+        return ("outsider_prevent_all_strike",)                                      # Touch of Valeren at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
