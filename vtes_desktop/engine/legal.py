@@ -10,10 +10,16 @@ rule and the answer cannot disagree with what `apply` does.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from vtes_desktop.cards.model import CardDef
+from vtes_desktop.cards.rules import CardRules, compile_rules
 from vtes_desktop.engine import commands as C
+from vtes_desktop.engine import flow
+from vtes_desktop.engine.effects_master import play_candidates, use_candidates
+from vtes_desktop.engine.effects_minion import candidates as minion_candidates
 from vtes_desktop.engine.errors import Refused
-from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, ReferendumFrame
+from vtes_desktop.engine.state import ActionFrame, CombatFrame, DamageFrame, ManualFrame, ReferendumFrame
 
 ACTION_KIND_OF_TYPE = {"Equipment": "equip", "Retainer": "employ", "Ally": "recruit",
                        "Political Action": "political", "Action": "card", "Power": "card"}
@@ -75,50 +81,78 @@ def _levels(rules) -> list[str | None]:
     return [None]
 
 
+class _Uses(NamedTuple):
+    """What `card_candidates` reads of a card's rules and text, worked out once per card: they never change
+    (the compiled rules and the card data are immutable; `_uses_of` checks it is still the same two objects)."""
+    card: CardDef
+    rules: CardRules
+    levels: tuple
+    in_torpor: bool        # an action card also used by a minion in torpor (Rapid Healing)
+    directed: bool         # an action card with a directed mode: tried at each other Methuselah too
+    played: bool           # played (action modifier, reaction, combat, master, event) rather than announced
+    master_or_event: bool  # a master card or event and nothing played by a minion
+    by_others: bool        # an action modifier "other than the acting" minion may play (Cloak the Gathering)
+
+
+_PLAY_TYPES = frozenset({"Action Modifier", "Reaction", "Combat", "Master", "Event"})
+_USES: dict[int, _Uses] = {}
+
+
+def _uses_of(card: CardDef) -> _Uses:
+    rules = compile_rules(card)
+    u = _USES.get(card.id)
+    if u is None or u.card is not card or u.rules is not rules:
+        types = frozenset(rules.types)
+        u = _USES[card.id] = _Uses(
+            card, rules, tuple(_levels(rules)),
+            in_torpor=any("in torpor" in m.only for m in rules.modes),
+            directed=any(m.directed for m in rules.modes),
+            played=bool(types & _PLAY_TYPES),
+            master_or_event=bool(types & {"Master", "Event"}) and not types & {"Action Modifier", "Reaction", "Combat"},
+            by_others="Action Modifier" in types and (any("other than acting" in md.only for md in rules.modes)
+                                                      or "other than the acting" in (card.text or "").lower()))
+    return u
+
+
 def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> list[C.Command]:
     """The commands that could use card *iid* from *seat*'s hand now (each still to be checked)."""
-    from vtes_desktop.cards.rules import compile_rules
-
     st = game.state
     card = game.db[st.cards[iid].cid]
-    rules = compile_rules(card)
+    u = _uses_of(card)
+    rules, levels = u.rules, u.levels
     minions = [minion] if minion is not None else None
     out: list[C.Command] = []
     for t in rules.types:
         kind = ACTION_KIND_OF_TYPE.get(t)
         if kind is not None:
             ms = minions if minions is not None else _minions(
-                game, seat, torpor=kind == "card" and any("in torpor" in m.only for m in rules.modes))   # Rapid Healing
+                game, seat, torpor=kind == "card" and u.in_torpor)   # Rapid Healing
             targets = [None]
-            if kind == "card" and any(m.directed for m in rules.modes):
+            if kind == "card" and u.directed:
                 targets = [None] + [s.name for i, s in enumerate(st.seats) if i != seat and not s.ousted]
             for m in ms:
-                for lvl in _levels(rules):
+                for lvl in levels:
                     for tg in targets:
                         out.append(C.Action(seat=seat, minion=m, kind=kind, card=iid, level=lvl, target=tg))
-    play_types = {"Action Modifier", "Reaction", "Combat", "Master", "Event"}
-    if set(rules.types) & play_types:
+    if u.played:
         ms: list[int | None]
         if minions is not None:
             ms = list(minions)
-        elif set(rules.types) & {"Master", "Event"} and not set(rules.types) & {"Action Modifier", "Reaction", "Combat"}:
+        elif u.master_or_event:
             ms = [None]
         else:
             ms = _minions(game, seat, torpor=True) or [None]
             top = st.top
             if isinstance(top, ActionFrame) and top.seat == seat:
                 ms = [top.actor]
-                if "Action Modifier" in rules.types and (any("other than acting" in md.only for md in rules.modes)
-                                                          or "other than the acting" in (card.text or "").lower()):
+                if u.by_others:
                     # Cloak the Gathering, Veil the Legions: also played by another ready minion of the acting
                     # Methuselah (the engine says which)
                     ms += [m for m in _minions(game, seat) if m != top.actor]
         for m in ms:
-            for lvl in _levels(rules):
+            for lvl in levels:
                 out.append(C.Play(seat=seat, card=iid, minion=m, level=lvl))
-        from vtes_desktop.engine.effects_master import play_candidates   # master cards that go on a card
-
-        out += play_candidates(game, seat, iid, rules)
+        out += play_candidates(game, seat, iid, rules)   # master cards that go on a card
     if "Conviction" in rules.types:       # on an Imbued of the seat, in its unlock phase
         out += [C.Play(seat=seat, card=iid, minion=m) for r in ("ready", "incapacitated")
                 for m in st.region(seat, r) if (minion is None or m == minion)
@@ -126,7 +160,7 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
     if isinstance(st.top, CombatFrame) and "Combat" in rules.types:
         ms = minions if minions is not None else [m for m in (st.top.a, st.top.b) if st.cards[m].controller == seat]
         for m in ms:
-            for lvl in _levels(rules):
+            for lvl in levels:
                 out.append(C.Maneuver(seat=seat, minion=m, using=iid, level=lvl))
                 out.append(C.Strike(seat=seat, minion=m, strike=iid, level=lvl))
                 out.append(C.Press(seat=seat, minion=m, using=iid, level=lvl))
@@ -160,10 +194,12 @@ def card_answer(game, seat: int, iid: int, minion: int | None = None) -> CardAns
     uses = []
     first: Refused | None = None
     dead: set[str] = set()
+    top = game.state.top
+    by_others = isinstance(top, ActionFrame) and top.seat == seat
     for cmd in card_candidates(game, seat, iid, minion):
-        group = cmd.type if cmd.type != "action" else f"action:{cmd.kind}"
-        top = game.state.top
-        if cmd.type == "play" and isinstance(top, ActionFrame) and top.seat == seat and cmd.minion not in (None, top.actor):
+        t = cmd.type
+        group = t if t != "action" else f"action:{cmd.kind}"
+        if by_others and t == "play" and cmd.minion not in (None, top.actor):
             group = f"play:{cmd.minion}"   # an action modifier played by another minion: refused or not on its own
         if group in dead:
             continue
@@ -345,8 +381,6 @@ def _leaving_and_trophies(game, seat: int) -> list[C.Command]:
 
 
 def legal(game, seat: int) -> LegalAnswer:
-    from vtes_desktop.engine import flow
-
     st = game.state
     holds = flow.holder(st) == seat
     cmds: list[C.Command] = []
@@ -368,20 +402,15 @@ def legal(game, seat: int) -> LegalAnswer:
             cmds.append(c)
     # resolve and finish only pass for everyone: accepted whenever a window with an impulse is open
     # (resolve) or an action, combat, damage or referendum is under way (finish); no trial needed
-    from vtes_desktop.engine.state import ManualFrame
-
     if flow.impulse_frame(st) is not None and not isinstance(st.top, ManualFrame):
         cmds.append(C.Resolve(seat=seat))
         if any(isinstance(f, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)) for f in st.frames):
             cmds.append(C.Finish(seat=seat))
     if st.edge == seat and game.can(C.Use(seat=seat, card="edge")) is None:
         cmds.append(C.Use(seat=seat, card="edge"))
-    from vtes_desktop.engine.effects_master import use_candidates   # master cards in play the engine resolves
-
+    # master cards in play the engine resolves; allies' and retainers' uses, Carlton's dodge
     cmds += [c for c in use_candidates(game, seat) if game.can(c) is None]
-    from vtes_desktop.engine.effects_minion import candidates   # allies' and retainers' uses, Carlton's dodge
-
-    cmds += [c for c in candidates(game, seat) if game.can(c) is None]
+    cmds += [c for c in minion_candidates(game, seat) if game.can(c) is None]
     if st.active == seat and st.phase == "minion" and not st.frames:
         for m in _minions(game, seat, torpor=True):
             for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
