@@ -146,6 +146,7 @@ _OPEN = ("announced", "blocks", "attempt", "declined")   # the action is under w
 _ACTIONS = ("own_bleed", "give_blood_each", "move_bank_blood", "steal_uncontrolled", "mortal_damage_for_blood",
             "move_blood_to_card", "add_blood_uncontrolled_younger", "add_blood_uncontrolled_any", "own_enter_combat",
             "lock_burn_imbued_action", "burn_location_action", "draw_action")
+_TARGETLESS = ("own_bleed", "give_blood_each", "move_blood_to_card", "draw_action")   # own_bleed: target optional
 _OTHERS = ("others_enter_combat_with_bearer", "steal_by_any_vampire", "others_burn_card_lock_bearer",
            "others_burn_card_enter_combat")   # actions taken by another's minion
 _CACHE: dict = {}
@@ -1020,9 +1021,13 @@ def announce_own(ctx: Ctx, cmd, m: int):
     if sc.host != m:
         r = _first(ctx, src, *_OTHERS)
         return None if r is None else _announce_other(ctx, cmd, m, src, r)
-    r = _first(ctx, src, *_ACTIONS)
-    if r is None:
+    rs = [x for x in card_readings(ctx, src) if x[0] in _ACTIONS]
+    if not rs:
         return None
+    if len(rs) > 1:   # two actions on one card (Kaymakli Fragment): a target names the one that takes it
+        fit = [x for x in rs if (x[0] in _TARGETLESS) == (cmd.target is None)]
+        rs = fit or rs
+    r = rs[0]
     name = ctx.name(src)
     seat = cmd.seat
     if r[0] == "own_bleed":
