@@ -123,7 +123,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # state checks (Bounty)
            "bounty_torpor", "bounty_burned",
            # actor_stealth and hunt_bonus (Guinea-Bissau Carnival)
-           "aye_hunt"}
+           "aye_hunt",
+           # state checks (The Black Throne)
+           "contract_fall_pool"}
 
 
 def test_every_reading_has_a_handler():

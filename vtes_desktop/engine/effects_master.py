@@ -5490,6 +5490,25 @@ def _bounty(ctx: Ctx, prev) -> None:
                 emptied(ctx, a)
 
 
+def _black_throne(ctx: Ctx, a: int) -> None:
+    """The Black Throne: contract *a*'s minion just left the ready region; a Black Throne whose player controls an
+    Assamite chosen for the contract (chosen as it was played, or every one of a group) locks for 1 pool."""
+    st = ctx.st
+    ch = chosen(ctx, a)
+    group = [v["who"] for v in _has(ctx, a, "any_enter")]
+    for s_ in st.live_seats():
+        for iid in st.region(s_, "in_play"):
+            c = st.cards[iid]
+            for v in _has(ctx, iid, "contract_fall_pool") if not c.contested and not c.locked else ():
+                ok = ch is not None and ch in st.cards and st.cards[ch].controller == s_ \
+                    and _fits(ctx, s_, ch, "a " + v["clan"], v)
+                ok = ok or any(_group_member(ctx, m, w) and "assamite" in w for w in group
+                               for m in st.region(s_, "ready"))
+                if ok:
+                    _lock(ctx, iid)
+                    ctx.pool(s_, int(v["n"]), ctx.name(iid))
+
+
 def _left_ready_gain(ctx: Ctx, prev) -> None:
     """Priority Contract: its minion, ready at the start of the step, left the ready region: the card is burned
     (if it is still in play) and its controller gains 3 pool."""
@@ -5499,6 +5518,8 @@ def _left_ready_gain(ctx: Ctx, prev) -> None:
         if pc is None or pc.region != "ready" or st.cards[host].region == "ready":
             continue
         for a in cards:
+            if "contract" in ctx.rules(a).keywords:
+                _black_throne(ctx, a)
             vs = _has(ctx, a, "leave_ready_gain")
             if not vs or prev.cards[a].contested:
                 continue

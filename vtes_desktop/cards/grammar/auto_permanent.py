@@ -774,6 +774,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                  r"vampire remains out of play\)$"),
     ("toy_chest", r"^burn an? (?P<sect>sabbat) vampire with a capacity below (?P<cap>\d+) that has been put into play since "
                   r"your last turn \(not usable on a vampire that has been contested\)$"),
+    # The Black Throne: locked for 1 pool when a minion with a contract naming an Assamite of its player leaves the
+    # ready region (the state checks, with the contracts' chosen)
+    ("contract_fall_pool", r"^you can lock this card after a minion with a contract for which an? (?P<clan>assamite) you "
+                           r"control is chosen leaves the ready region to gain (?P<n>1) pool$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
