@@ -2620,6 +2620,26 @@ def _play_by_outsider(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, v: int)
     if why:
         raise Illegal("requirements", why)
     readings = effects_combat.mode_readings(ctx, rules, mode)
+    cancel = next((r for r in readings if r[0] == "cancel_as_played"), None)
+    if cancel is not None:      # Tranquility: a frenzy card just played, canceled (no cost paid)
+        from vtes_desktop.engine import effects_master
+
+        rec = ctx.st.as_played
+        if rec is None or not set(cancel[2]) & set(ctx.rules(rec[2]).keywords) or "Combat" not in ctx.rules(rec[2]).types:
+            raise Illegal("timing", f"{rules.name} cancels a {' or '.join(cancel[2])} card as it is played")
+        player = rec[1]
+        effects_master._cancel_as_played(ctx, cmd, iid, rules, "combat")
+        f = combat_frame(ctx.st)
+        if ("frenzy_target_press_end",) in readings and f is not None:     # the minion the frenzy card was aimed at
+            tgt = next((x for x in (f.a, f.b) if ctx.st.cards[x].controller != player), None)
+            if tgt is not None:
+                _set_combat(ctx, f._replace(granted=f.granted + ((tgt, "press_end", 1),)))
+                ctx.emit("granted", f"{ctx.name(tgt)} gets an optional press, only usable to end combat ({rules.name}).")
+        pool, blood = _cost(rules, None)
+        _pay(ctx, cmd.seat, v, pool, blood, rules.name)
+        ctx.emit("played", f"{ctx.name(v)} plays {rules.name}.")
+        played_from_hand(ctx, cmd.seat, iid, rules)
+        return
     top = ctx.st.top
     if not isinstance(top, DamageFrame) or not any(r[0].startswith("outsider_prevent") for r in readings):
         raise Illegal("timing", f"{rules.name} prevents damage: it is played while damage is being resolved")

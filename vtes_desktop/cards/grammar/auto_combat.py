@@ -1030,6 +1030,9 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("outsider_prevent_x",)                                               # Martyr's Resilience (choice X)
     if k == "prevent" and low == "prevent all damage to that minion from the opposing minion's strike.":
         return ("outsider_prevent_all_strike",)                                      # Touch of Valeren at superior
+    if k == "get" and low == ("as above, and the target of the frenzy card gets an optional press, only usable to end "
+                              "combat."):
+        return ("frenzy_target_press_end",)                                          # Tranquility at superior
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
