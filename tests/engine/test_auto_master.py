@@ -125,7 +125,7 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # actor_stealth and hunt_bonus (Guinea-Bissau Carnival)
            "aye_hunt",
            # state checks (The Black Throne)
-           "contract_fall_pool"}
+           "contract_fall_pool", "conniver"}
 
 
 def test_every_reading_has_a_handler():

@@ -5289,6 +5289,8 @@ def state_checks(ctx: Ctx) -> None:
     if st.phase == "master" and st.seats is not prev.seats and st.active < len(prev.seats) \
             and st.seats[st.active].pool > prev.seats[st.active].pool:
         _prey_gained(ctx)   # The Realm of the Black Sun
+    if st.seats is not prev.seats and len(st.seats) > 2:
+        _conniver(ctx, prev)   # Conniver
     if st.frames is not prev.frames and len(prev.frames) > len(st.frames) \
             and any(type(x).__name__ == "CombatFrame" for x in prev.frames) \
             and not any(type(x).__name__ == "CombatFrame" for x in st.frames):
@@ -5659,6 +5661,25 @@ def equip_surcharge(ctx: Ctx, rules: CardRules) -> int:
             if not ctx.st.cards[a].contested:
                 n += sum(int(v.get("n") or 1) for v in _has(ctx, a, "weapon_surcharge"))
     return n
+
+
+def _conniver(ctx: Ctx, prev) -> None:
+    """Conniver: its player's prey lost pool during the turn of a Methuselah who is neither: the card locks and its
+    vampire gains 1 blood."""
+    st = ctx.st
+    for s_ in st.live_seats():
+        prey = st.prey(s_)
+        if st.active in (s_, prey) or prey is None or prey >= len(prev.seats) \
+                or st.seats[prey].pool >= prev.seats[prey].pool:
+            continue
+        for m in st.region(s_, "ready") + st.region(s_, "torpor"):
+            for a in st.attached.get(m, ()):
+                c = st.cards[a]
+                for v in _has(ctx, a, "conniver") if not c.locked and not c.contested else ():
+                    _lock(ctx, a)
+                    ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+                    ctx.emit("blood", f"{ctx.seat_name(prey)} lost pool: {ctx.name(a)} locks, {ctx.name(m)} gains "
+                                      f"{v['n']} blood.", cards=(a, m))
 
 
 def _prey_gained(ctx: Ctx) -> None:

@@ -778,6 +778,9 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # ready region (the state checks, with the contracts' chosen)
     ("contract_fall_pool", r"^you can lock this card after a minion with a contract for which an? (?P<clan>assamite) you "
                            r"control is chosen leaves the ready region to gain (?P<n>1) pool$"),
+    # Conniver: the prey loses pool in a third Methuselah's turn: the card locks, 1 blood to its vampire (state checks)
+    ("conniver", r"^if your prey loses pool when it is neither your turn nor your prey's turn, you may lock this card to "
+                 r"move (?P<n>1) blood from the blood bank to this vampire$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
