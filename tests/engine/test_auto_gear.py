@@ -260,3 +260,33 @@ def test_kaymakli_fragment_draws_five(table):
     game.step("Ann", Finish)
     st = game.game.state
     assert len(st.region(0, "hand")) == 5 and len(st.region(0, "library")) == 3
+
+
+def test_dagger_second_copy_after_equip(table):
+    from vtes_desktop.engine.commands import Action, DeclineBlock, Finish, Use
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Wauneka", 4)], "Ben": [("Agrippina", 4)]},
+                 hand={"Ann": ["Dagger", "Dagger"]}, library={"Ann": ["Dodge"] * 4})
+    st = game.game.state
+    d1, d2 = [i for i, c in st.cards.items() if game.game.db[c.cid].name == "Dagger"]
+    game.step("Ann", Action, minion="Wauneka", kind="equip", card=d1)
+    game.step("Ben", DeclineBlock)
+    game.step("Ann", Finish)
+    game.step("Ann", Use, card=d1, effect="Dagger")
+    st = game.game.state
+    w = _named(game, "Wauneka")
+    assert st.cards[d2].region == "attached" and st.cards[d2].host == w
+    assert len(st.region(0, "hand")) == 2      # both replaced
+    with pytest.raises(Illegal, match="right after"):
+        game.step("Ann", Use, card=d1, effect="Dagger")
+
+
+def test_tapestry_of_blood_gains_on_gehenna_event(table):
+    from vtes_desktop.engine.commands import Play
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Adelaide Davis", 2)]},
+                 hand={"Ann": ["Tapestry of Blood", "The Unmasking"]}, library={"Ann": ["Dodge"] * 4},
+                 turn=("Ann", "discard", 5))
+    _attach(game, "Tapestry of Blood", "Adelaide Davis")
+    game.step("Ann", Play, card="The Unmasking")
+    assert game.game.state.cards[_named(game, "Adelaide Davis")].counters == 3

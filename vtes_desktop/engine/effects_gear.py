@@ -133,7 +133,10 @@ WHERE: dict[str, str] = {
     "diablerie_gifts": "diablerie (rules_action.diablerie) / use",
     "burn_location_action": "announce_own / succeed_own",
     "draw_action": "announce_own / succeed_own",
+    "second_copy_after_equip": "equipped (a mark for this turn) / use",
+    "gain_on_gehenna_event": "event_played (rules_action._play_event)",
 }
+SECOND = "gear: second copy"   # marks: (card iid, SECOND, turn) - it was just equipped from hand
 GIFT = "gear: may receive"   # marks: (vampire iid, GIFT, (card iid, turn)) - a master Discipline card it may take
 PENDING = "gear: pending"   # marks: (card iid, PENDING, what) - a choice the card waits for
 PUTTER = "gear: put by"   # marks: (card iid, PUTTER, the vampire that put it on its bearer)
@@ -216,6 +219,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if "lock_continue_unblocked" in kinds:
         _ambulance(ctx, cmd, iid)
+        return True
+    if "second_copy_after_equip" in kinds:
+        _second_copy(ctx, cmd, iid)
         return True
     if "diablerie_gifts" in kinds:
         _gift(ctx, cmd, iid)
@@ -438,6 +444,56 @@ def _shango_hand(ctx: Ctx, cmd, iid: int, r: tuple) -> None:
     st.acted = st.acted | {key}
     ctx.emit("hand_size", f"{ctx.name(host)} burns {blood} blood: +{n} hand size until the end of the turn ({name}).",
              cards=(host,))
+
+
+def _second_copy(ctx: Ctx, cmd, iid: int) -> None:
+    """Dagger: just equipped from hand (this turn's equip action), a second copy from hand or ash heap (the use's
+    effect) goes on the same minion."""
+    st = ctx.st
+    host = _host(ctx, iid)
+    name = ctx.name(iid)
+    mark = (iid, SECOND, st.turn)
+    if mark not in st.marks:
+        raise Illegal("timing", f"{name}: a second copy goes on the minion right after it equips with {name} from hand")
+    if not cmd.effect:
+        raise Malformed("effect", f"{name}: name the second copy in your hand or ash heap (effect)")
+    cid = st.cards[iid].cid
+    spare = [i for reg in ("hand", "ash_heap") for i in st.region(cmd.seat, reg) if st.cards[i].cid == cid]
+    e = cmd.effect.strip()
+    if e.isdigit():
+        w = int(e)
+    elif ctx.db.lookup(e) is not None and ctx.db.lookup(e).id == cid and spare:
+        w = spare[0]   # the card's own name: a copy in hand, else in the ash heap
+    else:
+        w = flow.ref(ctx, cmd.seat, e)
+    wc = st.cards.get(w)
+    if wc is None or w == iid or wc.owner != cmd.seat or wc.region not in ("hand", "ash_heap") or wc.cid != cid:
+        raise Illegal("effect", f"{name}: {ctx.name(w)} is not another {name} in your hand or ash heap")
+    st.marks = st.marks - {mark}
+    was = wc.region
+    ctx.move(w, "attached", host=host)
+    if was == "hand":
+        from vtes_desktop.engine.rules_action import played_from_hand
+
+        played_from_hand(ctx, cmd.seat, w, ctx.rules(w), to="none")
+    ctx.emit("equipped", f"A second {name} goes on {ctx.name(host)} from the {was.replace('_', ' ')}.", cards=(host, w))
+
+
+def event_played(ctx: Ctx, rules) -> None:
+    """A Gehenna event is played: Tapestry of Blood's vampire gains 1 blood."""
+    if "gehenna" not in rules.keywords:
+        return
+    st = ctx.st
+    for host, hosted in list(st.attached.items()):
+        if host not in st.cards or st.cards[host].region not in ("ready", "torpor"):
+            continue
+        for a in hosted:
+            for r in card_readings(ctx, a) if a in st.cards else ():
+                if r[0] == "gain_on_gehenna_event":
+                    before = st.cards[host].counters
+                    ctx.set_blood(host, before + r[1])
+                    ctx.emit("gain", f"{ctx.name(host)} gains {st.cards[host].counters - before} blood ({ctx.name(a)}).",
+                             cards=(host,))
 
 
 def diablerie(ctx: Ctx, diablerist: int, victim: int) -> None:
@@ -1471,6 +1527,8 @@ def equipped(ctx: Ctx, f: ActionFrame) -> None:
             ctx.move(iid, "attached", host=t)
             ctx.st.marks = ctx.st.marks | {(iid, PUTTER, f.actor)}
             ctx.emit("equipped", f"{ctx.name(iid)} goes on {ctx.name(t)}.", cards=(iid, t))
+    if _first(ctx, iid, "second_copy_after_equip") is not None and f.equip_from is None:
+        ctx.st.marks = ctx.st.marks | {(iid, SECOND, ctx.st.turn)}
     if _first(ctx, iid, "remove_clan_vampire_or_burn") is not None and f.equip_from is None:
         ctx.st.marks = ctx.st.marks | {(iid, PENDING, "remove")}
         ctx.emit("pending", f"{ctx.name(iid)}: remove an Assamite of your ash heap or uncontrolled region from the game, "

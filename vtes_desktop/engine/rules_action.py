@@ -1926,6 +1926,7 @@ def _gear_event_cost(ctx: Ctx, seat: int, rules: CardRules) -> None:
     more = effects_gear.event_cost(ctx, rules)
     if more:
         _pay(ctx, seat, None, more, 0, rules.name)
+    effects_gear.event_played(ctx, rules)   # Tapestry of Blood
 
 
 def _gear_surcharge(ctx: Ctx, f, rules: CardRules, minion: int) -> int:

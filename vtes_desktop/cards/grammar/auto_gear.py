@@ -322,6 +322,10 @@ _EXACT: dict[tuple[str, str], tuple] = {
     ("burn", "the minion with this weapon may burn a location as a (d) action."): ("burn_location_action",),
     ("draw", "this sabbat vampire can draw 5 cards as an action (discard down afterward)."):
         ("draw_action", 5, "sabbat"),
+
+    ("put", "you can put a second this card from your hand or ash heap on this minion after they equip this this card "
+            "from your hand."): ("second_copy_after_equip",),
+    ("gain", "this vampire gains 1 blood when a gehenna event is played."): ("gain_on_gehenna_event", 1),
 }
 
 
