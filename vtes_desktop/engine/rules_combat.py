@@ -2309,7 +2309,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if f is None:
         raise Illegal("combat", "there is no combat under way")
     if cmd.minion is not None and flow.ref(ctx, cmd.seat, cmd.minion, what="minion") not in (f.a, f.b) and any(
-            "not in combat" in md.only for md in rules.modes if "Combat" in md.types):
+            "not in combat" in md.only or any(r[0] == "outsider_close_and_press_continue"
+                                              for r in effects_combat.mode_readings(ctx, rules, md))
+            for md in rules.modes if "Combat" in md.types):
         return _play_by_outsider(ctx, cmd, iid, rules, flow.ref(ctx, cmd.seat, cmd.minion, what="minion"))
     m = _combatant(ctx, cmd.seat, cmd.minion, f) if cmd.minion is not None else None
     if m is None:
@@ -2600,6 +2602,12 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
             raise Illegal("requirements", f"{name} is only usable by a vampire who can commit diablerie")
 
 
+def _circle(ctx: Ctx, m: int) -> str | None:
+    """A Blood Brother's circle ("Chicago Circle"; a vampire with no circle named is a circle of its own)."""
+    mm = re.search(r"(?i)\b([A-Z][\w .'-]*? Circle)\b", ctx.cdef(m).text or "")
+    return mm.group(1).lower() if mm else None
+
+
 def _play_by_outsider(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, v: int) -> None:
     """A combat card played by a minion not involved in the combat, as damage is being resolved (Martyr's
     Resilience: prevention for a minion or retainer in combat, the target; Touch of Valeren at superior: all the
@@ -2611,8 +2619,30 @@ def _play_by_outsider(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, v: int)
     if vc.controller != cmd.seat:
         raise Illegal("control", f"{ctx.name(v)} is not {ctx.seat_name(cmd.seat)}'s minion")
     mode = choose_mode(ctx, rules, cmd.level, ("Combat",), v)
-    if "not in combat" not in mode.only:
+    crowd = ("outsider_close_and_press_continue",) in effects_combat.mode_readings(ctx, rules, mode)
+    if "not in combat" not in mode.only and not crowd:
         raise Illegal("combat", f"{ctx.name(v)} is not in this combat")
+    if crowd:       # Three's a Crowd: a ready unlocked Blood Brother of the same circle as the one in combat
+        mine_ = next((x for x in (f.a, f.b) if ctx.st.cards[x].controller == cmd.seat), None)
+        if vc.region != "ready" or vc.locked or mine_ is None:
+            raise Illegal("requirements", f"{rules.name} is played by a ready unlocked Blood Brother of yours")
+        if f.step != "before_range":
+            raise Illegal("timing", f"{rules.name} is only usable before range is determined")
+        why = requirement_refusal(ctx, iid, rules, mode, v)
+        if why:
+            raise Illegal("requirements", why)
+        if not ({"blood brother"} <= {c_.lower() for c_ in ctx.cdef(mine_).clans}) or \
+                _circle(ctx, mine_) != _circle(ctx, v) or _circle(ctx, v) is None:
+            raise Illegal("requirements", f"{rules.name} needs a Blood Brother of the same circle as {ctx.name(mine_)}")
+        from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
+
+        pool, blood = _cost(rules, None)
+        _pay(ctx, cmd.seat, v, pool, blood, rules.name)
+        f = combat_frame(ctx.st)
+        _set_combat(ctx, f._replace(range="close", range_set=True, granted=f.granted + ((mine_, "press_continue", 1),)))
+        ctx.emit("range", f"The range is close this round, and {ctx.name(mine_)} gets a press to continue ({rules.name}).")
+        played_from_hand(ctx, cmd.seat, iid, rules)
+        return
     if vc.region != "ready" or ("unlocked" in mode.only and vc.locked):
         raise Illegal("timing", f"{rules.name} is played by a {'unlocked' if 'unlocked' in mode.only else 'ready'} "
                                 "minion not involved in the combat")

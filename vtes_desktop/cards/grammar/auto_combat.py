@@ -1033,6 +1033,9 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "get" and low == ("as above, and the target of the frenzy card gets an optional press, only usable to end "
                               "combat."):
         return ("frenzy_target_press_end",)                                          # Tranquility at superior
+    if k == "state" and low == ("the range this round is automatically close, and the blood brother in combat gets an "
+                                "optional press, only usable to continue combat."):
+        return ("outsider_close_and_press_continue",)                                # Three's a Crowd
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
