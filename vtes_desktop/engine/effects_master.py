@@ -59,7 +59,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
-                  "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail"})
+                  "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1193,6 +1193,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "flames" in keys:
+        return _flames(ctx, cmd, iid)
     if "shrine_fail" in keys:
         return _shrine(ctx, cmd, iid, [v for k, v, _ in uses if k == "shrine_fail"][0])
     if keys & {"census_bleed_votes", "census_intercept"}:
@@ -2347,6 +2349,25 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st.marks = st.marks - {(m, _MAY_UNLOCK, st.turn)}
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
+    return True
+
+
+def _flames(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Flames of Insurrection: the controller of an anarch whose combat opponent left the ready region (noted by the
+    state checks this turn) moves a counter from the bank to a vampire of their uncontrolled region (`minion`)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    owed = [x for x in st.marks if len(x) == 4 and x[0] == ("seat", cmd.seat) and x[1] == "flames" and x[2] == iid
+            and x[3] == st.turn]
+    if not owed:
+        raise Illegal("timing", f"{name}: no minion opposing an anarch of yours in combat has left the ready region")
+    m = _minion(ctx, cmd, name, "the vampire of your uncontrolled region that gets the counter")
+    mc = st.cards[m]
+    if mc.region != "uncontrolled" or mc.owner != cmd.seat or not ctx.is_vampire(mc):
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire in your uncontrolled region")
+    st.marks = st.marks - {owed[0]}
+    ctx.update(m, counters=mc.counters + 1)
+    ctx.emit("counters", f"1 blood from the bank on {ctx.name(m)} ({name}).", cards=(m,))
     return True
 
 
@@ -4524,6 +4545,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _inquisition(ctx, cmd, iid)
     if _has(ctx, iid, "conquest_choose"):
         return _conquest(ctx, cmd, iid)
+    if _has(ctx, iid, "flames"):
+        return _flames(ctx, cmd, iid)
     if _has(ctx, iid, "clan_burn_unlock") or _has(ctx, iid, "clan_unlock_cost") or _has(ctx, iid, "transfers_burn"):
         return _clan_unlock(ctx, cmd, iid)   # Children of Osiris, Whispers of the Nictuku
     if _has(ctx, iid, "tutelage"):
@@ -5422,6 +5445,13 @@ def _combat_fall(ctx: Ctx, prev) -> None:
     if cf is None:
         return
     for me, other in ((cf.a, cf.b), (cf.b, cf.a)):
+        if other in st.cards and me in st.cards and prev.cards[other].region == "ready" \
+                and st.cards[other].region != "ready" and ctx.is_vampire(st.cards[me]) \
+                and (ctx.sect(st.cards[me]) or "").lower() == "anarch":   # Flames of Insurrection
+            for s_ in st.live_seats():
+                for iid in st.region(s_, "in_play"):
+                    if _has(ctx, iid, "flames") and not st.cards[iid].contested:
+                        st.marks = st.marks | {(("seat", st.cards[me].controller), "flames", iid, st.turn)}
         if other not in st.cards or prev.cards[other].region != "ready" or st.cards[other].region == "ready" \
                 or not ctx.is_vampire(prev.cards[other]) or me not in st.cards:
             continue

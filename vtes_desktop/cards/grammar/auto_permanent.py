@@ -781,6 +781,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # Conniver: the prey loses pool in a third Methuselah's turn: the card locks, 1 blood to its vampire (state checks)
     ("conniver", r"^if your prey loses pool when it is neither your turn nor your prey's turn, you may lock this card to "
                  r"move (?P<n>1) blood from the blood bank to this vampire$"),
+    # Flames of Insurrection: the minion opposing an anarch in combat left the ready region (state checks note it for
+    # the anarch's controller): a `use` of the card with `minion` the uncontrolled vampire that gets the counter
+    ("flames", r"^when a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may "
+               r"move (?P<n>a|1) counter from the bank to a vampire in his or her uncontrolled region$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
