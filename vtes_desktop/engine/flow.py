@@ -12,6 +12,8 @@ turn with nothing used in between, `close_window` moves the frame on.
 
 from __future__ import annotations
 
+import importlib
+
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal, Malformed
@@ -149,10 +151,8 @@ def do_pass(ctx: Ctx, seat: int) -> None:
         f = f._replace(declined=f.declined | {seat})
         ctx.emit("declined", f"{ctx.seat_name(seat)} declines to block.")
     if isinstance(f, CombatFrame) and f.step == "strike":
-        from vtes_desktop.engine import rules_combat
-
         set_top(ctx, f)
-        rules_combat.on_pass(ctx, seat)
+        _late("rules_combat").on_pass(ctx, seat)
         f = ctx.st.top
     f = f._replace(imp=f.imp.passed())
     set_top(ctx, f)
@@ -187,23 +187,34 @@ def used_effect(ctx: Ctx) -> None:
 
 def close_window(ctx: Ctx) -> None:
     """Every player passed in turn: the top frame moves on to its next window (or ends)."""
-    from vtes_desktop.engine import rules_action, rules_combat, rules_politics
-
     f = ctx.st.top
     if isinstance(f, ActionFrame):
-        rules_action.close(ctx, f)
+        _late("rules_action").close(ctx, f)
     elif isinstance(f, CombatFrame):
-        rules_combat.close(ctx, f)
+        _late("rules_combat").close(ctx, f)
     elif isinstance(f, DamageFrame):
-        rules_combat.close_damage(ctx, f)
+        _late("rules_combat").close_damage(ctx, f)
     elif isinstance(f, ReferendumFrame):
-        rules_politics.close(ctx, f)
+        _late("rules_politics").close(ctx, f)
     elif isinstance(f, ManualFrame):
         pop(ctx)
     ctx.closes += 1
 
 
 # -- the step ---------------------------------------------------------------------------------
+
+_LATE: dict = {}
+
+
+def _late(name: str):
+    """The engine module *name*, one of the rule modules that import this one (so not imported at the top):
+    imported on first use, then found here. An import statement costs about a microsecond, and the legal answer
+    runs a step for every command it tries."""
+    mod = _LATE.get(name)
+    if mod is None:
+        mod = _LATE[name] = importlib.import_module(f"vtes_desktop.engine.{name}")
+    return mod
+
 
 _HANDLERS: dict | None = None
 
@@ -239,12 +250,8 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
             raise Illegal("withdrawn", f"{st.seats[seat].name} has withdrawn from the game and takes no further part")
         raise Illegal("ousted", f"{st.seats[seat].name} has been ousted and takes no further part")
     if st.marks and not cmd.manual:
-        from vtes_desktop.engine.effects_master import refuse_while_discarding
-
-        refuse_while_discarding(ctx, cmd)   # someone must first discard down to their hand size
-        from vtes_desktop.engine import effects_library
-
-        effects_library.refuse_while_owed(ctx, cmd)   # Lupine Assault: discards owed in seat order
+        _late("effects_master").refuse_while_discarding(ctx, cmd)   # someone must first discard down to hand size
+        _late("effects_library").refuse_while_owed(ctx, cmd)   # Lupine Assault: discards owed in seat order
     if cmd.manual:
         from vtes_desktop.engine.manual import apply as apply_manual
 
@@ -294,16 +301,11 @@ def step(ctx: Ctx, cmd: C.Command) -> None:
 
 
 def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
-    from vtes_desktop.engine.rules_combat import check_ready
-
     st = ctx.st
     if cmd is not None:
-        from vtes_desktop.engine.effects_master import note_as_played
-
-        note_as_played(ctx, cmd)   # the card this step played can be canceled "as it is played" by the next step
-        from vtes_desktop.engine.effects_attached import state_checks as attached_checks
-
-        attached_checks(ctx)   # cards on a minion that burn once it is in torpor (Eternal Vigilance)
+        # the card this step played can be canceled "as it is played" by the next step
+        _late("effects_master").note_as_played(ctx, cmd)
+        _late("effects_attached").state_checks(ctx)   # cards on a minion that burn in torpor (Eternal Vigilance)
         if st.marks:
             _minion().life_caps(ctx)   # Shambling Hordes cannot gain life
     if st.ended is not None:
@@ -314,7 +316,7 @@ def _after_step(ctx: Ctx, cmd: C.Command | None = None) -> None:
         _next_turn(ctx)
         return
     ctx.drop_ousted_from_impulse()
-    check_ready(ctx)
+    _late("rules_combat").check_ready(ctx)
     f = st.top
     n = 0
     while f is not None and hasattr(f, "imp") and f.imp.closed and n < MAX_PASSES:
@@ -360,9 +362,7 @@ def _before_effect(ctx: Ctx, cmd: C.Command) -> None:
 
 
 def _minion():
-    from vtes_desktop.engine import effects_minion
-
-    return effects_minion
+    return _late("effects_minion")
 
 
 def _gear_as_announced(ctx: Ctx, cmd) -> bool:
@@ -510,9 +510,7 @@ def enter_phase(ctx: Ctx, phase: str, *, initial: bool = False) -> None:
 
 
 def _crypt():
-    from vtes_desktop.engine import effects_crypt
-
-    return effects_crypt
+    return _late("effects_crypt")
 
 
 def _extra_phase_actions(ctx: Ctx, phase: str) -> int:

@@ -327,20 +327,32 @@ class State:
 
     def remove_from_region(self, card: Card) -> None:
         if card.region == "attached" and card.host is not None:
-            self.w_attached()[card.host] = tuple(i for i in self.attached.get(card.host, ()) if i != card.iid)
+            self.w_attached()[card.host] = _without(self.attached.get(card.host, ()), card.iid)
         else:
-            key = (card.controller if card.region not in HIDDEN | {"ash_heap", "removed"} else card.owner, card.region)
+            key = (card.controller if card.region not in _OWNER_REGIONS else card.owner, card.region)
             lst = self.regions.get(key, ())
             if card.iid in lst:
-                self.w_regions()[key] = tuple(i for i in lst if i != card.iid)
+                self.w_regions()[key] = _without(lst, card.iid)
             else:  # be robust: find it wherever it is
                 for k, v in self.regions.items():
                     if card.iid in v:
-                        self.w_regions()[k] = tuple(i for i in v if i != card.iid)
+                        self.w_regions()[k] = _without(v, card.iid)
                         break
 
     def region_key(self, card: Card) -> tuple[int, str]:
-        return (card.owner if card.region in HIDDEN | {"ash_heap", "removed"} else card.controller, card.region)
+        return (card.owner if card.region in _OWNER_REGIONS else card.controller, card.region)
+
+
+#: regions listed under the card's owner rather than its controller
+_OWNER_REGIONS = HIDDEN | {"ash_heap", "removed"}
+
+
+def _without(ids: tuple[int, ...], iid: int) -> tuple[int, ...]:
+    """*ids* less *iid*: two slices when it is there once (as a card is in its region), else every copy dropped."""
+    if ids.count(iid) == 1:
+        i = ids.index(iid)
+        return ids[:i] + ids[i + 1:]
+    return tuple(i for i in ids if i != iid)
 
 
 def _check_clone_covers_slots() -> None:
