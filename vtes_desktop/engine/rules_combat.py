@@ -114,7 +114,7 @@ def close(ctx: Ctx, f: CombatFrame) -> None:
         _goto(ctx, f, "before_strikes")
     elif f.step == "before_strikes":
         f = effects_minion.round_extra(ctx, f)   # an ally's additional strike each round (Renegade Garou)
-        if any(isinstance(u, tuple) and u[0] == "extra_each_round" for u in f.used):
+        if any(isinstance(u, tuple) and u[0] in ("extra_each_round", "extra_each_round_n") for u in f.used):
             f = _round_extra_combat(ctx, f)
         _goto(ctx, f, "strike", struck=frozenset(), strikes=(), striking=frozenset((f.a, f.b)), extra_phase=False)
     elif f.step == "strike":
@@ -2309,7 +2309,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
     if f is None:
         raise Illegal("combat", "there is no combat under way")
     if cmd.minion is not None and flow.ref(ctx, cmd.seat, cmd.minion, what="minion") not in (f.a, f.b) and any(
-            "not in combat" in md.only or any(r[0] == "outsider_close_and_press_continue"
+            "not in combat" in md.only or any(r[0] in ("outsider_close_and_press_continue",
+                                                       "outsider_extra_strikes_each_round")
                                               for r in effects_combat.mode_readings(ctx, rules, md))
             for md in rules.modes if "Combat" in md.types):
         return _play_by_outsider(ctx, cmd, iid, rules, flow.ref(ctx, cmd.seat, cmd.minion, what="minion"))
@@ -2620,6 +2621,29 @@ def _play_by_outsider(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, v: int)
         raise Illegal("control", f"{ctx.name(v)} is not {ctx.seat_name(cmd.seat)}'s minion")
     mode = choose_mode(ctx, rules, cmd.level, ("Combat",), v)
     crowd = ("outsider_close_and_press_continue",) in effects_combat.mode_readings(ctx, rules, mode)
+    octo = next((r for r in effects_combat.mode_readings(ctx, rules, mode) if r[0] == "outsider_extra_strikes_each_round"),
+                None)
+    if octo is not None:        # Octopod: a ready Blood Brother of the same circle as the one in combat
+        mine_ = next((x for x in (f.a, f.b) if ctx.st.cards[x].controller == cmd.seat), None)
+        if vc.region != "ready" or mine_ is None or _circle(ctx, mine_) != _circle(ctx, v) or _circle(ctx, v) is None:
+            raise Illegal("requirements", f"{rules.name} is played by a ready Blood Brother of the same circle as the "
+                                          "one in combat")
+        if f.step != "before_range":
+            raise Illegal("timing", f"{rules.name} is only usable before range is determined")
+        why = requirement_refusal(ctx, iid, rules, mode, v)
+        if why:
+            raise Illegal("requirements", why)
+        n_ = 2 if mode.level and mode.level.isupper() else octo[1]      # at superior: two additional strikes
+        from vtes_desktop.engine.rules_action import _cost, _pay, played_from_hand
+
+        pool, blood = _cost(rules, None)
+        _pay(ctx, cmd.seat, v, pool, blood, rules.name)
+        f = combat_frame(ctx.st)
+        _set_combat(ctx, f._replace(used=f.used | {("extra_each_round_n", mine_, iid, n_)}))
+        ctx.emit("effect", f"{ctx.name(mine_)} gets {n_} additional strike{'s' if n_ > 1 else ''} (limited) each round "
+                           f"this combat ({rules.name}).")
+        played_from_hand(ctx, cmd.seat, iid, rules)
+        return
     if "not in combat" not in mode.only and not crowd:
         raise Illegal("combat", f"{ctx.name(v)} is not in this combat")
     if crowd:       # Three's a Crowd: a ready unlocked Blood Brother of the same circle as the one in combat
@@ -3595,11 +3619,12 @@ def _vial(ctx: Ctx, cmd: C.Use, iid: int, f) -> None:
 
 def _round_extra_combat(ctx: Ctx, f: CombatFrame) -> CombatFrame:
     """Vial of Garou Blood: an additional strike (limited) each round."""
-    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 3 and x[0] == "extra_each_round"):
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and x[0] in ("extra_each_round", "extra_each_round_n")):
         m = u[1]
+        n = u[3] if len(u) == 4 else 1      # (Octopod: 1, or 2 at superior)
         if _ready(ctx, m) and ("limited_extra", m, f.round) not in f.used:
             merged = dict(f.extra)
-            merged[m] = merged.get(m, 0) + 1
+            merged[m] = merged.get(m, 0) + n
             f = f._replace(extra=tuple(merged.items()), used=f.used | {("limited_extra", m, f.round)})
     return f
 

@@ -1036,6 +1036,8 @@ def _one_offs(k: str, low: str) -> tuple | None:
     if k == "state" and low == ("the range this round is automatically close, and the blood brother in combat gets an "
                                 "optional press, only usable to continue combat."):
         return ("outsider_close_and_press_continue",)                                # Three's a Crowd
+    if k == "get" and low == "the other blood brother gets an additional strike (limited) each round.":
+        return ("outsider_extra_strikes_each_round", 1)                              # Octopod
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
