@@ -151,3 +151,15 @@ def test_fourth_pass_readings_stay_with_their_cards(db):
     assert not any(r[0] == "continue_unblocked" for r in _readings(db, "Toreador's Bane"))
     # Soul Stealing's clause reads the same in its action modifier mode: left to the action family's side
     assert not _readings(db, "Soul Stealing")
+
+
+def test_readings_of_aims_and_outsiders(db):
+    assert _readings(db, "Target Head") == [("aim_strike_bonus", 2), ("aim_cancel_discards", 1), ("aim_hit_effect", "head")]
+    assert ("aim_direct_bonus", 1) in _readings(db, "Target Retainer")
+    assert ("outsider_prevent_x",) in _readings(db, "Martyr's Resilience", "AUS")
+    assert ("outsider_extra_strikes_each_round", 1) in _readings(db, "Octopod", "san")
+    assert ("aggravated_vs_clan", "kiasyd") in _readings(db, "Poker")
+    assert ("pair_strike_with_maneuver", 2) in _readings(db, "Beretta 9mm")
+    # Touch of Pain's "As above, but for 2 damage." is the core's own change: the family's reading of it does nothing
+    r = compile_rules(_card(db, "Touch of Pain"))
+    assert r.automated
