@@ -125,7 +125,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # actor_stealth and hunt_bonus (Guinea-Bissau Carnival)
            "aye_hunt",
            # state checks (The Black Throne)
-           "contract_fall_pool", "conniver"}
+           "contract_fall_pool", "conniver",
+           # actor_stealth; the use burns at the count (Strained Vitae Supply)
+           "no_hunt_stealth", "burn_at_seats"}
 
 
 def test_every_reading_has_a_handler():

@@ -59,7 +59,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "houngan_gain", "host_lock_abstain", "lock_pay_votes", "line_discount", "counters_votes",
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
-                  "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames"})
+                  "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
+                  "anyone_mpa_pool"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1195,6 +1196,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "flames" in keys:
         return _flames(ctx, cmd, iid)
+    if "anyone_mpa_pool" in keys:
+        return _strained(ctx, cmd, iid)
     if "shrine_fail" in keys:
         return _shrine(ctx, cmd, iid, [v for k, v, _ in uses if k == "shrine_fail"][0])
     if keys & {"census_bleed_votes", "census_intercept"}:
@@ -2349,6 +2352,25 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     st.marks = st.marks - {(m, _MAY_UNLOCK, st.turn)}
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
+    return True
+
+
+def _strained(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Strained Vitae Supply: any Methuselah, with a master phase action in their own master phase, moves 1 pool onto
+    it; it burns once its counters reach the number of Methuselahs in the game."""
+    st = ctx.st
+    name = ctx.name(iid)
+    v = _has(ctx, iid, "anyone_mpa_pool")[0]
+    _own_phase(ctx, cmd, iid, "master")
+    if st.mpa < 1:
+        raise Illegal("master", "no master phase action left this phase")
+    n = int(v["n"])
+    _pay_pool(ctx, cmd.seat, n, name)
+    st.mpa -= 1
+    ctx.update(iid, counters=st.cards[iid].counters + n)
+    ctx.emit("counters", f"{ctx.seat_name(cmd.seat)} puts {n} pool on {name}.", cards=(iid,))
+    if _has(ctx, iid, "burn_at_seats") and st.cards[iid].counters >= len(st.live_seats()):
+        ctx.burn(iid, f"{st.cards[iid].counters} counters")
     return True
 
 
@@ -4547,6 +4569,8 @@ def anyone_uses(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _conquest(ctx, cmd, iid)
     if _has(ctx, iid, "flames"):
         return _flames(ctx, cmd, iid)
+    if _has(ctx, iid, "anyone_mpa_pool"):
+        return _strained(ctx, cmd, iid)
     if _has(ctx, iid, "clan_burn_unlock") or _has(ctx, iid, "clan_unlock_cost") or _has(ctx, iid, "transfers_burn"):
         return _clan_unlock(ctx, cmd, iid)   # Children of Osiris, Whispers of the Nictuku
     if _has(ctx, iid, "tutelage"):
@@ -5849,6 +5873,10 @@ def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
                             n += int(v["n"])
         if kind == "hunt":   # Guinea-Bissau Carnival: +X stealth, X the Aye of the hunting Laibon
             n += sum(_aye_counts(ctx, m))
+            if ctx.is_vampire(st.cards[m]) and any(   # Strained Vitae Supply: no normal +1 stealth (once, however many)
+                    _has(ctx, a, "no_hunt_stealth") for s_ in st.live_seats() for a in st.region(s_, "in_play")
+                    if not st.cards[a].contested):
+                n -= 1
     for a in ctx.st.attached.get(m, ()):
         if "Master" in ctx.cdef(a).types and not ctx.st.cards[a].contested:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))

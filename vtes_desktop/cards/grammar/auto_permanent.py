@@ -785,6 +785,13 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # the anarch's controller): a `use` of the card with `minion` the uncontrolled vampire that gets the counter
     ("flames", r"^when a minion opposing an anarch in combat leaves the ready region, the controller of that anarch may "
                r"move (?P<n>a|1) counter from the bank to a vampire in his or her uncontrolled region$"),
+    # Strained Vitae Supply: no hunting stealth (actor_stealth); any Methuselah's master phase action puts 1 pool on it;
+    # burned at as many counters as Methuselahs in the game
+    ("no_hunt_stealth", r"^vampires do not get the normal \+(?P<n>1) stealth when hunting$"),
+    ("anyone_mpa_pool", r"^any methuselah may use a master phase action to put (?P<n>1) blood counter on this card from his "
+                        r"or her pool$"),
+    ("burn_at_seats", r"^if the number of counters on this card equals or exceeds the number of methuselahs in the game, "
+                      r"burn this card$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
