@@ -102,7 +102,14 @@ _DONE_ELSEWHERE = frozenset({"limited", "action_stealth"})
 
 
 def readings(rules: CardRules, mode: Mode) -> list[tuple]:
-    return [x for x in (read(e, rules.types) for e in mode.effects) if x is not None]
+    types = _mode_types(rules, mode)
+    return [x for x in (read(e, types) for e in mode.effects) if x is not None]
+
+
+def _mode_types(rules: CardRules, mode: Mode) -> tuple[str, ...]:
+    """The types a mode's clauses are read with: a dual card's action mode (Touch of Valeren) as an action card,
+    as the compiler flags it."""
+    return tuple(mode.types) if len(rules.types) > 1 and mode.types else rules.types
 
 
 def mode_of(ctx: Ctx, card: int, level: str | None) -> tuple[CardRules, Mode | None]:
@@ -117,7 +124,7 @@ def left_by_hand(rules: CardRules, mode: Mode, done_kinds: frozenset = frozenset
     """The clauses of *mode* the engine does not carry out on this path."""
     out = []
     for e in mode.effects:
-        if read(e, rules.types) is not None or e.kind in _DONE_ELSEWHERE or e.kind in done_kinds:
+        if read(e, _mode_types(rules, mode)) is not None or e.kind in _DONE_ELSEWHERE or e.kind in done_kinds:
             continue
         from vtes_desktop.cards.grammar.auto_library import claims as library_claims
 
@@ -2421,6 +2428,7 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "ally or younger vampire or haven on one": "a ready ally or younger vampire, or a haven on one",
               "card on own ally or younger vampire": "a card on an ally or younger vampire in your ready region",
               "ready ally or younger vampire": "a ready ally or younger vampire",
+              "minion": "a minion (a vampire, ready or in torpor, or an ally)",
               "vampire or imbued in play": "a vampire or imbued in play",
               "ready minion of predator or prey": "a ready minion of your predator or prey",
               "younger vampire new in play": "a younger vampire that entered play since your last minion phase",
@@ -2466,6 +2474,7 @@ def _who_refusal(ctx: Ctx, seat: int, actor: int, iid: int, who: str, directed: 
           "ready vampire": vamp and c.region == "ready",
           "vampire, ally or retainer": (vamp and c.region in ("ready", "torpor")) or ally or retainer,
           "ready minion": ctx.is_minion(c) and c.region == "ready",
+          "minion": ctx.is_minion(c) and c.region in ("ready", "torpor"),
           "ready ally": ally,
           "younger vampire blood<=1": vamp and c.region == "ready" and c.counters <= 1 and _cap(ctx, iid) < _cap(ctx, actor),
           "vampire blood<=1": vamp and c.region == "ready" and c.counters <= 1,
@@ -3195,6 +3204,14 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             st.w_attached().pop(t, None)
             ctx.move(t, "removed")
             ctx.emit("removed", f"{ctx.name(t)} is removed from the game ({name}).", cards=(t,))
+        elif k == "blood_or_life":   # Touch of Valeren: blood up to capacity, or life up to the starting life
+            before = c.counters
+            if ctx.is_vampire(c):
+                c = ctx.set_blood(t, c.counters + op[1])
+            else:
+                c = ctx.update(t, counters=max(c.counters, min(_start_life(ctx, t), c.counters + op[1])))
+            ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} {'blood' if ctx.is_vampire(c) else 'life'} "
+                              f"({name}).", cards=(t,))
         elif k == "heal":
             ctx.update(t, counters=min(_start_life(ctx, t), c.counters + op[1]))
             ctx.emit("life", f"{ctx.name(t)} gains {op[1]} life ({name}).", cards=(t,))

@@ -386,6 +386,8 @@ _ON_TARGET = {
     "(d) inflict 2 unpreventable damage on a ready minion": ("ready minion", (("damage", 2),)),
     "(d) lock a ready minion": ("ready minion", (("lock",),)),
     "(d) lock an ally": ("ready ally", (("lock",),)),
+    "(d) lock a minion": ("ready minion", (("lock",),)),     # Steal the Mind [dom]: a minion in torpor is locked anyway
+    "add 3 blood or life to a minion, not to exceed their starting life": ("minion", (("blood_or_life", 3),)),
     "(d) send a younger vampire with 0 or 1 blood to torpor": ("younger vampire blood<=1", (("torpor",),)),
     "(d) burn 2 life from an ally or retainer": ("ally or retainer", (("burn_life", 2),)),
     "(d) burn a location controlled by your predator or prey": ("location of predator or prey", (("burn",),)),
