@@ -3896,6 +3896,12 @@ def block_refusal(ctx: Ctx, m: int) -> str | None:
             if len(x) == 3 and x[1] == "ball free" and x[2] == f.actor and st.cards[x[0]].region == "in_play" \
                     and not st.cards[x[0]].contested and (f.kind if f.kind != "card" else f.effect) != "bleed":
                 return f"{poss_name_card(ctx, f.actor)} non-bleed actions cannot be blocked ({ctx.name(x[0])})"
+    if isinstance(f, ActionFrame) and _laibon_taxed(ctx, m, f.actor):   # Transcendent Laibon
+        mc = st.cards[m]
+        if mc.counters < 1:
+            return f"{ctx.name(m)} must burn 1 blood or life to attempt to block {ctx.name(f.actor)} and has none"
+        ctx.update(m, counters=mc.counters - 1)
+        ctx.emit("paid", f"{ctx.name(m)} burns 1 to attempt the block (Transcendent Laibon).", cards=(m,))
     if isinstance(f, ActionFrame) and ctx.is_vampire(st.cards[m]):
         for a in st.attached.get(f.actor, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
@@ -4293,6 +4299,9 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
             if "Master" in ctx.cdef(a).types and not st.cards[a].contested:
+                for v in _has(ctx, a, "laibon_gain"):   # Transcendent Laibon
+                    ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
+                    ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
                 for v in _has(ctx, a, "houngan_gain"):   # Houngan: 1 blood as the phase begins (its use: 1 more)
                     ctx.set_blood(m, st.cards[m].counters + int(v["n"]))
                     ctx.emit("blood", f"{ctx.name(m)} gains {v['n']} blood ({ctx.name(a)}).", cards=(m,))
@@ -5357,6 +5366,7 @@ def state_checks(ctx: Ctx) -> None:
                 if _has(ctx, x[0], "chosen_hand_size") and not st.seats[x[2]].ousted:
                     draw_up(ctx, x[2])
     _left_ready_gain(ctx, prev)   # Priority Contract
+    _laibon_burns(ctx)   # Transcendent Laibon
     _bounty(ctx, prev)   # Bounty
     for s in range(len(st.seats)):   # vampires put in play from the uncontrolled region (Twilight Camp, Toy Chest Test)
         b, a = prev.regions.get((s, "uncontrolled"), ()), st.regions.get((s, "uncontrolled"), ())
@@ -5715,6 +5725,34 @@ def equip_surcharge(ctx: Ctx, rules: CardRules) -> int:
             if not ctx.st.cards[a].contested:
                 n += sum(int(v.get("n") or 1) for v in _has(ctx, a, "weapon_surcharge"))
     return n
+
+
+def _laibon_taxed(ctx: Ctx, m: int, laibon: int | None) -> int:
+    """Transcendent Laibon on *laibon*: what ally or younger vampire *m* pays to block it or act at it (0: nothing)."""
+    st = ctx.st
+    if laibon is None or laibon not in st.attached:
+        return 0
+    n = 0
+    for a in st.attached.get(laibon, ()):
+        for v in _has(ctx, a, "laibon_tax") if not st.cards[a].contested else ():
+            mc, lc = st.cards[m], st.cards[laibon]
+            if "Ally" in ctx.cdef(m).types or (ctx.is_vampire(mc) and ctx.is_vampire(lc)
+                                                and ctx.capacity(mc) < ctx.capacity(lc)):
+                n += int(v["n"])
+    return n
+
+
+def _laibon_burns(ctx: Ctx) -> None:
+    """Transcendent Laibon: burned once its minion is not ready or has fewer than three Aye or three Orun."""
+    st = ctx.st
+    for host, cards in list(st.attached.items()):
+        for a in list(cards):
+            vs = _has(ctx, a, "laibon_burn")
+            if not vs:
+                continue
+            names = [ctx.cdef(x).name.lower() for x in st.attached.get(host, ())]
+            if st.cards[host].region != "ready" or names.count(vs[0]["a"]) < 3 or names.count(vs[0]["o"]) < 3:
+                ctx.burn(a, f"{ctx.name(host)} is not ready or lacks three Aye and three Orun")
 
 
 def _conniver(ctx: Ctx, prev) -> None:
@@ -6185,6 +6223,8 @@ def action_extra_blood(ctx: Ctx, kind: str, m: int, target: int | None) -> int:
             for a in st.region(s_, "in_play"):
                 if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
                     n += sum(int(v["n"]) for v in _has(ctx, a, "political_cost"))
+    if target is not None and target in st.cards:   # Transcendent Laibon: allies and younger vampires acting at it
+        n += _laibon_taxed(ctx, m, target)
     if target is not None and target in st.cards and st.cards[target].controller != st.cards[m].controller:
         for a in st.attached.get(target, ()):   # Chanjelin Ward: other Methuselahs' actions at its vampire
             if not st.cards[a].contested and "Master" in ctx.cdef(a).types and _has(ctx, a, "ward_cost"):

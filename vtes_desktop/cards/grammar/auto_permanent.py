@@ -792,6 +792,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                         r"or her pool$"),
     ("burn_at_seats", r"^if the number of counters on this card equals or exceeds the number of methuselahs in the game, "
                       r"burn this card$"),
+    # Transcendent Laibon: 1 blood each unlock phase (start_of_unlock_phase); allies and younger vampires pay 1 to block
+    # it (block_refusal) or to act at it (action_extra_blood); burned without three Aye and three Orun (state checks)
+    ("laibon_gain", r"^during your unlock phase, this (?P<clan>laibon) gains (?P<n>1) blood$"),
+    ("laibon_tax", r"^allies and younger vampires must burn (?P<n>1) blood or life to attempt to block this laibon or to "
+                   r"perform an action directed at this laibon$"),
+    ("laibon_burn", r"^burn this card if this minion is not ready or has fewer than three (?P<a>aye) or three (?P<o>orun)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
