@@ -145,6 +145,8 @@ def condition_holds(ctx: Ctx, f: ActionFrame, minion: int, cond: str) -> bool:
             return bool(ctx.title(ctx.st.cards[f.actor]))
         if m.groupdict().get("self_titled"):
             return bool(ctx.title(ctx.st.cards[minion]))
+        if m.groupdict().get("corrupt"):
+            return corruption(ctx, f.actor) > 0
     return False
 
 
@@ -625,6 +627,8 @@ def class_intercept(ctx: Ctx, f: ActionFrame, m: int) -> int:
             hit = "Ally" in d.types or ("Vampire" in d.types and (d.capacity or 0) < (ctx.cdef(mod.minion).capacity or 0))
         elif what == "minions":
             hit = True
+        elif what == "corrupted":     # Sense the Sin [DAI]
+            hit = corruption(ctx, m) > 0
         elif what == "allies":
             hit = "Ally" in d.types
         elif what == "without_flight_spi":   # Squirrel Balance
@@ -1333,6 +1337,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.update(iid, locked=True)
         rules_combat.start(ctx, f.actor, iid)
         return True
+    if mod.kind == "later:corruption_block_fails":     # Enchanting Gaze [PRE]
+        return _gaze_use(ctx, f, mod, iid)
     if mod.kind == "later:withdraw_attempt":     # Dawn Operation: the vampire attempting to block withdraws
         if f.stage != "attempt" or f.blocker != iid:
             raise Illegal("timing", f"{ctx.db[mod.cid].display}: {ctx.name(iid)} is not attempting to block")
@@ -4640,6 +4646,9 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                 if not ctx.is_vampire(a) and a.counters - 1 <= 0:
                     ctx.burn(f.actor, "no life left")
             continue
+        if mod.kind in ("corrupt_after", "corrupt_unlock"):    # Weigh the Heart, Revelation of the Serpent
+            _corruption_after(ctx, f, mod)
+            continue
         if mod.kind == "unlock_end_if_blocks":     # Strix [str]
             c = ctx.st.cards.get(mod.minion)
             if f.outcome == "blocked" and f.blocker == mod.minion and c is not None and c.region == "ready" and c.locked:
@@ -4700,3 +4709,140 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
             rules_combat.inflict(ctx, mod.minion, 0, mod.amount)
 
 
+
+
+# -- corruption counters (shared with the action-card family) ------------------------------------------------------
+#
+# A Methuselah's corruption counters on a minion are kept in `State.marks` as one record per (minion, Methuselah):
+# `(minion iid, CORRUPTION, (seat, n))`. They count only while the minion is in play (ready or torpor); a minion
+# that leaves play loses them. Use `corruption` to read, `put_corruption` and `burn_corruption` to change them.
+
+#: st.marks key of a Methuselah's corruption counters on a minion: (minion, CORRUPTION, (seat, n))
+CORRUPTION = "corruption counters"
+
+
+def corruption(ctx: Ctx, minion: int, seat: int | None = None) -> int:
+    """The corruption counters on *minion* put by the Methuselah *seat* (all of them with None)."""
+    st = ctx.st
+    if not st.marks:
+        return 0
+    c = st.cards.get(minion)
+    if c is None or c.region not in ("ready", "torpor"):
+        return 0
+    return sum(m[2][1] for m in st.marks if len(m) == 3 and m[0] == minion and m[1] == CORRUPTION
+               and (seat is None or m[2][0] == seat))
+
+
+def _set_corruption(ctx: Ctx, minion: int, seat: int, n: int) -> None:
+    st = ctx.st
+    old = frozenset(m for m in st.marks if len(m) == 3 and m[0] == minion and m[1] == CORRUPTION and m[2][0] == seat)
+    st.marks = (st.marks - old) | ({(minion, CORRUPTION, (seat, n))} if n > 0 else frozenset())
+
+
+def put_corruption(ctx: Ctx, minion: int, seat: int, n: int = 1, why: str = "") -> None:
+    """*seat* puts *n* corruption counters on *minion* (a minion in play)."""
+    c = ctx.st.cards[minion]
+    if not ctx.is_minion(c) or c.region not in ("ready", "torpor"):
+        raise Illegal("target", f"{why}: corruption counters go on a minion in play")
+    total = corruption(ctx, minion, seat) + n
+    _set_corruption(ctx, minion, seat, total)
+    ctx.emit("counters", f"{ctx.seat_name(seat)} puts {n} corruption counter{'s' if n != 1 else ''} on "
+                         f"{ctx.name(minion)} ({why}; {total} now).", cards=(minion,))
+
+
+def burn_corruption(ctx: Ctx, minion: int, seat: int, n: int, why: str) -> None:
+    """*seat* burns *n* of its corruption counters from *minion*; refused when it has fewer there."""
+    have = corruption(ctx, minion, seat)
+    if have < n:
+        raise Illegal("cost", f"{why}: {ctx.name(minion)} has {have} of {ctx.seat_name(seat)}'s corruption counters, "
+                              f"{n} needed")
+    _set_corruption(ctx, minion, seat, have - n)
+    ctx.emit("counters", f"{ctx.seat_name(seat)} burns {n} corruption counter{'s' if n != 1 else ''} from "
+                         f"{ctx.name(minion)} ({why}).", cards=(minion,))
+
+
+def _of_target(ctx: Ctx, cmd: C.Play, rules: CardRules, f: ActionFrame) -> int:
+    """The minion named as the play's target, controlled by the Methuselah the action is directed at."""
+    t = _chosen(ctx, cmd, rules)
+    seat = f.target_seat if f.target_seat is not None else (
+        ctx.st.cards[f.target_card].controller if f.target_card is not None else None)
+    if seat is None or ctx.st.cards[t].controller != seat:
+        raise Illegal("target", f"{rules.name}: choose a minion controlled by the Methuselah this action is directed at")
+    return t
+
+
+def _corrupted_minus_intercept(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    _add(ctx, Mod("icls:corrupted", -1, None, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: minions with corruption counters get -1 intercept this action.")
+
+
+def _corrupt_after_success(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Weigh the Heart: the minion is named as the play's target (controlled by the action's target Methuselah);
+    the counter goes on it once the action has succeeded (`after_action`)."""
+    f = _top(ctx)
+    t = _of_target(ctx, cmd, rules, f)
+    _add(ctx, Mod("corrupt_after", cmd.seat, t, iid, rules.card_id))
+
+
+def _corruption_for_bleed(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Revelation of Desire [SER]: one of the player's counters burned from a minion of the bled Methuselah (the
+    play's target) for +3 bleed (limited)."""
+    f = _top(ctx)
+    if any(m.limited for m in f.mods if m.card != iid):
+        raise Illegal("limited", f"{rules.name} is (limited): the bleed is already increased by a (limited) modifier "
+                                 "this action")
+    t = _of_target(ctx, cmd, rules, f)
+    burn_corruption(ctx, t, cmd.seat, 1, rules.name)
+    _add(ctx, Mod("bleed", 3, minion, iid, rules.card_id, limited=True))
+    ctx.emit("modifier", f"{rules.name}: +3 bleed.", cards=(minion,))
+
+
+def _corruption_unlock(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Revelation of the Serpent [PRE]: the player chooses to use it by naming, as the play's target, the minion of
+    the bled Methuselah whose 2 counters are burned; done once the bleed has succeeded (`after_action`)."""
+    if cmd.target is None:
+        return      # the option is not taken
+    f = _top(ctx)
+    t = _of_target(ctx, cmd, rules, f)
+    if corruption(ctx, t, cmd.seat) < 2:
+        raise Illegal("cost", f"{rules.name}: {ctx.name(t)} has fewer than 2 of your corruption counters")
+    _add(ctx, Mod("corrupt_unlock", cmd.seat, t, iid, rules.card_id))
+
+
+def _corruption_after(ctx: Ctx, f: ActionFrame, mod: Mod) -> None:
+    """The after-action part of Weigh the Heart and Revelation of the Serpent (`after_action`)."""
+    if f.outcome != "successful" or mod.minion not in ctx.st.cards:
+        return
+    name = ctx.db[mod.cid].display
+    if mod.kind == "corrupt_after":
+        c = ctx.st.cards[mod.minion]
+        if c.region in ("ready", "torpor"):
+            put_corruption(ctx, mod.minion, mod.amount, 1, name)
+        return
+    a = ctx.st.cards.get(f.actor)
+    if a is None or a.region != "ready" or not a.locked or corruption(ctx, mod.minion, mod.amount) < 2:
+        return
+    burn_corruption(ctx, mod.minion, mod.amount, 2, name)
+    ctx.update(f.actor, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks ({name}).", cards=(f.actor,))
+
+
+def _gaze_use(ctx: Ctx, f: ActionFrame, mod: Mod, iid: int) -> bool:
+    """Enchanting Gaze [PRE]: once this action, the player burns 1 of its counters from the minion attempting to
+    block: the attempt fails and that minion cannot attempt to block this action again (a use naming the acting
+    vampire)."""
+    name = ctx.db[mod.cid].display
+    b = f.blocker
+    if f.stage != "attempt" or b is None:
+        raise Illegal("timing", f"{name}: only while a minion is attempting to block")
+    seat = ctx.st.cards[iid].controller
+    burn_corruption(ctx, b, seat, 1, name)
+    flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m is mod else m for m in f.mods)))
+    fr = ctx.rules(mod.card)
+    fail_attempt(ctx, fr, b, bar=True)
+    return True
+
+
+_HANDLERS.update({"corrupted_minus_intercept": _corrupted_minus_intercept,
+                  "corrupt_after_success": _corrupt_after_success, "corruption_for_bleed": _corruption_for_bleed,
+                  "corruption_unlock": _corruption_unlock, "corruption_block_fails": _later})

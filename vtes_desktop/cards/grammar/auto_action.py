@@ -23,6 +23,7 @@ CONDITIONS = (
     re.compile(r"^if this (?:vampire|minion|[a-z]+) is (?P<self_titled>titled)$"),
     re.compile(r"^if the target methuselah has (?P<pool>\d+) or fewer pool$"),
     re.compile(r"^if (?:this|the acting) (?:vampire|minion) is (?:an? )?(?P<clan>[a-z' \-]+)$"),
+    re.compile(r"^if the acting (?:minion|vampire) has any (?P<corrupt>corruption) counters$"),     # Sense the Sin
 )
 
 _EXCLUSIVE = re.compile(r"^this card and (?:cards named )?/?(?P<name>[^/]+?)/? cannot both be played "
@@ -262,6 +263,19 @@ _TEXTS: dict[str, re.Pattern] = {
         r"[a-z]+ \[(?P<without>[a-z]{3})\])?(?P<free>,? and its cost is not paid| \(no cost is paid\))?"
         r"(?P<paid> \(cost must be paid\))?(?P<lock> and lock the acting minion)?\.?$"),
     "cancel_no_effect": re.compile(r"^that card has no effect\.?$"),
+    # corruption counters (effects_action.corruption): Sense the Sin, Weigh the Heart, Revelation of Desire,
+    # Revelation of the Serpent, Enchanting Gaze
+    "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
+    "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
+                                        r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
+    "corruption_for_bleed": re.compile(r"^burn 1 of your corruption counters from a minion controlled by the target "
+                                       r"methuselah to get \+3 bleed against that methuselah \(limited\)\.?$"),
+    "corruption_unlock": re.compile(r"^as above, and if the bleed is successful, this vampire can burn 2 of your "
+                                    r"corruption counters from a minion controlled by the target methuselah to "
+                                    r"unlock\.?$"),
+    "corruption_block_fails": re.compile(r"^as above, and once this action, you can burn 1 of your corruption counters "
+                                         r"from a blocking minion to have their block attempt fail, and they cannot "
+                                         r"attempt to block this action again\.?$"),
     "cancel_free": re.compile(r"^no cost is paid\.?$"),
     "no_more_modifiers": re.compile(r"^no more action modifiers can be played on this action\.?$"),
     # the action fails or ends (Faerie Wards, Purification, Unseen Hibernation; Bloodstorm of Chorazin)
