@@ -67,6 +67,22 @@ class LegalAnswer:
         return None
 
 
+_MADE: dict[tuple, C.Command] = {}
+
+
+def _made(cls: type[C.Command], **fields) -> C.Command:
+    """`cls(**fields)`, validated once: a command is a frozen value, and the legal answer builds the same ones
+    answer after answer (validating one costs about as much as the state's clone for its trial). The fields are
+    the ints, strings and Nones this module names; the table is emptied once it holds many."""
+    key = (cls, *fields.items())
+    cmd = _MADE.get(key)
+    if cmd is None:
+        if len(_MADE) >= 20_000:
+            _MADE.clear()
+        cmd = _MADE[key] = cls(**fields)
+    return cmd
+
+
 def _minions(game, seat: int, *, torpor: bool = False) -> list[int]:
     st = game.state
     out = list(st.region(seat, "ready"))
@@ -133,7 +149,7 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
             for m in ms:
                 for lvl in levels:
                     for tg in targets:
-                        out.append(C.Action(seat=seat, minion=m, kind=kind, card=iid, level=lvl, target=tg))
+                        out.append(_made(C.Action, seat=seat, minion=m, kind=kind, card=iid, level=lvl, target=tg))
     if u.played:
         ms: list[int | None]
         if minions is not None:
@@ -151,7 +167,7 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
                     ms += [m for m in _minions(game, seat) if m != top.actor]
         for m in ms:
             for lvl in levels:
-                out.append(C.Play(seat=seat, card=iid, minion=m, level=lvl))
+                out.append(_made(C.Play, seat=seat, card=iid, minion=m, level=lvl))
         out += play_candidates(game, seat, iid, rules)   # master cards that go on a card
     if "Conviction" in rules.types:       # on an Imbued of the seat, in its unlock phase
         out += [C.Play(seat=seat, card=iid, minion=m) for r in ("ready", "incapacitated")
@@ -161,11 +177,11 @@ def card_candidates(game, seat: int, iid: int, minion: int | None = None) -> lis
         ms = minions if minions is not None else [m for m in (st.top.a, st.top.b) if st.cards[m].controller == seat]
         for m in ms:
             for lvl in levels:
-                out.append(C.Maneuver(seat=seat, minion=m, using=iid, level=lvl))
-                out.append(C.Strike(seat=seat, minion=m, strike=iid, level=lvl))
-                out.append(C.Press(seat=seat, minion=m, using=iid, level=lvl))
+                out.append(_made(C.Maneuver, seat=seat, minion=m, using=iid, level=lvl))
+                out.append(_made(C.Strike, seat=seat, minion=m, strike=iid, level=lvl))
+                out.append(_made(C.Press, seat=seat, minion=m, using=iid, level=lvl))
     if st.phase in ("discard", "unlock") and minion is None:
-        out.append(C.Discard(seat=seat, card=iid))
+        out.append(_made(C.Discard, seat=seat, card=iid))
     if isinstance(st.top, ReferendumFrame) and "Political Action" in rules.types:
         for side in ("for", "against"):
             out.append(C.Vote(seat=seat, side=side, **{"with": iid}))
@@ -390,22 +406,22 @@ def legal(game, seat: int) -> LegalAnswer:
     top0 = st.top
     basic = []
     if st.active == seat:
-        basic.append(C.EndPhase(seat=seat))
+        basic.append(_made(C.EndPhase, seat=seat))
         if st.phase == "influence":
-            basic.append(C.MoveCrypt(seat=seat))
+            basic.append(_made(C.MoveCrypt, seat=seat))
     if flow.impulse_frame(st) is not None:
-        basic.append(C.Pass(seat=seat))
+        basic.append(_made(C.Pass, seat=seat))
         if isinstance(top0, ActionFrame):
-            basic.append(C.DeclineBlock(seat=seat))
+            basic.append(_made(C.DeclineBlock, seat=seat))
     for c in basic:
         if game.can(c) is None:
             cmds.append(c)
     # resolve and finish only pass for everyone: accepted whenever a window with an impulse is open
     # (resolve) or an action, combat, damage or referendum is under way (finish); no trial needed
     if flow.impulse_frame(st) is not None and not isinstance(st.top, ManualFrame):
-        cmds.append(C.Resolve(seat=seat))
+        cmds.append(_made(C.Resolve, seat=seat))
         if any(isinstance(f, (ActionFrame, CombatFrame, DamageFrame, ReferendumFrame)) for f in st.frames):
-            cmds.append(C.Finish(seat=seat))
+            cmds.append(_made(C.Finish, seat=seat))
     if st.edge == seat and game.can(C.Use(seat=seat, card="edge")) is None:
         cmds.append(C.Use(seat=seat, card="edge"))
     # master cards in play the engine resolves; allies' and retainers' uses, Carlton's dodge
@@ -414,7 +430,7 @@ def legal(game, seat: int) -> LegalAnswer:
     if st.active == seat and st.phase == "minion" and not st.frames:
         for m in _minions(game, seat, torpor=True):
             for kind in ("bleed", "hunt", "leave_torpor", "become_anarch"):
-                c = C.Action(seat=seat, minion=m, kind=kind)
+                c = _made(C.Action, seat=seat, minion=m, kind=kind)
                 if game.can(c) is None:
                     cmds.append(c)
         # burning another Methuselah's incapacitated Imbued: a directed action at each of them
@@ -437,7 +453,7 @@ def legal(game, seat: int) -> LegalAnswer:
     top = st.top
     if isinstance(top, ActionFrame) and top.stage in ("announced", "blocks") and seat in top.blockers:
         for m in _minions(game, seat):
-            c = C.Block(seat=seat, minion=m)
+            c = _made(C.Block, seat=seat, minion=m)
             if game.can(c) is None:
                 cmds.append(c)
     amounts: dict[int, tuple[int, int]] = {}
@@ -445,9 +461,9 @@ def legal(game, seat: int) -> LegalAnswer:
         pool = st.seats[seat].pool
         for v in st.region(seat, "uncontrolled"):
             blood = st.cards[v].counters
-            for c, hi in ((C.Transfer(seat=seat, to=v), min(st.transfers, pool)),
-                          (C.TransferBack(seat=seat, **{"from": v}), min(st.transfers // 2, blood)),
-                          (C.Influence(seat=seat, vampire=v), None)):
+            for c, hi in ((_made(C.Transfer, seat=seat, to=v), min(st.transfers, pool)),
+                          (_made(C.TransferBack, seat=seat, **{"from": v}), min(st.transfers // 2, blood)),
+                          (_made(C.Influence, seat=seat, vampire=v), None)):
                 if game.can(c) is None:
                     if hi is not None:
                         amounts[len(cmds)] = (1, hi)
@@ -461,15 +477,15 @@ def legal(game, seat: int) -> LegalAnswer:
             sources = [m, *st.attached.get(m, ())]
             options: list[C.Command] = []
             if top.step == "strike":
-                options.append(C.Strike(seat=seat, minion=m, strike="hand"))
-                options += [C.Strike(seat=seat, minion=m, strike=src) for src in sources]
+                options.append(_made(C.Strike, seat=seat, minion=m, strike="hand"))
+                options += [_made(C.Strike, seat=seat, minion=m, strike=src) for src in sources]
             elif top.step == "range":
-                options.append(C.Maneuver(seat=seat, minion=m))
-                options += [C.Maneuver(seat=seat, minion=m, using=src) for src in sources]
+                options.append(_made(C.Maneuver, seat=seat, minion=m))
+                options += [_made(C.Maneuver, seat=seat, minion=m, using=src) for src in sources]
             elif top.step == "press":
                 for to in ("continue", "end"):
-                    options.append(C.Press(seat=seat, minion=m, to=to))
-                    options += [C.Press(seat=seat, minion=m, to=to, using=src) for src in sources]
+                    options.append(_made(C.Press, seat=seat, minion=m, to=to))
+                    options += [_made(C.Press, seat=seat, minion=m, to=to, using=src) for src in sources]
             for c in options:
                 if game.can(c) is None:
                     cmds.append(c)
