@@ -106,7 +106,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
+                     "note_blocker_stays_locked", "note_search", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
@@ -1770,6 +1770,10 @@ def announce_own(ctx: Ctx, cmd, m: int):
         t = m
         if r[3] == "self life<3" and st.cards[m].counters >= 3:
             raise Illegal("action", f"{name} takes this action only with less than 3 life")
+    elif r[3].startswith("library "):   # a search: the card named is found as the action succeeds
+        t = _library_find(ctx, cmd.seat, cmd.target, r, name)
+        ctx.emit("action_goal", f"{ctx.name(m)} searches the library with {name}'s ability.", cards=(m,))
+        return dict(from_card=src, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2]), ()
     else:
         if cmd.target is None:
             raise Illegal("target", f"{name}: name the target of its action")
@@ -1787,6 +1791,85 @@ def announce_own(ctx: Ctx, cmd, m: int):
     return dict(upd, directed=True, target_seat=seat_t), (seat_t,)
 
 
+def _library_refusal(ctx: Ctx, iid: int, flt: str) -> str | None:
+    """Why the library card *iid* is not what a search own action looks for (*flt*), or None."""
+    d = ctx.cdef(iid)
+    kw = ctx.rules(iid).keywords
+    if flt == "library weapon":
+        return None if "Equipment" in d.types and any("weapon" in k for k in kw) else f"{d.display} is not a weapon"
+    if "Equipment" not in d.types:
+        return f"{d.display} is not an equipment card"
+    if flt.endswith("named bomb") and d.display.lower() != "bomb":
+        return f"{d.display} is not a Bomb"
+    if "non-unique" in flt and ctx.rules(iid).unique:
+        return f"{d.display} is unique"
+    if flt.endswith("pool<=1"):
+        pc = str(d.pool_cost or "0")
+        if d.blood_cost or not pc.isdigit() or int(pc) > 1:
+            return f"{d.display} does not cost 1 or fewer pool"
+    return None
+
+
+def _library_find(ctx: Ctx, seat: int, target, r: tuple, name: str) -> int | None:
+    """The copy in *seat*'s library of the card *target* names, checked against the search (none named: the search
+    finds nothing)."""
+    if target is None:
+        return None
+    card = ctx.db.lookup(str(target)) if not isinstance(target, int) else ctx.cdef(target)
+    if card is None:
+        raise Illegal("target", f"{name}: unknown card {target!r}")
+    hit = next((i for i in ctx.st.region(seat, "library") if ctx.st.cards[i].cid == card.id), None)
+    if hit is None:
+        raise Illegal("target", f"{name}: {card.display} is not in your library")
+    why = _library_refusal(ctx, hit, r[3])
+    if why:
+        raise Illegal("target", f"{name}: {why}")
+    return hit
+
+
+def _search_own(ctx: Ctx, f, src: int, r: tuple) -> None:
+    """A search own action succeeds: the card found goes to the acting ally ("search_equip": requirements and cost as
+    normal, paid in pool) or to the hand ("search_to_hand", then a discard down); the library is shuffled."""
+    from vtes_desktop.engine.rules_action import _cost, requirement_refusal
+
+    st = ctx.st
+    t = f.target_card
+    name = ctx.name(src)
+    ok = t is not None and t in st.cards and st.cards[t].region == "library" and st.cards[t].owner == f.seat
+    if ok and r[1] == "search_to_hand":
+        ctx.move(t, "hand", seat=f.seat)
+        ctx.emit("revealed", f"{ctx.seat_name(f.seat)} shows {ctx.name(t)} from their library and puts it in their "
+                             f"hand ({name}).", cards=(t,))
+        ctx.shuffle(f.seat, "library")
+        from vtes_desktop.engine.effects_library import discard_down
+
+        discard_down(ctx, f.seat)
+        return
+    why = None
+    if ok:
+        er = ctx.rules(t)
+        why = requirement_refusal(ctx, t, er, er.modes[0] if er.modes else None, f.actor)
+        pool, blood = _cost(er, 0)
+        if why is None and (blood or st.seats[f.seat].pool < pool):
+            why = f"{ctx.name(f.actor)} cannot pay {poss(ctx.name(t))} cost"
+        if why is None and er.unique and any(i != t and c.controller == f.seat and c.cid == st.cards[t].cid
+                                             and c.region in ("attached", "in_play") for i, c in st.cards.items()):
+            why = f"you already control {ctx.name(t)}"
+        if why is None and st.cards[f.actor].region != "ready":
+            why = f"{ctx.name(f.actor)} is no longer ready"
+    if not ok or why:
+        ctx.emit("fizzles", f"{name}: no equipment is found" + (f" ({why})" if why else "") + ".")
+        ctx.shuffle(f.seat, "library")
+        return
+    if pool:
+        ctx.pool(f.seat, -pool, ctx.name(t))
+    ctx.move(t, "attached", host=f.actor)
+    ctx.update(t, controller=f.seat)
+    ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(t)} from the library ({name}).",
+             cards=(f.actor, t))
+    ctx.shuffle(f.seat, "library")
+
+
 def succeed_own(ctx: Ctx, f) -> bool:
     """The successful own action of an ally read by this family; False when *f* is not one."""
     if not (f.effect or "").startswith("minion:"):
@@ -1795,6 +1878,9 @@ def succeed_own(ctx: Ctx, f) -> bool:
     src = f.from_card if f.from_card in st.cards else f.actor
     r = next((x for x in _of(ctx, src, "own_action") if x[1] == f.effect[7:]), None)
     t = f.target_card
+    if r is not None and r[3].startswith("library "):
+        _search_own(ctx, f, src, r)
+        return True
     why = "it is gone" if r is None or t not in st.cards else None
     if why is None and r[3] != "employer" and not r[3].startswith("self"):
         why = _own_target_refusal(ctx, f.seat, f.actor, t, r)
@@ -3258,6 +3344,8 @@ def candidates(game, seat: int) -> list:
                 if any(r[3] == "own torpor vampire" for r in _of(ctx, iid, "own_action")):
                     out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid})
                             for t in st.region(seat, "torpor")]
+                if any(r[3].startswith("library ") for r in _of(ctx, iid, "own_action")):
+                    out.append(C.Action(seat=seat, minion=iid, kind="card", **{"from": iid}))
                 out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid}) for t in others]
             for a in st.attached.get(iid, ()):
                 for r in _of(ctx, a, "own_action") if not st.cards[iid].locked else ():

@@ -82,6 +82,11 @@ Readings (a tuple whose first item names it):
   or retainer (Heartrender); a retainer's employer's action (`from` naming the retainer): burn it to gain 2 blood
   (Zombie), enter combat with a minion (Twisted Bloodhound); the tuple goes on with *directed* and the acting
   card's own cost ("burn" or "remove" itself, paid as the action succeeds);
+- search own actions (`target` the library card named; none named: nothing is found; the library is shuffled):
+  verb "search_equip" equips the acting ally with the equipment found, requirements and cost as normal (target
+  "library equipment"; Dark Web Procurer "... non-unique pool<=1"; Terrorists "... named bomb"), verb
+  "search_to_hand" puts the weapon found in the hand, then a discard down (Arms Dealer); ``("note_search", verb)``:
+  the rest of such a text ("Pay the cost to equip as normal.", "Shuffle and discard afterward."), done with it;
 - ``("aggravated_against", clan)``: "In combat with a Follower of Set, any damage he inflicts is aggravated";
 - ``("takes_over_combat",)``: "When a minion you control would enter combat with an acting minion, you may lock
   this ally to cancel that combat and have it enter combat with the acting minion instead" (a `use` before range
@@ -365,6 +370,20 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "move_counter", 1, "master card with counters", 1, True, ""),
     "she can gain a life as a +1 stealth action.":
         ("own_action", "gain_life", 1, "self", 1, False, ""),
+    "this ally can search your library for an equipment card and equip with it as a +1 stealth action (requirements "
+    "and cost apply as normal; shuffle afterward).": ("own_action", "search_equip", 1, "library equipment", 0, False, ""),
+    "this ally can search your library (shuffle afterward) for a non-unique equipment card costing 1 or fewer pool and "
+    "equip with it as a +1 stealth action (requirements and cost apply as normal).":
+        ("own_action", "search_equip", 1, "library equipment non-unique pool<=1", 0, False, ""),
+    "this ally may take a +1 stealth action to go through your library, find a bomb, and equip them with it.":
+        ("own_action", "search_equip", 1, "library equipment named bomb", 0, False, ""),
+    "this ally may take a +1 stealth action to allow you to search your library for a weapon and move it to your hand.":
+        ("own_action", "search_to_hand", 1, "library weapon", 0, False, ""),
+}
+_SEARCH_NOTES = {   # the rest of a search own action's text, carried out with it ("search_equip", "search_to_hand")
+    ("pay", "pay the cost to equip as normal."): ("note_search", "search_equip"),
+    ("shuffle", "reshuffle your library afterwards."): ("note_search", "search_equip"),
+    ("shuffle", "shuffle and discard afterward."): ("note_search", "search_to_hand"),
 }
 
 _RETAINER_TEXTS = {
@@ -705,8 +724,10 @@ def reading(e: Effect, types: tuple[str, ...]) -> tuple | None:
         return ("prevent_nonagg_once", 1)
     if ally and k == "steal_blood" and low == "he may steal 1 blood or life from a minion as a +1 stealth (d) action.":
         return ("own_action", "steal_life", 1, "ready minion", 1, True, "")
-    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove", "move", "gain", "inflict"):
+    if low in _OWN_ACTIONS and k in ("steal", "burn", "enter", "take", "remove", "move", "gain", "inflict", "search"):
         return _OWN_ACTIONS[low]
+    if ally and (k, low) in _SEARCH_NOTES:
+        return _SEARCH_NOTES[(k, low)]
     if ally and k == "gain" and low == ("if a vampire controlled by another methuselah burns the this ally in combat "
                                         "or as an action, he or she gains 2 blood."):
         return ("burner_gains_blood", 2)
