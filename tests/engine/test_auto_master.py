@@ -129,7 +129,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # actor_stealth; the use burns at the count (Strained Vitae Supply)
            "no_hunt_stealth", "burn_at_seats",
            # start_of_unlock_phase, block_refusal, action_extra_blood and state checks (Transcendent Laibon)
-           "laibon_gain", "laibon_tax", "laibon_burn"}
+           "laibon_gain", "laibon_tax", "laibon_burn",
+           # announce_from and succeed_from (Wall Street Night)
+           "investment_raid"}
 
 
 def test_every_reading_has_a_handler():

@@ -2245,6 +2245,8 @@ def _lock_give(ctx: Ctx, cmd: C.Use, iid: int, rules: CardRules, options: list[t
             continue
         if v.get("monster") and not ctx.is_vampire(st.cards[f.actor]):   # Vigil: The Thin Line
             raise Illegal("timing", f"{name} gives its bonus when a monster is acting")
+        if v.get("undirected") and f.directed:   # Wall Street Night
+            raise Illegal("timing", f"{name} gives its bonus during an undirected action")
         creed = v.get("monster") and _clan_key(v["who"].split(" ", 1)[1]) in {_clan_key(x) for x in ctx.cdef(who).clans}
         if c.region != "ready" or c.contested or not (creed or _fits(ctx, cmd.seat, who, v["who"], v)):
             continue
@@ -3469,6 +3471,18 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to move {name} to themselves.", cards=(m, iid))
         return dict(from_card=iid, directed=False, target_seat=None, effect="move", target_card=m,
                     base_stealth=int(v.get("stealth") or 0)), ()
+    if c.region == "in_play" and not c.contested and c.controller == cmd.seat and _has(ctx, iid, "investment_raid"):
+        v = _has(ctx, iid, "investment_raid")[0]   # Wall Street Night: locked for the raid on an investment
+        if c.locked:
+            raise Illegal("locked", f"{name} is locked")
+        t = flow.ref(ctx, cmd.seat, cmd.target) if cmd.target is not None else None
+        tc = st.cards[t] if t is not None else None
+        if tc is None or tc.region != "in_play" or tc.controller == cmd.seat or "investment" not in ctx.rules(t).keywords:
+            raise Illegal("target", f"{name}: name an investment card of another Methuselah as the target")
+        _lock(ctx, iid)
+        ctx.emit("action_goal", f"{ctx.name(m)} locks {name} to take a counter from {ctx.name(t)}.", cards=(m, t))
+        return dict(from_card=iid, directed=True, target_seat=tc.controller, effect="raid", target_card=t,
+                    base_stealth=int(v.get("stealth") or 0)), (tc.controller,)
     if c.region == "in_play" and not c.contested and c.controller == cmd.seat and _has(ctx, iid, "assault_enter"):
         t = flow.ref(ctx, cmd.seat, cmd.target, what="minion") if cmd.target is not None else None
         if t is None or st.cards[t].controller != st.prey(cmd.seat) or st.cards[t].region != "ready" \
@@ -3807,6 +3821,17 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
             ctx.emit("effect", f"{ctx.name(f.actor)} takes {dmg} unpreventable environmental damage "
                                f"({ctx.name(iid)}).", cards=(f.actor,))
             inflict(ctx, f.actor, dmg, 0)
+        return
+    if f.effect == "raid":   # Wall Street Night: 1 counter of the investment to the acting Methuselah's pool
+        t = f.target_card
+        tc = st.cards[t]
+        if tc.region != "in_play" or not tc.counters:
+            ctx.emit("fizzle", f"{ctx.name(t)} has no counter to take.")
+            return
+        n = min(int(_has(ctx, iid, "investment_raid")[0]["n"]), tc.counters)
+        ctx.update(t, counters=tc.counters - n)
+        ctx.pool(f.seat, n, f"{ctx.name(t)} ({ctx.name(iid)})")
+        emptied(ctx, t)
         return
     if f.effect == "blood_to_card":   # Powerbase: Rome: up to 2 blood from the acting Giovanni onto the card
         a = st.cards[f.actor]

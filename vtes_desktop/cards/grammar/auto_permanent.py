@@ -798,6 +798,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("laibon_tax", r"^allies and younger vampires must burn (?P<n>1) blood or life to attempt to block this laibon or to "
                    r"perform an action directed at this laibon$"),
     ("laibon_burn", r"^burn this card if this minion is not ready or has fewer than three (?P<a>aye) or three (?P<o>orun)$"),
+    # Wall Street Night: locked during an undirected action for +1 intercept (lock_give); locked by a minion of its
+    # player for a +1 stealth (D) action moving 1 counter of an investment (`target`) to its player's pool
+    ("lock_give", r"^during an (?P<undirected>undirected) action, you can lock this location to give (?P<who>a minion you "
+                  r"control) \+(?P<n>1) (?P<stat>intercept)$"),
+    ("investment_raid", r"^a minion you control can lock this location to attempt to move (?P<n>1) counter from an "
+                        r"investment card to your pool as a \+(?P<stealth>1) stealth \(d\) action$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
