@@ -60,12 +60,13 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
                   "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
-                  "anyone_mpa_pool"})
+                  "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
 #: uses made "as the action is announced" (the action_announced window stays open for them)
-AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock", "hunt_food_lock", "line_discount"})
+AS_ANNOUNCED = frozenset({"lock_give_announce", "burn_for_bleed", "warsaw_lock", "hunt_food_lock", "line_discount",
+                          "lock_mortal_discount"})
 IN_PLAY = ("ready", "torpor", "in_play", "attached")
 
 
@@ -1194,6 +1195,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if keys & {"lock_hunt_stealth", "lock_mortal_discount"}:
+        return _sunset(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "flames" in keys:
         return _flames(ctx, cmd, iid)
     if "anyone_mpa_pool" in keys:
@@ -2355,6 +2358,34 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
     return True
+
+
+def _sunset(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Sunset Strip, Hollywood: locked as its player's minion announces recruiting a mortal ally or employing a mortal
+    retainer, the cost 1 blood or pool less; or (`effect: hunt`) for +1 hunting stealth to every vampire until its
+    player's next unlock phase."""
+    st = ctx.st
+    name = ctx.name(iid)
+    _usable(ctx, cmd, iid, lock=True)
+    f = st.top
+    if (cmd.effect or "").lower().strip() == "hunt" and "lock_hunt_stealth" in vs:
+        _lock(ctx, iid)
+        st.marks = st.marks | {(iid, "hunt stealth until unlock", cmd.seat)}
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: vampires get +1 stealth on hunt actions until "
+                         f"{poss_name(ctx, cmd.seat)} next unlock phase.", cards=(iid,))
+        return True
+    v = vs.get("lock_mortal_discount")
+    if v is not None and isinstance(f, ActionFrame) and f.stage == "announced" and f.seat == cmd.seat \
+            and f.kind in ("recruit", "employ") and f.card is not None and v["kw"] in ctx.rules(f.card).keywords \
+            and (f.cost_pool or f.cost_blood):
+        _lock(ctx, iid)
+        n = int(v["n"])
+        f = f._replace(cost_pool=max(0, f.cost_pool - n)) if f.cost_pool else f._replace(cost_blood=max(0, f.cost_blood - n))
+        flow.set_top(ctx, f)
+        ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: {ctx.name(f.card)} costs {n} less.", cards=(iid,))
+        return True
+    raise Illegal("timing", f"{name} is locked as your minion announces recruiting or employing a mortal with a cost, "
+                            "or with effect: hunt")
 
 
 def _strained(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
@@ -4317,6 +4348,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     st = ctx.st
     seat = st.active
     _give_back(ctx, "unlock")
+    st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "hunt stealth until unlock" and x[2] == seat}
     _leopold_tolls(ctx)
     _held_locked(ctx)   # Children of Osiris, Whispers of the Nictuku
     _founder_toll(ctx)   # Recalled to the Founder
@@ -5936,6 +5968,9 @@ def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
                             n += int(v["n"])
         if kind == "hunt":   # Guinea-Bissau Carnival: +X stealth, X the Aye of the hunting Laibon
             n += sum(_aye_counts(ctx, m))
+            if st.marks and ctx.is_vampire(st.cards[m]) and any(   # Sunset Strip, Hollywood
+                    len(x) == 3 and x[1] == "hunt stealth until unlock" for x in st.marks):
+                n += 1
             if ctx.is_vampire(st.cards[m]) and any(   # Strained Vitae Supply: no normal +1 stealth (once, however many)
                     _has(ctx, a, "no_hunt_stealth") for s_ in st.live_seats() for a in st.region(s_, "in_play")
                     if not st.cards[a].contested):

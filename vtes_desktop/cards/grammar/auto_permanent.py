@@ -804,6 +804,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                   r"control) \+(?P<n>1) (?P<stat>intercept)$"),
     ("investment_raid", r"^a minion you control can lock this location to attempt to move (?P<n>1) counter from an "
                         r"investment card to your pool as a \+(?P<stealth>1) stealth \(d\) action$"),
+    # Sunset Strip, Hollywood: locked (`effect: hunt`) for +1 hunting stealth to all vampires until its player's next
+    # unlock phase (actor_stealth); or as its player's minion announces recruiting a mortal ally or employing a mortal
+    # retainer, 1 blood or pool less
+    ("lock_hunt_stealth", r"^lock to give all vampires \+(?P<n>1) stealth on hunt actions until your next unlock phase$"),
+    ("lock_mortal_discount", r"^lock to reduce the cost to recruit a (?P<kw>mortal) ally or employ a (?P=kw) retainer by "
+                             r"(?P<n>1) blood or pool \(but never less than 0 blood or pool\)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
