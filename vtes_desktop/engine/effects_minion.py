@@ -1771,9 +1771,13 @@ def announce_own(ctx: Ctx, cmd, m: int):
         if r[3] == "self life<3" and st.cards[m].counters >= 3:
             raise Illegal("action", f"{name} takes this action only with less than 3 life")
     elif r[3].startswith("library "):   # a search: the card named is found as the action succeeds
-        t = _library_find(ctx, cmd.seat, cmd.target, r, name)
+        what, _, who = str(cmd.target).partition(";") if isinstance(cmd.target, str) else (cmd.target, "", "")
+        t = _library_find(ctx, cmd.seat, what, r, name)
+        mods = ()
+        if r[3].endswith("to imbued"):   # Moise Kasavubu: the equipment goes to a ready imbued of yours
+            mods = (Mod("search_recipient", 0, _imbued_recipient(ctx, cmd.seat, who.strip(), name), src),)
         ctx.emit("action_goal", f"{ctx.name(m)} searches the library with {name}'s ability.", cards=(m,))
-        return dict(from_card=src, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2]), ()
+        return dict(from_card=src, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2], mods=mods), ()
     else:
         if cmd.target is None:
             raise Illegal("target", f"{name}: name the target of its action")
@@ -1810,17 +1814,34 @@ def _library_refusal(ctx: Ctx, iid: int, flt: str) -> str | None:
     return None
 
 
+def _imbued_recipient(ctx: Ctx, seat: int, who: str, name: str) -> int:
+    """The ready imbued of *seat* that *who* names (none named: the only one)."""
+    from vtes_desktop.engine import flow
+
+    mine = [i for i in ctx.st.region(seat, "ready") if "Imbued" in ctx.cdef(i).types]
+    if not who:
+        if len(mine) != 1:
+            raise Illegal("target", f"{name}: name the ready imbued you control that takes the equipment "
+                                    f"(target \"Equipment; Imbued\")")
+        return mine[0]
+    i = flow.ref(ctx, seat, who)
+    if i not in mine:
+        raise Illegal("target", f"{name}: {ctx.name(i)} is not a ready imbued you control")
+    return i
+
+
 def _library_find(ctx: Ctx, seat: int, target, r: tuple, name: str) -> int | None:
-    """The copy in *seat*'s library of the card *target* names, checked against the search (none named: the search
-    finds nothing)."""
-    if target is None:
+    """The copy in *seat*'s library of the card *target* names (also the hand for "library or hand"), checked against
+    the search (none named: the search finds nothing)."""
+    if target is None or not str(target).strip():
         return None
-    card = ctx.db.lookup(str(target)) if not isinstance(target, int) else ctx.cdef(target)
+    card = ctx.db.lookup(str(target).strip()) if not isinstance(target, int) else ctx.cdef(target)
     if card is None:
         raise Illegal("target", f"{name}: unknown card {target!r}")
-    hit = next((i for i in ctx.st.region(seat, "library") if ctx.st.cards[i].cid == card.id), None)
+    where = ("library", "hand") if r[3].startswith("library or hand") else ("library",)
+    hit = next((i for rg in where for i in ctx.st.region(seat, rg) if ctx.st.cards[i].cid == card.id), None)
     if hit is None:
-        raise Illegal("target", f"{name}: {card.display} is not in your library")
+        raise Illegal("target", f"{name}: {card.display} is not in your {' or '.join(where)}")
     why = _library_refusal(ctx, hit, r[3])
     if why:
         raise Illegal("target", f"{name}: {why}")
@@ -1835,7 +1856,9 @@ def _search_own(ctx: Ctx, f, src: int, r: tuple) -> None:
     st = ctx.st
     t = f.target_card
     name = ctx.name(src)
-    ok = t is not None and t in st.cards and st.cards[t].region == "library" and st.cards[t].owner == f.seat
+    where = ("library", "hand") if r[3].startswith("library or hand") else ("library",)
+    ok = t is not None and t in st.cards and st.cards[t].region in where and st.cards[t].owner == f.seat
+    bearer = next((x.minion for x in f.mods if x.kind == "search_recipient"), f.actor)
     if ok and r[1] == "search_to_hand":
         ctx.move(t, "hand", seat=f.seat)
         ctx.emit("revealed", f"{ctx.seat_name(f.seat)} shows {ctx.name(t)} from their library and puts it in their "
@@ -1848,25 +1871,26 @@ def _search_own(ctx: Ctx, f, src: int, r: tuple) -> None:
     why = None
     if ok:
         er = ctx.rules(t)
-        why = requirement_refusal(ctx, t, er, er.modes[0] if er.modes else None, f.actor)
+        why = requirement_refusal(ctx, t, er, er.modes[0] if er.modes else None, bearer)
         pool, blood = _cost(er, 0)
         if why is None and (blood or st.seats[f.seat].pool < pool):
-            why = f"{ctx.name(f.actor)} cannot pay {poss(ctx.name(t))} cost"
+            why = f"{ctx.name(bearer)} cannot pay {poss(ctx.name(t))} cost"
         if why is None and er.unique and any(i != t and c.controller == f.seat and c.cid == st.cards[t].cid
                                              and c.region in ("attached", "in_play") for i, c in st.cards.items()):
             why = f"you already control {ctx.name(t)}"
-        if why is None and st.cards[f.actor].region != "ready":
-            why = f"{ctx.name(f.actor)} is no longer ready"
+        if why is None and (st.cards[bearer].region != "ready" or st.cards[bearer].controller != f.seat):
+            why = f"{ctx.name(bearer)} is no longer a ready minion of yours"
     if not ok or why:
         ctx.emit("fizzles", f"{name}: no equipment is found" + (f" ({why})" if why else "") + ".")
         ctx.shuffle(f.seat, "library")
         return
+    came = st.cards[t].region
     if pool:
         ctx.pool(f.seat, -pool, ctx.name(t))
-    ctx.move(t, "attached", host=f.actor)
+    ctx.move(t, "attached", host=bearer)
     ctx.update(t, controller=f.seat)
-    ctx.emit("equipped", f"{ctx.name(f.actor)} is equipped with {ctx.name(t)} from the library ({name}).",
-             cards=(f.actor, t))
+    ctx.emit("equipped", f"{ctx.name(bearer)} is equipped with {ctx.name(t)} from the {came} ({name}).",
+             cards=(bearer, t))
     ctx.shuffle(f.seat, "library")
 
 

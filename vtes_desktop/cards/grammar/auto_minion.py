@@ -84,7 +84,9 @@ Readings (a tuple whose first item names it):
   card's own cost ("burn" or "remove" itself, paid as the action succeeds);
 - search own actions (`target` the library card named; none named: nothing is found; the library is shuffled):
   verb "search_equip" equips the acting ally with the equipment found, requirements and cost as normal (target
-  "library equipment"; Dark Web Procurer "... non-unique pool<=1"; Terrorists "... named bomb"), verb
+  "library equipment"; Dark Web Procurer "... non-unique pool<=1"; Terrorists "... named bomb"; Moise Kasavubu
+  "library or hand equipment to imbued": from the library, else the hand, onto the ready imbued of its controller
+  named after a ";" in `target`, who meets the requirements and pays the cost), verb
   "search_to_hand" puts the weapon found in the hand, then a discard down (Arms Dealer); ``("note_search", verb)``:
   the rest of such a text ("Pay the cost to equip as normal.", "Shuffle and discard afterward."), done with it;
 - ``("aggravated_against", clan)``: "In combat with a Follower of Set, any damage he inflicts is aggravated";
@@ -377,6 +379,9 @@ _OWN_ACTIONS = {   # (verb, stealth, target, amount, directed, the acting card's
         ("own_action", "search_equip", 1, "library equipment non-unique pool<=1", 0, False, ""),
     "this ally may take a +1 stealth action to go through your library, find a bomb, and equip them with it.":
         ("own_action", "search_equip", 1, "library equipment named bomb", 0, False, ""),
+    "he may take a +1 stealth action to search your library (shuffle afterward) or hand for an equipment and move it to "
+    "any ready imbued you control (that imbued must meet the requirements and pay the cost as normal).":
+        ("own_action", "search_equip", 1, "library or hand equipment to imbued", 0, False, ""),
     "this ally may take a +1 stealth action to allow you to search your library for a weapon and move it to your hand.":
         ("own_action", "search_to_hand", 1, "library weapon", 0, False, ""),
 }
