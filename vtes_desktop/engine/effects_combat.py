@@ -433,6 +433,7 @@ def start_of_master_phase(ctx: Ctx) -> None:
 
 #: every reading key of `grammar/auto_combat.py`, with the engine code that carries it out (tests check the list)
 HANDLED = {
+    "move_equipment_from_circle": "rules_combat._carry_out (Clockwerx; any time at superior: play_combat)",
     "outsider_extra_strikes_each_round": "rules_combat._play_by_outsider (Octopod) / _round_extra_combat",
     "outsider_close_and_press_continue": "rules_combat._play_by_outsider (Three's a Crowd)",
     "frenzy_target_press_end": "rules_combat._play_by_outsider (Tranquility)",

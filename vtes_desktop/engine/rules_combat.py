@@ -2435,7 +2435,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         raise Illegal("limit", f"a minion can have only one {rules.name}")
     at_strike = any(r[0] == "equip_weapon_from_hand" for r in readings) and bool(mode.level and mode.level.isupper()) \
         and bool(re.search(r"(?i)usable when choosing a strike", mode.text)) and top.step == "strike"
-    if "before range" in mode.only and top.step != "before_range" and not at_strike:
+    anytime = ("move_equipment_from_circle",) in readings and mode.level == mode.level.upper() if mode.level else False
+    if "before range" in mode.only and top.step != "before_range" and not at_strike and not anytime:   # (Clockwerx
+        # at superior: "usable any time during combat")
         raise Illegal("timing", f"{rules.name} is only usable before range is determined")
     if any(r[0] in ("equip_weapon_from_hand", "equip_from_hand_non_unique") for r in readings):
         _equip_from_hand(ctx, cmd, m, rules, readings)
@@ -2605,7 +2607,7 @@ def _torpor_only_refusal(ctx: Ctx, f: CombatFrame, m: int, mode, name: str) -> N
 
 def _circle(ctx: Ctx, m: int) -> str | None:
     """A Blood Brother's circle ("Chicago Circle"; a vampire with no circle named is a circle of its own)."""
-    mm = re.search(r"(?i)\b([A-Z][\w .'-]*? Circle)\b", ctx.cdef(m).text or "")
+    mm = re.search(r"\b((?:[A-Z][\w'-]* )+Circle)\b", ctx.cdef(m).text or "")
     return mm.group(1).lower() if mm else None
 
 
@@ -3157,6 +3159,20 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
                                   f"{'s' if n_ > 1 else ''} to cancel it." if n_ else "."))
             done = True
         elif r[0] in ("aim_strike_bonus", "aim_cancel_discards", "aim_direct_bonus"):
+            done = True
+        elif r[0] == "move_equipment_from_circle":         # Clockwerx: named by the play's choice
+            if not choice:
+                raise Malformed("choice", f"{rules.name}: name the equipment to move (choice)")
+            seat_ = ctx.st.cards[m].controller
+            eq = next((a for b in ctx.st.cards if ctx.st.cards[b].controller == seat_ and b not in (f.a, f.b)
+                       and ctx.st.cards[b].region == "ready" and _circle(ctx, b) is not None
+                       and _circle(ctx, b) == _circle(ctx, m)
+                       for a in ctx.st.attached.get(b, ()) if ctx.name(a).lower() == str(choice).lower()
+                       and effects_combat.is_equipment(ctx, a)), None)
+            if eq is None:
+                raise Illegal("target", f"{rules.name} moves an equipment from a ready Blood Brother of the same circle")
+            ctx.move(eq, "attached", host=m)
+            ctx.emit("equip", f"{ctx.name(eq)} moves to {ctx.name(m)} ({rules.name}).", cards=(m, eq))
             done = True
         elif r[0] == "vampires_gain_ally_cost":            # Orgy of Blood: X the pool cost of the burned ally
             x = max(0, ctx.rules(other).pool_cost or 0)

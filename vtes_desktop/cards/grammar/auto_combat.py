@@ -1038,6 +1038,9 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("outsider_close_and_press_continue",)                                # Three's a Crowd
     if k == "get" and low == "the other blood brother gets an additional strike (limited) each round.":
         return ("outsider_extra_strikes_each_round", 1)                              # Octopod
+    if k == "move" and low == ("move an equipment from a ready blood brother of the same circle to this blood brother in "
+                               "combat."):
+        return ("move_equipment_from_circle",)                                       # Clockwerx (target: the equipment)
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
     return None
