@@ -98,7 +98,7 @@ class Game:
     def fork(self) -> "Game":
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.entries = [dataclasses.replace(e) for e in self.entries]   # undo marks entries: never share them
+        g.entries = list(self.entries)   # the entries themselves are shared: an undo replaces the one it marks
         g.aliases = dict(self.aliases)
         return g
 
@@ -143,7 +143,7 @@ class Game:
 
     def _undo(self, cmd: C.Undo) -> list[Event]:
         target = self._undo_target(cmd)
-        self.entries[target].undone = True
+        self.entries[target] = dataclasses.replace(self.entries[target], undone=True)   # (forks share entries)
         self.state = self._replay_state()
         ev = [Event("undo", f"{self.state.seats[cmd.seat].name} takes back: {self.entries[target].cmd!r}")]
         self.entries.append(LogEntry(cmd, ev, turn=self.state.turn))
