@@ -94,6 +94,8 @@ HANDLED = frozenset({
     "lock_x_minus_1", "lock_x_one_any", "gain_circle_count_plus", "circle_uncontrolled_each", "if_sect_crypt_draw",
     "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut", "bleed_blood_for_crypt_draw",
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
+    # third pass (session 3, second helper)
+    "after_action_self_agg", "after_action_self_agg_only",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4303,6 +4305,13 @@ def torpor_action(ctx: Ctx, cmd, m: int) -> str | None:
     if "Action" not in rules.types or not rules.modes:
         return None
     modes = [md for md in rules.modes if "in torpor" in md.only]
+    if not modes and all("locked" in md.only for md in rules.modes):   # Force of Will: only by a locked vampire
+        c = ctx.st.cards[m]
+        if c.region != "ready":
+            return None
+        if not c.locked:
+            raise Illegal("locked", f"{rules.name} is only usable by a locked vampire; {ctx.name(m)} is unlocked")
+        return "locked ok"
     if len(modes) < len(rules.modes):   # Resume the Coil: only its basic level is an action of a vampire in torpor
         lvl = modes[0].level if len(modes) == 1 and modes[0].level else ""
         if not lvl or cmd.level != ("superior" if lvl.isupper() else "basic"):
@@ -5249,6 +5258,8 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
     """The action is over: "This acting imbued unlocks at the end of the action" (Augur), Big Game's unlock of its
     acting minion if still ready."""
     st = ctx.st
+    if f.card is not None and "Action" in ctx.cdef(f.card).types:
+        _self_damage_after(ctx, f)   # Force of Will
     if not st.marks:
         return
     for mk in sorted(m for m in st.marks if len(m) == 4 and m[0] == ("minion", f.actor) and m[1] == AFTER_ACTION):
@@ -5268,6 +5279,29 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
         if c is not None and c.region == "ready" and c.locked:
             ctx.update(f.actor, locked=False)
             ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks at the end of the action.", cards=(f.actor,))
+
+
+def _self_damage_after(ctx: Ctx, f: ActionFrame) -> None:
+    """Force of Will: after resolution the acting vampire takes unpreventable aggravated damage, blocked or not (the
+    superior amount replaces the basic one)."""
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    if mode is None or not any(e.kind == "take" for e in mode.effects):
+        return
+    specs = readings(rules, mode)
+    only = [s[1] for s in specs if s[0] == "after_action_self_agg_only"]
+    dmg = only[0] if only else next((s[1] for s in specs if s[0] == "after_action_self_agg"), 0)
+    if not dmg or _region_of(ctx, f.actor) not in ("ready", "torpor"):
+        return
+    from vtes_desktop.engine.rules_combat import inflict
+
+    ctx.emit("damage", f"{ctx.name(f.actor)} takes {dmg} unpreventable aggravated damage after the action "
+                       f"({ctx.name(f.card)}).", cards=(f.actor,))
+    inflict(ctx, f.actor, 0, dmg)
+
+
+def _region_of(ctx: Ctx, iid: int) -> str | None:
+    c = ctx.st.cards.get(iid)
+    return c.region if c is not None else None
 
 
 def _voters_in_favor(ctx: Ctx, f: ReferendumFrame) -> list[int]:

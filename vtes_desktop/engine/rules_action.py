@@ -637,7 +637,8 @@ def announce(ctx: Ctx, cmd: C.Action) -> None:
                 if eff == "bleed":
                     _no_bleed(ctx, seat)   # Enticement
                     f["base_stealth"] = f.get("base_stealth", 0) + _bleed_card(ctx, seat, rules, mode, tgt, None)
-                    bonus = re.search(r"\bBleed (?:at|with) \+(\d+) bleed", mode.text)
+                    bonus = re.search(r"\bas (?:\[\w+\] )?above, but (?:at|with) \+(\d+) bleed", mode.text, re.I) \
+                        or re.search(r"\bBleed (?:at|with) \+(\d+) bleed", mode.text)   # Force of Will at superior
                     f.update(base_bleed=minion_bleed(ctx, m) + (int(bonus.group(1)) if bonus else mode.bleed))
                     acted.add((m, "bleed"))
             f.update(card=card_iid, card_level=mode.level)

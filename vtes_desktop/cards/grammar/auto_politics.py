@@ -508,6 +508,12 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     more = _ON_TARGET_MORE.get(t)
     if more is not None:
         return ("target_more", more)
+    if kind == "take" and t == ("after resolution, this vampire takes 2 unpreventable aggravated damage even if the "
+                                "action is blocked"):
+        return ("after_action_self_agg", 2)     # Force of Will
+    if kind == "take" and t == ("as above, but with +2 bleed, and the acting vampire takes only 1 unpreventable "
+                                "aggravated damage"):
+        return ("after_action_self_agg_only", 1)
     if kind == "lock" and t == "you can lock aranthebes to give a minion controlled by your predator -1 stealth":
         return ("lock_predator_stealth", -1)
     if kind == "modifier" and t == "while aranthebes is unlocked, vampires with capacity 4 or less get -1 bleed against you":

@@ -564,6 +564,9 @@ def _apply_changes(inherited: list[Effect], changes: list[Effect]) -> tuple[list
     return out, used
 
 
+_BUT_BLEED = re.compile(r"\bas (?:\[\w+\] )?above, but (?:with|at) \+(\d) bleed\b")   # Show of Force, Force of Will
+
+
 def compile_card(card: CardDef, vocab: Vocabulary, clans: set[str]) -> CardRules:
     cx = Ctx(card, vocab, clans)
     if card.is_crypt:
@@ -608,7 +611,11 @@ def compile_card(card: CardDef, vocab: Vocabulary, clans: set[str]) -> CardRules
                     acc.effects = [e for e in acc.effects if not (e.get("negated") and e.kind in cancels)]
                 ab = next((e for e in inherited if e.kind == "action_bleed"), None)
                 tail_bleed = [e for e in acc.effects if e.kind == "bleed" and e.text.lower().startswith("as ")]
-                if ab is not None and tail_bleed:
+                mb = _BUT_BLEED.search(" ".join(lines).lower()) if ab is not None else None
+                if mb:   # "As above, but at/with +2 bleed[, and ...]": the bleed is that amount
+                    inherited = [replace(e, amount=int(mb.group(1))) if e is ab else e for e in inherited]
+                    acc.effects = [e for e in acc.effects if e not in tail_bleed or e.amount]
+                elif ab is not None and tail_bleed:
                     inherited = [replace(e, amount=(e.amount or 0) + sum(b.amount or 0 for b in tail_bleed),
                                          text=tail_bleed[0].text) if e is ab else e for e in inherited]
                     acc.effects = [e for e in acc.effects if e not in tail_bleed]
