@@ -106,7 +106,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "note_search", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
+                     "note_blocker_stays_locked", "note_search", "courier_peek", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
@@ -1217,6 +1217,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return True
     if _of(ctx, iid, "peek_prey"):
         _peek(ctx, cmd, iid)
+        return True
+    if _of(ctx, iid, "courier_peek"):
+        _courier(ctx, cmd, iid)
         return True
     if _of(ctx, iid, "lock_fetch_discipline"):
         _fetch_discipline(ctx, cmd, iid, _of(ctx, iid, "lock_fetch_discipline")[0][1])
@@ -2634,6 +2637,53 @@ def _peek(ctx: Ctx, cmd, iid: int) -> None:
              f"{poss(ctx.seat_name(prey))} hand ({name}).", cards=(t,))
 
 
+def _courier(ctx: Ctx, cmd, iid: int) -> None:
+    """Courier: as a minion of its controller's bleed succeeds, a look at the top card of the bled Methuselah's
+    library (once each bleed), and (`effect: discard`) Courier locks to discard that card."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    c = st.cards[iid]
+    if c.region != "ready" or c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not a ready ally of {ctx.seat_name(cmd.seat)}")
+    if not isinstance(f, ActionFrame) or f.stage != "resolution" or f.outcome != "successful" \
+            or not (f.kind == "bleed" or f.effect == "bleed") or f.seat != cmd.seat or f.target_seat is None:
+        raise Illegal("timing", f"{name} is used as a minion you control has successfully bled")
+    discard = str(cmd.effect or "").strip().lower() == "discard"
+    if cmd.effect and not discard:
+        raise Illegal("effect", f"{name}: effect is empty (look) or discard")
+    tgt = f.target_seat
+    lib = st.region(tgt, "library")
+    looked = any(m.kind == "courier_look" and m.card == iid for m in f.mods)
+    if not discard:
+        if looked:
+            raise Illegal("limit", f"{name} has already looked at that card for this bleed")
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("courier_look", 0, None, iid),)))
+        if not lib:
+            ctx.emit("peek", f"{poss(ctx.seat_name(tgt))} library is empty ({name}).")
+            return
+        ctx.emit("peek", f"{name}: {ctx.seat_name(cmd.seat)} sees {ctx.name(lib[0])} on top of "
+                         f"{poss(ctx.seat_name(tgt))} library.", frozenset({cmd.seat}),
+                 f"{ctx.seat_name(cmd.seat)} looks at the top card of {poss(ctx.seat_name(tgt))} library ({name}).",
+                 cards=(lib[0],))
+        return
+    if c.locked:
+        raise Illegal("use", f"{name} is locked")
+    if any(m.kind == "courier_discard" and m.card == iid for m in f.mods):
+        raise Illegal("limit", f"{name} has already discarded that card")
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("courier_discard", 0, None, iid),)))
+    ctx.update(iid, locked=True)
+    if not lib:
+        ctx.emit("locked", f"{name} locks; {poss(ctx.seat_name(tgt))} library is empty.", cards=(iid,))
+        return
+    t = lib[0]
+    ctx.move(t, "ash_heap", seat=tgt)
+    ctx.emit("discarded", f"{name} locks to discard {ctx.name(t)} from the top of {poss(ctx.seat_name(tgt))} "
+                          f"library.", cards=(iid, t))
+
+
 def _fetch_discipline(ctx: Ctx, cmd, iid: int, clan: str) -> None:
     """Deviki Prasanta: lock in your master phase to put a master Discipline card from your library or ash heap on a
     ready vampire of *clan* you control (not one that could not take it: superior already)."""
@@ -3349,6 +3399,11 @@ def candidates(game, seat: int) -> list:
     if st.active == seat and st.phase == "minion" and not st.frames:
         out += [C.Use(seat=seat, card=a) for i in st.region(seat, "ready") for a in st.attached.get(i, ())
                 if _of(ctx, a, "peek_prey")]
+    top = st.top
+    if isinstance(top, ActionFrame) and top.seat == seat and top.stage == "resolution" and top.outcome == "successful":
+        for iid in st.region(seat, "ready"):
+            if _of(ctx, iid, "courier_peek"):
+                out += [C.Use(seat=seat, card=iid), C.Use(seat=seat, card=iid, effect="discard")]
     if st.active == seat and st.phase == "master" and not st.frames:
         for iid in st.region(seat, "ready"):
             for r in _of(ctx, iid, "lock_fetch_discipline"):

@@ -89,6 +89,9 @@ Readings (a tuple whose first item names it):
   named after a ";" in `target`, who meets the requirements and pays the cost), verb
   "search_to_hand" puts the weapon found in the hand, then a discard down (Arms Dealer); ``("note_search", verb)``:
   the rest of such a text ("Pay the cost to equip as normal.", "Shuffle and discard afterward."), done with it;
+- ``("courier_peek",)``: Courier: once a minion of its controller has bled successfully (the action's resolution), a
+  `use` naming it shows them the top card of the bled Methuselah's library (once each bleed); a `use` with
+  `effect: discard` (after the look or instead of it) locks the unlocked ready ally and discards that card;
 - ``("aggravated_against", clan)``: "In combat with a Follower of Set, any damage he inflicts is aggravated";
 - ``("takes_over_combat",)``: "When a minion you control would enter combat with an acting minion, you may lock
   this ally to cancel that combat and have it enter combat with the acting minion instead" (a `use` before range
@@ -439,6 +442,8 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("look", "when a minion you control successfully bleeds, you may look at the top card of the library of the "
+             "methuselah being bled, and you may lock the this ally to discard that card."): ("courier_peek",),
     ("burn", "once each combat, she can burn a life during the press step to get a press and set the range in the next "
              "round of that combat, if any."): ("life_press_range", 1),
     ("play", "once each turn, she may play a card that requires basic animalism [ani] as a vampire."):
