@@ -1198,8 +1198,11 @@ def _actor_burns_blood_or_life(ctx, cmd, minion, mode, rules, e, iid, blocker) -
 
 
 def clan_cost_less(ctx: Ctx, mode: Mode, rules: CardRules, minion: int) -> int:
-    """Blood taken off the cost for the playing vampire's clan ("This card costs Followers of Set 1 fewer blood")."""
+    """Blood taken off the cost for the playing vampire's clan ("This card costs Followers of Set 1 fewer blood"), or
+    at this level (Venenation [SER])."""
     for e in mode.effects:
+        if e.automated and auto_action.reading(e, rules.types) == "level_cost_less":
+            return 1
         if e.automated and auto_action.reading(e, rules.types) == "clan_cost_less":
             clan = auto_action.clan_key(auto_action._CLAN_COST.match(e.text.strip().lower()).group("clan"))
             if clan in {auto_action.clan_key(x) for x in ctx.cdef(minion).clans}:
@@ -1898,6 +1901,11 @@ def no_combat(ctx: Ctx, f: ActionFrame) -> bool:
     """The action is blocked: True when a card played on it cancels the resulting combat (Stone Travel)."""
     m = next((x for x in f.mods if x.kind == "cancel_combat"), None)
     if m is None:
+        s = next((x for x in f.mods if x.kind == "stolen_no_combat"), None)
+        if s is not None:   # Venenation: the blocker was stolen
+            ctx.emit("combat_canceled", f"No combat: {ctx.name(s.minion)} was stolen ({ctx.db[s.cid].display}).",
+                     cards=(f.actor, f.blocker))
+            return True
         return False
     ctx.emit("combat_canceled", f"{ctx.name(m.minion)} cancels the combat ({ctx.db[m.cid].display}).",
              cards=(f.actor, f.blocker))
@@ -4846,3 +4854,60 @@ def _gaze_use(ctx: Ctx, f: ActionFrame, mod: Mod, iid: int) -> bool:
 _HANDLERS.update({"corrupted_minus_intercept": _corrupted_minus_intercept,
                   "corrupt_after_success": _corrupt_after_success, "corruption_for_bleed": _corruption_for_bleed,
                   "corruption_unlock": _corruption_unlock, "corruption_block_fails": _later})
+
+
+def steal_minion(ctx: Ctx, who: int, seat: int, why: str) -> None:
+    """*seat* takes control of the minion *who* where it is (ready or torpor), with its counters, lock state and
+    the cards on it."""
+    from vtes_desktop.engine.effects_actioncard import _retag_attached
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    c = ctx.st.cards[who]
+    old = ctx.seat_name(c.controller)
+    ctx.move(who, c.region, seat=seat, counters=c.counters, locked=c.locked, level=c.level, arrived=c.arrived)
+    _retag_attached(ctx, who, seat)
+    ctx.emit("stolen", f"{ctx.seat_name(seat)} takes control of {ctx.name(who)} from {old} ({why}).", cards=(who,))
+    _check_contest(ctx, who)
+
+
+def corruption_threshold(ctx: Ctx, who: int) -> int:
+    """A minion's capacity (vampire) or cost (ally: its pool or blood cost), which corruption counters must reach."""
+    d = ctx.cdef(who)
+    if ctx.is_vampire(ctx.st.cards[who]):
+        return d.capacity or 0
+    return max(d.pool_cost or 0, d.blood_cost or 0)
+
+
+def _corrupt_blocker(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    f = _top(ctx)
+    if f.blocker is None:
+        raise Illegal("timing", f"{rules.name}: no minion is blocking")
+    put_corruption(ctx, f.blocker, cmd.seat, 1, rules.name)
+
+
+def _corrupt_actor(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    put_corruption(ctx, _top(ctx).actor, cmd.seat, 1, rules.name)
+
+
+def _corrupt_steal(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Venenation, Revelation of Despair [SER]: with `choice: steal`, the player burns all its corruption counters on
+    the blocking (acting) minion, once they reach its capacity or cost, to take control of it; Venenation's combat
+    does not occur (`no_combat`), the action is still blocked and the blocker locks (ANK 20181003, 20220127)."""
+    if str(cmd.choice or "").strip().lower() != "steal":
+        return
+    f = _top(ctx)
+    who = f.blocker if "blocking minion" in e.text.lower() else f.actor
+    n = corruption(ctx, who, cmd.seat)
+    need = corruption_threshold(ctx, who)
+    if n < need or n == 0:
+        raise Illegal("cost", f"{rules.name}: {ctx.name(who)} has {n} of your corruption counters; "
+                              f"stealing needs {need}")
+    burn_corruption(ctx, who, cmd.seat, n, rules.name)
+    steal_minion(ctx, who, cmd.seat, rules.name)
+    if "combat does not occur" in e.text.lower():
+        _add(ctx, Mod("stolen_no_combat", 0, who, iid, rules.card_id))
+
+
+_HANDLERS.update({"corrupt_blocker": _corrupt_blocker, "corrupt_actor": _corrupt_actor,
+                  "corrupt_steal": _corrupt_steal, "actor_burns_one": _actor_burns_blood_or_life,
+                  "level_cost_less": _nothing})

@@ -265,6 +265,12 @@ _TEXTS: dict[str, re.Pattern] = {
     "cancel_no_effect": re.compile(r"^that card has no effect\.?$"),
     # corruption counters (effects_action.corruption): Sense the Sin, Weigh the Heart, Revelation of Desire,
     # Revelation of the Serpent, Enchanting Gaze
+    "corrupt_blocker": re.compile(r"^put 1 corruption counter on the blocking minion\.?$"),     # Venenation
+    "corrupt_actor": re.compile(r"^put 1 corruption counter on the acting minion\.?$"),     # Revelation of Despair
+    "corrupt_steal": re.compile(r"^if the number of your corruption counters on the minion equals or exceeds their "
+                                r"capacity or cost, you can burn those counters to steal the (?:blocking|target) "
+                                r"minion(?: \(combat does not occur\))?\.?$"),
+    "actor_burns_one": re.compile(r"^the acting minion burns 1 blood or life\.?$"),     # Revelation of Despair [ser]
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
@@ -663,6 +669,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "cost_change" and not e.get("frame") and "Reaction" in t and _CLAN_COST.match(low) and \
             clan_key(_CLAN_COST.match(low).group("clan")) is not None:
         return "clan_cost_less"         # Mental Maze: "This card costs Followers of Set 1 fewer blood."
+    if k == "cost_change" and not e.get("frame") and t == {"Action Modifier"} and \
+            low == "as above, but this card costs 1 fewer blood.":
+        return "level_cost_less"        # Venenation [SER]
     if k == "change" and not e.get("frame") and t == {"Reaction"} and re.fullmatch(r"as above, but for 2 damage\.?", low):
         return "more_damage"            # Touch of Pain [POT]: the damage of the clause above
     if k == "stealth" and not e.get("frame") and (e.subject or "").lower() == "the acting wraith" and e.amount == 1 \
