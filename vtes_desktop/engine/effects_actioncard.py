@@ -1440,6 +1440,11 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
             c = st.cards[iid]
             if ctx.is_vampire(c) and (ctx.sect(c) or "").lower() != sect_:
                 return f"{ctx.name(iid)} cannot cast votes or ballots in this referendum ({by})"
+    if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, "corrupted") in st.marks:   # Velvet Tongue [SER]
+        from vtes_desktop.engine.effects_action import corruption
+
+        if corruption(ctx, iid):
+            return f"{ctx.name(iid)} has corruption counters: no votes or ballots in this referendum (Velvet Tongue)"
     if f.card is None:
         return None
     c = ctx.st.cards[iid]
@@ -2422,6 +2427,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "torpor vampire or ally or retainer": "a vampire in torpor, or an ally or retainer",
               "other vampire in play": "another vampire in play",
               "recent diablerist": "a vampire who has committed diablerie since your last turn",
+              "recent diablerist of own clan": "a vampire who has diablerized a vampire of the acting vampire's clan "
+                                               "since your last turn",
               "ready younger toreador antitribu": "a ready younger Toreador antitribu",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one",
@@ -2550,6 +2557,8 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         from vtes_desktop.engine.effects_minion import _diablerists
 
         return iid in _diablerists(ctx, seat)
+    if who == "recent diablerist of own clan":   # Community Justice
+        return vamp and c.region in ("ready", "torpor") and _diablerized_clan(ctx, seat, iid, actor)
     if who == "torpor vampire or ally or retainer":
         return (vamp and c.region == "torpor") or ally or retainer
     if who == "other vampire in play":
@@ -5279,6 +5288,25 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
         if c is not None and c.region == "ready" and c.locked:
             ctx.update(f.actor, locked=False)
             ctx.emit("unlocked", f"{ctx.name(f.actor)} unlocks at the end of the action.", cards=(f.actor,))
+
+
+DIABLERIZED = "diablerized a vampire of clans"   # (("minion", diablerist), this, victim's clans, turn, victim)
+
+
+def note_victim(ctx: Ctx, diablerist: int, victim: int) -> None:
+    """Remember the clans of a diablerie's victim (Community Justice burns one who diablerized a vampire of the
+    acting vampire's clan since your last turn); called by rules_action.diablerie."""
+    st = ctx.st
+    st.marks = st.marks | {(("minion", diablerist), DIABLERIZED, tuple(sorted(ctx.cdef(victim).clans)), st.turn,
+                            victim)}
+
+
+def _diablerized_clan(ctx: Ctx, seat: int, iid: int, actor: int) -> bool:
+    st = ctx.st
+    since = st.turn - len(st.live_seats())   # as effects_minion._diablerists: since *seat*'s last turn
+    mine = ctx.cdef(actor).clans
+    return any(len(m) == 5 and m[0] == ("minion", iid) and m[1] == DIABLERIZED and m[3] > since
+               and any(_same_clan(a, b) for a in m[2] for b in mine) for m in st.marks)
 
 
 def _self_damage_after(ctx: Ctx, f: ActionFrame) -> None:

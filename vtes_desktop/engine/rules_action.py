@@ -1204,6 +1204,9 @@ def diablerie(ctx: Ctx, diablerist: int, victim: int, choices: tuple = (), *, re
             ctx.move(a, "attached", host=diablerist)
     ctx.emit("diablerie", f"{ctx.name(diablerist)} diablerizes {ctx.name(victim)}.")
     effects_minion.note_diablerie(ctx, diablerist)   # remembered for Carlton Van Wyk
+    from vtes_desktop.engine.effects_actioncard import note_victim
+
+    note_victim(ctx, diablerist, victim)   # the victim's clans, for Community Justice
     ctx.burn(victim, "diablerized")
     rules_diablerie.give(ctx, d.controller, diablerist, disc, tro, older=older, red_list=red,
                          victim_name=ctx.name(victim))

@@ -417,6 +417,8 @@ _ON_TARGET = {
         ("untitled camarilla vampire cap>5", ()),
     "put this card on a vampire you control": ("own vampire", (("attach_card",),)),
     "(d) burn a vampire who has committed diablerie since your last turn": ("recent diablerist", (("burn",),)),
+    "(d) burn a vampire who has diablerized a vampire of the same clan as this acting vampire since your last turn":
+        ("recent diablerist of own clan", (("burn",),)),      # Community Justice
     "(d) choose any minion; the chosen minion cannot block nosferatu until the end of the turn":
         ("ready minion", (("no_block_clan_this_turn", "nosferatu"),)),
     "unlock a younger toreador antitribu and this acting vampire":
