@@ -106,7 +106,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "note_search", "courier_peek", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
+                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
@@ -1127,7 +1127,7 @@ def _bleeding(ctx: Ctx, f: ActionFrame) -> bool:
 def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
     """The acting minion's retainers' bleed ("+1 bleed against a Methuselah who controls a ready Camarilla vampire")."""
     st = ctx.st
-    n = 0
+    n = _link_bonus(ctx, f)
     for a in st.attached.get(f.actor, ()) if f.actor in st.cards else ():
         for r in _of(ctx, a, "employer_bleed"):   # Robert Carter
             n += r[1]
@@ -1177,7 +1177,7 @@ def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
     st = ctx.st
     if f.actor not in st.cards:
         return 0
-    n = sum(r[1] for r in _of(ctx, f.actor, "stealth_if") if r[2] == "")
+    n = sum(r[1] for r in _of(ctx, f.actor, "stealth_if") if r[2] == "") + _link_bonus(ctx, f)
     for a in st.attached.get(f.actor, ()):
         for r in _of(ctx, a, "stealth_if"):
             if r[2].startswith("prey has ready:"):
@@ -1773,6 +1773,14 @@ def announce_own(ctx: Ctx, cmd, m: int):
         t = m
         if r[3] == "self life<3" and st.cards[m].counters >= 3:
             raise Illegal("action", f"{name} takes this action only with less than 3 life")
+    elif r[3] == "methuselah":   # Hexaped: the action is directed at a Methuselah
+        from vtes_desktop.engine.rules_action import target_seat
+
+        ts = target_seat(ctx, cmd.seat, cmd.target)
+        if ts is None or st.seats[ts].ousted:
+            raise Illegal("target", f"{name}: name the Methuselah (a player still in the game) its action is at")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to give a link counter to {ctx.seat_name(ts)}.", cards=(m,))
+        return dict(from_card=src, effect=f"minion:{r[1]}", base_stealth=r[2], directed=True, target_seat=ts), (ts,)
     elif r[3].startswith("library "):   # a search: the card named is found as the action succeeds
         what, _, who = str(cmd.target).partition(";") if isinstance(cmd.target, str) else (cmd.target, "", "")
         t = _library_find(ctx, cmd.seat, what, r, name)
@@ -1796,6 +1804,37 @@ def announce_own(ctx: Ctx, cmd, m: int):
     if st.cards[t].region == "attached":
         seat_t = st.cards[st.cards[t].host].controller
     return dict(upd, directed=True, target_seat=seat_t), (seat_t,)
+
+
+_RECRUITER = "recruited by"
+_LINK = "link counter on"
+
+
+def _link(ctx: Ctx, f, src: int) -> None:
+    """Hexaped's action succeeds: it is removed from the game and the target Methuselah gets a link counter for the
+    Tremere antitribu that recruited it (+1 bleed and +1 stealth when that vampire bleeds them)."""
+    st = ctx.st
+    ts = f.target_seat
+    rec = next((mk[2] for mk in st.marks if mk[0] == ("minion", src) and mk[1] == _RECRUITER), None)
+    if st.cards[src].region == "ready":
+        ctx.move(src, "removed")
+        ctx.emit("removed", f"{ctx.name(src)} is removed from the game.", cards=(src,))
+    r = next(iter(_of(ctx, src, "link_bonus")), None)
+    if rec is not None and rec in st.cards and r is not None and _clan_is(ctx, rec, r[1]):
+        st.marks = st.marks | {(("minion", rec), _LINK, ts)}
+        ctx.emit("counter", f"{ctx.seat_name(ts)} gets a link counter: {ctx.name(rec)} gets +{r[2]} bleed and "
+                            f"+{r[2]} stealth when bleeding them ({ctx.name(src)}).", cards=(rec,))
+    else:
+        ctx.emit("counter", f"{ctx.seat_name(ts)} gets a link counter ({ctx.name(src)}; no Tremere antitribu "
+                            f"recruited it).")
+
+
+def _link_bonus(ctx: Ctx, f) -> int:
+    """+1 bleed or stealth for a vampire bleeding the Methuselah with its link counter (Hexaped)."""
+    st = ctx.st
+    if not st.marks or f.target_seat is None or (("minion", f.actor), _LINK, f.target_seat) not in st.marks:
+        return 0
+    return 1 if _bleeding(ctx, f) else 0
 
 
 def _library_refusal(ctx: Ctx, iid: int, flt: str) -> str | None:
@@ -1907,6 +1946,9 @@ def succeed_own(ctx: Ctx, f) -> bool:
     t = f.target_card
     if r is not None and r[3].startswith("library "):
         _search_own(ctx, f, src, r)
+        return True
+    if r is not None and r[1] == "link_counter":
+        _link(ctx, f, src)
         return True
     why = "it is gone" if r is None or t not in st.cards else None
     if why is None and r[3] != "employer" and not r[3].startswith("self"):
@@ -2776,6 +2818,8 @@ def entered_play(ctx: Ctx, iid: int) -> None:
         mark = (("minion", actor), "recruited an ally", st.turn)
         first = mark not in st.marks
         st.marks = st.marks | {mark}
+        if _of(ctx, iid, "link_bonus"):   # Hexaped: the vampire that recruited it
+            st.marks = st.marks | {(("minion", iid), _RECRUITER, actor)}
         rep = _of(ctx, iid, "repeat_action")   # Nocturn at superior: the action again, 1 more blood each time
         olds = [mk for mk in st.marks if mk[0] == ("minion", actor) and mk[1] == _REPEAT
                 and mk[2][:2] == (st.turn, st.cards[iid].cid)]
@@ -3425,6 +3469,9 @@ def candidates(game, seat: int) -> list:
                             for t in st.region(seat, "torpor")]
                 if any(r[3].startswith("library ") for r in _of(ctx, iid, "own_action")):
                     out.append(C.Action(seat=seat, minion=iid, kind="card", **{"from": iid}))
+                if any(r[3] == "methuselah" for r in _of(ctx, iid, "own_action")):
+                    out += [C.Action(seat=seat, minion=iid, kind="card", target=st.seats[s2].name, **{"from": iid})
+                            for s2 in st.live_seats()]
                 out += [C.Action(seat=seat, minion=iid, kind="card", target=t, **{"from": iid}) for t in others]
             for a in st.attached.get(iid, ()):
                 for r in _of(ctx, a, "own_action") if not st.cards[iid].locked else ():

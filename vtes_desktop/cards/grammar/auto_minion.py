@@ -89,6 +89,10 @@ Readings (a tuple whose first item names it):
   named after a ";" in `target`, who meets the requirements and pays the cost), verb
   "search_to_hand" puts the weapon found in the hand, then a discard down (Arms Dealer); ``("note_search", verb)``:
   the rest of such a text ("Pay the cost to equip as normal.", "Shuffle and discard afterward."), done with it;
+- Hexaped: ``("own_action", "link_counter", 1, "methuselah", 0, True, "remove")``, its +1 stealth (D) action at the
+  Methuselah its `target` names, removing it from the game as it succeeds (``("note_link_remove",)``); the link
+  counter goes to that Methuselah for the Tremere antitribu that recruited it, who then gets +1 bleed and +1 stealth
+  when bleeding that Methuselah (``("link_bonus", clan, n)``);
 - ``("courier_peek",)``: Courier: once a minion of its controller has bled successfully (the action's resolution), a
   `use` naming it shows them the top card of the bled Methuselah's library (once each bleed); a `use` with
   `effect: discard` (after the look or instead of it) locks the unlocked ready ally and discards that card;
@@ -442,6 +446,13 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("give", "this ally may give a link counter to any methuselah as a +1 stealth (d) action."):
+        ("own_action", "link_counter", 1, "methuselah", 0, True, "remove"),
+    ("remove", "remove this ally from the game if that action succeeds."): ("note_link_remove",),
+    ("bleed", "the tremere antitribu who recruited it gets +1 bleed and +1 stealth when bleeding the methuselah with "
+              "that link counter."): ("link_bonus", "tremere antitribu", 1),
+    ("stealth", "the tremere antitribu who recruited it gets +1 bleed and +1 stealth when bleeding the methuselah with "
+                "that link counter."): ("link_bonus", "tremere antitribu", 1),
     ("look", "when a minion you control successfully bleeds, you may look at the top card of the library of the "
              "methuselah being bled, and you may lock the this ally to discard that card."): ("courier_peek",),
     ("burn", "once each combat, she can burn a life during the press step to get a press and set the range in the next "
