@@ -44,7 +44,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_when_empty", "blood_to_card_at_unlock", "counters_reduce_bleed", "comes_with_counters",
     "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce", "by_intercept_vs_host",
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
-    "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls",
+    "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -273,6 +273,9 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
         if st.cards[f.actor].region in ("ready", "torpor"):
             ctx.move(f.card, "attached", host=f.actor, level=f.card_level)
             ctx.emit("attached", f"{rules.name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
+            if any(s[0] == "host_ready_hand_size" for s in specs):   # Wise Spider: the state checks draw up
+                _HAND[:] = [True]
+                st.marks = st.marks | {(f.card, _HS, False)}
         else:
             ctx.emit("fizzles", f"{ctx.name(f.actor)} is no longer in play: {rules.name} is not put on them.")
     done = {e.text for e in mode.effects if claims(e, rules.types) is not None}
@@ -1118,6 +1121,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
 _AFTER: list = []   # [True] while a strike card waits for its combat to end (Pass Through Shadow)
 _FALLS: list = []   # [True] once a card that gives votes when its host falls has been put on a vampire
 _COUNTED: list = []   # [True] once a card that burns with its last counter has entered play, until none is left
+_HAND: list = []   # [True] while a card that gives hand size while its host is ready may be in play (Wise Spider)
+_HS = "hand size given"   # st.marks: (card, _HS, whether its hand size counts now)
 _LAST: list = [None, ()]   # (the attached mapping last looked at, its cards with "burn_if_host_torpor")
 
 
@@ -1153,6 +1158,8 @@ def state_checks(ctx: Ctx) -> None:
             for a in cards:
                 if _specs(ctx, a) and _spec(ctx, a, "votes_when_host_falls"):
                     _votes_when_host_falls(ctx, a, h, prev)
+    if _HAND and (st.regions is not prev.regions or st.attached is not prev.attached):
+        _hand_size_checks(ctx)
     att = st.attached
     if not att:
         return
@@ -1189,6 +1196,60 @@ def state_checks(ctx: Ctx) -> None:
             if by is not None and st.cards[by].region != "ready":
                 ctx.burn(a, f"{ctx.name(by)} left the ready region")
                 ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(by)} has left the ready region.", cards=(a,))
+
+
+def hand_size_bonus(ctx: Ctx, iid: int, seat: int) -> int | None:
+    """The hand size a card on a ready minion gives *seat*, its player (Wise Spider), or None when it has no such
+    reading (rules_turn.hand_size reads the card's text then)."""
+    if not _specs(ctx, iid):
+        return None
+    s = _spec(ctx, iid, "host_ready_hand_size")
+    if s is None:
+        return None
+    c = ctx.st.cards[iid]
+    return s[1] if c.controller == seat and ctx.st.cards[c.host].region == "ready" else 0
+
+
+def seat_hand_size(ctx: Ctx, seat: int) -> int:
+    """The hand size cards on *seat*'s ready minions give it (Wise Spider: effects_master.hand_size)."""
+    st = ctx.st
+    n = 0
+    for m in st.region(seat, "ready"):
+        for a in st.attached.get(m, ()):
+            if "Action" in ctx.cdef(a).types and not st.cards[a].contested:
+                n += hand_size_bonus(ctx, a, seat) or 0
+    return n
+
+
+def _hand_size_checks(ctx: Ctx) -> None:
+    """ "While this Akunanse is ready, your hand size is one card larger": as that starts or stops counting, its
+    player draws up or discards down at once (the rulebook: a change of hand size is matched immediately)."""
+    from vtes_desktop.engine.effects_master import _deferred, _owe_discard, draw_up, hand_size
+
+    st = ctx.st
+    marks = [m for m in st.marks if len(m) == 3 and m[1] == _HS]
+    if not marks:
+        _HAND[:] = []
+        return
+    for m in marks:
+        a = m[0]
+        c = st.cards[a]
+        on = c.region == "attached" and st.cards[c.host].region == "ready"
+        if c.region != "attached":
+            st.marks = st.marks - {m}   # the card has left its minion
+        if on == m[2]:
+            continue
+        if c.region == "attached":
+            st.marks = st.marks - {m} | {(a, _HS, on)}
+        seat = c.controller if c.region == "attached" else c.owner
+        if st.seats[seat].ousted:
+            continue
+        if on:
+            draw_up(ctx, seat)
+        else:
+            over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+            if over > 0:
+                _owe_discard(ctx, seat, over)
 
 
 def _votes_when_host_falls(ctx: Ctx, a: int, h: int, prev) -> None:

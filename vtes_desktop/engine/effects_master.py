@@ -129,7 +129,9 @@ def hand_size(ctx: Ctx, seat: int) -> int:
                 and not ctx.st.cards[m[0]].contested and _has(ctx, m[0], "chosen_hand_size"):
             n -= 1
     from vtes_desktop.engine.effects_actioncard import chosen_hand_size
+    from vtes_desktop.engine.effects_attached import seat_hand_size
 
+    n += seat_hand_size(ctx, seat)   # a card on a ready minion (Wise Spider: auto_attached)
     return n + chosen_hand_size(ctx, seat)   # political actions in play that chose this seat (Year of Fortune)
 
 

@@ -364,6 +364,13 @@ def hand_size(ctx: Ctx, seat: int) -> int:
             if g is not None:
                 n += g
                 continue
+        if st.cards[iid].region == "attached" and "Action" in ctx.cdef(iid).types:
+            from vtes_desktop.engine.effects_attached import hand_size_bonus as attached_hand
+
+            a = attached_hand(ctx, iid, seat)   # Wise Spider (auto_attached)
+            if a is not None:
+                n += a
+                continue
         m = pat.search(ctx.cdef(iid).text)
         if m:
             n += int(m.group(1))

@@ -63,6 +63,8 @@ with the phase named).
 ("host_capacity", n): the host's capacity, not below 1 (Mind of a Child: hook in context.capacity);
 ("burn_host_stealth_zero",): a `use` by its player while the host acts: the card burns and the host's stealth
 goes to 0, later stealth still counting (Draba's action mode, an action and reaction card).
+("host_ready_hand_size", n): while the host is ready, the card's player has n more hand size (drawing up or
+discarding down at once as that changes: Wise Spider; hook in rules_turn.hand_size).
 
 Political Struggle: ("combat_with_host", "by", 1): the vampire that put the card there enters combat with the host
 as a +1 stealth (D) action; ("votes_when_host_falls",): when the host is burned or goes to torpor the card burns and
@@ -254,6 +256,7 @@ _EXACT: dict[str, tuple] = {
     "the vampire with this card gains 1 blood after each successful directed action he or she performs":
         ("host_blood_after_directed", 1),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
+    "while this akunanse is ready, your hand size is one card larger": ("host_ready_hand_size", 1),
 }
 #: reactions put on the acting minion: one exact clause -> its reading
 _REACTION_EXACT: dict[str, tuple] = {
