@@ -23,7 +23,8 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "tally_when", "change_younger_votes", "actor_no_votes", "titled_referendum_fails",
              "one_more_vote", "each_clan_votes", "tally_poison_pill",
              "rant_votes", "tally_rant_damage", "mob_rule", "mob_rule_rate", "mob_rule_more", "tyranny",
-             "coalition_count", "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel"}
+             "coalition_count", "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel",
+             "velvet_corrupt", "velvet_no_votes"}
 
 
 def _effects(db, name, level=None):

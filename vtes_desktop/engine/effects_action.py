@@ -3957,7 +3957,8 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "lock_if_passes", "gain_one_pool", "change_younger_votes", "actor_no_votes",
                             "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes", "tyranny", "coalition_count",
                             "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel",
-                            "mob_rule", "mob_rule_rate", "mob_rule_more"}) | frozenset(
+                            "mob_rule", "mob_rule_rate", "mob_rule_more",
+                            "velvet_corrupt", "velvet_no_votes"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -4102,6 +4103,20 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                 ctx.move(card, "hand", seat=owner)
                 ctx.emit("returned", f"{ctx.name(card)} returns to {ctx.seat_name(owner)}'s hand.")
                 _discard_down(ctx, owner)
+        elif r == "velvet_corrupt":     # Velvet Tongue [ser]: a counter on a minion casting votes or ballots
+            from vtes_desktop.engine.effects_actioncard import vote_refusal
+
+            t = _chosen(ctx, cmd, rules)
+            c = st.cards[t]
+            why = vote_refusal(ctx, ref, t) if c.region == "ready" else f"{ctx.name(t)} is not ready"
+            if why or not ctx.is_vampire(c) or c.contested:
+                raise Illegal("target", f"{rules.name}: choose a ready vampire casting votes or ballots in this "
+                                        f"referendum" + (f" ({why})" if why else ""))
+            put_corruption(ctx, t, cmd.seat, 1, rules.name)
+        elif r == "velvet_no_votes":    # Velvet Tongue [SER]: read by effects_actioncard.vote_refusal
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "corrupted")}
+            ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: minions with corruption counters cannot cast "
+                               "votes or ballots in this referendum.", cards=(minion,))
         elif r == "no_votes_non_sabbat":    # Private Audience: read by effects_actioncard.vote_refusal
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "non-sabbat")}
             ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: non-Sabbat vampires cannot cast votes or "

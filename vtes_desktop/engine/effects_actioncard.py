@@ -1445,6 +1445,11 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
 
         if corruption(ctx, iid):
             return f"{ctx.name(iid)} has corruption counters: no votes or ballots in this referendum (Velvet Tongue)"
+    if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, "corrupted") in st.marks:   # Velvet Tongue [SER]
+        from vtes_desktop.engine.effects_action import corruption
+
+        if corruption(ctx, iid):
+            return f"{ctx.name(iid)} has corruption counters: no votes or ballots in this referendum (Velvet Tongue)"
     if f.card is None:
         return None
     c = ctx.st.cards[iid]

@@ -271,6 +271,10 @@ _TEXTS: dict[str, re.Pattern] = {
                                 r"capacity or cost, you can burn those counters to steal the (?:blocking|target) "
                                 r"minion(?: \(combat does not occur\))?\.?$"),
     "actor_burns_one": re.compile(r"^the acting minion burns 1 blood or life\.?$"),     # Revelation of Despair [ser]
+    "velvet_corrupt": re.compile(r"^put 1 corruption counter on a minion casting votes or ballots in this "
+                                 r"referendum\.?$"),     # Velvet Tongue [ser]
+    "velvet_no_votes": re.compile(r"^minions with any corruption counters cannot cast votes or ballots during this "
+                                  r"referendum\.?$"),     # Velvet Tongue [SER]
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
