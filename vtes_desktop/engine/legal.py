@@ -359,17 +359,21 @@ def _imbued_moves(game, seat: int) -> list[C.Command]:
     """The Imbued's own moves (to be tried): conviction put on them in the unlock phase, from hand or ash heap;
     after a successful action burned an incapacitated Imbued, each ready Imbued burning conviction to answer."""
     st = game.state
+    top = st.top
+    unlock = st.active == seat and st.phase == "unlock" and not st.frames
+    answering = isinstance(top, ActionFrame) and top.kind == "burn_imbued" and top.stage == "resolution"
+    if not (unlock or answering):   # (neither moment: the seat's minions are not even looked at)
+        return []
     imbued = [m for r in ("ready", "incapacitated") for m in st.region(seat, r)
               if "Imbued" in game.db[st.cards[m].cid].types]
     if not imbued:
         return []
     out: list[C.Command] = []
-    if st.active == seat and st.phase == "unlock" and not st.frames:
+    if unlock:
         for c in st.region(seat, "ash_heap"):    # (from hand: the card's own uses, `card_candidates`)
             if "Conviction" in game.db[st.cards[c].cid].types:
                 out += [C.Play(seat=seat, card=c, minion=m) for m in imbued]
-    top = st.top
-    if isinstance(top, ActionFrame) and top.kind == "burn_imbued" and top.stage == "resolution":
+    if answering:
         out += [C.Use(seat=seat, card=m, effect="conviction_damage") for m in imbued
                 if st.cards[m].region == "ready"]
     return out
@@ -449,7 +453,8 @@ def legal(game, seat: int) -> LegalAnswer:
 
         cmds += [c for c in cancel_candidates(game, seat) if game.can(c) is None]
     cmds += _leaving_and_trophies(game, seat)
-    cmds += _active_moves(game, seat, flow.window(st), set(cmds))
+    if st.active == seat:   # (only the active seat has such moves: the set of commands so far is built for it alone)
+        cmds += _active_moves(game, seat, flow.window(st), set(cmds))
     top = st.top
     if isinstance(top, ActionFrame) and top.stage in ("announced", "blocks") and seat in top.blockers:
         for m in _minions(game, seat):
