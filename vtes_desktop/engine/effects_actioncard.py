@@ -95,7 +95,7 @@ HANDLED = frozenset({
     "else_becomes_sect", "unlock_self_and", "equip_from_hand", "hand_card_cost_cut", "bleed_blood_for_crypt_draw",
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
-    "after_action_self_agg", "after_action_self_agg_only",
+    "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -111,7 +111,7 @@ def readings(rules: CardRules, mode: Mode) -> list[tuple]:
 def _mode_types(rules: CardRules, mode: Mode) -> tuple[str, ...]:
     """The types a mode's clauses are read with: a dual card's action mode (Touch of Valeren) as an action card,
     as the compiler flags it."""
-    return tuple(mode.types) if len(rules.types) > 1 and mode.types else rules.types
+    return tuple(mode.types) if (len(rules.types) > 1 or rules.types == ("Power",)) and mode.types else rules.types
 
 
 def mode_of(ctx: Ctx, card: int, level: str | None) -> tuple[CardRules, Mode | None]:
@@ -1445,11 +1445,6 @@ def vote_refusal(ctx: Ctx, f: ReferendumFrame, iid: int) -> str | None:
 
         if corruption(ctx, iid):
             return f"{ctx.name(iid)} has corruption counters: no votes or ballots in this referendum (Velvet Tongue)"
-    if st.marks and (("referendum", f.actor, st.turn), NO_VOTES, "corrupted") in st.marks:   # Velvet Tongue [SER]
-        from vtes_desktop.engine.effects_action import corruption
-
-        if corruption(ctx, iid):
-            return f"{ctx.name(iid)} has corruption counters: no votes or ballots in this referendum (Velvet Tongue)"
     if f.card is None:
         return None
     c = ctx.st.cards[iid]
@@ -2309,7 +2304,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if anyone_uses(ctx, cmd, iid):
         return True
     if _lock_predator_stealth(ctx, cmd, iid) or _lock_card_unlock_host(ctx, cmd, iid) or _burn_attached(ctx, cmd, iid) \
-            or _burn_conviction(ctx, cmd, iid) or _attached_action_use(ctx, cmd, iid):
+            or _burn_conviction(ctx, cmd, iid) or _power_use(ctx, cmd, iid) or _attached_action_use(ctx, cmd, iid):
         return True
     spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_lock_heal"), None)
     if spec is None:
@@ -3313,6 +3308,10 @@ def _card_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
     """ "Minions without Celerity [cel] cannot block this action" and the like, on the action card played;
     Destructive Secrets' "the chosen minion cannot block Nosferatu until the end of the turn"."""
     st = ctx.st
+    if f.mods:
+        why = _power_block_refusal(ctx, f, m)   # Project
+        if why:
+            return why
     if st.marks:
         for mk in st.marks:
             if len(mk) == 4 and mk[0] == ("minion", m) and mk[1] == _NO_BLOCK_CLAN and mk[3] == st.turn \
@@ -3580,6 +3579,109 @@ def _burn_conviction(ctx: Ctx, cmd, iid: int) -> bool:
     flow.set_top(ctx, f._replace(mods=f.mods + mods))
     ctx.emit("modifier", f"{name} is burned: {what}.", cards=(host,))
     return True
+
+
+def _power_use(ctx: Ctx, cmd, iid: int) -> bool:
+    """A power's action modifier, used as its imbued's action is announced by locking the power and paying the
+    mode's conviction (Imbued rules, Power): Hide (monsters get -1 intercept this action), Project (vampires with
+    capacity below 7 and monster allies costing less than 4 pool cannot block this action)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or "Power" not in ctx.cdef(iid).types:
+        return False
+    rules = ctx.rules(iid)
+    mode = next((md for md in rules.modes if any(x[0] in ("power_monsters_intercept", "power_no_block")
+                                                 for x in readings(rules, md))), None)
+    f = st.top
+    host = c.host
+    if not isinstance(f, ActionFrame):
+        return False
+    fails = next((md for md in rules.modes if tuple(md.types) == ("Reaction",) and md.effects
+                  and all(e.kind == "fail" and e.automated for e in md.effects)), None)
+    if f.actor != host and fails is not None and mode is not None:   # Hide's reaction: the action fails
+        return _power_fails_action(ctx, cmd, iid, rules, fails, f)
+    if mode is None:
+        return False
+    name = ctx.name(iid)
+    if f.actor != host:
+        raise Illegal("timing", f"{name} is only usable as {ctx.name(host)}'s own action is announced")
+    if c.locked:
+        raise Illegal("locked", f"{name} is locked: a power is locked to use its effect")
+    if not (f.stage == "announced" or (f.stage == "blocks" and f.blocker is None and not f.declined
+                                        and not any(m.kind == "attempted" for m in f.mods))):
+        raise Illegal("timing", f"{name} is only usable as the action is announced")
+    why = _power_only_refusal(ctx, iid, mode)   # "Not usable by an imbued with Illuminate"
+    if why:
+        raise Illegal("requirements", why)
+    from vtes_desktop.engine.rules_action import _pay
+    from vtes_desktop.engine.state import Mod
+
+    _pay(ctx, cmd.seat, host, 0, 0, name, conviction=max(1, rules.conviction_cost or 0))
+    ctx.update(iid, locked=True)
+    f = st.top
+    mods = []
+    for x in readings(rules, mode):
+        if x[0] == "power_monsters_intercept":
+            mods.append(Mod("monsters_intercept", x[1], None, iid, c.cid))
+            ctx.emit("modifier", f"{name} is locked: monsters get {x[1]} intercept this action.", cards=(host,))
+        elif x[0] == "power_no_block":
+            mods.append(Mod("power_no_block", x[1], None, iid, c.cid))
+            ctx.emit("modifier", f"{name} is locked: vampires with capacity below {x[1]} and monster allies costing "
+                                 f"less than {x[2]} pool cannot block this action.", cards=(host,))
+    flow.set_top(ctx, f._replace(mods=f.mods + tuple(mods)))
+    return True
+
+
+def _power_only_refusal(ctx: Ctx, iid: int, mode: Mode) -> str | None:
+    """ "Not usable by an imbued with Illuminate" (Hide)."""
+    host = ctx.st.cards[iid].host
+    for only in mode.only:
+        if only.startswith("not:by:imbued with "):
+            other = only[len("not:by:imbued with "):]
+            if any(ctx.name(a).lower() == other for a in ctx.st.attached.get(host, ())):
+                return f"{ctx.name(iid)} is not usable by an imbued with {other.title()}"
+    return None
+
+
+def _power_fails_action(ctx: Ctx, cmd, iid: int, rules: CardRules, mode: Mode, f: ActionFrame) -> bool:
+    """Hide as a reaction: during a monster's action directed at its imbued, the ready unlocked imbued locks the
+    power and pays the conviction; the action fails."""
+    st = ctx.st
+    host = st.cards[iid].host
+    name = ctx.name(iid)
+    h = st.cards[host]
+    if f.target_card != host or not is_monster(ctx, f.actor):
+        raise Illegal("timing", f"{name} is only usable during a monster's action directed at {ctx.name(host)}")
+    if f.stage == "resolution":
+        raise Illegal("timing", f"{name}: the action is already over")
+    if st.cards[iid].locked:
+        raise Illegal("locked", f"{name} is locked: a power is locked to use its effect")
+    if h.region != "ready" or h.locked:
+        raise Illegal("locked", f"{ctx.name(host)} must be ready and unlocked to react")
+    why = _power_only_refusal(ctx, iid, mode)
+    if why:
+        raise Illegal("requirements", why)
+    from vtes_desktop.engine.effects_action import end_action
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, cmd.seat, host, 0, 0, name, conviction=max(1, rules.conviction_cost or 0))
+    ctx.update(iid, locked=True)
+    end_action(ctx, rules, mode, None)
+    return True
+
+
+def _power_block_refusal(ctx: Ctx, f: ActionFrame, m: int) -> str | None:
+    """Project: who cannot block the action its imbued announced."""
+    mod = next((x for x in f.mods if x.kind == "power_no_block"), None)
+    if mod is None:
+        return None
+    c = ctx.st.cards[m]
+    if ctx.is_vampire(c) and _cap(ctx, m) < mod.amount:
+        return f"{ctx.name(m)} has capacity below {mod.amount}: it cannot block this action ({ctx.name(mod.card)})"
+    if "Ally" in ctx.cdef(m).types and is_monster(ctx, m) and (ctx.cdef(m).pool_cost or 0) < 4:
+        return f"{ctx.name(m)} is a monster ally costing less than 4 pool: it cannot block this action " \
+               f"({ctx.name(mod.card)})"
+    return None
 
 
 def _card_specs_any(ctx: Ctx, iid: int) -> list[tuple]:

@@ -1153,6 +1153,13 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
                 else "torpor"
             return ("steal", what)
         return None
+    if types == ("Action Modifier",):   # a power's action modifier, used by locking the power on its imbued
+        if kind == "modifier" and t == "monsters get -1 intercept against this action":
+            return ("power_monsters_intercept", -1)     # Hide
+        if kind == "block" and t == ("vampires with capacity less than 7 and monster allies who cost less than 4 pool "
+                                     "cannot block this action"):
+            return ("power_no_block", 7, 4)     # Project
+        return None
     if types == ("Conviction",):   # Second Sight, burned from an imbued during an action
         if kind == "burn" and t == "burn when a monster is acting to give this imbued +1 intercept for that action":
             return ("conviction_intercept", 1)
