@@ -106,7 +106,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
+                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "pathos_entry", "pathos_burn",
+                     "pathos_remove", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
                      "entry_burn_other", "discard_for_life", "burn_location", "blood_to_unlock",
@@ -840,6 +841,8 @@ def card_refusal(ctx: Ctx, rules, minion: int | None) -> str | None:
 def start_of_unlock_phase(ctx: Ctx) -> None:
     """Allies of the active Methuselah that gain life when low as the unlock phase begins."""
     st = ctx.st
+    if st.marks and any(mk[1] == _PATHOS for mk in st.marks):
+        _pathos_unlock(ctx)
     for iid in list(st.region(st.active, "ready")):
         c = st.cards[iid]
         if c.contested:
@@ -1773,6 +1776,12 @@ def announce_own(ctx: Ctx, cmd, m: int):
         t = m
         if r[3] == "self life<3" and st.cards[m].counters >= 3:
             raise Illegal("action", f"{name} takes this action only with less than 3 life")
+    elif r[3] == "ash retainer to own vampire":   # Ambrosius: "Retainer; Vampire"
+        t, v = _ferry_targets(ctx, cmd.seat, cmd.target, name)
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to move {ctx.name(t)} from the ash heap to {ctx.name(v)}.",
+                 cards=(m, v))
+        return dict(from_card=src, effect=f"minion:{r[1]}", target_card=t, base_stealth=r[2],
+                    mods=(Mod("ferry_to", 0, v, src),)), ()
     elif r[3] == "methuselah":   # Hexaped: the action is directed at a Methuselah
         from vtes_desktop.engine.rules_action import target_seat
 
@@ -1804,6 +1813,87 @@ def announce_own(ctx: Ctx, cmd, m: int):
     if st.cards[t].region == "attached":
         seat_t = st.cards[st.cards[t].host].controller
     return dict(upd, directed=True, target_seat=seat_t), (seat_t,)
+
+
+_PATHOS = "pathos counters"
+
+
+def _ferry_targets(ctx: Ctx, seat: int, target, name: str) -> tuple[int, int]:
+    """Ambrosius's `target`: the retainer card of *seat*'s ash heap, then the ready vampire of theirs it goes on (left
+    out: the only one)."""
+    from vtes_desktop.engine import flow
+
+    st = ctx.st
+    what, _, who = str(target or "").partition(";")
+    card = ctx.db.lookup(what.strip()) if what.strip() else None
+    if card is None:
+        raise Illegal("target", f"{name}: name the retainer card of your ash heap (target \"Retainer; Vampire\")")
+    t = next((i for i in reversed(st.region(seat, "ash_heap")) if st.cards[i].cid == card.id), None)
+    if t is None:
+        raise Illegal("target", f"{name}: {card.display} is not in your ash heap")
+    if "Retainer" not in ctx.cdef(t).types:
+        raise Illegal("target", f"{name}: {card.display} is not a retainer")
+    mine = [i for i in st.region(seat, "ready") if ctx.is_vampire(st.cards[i])]
+    if not who.strip():
+        if len(mine) != 1:
+            raise Illegal("target", f"{name}: name the ready vampire you control that takes {card.display}")
+        return t, mine[0]
+    v = flow.ref(ctx, seat, who.strip())
+    if v not in mine:
+        raise Illegal("target", f"{name}: {ctx.name(v)} is not a ready vampire you control")
+    return t, v
+
+
+def _set_pathos(ctx: Ctx, iid: int, n: int, seat: int) -> None:
+    st = ctx.st
+    old = {mk for mk in st.marks if mk[0] == ("minion", iid) and mk[1] == _PATHOS}
+    st.marks = (st.marks - old) | {(("minion", iid), _PATHOS, (n, seat))}
+
+
+def _ferry(ctx: Ctx, f, src: int, r: tuple) -> None:
+    """Ambrosius's action succeeds: the retainer leaves the ash heap for the vampire, with its printed life and 3
+    pathos counters (one burned as its Methuselah's unlock phase begins; removed from the game with none)."""
+    from vtes_desktop.engine.rules_action import _life
+
+    st = ctx.st
+    t = f.target_card
+    v = next((x.minion for x in f.mods if x.kind == "ferry_to"), None)
+    if t not in st.cards or st.cards[t].region != "ash_heap" or v is None or st.cards[v].region != "ready" \
+            or st.cards[v].controller != f.seat:
+        ctx.emit("fizzles", f"{ctx.name(src)}: the action has no effect (the retainer or the vampire is gone).")
+        return
+    life = _life(ctx, t, None)
+    ctx.move(t, "attached", host=v, counters=life)
+    ctx.update(t, controller=f.seat)
+    _set_pathos(ctx, t, r[4], f.seat)
+    ctx.emit("moved", f"{ctx.name(t)} moves from the ash heap to {ctx.name(v)} with {life} life and {r[4]} pathos "
+                      f"counters ({ctx.name(src)}).", cards=(t, v))
+    from vtes_desktop.engine.rules_turn import _check_contest
+
+    _check_contest(ctx, t)
+
+
+def _pathos_unlock(ctx: Ctx) -> None:
+    """As a Methuselah's unlock phase begins, 1 pathos counter of each card of theirs that has them is burned; a card
+    with none left is removed from the game (Reanimated Corpse, the retainer Ambrosius moved)."""
+    st = ctx.st
+    for mk in sorted((mk for mk in st.marks if mk[1] == _PATHOS and mk[2][1] == st.active), key=lambda x: x[0][1]):
+        iid = mk[0][1]
+        if iid not in st.cards or st.cards[iid].region not in ("ready", "attached", "torpor"):
+            st.marks = st.marks - {mk}
+            continue
+        n = max(0, mk[2][0] - 1)
+        _set_pathos(ctx, iid, n, mk[2][1])
+        ctx.emit("counter", f"{ctx.name(iid)} burns 1 pathos counter ({n} left).", cards=(iid,))
+        if n == 0:
+            _pathos_gone(ctx, iid)
+
+
+def _pathos_gone(ctx: Ctx, iid: int) -> None:
+    st = ctx.st
+    st.marks = st.marks - {mk for mk in st.marks if mk[0] == ("minion", iid) and mk[1] == _PATHOS}
+    ctx.move(iid, "removed")
+    ctx.emit("removed", f"{ctx.name(iid)} has no pathos counters: it is removed from the game.", cards=(iid,))
 
 
 _RECRUITER = "recruited by"
@@ -1949,6 +2039,9 @@ def succeed_own(ctx: Ctx, f) -> bool:
         return True
     if r is not None and r[1] == "link_counter":
         _link(ctx, f, src)
+        return True
+    if r is not None and r[1] == "ferry_retainer":
+        _ferry(ctx, f, src, r)
         return True
     why = "it is gone" if r is None or t not in st.cards else None
     if why is None and r[3] != "employer" and not r[3].startswith("self"):
@@ -2833,6 +2926,15 @@ def entered_play(ctx: Ctx, iid: int) -> None:
             ctx.update(actor, locked=False)
             ctx.emit("unlocked", f"{ctx.name(actor)} unlocks ({ctx.name(iid)}: its first successful recruit ally "
                                  f"action this turn).", cards=(actor,))
+    entry = _of(ctx, iid, "pathos_entry")
+    if entry and st.cards[iid].region == "ready":   # Reanimated Corpse: X (the blood paid), more at superior
+        x = top.cost_blood if actor is not None else 0
+        n = x + sum(r[1] for r in entry)
+        _set_pathos(ctx, iid, n, st.cards[iid].controller)
+        ctx.emit("counter", f"{ctx.name(iid)} enters play with {n} pathos counters.", cards=(iid,))
+        if n == 0:
+            _pathos_gone(ctx, iid)
+            return
     if _of(ctx, iid, "entry_remove_for_life") and st.cards[iid].region == "ready":   # Corrupt Construction
         st.marks = st.marks | {(("minion", iid), _MAY_REMOVE, st.turn)}
         ctx.emit("note", f"{ctx.seat_name(st.cards[iid].controller)} may remove ally, retainer or vampire cards of their "

@@ -93,6 +93,12 @@ Readings (a tuple whose first item names it):
   Methuselah its `target` names, removing it from the game as it succeeds (``("note_link_remove",)``); the link
   counter goes to that Methuselah for the Tremere antitribu that recruited it, who then gets +1 bleed and +1 stealth
   when bleeding that Methuselah (``("link_bonus", clan, n)``);
+- pathos counters (kept by the engine as the card's marks, shown in the log): ``("pathos_entry", k)``: Reanimated
+  Corpse enters play with X pathos counters, X the blood paid to recruit it (k more at superior); Ambrosius's action
+  ``("own_action", "ferry_retainer", 0, "ash retainer to own vampire", 3, False, "")`` (`target: "Retainer;
+  Vampire"`, the vampire left out when there is one) moves a retainer of the ash heap onto a ready vampire of yours
+  with its printed life and 3 pathos counters; ``("pathos_burn", 1)``: 1 of them burned as that Methuselah's unlock
+  phase begins; ``("pathos_remove",)``: the card is removed from the game when it has none;
 - ``("courier_peek",)``: Courier: once a minion of its controller has bled successfully (the action's resolution), a
   `use` naming it shows them the top card of the bled Methuselah's library (once each bleed); a `use` with
   `effect: discard` (after the look or instead of it) locks the unlocked ready ally and discards that card;
@@ -446,6 +452,15 @@ _MORE_TEXTS = {   # (kind, text): reading
              "has resolved."): ("own_strike", "hand_plus", 1, False, True, "burn after combat"),
     ("burn", "after this ally enters play, burn an ally or retainer you control."): ("entry_burn_other",),
     ("direct", "actions directed at her cost +1 pool."): ("directed_cost", 1),
+    ("put", "put x pathos counters on this corpse when it enters play."): ("pathos_entry", 0),
+    ("put", "as above, but put 2 additional pathos counters on the corpse."): ("pathos_entry", 2),
+    ("burn", "during your unlock phase, burn 1 pathos counter."): ("pathos_burn", 1),
+    ("remove", "remove the corpse from the game if it has no pathos counters."): ("pathos_remove",),
+    ("move", "this ally can move a retainer from your ash heap to a ready vampire you control and put 3 pathos counters "
+             "on that retainer as an action."): ("own_action", "ferry_retainer", 0, "ash retainer to own vampire", 3,
+                                                 False, ""),
+    ("burn", "during your unlock phase, burn 1 pathos counter from that retainer."): ("pathos_burn", 1),
+    ("remove", "remove the retainer from the game if it has no pathos counters."): ("pathos_remove",),
     ("give", "this ally may give a link counter to any methuselah as a +1 stealth (d) action."):
         ("own_action", "link_counter", 1, "methuselah", 0, True, "remove"),
     ("remove", "remove this ally from the game if that action succeeds."): ("note_link_remove",),
