@@ -45,6 +45,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce", "by_intercept_vs_host",
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
+    "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -745,6 +746,57 @@ def start_of_discard_phase(ctx: Ctx) -> None:
                                    "begins.", cards=(a,))
 
 
+_AGG_COMBAT = "aggravated as normal this combat"   # CombatFrame.used: (_AGG_COMBAT, vampire)
+_AGG_ONCE = "aggravated as normal once"   # CombatFrame.used: (_AGG_ONCE, card, vampire)
+
+
+def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
+    """ "The attached vampire can burn this card in combat to treat aggravated damage as normal damage until the
+    end of combat" (Chill of Oblivion): rules_combat.use_in_combat (and `use` while damage is under way)."""
+    st = ctx.st
+    c = st.cards[iid]
+    if c.region != "attached" or not _specs(ctx, iid) or _spec(ctx, iid, "burn_agg_as_normal_combat") is None:
+        return False
+    from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+    cf = combat_frame(st)
+    name = ctx.name(iid)
+    host = c.host
+    if cf is None or host not in (cf.a, cf.b):
+        raise Illegal("timing", f"{name} is burned while {ctx.name(host)} is in combat")
+    if st.cards[host].controller != cmd.seat:
+        raise Illegal("use", f"{name}: only the controller of {ctx.name(host)} can burn it")
+    ctx.burn(iid, "aggravated damage treated as normal this combat")
+    cf = combat_frame(st)
+    _set_combat(ctx, cf._replace(used=cf.used | {(_AGG_COMBAT, host)}))
+    ctx.emit("effect", f"{ctx.name(host)} burns {name}: aggravated damage inflicted on them is normal damage until "
+                       "the end of this combat.", cards=(host,))
+    return True
+
+
+def agg_as_normal(ctx: Ctx, cf: CombatFrame, target: int, normal: int, aggravated: int) -> tuple[int, int]:
+    """Aggravated combat damage about to be inflicted on *target* that a card on it makes normal (Chill of Oblivion
+    burned this combat; Fire Dance once each combat): rules_combat._combat_damage_rules."""
+    if (_AGG_COMBAT, target) in cf.used:
+        return normal + aggravated, 0
+    st = ctx.st
+    for a in st.attached.get(target, ()):
+        s = _spec(ctx, a, "agg_as_normal_once_each_combat") if _specs(ctx, a) else None
+        if s is None or any(isinstance(u, tuple) and u[:2] == (_AGG_ONCE, a) for u in cf.used):
+            continue
+        k = min(s[1], aggravated)
+        from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+        _set_combat(ctx, cf._replace(used=cf.used | {(_AGG_ONCE, a, target)}))
+        cf = combat_frame(st)
+        ctx.emit("effect", f"{ctx.name(target)} treats {k} aggravated damage as normal damage ({ctx.name(a)}).",
+                 cards=(target,))
+        normal, aggravated = normal + k, aggravated - k
+        if not aggravated:
+            break
+    return normal, aggravated
+
+
 def use(ctx: Ctx, cmd, iid: int) -> bool:
     """ "Their controller can burn 1 pool during their unlock phase to unlock the attached ally" (Restructure)."""
     st = ctx.st
@@ -759,6 +811,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     if c.region != "attached" or not _specs(ctx, iid):
         return False
+    if _spec(ctx, iid, "burn_agg_as_normal_combat") is not None:
+        return use_in_combat(ctx, cmd, iid)
     s = _spec(ctx, iid, "burn_for_stealth")
     if s is not None and c.controller == cmd.seat:
         return _use_for_stealth(ctx, cmd, iid, s)

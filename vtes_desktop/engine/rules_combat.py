@@ -3486,6 +3486,10 @@ def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
         return
     if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)
         return
+    from vtes_desktop.engine.effects_attached import use_in_combat as attached_in_combat
+
+    if attached_in_combat(ctx, cmd, iid):   # a card put on a minion (Chill of Oblivion: auto_attached)
+        return
     f = ctx.st.top
     c = ctx.st.cards[iid]
     readings = effects_combat.card_readings(ctx, iid) if c.region == "attached" else []
@@ -4297,6 +4301,10 @@ def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tupl
         return 0, 0
     if aggravated and any(x.kind == "agg_as_normal" and x.minion == h.target for x in cf.mods):
         return normal + aggravated, 0
+    if aggravated:
+        from vtes_desktop.engine.effects_attached import agg_as_normal
+
+        return agg_as_normal(ctx, cf, h.target, normal, aggravated)   # Chill of Oblivion, Fire Dance (auto_attached)
     return normal, aggravated
 
 

@@ -65,6 +65,11 @@ with the phase named).
 goes to 0, later stealth still counting (Draba's action mode, an action and reaction card).
 ("host_ready_hand_size", n): while the host is ready, the card's player has n more hand size (drawing up or
 discarding down at once as that changes: Wise Spider; hook in rules_turn.hand_size).
+("burn_agg_as_normal_combat",): a `use` by the host's controller while the host is in combat: the card burns and
+aggravated damage inflicted on the host is normal damage until the combat ends (Chill of Oblivion);
+("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
+damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
+rules_combat._combat_damage_rules).
 
 Political Struggle: ("combat_with_host", "by", 1): the vampire that put the card there enters combat with the host
 as a +1 stealth (D) action; ("votes_when_host_falls",): when the host is burned or goes to torpor the card burns and
@@ -257,6 +262,10 @@ _EXACT: dict[str, tuple] = {
         ("host_blood_after_directed", 1),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
     "while this akunanse is ready, your hand size is one card larger": ("host_ready_hand_size", 1),
+    "the attached vampire can burn this card in combat to treat aggravated damage as normal damage until the end of "
+    "combat": ("burn_agg_as_normal_combat",),
+    "once each combat, the vampire with this card may treat 1 aggravated damage inflicted on him or her as normal "
+    "damage": ("agg_as_normal_once_each_combat", 1),
 }
 #: reactions put on the acting minion: one exact clause -> its reading
 _REACTION_EXACT: dict[str, tuple] = {
