@@ -106,7 +106,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "pathos_entry", "pathos_burn",
+                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "pathos_entry", "pathos_burn", "container_drain",
                      "pathos_remove", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
@@ -1764,6 +1764,8 @@ def announce_own(ctx: Ctx, cmd, m: int):
     sc = st.cards.get(src)
     on_m = sc is not None and sc.region == "attached" and sc.host == m and "Retainer" in ctx.cdef(src).types
     reads = _of(ctx, src, "own_action") if src == m or on_m else []
+    if not reads and sc is not None and src != m and sc.region == "ready" and _of(ctx, src, "container_drain"):
+        return _announce_drain(ctx, cmd, m, src, _of(ctx, src, "container_drain")[0])
     if not reads:
         return None
     r = reads[0]
@@ -1816,6 +1818,47 @@ def announce_own(ctx: Ctx, cmd, m: int):
 
 
 _PATHOS = "pathos counters"
+_CONTAINER = "container counters"
+
+
+def _containers(ctx: Ctx, iid: int) -> int:
+    return next((mk[2] for mk in ctx.st.marks if mk[0] == ("minion", iid) and mk[1] == _CONTAINER), 0)
+
+
+def _set_containers(ctx: Ctx, iid: int, n: int) -> None:
+    st = ctx.st
+    old = {mk for mk in st.marks if mk[0] == ("minion", iid) and mk[1] == _CONTAINER}
+    st.marks = (st.marks - old) | ({(("minion", iid), _CONTAINER, n)} if n else set())
+
+
+def _announce_drain(ctx: Ctx, cmd, m: int, src: int, r: tuple):
+    """A ready Assamite's +1 stealth action to burn X container counters of The Ghouls of Plaza Morería for X blood
+    (`cost` X; none: all of them)."""
+    name = ctx.name(src)
+    if ctx.st.cards[m].region != "ready" or not _clan_is(ctx, m, r[1]):
+        raise Illegal("requirements", f"only a ready {r[1].title()} takes {poss(name)} action")
+    have = _containers(ctx, src)
+    x = have if cmd.cost is None else cmd.cost
+    if x < 1 or x > have:
+        raise Illegal("cost", f"{name} has {have} container counter{'s' if have != 1 else ''}; X must be 1 to {have}"
+                      if have else f"{name} has no container counter")
+    ctx.emit("action_goal", f"{ctx.name(m)} acts to burn {x} container counters of {name} for {x} blood.",
+             cards=(m, src))
+    return dict(from_card=src, effect="minion:container_drain", target_card=src, base_stealth=r[2],
+                mods=(Mod("container_x", x, None, src),)), ()
+
+
+def _drain(ctx: Ctx, f, src: int) -> None:
+    st = ctx.st
+    x = min(next((mk.amount for mk in f.mods if mk.kind == "container_x"), 0), _containers(ctx, src))
+    if src not in st.cards or st.cards[src].region != "ready" or x < 1:
+        ctx.emit("fizzles", f"{ctx.name(src)}: the action has no effect (no container counter left).")
+        return
+    _set_containers(ctx, src, _containers(ctx, src) - x)
+    before = st.cards[f.actor].counters
+    c2 = ctx.set_blood(f.actor, before + x)
+    ctx.emit("blood", f"{ctx.name(f.actor)} burns {x} container counters of {ctx.name(src)} and gains "
+                      f"{c2.counters - before} blood.", cards=(f.actor, src))
 
 
 def _ferry_targets(ctx: Ctx, seat: int, target, name: str) -> tuple[int, int]:
@@ -2043,6 +2086,9 @@ def succeed_own(ctx: Ctx, f) -> bool:
     if r is not None and r[1] == "ferry_retainer":
         _ferry(ctx, f, src, r)
         return True
+    if f.effect == "minion:container_drain":
+        _drain(ctx, f, src)
+        return True
     why = "it is gone" if r is None or t not in st.cards else None
     if why is None and r[3] != "employer" and not r[3].startswith("self"):
         why = _own_target_refusal(ctx, f.seat, f.actor, t, r)
@@ -2162,6 +2208,14 @@ def succeed_own(ctx: Ctx, f) -> bool:
             hc2 = ctx.set_blood(host, hc.counters + gain)
             ctx.emit("blood", f"{ctx.name(host)} gains {hc2.counters - hc.counters} blood ({ctx.name(src)}).",
                      cards=(host,))
+    elif r[1] == "container_fill":   # The Ghouls of Plaza Morería: 1 blood burned, 1 container counter on them
+        took = min(r[4], c.counters)
+        ctx.update(t, counters=c.counters - took)
+        ctx.emit("blood", f"{ctx.name(t)} burns {took} blood ({ctx.name(src)}).", cards=(t,))
+        if took and sc is not None and sc.region == "ready":
+            n = _containers(ctx, src) + 1
+            _set_containers(ctx, src, n)
+            ctx.emit("counter", f"{ctx.name(src)} gets a container counter ({n} now).", cards=(src,))
     elif r[1] == "gain_blood":
         before = c.counters
         c = ctx.set_blood(t, c.counters + r[4])
@@ -3571,6 +3625,10 @@ def candidates(game, seat: int) -> list:
                             for t in st.region(seat, "torpor")]
                 if any(r[3].startswith("library ") for r in _of(ctx, iid, "own_action")):
                     out.append(C.Action(seat=seat, minion=iid, kind="card", **{"from": iid}))
+            if _of(ctx, iid, "container_drain") and _containers(ctx, iid):
+                out += [C.Action(seat=seat, minion=v, kind="card", **{"from": iid}) for v in st.region(seat, "ready")
+                        if not st.cards[v].locked and _clan_is(ctx, v, _of(ctx, iid, "container_drain")[0][1])]
+            if _of(ctx, iid, "own_action") and not st.cards[iid].locked:
                 if any(r[3] == "methuselah" for r in _of(ctx, iid, "own_action")):
                     out += [C.Action(seat=seat, minion=iid, kind="card", target=st.seats[s2].name, **{"from": iid})
                             for s2 in st.live_seats()]

@@ -99,6 +99,11 @@ Readings (a tuple whose first item names it):
   Vampire"`, the vampire left out when there is one) moves a retainer of the ash heap onto a ready vampire of yours
   with its printed life and 3 pathos counters; ``("pathos_burn", 1)``: 1 of them burned as that Methuselah's unlock
   phase begins; ``("pathos_remove",)``: the card is removed from the game when it has none;
+- container counters (kept as the card's marks, shown in the log): The Ghouls of Plaza Morería's (D) action
+  ``("own_action", "container_fill", 1, "ready vampire", 1, True, "")`` burns 1 blood from the ready vampire its
+  `target` names and puts 1 container counter on them; ``("container_drain", clan, stealth)``: a ready Assamite's +1
+  stealth action (`from` naming the Ghouls, `cost` X, none: all of them) burns X of their container counters for X
+  blood;
 - ``("courier_peek",)``: Courier: once a minion of its controller has bled successfully (the action's resolution), a
   `use` naming it shows them the top card of the bled Methuselah's library (once each bleed); a `use` with
   `effect: discard` (after the look or instead of it) locks the unlocked ready ally and discards that card;
@@ -461,6 +466,10 @@ _MORE_TEXTS = {   # (kind, text): reading
                                                  False, ""),
     ("burn", "during your unlock phase, burn 1 pathos counter from that retainer."): ("pathos_burn", 1),
     ("remove", "remove the retainer from the game if it has no pathos counters."): ("pathos_remove",),
+    ("burn", "they can burn 1 blood from a ready vampire and put 1 container counter on themselves as a +1 stealth (d) "
+             "action."): ("own_action", "container_fill", 1, "ready vampire", 1, True, ""),
+    ("burn", "any ready assamite can burn x container counters from them to gain x blood as a +1 stealth action."):
+        ("container_drain", "assamite", 1),
     ("give", "this ally may give a link counter to any methuselah as a +1 stealth (d) action."):
         ("own_action", "link_counter", 1, "methuselah", 0, True, "remove"),
     ("remove", "remove this ally from the game if that action succeeds."): ("note_link_remove",),
