@@ -96,6 +96,7 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
+    "power_fail_combat",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -3596,6 +3597,11 @@ def _power_use(ctx: Ctx, cmd, iid: int) -> bool:
     host = c.host
     if not isinstance(f, ActionFrame):
         return False
+    champion = next((md for md in rules.modes if any(x[0] == "power_fail_combat" for x in readings(rules, md))), None)
+    if champion is not None:
+        return _power_champion(ctx, cmd, iid, rules, champion, f)
+    if _power_core_use(ctx, cmd, iid, rules, f):   # Discern, Vigilance
+        return True
     fails = next((md for md in rules.modes if tuple(md.types) == ("Reaction",) and md.effects
                   and all(e.kind == "fail" and e.automated for e in md.effects)), None)
     if f.actor != host and fails is not None and mode is not None:   # Hide's reaction: the action fails
@@ -3667,6 +3673,101 @@ def _power_fails_action(ctx: Ctx, cmd, iid: int, rules: CardRules, mode: Mode, f
     _pay(ctx, cmd.seat, host, 0, 0, name, conviction=max(1, rules.conviction_cost or 0))
     ctx.update(iid, locked=True)
     end_action(ctx, rules, mode, None)
+    return True
+
+
+def _line_conviction(ctx: Ctx, iid: int, marker: str) -> int:
+    """The conviction cost printed on a power's line of one card type ("[REACTION] [1 CONVICTION] ...")."""
+    for line in ctx.cdef(iid).text.split("\n"):
+        if line.startswith(f"[{marker}]"):
+            m = re.search(r"\[(\d) CONVICTION\]", line)
+            return int(m.group(1)) if m else 0
+    return 0
+
+
+def _power_core_use(ctx: Ctx, cmd, iid: int, rules: CardRules, f: ActionFrame) -> bool:
+    """A power whose typed effect is core vocabulary, used by locking the power (and paying the conviction on its
+    line): Discern (reaction: +1 intercept for its blocking imbued while a monster acts), Vigilance (action modifier:
+    its imbued unlocks at the end of its successful action; reaction: a locked imbued unlocks)."""
+    st = ctx.st
+    c = st.cards[iid]
+    host = c.host
+    name = ctx.name(iid)
+    h = st.cards[host]
+    use = None
+    for md in rules.modes:
+        effs = md.effects
+        if len(effs) != 1 or not effs[0].automated:
+            continue
+        e = effs[0]
+        if tuple(md.types) == ("Reaction",) and e.kind == "intercept" and e.get("self") and f.actor != host:
+            use = ("intercept", md, e.amount or 1)
+        elif e.kind == "unlock" and (e.target or "") == "this imbued":
+            if tuple(md.types) == ("Action Modifier",) and f.actor == host and "after success" in md.only:
+                use = ("unlock_after", md, 0)
+            elif tuple(md.types) == ("Reaction",) and f.actor != host and "locked" in md.only:
+                use = ("unlock_locked", md, 0)
+    if use is None:
+        return False
+    if c.locked:
+        raise Illegal("locked", f"{name} is locked: a power is locked to use its effect")
+    what, md, n = use
+    if what == "intercept":
+        if not is_monster(ctx, f.actor):
+            raise Illegal("timing", f"{name} is only usable when a monster is acting")
+        if f.stage != "attempt" or f.blocker != host:
+            raise Illegal("intercept", f"{name}: intercept can only be added by a blocking minion")
+    elif what == "unlock_after":
+        if f.stage != "resolution" or f.outcome != "successful":
+            raise Illegal("timing", f"{name} is only usable at the end of a successful action")
+    elif h.region != "ready" or not h.locked:
+        raise Illegal("locked", f"{name} is only usable by a locked imbued")
+    from vtes_desktop.engine.rules_action import _pay
+    from vtes_desktop.engine.state import Mod
+
+    cost = _line_conviction(ctx, iid, "REACTION" if tuple(md.types) == ("Reaction",) else "ACTION MODIFIER")
+    _pay(ctx, cmd.seat, host, 0, 0, name, conviction=cost)
+    ctx.update(iid, locked=True)
+    if what == "intercept":
+        f = st.top
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", n, host, iid, c.cid),)))
+        ctx.emit("modifier", f"{name} is locked: {ctx.name(host)} gets +{n} intercept.", cards=(host,))
+    else:
+        ctx.update(host, locked=False)
+        ctx.emit("unlocked", f"{name} is locked: {ctx.name(host)} unlocks.", cards=(host,))
+    return True
+
+
+def _power_champion(ctx: Ctx, cmd, iid: int, rules: CardRules, mode: Mode, f: ActionFrame) -> bool:
+    """Champion: while a monster of another Methuselah takes an action directed at you or at an imbued, the ready
+    unlocked imbued locks the power and pays 2 conviction; the action fails and the acting monster enters combat
+    with the imbued instead."""
+    st = ctx.st
+    host = st.cards[iid].host
+    name = ctx.name(iid)
+    h = st.cards[host]
+    tgt = st.cards.get(f.target_card) if f.target_card is not None else None
+    at_imbued = tgt is not None and "Imbued" in ctx.cdef(f.target_card).types and tgt.region == "ready"
+    if f.seat == cmd.seat or not is_monster(ctx, f.actor) or not f.directed \
+            or not (f.target_seat == cmd.seat or at_imbued):
+        raise Illegal("timing", f"{name} is only usable while a monster of another Methuselah takes an action "
+                                "directed at you or at an imbued")
+    if f.stage == "resolution":
+        raise Illegal("timing", f"{name}: the action is already over")
+    if st.cards[iid].locked:
+        raise Illegal("locked", f"{name} is locked: a power is locked to use its effect")
+    if h.region != "ready" or h.locked:
+        raise Illegal("locked", f"{ctx.name(host)} must be ready and unlocked to react")
+    from vtes_desktop.engine import rules_combat
+    from vtes_desktop.engine.effects_action import end_action
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, cmd.seat, host, 0, 0, name, conviction=max(1, rules.conviction_cost or 0))
+    ctx.update(iid, locked=True)
+    actor = f.actor
+    end_action(ctx, rules, mode, None)
+    ctx.emit("combat", f"{ctx.name(actor)} enters combat with {ctx.name(host)} instead ({name}).", cards=(actor, host))
+    rules_combat.start(ctx, actor, host)
     return True
 
 

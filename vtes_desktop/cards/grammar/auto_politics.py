@@ -1160,6 +1160,10 @@ def _read(kind: str, text: str, frame: bool, types: tuple[str, ...]) -> tuple | 
                                      "cannot block this action"):
             return ("power_no_block", 7, 4)     # Project
         return None
+    if types == ("Reaction",):   # a power's reaction, used by locking the power on its imbued
+        if kind == "fail" and t == "the action fails and the acting monster enters combat with this imbued instead":
+            return ("power_fail_combat",)     # Champion
+        return None
     if types == ("Conviction",):   # Second Sight, burned from an imbued during an action
         if kind == "burn" and t == "burn when a monster is acting to give this imbued +1 intercept for that action":
             return ("conviction_intercept", 1)
