@@ -665,6 +665,8 @@ HANDLED = {
     "equipment_press_each_combat": "rules_combat.press (attached card, once each combat)",
     "weapon_once_each_combat": "rules_combat.strike",
     "equip_weapon_from_hand": "rules_combat._equip_from_hand", "equip_weapon_limits": "rules_combat._equip_from_hand",
+    # session 3, second pass
+    "agg_as_normal_action_aye": "rules_combat._carry_out / play_combat (_lock_aye_for_action)",
 }
 
 

@@ -1872,6 +1872,22 @@ def _crusader_refusal(ctx: Ctx, f: CombatFrame, m: int) -> str | None:
     return None
 
 
+def _lock_aye_for_action(ctx: Ctx, m: int, choice: str | None, name: str) -> None:
+    """Jua Vema at superior: with choice 'aye', an unlocked Aye on its vampire is locked and aggravated damage counts as
+    normal for it for the rest of the combat (the action's combat); without it, only this round."""
+    if (choice or "").strip().lower() != "aye":
+        return
+    aye = next((a for a in ctx.st.attached.get(m, ()) if ctx.cdef(a).name == "Aye" and not ctx.st.cards[a].locked),
+               None)
+    if aye is None:
+        raise Illegal("requirements", f"{name}: {ctx.name(m)} has no unlocked Aye to lock")
+    ctx.update(aye, locked=True)
+    f = combat_frame(ctx.st)
+    _set_combat(ctx, f._replace(used=f.used | {("agg_as_normal_action", m)}))
+    ctx.emit("effect", f"{ctx.name(m)} locks an Aye: for the rest of the action it treats aggravated damage as normal "
+                       f"damage ({name}).", cards=(m,))
+
+
 def _chosen_opposing_weapon(ctx: Ctx, cmd, m: int, f: CombatFrame, name: str) -> int:
     """The weapon of the opposing minion a strike card chooses (the strike's target; needed if it has several)."""
     opp = f.b if m == f.a else f.a
@@ -2369,6 +2385,8 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             cf_ = combat_frame(ctx.st)
             _set_combat(ctx, cf_._replace(mods=cf_.mods + (Mod("agg_as_normal", 0, m, iid, rules.card_id),)))
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
+            if ("agg_as_normal_action_aye",) in readings:
+                _lock_aye_for_action(ctx, m, cmd.choice, rules.name)
         fort = "for" in {d.lower() for d in mode.disciplines}
         kept = _hold_no_fortitude(ctx, m) if fort else ()
         pre_prev = [h.prevented_normal + h.prevented_aggravated for h in ctx.st.top.hits] if fort else []
@@ -2813,6 +2831,9 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
         elif r[0] == "aggravated_as_normal_round":
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("agg_as_normal", 0, m, iid, rules.card_id),)))
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
+            done = True
+        elif r[0] == "agg_as_normal_action_aye":          # Jua Vema at superior
+            _lock_aye_for_action(ctx, m, choice, rules.name)
             done = True
         elif r[0] == "bloodform":
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_normal", 0, m, iid, rules.card_id),
@@ -4299,7 +4320,8 @@ def _combat_damage_rules(ctx: Ctx, h: Hit, normal: int, aggravated: int) -> tupl
             and any(x.kind == "weapons_no_damage" and x.minion == h.source for x in cf.mods):
         ctx.emit("immune", f"{ctx.name(h.via)} inflicts no damage this round.")
         return 0, 0
-    if aggravated and any(x.kind == "agg_as_normal" and x.minion == h.target for x in cf.mods):
+    if aggravated and (any(x.kind == "agg_as_normal" and x.minion == h.target for x in cf.mods)
+                       or ("agg_as_normal_action", h.target) in cf.used):
         return normal + aggravated, 0
     if aggravated:
         from vtes_desktop.engine.effects_attached import agg_as_normal

@@ -1043,6 +1043,15 @@ def _one_offs(k: str, low: str) -> tuple | None:
         return ("move_equipment_from_circle",)                                       # Clockwerx (target: the equipment)
     if k == "diablerize" and low == "diablerize the opposing vampire instead.":
         return ("diablerize_torpor_victim",)                                         # Amaranth
+    return _second_pass(k, low)
+
+
+def _second_pass(k: str, low: str) -> tuple | None:
+    """Session 3, second pass: more one-off combat clauses, each read only in its card's own words."""
+    if k == "treat" and low == "this vampire treats aggravated damage as normal damage this round.":
+        return ("aggravated_as_normal_round",)                                       # Jua Vema
+    if k == "lock" and low == "as above, but for the remainder of the action if you lock an aye on him or her.":
+        return ("agg_as_normal_action_aye",)                                         # Jua Vema at superior (choice aye)
     return None
 
 
