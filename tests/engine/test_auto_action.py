@@ -75,6 +75,9 @@ def test_every_reading_has_a_handler(db):
     "Serenading the Kami", "Adhocracy", "Inspire Greatness", "Uncontrollable Rage", "Invigorate",
     "Eyes of the Serpent", "Virtuosa", "Deadliest Sin, The", "Ensemble", "Their Master's Voice", "Detect Authority",
     "Magnetic Authority", "Go-getter", "Closed Session", "Hide the Heart",
+    # corruption counters (scenarios 1910-1918), Wanderer's Counsel's hunt (1919)
+    "Weigh the Heart", "Revelation of Desire", "Revelation of the Serpent", "Sense the Sin", "Enchanting Gaze",
+    "Venenation", "Revelation of Despair", "Velvet Tongue", "Wanderer's Counsel",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])
@@ -84,7 +87,6 @@ def test_cards_now_automated(db, name):
 @pytest.mark.parametrize("name", [
     # the engine does not carry these out: they must stay with the players
     "Promise of 1528",              # ends the action in three situations the timing check does not read
-    "Wanderer's Counsel",           # its hunt mode cannot be told apart from its referendum mode when played
 ])
 def test_cards_left_to_the_players(db, name):
     assert not compile_rules(db[name]).automated
@@ -876,3 +878,25 @@ steps:
 
 def test_familial_bond(db, tmp_path):
     _plays(db, tmp_path, "familial", _FAMILIAL)
+
+
+def test_corruption_counters_are_per_methuselah_and_leave_with_the_minion(table):
+    """effects_action.corruption: counters kept per (minion, Methuselah); burned only from one's own; gone once
+    the minion leaves play."""
+    from vtes_desktop.engine.context import Ctx
+    from vtes_desktop.engine.errors import Illegal
+
+    game = table(["Ann", "Ben"], ready={"Ann": [("Seterpenre", 5)], "Ben": [("Jayne Jonestown", 2)]})
+    ctx = Ctx(game.game, game.game.state.clone())
+    j = ctx.st.region(game.seat("Ben"), "ready")[0]
+    ann, ben = game.seat("Ann"), game.seat("Ben")
+    effects_action.put_corruption(ctx, j, ann, 2, "test")
+    effects_action.put_corruption(ctx, j, ben, 1, "test")
+    assert (effects_action.corruption(ctx, j, ann), effects_action.corruption(ctx, j, ben),
+            effects_action.corruption(ctx, j)) == (2, 1, 3)
+    with pytest.raises(Illegal):
+        effects_action.burn_corruption(ctx, j, ben, 2, "test")
+    effects_action.burn_corruption(ctx, j, ann, 2, "test")
+    assert effects_action.corruption(ctx, j) == 1
+    ctx.move(j, "ash_heap")
+    assert effects_action.corruption(ctx, j) == 0

@@ -4926,3 +4926,26 @@ def _corrupt_steal(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 _HANDLERS.update({"corrupt_blocker": _corrupt_blocker, "corrupt_actor": _corrupt_actor,
                   "corrupt_steal": _corrupt_steal, "actor_burns_one": _actor_burns_blood_or_life,
                   "level_cost_less": _nothing})
+
+
+def _hunt_extra_blood(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Wanderer's Counsel [ACTION MODIFIER]: in this vampire's hunt, 1 more blood if it succeeds (+1 hunt)."""
+    f = _top(ctx)
+    kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if kind != "hunt" or f.actor != minion:
+        raise Illegal("timing", f"{rules.name}: only usable when this vampire hunts")
+    _add(ctx, Mod("hunt", 1, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{rules.name}: {ctx.name(minion)} gains 1 more blood if the hunt succeeds.", cards=(minion,))
+
+
+_HANDLERS["hunt_extra_blood"] = _hunt_extra_blood
+
+
+def fitting_modes(ctx: Ctx, modes: list) -> list:
+    """Two texts of one card type without a level (Wanderer's Counsel): those of the moment first - a referendum's
+    polling step, or an action - so a play that names no level means the one usable now."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    in_ref = isinstance(ctx.st.top, ReferendumFrame)
+    fit = [m for m in modes if any(("referendum" in o or "polling" in o) for o in m.only) == in_ref]
+    return fit + [m for m in modes if m not in fit]

@@ -673,6 +673,9 @@ def reading(e: Effect, types: tuple[str, ...]) -> str | None:
     if k == "cost_change" and not e.get("frame") and "Reaction" in t and _CLAN_COST.match(low) and \
             clan_key(_CLAN_COST.match(low).group("clan")) is not None:
         return "clan_cost_less"         # Mental Maze: "This card costs Followers of Set 1 fewer blood."
+    if k == "gain_blood" and not e.get("frame") and "Action Modifier" in t and \
+            low == "he or she gains 1 additional blood.":
+        return "hunt_extra_blood"       # Wanderer's Counsel, played in the Akunanse's hunt
     if k == "cost_change" and not e.get("frame") and t == {"Action Modifier"} and \
             low == "as above, but this card costs 1 fewer blood.":
         return "level_cost_less"        # Venenation [SER]
