@@ -611,3 +611,19 @@ def test_ananasi_vampirephile_presses_for_life_and_plays_animalism_once_each_tur
     assert st.top.round == 2 and st.top.range == "long"
     with pytest.raises(Illegal, match="only once each turn"):
         game.step("Alexis", Strike, minion=ana, strike=bats[1], level="basic")
+
+
+def test_vivienne_geroux_costs_her_vampires_stealth_on_political_actions(table):
+    from vtes_desktop.engine.rules_action import stealth
+
+    def acting(with_her, kind):
+        ready = [("Vivienne Géroux", 2), ("Ryan", 3)] if with_her else [("Ryan", 3)]
+        game = table(["Sarah", "Alexis"], ready={"Sarah": ready, "Alexis": [("Andrei Puxon", 3)]},
+                     hand={"Sarah": ["Kine Resources Contested"]}, pool={"Sarah": 20})
+        extra = {"card": "Kine Resources Contested"} if kind == "political" else {}
+        game.step("Sarah", Action, minion="Ryan", kind=kind, **extra)
+        st = game.game.state
+        return stealth(Ctx(game.game, st), st.top)
+
+    assert acting(True, "political") == acting(False, "political") - 1
+    assert acting(True, "bleed") == acting(False, "bleed")   # only political actions

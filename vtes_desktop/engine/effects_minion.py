@@ -106,7 +106,8 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "untargetable_by", "bleed_if", "blockers_intercept", "stealth_set", "burn_if_blocked",
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
-                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "pathos_entry", "pathos_burn", "container_drain",
+                     "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "pathos_entry", "pathos_burn", "container_drain", "political_stealth",
+                     "ally_control",
                      "pathos_remove", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
@@ -1180,7 +1181,8 @@ def stealth_bonus(ctx: Ctx, f: ActionFrame) -> int:
     st = ctx.st
     if f.actor not in st.cards:
         return 0
-    n = sum(r[1] for r in _of(ctx, f.actor, "stealth_if") if r[2] == "") + _link_bonus(ctx, f)
+    n = sum(r[1] for r in _of(ctx, f.actor, "stealth_if") if r[2] == "") + _link_bonus(ctx, f) \
+        + _political_stealth(ctx, f)
     for a in st.attached.get(f.actor, ()):
         for r in _of(ctx, a, "stealth_if"):
             if r[2].startswith("prey has ready:"):
@@ -1766,6 +1768,8 @@ def announce_own(ctx: Ctx, cmd, m: int):
     reads = _of(ctx, src, "own_action") if src == m or on_m else []
     if not reads and sc is not None and src != m and sc.region == "ready" and _of(ctx, src, "container_drain"):
         return _announce_drain(ctx, cmd, m, src, _of(ctx, src, "container_drain")[0])
+    if not reads and sc is not None and src != m and sc.region == "ready" and _of(ctx, src, "ally_control"):
+        return _announce_control(ctx, cmd, m, src)
     if not reads:
         return None
     r = reads[0]
@@ -1829,6 +1833,54 @@ def _set_containers(ctx: Ctx, iid: int, n: int) -> None:
     st = ctx.st
     old = {mk for mk in st.marks if mk[0] == ("minion", iid) and mk[1] == _CONTAINER}
     st.marks = (st.marks - old) | ({(("minion", iid), _CONTAINER, n)} if n else set())
+
+
+def _announce_control(ctx: Ctx, cmd, m: int, src: int):
+    """Vivienne Géroux: a vampire of her controller gives another Methuselah (`target`) control of her, or a vampire of
+    another Methuselah steals her, as a (D) action."""
+    from vtes_desktop.engine.rules_action import target_seat
+
+    st = ctx.st
+    name = ctx.name(src)
+    owner = st.cards[src].controller
+    if not ctx.is_vampire(st.cards[m]):
+        raise Illegal("requirements", f"only a vampire takes {poss(name)} action")
+    kinds = {r[1] for r in _of(ctx, src, "ally_control")}
+    if cmd.seat == owner:
+        if "give" not in kinds:
+            raise Illegal("action", f"{name} cannot be given away")
+        ts = target_seat(ctx, cmd.seat, cmd.target)
+        if ts is None or ts == cmd.seat or st.seats[ts].ousted:
+            raise Illegal("target", f"{name}: name the other Methuselah (a player still in the game) who takes control "
+                                    f"of her")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to give {ctx.seat_name(ts)} control of {name}.", cards=(m, src))
+    else:
+        if "steal" not in kinds:
+            raise Illegal("action", f"{name} cannot be stolen")
+        ts = owner
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to steal {name}.", cards=(m, src))
+    return dict(from_card=src, effect="minion:ally_control", target_card=src, directed=True, target_seat=ts), (ts,)
+
+
+def _control(ctx: Ctx, f, src: int) -> None:
+    st = ctx.st
+    c = st.cards.get(src)
+    if c is None or c.region != "ready":
+        ctx.emit("fizzles", f"{ctx.name(src)}: the action has no effect (she is no longer ready).")
+        return
+    new = f.target_seat if c.controller == f.seat else f.seat
+    ctx.move(src, "ready", seat=new, counters=c.counters, locked=c.locked)
+    ctx.update(src, controller=new)
+    ctx.emit("control", f"{ctx.seat_name(new)} takes control of {ctx.name(src)}.", cards=(src,))
+
+
+def _political_stealth(ctx: Ctx, f) -> int:
+    """Vivienne Géroux: -1 stealth for the political actions of her controller's vampires."""
+    st = ctx.st
+    if f.kind != "political" or not ctx.is_vampire(st.cards[f.actor]):
+        return 0
+    return sum(r[1] for i in st.region(f.seat, "ready") if not st.cards[i].contested
+               for r in _of(ctx, i, "political_stealth"))
 
 
 def _announce_drain(ctx: Ctx, cmd, m: int, src: int, r: tuple):
@@ -2088,6 +2140,9 @@ def succeed_own(ctx: Ctx, f) -> bool:
         return True
     if f.effect == "minion:container_drain":
         _drain(ctx, f, src)
+        return True
+    if f.effect == "minion:ally_control":
+        _control(ctx, f, src)
         return True
     why = "it is gone" if r is None or t not in st.cards else None
     if why is None and r[3] != "employer" and not r[3].startswith("self"):

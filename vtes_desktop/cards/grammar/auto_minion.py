@@ -104,6 +104,10 @@ Readings (a tuple whose first item names it):
   `target` names and puts 1 container counter on them; ``("container_drain", clan, stealth)``: a ready Assamite's +1
   stealth action (`from` naming the Ghouls, `cost` X, none: all of them) burns X of their container counters for X
   blood;
+- Vivienne Géroux: ``("political_stealth", -1)``: the vampires of her controller get -1 stealth on their political
+  actions; ``("ally_control", "give")``: a vampire of her controller's (D) action (`from` naming her, `target` the
+  other Methuselah) gives that Methuselah control of her; ``("ally_control", "steal")``: a vampire of another
+  Methuselah's (D) action (`from` naming her) takes control of her for its own Methuselah;
 - ``("courier_peek",)``: Courier: once a minion of its controller has bled successfully (the action's resolution), a
   `use` naming it shows them the top card of the bled Methuselah's library (once each bleed); a `use` with
   `effect: discard` (after the look or instead of it) locks the unlocked ready ally and discards that card;
@@ -470,6 +474,11 @@ _MORE_TEXTS = {   # (kind, text): reading
              "action."): ("own_action", "container_fill", 1, "ready vampire", 1, True, ""),
     ("burn", "any ready assamite can burn x container counters from them to gain x blood as a +1 stealth action."):
         ("container_drain", "assamite", 1),
+    ("modifier", "vampires you control get -1 stealth during political actions."): ("political_stealth", -1),
+    ("give", "a vampire you control can give another methuselah control of this ally as a (d) action."):
+        ("ally_control", "give"),
+    ("steal", "a vampire controlled by another methuselah can steal this ally as a (d) action."):
+        ("ally_control", "steal"),
     ("give", "this ally may give a link counter to any methuselah as a +1 stealth (d) action."):
         ("own_action", "link_counter", 1, "methuselah", 0, True, "remove"),
     ("remove", "remove this ally from the game if that action succeeds."): ("note_link_remove",),
