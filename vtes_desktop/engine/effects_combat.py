@@ -667,6 +667,8 @@ HANDLED = {
     "equip_weapon_from_hand": "rules_combat._equip_from_hand", "equip_weapon_limits": "rules_combat._equip_from_hand",
     # session 3, second pass
     "agg_as_normal_action_aye": "rules_combat._carry_out / play_combat (_lock_aye_for_action)",
+    "choose_own_melee_weapon": "rules_combat._carry_out / _apply_strikes (weapon_bonus_combat, weapon_agg_combat)",
+    "chosen_weapon_bonus_combat": "ditto", "chosen_weapon_aggravated_combat": "ditto",
 }
 
 

@@ -1596,6 +1596,11 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
                    and u[1] == s_.source) if s_.kind == "damage" and s_.source is not None else 0
         wb = sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "weapon_bonus"
                  and u[1] == s_.source and u[2] == f.round) if s_.source is not None else 0
+        if s_.source is not None and s_.kind in ("damage", "strength_plus", "hand_plus"):  # Sword of the Righteous
+            wb += sum(u[3] for u in f.used if isinstance(u, tuple) and len(u) == 4 and u[0] == "weapon_bonus_combat"
+                      and u[1] == me and u[2] == s_.source)
+            if ("weapon_agg_combat", me, s_.source) in f.used:
+                s_ = s_._replace(aggravated=True)
         if s_.source is not None and s_.source in ctx.st.cards and ctx.st.cards[s_.source].region == "attached" \
                 and ("damage_per_counter",) in effects_combat.card_readings(ctx, s_.source):
             wb += ctx.st.cards[s_.source].counters        # The Crimson Sentinel: +1 per soul counter
@@ -2834,6 +2839,22 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "agg_as_normal_action_aye":          # Jua Vema at superior
             _lock_aye_for_action(ctx, m, choice, rules.name)
+            done = True
+        elif r[0] == "choose_own_melee_weapon":           # Sword of the Righteous: the melee weapon named as the choice
+            ws = [a for a in ctx.st.attached.get(m, ()) if effects_combat.is_equipment(ctx, a)
+                  and "melee weapon" in ctx.rules(a).keywords]
+            w = next((a for a in ws if ctx.name(a).lower() == str(choice).lower()), None) if choice \
+                else (ws[0] if len(ws) == 1 else None)
+            if w is None:
+                raise Illegal("target", f"{rules.name}: name a melee weapon of {ctx.name(m)} (choice)")
+            n = max([x[1] for x in readings if x[0] == "chosen_weapon_bonus_combat"] or [0])
+            agg = ("chosen_weapon_aggravated_combat",) in readings
+            _set_combat(ctx, f._replace(used=f.used | {("weapon_bonus_combat", m, w, n)}
+                                        | ({("weapon_agg_combat", m, w)} if agg else set())))
+            ctx.emit("effect", f"For the rest of combat, {ctx.name(m)} inflicts +{n}"
+                               f"{' aggravated' if agg else ''} damage each strike with {ctx.name(w)}.")
+            done = True
+        elif r[0] in ("chosen_weapon_bonus_combat", "chosen_weapon_aggravated_combat"):
             done = True
         elif r[0] == "bloodform":
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_normal", 0, m, iid, rules.card_id),

@@ -1052,6 +1052,15 @@ def _second_pass(k: str, low: str) -> tuple | None:
         return ("aggravated_as_normal_round",)                                       # Jua Vema
     if k == "lock" and low == "as above, but for the remainder of the action if you lock an aye on him or her.":
         return ("agg_as_normal_action_aye",)                                         # Jua Vema at superior (choice aye)
+    if k == "choose" and low == "choose one of this vampire's melee weapons.":
+        return ("choose_own_melee_weapon",)                                          # Sword of the Righteous (choice)
+    if k == "inflict" and low == ("for the remainder of combat, this vampire inflicts +1 damage each strike with that "
+                                  "weapon."):
+        return ("chosen_weapon_bonus_combat", 1)                                     # Sword of the Righteous
+    if k == "inflict" and low == "as [ani] above, and the damage this vampire inflicts with the weapon is aggravated.":
+        return ("chosen_weapon_aggravated_combat",)                                  # Sword of the Righteous at val
+    if k == "prevent" and low == "as [val] above, and this vampire may prevent 1 damage this round.":
+        return ("round_prevent_granted", 1)                                          # Sword of the Righteous at VAL
     return None
 
 
