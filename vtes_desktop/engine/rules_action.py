@@ -373,6 +373,8 @@ def _choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str
             raise Illegal("mode", f"{rules.name} is not {'an' if kinds[:1] in 'aeiou' else 'a'} {kinds} card here"
                                   + (f" at {level} level" if level else ""))
         raise Illegal("level", f"{rules.name} has no {level} text")
+    if level is None and len(modes) > 1:
+        modes = effects_action.fitting_modes(ctx, modes)   # Wanderer's Counsel: the text usable now
     if minion is not None and len(modes) > 1:
         ok = [m for m in modes if requirement_refusal(ctx, 0, rules, m, minion) is None]
         if ok:
