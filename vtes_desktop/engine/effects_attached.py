@@ -45,7 +45,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_votes_per_gehenna", "burn_if_no_gehenna", "host_feeds_actor_on_announce", "by_intercept_vs_host",
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
-    "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat",
+    "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -474,7 +474,7 @@ def on_modifier(ctx: Ctx, cmd, minion: int, mode: Mode, rules: CardRules, iid: i
     if st.cards[iid].region == "hand" and mode_specs(rules, mode) and any(
             e.kind == "put_in_play" and e.automated and e.text.strip().lower().rstrip(".") == "put this card in play"
             for e in mode.effects):   # Loup, Propaganda of the Deed
-        ctx.move(iid, "in_play", seat=cmd.seat)
+        ctx.move(iid, "in_play", seat=cmd.seat, level=mode.level)   # (the level read later: CrimethInc. [tha])
         ctx.emit("put_in_play", f"{rules.name} is put in play.", cards=(iid,))
         return
     if st.cards[iid].region != "hand" or not any(
@@ -803,7 +803,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     c = st.cards[iid]
     if c.region == "in_play" and _specs(ctx, iid):   # cards in play with counters (Under Siege, Illusory Resources)
         for key, fn in (("counter_unlock_block", _counter_unlock_block), ("blood_to_card_at_unlock", _blood_to_card),
-                        ("counters_reduce_bleed", _counters_reduce_bleed)):
+                        ("counters_reduce_bleed", _counters_reduce_bleed), ("pool_to_unlock", _pool_to_unlock)):
             s = _spec(ctx, iid, key)
             if s is not None and (key != "counters_reduce_bleed" or isinstance(st.top, ActionFrame)) \
                     and (key != "blood_to_card_at_unlock" or st.phase == "unlock" and not st.frames):
@@ -881,6 +881,33 @@ def _burn_fail_directed(ctx: Ctx, cmd, iid: int) -> bool:
     f = st.top
     flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
     ctx.emit("unsuccessful", f"The action fails ({name}).")
+    return True
+
+
+def _pool_to_unlock(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "During your minion phase, you can burn 1 pool to unlock a ready Anarch you control" (CrimethInc. in play)."""
+    st = ctx.st
+    name = ctx.name(iid)
+    _, sect, n = s
+    if st.cards[iid].controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if st.phase != "minion" or st.active != cmd.seat:
+        raise Illegal("timing", f"{name} is used during {_poss(ctx.seat_name(cmd.seat))} own minion phase")
+    if cmd.minion is None:
+        raise Malformed("minion", f"name the ready {sect.title()} to unlock (minion)")
+    m = flow.ref(ctx, cmd.seat, cmd.minion)
+    c = st.cards[m]
+    if c.region != "ready" or c.controller != cmd.seat or not ctx.cdef(m).is_crypt:
+        raise Illegal("target", f"{name} unlocks a ready vampire you control; {ctx.name(m)} is not one")
+    if (ctx.sect(c) or "").lower() != sect:
+        raise Illegal("target", f"{name} unlocks a ready {sect.title()}; {ctx.name(m)} is not {sect.title()}")
+    if not c.locked:
+        raise Illegal("use", f"{ctx.name(m)} is not locked")
+    if st.seats[cmd.seat].pool < n:
+        raise Illegal("cost", f"{ctx.seat_name(cmd.seat)} has {st.seats[cmd.seat].pool} pool; this costs {n}")
+    ctx.pool(cmd.seat, -n, name)
+    ctx.update(m, locked=False)
+    ctx.emit("unlocked", f"{ctx.name(m)} unlocks ({name}: {n} pool burned).", cards=(m,))
     return True
 
 

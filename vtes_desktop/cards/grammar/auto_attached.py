@@ -154,7 +154,9 @@ vampire" too: the engine keeps the played card on it):
 - a core "Put this card in play" keeps the card in play; ("in_play_clan_stealth", clan, n): that clan's actions
   get +n stealth while it is there, and ("burn_end_of_turn_or_success", clan): it burns at the end of the turn or
   after a successful action of that clan (Loup); ("burn_for_votes", n): in the polling step of a referendum its
-  controller burns it for n votes (`vote` naming the card: Propaganda of the Deed).
+  controller burns it for n votes (`vote` naming the card: Propaganda of the Deed); ("pool_to_unlock", sect, n): a
+  `use` in its controller's minion phase: n pool burned to unlock a ready locked vampire of that
+  sect they control (`minion`: CrimethInc.).
 """
 
 from __future__ import annotations
@@ -368,6 +370,7 @@ _AM_EXACT: dict[str, tuple] = {
     "burn this card at the end of the turn or after a toreador performs a successful action":
         ("burn_end_of_turn_or_success", "toreador"),
     "you can burn this card during the polling step of a political action to get +2 votes": ("burn_for_votes", 2),
+    "during your minion phase, you can burn 1 pool to unlock a ready anarch you control": ("pool_to_unlock", "anarch", 1),
 }
 #: "Put this card in play" (an action modifier the engine keeps in play)
 _AM_IN_PLAY = "put this card in play"
