@@ -3927,6 +3927,8 @@ def combat_marks(f: ActionFrame) -> frozenset:
             out.add(("vampires_aggravated",))
         elif m.kind == "hand_rage" and m.minion in (f.actor, f.blocker):
             out.add(("hand_rage", m.minion, m.amount, m.card))          # Uncontrollable Rage, Invigorate [pro]
+        elif m.kind == "pseudo_blind" and m.minion == f.blocker:
+            out.add(("no_discs", f.actor, ("chi", "obf"), m.cid))      # Pseudo-Blindness [CHI]
         elif m.kind == "action_strength" and m.minion in (f.actor, f.blocker):
             out.add(("strength_bonus", m.minion, m.amount, m.card))     # Serenading the Kami, Adhocracy
     return frozenset(out)
@@ -4949,3 +4951,21 @@ def fitting_modes(ctx: Ctx, modes: list) -> list:
     in_ref = isinstance(ctx.st.top, ReferendumFrame)
     fit = [m for m in modes if any(("referendum" in o or "polling" in o) for o in m.only) == in_ref]
     return fit + [m for m in modes if m not in fit]
+
+
+def _pseudo_blind(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Pseudo-Blindness [CHI]: if this vampire blocks, the acting minion plays no card requiring Chimerstry or
+    Obfuscate in the resulting combat (`combat_marks`, `combat_card_refusal`)."""
+    _add(ctx, Mod("pseudo_blind", 0, minion, iid, rules.card_id))
+
+
+_HANDLERS["pseudo_blind"] = _pseudo_blind
+
+
+def combat_card_refusal(ctx: Ctx, used: frozenset, m: int, rules: CardRules) -> str | None:
+    """Why minion *m* cannot play this combat card because of a card played on the action (Pseudo-Blindness)."""
+    for u in used:
+        if isinstance(u, tuple) and len(u) == 4 and u[0] == "no_discs" and u[1] == m and \
+                {d.lower() for d in rules.disciplines} & set(u[2]):
+            return f"{ctx.name(m)} cannot use cards requiring {' or '.join(u[2])} this combat ({ctx.db[u[3]].display})"
+    return None

@@ -275,6 +275,8 @@ _TEXTS: dict[str, re.Pattern] = {
                                  r"referendum\.?$"),     # Velvet Tongue [ser]
     "velvet_no_votes": re.compile(r"^minions with any corruption counters cannot cast votes or ballots during this "
                                   r"referendum\.?$"),     # Velvet Tongue [SER]
+    "pseudo_blind": re.compile(r"^as above, and the acting minion cannot use cards requiring chimerstry or obfuscate "
+                               r"during the resulting combat if this vampire blocks\.?$"),     # Pseudo-Blindness [CHI]
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
