@@ -96,7 +96,7 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
-    "power_fail_combat",
+    "power_fail_combat", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2010,6 +2010,132 @@ def _announce_burn(ctx: Ctx, cmd, m: int, src: int, spec: tuple) -> tuple[dict, 
     return upd, (c.controller,)
 
 
+_POWER_ACTS = ("power_blood_or_life", "power_damage_small")
+
+
+def _power_action_modes(rules: CardRules) -> list[Mode]:
+    return [md for md in rules.modes if tuple(md.types) == ("Action",)
+            and any(x[0] in _POWER_ACTS for x in readings(rules, md))]
+
+
+def _announce_power(ctx: Ctx, cmd, m: int, src: int) -> tuple[dict, tuple[int, ...]]:
+    """A power's action, taken by its imbued with `from` naming the power: the power locks and the conviction on
+    its line is paid as the action is announced (Imbued rules, Power); `level` is 1 or 2 when the power has two
+    [ACTION] lines (Respire). The target is the vampire or ally the line names."""
+    st = ctx.st
+    rules = ctx.rules(src)
+    name = ctx.name(src)
+    modes = _power_action_modes(rules)
+    if not modes:
+        raise Illegal("card", f"{name} has no action the engine carries out: use manual moves")
+    if len(modes) > 1:
+        if cmd.level not in ("1", "2"):
+            raise Malformed("level", f"{name} has two action lines: give level 1 or 2")
+        mode = modes[int(cmd.level) - 1]
+    else:
+        mode = modes[0]
+    if st.cards[src].locked:
+        raise Illegal("locked", f"{name} is locked: a power is locked to use its effect")
+    if cmd.target is None:
+        raise Malformed("target", f"{name}: name the vampire or ally")
+    t = flow.ref(ctx, cmd.seat, cmd.target)
+    c = st.cards[t]
+    specs = readings(rules, mode)
+    dmg = next((x for x in specs if x[0] == "power_damage_small"), None)
+    vamp = ctx.is_vampire(c)
+    if dmg is not None:
+        if not (vamp and c.region == "ready" and _cap(ctx, t) < dmg[2]) or c.controller == cmd.seat:
+            raise Illegal("target", f"{name}: {ctx.name(t)} is not a ready vampire of another Methuselah with "
+                                    f"capacity less than {dmg[2]}")
+    elif not ((vamp and c.region in ("ready", "torpor")) or ("Ally" in ctx.cdef(t).types and c.region == "ready"
+                                                             and t != m)):
+        raise Illegal("target", f"{name}: {ctx.name(t)} is not a vampire or another ally in play")
+    line = ctx.cdef(src).text.split("\n")
+    acts = [x for x in line if x.startswith("[ACTION]")]
+    i = modes.index(mode)
+    conv = re.match(r"\[ACTION\] \[(\d) CONVICTION\]", acts[i]) if i < len(acts) else None
+    from vtes_desktop.engine.rules_action import _pay
+
+    _pay(ctx, cmd.seat, m, 0, 0, name, conviction=int(conv.group(1)) if conv else 0)
+    ctx.update(src, locked=True)
+    ctx.emit("action_goal", f"{ctx.name(m)} locks {name} to act.", cards=(m, src))
+    stealth = mode.action_stealth
+    upd = dict(from_card=src, effect="own:power", target_card=t, base_stealth=stealth, card_level=str(i + 1))
+    if dmg is not None:
+        upd.update(directed=True, target_seat=c.controller)
+        return upd, (c.controller,)
+    return upd, ()
+
+
+def _succeed_power(ctx: Ctx, f: ActionFrame) -> None:
+    st = ctx.st
+    src = f.from_card
+    rules = ctx.rules(src)
+    modes = _power_action_modes(rules)
+    mode = modes[int(f.card_level or "1") - 1]
+    name = ctx.name(src)
+    t = f.target_card
+    c = st.cards.get(t)
+    for x in readings(rules, mode):
+        if c is None or c.region not in ("ready", "torpor"):
+            ctx.emit("fizzles", f"{name}: the target is no longer in play.")
+            break
+        if x[0] == "power_blood_or_life":
+            before = c.counters
+            if ctx.is_vampire(c):
+                c = ctx.set_blood(t, c.counters + x[1])
+            else:
+                c = ctx.update(t, counters=max(c.counters, min(_start_life(ctx, t), c.counters + x[1])))
+            ctx.emit("blood", f"{ctx.name(t)} gains {c.counters - before} {'blood' if ctx.is_vampire(c) else 'life'} "
+                              f"({name}).", cards=(t,))
+        elif x[0] == "power_damage_small":
+            from vtes_desktop.engine.rules_combat import inflict
+
+            ctx.emit("damage", f"{ctx.name(t)} takes {x[1]} damage ({name}).", cards=(t,))
+            inflict(ctx, t, x[1], 0)
+        elif x[0] == "power_conviction_back":
+            _conviction_back(ctx, f, name)
+
+
+def _conviction_back(ctx: Ctx, f: ActionFrame, name: str) -> None:
+    """Respire: a conviction from the ash heap (or else from hand) moves to the acting imbued, unless it already
+    has the most it may hold."""
+    from vtes_desktop.engine.rules_action import MAX_CONVICTION, convictions
+
+    st = ctx.st
+    a = st.cards.get(f.actor)
+    if a is None or a.region != "ready" or len(convictions(ctx, f.actor)) >= MAX_CONVICTION:
+        return
+    for region in ("ash_heap", "hand"):
+        got = next((i for i in st.region(f.seat, region) if "Conviction" in ctx.cdef(i).types), None)
+        if got is not None:
+            ctx.move(got, "attached", host=f.actor)
+            ctx.emit("conviction", f"{ctx.name(f.actor)} gains a conviction from the {region.replace('_', ' ')} "
+                                   f"({name}).", cards=(f.actor,))
+            if region == "hand":
+                from vtes_desktop.engine.rules_action import played_from_hand
+
+                played_from_hand(ctx, f.seat, got, ctx.rules(got), to="none")
+            return
+
+
+def _power_unlock_heal(ctx: Ctx, seat: int) -> None:
+    """Rejuvenate: as its controller's unlock phase begins, its imbued below its starting life gains 1 life."""
+    st = ctx.st
+    for m in st.region(seat, "ready"):
+        if "Imbued" not in ctx.cdef(m).types:
+            continue
+        for a in st.attached.get(m, ()):
+            if "Power" not in ctx.cdef(a).types:
+                continue
+            rules = ctx.rules(a)
+            n = next((x[1] for md in rules.modes for x in readings(rules, md) if x[0] == "power_unlock_heal"), 0)
+            c = st.cards[m]
+            if n and c.counters < _start_life(ctx, m):
+                ctx.update(m, counters=min(_start_life(ctx, m), c.counters + n))
+                ctx.emit("life", f"{ctx.name(m)} gains {n} life ({ctx.name(a)}).", cards=(m,))
+
+
 def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     """An ally's own printed action ("This ally can add 1 blood to a ready vampire as a +1 stealth action"),
     announced with `from` naming the acting ally, or the action to burn an action card in play that says any
@@ -2019,6 +2145,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         src = flow.ref(ctx, cmd.seat, cmd.from_)
     except (Malformed, Illegal):
         return None
+    if src != m and st.cards[src].host == m and "Power" in ctx.cdef(src).types:
+        return _announce_power(ctx, cmd, m, src)   # a power's [ACTION] line (Rejuvenate, Respire)
     if src != m:
         grant = _combat_grant(ctx, cmd, m, src)
         if grant is not None:
@@ -2071,6 +2199,9 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
     if not (f.effect or "").startswith("own:"):
         return False
     st = ctx.st
+    if f.effect == "own:power":
+        _succeed_power(ctx, f)
+        return True
     if f.effect == "own:card_combat":   # "Any vampire may enter combat with ... as a (D) action"
         t = f.target_card
         if t in st.cards and st.cards[t].region == "ready" and st.cards[f.actor].region == "ready":
@@ -2341,6 +2472,7 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
             st.marks = st.marks - gone
     burn_at_unlock(ctx)
     augury(ctx, seat)
+    _power_unlock_heal(ctx, seat)   # Rejuvenate
     for iid in list(st.region(seat, "ready")):
         spec = next((x for x in _ally_specs(ctx, iid) if x[0] == "ally_upkeep_life"), None)
         c = st.cards[iid]
@@ -3680,7 +3812,7 @@ def _line_conviction(ctx: Ctx, iid: int, marker: str) -> int:
     """The conviction cost printed on a power's line of one card type ("[REACTION] [1 CONVICTION] ...")."""
     for line in ctx.cdef(iid).text.split("\n"):
         if line.startswith(f"[{marker}]"):
-            m = re.search(r"\[(\d) CONVICTION\]", line)
+            m = re.match(r"\[[A-Z ]+\] \[(\d) CONVICTION\]", line)
             return int(m.group(1)) if m else 0
     return 0
 

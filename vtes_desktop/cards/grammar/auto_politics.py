@@ -516,6 +516,16 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "take" and t == ("as above, but with +2 bleed, and the acting vampire takes only 1 unpreventable "
                                 "aggravated damage"):
         return ("after_action_self_agg_only", 1)
+    if kind == "add" and t == "add 1 blood to a vampire or 1 life to any other ally, not to exceed starting life":
+        return ("power_blood_or_life", 1)     # Rejuvenate, Respire: a power's action (`from` naming the power)
+    if kind == "gain" and t == ("during your unlock phase, if this imbued has fewer life than his or her starting "
+                                "amount, he or she gains 1 life"):
+        return ("power_unlock_heal", 1)       # Rejuvenate, while on its imbued
+    if kind == "inflict" and t == "(d) inflict 1 damage on a vampire with capacity less than 6":
+        return ("power_damage_small", 1, 6)   # Respire
+    if kind == "move" and t == ("if this action is successful, you may move 1 conviction [1 conviction] from your "
+                                "hand or ash heap to this imbued"):
+        return ("power_conviction_back", 1)
     if kind == "lock" and t == "you can lock aranthebes to give a minion controlled by your predator -1 stealth":
         return ("lock_predator_stealth", -1)
     if kind == "modifier" and t == "while aranthebes is unlocked, vampires with capacity 4 or less get -1 bleed against you":
