@@ -551,6 +551,8 @@ def _limit_check(ctx: Ctx, m: int, rules: CardRules, mode) -> None:
         raise Illegal("timing", why)
     if ("no_strike_cards", m) in f.used and _provides(rules, ("strike",)):
         raise Illegal("strike", f"{ctx.name(m)} cannot play strike cards this combat")     # Thoughts Betrayed
+    if f.used and (why := _effects_action().combat_card_refusal(ctx, f.used, m, rules)):     # Pseudo-Blindness
+        raise Illegal("combat", why)
     sup = bool(mode.level and mode.level.isupper())
     for lim in mode.limits:
         if lim.who != "minion" or lim.per not in ("combat", "round", "action"):
