@@ -107,7 +107,7 @@ HANDLED = frozenset({"own_strike", "hand_first", "hand_aggravated", "regen", "im
                      "aggravated_against", "takes_over_combat", "burner_gains_blood", "lock_after_unsuccessful",
                      "no_combat_ends_strike", "gain_when_opponent_burned", "prevent_nonagg_once", "blocked_escape",
                      "note_blocker_stays_locked", "note_search", "courier_peek", "note_link_remove", "link_bonus", "pathos_entry", "pathos_burn", "container_drain", "political_stealth",
-                     "ally_control",
+                     "ally_control", "soul_replace", "soul_bleed",
                      "pathos_remove", "life_for_press", "burn_to_unlock", "superior_stats", "gianna", "employer_intercept",
                      "round_damage", "peek_prey", "lock_fetch_discipline", "prevent_own", "lock_thuggees",
                      "no_ranged_weapons", "no_equipment_opponent", "life_for_bleed",
@@ -1135,6 +1135,8 @@ def bleed_bonus(ctx: Ctx, f: ActionFrame) -> int:
     for a in st.attached.get(f.actor, ()) if f.actor in st.cards else ():
         for r in _of(ctx, a, "employer_bleed"):   # Robert Carter
             n += r[1]
+        for r in _of(ctx, a, "soul_bleed"):   # Charigger: +1 bleed for each soul counter
+            n += r[1] * _souls(ctx, a)
         for r in _of(ctx, a, "bleed_if"):
             t = f.target_seat
             if r[2] == "target has ready camarilla" and t is not None and any(
@@ -2799,6 +2801,8 @@ def burned(ctx: Ctx, iid: int) -> None:
     c = ctx.st.cards.get(iid)
     if c is None or c.region != "ash_heap":
         return
+    if _soul_replace(ctx, iid, c):   # Charigger: removed from the game instead
+        return
     if ctx.is_vampire(c) and "infernal" in ctx.rules(iid).traits:   # Infernal Servitor
         _check_servitors(ctx, c.controller)
     from vtes_desktop.engine.rules_combat import combat_frame
@@ -2822,6 +2826,33 @@ def burned(ctx: Ctx, iid: int) -> None:
     ctx.move(iid, "library", seat=c.owner)
     ctx.shuffle(c.owner, "library")
     ctx.emit("shuffled", f"{ctx.name(iid)} is shuffled into {ctx.seat_name(c.owner)}'s library.")
+
+
+_SOUL = "soul counters"
+
+
+def _souls(ctx: Ctx, iid: int) -> int:
+    return next((mk[2] for mk in ctx.st.marks if mk[0] == ("minion", iid) and mk[1] == _SOUL), 0)
+
+
+def _soul_replace(ctx: Ctx, iid: int, c) -> bool:
+    """Charigger, The Axe: a minion of its controller's prey, burned, is removed from the game instead, and Charigger
+    gets a soul counter."""
+    st = ctx.st
+    seat = st.predator(c.controller)
+    if seat == c.controller:
+        return False
+    for v in st.region(seat, "ready") + st.region(seat, "torpor"):
+        for a in st.attached.get(v, ()):
+            if _of(ctx, a, "soul_replace") and not st.cards[a].contested:
+                n = _souls(ctx, a) + 1
+                st.marks = (st.marks - {mk for mk in st.marks if mk[0] == ("minion", a) and mk[1] == _SOUL}) \
+                    | {(("minion", a), _SOUL, n)}
+                ctx.move(iid, "removed")
+                ctx.emit("removed", f"{ctx.name(iid)} is removed from the game instead of burned; {ctx.name(a)} gets "
+                                    f"a soul counter ({n} now).", cards=(iid, a))
+                return True
+    return False
 
 
 def _burner(ctx: Ctx, iid: int) -> int | None:

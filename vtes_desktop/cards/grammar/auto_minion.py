@@ -108,6 +108,9 @@ Readings (a tuple whose first item names it):
   actions; ``("ally_control", "give")``: a vampire of her controller's (D) action (`from` naming her, `target` the
   other Methuselah) gives that Methuselah control of her; ``("ally_control", "steal")``: a vampire of another
   Methuselah's (D) action (`from` naming her) takes control of her for its own Methuselah;
+- Charigger, The Axe: ``("soul_replace", "prey")``: a minion of its controller's prey burned is removed from the game
+  instead (its cards burned as usual) and the retainer gets a soul counter (kept as its marks); ``("soul_bleed", n)``:
+  its employer gets +n bleed for each soul counter (its "+1 stealth when hunting" is a *stealth_if* "hunt");
 - ``("courier_peek",)``: Courier: once a minion of its controller has bled successfully (the action's resolution), a
   `use` naming it shows them the top card of the bled Methuselah's library (once each bleed); a `use` with
   `effect: discard` (after the look or instead of it) locks the unlocked ready ally and discards that card;
@@ -475,6 +478,10 @@ _MORE_TEXTS = {   # (kind, text): reading
     ("burn", "any ready assamite can burn x container counters from them to gain x blood as a +1 stealth action."):
         ("container_drain", "assamite", 1),
     ("modifier", "vampires you control get -1 stealth during political actions."): ("political_stealth", -1),
+    ("stealth", "this giovanni gets +1 stealth when hunting."): ("stealth_if", 1, "hunt"),
+    ("remove", "if a minion controlled by your prey would be burned, instead remove that burning minion from the game "
+               "and put 1 soul counter on this retainer."): ("soul_replace", "prey"),
+    ("bleed", "this giovanni gets +1 bleed for each soul counter on this retainer."): ("soul_bleed", 1),
     ("give", "a vampire you control can give another methuselah control of this ally as a (d) action."):
         ("ally_control", "give"),
     ("steal", "a vampire controlled by another methuselah can steal this ally as a (d) action."):
