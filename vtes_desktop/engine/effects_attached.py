@@ -46,6 +46,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
+    "host_locked_reactions_canceled",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -908,6 +909,24 @@ def _pool_to_unlock(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
     ctx.pool(cmd.seat, -n, name)
     ctx.update(m, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} unlocks ({name}: {n} pool burned).", cards=(m,))
+    return True
+
+
+def canceled_as_played(ctx: Ctx, cmd, minion: int, rules: CardRules, mode: Mode, iid: int) -> bool:
+    """ "Reaction cards the attached vampire plays while locked are canceled as they are played (their cost must be
+    paid still)" (Blood of Sandman): called from rules_action._apply_modes once the cost is paid; True when the card
+    was canceled (it goes to the ash heap and is replaced)."""
+    st = ctx.st
+    if not st.attached.get(minion) or not st.cards[minion].locked or "Reaction" not in (mode.types or rules.types):
+        return False
+    src = next((a for a, _ in _on(ctx, minion, "host_locked_reactions_canceled")), None)
+    if src is None:
+        return False
+    from vtes_desktop.engine.rules_action import played_from_hand
+
+    played_from_hand(ctx, cmd.seat, iid, rules)
+    ctx.emit("canceled", f"{rules.name}, played by {ctx.name(minion)} while locked, is canceled as it is played; its "
+                         f"cost is paid ({ctx.name(src)}).", cards=(minion, iid))
     return True
 
 

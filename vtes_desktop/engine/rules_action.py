@@ -1524,6 +1524,8 @@ def _apply_modes(ctx: Ctx, cmd: C.Play, f: ActionFrame, iid: int, rules: CardRul
         raise Illegal("cost", f"{ctx.name(minion)} has {ctx.st.cards[minion].counters} blood, {held} of it owed to "
                               f"the action under way; {rules.name} costs {blood} more")
     _pay(ctx, cmd.seat, minion, pool, blood, rules.name, conviction=max(0, rules.conviction_cost or 0))
+    if effects_attached.canceled_as_played(ctx, cmd, minion, rules, mode, iid):   # Blood of Sandman (auto_attached)
+        return
     f = ctx.st.top   # the cost may have changed the action (a reaction surcharge used up)
     mods = list(f.mods)
     for kind in ("stealth", "intercept", "bleed", "hunt", "votes", "strength"):

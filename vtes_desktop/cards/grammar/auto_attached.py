@@ -67,6 +67,8 @@ goes to 0, later stealth still counting (Draba's action mode, an action and reac
 discarding down at once as that changes: Wise Spider; hook in rules_turn.hand_size).
 ("burn_agg_as_normal_combat",): a `use` by the host's controller while the host is in combat: the card burns and
 aggravated damage inflicted on the host is normal damage until the combat ends (Chill of Oblivion);
+("host_locked_reactions_canceled",): a reaction card the host plays while locked is canceled as it is played, its
+cost paid (Blood of Sandman; hook in rules_action._apply_modes after the cost);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -264,6 +266,9 @@ _EXACT: dict[str, tuple] = {
         ("host_blood_after_directed", 1),
     "as [aus][chi] above, but without the option to burn pool to unlock": ("no_unlock_for",),
     "while this akunanse is ready, your hand size is one card larger": ("host_ready_hand_size", 1),
+    "reaction cards the attached vampire plays while locked are canceled as they are played (their cost must be paid "
+    "still)": ("host_locked_reactions_canceled",),
+    "burn this card if the attached vampire is in torpor": ("burn_if_host_torpor",),
     "the attached vampire can burn this card in combat to treat aggravated damage as normal damage until the end of "
     "combat": ("burn_agg_as_normal_combat",),
     "once each combat, the vampire with this card may treat 1 aggravated damage inflicted on him or her as normal "
