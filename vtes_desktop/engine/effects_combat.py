@@ -669,6 +669,7 @@ HANDLED = {
     "agg_as_normal_action_aye": "rules_combat._carry_out / play_combat (_lock_aye_for_action)",
     "choose_own_melee_weapon": "rules_combat._carry_out / _apply_strikes (weapon_bonus_combat, weapon_agg_combat)",
     "chosen_weapon_bonus_combat": "ditto", "chosen_weapon_aggravated_combat": "ditto",
+    "acid_round": "rules_combat._carry_out / close_damage (_acid_hits)", "acid_aggravated": "ditto",
 }
 
 

@@ -2858,6 +2858,14 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] in ("chosen_weapon_bonus_combat", "chosen_weapon_aggravated_combat"):
             done = True
+        elif r[0] == "acid_round":                        # Blood of Acid (close_damage: _acid_hits)
+            agg = ("acid_aggravated",) in readings
+            _set_combat(ctx, f._replace(used=f.used | {("acid", m, f.round, agg, iid)}))
+            ctx.emit("effect", f"This round, {ctx.name(other)} takes{' aggravated' if agg else ''} environmental damage "
+                               f"equal to the damage its strikes successfully inflict on {ctx.name(m)}.")
+            done = True
+        elif r[0] == "acid_aggravated":
+            done = True
         elif r[0] == "bloodform":
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_normal", 0, m, iid, rules.card_id),
                                                         Mod("forbid_all_strikes", 0, m, iid, rules.card_id))))
@@ -4219,6 +4227,9 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
     cf0 = combat_frame(ctx.st)
     shielded = {x.minion for x in cf0.mods if x.kind == "shield_round"} if cf0 is not None else set()
     nf = _no_fort_cards(ctx)
+    acid = {u[1]: u for u in cf0.used if isinstance(u, tuple) and len(u) == 5 and u[0] == "acid"
+            and u[2] == cf0.round} if cf0 is not None and cf0.used else {}
+    acid_dmg: dict[int, int] = {}
     for h in f.hits:
         normal, aggravated = h.normal - h.prevented_normal, h.aggravated - h.prevented_aggravated
         if h.target in shielded and not h.unpreventable and h.source is not None and h.source in (cf0.a, cf0.b) and h.source != h.target \
@@ -4250,6 +4261,8 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
         burns = h.via is not None and cf0 is not None and ("torpor_burns", h.via) in cf0.used \
             and ctx.is_vampire(ctx.st.cards[h.target]) and ctx.st.cards[h.target].region == "ready"
         inflict(ctx, h.target, normal, aggravated, mend=mend)
+        if acid and h.target in acid and h.source is not None and h.source != h.target:   # Blood of Acid
+            acid_dmg[h.target] = acid_dmg.get(h.target, 0) + normal + aggravated
         if cf0 is not None and normal + aggravated > 0 and h.source is not None:
             _basilisk(ctx, h)
         if burns and ctx.st.cards.get(h.target) is not None and ctx.st.cards[h.target].region == "torpor":
@@ -4275,12 +4288,34 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
         cf = combat_frame(ctx.st)
     if cf is None:
         return
+    if acid_dmg and _acid_hits(ctx, cf, acid, acid_dmg):
+        return
     if (not _ready(ctx, cf.a) or not _ready(ctx, cf.b)) and not cf.ended:
         ctx.emit("combat_ends", "A combatant is no longer ready: combat ends.")
         _set_combat(ctx, cf._replace(ended=True, step="end_of_round", imp=cf.imp._replace(at=0, passes=0),
                                      pending=()))
         return
     after_strike_damage(ctx)
+
+
+def _acid_hits(ctx: Ctx, cf: CombatFrame, acid: dict, dealt: dict[int, int]) -> bool:
+    """Blood of Acid: the damage the opposing minion's strikes successfully inflicted on its vampire at this strike
+    resolution comes back on that minion as environmental damage (aggravated at superior), in a damage step of its own
+    once the strikes' damage is done (so it can be prevented in turn), even if the vampire went to torpor. True if
+    such damage is opened."""
+    hits = []
+    for m, n in dealt.items():
+        other = cf.b if m == cf.a else cf.a
+        if n <= 0 or other not in ctx.st.cards or ctx.st.cards[other].region != "ready":
+            continue
+        agg, card = acid[m][3], acid[m][4]
+        hits.append(Hit(other, 0 if agg else n, n if agg else 0, source=None, via=card))
+        ctx.emit("effect", f"{ctx.name(other)} takes {n}{' aggravated' if agg else ''} environmental damage "
+                           "(Blood of Acid).")
+    if not hits:
+        return False
+    open_damage(ctx, tuple(hits))
+    return True
 
 
 _IMMUNE = re.compile(r"(?i)\bis immune to (non-aggravated |aggravated )?damage(?: from ([a-z ,]+?))?\.")

@@ -1061,6 +1061,11 @@ def _second_pass(k: str, low: str) -> tuple | None:
         return ("chosen_weapon_aggravated_combat",)                                  # Sword of the Righteous at val
     if k == "prevent" and low == "as [val] above, and this vampire may prevent 1 damage this round.":
         return ("round_prevent_granted", 1)                                          # Sword of the Righteous at VAL
+    if k == "take" and low == ("during each strike resolution this round, the opposing minion takes environmental damage "
+                               "equal to the amount of damage they successfully inflict on this vampire."):
+        return ("acid_round",)                                                       # Blood of Acid
+    if k == "state" and low == "as above, but the damage is aggravated.":
+        return ("acid_aggravated",)                                                  # Blood of Acid at superior
     return None
 
 
