@@ -96,7 +96,7 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
-    "power_fail_combat", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -2010,7 +2010,7 @@ def _announce_burn(ctx: Ctx, cmd, m: int, src: int, spec: tuple) -> tuple[dict, 
     return upd, (c.controller,)
 
 
-_POWER_ACTS = ("power_blood_or_life", "power_damage_small")
+_POWER_ACTS = ("power_blood_or_life", "power_damage_small", "power_inspire")
 
 
 def _power_action_modes(rules: CardRules) -> list[Mode]:
@@ -2047,6 +2047,10 @@ def _announce_power(ctx: Ctx, cmd, m: int, src: int) -> tuple[dict, tuple[int, .
         if not (vamp and c.region == "ready" and _cap(ctx, t) < dmg[2]) or c.controller == cmd.seat:
             raise Illegal("target", f"{name}: {ctx.name(t)} is not a ready vampire of another Methuselah with "
                                     f"capacity less than {dmg[2]}")
+    elif any(x[0] == "power_inspire" for x in specs):
+        imb = "Imbued" in ctx.cdef(t).types
+        if not imb or not ((c.region == "uncontrolled" and c.controller == cmd.seat) or c.region == "ready"):
+            raise Illegal("target", f"{name}: {ctx.name(t)} is not an imbued in your uncontrolled region or in play")
     elif not ((vamp and c.region in ("ready", "torpor")) or ("Ally" in ctx.cdef(t).types and c.region == "ready"
                                                              and t != m)):
         raise Illegal("target", f"{name}: {ctx.name(t)} is not a vampire or another ally in play")
@@ -2056,11 +2060,18 @@ def _announce_power(ctx: Ctx, cmd, m: int, src: int) -> tuple[dict, tuple[int, .
     conv = re.match(r"\[ACTION\] \[(\d) CONVICTION\]", acts[i]) if i < len(acts) else None
     from vtes_desktop.engine.rules_action import _pay
 
+    from vtes_desktop.engine.rules_action import convictions
+    from vtes_desktop.engine.state import Mod
+
+    held = convictions(ctx, m)
     _pay(ctx, cmd.seat, m, 0, 0, name, conviction=int(conv.group(1)) if conv else 0)
+    paid = [x for x in held if st.cards[x].region == "ash_heap"]
     ctx.update(src, locked=True)
     ctx.emit("action_goal", f"{ctx.name(m)} locks {name} to act.", cards=(m, src))
     stealth = mode.action_stealth
     upd = dict(from_card=src, effect="own:power", target_card=t, base_stealth=stealth, card_level=str(i + 1))
+    if paid:   # Inspire: the conviction paid, which may come back from the ash heap
+        upd["mods"] = tuple(Mod("paid_conviction", 0, x, src, st.cards[x].cid) for x in paid)
     if dmg is not None:
         upd.update(directed=True, target_seat=c.controller)
         return upd, (c.controller,)
@@ -2077,10 +2088,25 @@ def _succeed_power(ctx: Ctx, f: ActionFrame) -> None:
     t = f.target_card
     c = st.cards.get(t)
     for x in readings(rules, mode):
+        if x[0] == "power_inspire" and c is not None and c.region == "uncontrolled":
+            ctx.update(t, counters=c.counters + 1)
+            ctx.emit("counter", f"{ctx.name(t)} gets a counter in the uncontrolled region ({name}).", cards=(t,))
+            continue
         if c is None or c.region not in ("ready", "torpor"):
             ctx.emit("fizzles", f"{name}: the target is no longer in play.")
             break
-        if x[0] == "power_blood_or_life":
+        if x[0] == "power_inspire":
+            from vtes_desktop.engine.rules_action import MAX_CONVICTION, convictions
+
+            back = next((md.minion for md in f.mods if md.kind == "paid_conviction"
+                         and st.cards[md.minion].region == "ash_heap"), None)
+            if back is None or len(convictions(ctx, t)) >= MAX_CONVICTION:
+                ctx.emit("fizzles", f"{name}: the conviction paid cannot move to {ctx.name(t)}.")
+                continue
+            ctx.move(back, "attached", host=t)
+            ctx.emit("conviction", f"{ctx.name(back)} moves from the ash heap to {ctx.name(t)} ({name}).",
+                     cards=(t,))
+        elif x[0] == "power_blood_or_life":
             before = c.counters
             if ctx.is_vampire(c):
                 c = ctx.set_blood(t, c.counters + x[1])
@@ -2145,6 +2171,8 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
         src = flow.ref(ctx, cmd.seat, cmd.from_)
     except (Malformed, Illegal):
         return None
+    if src != m and "Power" in ctx.cdef(src).types and st.cards[src].host != m:   # the acting imbued's own copy
+        src = next((a for a in st.attached.get(m, ()) if st.cards[a].cid == st.cards[src].cid), src)
     if src != m and st.cards[src].host == m and "Power" in ctx.cdef(src).types:
         return _announce_power(ctx, cmd, m, src)   # a power's [ACTION] line (Rejuvenate, Respire)
     if src != m:

@@ -521,6 +521,9 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "gain" and t == ("during your unlock phase, if this imbued has fewer life than his or her starting "
                                 "amount, he or she gains 1 life"):
         return ("power_unlock_heal", 1)       # Rejuvenate, while on its imbued
+    if kind == "add" and t == ("add a counter to an imbued in your uncontrolled region or move the conviction [1 "
+                               "conviction] you paid for this action from your ash heap to any imbued in play"):
+        return ("power_inspire",)             # Inspire
     if kind == "inflict" and t == "(d) inflict 1 damage on a vampire with capacity less than 6":
         return ("power_damage_small", 1, 6)   # Respire
     if kind == "move" and t == ("if this action is successful, you may move 1 conviction [1 conviction] from your "
