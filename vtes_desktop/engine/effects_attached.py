@@ -46,7 +46,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
-    "host_locked_reactions_canceled",
+    "host_locked_reactions_canceled", "host_extra_strike_each_round",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -1260,6 +1260,8 @@ def state_checks(ctx: Ctx) -> None:
                     _votes_when_host_falls(ctx, a, h, prev)
     if _HAND and (st.regions is not prev.regions or st.attached is not prev.attached):
         _hand_size_checks(ctx)
+    if st.frames is not prev.frames and st.frames and st.attached and isinstance(st.frames[-1], CombatFrame):
+        _combat_begins(ctx, st.frames[-1])
     att = st.attached
     if not att:
         return
@@ -1296,6 +1298,23 @@ def state_checks(ctx: Ctx) -> None:
             if by is not None and st.cards[by].region != "ready":
                 ctx.burn(a, f"{ctx.name(by)} left the ready region")
                 ctx.emit("burned", f"{ctx.name(a)} is burned: {ctx.name(by)} has left the ready region.", cards=(a,))
+
+
+def _combat_begins(ctx: Ctx, cf: CombatFrame) -> None:
+    """ "This vampire gets 1 optional additional strike (limited) each round" (Black Metamorphosis): the combat is
+    marked for its host as it begins (rules_combat grants the strike as each round's strikes begin)."""
+    st = ctx.st
+    add = set()
+    for m in (cf.a, cf.b):
+        for a, s in (_on(ctx, m, "host_extra_strike_each_round") if st.attached.get(m) else ()):
+            if not any(isinstance(u, tuple) and u[0] == "extra_each_round" and u[1] == m for u in cf.used):
+                add.add(("extra_each_round", m, a))
+                ctx.emit("granted", f"{ctx.name(m)} gets an optional additional strike (limited) each round of this "
+                                    f"combat ({ctx.name(a)}).", cards=(m,))
+    if add:
+        from vtes_desktop.engine.rules_combat import _set_combat
+
+        _set_combat(ctx, cf._replace(used=cf.used | add))
 
 
 def hand_size_bonus(ctx: Ctx, iid: int, seat: int) -> int | None:

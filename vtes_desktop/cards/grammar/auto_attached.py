@@ -69,6 +69,8 @@ discarding down at once as that changes: Wise Spider; hook in rules_turn.hand_si
 aggravated damage inflicted on the host is normal damage until the combat ends (Chill of Oblivion);
 ("host_locked_reactions_canceled",): a reaction card the host plays while locked is canceled as it is played, its
 cost paid (Blood of Sandman; hook in rules_action._apply_modes after the cost);
+("host_extra_strike_each_round", n): the host gets n optional additional strike (limited) each round of its
+combats (Black Metamorphosis: the state checks mark the combat as it begins, rules_combat grants it each round);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -269,6 +271,7 @@ _EXACT: dict[str, tuple] = {
     "reaction cards the attached vampire plays while locked are canceled as they are played (their cost must be paid "
     "still)": ("host_locked_reactions_canceled",),
     "burn this card if the attached vampire is in torpor": ("burn_if_host_torpor",),
+    "this vampire gets 1 optional additional strike (limited) each round": ("host_extra_strike_each_round", 1),
     "the attached vampire can burn this card in combat to treat aggravated damage as normal damage until the end of "
     "combat": ("burn_agg_as_normal_combat",),
     "once each combat, the vampire with this card may treat 1 aggravated damage inflicted on him or her as normal "
