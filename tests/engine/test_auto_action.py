@@ -78,6 +78,8 @@ def test_every_reading_has_a_handler(db):
     # corruption counters (scenarios 1910-1918), Wanderer's Counsel's hunt (1919)
     "Weigh the Heart", "Revelation of Desire", "Revelation of the Serpent", "Sense the Sin", "Enchanting Gaze",
     "Venenation", "Revelation of Despair", "Velvet Tongue", "Wanderer's Counsel",
+    # Pseudo-Blindness (1920), riders (1921-1922)
+    "Pseudo-Blindness", "Cryptic Rider", "Malkavian Rider Clause",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

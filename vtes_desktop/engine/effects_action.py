@@ -1851,6 +1851,8 @@ def end_of_turn(ctx: Ctx) -> None:
         if c is not None and c.region == "ready" and c.locked:
             ctx.update(m, locked=False)
             ctx.emit("unlocked", f"{ctx.name(m)} unlocks at the end of the turn.", cards=(m,))
+    if st.marks:    # Cryptic Rider's pass is for this turn only
+        st.marks = frozenset(x for x in st.marks if not (len(x) == 3 and x[1] == AUTO_PASS and x[2] == st.turn))
 
 
 def _unlock_dead_allies(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
@@ -2975,6 +2977,8 @@ def referendum_started(ctx: Ctx) -> None:
     ref = st.top
     if not isinstance(ref, ReferendumFrame):
         return
+    if st.marks and _auto_pass(ctx, ref):
+        return
     act = next((fr for fr in reversed(st.frames[:-1]) if isinstance(fr, ActionFrame)), None)
     if act is None:
         return
@@ -3960,7 +3964,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes", "tyranny", "coalition_count",
                             "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel",
                             "mob_rule", "mob_rule_rate", "mob_rule_more",
-                            "velvet_corrupt", "velvet_no_votes"}) | frozenset(
+                            "velvet_corrupt", "velvet_no_votes", "auto_pass_if_passes"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -4115,6 +4119,10 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                 raise Illegal("target", f"{rules.name}: choose a ready vampire casting votes or ballots in this "
                                         f"referendum" + (f" ({why})" if why else ""))
             put_corruption(ctx, t, cmd.seat, 1, rules.name)
+        elif r == "auto_pass_if_passes":    # Malkavian Rider Clause: read by `referendum_tallied`
+            st.marks = st.marks | {(("referendum", ref.actor, st.turn), RIDER, cmd.seat)}
+            ctx.emit("played", f"{rules.name}: if this referendum passes, the next referendum a vampire of "
+                               f"{ctx.seat_name(cmd.seat)} calls passes automatically.", cards=(minion,))
         elif r == "velvet_no_votes":    # Velvet Tongue [SER]: read by effects_actioncard.vote_refusal
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "corrupted")}
             ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: minions with corruption counters cannot cast "
@@ -4373,6 +4381,10 @@ def tally_adjust(ctx: Ctx, f, yes: int, no: int) -> tuple[int, int]:
     if not st.marks:
         return yes, no
     key = ("referendum", f.actor, st.turn)
+    auto = {m for m in st.marks if m[0] == key and m[1] == AUTO_PASSED}
+    if auto:    # Cryptic Rider, Malkavian Rider Clause: it passes whatever the votes
+        st.marks = st.marks - auto
+        yes = max(yes, no + 1)
     adj = sorted((m[2] for m in st.marks if m[0] == key and m[1] == ADJUST), key=repr)
     if not adj:
         return yes, no
@@ -4413,6 +4425,7 @@ def referendum_tallied(ctx: Ctx, f, passed: bool, yes: int, no: int) -> None:
     if not st.marks:
         return
     key = ("referendum", f.actor, st.turn)
+    _rider_tallied(ctx, key, passed)
     marks = [m for m in st.marks if m[0] == key and m[1] in (TALLY, LOCK_IF_PASSED)]
     if not marks:
         return
@@ -4969,3 +4982,56 @@ def combat_card_refusal(ctx: Ctx, used: frozenset, m: int, rules: CardRules) -> 
                 {d.lower() for d in rules.disciplines} & set(u[2]):
             return f"{ctx.name(m)} cannot use cards requiring {' or '.join(u[2])} this combat ({ctx.db[u[3]].display})"
     return None
+
+
+#: st.marks: (("seat", seat), AUTO_PASS, turn or None) - the next referendum a vampire of that Methuselah calls (that
+#: turn, or any time with None) passes on its own; (("referendum", actor, turn), AUTO_PASSED, seat) - this one does;
+#: (("referendum", actor, turn), RIDER, seat) - Malkavian Rider Clause played in it
+AUTO_PASS = "next referendum passes"
+AUTO_PASSED = "referendum passes automatically"
+RIDER = "rider clause"
+
+
+def _auto_pass_this_turn(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Cryptic Rider: the player's next referendum this turn passes on its own (`referendum_started`)."""
+    ctx.st.marks = ctx.st.marks | {(("seat", cmd.seat), AUTO_PASS, ctx.st.turn)}
+    ctx.emit("played", f"{rules.name}: the next referendum a vampire of {ctx.seat_name(cmd.seat)} calls this turn "
+                       "passes automatically.", cards=(minion,))
+
+
+_HANDLERS.update({"auto_pass_this_turn": _auto_pass_this_turn, "auto_pass_if_passes": _nothing})
+
+
+def _rider_tallied(ctx: Ctx, key: tuple, passed: bool) -> None:
+    st = ctx.st
+    riders = {m for m in st.marks if m[0] == key and m[1] == RIDER}
+    if not riders:
+        return
+    st.marks = st.marks - riders
+    if passed:
+        for _, _, seat in sorted(riders, key=repr):
+            st.marks = st.marks | {(("seat", seat), AUTO_PASS, None)}
+            ctx.emit("note", f"Malkavian Rider Clause: the next referendum a vampire of {ctx.seat_name(seat)} calls "
+                             "passes automatically.")
+
+
+def _auto_pass(ctx: Ctx, ref) -> bool:
+    """A referendum called by a vampire of a Methuselah owed an automatic pass (not a blood hunt): it passes on its
+    own - at once when it has no terms to choose (no polling step), else once the terms are chosen, whatever the
+    votes (`tally_adjust`). True when it is already over."""
+    st = ctx.st
+    if ref.terms == "blood hunt" or ref.actor not in st.cards:
+        return False
+    seat = st.cards[ref.actor].controller
+    owed = sorted((m for m in st.marks if m[0] == ("seat", seat) and m[1] == AUTO_PASS
+                   and m[2] in (None, st.turn)), key=lambda m: (m[2] is None, repr(m)))
+    if not owed:
+        return False
+    st.marks = (st.marks - {owed[0]}) | {(("referendum", ref.actor, st.turn), AUTO_PASSED, seat)}
+    ctx.emit("note", f"The referendum passes automatically ({ctx.seat_name(seat)}'s rider).")
+    if ref.step != "polling":
+        return False
+    from vtes_desktop.engine import rules_politics
+
+    rules_politics.close(ctx, ref)
+    return True

@@ -277,6 +277,11 @@ _TEXTS: dict[str, re.Pattern] = {
                                   r"referendum\.?$"),     # Velvet Tongue [SER]
     "pseudo_blind": re.compile(r"^as above, and the acting minion cannot use cards requiring chimerstry or obfuscate "
                                r"during the resulting combat if this vampire blocks\.?$"),     # Pseudo-Blindness [CHI]
+    # a referendum that passes on its own (effects_action.AUTO_PASS): Cryptic Rider, Malkavian Rider Clause
+    "auto_pass_this_turn": re.compile(r"^the next referendum a vampire you control calls this turn passes "
+                                      r"automatically\.?$"),
+    "auto_pass_if_passes": re.compile(r"^if the referendum passes, the next referendum a vampire you control calls "
+                                      r"passes automatically \(skip the polling step\)\.?$"),
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
