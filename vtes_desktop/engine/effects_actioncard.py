@@ -96,7 +96,7 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
-    "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "rave_move", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4731,6 +4731,8 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
     st = ctx.st
     from vtes_desktop.engine.state import Mod
 
+    if any(s[0] == "rave_move" for s in specs):
+        out["mods"] = tuple(out.get("mods", ())) + _rave_plan(ctx, seat, actor, rules.name, target)
     for s in specs:
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
@@ -5050,9 +5052,74 @@ def _apply_fourth_op(ctx: Ctx, f: ActionFrame, t: int, op: tuple, name: str, ops
         ctx.pool(c.controller, -op[1], name)
 
 
+def _rave_plan(ctx: Ctx, seat: int, actor: int, name: str, target) -> tuple:
+    """Rave: the moves named in the target, `Vampire: N` (blood, or the acting ally's life) and `Vampire: Equipment`
+    separated by `;`, each to a ready vampire you control other than the acting minion."""
+    from vtes_desktop.engine.state import Mod
+
+    st = ctx.st
+    mods = []
+    total = 0
+    for part in (x.strip() for x in str(target or "").split(";") if x.strip()):
+        who, _, what = part.partition(":")
+        if not what.strip():
+            raise Illegal("target", f"{name}: write each move as 'Vampire: N' (blood) or 'Vampire: Equipment', "
+                                    "separated by ';'")
+        try:
+            v = flow.ref(ctx, seat, who.strip())
+        except (Malformed, Illegal):
+            raise Illegal("target", f"{name}: {who.strip()!r} is not a card in play") from None
+        c = st.cards[v]
+        if v == actor or not ctx.is_vampire(c) or c.region != "ready" or c.controller != seat or c.contested:
+            raise Illegal("target", f"{name}: {ctx.name(v)} is not another ready vampire you control")
+        w = what.strip()
+        if w.isdigit():
+            total += int(w)
+            mods.append(Mod("rave_blood", int(w), v, None))
+            continue
+        try:
+            eq = flow.ref(ctx, seat, w)
+        except (Malformed, Illegal):
+            raise Illegal("target", f"{name}: {w!r} is neither an amount nor an equipment card") from None
+        if "Equipment" not in ctx.cdef(eq).types or st.cards[eq].host != actor or st.cards[eq].region != "attached":
+            raise Illegal("target", f"{name}: {ctx.name(eq)} is not an equipment on {ctx.name(actor)}")
+        mods.append(Mod("rave_equip", 0, v, eq))
+    if total > st.cards[actor].counters:
+        raise Illegal("target", f"{name}: {ctx.name(actor)} has {st.cards[actor].counters} blood or life; "
+                                f"{total} cannot move")
+    return tuple(mods)
+
+
+def _rave_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
+    st = ctx.st
+    a = f.actor
+    for md in f.mods:
+        if md.kind not in ("rave_blood", "rave_equip") or st.cards[a].region not in ("ready", "torpor"):
+            continue
+        v = st.cards[md.minion]
+        if v.region != "ready":
+            ctx.emit("fizzles", f"{ctx.name(md.minion)} is no longer ready ({name}).")
+            continue
+        if md.kind == "rave_blood":
+            n = min(md.amount, st.cards[a].counters)
+            ctx.update(a, counters=st.cards[a].counters - n)
+            got = ctx.set_blood(md.minion, v.counters + n)
+            ctx.emit("blood", f"{n} {'blood' if ctx.is_vampire(st.cards[a]) else 'life'} moves from {ctx.name(a)} to "
+                              f"{ctx.name(md.minion)} ({name}); it now has {got.counters}.", cards=(a, md.minion))
+        elif st.cards[md.card].region == "attached" and st.cards[md.card].host == a:
+            ctx.move(md.card, "attached", host=md.minion)
+            ctx.emit("equipped", f"{ctx.name(md.card)} moves from {ctx.name(a)} to {ctx.name(md.minion)} ({name}).",
+                     cards=(md.card, md.minion))
+    c = st.cards[a]
+    if "Ally" in ctx.cdef(a).types and c.region == "ready" and c.counters <= 0:
+        ctx.burn(a, "no life left")
+
+
 def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
     st = ctx.st
     name = ctx.name(f.card)
+    if any(s[0] == "rave_move" for s in specs):
+        _rave_resolve(ctx, f, name)
     for s in specs:
         k = s[0]
         if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool
