@@ -46,7 +46,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_bleed_vs_by_controller", "host_capacity", "burn_host_stealth_zero", "put_on_actor_if_bleed_succeeds",
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
-    "host_locked_reactions_canceled", "host_extra_strike_each_round",
+    "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -772,6 +772,42 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     _set_combat(ctx, cf._replace(used=cf.used | {(_AGG_COMBAT, host)}))
     ctx.emit("effect", f"{ctx.name(host)} burns {name}: aggravated damage inflicted on them is normal damage until "
                        "the end of this combat.", cards=(host,))
+    return True
+
+
+def combat_card_kept(ctx: Ctx, m: int, iid: int, rules: CardRules, mode: Mode) -> bool:
+    """A combat card that says "Put this card on this vampire" and whose lasting clauses this family carries out
+    (Wall of Filth) goes on the vampire that played it (rules_combat.play_combat, once it is played)."""
+    if rules.types != ("Combat",) or not mode_specs(rules, mode):
+        return False
+    if not any(e.kind == "put_in_play" and (e.text or "").strip().lower().rstrip(".") == "put this card on this vampire"
+               for e in mode.effects):
+        return False
+    st = ctx.st
+    if st.cards[iid].region not in ("ash_heap", "aside") or st.cards[m].region not in ("ready", "torpor"):
+        return False
+    ctx.move(iid, "attached", host=m, level=mode.level)
+    ctx.emit("attached", f"{rules.name} is put on {ctx.name(m)}.", cards=(iid, m))
+    return True
+
+
+def prevent(ctx: Ctx, cmd, m: int, iid: int, f) -> bool:
+    """ "This vampire can burn this card to prevent 2 non-aggravated damage in combat" (Wall of Filth; "2 damage" at
+    the superior level): a `prevent` naming the card on *m* during damage resolution (rules_combat)."""
+    st = ctx.st
+    if st.cards[iid].region != "attached" or not _specs(ctx, iid):
+        return False
+    specs = [s for s in _specs(ctx, iid) if s[0] == "burn_to_prevent"]
+    if not specs:
+        return False
+    from vtes_desktop.engine.rules_combat import _prevent_reading, combat_frame
+
+    n, kind = specs[-1][1], specs[-1][2]   # the superior level's "As above, but ..." comes last
+    name = ctx.name(iid)
+    if combat_frame(st) is None:
+        raise Illegal("prevent", f"{name} prevents damage in combat")
+    _prevent_reading(ctx, cmd.seat, f, m, ("prevent", n, "any", kind, 0), name)
+    ctx.burn(iid, "burned to prevent damage")
     return True
 
 

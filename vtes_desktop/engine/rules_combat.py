@@ -2562,6 +2562,9 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
 
     done = effects_library.on_combat(ctx, cmd, m, iid, rules, mode) or done   # library and hand moves
     played_from_hand(ctx, cmd.seat, iid, rules)
+    from vtes_desktop.engine.effects_attached import combat_card_kept
+
+    done = combat_card_kept(ctx, m, iid, rules, mode) or done   # "Put this card on this vampire" (Wall of Filth)
     if ("attach_to_opponent_torpor",) in readings:
         done = _attach_to_opponent(ctx, m, iid, mode) or done
     pip = next((r for r in readings if r[0] == "put_self_in_play"), None)
@@ -4128,6 +4131,10 @@ def _no_equip_cards(ctx: Ctx) -> set:
 
 
 def _equipment_prevent(ctx: Ctx, cmd: C.Prevent, m: int, iid: int, c, text: str, f: DamageFrame) -> None:
+    from vtes_desktop.engine.effects_attached import prevent as attached_prevent
+
+    if iid != m and attached_prevent(ctx, cmd, m, iid, f):   # a combat card kept on the vampire (Wall of Filth)
+        return
     bt = next((r for r in effects_combat.card_readings(ctx, iid) if r[0] == "burn_to_prevent_or_gain"), None) \
         if iid != m else None
     if iid != m and ("burn_to_prevent_strike",) in effects_combat.card_readings(ctx, iid):   # Leather Jacket

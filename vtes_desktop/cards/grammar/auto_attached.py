@@ -52,7 +52,9 @@ Bonecraft, Withering, Scorpion's Touch, Sculpt the Flesh); ("put_on_striker_afte
 Through Shadow); ("burn_end_of_turn",) and host_no_act_block (Morphean
 Blow); ("burn_no_block_vs_striker",): a `use` by its player as the striking vampire announces an action: the host
 cannot block it, and ("striker_bleed_vs_host_controller", n): that vampire's bleeds against the host's controller
-(Creeping Infection, which its player keeps).
+(Creeping Infection, which its player keeps). ("burn_to_prevent", n, kind): a combat card kept on its vampire (the core
+"Put this card on this vampire"), burned during damage resolution in combat to prevent n damage ("normal": non-aggravated
+only; "any" at the superior level): a `prevent` naming the card (Wall of Filth; hook in rules_combat._equipment_prevent).
 
 ("host_feeds_actor_on_announce", n): each time the host announces an action it moves n blood to the vampire that
 put the card there (Slaughtering the Herd, whose host burns 4 blood in its minion phase to burn it: "host_burns_to_burn"
@@ -337,6 +339,8 @@ _COMBAT_EXACT: dict[str, tuple] = {
         ("burn_no_block_vs_striker",),
     "as [thn] above, and this striking vampire gets +1 bleed when bleeding this minion's controller":
         ("striker_bleed_vs_host_controller", 1),
+    "this vampire can burn this card to prevent 2 non-aggravated damage in combat": ("burn_to_prevent", 2, "normal"),
+    "as above, but to prevent 2 damage in combat": ("burn_to_prevent", 2, "any"),
 }
 _STRIKE_PUT = re.compile(r"^strike: .+ and put this card on the opposing minion$")
 
