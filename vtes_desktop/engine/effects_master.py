@@ -60,7 +60,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
                   "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
-                  "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount"})
+                  "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount", "lock_extra_dpa", "la_unlock"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1197,6 +1197,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if keys & {"lock_extra_dpa", "la_unlock"}:
+        return _los_angeles(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if keys & {"lock_hunt_stealth", "lock_mortal_discount"}:
         return _sunset(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "flames" in keys:
@@ -2360,6 +2362,56 @@ def _clan_unlock(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.update(m, counters=mc.counters - 1, locked=False)
     ctx.emit("unlocked", f"{ctx.name(m)} burns 1 blood to unlock ({name}).", cards=(m,))
     return True
+
+
+_ANARCH_MAKING = re.compile(r"(?i)\b(?:becomes?|make[s]?\b[^.]*?) anarch\b")
+
+
+def _los_angeles(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
+    """Powerbase: Los Angeles: in its player's discard phase, locked for +1 discard phase action; after that, a card
+    requiring an Anarch or making a vampire Anarch discarded this phase lets a ready locked Anarch of theirs unlock
+    (`minion`), once."""
+    st = ctx.st
+    name = ctx.name(iid)
+    _own_phase(ctx, cmd, iid, "discard")
+    if cmd.minion is not None and "la_unlock" in vs:
+        mark = (iid, "la unlock", st.turn)
+        if mark not in st.marks:
+            raise Illegal("timing", f"{name}: no card requiring an Anarch or making a vampire Anarch has been discarded "
+                                    "with its discard phase action")
+        m = _minion(ctx, cmd, name, "the ready Anarch to unlock")
+        mc = st.cards[m]
+        if mc.region != "ready" or not mc.locked or (ctx.sect(mc) or "").lower() != vs["la_unlock"]["sect"]:
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready locked Anarch")
+        st.marks = st.marks - {mark}
+        ctx.update(m, locked=False)
+        ctx.emit("unlocked", f"{ctx.name(m)} unlocks ({name}).", cards=(m,))
+        return True
+    _usable(ctx, cmd, iid, lock=True)
+    _lock(ctx, iid)
+    st.dpa += int(vs["lock_extra_dpa"]["n"])
+    st.marks = st.marks | {(iid, "la dpa", st.turn)}
+    ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: +1 discard phase action.", cards=(iid,))
+    return True
+
+
+def _la_discard(ctx: Ctx, prev) -> None:
+    """Powerbase: Los Angeles locked this discard phase: a card requiring an Anarch or making a vampire Anarch went
+    from its player's hand to the ash heap (a discard) this step."""
+    st = ctx.st
+    seat = st.active
+    las = [x[0] for x in st.marks if len(x) == 3 and x[1] == "la dpa" and x[2] == st.turn
+           and st.cards[x[0]].controller == seat]
+    if not las:
+        return
+    b, a = prev.regions.get((seat, "hand"), ()), st.regions.get((seat, "hand"), ())
+    gone = [x for x in b if x not in a and st.cards[x].region == "ash_heap"]
+    for x in gone:
+        d = ctx.cdef(x)
+        if "anarch" in [r.lower() for r in d.requirements] or _ANARCH_MAKING.search(d.text):
+            for iid in las:
+                st.marks = st.marks - {(iid, "la dpa", st.turn)} | {(iid, "la unlock", st.turn)}
+            return
 
 
 def _sunset(ctx: Ctx, cmd: C.Use, iid: int, vs: dict) -> bool:
@@ -5424,6 +5476,8 @@ def state_checks(ctx: Ctx) -> None:
             for x in left:
                 if _has(ctx, x[0], "chosen_hand_size") and not st.seats[x[2]].ousted:
                     draw_up(ctx, x[2])
+    if st.phase == "discard" and st.marks:
+        _la_discard(ctx, prev)   # Powerbase: Los Angeles
     _left_ready_gain(ctx, prev)   # Priority Contract
     _laibon_burns(ctx)   # Transcendent Laibon
     _bounty(ctx, prev)   # Bounty

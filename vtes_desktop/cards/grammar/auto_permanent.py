@@ -810,6 +810,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_hunt_stealth", r"^lock to give all vampires \+(?P<n>1) stealth on hunt actions until your next unlock phase$"),
     ("lock_mortal_discount", r"^lock to reduce the cost to recruit a (?P<kw>mortal) ally or employ a (?P=kw) retainer by "
                              r"(?P<n>1) blood or pool \(but never less than 0 blood or pool\)$"),
+    # Powerbase: Los Angeles: locked in its player's discard phase for +1 discard phase action; a card requiring an
+    # Anarch (or making a vampire Anarch) discarded then (noted by the state checks) lets a ready Anarch unlock (`minion`)
+    ("lock_extra_dpa", r"^during your discard phase, you can lock this location to get \+(?P<n>1) discard phase action$"),
+    ("la_unlock", r"^if you use that discard phase action to discard a card requiring an (?P<sect>anarch) or making a "
+                  r"vampire (?P=sect), you can unlock a ready (?P=sect)$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
