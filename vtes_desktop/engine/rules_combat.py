@@ -1499,6 +1499,10 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
                                  f"({s_.label}).", cards=(other_,))
         ctx.emit("combat_ends", "Combat ends.")
         _set_combat(ctx, f._replace(ended=True, step="end_of_round", imp=f.imp._replace(at=0, passes=0), strikes=()))
+        from vtes_desktop.engine.effects_attached import strikes_resolved
+
+        strikes_resolved(ctx, {m_: s_ for m_, s_ in strikes.items() if s_.kind == "combat_ends"},   # Morphean Blow
+                         {m_ for m_, s_ in strikes.items() if s_.kind == "dodge" or s_.also_dodge})
         return
     for m_, s_ in list(strikes.items()):      # Backstab, Silence of Death
         if ("first_strike_next", m_, f.round) in f.used and not f.extra_phase and not s_.first \

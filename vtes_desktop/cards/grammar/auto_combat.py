@@ -226,8 +226,9 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("destroy_melee_weapon_if_hit",)                                  # Armor of Vitality
         if k == "inflict" and low == "he or she inflicts an additional point of damage.":
             return ("add_damage_to_own_strike", 1)                                   # Twisting the Knife
-        if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors
-            m = re.fullmatch(r"(?:as above, and )?if this vampire was blocked while performing (an action|a non-bleed "
+        if k == "continue":     # Torrent, Flow Within the Mountain, Mirror Image, Shadow Body, Chameleon's Colors,
+                                # Morphean Blow at VAL
+            m = re.fullmatch(r"(?:as (?:\[val\] )?above, and )?if this vampire was blocked while performing (an action|a non-bleed "
                              r"action|a non-bleed non-political action|an action other than bleeding), the action "
                              r"continues as if unblocked\.?", low)
             if m:
