@@ -96,7 +96,7 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
-    "rave_move", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "rave_move", "circle_redistribute", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4733,6 +4733,8 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
 
     if any(s[0] == "rave_move" for s in specs):
         out["mods"] = tuple(out.get("mods", ())) + _rave_plan(ctx, seat, actor, rules.name, target)
+    if any(s[0] == "circle_redistribute" for s in specs):
+        out["mods"] = tuple(out.get("mods", ())) + _redistribution_plan(ctx, seat, actor, rules.name, target)
     for s in specs:
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
@@ -5090,6 +5092,74 @@ def _rave_plan(ctx: Ctx, seat: int, actor: int, name: str, target) -> tuple:
     return tuple(mods)
 
 
+def _redistribution_plan(ctx: Ctx, seat: int, actor: int, name: str, target) -> tuple:
+    """Redistribution: moves among the ready Blood Brothers of the acting vampire's circle, named in the target as
+    `From > To: N` (blood) or `From > To: Equipment`, separated by `;` (none: nothing moves)."""
+    from vtes_desktop.engine.state import Mod
+
+    st = ctx.st
+    mods = []
+    out_of: dict[int, int] = {}
+
+    def member(ref: str) -> int:
+        try:
+            v = flow.ref(ctx, seat, ref.strip())
+        except (Malformed, Illegal):
+            raise Illegal("target", f"{name}: {ref.strip()!r} is not a card in play") from None
+        c = st.cards[v]
+        if not ctx.is_vampire(c) or c.region != "ready" or c.contested or not (v == actor or _same_circle(ctx, v, actor)):
+            raise Illegal("target", f"{name}: {ctx.name(v)} is not a ready Blood Brother of this circle")
+        return v
+
+    for part in (x.strip() for x in str(target or "").split(";") if x.strip()):
+        route, _, what = part.partition(":")
+        src, _, dst = route.partition(">")
+        if not dst.strip() or not what.strip():
+            raise Illegal("target", f"{name}: write each move as 'From > To: N' (blood) or 'From > To: Equipment', "
+                                    "separated by ';'")
+        a, b = member(src), member(dst)
+        if a == b:
+            raise Illegal("target", f"{name}: a move goes from one Blood Brother to another")
+        w = what.strip()
+        if w.isdigit():
+            out_of[a] = out_of.get(a, 0) + int(w)
+            mods.append(Mod("redis_blood", int(w), b, a))
+            continue
+        try:
+            eq = flow.ref(ctx, seat, w)
+        except (Malformed, Illegal):
+            raise Illegal("target", f"{name}: {w!r} is neither an amount nor an equipment card") from None
+        if "Equipment" not in ctx.cdef(eq).types or st.cards[eq].host != a or st.cards[eq].region != "attached":
+            raise Illegal("target", f"{name}: {ctx.name(eq)} is not an equipment on {ctx.name(a)}")
+        mods.append(Mod("redis_equip", 0, b, eq))
+    for v, n in out_of.items():
+        has = st.cards[v].counters + (1 if v == actor else 0)   # the acting vampire gains a blood first
+        if n > has:
+            raise Illegal("target", f"{name}: {ctx.name(v)} would have {has} blood; {n} cannot move from it")
+    return tuple(mods)
+
+
+def _redistribution_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
+    st = ctx.st
+    for md in f.mods:
+        if md.kind == "redis_blood":
+            a, b = st.cards[md.card], st.cards[md.minion]
+            if a.region != "ready" or b.region != "ready":
+                continue
+            n = min(md.amount, a.counters)
+            ctx.update(md.card, counters=a.counters - n)
+            got = ctx.set_blood(md.minion, b.counters + n)
+            ctx.emit("blood", f"{n} blood moves from {ctx.name(md.card)} to {ctx.name(md.minion)} ({name}); it now "
+                              f"has {got.counters}.", cards=(md.card, md.minion))
+        elif md.kind == "redis_equip":
+            e = st.cards[md.card]
+            if e.region == "attached" and st.cards[md.minion].region == "ready" and e.host is not None \
+                    and st.cards[e.host].region == "ready":
+                ctx.move(md.card, "attached", host=md.minion)
+                ctx.emit("equipped", f"{ctx.name(md.card)} moves to {ctx.name(md.minion)} ({name}).",
+                         cards=(md.card, md.minion))
+
+
 def _rave_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
     st = ctx.st
     a = f.actor
@@ -5120,6 +5190,8 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
     name = ctx.name(f.card)
     if any(s[0] == "rave_move" for s in specs):
         _rave_resolve(ctx, f, name)
+    if any(s[0] == "circle_redistribute" for s in specs):
+        _redistribution_resolve(ctx, f, name)   # after the acting vampire's blood ("Then move ...")
     for s in specs:
         k = s[0]
         if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool

@@ -519,6 +519,8 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "move" and t == ("move as much blood (or life) and/or equipment from the acting minion to any ready "
                                 "vampires you control"):
         return ("rave_move",)                 # Rave: the moves named in the target ("Vampire: 2; Vampire: Equipment")
+    if kind == "move" and t == "then move any amount of blood and equipment among the blood brothers in this circle":
+        return ("circle_redistribute",)       # Redistribution: "From > To: N; From > To: Equipment" in the target
     if kind == "add" and t == "add 1 blood to a vampire or 1 life to any other ally, not to exceed starting life":
         return ("power_blood_or_life", 1)     # Rejuvenate, Respire: a power's action (`from` naming the power)
     if kind == "gain" and t == ("during your unlock phase, if this imbued has fewer life than his or her starting "
