@@ -131,7 +131,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # start_of_unlock_phase, block_refusal, action_extra_blood and state checks (Transcendent Laibon)
            "laibon_gain", "laibon_tax", "laibon_burn",
            # announce_from and succeed_from (Wall Street Night)
-           "investment_raid"}
+           "investment_raid",
+           # announce_from and succeed_from (Heartblood of the Clan)
+           "bank_to_card_action"}
 
 
 def test_every_reading_has_a_handler():

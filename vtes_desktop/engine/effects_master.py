@@ -60,7 +60,8 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "counter_bleed_or_votes", "host_may_burn_unlock", "mpa_card_to", "camp_anarch", "pentex_choose",
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
                   "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
-                  "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount", "lock_extra_dpa", "la_unlock"})
+                  "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount", "lock_extra_dpa", "la_unlock",
+                  "card_to_uncontrolled"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1197,6 +1198,22 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "card_to_uncontrolled" in keys:   # Heartblood of the Clan
+        v = [v for k, v, _ in uses if k == "card_to_uncontrolled"][0]
+        _usable(ctx, cmd, iid, lock=False)
+        _own_phase(ctx, cmd, iid, "influence")
+        m = _minion(ctx, cmd, name, f"the {v['clan'].title()} in your uncontrolled region")
+        mc = st.cards[m]
+        if mc.region != "uncontrolled" or mc.owner != seat or not _fits(ctx, seat, m, "a " + v["clan"], v):
+            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {v['clan'].title()} in your uncontrolled region")
+        x = (cmd.effect or "").strip()
+        n = int(x) if x.isdigit() else c.counters
+        if n < 1 or n > c.counters:
+            raise Illegal("effect", f"{name} has {c.counters} blood; move 1 to {c.counters} (effect)")
+        ctx.update(iid, counters=c.counters - n)
+        ctx.update(m, counters=mc.counters + n)
+        ctx.emit("blood", f"{n} blood moves from {name} to {ctx.name(m)}.", cards=(iid, m))
+        return True
     if keys & {"lock_extra_dpa", "la_unlock"}:
         return _los_angeles(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if keys & {"lock_hunt_stealth", "lock_mortal_discount"}:
@@ -3515,6 +3532,12 @@ def announce_from(ctx: Ctx, cmd: C.Action, m: int) -> tuple[dict, tuple[int, ...
         ctx.emit("action_goal", f"{ctx.name(m)} acts to enter combat with {ctx.name(t)} ({name}).", cards=(m, t))
         return dict(from_card=iid, directed=directed, target_seat=tc.controller if directed else None, effect="combat",
                     target_card=t, base_stealth=0), ((tc.controller,) if directed else ())
+    if c.region == "in_play" and not c.contested and _has(ctx, iid, "bank_to_card_action"):   # Heartblood of the Clan
+        v = _has(ctx, iid, "bank_to_card_action")[0]
+        if not _fits(ctx, cmd.seat, m, "a " + v["clan"], v):
+            raise Illegal("requirements", f"only an {v['clan'].title()} adds blood to {name}")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to add blood to {name}.", cards=(m, iid))
+        return dict(from_card=iid, directed=False, target_seat=None, effect="bank_to_card", base_stealth=0), ()
     if c.region == "in_play" and not c.contested and c.controller == cmd.seat and _has(ctx, iid, "blood_to_card_action"):
         v = _has(ctx, iid, "blood_to_card_action")[0]   # Powerbase: Rome: a Giovanni moves blood onto it
         if not _fits(ctx, cmd.seat, m, "a " + v["clan"], v):
@@ -3917,6 +3940,11 @@ def succeed_from(ctx: Ctx, f: ActionFrame) -> None:
         ctx.update(t, counters=tc.counters - n)
         ctx.pool(f.seat, n, f"{ctx.name(t)} ({ctx.name(iid)})")
         emptied(ctx, t)
+        return
+    if f.effect == "bank_to_card":   # Heartblood of the Clan: 1 blood from the bank onto the card
+        n = int(_has(ctx, iid, "bank_to_card_action")[0]["n"])
+        ctx.update(iid, counters=st.cards[iid].counters + n)
+        ctx.emit("blood", f"{ctx.name(f.actor)} adds {n} blood to {ctx.name(iid)}.", cards=(iid,))
         return
     if f.effect == "blood_to_card":   # Powerbase: Rome: up to 2 blood from the acting Giovanni onto the card
         a = st.cards[f.actor]

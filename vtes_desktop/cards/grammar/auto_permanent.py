@@ -815,6 +815,11 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("lock_extra_dpa", r"^during your discard phase, you can lock this location to get \+(?P<n>1) discard phase action$"),
     ("la_unlock", r"^if you use that discard phase action to discard a card requiring an (?P<sect>anarch) or making a "
                   r"vampire (?P=sect), you can unlock a ready (?P=sect)$"),
+    # Heartblood of the Clan: any Assamite adds 1 blood (from the bank) to it as an action (announce_from); in the
+    # influence phase its player moves blood from it (`effect` the amount) to an uncontrolled Assamite (`minion`)
+    ("bank_to_card_action", r"^any (?P<clan>assamite) can add (?P<n>1) blood to this card as an action$"),
+    ("card_to_uncontrolled", r"^during your influence phase, you can move any amount of blood from this card to an? "
+                             r"(?P<clan>assamite) in your uncontrolled region$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
