@@ -24,7 +24,7 @@ ELSEWHERE = {"attempt_anyway", "votes", "x_votes", "frame_votes", "cancel_refere
              "one_more_vote", "each_clan_votes", "tally_poison_pill",
              "rant_votes", "tally_rant_damage", "mob_rule", "mob_rule_rate", "mob_rule_more", "tyranny",
              "coalition_count", "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel",
-             "velvet_corrupt", "velvet_no_votes"}
+             "velvet_corrupt", "velvet_no_votes", "disarming"}
 
 
 def _effects(db, name, level=None):
@@ -79,7 +79,7 @@ def test_every_reading_has_a_handler(db):
     "Weigh the Heart", "Revelation of Desire", "Revelation of the Serpent", "Sense the Sin", "Enchanting Gaze",
     "Venenation", "Revelation of Despair", "Velvet Tongue", "Wanderer's Counsel",
     # Pseudo-Blindness (1920), riders (1921-1922)
-    "Pseudo-Blindness", "Cryptic Rider", "Malkavian Rider Clause",
+    "Pseudo-Blindness", "Cryptic Rider", "Malkavian Rider Clause", "Disarming Presence",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

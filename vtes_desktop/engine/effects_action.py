@@ -3964,7 +3964,7 @@ _IN_REFERENDUM = frozenset({"cancel_referendum", "return_pa_card", "no_repeat_po
                             "titled_referendum_fails", "one_more_vote", "each_clan_votes", "rant_votes", "tyranny", "coalition_count",
                             "emissary_choose", "emissary_lock", "emissary_votes", "emissary_cancel",
                             "mob_rule", "mob_rule_rate", "mob_rule_more",
-                            "velvet_corrupt", "velvet_no_votes", "auto_pass_if_passes"}) | frozenset(
+                            "velvet_corrupt", "velvet_no_votes", "auto_pass_if_passes", "disarming"}) | frozenset(
     n for n in auto_action._TEXTS if n.startswith("tally_"))
 #: readings that make a vampire abstain (`_abstainer` names it, `abstain` carries it out)
 _ABSTAIN = ("abstain_younger", "abstain_actor_lock", "abstain_clan", "choose_voter", "choose_younger",
@@ -3985,7 +3985,7 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
                                               for e in effs)):
         ctx.st.marks = ctx.st.marks | {(iid, VOTED_BY, minion)}   # whose votes these are, should it abstain
     if not effs:
-        return False
+        return _disarming_superior(ctx, cmd, minion, mode, rules)
     if mode.votes:
         _register_tally(ctx, cmd, minion, mode, rules, iid)   # Madrigal [MEL]: its votes are gained by the caller
         return False
@@ -4123,6 +4123,8 @@ def in_referendum(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRul
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), RIDER, cmd.seat)}
             ctx.emit("played", f"{rules.name}: if this referendum passes, the next referendum a vampire of "
                                f"{ctx.seat_name(cmd.seat)} calls passes automatically.", cards=(minion,))
+        elif r == "disarming":      # Disarming Presence [pre]: read by `voted`
+            _disarm(ctx, ref, cmd.seat, minion, rules, spare=False)
         elif r == "velvet_no_votes":    # Velvet Tongue [SER]: read by effects_actioncard.vote_refusal
             st.marks = st.marks | {(("referendum", ref.actor, st.turn), NO_VOTES, "corrupted")}
             ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: minions with corruption counters cannot cast "
@@ -5035,3 +5037,44 @@ def _auto_pass(ctx: Ctx, ref) -> bool:
 
     rules_politics.close(ctx, ref)
     return True
+
+
+#: st.marks: (("referendum", actor, turn), DISARM, (seat, spare)) - Disarming Presence played by *seat* in that
+#: referendum: each vampire that votes locks (not *seat*'s own with *spare*, at superior)
+DISARM = "voters lock"
+
+
+def _disarm(ctx: Ctx, ref, seat: int, minion: int, rules: CardRules, *, spare: bool) -> None:
+    st = ctx.st
+    st.marks = st.marks | {(("referendum", ref.actor, st.turn), DISARM, (seat, spare))}
+    ctx.emit("played", f"{ctx.name(minion)} plays {rules.name}: each vampire that votes in this referendum locks"
+                       + (f", but not those of {ctx.seat_name(seat)}." if spare else "."), cards=(minion,))
+
+
+def _disarming_superior(ctx: Ctx, cmd: C.Play, minion: int, mode: Mode, rules: CardRules) -> bool:
+    """Disarming Presence [PRE] ("as above, but do not lock your vampires"): its mode has no clause of its own."""
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    ref = ctx.st.top
+    if not (mode.level == "PRE" and isinstance(ref, ReferendumFrame) and any(
+            auto_action.reading(e, rules.types) == "disarming" for md in rules.modes for e in md.effects)):
+        return False
+    _disarm(ctx, ref, cmd.seat, minion, rules, spare=True)
+    return True
+
+
+def voted(ctx: Ctx, src) -> None:
+    """A vote was just cast with *src* (rules_politics.vote): a vampire voting under Disarming Presence locks."""
+    st = ctx.st
+    ref = st.top
+    if not isinstance(src, int) or src not in st.cards or not hasattr(ref, "votes_for"):
+        return
+    key = ("referendum", ref.actor, st.turn)
+    marks = [m for m in st.marks if m[0] == key and m[1] == DISARM]
+    c = st.cards[src]
+    if not marks or not ctx.is_vampire(c) or c.region != "ready" or c.locked:
+        return
+    if all(spare and c.controller == seat for seat, spare in (m[2] for m in marks)):
+        return
+    ctx.update(src, locked=True)
+    ctx.emit("locked", f"{ctx.name(src)} votes and locks (Disarming Presence).", cards=(src,))

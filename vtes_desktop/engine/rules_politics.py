@@ -364,6 +364,10 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
         ctx.emit("vote", f"{ctx.seat_name(seat)} casts a prisci ballot {cmd.side} with {label}.")
     else:
         ctx.emit("vote", f"{ctx.seat_name(seat)} casts {n} vote{'s' if n != 1 else ''} {cmd.side} with {label}.")
+    if st.marks:
+        from vtes_desktop.engine import effects_action
+
+        effects_action.voted(ctx, key[0])   # Disarming Presence: a vampire that votes locks
 
 
 def close(ctx: Ctx, f: ReferendumFrame) -> None:
