@@ -1613,7 +1613,7 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
         if wb and s_.kind in ("damage", "strength_plus", "hand_plus"):     # Strike at the True Flesh at superior
             s_ = s_._replace(amount=s_.amount + wb)
         if s_.source is not None and s_.source in ctx.st.cards and not s_.aggravated and any(
-                r[0] == "aggravated_vs_clan" and r[1] in {c_.lower() for c_ in ctx.cdef(other).clans}
+                r[0] == "aggravated_vs_clan" and set(r[1:]) & {c_.lower() for c_ in ctx.cdef(other).clans}
                 for r in effects_combat.card_readings(ctx, s_.source)):     # Poker, Joumlon's Axe: on a Kiasyd
             s_ = s_._replace(aggravated=True)
         if s_.source is not None and ("talons", s_.source, f.round) in f.used:    # Baal's Bloody Talons

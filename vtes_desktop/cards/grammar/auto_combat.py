@@ -1124,6 +1124,8 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
         return ("stealable_by_strike",)                                              # Kaymakli Fragment (named)
     if k == "inflict" and low == "damage inflicted on a kiasyd by this weapon is aggravated.":
         return ("aggravated_vs_clan", "kiasyd")                                      # Poker, Joumlon's Axe
+    if k == "inflict" and low == "damage inflicted by this weapon on a brujah or brujah antitribu is aggravated.":
+        return ("aggravated_vs_clan", "brujah", "brujah antitribu")                  # Blade of Enoch
     if k == "burn" and low == ("if all of the damage done by this strike is prevented by a card or cards that require "
                                "fortitude [for], burn this weapon after strike resolution."):
         return ("burn_if_fortitude_prevents_all",)                                   # Poker
