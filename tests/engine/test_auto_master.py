@@ -133,7 +133,9 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            # announce_from and succeed_from (Wall Street Night)
            "investment_raid",
            # announce_from and succeed_from (Heartblood of the Clan)
-           "bank_to_card_action"}
+           "bank_to_card_action",
+           # state checks (Cursed Abattoir)
+           "zombie_burned_counter"}
 
 
 def test_every_reading_has_a_handler():

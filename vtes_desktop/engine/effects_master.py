@@ -61,7 +61,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
                   "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
                   "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount", "lock_extra_dpa", "la_unlock",
-                  "card_to_uncontrolled"})
+                  "card_to_uncontrolled", "counter_kw_bleed"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1198,6 +1198,21 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "counter_kw_bleed" in keys:   # Cursed Abattoir: a counter for +1 bleed to the bleeding zombie ally
+        from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
+
+        v = [v for k, v, _ in uses if k == "counter_kw_bleed"][0]
+        _usable(ctx, cmd, iid, lock=False)
+        if not isinstance(f, ActionFrame) or f.stage not in _OPEN or _action_kind(f) != "bleed" or f.seat != seat \
+                or "Ally" not in ctx.cdef(f.actor).types or v["kw"] not in ctx.rules(f.actor).keywords:
+            raise Illegal("timing", f"{name} is used while a {v['kw']} ally of yours bleeds")
+        if c.counters < int(v["c"]):
+            raise Illegal("counters", f"{name} has no counters")
+        ctx.update(iid, counters=c.counters - int(v["c"]))
+        flow.set_top(ctx, f._replace(mods=f.mods + (Mod("bleed", int(v["n"]), f.actor, iid, c.cid),)))
+        ctx.emit("used", f"{ctx.seat_name(seat)} burns a counter from {name}: {ctx.name(f.actor)} gets +{v['n']} bleed.",
+                 cards=(iid, f.actor))
+        return True
     if "card_to_uncontrolled" in keys:   # Heartblood of the Clan
         v = [v for k, v, _ in uses if k == "card_to_uncontrolled"][0]
         _usable(ctx, cmd, iid, lock=False)
@@ -5506,6 +5521,7 @@ def state_checks(ctx: Ctx) -> None:
                     draw_up(ctx, x[2])
     if st.phase == "discard" and st.marks:
         _la_discard(ctx, prev)   # Powerbase: Los Angeles
+    _zombies_burned(ctx, prev)   # Cursed Abattoir
     _left_ready_gain(ctx, prev)   # Priority Contract
     _laibon_burns(ctx)   # Transcendent Laibon
     _bounty(ctx, prev)   # Bounty
@@ -5714,6 +5730,25 @@ def _black_throne(ctx: Ctx, a: int) -> None:
                 if ok:
                     _lock(ctx, iid)
                     ctx.pool(s_, int(v["n"]), ctx.name(iid))
+
+
+def _zombies_burned(ctx: Ctx, prev) -> None:
+    """Cursed Abattoir: a zombie ally (from the ready region) or retainer (from a minion) of its player was burned
+    this step: 1 counter on it for each."""
+    st = ctx.st
+    abattoirs = [(s_, iid, v) for s_ in st.live_seats() for iid in st.region(s_, "in_play")
+                 if not st.cards[iid].contested for v in _has(ctx, iid, "zombie_burned_counter")]
+    if not abattoirs:
+        return
+    for s_, iid, v in abattoirs:
+        was = list(prev.regions.get((s_, "ready"), ())) + [a for h, cs in prev.attached.items()
+                                                           if prev.cards[h].controller == s_ for a in cs]
+        n = sum(1 for x in was if st.cards[x].region == "ash_heap" and prev.cards[x].region != "ash_heap"
+                and v["kw"] in ctx.rules(x).keywords and ({"Ally", "Retainer"} & set(ctx.cdef(x).types)))
+        if n:
+            ctx.update(iid, counters=st.cards[iid].counters + n * int(v["n"]))
+            ctx.emit("counters", f"{n} {v['kw']} burned: {n} counter{'s' if n > 1 else ''} on {ctx.name(iid)}.",
+                     cards=(iid,))
 
 
 def _left_ready_gain(ctx: Ctx, prev) -> None:

@@ -820,6 +820,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     ("bank_to_card_action", r"^any (?P<clan>assamite) can add (?P<n>1) blood to this card as an action$"),
     ("card_to_uncontrolled", r"^during your influence phase, you can move any amount of blood from this card to an? "
                              r"(?P<clan>assamite) in your uncontrolled region$"),
+    # Cursed Abattoir: a counter when a zombie ally or retainer of its player is burned (state checks); a counter burned
+    # during a bleed by a zombie ally of its player for +1 bleed (a use)
+    ("zombie_burned_counter", r"^after a (?P<kw>zombie) \(ally or retainer\) you control is burned, you can add (?P<n>1) "
+                              r"counter to this location$"),
+    ("counter_kw_bleed", r"^during a bleed action, you can burn (?P<c>1) counter from this location to give a (?P<kw>zombie) "
+                         r"ally you control \+(?P<n>1) bleed$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
