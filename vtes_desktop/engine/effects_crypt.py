@@ -19,6 +19,7 @@ marks automated) is exactly what these functions count, at the moment the stat i
   (`effect`: stealth, bleed, intercept, votes, edge, move, lock, unlock, mpa, blood, ally, pool/crypt),
   asked by `rules_action.use`; `use_other` for another Methuselah's use (Keith Moody's prey), `use_in_combat`
   ("burn 1 blood: aggravated hand strikes", asked by `rules_combat.use_in_combat`);
+- `hand_strike`: "Damage from this vampire's hand strikes is aggravated" (asked by `effects_minion.hand_strike`);
 - `announce_own` / `succeed_own`: the vampire's own actions (enter combat, steal or burn blood, lock, bleed,
   burn a card, search the library), announced as kind `card` `from` the vampire;
 - `cost_change`, `card_refusal`, `block_refusal`, `pay_block_cost`, `blocked`, `may_block_anyway`,
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (own_prevent_strike_only, unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (own_prevent_strike_only, unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, hands_aggravated, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -1495,3 +1496,10 @@ def check_own_prevent(ctx: Ctx, f, m: int, iid: int) -> None:
         return
     if not any(h.target == m and h.source is not None and h.source != m for h in f.hits):
         raise Illegal("prevent", f"{poss_name(ctx, m)} prevention is only for damage from an opposing minion's strike")
+
+
+def hand_strike(ctx: Ctx, m: int, desc):
+    """A vampire's hand strike whose damage its text makes aggravated."""
+    if not desc.aggravated and ctx.db[ctx.st.cards[m].cid].is_crypt and _of(ctx, m, hands_aggravated):
+        return desc._replace(aggravated=True)
+    return desc

@@ -204,7 +204,11 @@ def strength_bonus(ctx: Ctx, m: int) -> int:
 
 
 def hand_strike(ctx: Ctx, m: int, desc):
-    """An ally's hand strike with first strike or aggravated damage of its own."""
+    """An ally's hand strike with first strike or aggravated damage of its own (a vampire's: effects_crypt)."""
+    if ctx.db[ctx.st.cards[m].cid].is_crypt:
+        from vtes_desktop.engine.effects_crypt import hand_strike as crypt_hand_strike
+
+        return crypt_hand_strike(ctx, m, desc)
     sp = specs(ctx, m)
     if ("hand_first",) in sp:
         desc = desc._replace(first=True)

@@ -215,6 +215,7 @@ def _mark(e: Effect) -> Effect:
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
+            or hands_aggravated(e) \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
             or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None \
             or foe_cost(e) is not None or rescue_cheaper(e) or unlock_phase_use(e) is not None
@@ -1165,6 +1166,16 @@ def aggravated_hands(e: Effect) -> str | None:
         return None
     m = _AGG_HANDS.match(e.text.strip().rstrip(".").lower())
     return ("combat" if m.group("per") == "combat" else "round") if m else None
+
+
+_HANDS_AGG = re.compile(r"^damage from (?:this vampire's|his|her) hand strikes is aggravated$")
+
+
+@lru_cache(maxsize=None)
+def hands_aggravated(e: Effect) -> bool | None:
+    """"Damage from this vampire's hand strikes is aggravated": each of its hand strikes (engine:
+    effects_crypt.hand_strike, from the strike's choice); None otherwise."""
+    return True if e.condition != "merged" and _HANDS_AGG.match(e.text.strip().rstrip(".").lower()) else None
 
 
 # -- bonuses the vampire gives other minions ("Sabbat vampires you control get +1 bleed ...") -------------------------
