@@ -670,6 +670,7 @@ HANDLED = {
     "choose_own_melee_weapon": "rules_combat._carry_out / _apply_strikes (weapon_bonus_combat, weapon_agg_combat)",
     "chosen_weapon_bonus_combat": "ditto", "chosen_weapon_aggravated_combat": "ditto",
     "acid_round": "rules_combat._carry_out / close_damage (_acid_hits)", "acid_aggravated": "ditto",
+    "equipment_press_end_first_round": "rules_combat.press (attached card: only to end, first round, once)",
 }
 
 

@@ -2316,7 +2316,13 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         if cmd.to == "end" and iid != m and \
                 ("equipment_press_continue_each_combat",) in effects_combat.card_readings(ctx, iid):
             raise Illegal("press", f"{poss(ctx.name(iid))} press is only usable to continue combat")
-        if iid != m and _clan_maneuver_or_press(ctx, f, m, iid):
+        if iid != m and ("equipment_press_end_first_round",) in effects_combat.card_readings(ctx, iid):
+            if cmd.to != "end" or f.round != 1:       # Highway Haven: RV
+                raise Illegal("press", f"{poss(ctx.name(iid))} press is only usable to end combat in the first round")
+            if (m, iid, "press") in f.used:
+                raise Illegal("press", f"{poss(ctx.name(iid))} press can be used once each combat")
+            _set_combat(ctx, f._replace(used=f.used | {(m, iid, "press")}))
+        elif iid != m and _clan_maneuver_or_press(ctx, f, m, iid):
             f = ctx.st.top
         elif _once_each_combat(text, "press"):
             if (m, iid, "press") in f.used:

@@ -594,6 +594,9 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "get" and re.fullmatch(r"the minion with this (?:vehicle|equipment) gets an optional press "
                                                         r"each combat\.?", low):
         return ("equipment_press_each_combat",)                                    # Hawg
+    if "Equipment" in t and k == "get" and low == ("this minion gets an optional press to end combat on the first round "
+                                                   "of combat."):
+        return ("equipment_press_end_first_round",)                                # Highway Haven: RV
     if "Equipment" in t and k == "get" and e.get("frame") and re.fullmatch(
             r"(?:after the bearer strikes|when bearer strikes) with this gun, (?:they|he or she) gets? (?:1|an) optional "
             r"additional strike \(limited\)(?:,| this round,) only usable to strike with this gun(?:, this round)?\.?",
