@@ -2590,6 +2590,8 @@ _WHO_WORDS = {"ready titled vampire": "a ready titled vampire", "unlocked vampir
               "recent diablerist": "a vampire who has committed diablerie since your last turn",
               "recent diablerist of own clan": "a vampire who has diablerized a vampire of the acting vampire's clan "
                                                "since your last turn",
+              "younger untitled burner of own non-red list": "a younger non-titled vampire who has burned one of your "
+                                                             "non-Red List vampires since your last turn",
               "ready younger toreador antitribu": "a ready younger Toreador antitribu",
               "younger vampire or its retainer or equipment": "a younger vampire of another Methuselah, or a retainer "
                                                                "or equipment on one",
@@ -2718,6 +2720,9 @@ def _who_more(ctx: Ctx, seat: int, actor: int, iid: int, who: str) -> bool:
         from vtes_desktop.engine.effects_minion import _diablerists
 
         return iid in _diablerists(ctx, seat)
+    if who == "younger untitled burner of own non-red list":   # Rubicon
+        return vamp and c.region in ("ready", "torpor") and ctx.title(c) is None and _cap(ctx, iid) < _cap(ctx, actor) \
+            and _burned_mine(ctx, seat, iid)
     if who == "recent diablerist of own clan":   # Community Justice
         return vamp and c.region in ("ready", "torpor") and _diablerized_clan(ctx, seat, iid, actor)
     if who == "torpor vampire or ally or retainer":
@@ -3272,6 +3277,8 @@ def _apply_ops(ctx: Ctx, f: ActionFrame, t: int, ops: tuple, name: str) -> None:
             ctx.move(t, "torpor", seat=c.controller, counters=c.counters, locked=c.locked, wounded=False)
             ctx.emit("torpor", f"{ctx.name(t)} goes to torpor ({name}).", cards=(t,))
         elif k == "burn":
+            if ctx.is_vampire(c):
+                note_burned(ctx, f.actor, t)   # Rubicon
             ctx.burn(t, name)
         elif k == "rescue":
             ctx.move(t, "ready", seat=c.controller, locked=c.locked, counters=c.counters, wounded=False)
@@ -5413,6 +5420,11 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
 def combat_ended(ctx: Ctx, cf) -> None:
     """ "At the end of that combat, if only one combatant is ready, ..." of the action card whose (D) action entered
     that combat (Abuse of Power, Games of Instinct): called as the combat ends, the action still on the stack."""
+    st = ctx.st
+    for burned, other in ((cf.a, cf.b), (cf.b, cf.a)):   # Rubicon: a vampire burned in combat by the other
+        bc = st.cards.get(burned)
+        if bc is not None and bc.region == "ash_heap" and "Vampire" in ctx.cdef(burned).types:
+            note_burned(ctx, other, burned)
     f = ctx.st.top
     if not isinstance(f, ActionFrame) or f.card is None or f.kind != "card" or f.outcome != "successful" \
             or f.actor not in (cf.a, cf.b):
@@ -5806,6 +5818,29 @@ def note_victim(ctx: Ctx, diablerist: int, victim: int) -> None:
     st = ctx.st
     st.marks = st.marks | {(("minion", diablerist), DIABLERIZED, tuple(sorted(ctx.cdef(victim).clans)), st.turn,
                             victim)}
+    note_burned(ctx, diablerist, victim)
+
+
+BURNED_BY = "burned a vampire of"   # (("minion", burner), this, victim's controller, turn, victim)
+
+
+def note_burned(ctx: Ctx, burner: int, victim: int) -> None:
+    """Remember that a vampire burned another (diablerie, combat, an action card): Rubicon burns one that burned a
+    non-Red List vampire of yours since your last turn. Called before the victim leaves play."""
+    st = ctx.st
+    b, v = st.cards.get(burner), st.cards.get(victim)
+    if b is None or v is None or not ctx.is_vampire(b) or burner == victim:
+        return
+    st.marks = st.marks | {(("minion", burner), BURNED_BY, v.controller, st.turn, victim)}
+
+
+def _burned_mine(ctx: Ctx, seat: int, iid: int) -> bool:
+    from vtes_desktop.engine.rules_diablerie import is_red_list
+
+    st = ctx.st
+    since = st.turn - len(st.live_seats())
+    return any(len(m) == 5 and m[0] == ("minion", iid) and m[1] == BURNED_BY and m[2] == seat and m[3] > since
+               and not is_red_list(ctx, m[4]) for m in st.marks)
 
 
 def _diablerized_clan(ctx: Ctx, seat: int, iid: int, actor: int) -> bool:

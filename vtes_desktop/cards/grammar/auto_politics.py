@@ -419,6 +419,8 @@ _ON_TARGET = {
     "(d) burn a vampire who has committed diablerie since your last turn": ("recent diablerist", (("burn",),)),
     "(d) burn a vampire who has diablerized a vampire of the same clan as this acting vampire since your last turn":
         ("recent diablerist of own clan", (("burn",),)),      # Community Justice
+    "(d) burn a younger non-titled vampire who has burned one of your non-red list vampires since your last turn":
+        ("younger untitled burner of own non-red list", (("burn",),)),     # Rubicon
     "(d) choose any minion; the chosen minion cannot block nosferatu until the end of the turn":
         ("ready minion", (("no_block_clan_this_turn", "nosferatu"),)),
     "unlock a younger toreador antitribu and this acting vampire":
