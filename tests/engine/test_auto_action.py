@@ -79,7 +79,7 @@ def test_every_reading_has_a_handler(db):
     "Weigh the Heart", "Revelation of Desire", "Revelation of the Serpent", "Sense the Sin", "Enchanting Gaze",
     "Venenation", "Revelation of Despair", "Velvet Tongue", "Wanderer's Counsel",
     # Pseudo-Blindness (1920), riders (1921-1922)
-    "Pseudo-Blindness", "Cryptic Rider", "Malkavian Rider Clause", "Disarming Presence",
+    "Pseudo-Blindness", "Cryptic Rider", "Malkavian Rider Clause", "Disarming Presence", "False Resonance",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

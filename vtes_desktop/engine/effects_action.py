@@ -1340,6 +1340,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.update(iid, locked=True)
         rules_combat.start(ctx, f.actor, iid)
         return True
+    if mod.kind == "later:resonance":     # False Resonance [CHI]
+        return _resonance_use(ctx, cmd, mod, iid)
     if mod.kind == "later:corruption_block_fails":     # Enchanting Gaze [PRE]
         return _gaze_use(ctx, f, mod, iid)
     if mod.kind == "later:withdraw_attempt":     # Dawn Operation: the vampire attempting to block withdraws
@@ -1666,11 +1668,12 @@ def _undirected_stealth(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
              cards=(minion,))
 
 
-def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker, own_cost=None) -> None:
     """Cancel the card just played, as it is played (its kind, the Disciplines it requires, who played it): the game
     goes back to before that play (effects_master's record of it), the canceled card goes to the ash heap, and its
     cost is paid only when the text says so ("cost must be paid"; an unsaid cost is paid too, as for combat cards).
-    At a superior level "As above, but cancel ..." replaces the basic clause."""
+    At a superior level "As above, but cancel ..." replaces the basic clause. *own_cost* (pool, blood): what the
+    canceling player pays once the game has gone back, when it is not this card's cost (False Resonance's use)."""
     from vtes_desktop.engine import effects_master
     from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -1725,7 +1728,7 @@ def _cancel_played(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
             raise Illegal("target", f"{rules.name} cancels a reaction played by a younger vampire without [{d}]")
     free = bool(m.group("free")) or any(auto_action.reading(x, rules.types) == "cancel_free" for x in mode.effects)
     paid = (0, 0) if free or -1 in (cr.pool_cost, cr.blood_cost) else _cost(cr, None)
-    mine = _cost(rules, x_value(cmd, rules))
+    mine = _cost(rules, x_value(cmd, rules)) if own_cost is None else own_cost
     effects_master._cancel_as_played(ctx, cmd, iid, rules, "action")   # back to before that play
     _pay(ctx, cmd.seat, minion, mine[0], mine[1], rules.name)   # the going back undid this card's own cost
     if paid != (0, 0) and who is not None:
@@ -5078,3 +5081,40 @@ def voted(ctx: Ctx, src) -> None:
         return
     ctx.update(src, locked=True)
     ctx.emit("locked", f"{ctx.name(src)} votes and locks (Disarming Presence).", cards=(src,))
+
+
+def _resonance(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """False Resonance [CHI]: +1 stealth (when needed), and once this action a use naming this vampire (effect: the
+    card) right after a reaction is played: this vampire burns 1 blood to cancel it as the [chi] text does."""
+    from vtes_desktop.engine.rules_action import intercept, stealth
+
+    f = _top(ctx)
+    if f.stage != "attempt" or f.blocker is None:
+        raise Illegal("stealth", "stealth can only be added while the action is being blocked")
+    if stealth(ctx, f) > intercept(ctx, f, f.blocker):
+        raise Illegal("stealth", "stealth can be added only when needed")
+    _add(ctx, Mod("stealth", 1, minion, iid, rules.card_id), Mod("later:resonance", 1, minion, iid, rules.card_id))
+    ctx.emit("modifier", f"{ctx.name(minion)} gets +1 stealth ({rules.name}); once this action it can burn 1 blood to "
+                         "cancel a reaction requiring Auspex or Dementation as it is played.", cards=(minion,))
+
+
+def _resonance_use(ctx: Ctx, cmd, mod: Mod, iid: int) -> bool:
+    from vtes_desktop.engine.rules_action import reserved_blood
+
+    rules = ctx.rules(mod.card)
+    name = rules.name
+    if ctx.st.as_played is None:
+        raise Illegal("timing", f"{name} cancels a reaction as it is played: no card has just been played")
+    if ctx.st.cards[iid].counters - reserved_blood(ctx, iid) < 1:
+        raise Illegal("cost", f"{ctx.name(iid)} has no blood to burn for {name}")
+    chi = next(m for m in rules.modes if m.level == "chi")
+    e = next(x for x in chi.effects if auto_action.reading(x, rules.types) == "cancel_played")
+    _cancel_played(ctx, cmd, iid, chi, rules, e, mod.card, None, own_cost=(0, 1))
+    f = ctx.st.top
+    if isinstance(f, ActionFrame):
+        flow.set_top(ctx, f._replace(mods=tuple(m._replace(amount=0) if m.kind == mod.kind and m.card == mod.card
+                                                else m for m in f.mods)))
+    return True
+
+
+_HANDLERS["resonance"] = _resonance

@@ -283,6 +283,8 @@ _TEXTS: dict[str, re.Pattern] = {
     "auto_pass_if_passes": re.compile(r"^if the referendum passes, the next referendum a vampire you control calls "
                                       r"passes automatically \(skip the polling step\)\.?$"),
     "disarming": re.compile(r"^when a vampire votes in this referendum, lock him or her\.?$"),    # Disarming Presence
+    "resonance": re.compile(r"^\+1 stealth, and once this action, this vampire can burn 1 blood to use the \[chi\] "
+                            r"effect above\.?$"),     # False Resonance [CHI]
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
