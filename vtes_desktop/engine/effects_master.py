@@ -32,7 +32,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "put_counters", "prey_richer_burns", "referendum_fails", "cancel_blood_hunt", "contract_choose",
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
-                    "lock_titled_target", "bounty_put", "mistrust", "toy_chest",
+                    "lock_titled_target", "bounty_put", "mistrust", "toy_chest", "counters_per_two",
                     "ash_to_ready"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
@@ -61,7 +61,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
                   "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
                   "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount", "lock_extra_dpa", "la_unlock",
-                  "card_to_uncontrolled", "counter_kw_bleed"})
+                  "card_to_uncontrolled", "counter_kw_bleed", "counter_mummy_boost"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -314,6 +314,15 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key not in PLAYED:
             continue
         if key == "clan_unaffected":   # only the sect changes
+            continue
+        if key == "counters_per_two":   # In Memory of the Two Lands: a counter per Follower of Set and per mummy
+            n = sum(1 for m in st.region(seat, "ready") + st.region(seat, "torpor")
+                    if (ctx.is_vampire(st.cards[m]) and _fits(ctx, seat, m, "a " + v["clan"], v))
+                    or v["kw"] in ctx.rules(m).keywords)
+            ctx.update(iid, counters=n * int(v["n"]))
+            ctx.emit("counters", f"{name} comes into play with {n} counter{'s' if n != 1 else ''}.", cards=(iid,))
+            if not n:
+                emptied(ctx, iid)
             continue
         if key == "mistrust":   # a scarce vampire: burned in torpor, or back to its controller's uncontrolled region
             tc = st.cards[target] if target is not None else None
@@ -1198,6 +1207,38 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if keys & {"mpa_card_to", "camp_anarch"}:
         return _camp_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
+    if "counter_mummy_boost" in keys:   # In Memory of the Two Lands
+        from vtes_desktop.engine.effects_crypt import _action_kind
+
+        v = [v for k, v, _ in uses if k == "counter_mummy_boost"][0]
+        _usable(ctx, cmd, iid, lock=False)
+        act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+        if act is None:
+            raise Illegal("timing", f"{name} is used during an action")
+        if c.counters < int(v["c"]):
+            raise Illegal("counters", f"{name} has no counters")
+        way = (cmd.effect or "").lower().strip()
+        n = int(v["n"])
+        if way == "bleed":
+            if f is not act or act.stage == "resolution" or _action_kind(act) != "bleed" or act.seat != seat \
+                    or v["kw"] not in ctx.rules(act.actor).keywords:
+                raise Illegal("timing", f"{name} gives +{n} bleed to an acting {v['kw']} of yours during its bleed")
+            ctx.update(iid, counters=c.counters - int(v["c"]))
+            flow.set_top(ctx, act._replace(mods=act.mods + (Mod("bleed", n, act.actor, iid, c.cid),)))
+            ctx.emit("used", f"{ctx.seat_name(seat)} burns a counter from {name}: {ctx.name(act.actor)} gets +{n} bleed.",
+                     cards=(iid,))
+        elif way == "strength":
+            m = _minion(ctx, cmd, name, f"the {v['kw']} you control that gets the strength")
+            if st.cards[m].controller != seat or v["kw"] not in ctx.rules(m).keywords:
+                raise Illegal("minion", f"{name}: {ctx.name(m)} is not a {v['kw']} you control")
+            ctx.update(iid, counters=c.counters - int(v["c"]))
+            st.marks = st.marks | {(m, "strength this action", n)}
+            ctx.emit("used", f"{ctx.seat_name(seat)} burns a counter from {name}: {ctx.name(m)} gets +{n} strength.",
+                     cards=(iid, m))
+        else:
+            raise Malformed("effect", f"{name}: say which bonus (effect: bleed or strength)")
+        emptied(ctx, iid)
+        return True
     if "counter_kw_bleed" in keys:   # Cursed Abattoir: a counter for +1 bleed to the bleeding zombie ally
         from vtes_desktop.engine.effects_crypt import _OPEN, _action_kind
 
@@ -4882,6 +4923,8 @@ def master_strength(ctx: Ctx, m: int) -> int:
     st = ctx.st
     c = st.cards[m]
     n = 0
+    if st.marks:   # In Memory of the Two Lands: +1 strength for this action
+        n += sum(x[2] for x in st.marks if len(x) == 3 and x[0] == m and x[1] == "strength this action")
     for a in st.attached.get(m, ()):
         if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_strength"))
@@ -4985,6 +5028,8 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
     kind = f.kind if f.kind != "card" else (f.effect or "card")
     if kind == "hunt":
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
+    if st.marks:   # In Memory of the Two Lands: strength for the action ends with it
+        st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "strength this action"}
     if f.outcome == "successful" and f.actor in st.attached and any(_has(ctx, a, "loner") for a in st.attached[f.actor]):
         st.marks = st.marks | {(f.actor, "succeeded", st.turn)}   # Loner
     if kind == "diablerie" and f.outcome == "successful" and f.actor in st.attached:   # Trophy: Diablerie

@@ -826,6 +826,12 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                               r"counter to this location$"),
     ("counter_kw_bleed", r"^during a bleed action, you can burn (?P<c>1) counter from this location to give a (?P<kw>zombie) "
                          r"ally you control \+(?P<n>1) bleed$"),
+    # In Memory of the Two Lands: counters per Follower of Set and mummy of its player as it is played; a counter burned
+    # during an action for +1 bleed (`effect: bleed`, the acting mummy) or +1 strength (`effect: strength`, `minion`)
+    ("counters_per_two", r"^put this card in play with (?P<n>1) counter for each (?P<clan>follower of set) and (?P<kw>mummy) "
+                         r"you control$"),
+    ("counter_mummy_boost", r"^during an action, you can burn (?P<c>1) counter from this card to give a (?P<kw>mummy) you "
+                            r"control \+(?P<n>1) bleed or \+(?P=n) strength$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
