@@ -209,6 +209,22 @@ of `engine/effects_actioncard.py`; scenarios 1590-1638):
   ``("terms_allocate_vampires", ...)``/``("allocate_max_each", n)``/``("blood_per_point", n)``,
   ``("terms_methuselahs_once",)``/``("chosen_once",)``/``("hand_size_chosen", n)``/``("chosen_burns_by_edge",)``,
   ``("terms_recent_voter",)``/``("recent_voter_damage",)``, ``("terms_recent_vp",)``/``("chosen_seat_stunned",)``.
+
+Fifth pass (session 3, second helper; scenarios 1950-1960):
+
+- ``on_target`` targets: Steal the Mind [dom] (a minion locked), Touch of Valeren's action (``("blood_or_life", 3)``;
+  a dual card's action mode is read with the mode's types, as the compiler flags it), Community Justice (a
+  diablerist of the acting vampire's clan: the victim's clans remembered by ``note_victim``) and Rubicon (a
+  vampire that burned one of yours: ``note_burned`` on diablerie, a combat's end and an action card's burn);
+- ``("after_action_self_agg", n)``/``("after_action_self_agg_only", n)``: Force of Will's damage after resolution;
+- ``("rave_move",)``, ``("circle_redistribute",)``: blood and equipment moved as named in the target (Rave,
+  Redistribution);
+- Imbued powers, used by locking the power (and paying the conviction printed on its line):
+  ``("power_monsters_intercept", n)`` (Hide), ``("power_no_block", cap, cost)`` (Project), ``("power_fail_combat",)``
+  (Champion), read for the modes' own types ("Action Modifier", "Reaction"); the power's action taken with `from`
+  naming it: ``("power_blood_or_life", n)``, ``("power_unlock_heal", n)`` (Rejuvenate), ``("power_damage_small", n,
+  cap)``/``("power_conviction_back", n)`` (Respire), ``("power_inspire",)`` (Inspire). Discern and Vigilance, core
+  vocabulary, are used by the same lock in engine/effects_actioncard.py.
 """
 
 from __future__ import annotations
