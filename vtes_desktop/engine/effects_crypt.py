@@ -19,6 +19,8 @@ marks automated) is exactly what these functions count, at the moment the stat i
   (`effect`: stealth, bleed, intercept, votes, edge, move, lock, unlock, mpa, blood, ally, pool/crypt),
   asked by `rules_action.use`; `use_other` for another Methuselah's use (Keith Moody's prey), `use_in_combat`
   ("burn 1 blood: aggravated hand strikes", asked by `rules_combat.use_in_combat`);
+- `actor_refusal`: "This vampire cannot perform political actions" / "cannot commit diablerie" (asked by
+  `effects_minion.actor_refusal` as an action is announced);
 - `hand_strike`: "Damage from this vampire's hand strikes is aggravated" (asked by `effects_minion.hand_strike`);
 - `announce_own` / `succeed_own`: the vampire's own actions (enter combat, steal or burn blood, lock, bleed,
   burn a card, search the library), announced as kind `card` `from` the vampire;
@@ -35,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from vtes_desktop.cards.grammar.crypt import (own_prevent_strike_only, unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, hands_aggravated, any_unlock_blood, aura_readings,
+from vtes_desktop.cards.grammar.crypt import (own_prevent_strike_only, unlock_phase_use, rescue_cheaper, foe_cost, unlock_end_of_turn_after, no_unlock_after, after_bleed, after_referendum, aggravated_hands, hands_aggravated, action_bar, any_unlock_blood, aura_readings,
                                               block_reading, blocks_anyone, blood_for_stat, blood_for_votes,
                                               burn_card_action, burn_retainer_for_blood, combat_action,
                                               convert_on_entry, cost_reading, edge_use, engine_reads,
@@ -1503,3 +1505,13 @@ def hand_strike(ctx: Ctx, m: int, desc):
     if not desc.aggravated and ctx.db[ctx.st.cards[m].cid].is_crypt and _of(ctx, m, hands_aggravated):
         return desc._replace(aggravated=True)
     return desc
+
+
+def actor_refusal(ctx: Ctx, m: int, kind: str) -> str | None:
+    """Why the vampire *m* cannot take an action of this kind (its own text), or None."""
+    if kind not in ("political", "diablerie") or not ctx.db[ctx.st.cards[m].cid].is_crypt:
+        return None
+    if kind in _of(ctx, m, action_bar):
+        return (f"{ctx.name(m)} cannot perform political actions (its own text)" if kind == "political"
+                else f"{ctx.name(m)} cannot commit diablerie (its own text)")
+    return None

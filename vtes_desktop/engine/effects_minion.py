@@ -1638,6 +1638,12 @@ def acts_when_recruited(ctx: Ctx, m: int) -> bool:
 def actor_refusal(ctx: Ctx, m: int, kind: str = "") -> str | None:
     """Why the ally *m* cannot take an action ("He cannot act"; "cannot have or use equipment" for an equip
     action), or None."""
+    if kind in ("political", "diablerie"):   # a vampire's own text (effects_crypt)
+        from vtes_desktop.engine.effects_crypt import actor_refusal as crypt_refusal
+
+        why = crypt_refusal(ctx, m, kind)
+        if why:
+            return why
     if _of(ctx, m, "cannot_act"):
         return f"{ctx.name(m)} cannot take actions (its own text)"
     if kind != "card" and _of(ctx, m, "no_unlock_normal") and any(r[1] == "combat" for r in _of(ctx, m, "own_action")):

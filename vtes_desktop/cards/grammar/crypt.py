@@ -215,7 +215,7 @@ def _mark(e: Effect) -> Effect:
             or first_round_maneuver(e) or convert_on_entry(e) or any_unlock_blood(e) or search_action(e) is not None \
             or when_blocked(e) is not None or after_referendum(e) or burn_retainer_for_blood(e) \
             or phase_unlock(e) is not None or aggravated_hands(e) is not None or bool(aura_readings(e)) \
-            or hands_aggravated(e) \
+            or hands_aggravated(e) or action_bar(e) is not None \
             or burn_card_action(e) is not None or blocks_anyone(e) or own_prevent(e) is not None or mage_search(e) \
             or after_bleed(e) is not None or no_unlock_after(e) is not None or unlock_end_of_turn_after(e) is not None \
             or foe_cost(e) is not None or rescue_cheaper(e) or unlock_phase_use(e) is not None
@@ -1166,6 +1166,19 @@ def aggravated_hands(e: Effect) -> str | None:
         return None
     m = _AGG_HANDS.match(e.text.strip().rstrip(".").lower())
     return ("combat" if m.group("per") == "combat" else "round") if m else None
+
+
+_ACTION_BAR = re.compile(r"^(?:this vampire|he|she) cannot (?:perform (?P<pol>political actions)|commit (?P<dia>diablerie))$")
+
+
+@lru_cache(maxsize=None)
+def action_bar(e: Effect) -> str | None:
+    """"political" or "diablerie": "This vampire cannot perform political actions", "... cannot commit diablerie":
+    such an action of the vampire is refused as it is announced (engine: effects_crypt.actor_refusal)."""
+    if e.condition == "merged":
+        return None
+    m = _ACTION_BAR.match(e.text.strip().rstrip(".").lower())
+    return None if not m else "political" if m.group("pol") else "diablerie"
 
 
 _HANDS_AGG = re.compile(r"^damage from (?:this vampire's|his|her) hand strikes is aggravated$")
