@@ -5118,3 +5118,21 @@ def _resonance_use(ctx: Ctx, cmd, mod: Mod, iid: int) -> bool:
 
 
 _HANDLERS["resonance"] = _resonance
+
+
+def _coin_flip(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Walk through Arcadia: a coin flipped from the game's random source; heads, the action is unblockable; tails,
+    this vampire takes 1 unpreventable damage."""
+    from vtes_desktop.engine import rules_combat
+
+    _top(ctx)
+    heads = ctx.rng().random() < 0.5
+    ctx.emit("coin", f"{rules.name}: the coin shows {'heads' if heads else 'tails'}.", cards=(minion,))
+    if heads:
+        _unblockable(ctx, cmd, minion, mode, rules, e, iid, blocker)
+    else:
+        ctx.emit("damage", f"{ctx.name(minion)} takes 1 unpreventable damage ({rules.name}).", cards=(minion,))
+        rules_combat.inflict(ctx, minion, 1, 0)
+
+
+_HANDLERS.update({"coin_flip": _coin_flip, "coin_heads_unblockable": _nothing, "coin_tails_damage": _nothing})

@@ -285,6 +285,10 @@ _TEXTS: dict[str, re.Pattern] = {
     "disarming": re.compile(r"^when a vampire votes in this referendum, lock him or her\.?$"),    # Disarming Presence
     "resonance": re.compile(r"^\+1 stealth, and once this action, this vampire can burn 1 blood to use the \[chi\] "
                             r"effect above\.?$"),     # False Resonance [CHI]
+    # Walk through Arcadia: a coin decides
+    "coin_flip": re.compile(r"^flip a coin\.?$"),
+    "coin_heads_unblockable": re.compile(r"^if it is heads, this action is unblockable\.?$"),
+    "coin_tails_damage": re.compile(r"^if it is tails, this vampire takes 1 unpreventable environmental damage\.?$"),
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
