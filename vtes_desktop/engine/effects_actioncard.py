@@ -96,7 +96,7 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
-    "rave_move", "circle_redistribute", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "rave_move", "circle_redistribute", "laibon_blood", "magaji_lock_two", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4742,6 +4742,8 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         out["mods"] = tuple(out.get("mods", ())) + _rave_plan(ctx, seat, actor, rules.name, target)
     if any(s[0] == "circle_redistribute" for s in specs):
         out["mods"] = tuple(out.get("mods", ())) + _redistribution_plan(ctx, seat, actor, rules.name, target)
+    if any(s[0] == "magaji_lock_two" for s in specs):
+        _sires_plan(ctx, seat, actor, rules.name, target, out)
     for s in specs:
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
@@ -5167,6 +5169,65 @@ def _redistribution_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
                          cards=(md.card, md.minion))
 
 
+def _laibon(ctx: Ctx, v: int) -> bool:
+    c = ctx.st.cards[v]
+    return ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == "laibon"
+
+
+def _sires_plan(ctx: Ctx, seat: int, actor: int, name: str, target, out: dict) -> None:
+    """Sires Command, Childer Inherit: one other Laibon in play named (1 blood from the bank), or, by a magaji, two
+    ready Laibon of one clan and one Methuselah, `A; B` (locked; the action is then directed at their controller)."""
+    from vtes_desktop.engine.state import Mod
+
+    st = ctx.st
+    parts = [x.strip() for x in str(target or "").split(";") if x.strip()]
+    if len(parts) not in (1, 2):
+        raise Illegal("target", f"{name}: name another Laibon (1 blood), or two ready Laibon 'A; B' (a magaji locks "
+                                "them)")
+    try:
+        picked = [flow.ref(ctx, seat, p_) for p_ in parts]
+    except (Malformed, Illegal):
+        raise Illegal("target", f"{name}: {target!r} does not name Laibon in play") from None
+    if len(picked) == 1:
+        v = picked[0]
+        if v == actor or not _laibon(ctx, v) or st.cards[v].region not in ("ready", "torpor") or st.cards[v].contested:
+            raise Illegal("target", f"{name}: {ctx.name(v)} is not another Laibon in play")
+        out["mods"] = tuple(out.get("mods", ())) + (Mod("sires_chosen", 0, v, None),)
+        return
+    if (ctx.title(st.cards[actor]) or "").lower() != "magaji":
+        raise Illegal("requirements", f"{name}: only a magaji locks two Laibon; {ctx.name(actor)} is not one")
+    a, b = picked
+    ca, cb = st.cards[a], st.cards[b]
+    if a == b or not all(_laibon(ctx, x) and st.cards[x].region == "ready" and not st.cards[x].contested
+                         for x in picked):
+        raise Illegal("target", f"{name}: name two different ready Laibon")
+    if ca.controller != cb.controller or ca.controller == seat:
+        raise Illegal("target", f"{name}: the two Laibon are controlled by one other Methuselah")
+    if not any(_same_clan(x, y) for x in ctx.cdef(a).clans for y in ctx.cdef(b).clans):
+        raise Illegal("target", f"{name}: {ctx.name(a)} and {ctx.name(b)} are not of the same clan")
+    out["mods"] = tuple(out.get("mods", ())) + (Mod("sires_chosen", 0, a, None), Mod("sires_chosen", 0, b, None),
+                                                Mod("directed_at_target", 0, None, None))
+    out["target_seat"] = ca.controller
+
+
+def _sires_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
+    st = ctx.st
+    chosen = [md.minion for md in f.mods if md.kind == "sires_chosen"]
+    if len(chosen) == 1:
+        v = chosen[0]
+        c = st.cards[v]
+        if c.region in ("ready", "torpor"):
+            got = ctx.set_blood(v, c.counters + 1)
+            ctx.emit("blood", f"{ctx.name(v)} gets 1 blood from the bank ({name}); it now has {got.counters}.",
+                     cards=(v,))
+        return
+    for v in chosen:
+        c = st.cards[v]
+        if c.region == "ready" and not c.locked:
+            ctx.update(v, locked=True)
+            ctx.emit("locked", f"{ctx.name(v)} is locked ({name}).", cards=(v,))
+
+
 def _rave_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
     st = ctx.st
     a = f.actor
@@ -5199,6 +5260,8 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         _rave_resolve(ctx, f, name)
     if any(s[0] == "circle_redistribute" for s in specs):
         _redistribution_resolve(ctx, f, name)   # after the acting vampire's blood ("Then move ...")
+    if any(s[0] == "magaji_lock_two" for s in specs):
+        _sires_resolve(ctx, f, name)
     for s in specs:
         k = s[0]
         if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool

@@ -537,6 +537,11 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "move" and t == ("move as much blood (or life) and/or equipment from the acting minion to any ready "
                                 "vampires you control"):
         return ("rave_move",)                 # Rave: the moves named in the target ("Vampire: 2; Vampire: Equipment")
+    if kind == "move" and t == "move 1 blood from the blood bank to any other laibon":
+        return ("laibon_blood", 1)            # Sires Command, Childer Inherit: one Laibon named as the target,
+    if kind == "lock" and t == ("alternatively, if this laibon is a magaji, (d) lock two ready laibon who belong to the "
+                                "same clan (as each other) and are controlled by the same methuselah (as each other)"):
+        return ("magaji_lock_two",)           # or two, "A; B", by a magaji (then directed at their controller)
     if kind == "move" and t == "then move any amount of blood and equipment among the blood brothers in this circle":
         return ("circle_redistribute",)       # Redistribution: "From > To: N; From > To: Equipment" in the target
     if kind == "add" and t == "add 1 blood to a vampire or 1 life to any other ally, not to exceed starting life":
