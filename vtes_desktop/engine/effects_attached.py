@@ -47,6 +47,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
+    "burn_damage_blocked_actor", "burn_damage_bleeder",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -70,7 +71,7 @@ def _poss(name: str) -> str:
 # -- readings of a card ------------------------------------------------------------------------------------
 
 _MODE_SPECS: dict[tuple[int, str | None], tuple[tuple, ...]] = {}
-_CARD_SPECS: dict[tuple[int, str | None], tuple[tuple, ...]] = {}
+_CARD_SPECS: dict[tuple, tuple[tuple, ...]] = {}   # (card id, level), or (card id, None, region)
 
 
 def mode_specs(rules: CardRules, mode: Mode) -> tuple[tuple, ...]:
@@ -85,11 +86,17 @@ def mode_specs(rules: CardRules, mode: Mode) -> tuple[tuple, ...]:
 def _specs(ctx: Ctx, iid: int) -> tuple[tuple, ...]:
     """The readings of a card in play, at the level it was played at (its only mode when it has one)."""
     c = ctx.st.cards[iid]
-    key = (c.cid, c.level)
+    key = (c.cid, c.level) if c.level is not None else (c.cid, None, c.region)
     got = _CARD_SPECS.get(key)
     if got is None:
         rules = ctx.rules(iid)
         mode = rules.mode(c.level) if c.level is not None else None
+        if mode is None and len(rules.modes) > 1 and rules.types in _TYPES:   # put there by hand or by a table:
+            # the first level this family reads that goes where the card is (in play, or on a minion)
+            inp = c.region == "in_play"
+            mode = next((md for md in rules.modes if mode_specs(rules, md) and inp == any(
+                e.kind == "put_in_play" and re.search(r"(?i)\b(?:in|into) play\b", e.text or "") for e in md.effects)),
+                None)
         if mode is None and rules.modes:
             mode = rules.modes[0]
         got = _CARD_SPECS[key] = mode_specs(rules, mode) if mode is not None and rules.types in _TYPES else ()
@@ -756,9 +763,32 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     end of combat" (Chill of Oblivion): rules_combat.use_in_combat (and `use` while damage is under way)."""
     st = ctx.st
     c = st.cards[iid]
-    if c.region != "attached" or not _specs(ctx, iid) or _spec(ctx, iid, "burn_agg_as_normal_combat") is None:
+    if c.region != "attached" or not _specs(ctx, iid):
         return False
     from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+    bd = _spec(ctx, iid, "burn_damage_blocked_actor")
+    if bd is not None:   # Frozen Object [tem]: its vampire blocked a directed action; before the combat goes on
+        from vtes_desktop.engine.rules_combat import inflict
+
+        cf = combat_frame(st)
+        act = next((x for x in reversed(st.frames) if isinstance(x, ActionFrame)), None)
+        name = ctx.name(iid)
+        if c.controller != cmd.seat:
+            raise Illegal("use", f"{name} is not yours")
+        if cf is None or act is None or act.outcome != "blocked" or act.blocker != c.host or not act.directed \
+                or cf.round != 1 or cf.step != "before_range" or act.actor not in (cf.a, cf.b):
+            raise Illegal("timing", f"{name} is burned once {ctx.name(c.host)} has blocked a directed action, before "
+                                    "block resolution")
+        ctx.burn(iid, "burned to inflict damage")
+        ctx.emit("damage", f"{name} inflicts {bd[1]} unpreventable damage on {ctx.name(act.actor)}.", cards=(act.actor,))
+        inflict(ctx, act.actor, bd[1], 0)
+        from vtes_desktop.engine.rules_combat import check_ready
+
+        check_ready(ctx)
+        return True
+    if _spec(ctx, iid, "burn_agg_as_normal_combat") is None:
+        return False
 
     cf = combat_frame(st)
     name = ctx.name(iid)
@@ -840,7 +870,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     c = st.cards[iid]
     if c.region == "in_play" and _specs(ctx, iid):   # cards in play with counters (Under Siege, Illusory Resources)
         for key, fn in (("counter_unlock_block", _counter_unlock_block), ("blood_to_card_at_unlock", _blood_to_card),
-                        ("counters_reduce_bleed", _counters_reduce_bleed), ("pool_to_unlock", _pool_to_unlock)):
+                        ("counters_reduce_bleed", _counters_reduce_bleed), ("pool_to_unlock", _pool_to_unlock),
+                        ("burn_damage_bleeder", _burn_damage_bleeder)):
             s = _spec(ctx, iid, key)
             if s is not None and (key != "counters_reduce_bleed" or isinstance(st.top, ActionFrame)) \
                     and (key != "blood_to_card_at_unlock" or st.phase == "unlock" and not st.frames):
@@ -848,7 +879,7 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     if c.region != "attached" or not _specs(ctx, iid):
         return False
-    if _spec(ctx, iid, "burn_agg_as_normal_combat") is not None:
+    if _spec(ctx, iid, "burn_agg_as_normal_combat") is not None or _spec(ctx, iid, "burn_damage_blocked_actor"):
         return use_in_combat(ctx, cmd, iid)
     s = _spec(ctx, iid, "burn_for_stealth")
     if s is not None and c.controller == cmd.seat:
@@ -963,6 +994,25 @@ def canceled_as_played(ctx: Ctx, cmd, minion: int, rules: CardRules, mode: Mode,
     played_from_hand(ctx, cmd.seat, iid, rules)
     ctx.emit("canceled", f"{rules.name}, played by {ctx.name(minion)} while locked, is canceled as it is played; its "
                          f"cost is paid ({ctx.name(src)}).", cards=(minion, iid))
+    return True
+
+
+def _burn_damage_bleeder(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "You can burn this card after a minion successfully bleeds you to inflict 2 unpreventable environmental
+    damage on them" (Frozen Object [TEM], in play)."""
+    from vtes_desktop.engine.rules_combat import inflict
+
+    st = ctx.st
+    name = ctx.name(iid)
+    if st.cards[iid].controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    f = st.top
+    if not isinstance(f, ActionFrame) or f.outcome != "successful" or f.target_seat != cmd.seat \
+            or not (f.kind == "bleed" or f.effect == "bleed"):
+        raise Illegal("timing", f"{name} is burned after a minion successfully bleeds {ctx.seat_name(cmd.seat)}")
+    ctx.burn(iid, "burned to inflict damage")
+    ctx.emit("damage", f"{name} inflicts {s[1]} unpreventable damage on {ctx.name(f.actor)}.", cards=(f.actor,))
+    inflict(ctx, f.actor, s[1], 0)
     return True
 
 

@@ -73,6 +73,10 @@ aggravated damage inflicted on the host is normal damage until the combat ends (
 cost paid (Blood of Sandman; hook in rules_action._apply_modes after the cost);
 ("host_extra_strike_each_round", n): the host gets n optional additional strike (limited) each round of its
 combats (Black Metamorphosis: the state checks mark the combat as it begins, rules_combat grants it each round);
+("burn_damage_blocked_actor", n): a `use` by its player once the host has blocked a directed action, as the combat
+begins (round 1, before range): the card burns and the acting minion takes n unpreventable damage; ("burn_damage_bleeder",
+n): the card in play, a `use` by its player after a minion's successful bleed against them: the card burns and that
+minion takes n unpreventable damage (Frozen Object);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -274,6 +278,10 @@ _EXACT: dict[str, tuple] = {
     "still)": ("host_locked_reactions_canceled",),
     "burn this card if the attached vampire is in torpor": ("burn_if_host_torpor",),
     "this vampire gets 1 optional additional strike (limited) each round": ("host_extra_strike_each_round", 1),
+    "if this vampire blocks a directed action, you can burn this card to inflict 2 unpreventable environmental damage "
+    "on the acting minion before block resolution": ("burn_damage_blocked_actor", 2),
+    "you can burn this card after a minion successfully bleeds you to inflict 2 unpreventable environmental damage on "
+    "them": ("burn_damage_bleeder", 2),
     "the attached vampire can burn this card in combat to treat aggravated damage as normal damage until the end of "
     "combat": ("burn_agg_as_normal_combat",),
     "once each combat, the vampire with this card may treat 1 aggravated damage inflicted on him or her as normal "
