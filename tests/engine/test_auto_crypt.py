@@ -479,3 +479,10 @@ def _plays(db, tmp_path, name: str, text: str) -> None:
     p.write_text(text, encoding="utf-8")
     res = run_file(p, db)
     assert res.passed, res.message
+
+
+def test_sreelekha_gives_a_discard_phase_action_while_ready(db):
+    from vtes_desktop.cards.grammar.crypt import seat_readings
+
+    r = compile_rules(db.lookup("Sreelekha", crypt=True))
+    assert [x for e in r.abilities for x in seat_readings(e)] == [("dpa", 1, "ready")]

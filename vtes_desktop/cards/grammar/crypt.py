@@ -639,6 +639,8 @@ _SEAT_RX = (
                 r"action$"), "mpa", "unlocked"),
     (re.compile(rf"^{_READY}, you get \+1 discard phase action at the start of your discard phase(?P<hs>,? and \+1 hand "
                 r"size)?$"), "dpa", "ready"),
+    (re.compile(r"^if (?:this vampire|he|she) is ready at the start of your discard phase, you get \+1 discard phase "
+                r"action$"), "dpa", "ready"),
     (re.compile(r"^if (?:this vampire|he|she) is ready at the start of your influence phase, you get \+(?P<n>\d) "
                 r"transfers?$"), "transfers", "ready"),
     # read by the engine's phase-action reader (flow._extra_phase_actions), not counted again here
@@ -683,6 +685,7 @@ _COST_RX = (
     (re.compile(rf"^(?P<k>animals|wraiths) \(allies and retainers\) cost {_ME} (?P<amt>-1|1 fewer|1 less) blood or pool$"),
      "either"),
     (re.compile(rf"^(?P<t>equipment) costs {_ME} (?P<amt>1 less) pool \(but never less than 0 pool\)$"), "pool"),
+    (re.compile(rf"^(?P<t>equipment) costs {_ME} (?P<amt>1 fewer) blood or pool to equip$"), "either"),
     (re.compile(rf"^(?P<w>weapons) cost {_ME} (?P<amt>1 less|1 fewer) pool or blood$"), "either"),
     (re.compile(r"^this vampire does not burn blood to pay the cost of (?P<t>combat) cards (?:he|she|it) plays$"), "blood"),
 )
@@ -1402,10 +1405,13 @@ def foe_cost(e: Effect) -> tuple | None:
 
 
 def rescue_cheaper(e: Effect) -> bool:
-    """Frondator: "Rescuing a vampire from torpor costs this vampire 1 fewer blood" (the blood it pays for a rescue,
-    effects_crypt.cost_change)."""
-    return e.condition != "merged" and e.text.strip().rstrip(".").lower() == (
-        "rescuing a vampire from torpor costs this vampire 1 fewer blood")
+    """Frondator: "Rescuing a vampire from torpor costs this vampire 1 fewer blood" (also "... -1 blood", "This
+    vampire burns 1 less blood when rescuing a vampire in torpor"): the blood it pays for a rescue,
+    effects_crypt.cost_change."""
+    return e.condition != "merged" and e.text.strip().rstrip(".").lower() in (
+        "rescuing a vampire from torpor costs this vampire 1 fewer blood",
+        "rescuing a vampire from torpor costs this vampire -1 blood",
+        "this vampire burns 1 less blood when rescuing a vampire in torpor")
 
 
 _UNLOCK_USE = (
