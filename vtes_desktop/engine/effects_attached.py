@@ -47,7 +47,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_fail_block_attempt", "put_on_striker_after_combat", "votes_when_host_falls", "host_ready_hand_size",
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
-    "burn_damage_blocked_actor", "burn_damage_bleeder",
+    "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -1541,6 +1541,16 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
             before = st.cards[f.actor].counters
             c = ctx.set_blood(f.actor, before + sp[1])
             ctx.emit("blood", f"{ctx.name(f.actor)} gains {c.counters - before} blood ({ctx.name(a)}).", cards=(f.actor,))
+    if f.directed and ctx.is_vampire(st.cards[f.actor]) and st.cards[f.actor].region in ("ready", "torpor"):
+        at = f.target_seat if f.target_seat is not None else st.cards[f.target_card].controller \
+            if f.target_card is not None and f.target_card in st.cards else None
+        for a, sp in list(_in_play_with(ctx, "damage_after_directed_at_controller")):   # Travelers Obey the Tenets
+            if st.cards[a].controller == at and not st.cards[a].contested:
+                from vtes_desktop.engine.rules_combat import inflict
+
+                ctx.emit("damage", f"{ctx.name(f.actor)} takes {sp[1]} unpreventable damage ({ctx.name(a)}).",
+                         cards=(f.actor,))
+                inflict(ctx, f.actor, sp[1], 0)
     for a, sp in list(_in_play_with(ctx, "burn_end_of_turn_or_success")):
         if _of_clan(ctx, f.actor, sp[1]):
             ctx.burn(a, "a successful action")

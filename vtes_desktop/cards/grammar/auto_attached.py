@@ -77,6 +77,9 @@ combats (Black Metamorphosis: the state checks mark the combat as it begins, rul
 begins (round 1, before range): the card burns and the acting minion takes n unpreventable damage; ("burn_damage_bleeder",
 n): the card in play, a `use` by its player after a minion's successful bleed against them: the card burns and that
 minion takes n unpreventable damage (Frozen Object);
+("damage_after_directed_at_controller", n): while the card is in play, a vampire whose action directed at its player
+(or a minion or card of theirs) succeeds takes n unpreventable damage once the action is over; a vampire that burns
+the card with its (D) action ("burnable") takes none, the card being gone by then (Travelers Obey the Tenets);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -278,6 +281,9 @@ _EXACT: dict[str, tuple] = {
     "still)": ("host_locked_reactions_canceled",),
     "burn this card if the attached vampire is in torpor": ("burn_if_host_torpor",),
     "this vampire gets 1 optional additional strike (limited) each round": ("host_extra_strike_each_round", 1),
+    "when a vampire successfully takes an action directed at you, that vampire takes 1 unpreventable damage (after "
+    "resolving the action)": ("damage_after_directed_at_controller", 1),
+    "any vampire may burn this card (and take no damage from it) as a (d) action": ("burnable", "vampire", 0, 0, True),
     "if this vampire blocks a directed action, you can burn this card to inflict 2 unpreventable environmental damage "
     "on the acting minion before block resolution": ("burn_damage_blocked_actor", 2),
     "you can burn this card after a minion successfully bleeds you to inflict 2 unpreventable environmental damage on "
