@@ -671,6 +671,8 @@ HANDLED = {
     "chosen_weapon_bonus_combat": "ditto", "chosen_weapon_aggravated_combat": "ditto",
     "acid_round": "rules_combat._carry_out / close_damage (_acid_hits)", "acid_aggravated": "ditto",
     "equipment_press_end_first_round": "rules_combat.press (attached card: only to end, first round, once)",
+    "alt_ranged_strength_out_of_play": "rules_combat.strike (choice ranged) / _apply_strikes / action_over",
+    "burn_weapon_if_prevented": "rules_combat.close_damage",
 }
 
 

@@ -935,6 +935,9 @@ def close(ctx: Ctx, f: ActionFrame) -> None:
         after_action(ctx, f)   # master cards in play (WMRH Talk Radio)
         effects_attached.after_action(ctx, f)   # Loup burns after a Toreador's successful action
         effects_minion.action_over(ctx, f)   # Infernal Servitor: removed after its successful action
+        from vtes_desktop.engine.rules_combat import action_over as combat_action_over
+
+        combat_action_over(ctx)   # Kerrie, Dagger: a weapon put out of play until the end of the action comes back
 
 
 def _after_action(ctx: Ctx, f: ActionFrame) -> None:

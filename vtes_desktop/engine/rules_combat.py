@@ -293,6 +293,8 @@ def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
                 and ("burn_at_end_of_combat",) in effects_combat.card_readings(ctx, u[1]):
             ctx.burn(u[1], "end of combat")
     ctx.release_draws("combat")
+    if st.marks and not any(isinstance(x, ActionFrame) for x in st.frames):
+        action_over(ctx)      # (a combat outside an action: Kerrie's, Dagger's weapons come back now)
     from vtes_desktop.engine.rules_diablerie import red_list_burned_in_combat
 
     red_list_burned_in_combat(ctx, f)   # a vampire that burned a Red List minion may gain a trophy
@@ -976,6 +978,11 @@ def strike(ctx: Ctx, cmd: C.Strike) -> None:
                 desc = StrikeDesc("none", source=iid, label=f"{rules.name} (prevent)")
                 f0 = ctx.st.top
                 _set_combat(ctx, f0._replace(used=f0.used | {("fb_prevent", m, alt[1], f0.round, "melee")}))
+                f = ctx.st.top
+            if cmd.choice == "ranged" and ("alt_ranged_strength_out_of_play",) in wrd:     # Kerrie, Dagger
+                desc = StrikeDesc("strength_plus", 0, ranged=True, source=iid, label=f"{rules.name} (ranged)")
+                f0 = ctx.st.top
+                _set_combat(ctx, f0._replace(used=f0.used | {("out_after_strike", iid)}))
                 f = ctx.st.top
             if ("by:minion with true faith or an imbued" in next((x.only for x in rules.modes), ())
                     and not _faithful(ctx, m)):          # The Crusader Sword
@@ -1720,6 +1727,10 @@ def _apply_strikes(ctx: Ctx, strikes: dict, dodging: set, normal: bool = False) 
     for s_ in strikes.values():   # a strike card held aside since its maneuver has now been used
         if s_.source is not None and ctx.st.cards[s_.source].region == "aside":
             ctx.move(s_.source, "ash_heap")
+    cfo = combat_frame(ctx.st)
+    for me_, s_ in strikes.items():     # Kerrie, Dagger: out of play after their ranged strike, until the action ends
+        if s_.source is not None and ("out_after_strike", s_.source) in cfo.used:
+            _out_of_play_until_action_end(ctx, s_.source, me_)
     cf = combat_frame(ctx.st)
     _set_combat(ctx, cf._replace(step="strike_resolved", imp=cf.imp._replace(at=0, passes=0)))
     if hits:
@@ -1881,6 +1892,38 @@ def _crusader_refusal(ctx: Ctx, f: CombatFrame, m: int) -> str | None:
         if ("faithful_bearer_keeps_long",) in effects_combat.card_readings(ctx, a):
             return f"{ctx.name(m)} cannot maneuver to close range against {ctx.name(other)} ({ctx.name(a)})"
     return None
+
+
+_OUT_UNTIL_ACTION_END = "out of play until the end of the action"
+
+
+def _out_of_play_until_action_end(ctx: Ctx, w: int, bearer: int) -> None:
+    """Kerrie, Dagger: after its ranged strike resolves the weapon is out of play (aside) until the action ends."""
+    cf = combat_frame(ctx.st)
+    _set_combat(ctx, cf._replace(used=cf.used - {("out_after_strike", w)}))
+    if ctx.st.cards[w].region != "attached":
+        return
+    ctx.move(w, "aside")
+    ctx.st.marks = ctx.st.marks | {(w, _OUT_UNTIL_ACTION_END, bearer)}
+    ctx.emit("out_of_play", f"{ctx.name(w)} is out of play until the end of the action.", cards=(w,))
+
+
+def action_over(ctx: Ctx) -> None:
+    """The action is over (rules_action): weapons put out of play until then go back to their bearer (burned if it is
+    no longer in play)."""
+    st = ctx.st
+    if not st.marks:
+        return
+    for mk in [x for x in st.marks if len(x) == 3 and x[1] == _OUT_UNTIL_ACTION_END]:
+        st.marks = st.marks - {mk}
+        w, bearer = mk[0], mk[2]
+        if w not in st.cards or st.cards[w].region != "aside":
+            continue
+        if bearer in st.cards and st.cards[bearer].region in ("ready", "torpor"):
+            ctx.move(w, "attached", host=bearer)
+            ctx.emit("equip", f"{ctx.name(w)} is back in play on {ctx.name(bearer)}.", cards=(bearer, w))
+        else:
+            ctx.move(w, "ash_heap")
 
 
 def _lock_aye_for_action(ctx: Ctx, m: int, choice: str | None, name: str) -> None:
@@ -4303,6 +4346,13 @@ def close_damage(ctx: Ctx, f: DamageFrame) -> None:
                                      if isinstance(cf.used, frozenset) else
                                      {u for u in cf.used if not (isinstance(u, tuple) and u[0] == "fort_prev")}))
         cf = combat_frame(ctx.st)
+    for h in f.hits:        # Dagger: burned if any damage from it is prevented
+        if h.via is not None and h.prevented_normal + h.prevented_aggravated > 0 and h.via in ctx.st.cards \
+                and ctx.st.cards[h.via].region in ("attached", "aside") \
+                and ("burn_weapon_if_prevented",) in effects_combat.card_readings(ctx, h.via):
+            ctx.burn(h.via, "damage from it was prevented")
+            ctx.emit("burned", f"{ctx.name(h.via)} is burned: damage from it was prevented.")
+    cf = combat_frame(ctx.st)
     if cf is None:
         return
     if acid_dmg and _acid_hits(ctx, cf, acid, acid_dmg):

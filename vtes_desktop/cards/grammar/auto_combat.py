@@ -1127,6 +1127,14 @@ def _equipment_one_offs(k: str, low: str) -> tuple | None:
         return ("stealable_by_strike",)                                              # Kaymakli Fragment (named)
     if k == "inflict" and low == "damage inflicted on a kiasyd by this weapon is aggravated.":
         return ("aggravated_vs_clan", "kiasyd")                                      # Poker, Joumlon's Axe
+    if k in ("inflict", "strike") and low in (
+            "alternatively, inflict strength ranged damage as a strike and, after strike resolution, turn this weapon face "
+            "down (out of play) until the end of the action.",
+            "alternatively, ranged strike: strength damage and, after strike resolution, put this weapon out of play until "
+            "the end of the action."):
+        return ("alt_ranged_strength_out_of_play",)                                  # Kerrie, Dagger (choice ranged)
+    if k == "burn" and low == "burn this weapon if any damage from it is prevented.":
+        return ("burn_weapon_if_prevented",)                                         # Dagger
     if k == "inflict" and low == "damage inflicted by this weapon on a brujah or brujah antitribu is aggravated.":
         return ("aggravated_vs_clan", "brujah", "brujah antitribu")                  # Blade of Enoch
     if k == "burn" and low == ("if all of the damage done by this strike is prevented by a card or cards that require "
