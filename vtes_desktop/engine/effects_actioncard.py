@@ -96,7 +96,8 @@ HANDLED = frozenset({
     "actor_becomes_anarch_baron", "baron_of_same_city", "terms_contest_yielders", "chosen_yield",
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
-    "rave_move", "circle_redistribute", "laibon_blood", "magaji_lock_two", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "rave_move", "circle_redistribute", "laibon_blood", "magaji_lock_two", "random_prey_monster",
+    "combat_chosen_monster", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -4744,6 +4745,8 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         out["mods"] = tuple(out.get("mods", ())) + _redistribution_plan(ctx, seat, actor, rules.name, target)
     if any(s[0] == "magaji_lock_two" for s in specs):
         _sires_plan(ctx, seat, actor, rules.name, target, out)
+    if any(s[0] == "random_prey_monster" for s in specs):   # Muse of Flame: directed at your prey
+        out["target_seat"] = st.prey(seat)
     for s in specs:
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
@@ -5228,6 +5231,22 @@ def _sires_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
             ctx.emit("locked", f"{ctx.name(v)} is locked ({name}).", cards=(v,))
 
 
+def _muse_combat(ctx: Ctx, f: ActionFrame, name: str) -> None:
+    """Muse of Flame: a monster of the prey chosen at random; the acting imbued enters combat with it."""
+    st = ctx.st
+    seat = f.target_seat if f.target_seat is not None else st.prey(f.seat)
+    pool = [i for i in st.region(seat, "ready") if ctx.is_minion(st.cards[i]) and not st.cards[i].contested
+            and is_monster(ctx, i)]
+    if not pool or st.cards[f.actor].region != "ready":
+        ctx.emit("fizzles", f"{name}: no monster of {ctx.seat_name(seat)} to enter combat with.")
+        return
+    m = ctx.rng().choice(sorted(pool))
+    ctx.emit("chosen", f"{ctx.name(m)} is chosen at random ({name}).", cards=(m,))
+    from vtes_desktop.engine import rules_combat
+
+    rules_combat.start(ctx, f.actor, m)
+
+
 def _rave_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
     st = ctx.st
     a = f.actor
@@ -5262,6 +5281,8 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         _redistribution_resolve(ctx, f, name)   # after the acting vampire's blood ("Then move ...")
     if any(s[0] == "magaji_lock_two" for s in specs):
         _sires_resolve(ctx, f, name)
+    if any(s[0] == "random_prey_monster" for s in specs) and any(s[0] == "combat_chosen_monster" for s in specs):
+        _muse_combat(ctx, f, name)
     for s in specs:
         k = s[0]
         if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool

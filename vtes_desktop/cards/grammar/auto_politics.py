@@ -537,6 +537,11 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
     if kind == "move" and t == ("move as much blood (or life) and/or equipment from the acting minion to any ready "
                                 "vampires you control"):
         return ("rave_move",)                 # Rave: the moves named in the target ("Vampire: 2; Vampire: Equipment")
+    if kind == "choose" and t == ("(d) if this action is successful, choose a monster controlled by your prey at "
+                                  "random"):
+        return ("random_prey_monster",)       # Muse of Flame, directed at your prey
+    if kind == "enter" and t == "this imbued enters combat with the chosen monster":
+        return ("combat_chosen_monster",)
     if kind == "move" and t == "move 1 blood from the blood bank to any other laibon":
         return ("laibon_blood", 1)            # Sires Command, Childer Inherit: one Laibon named as the target,
     if kind == "lock" and t == ("alternatively, if this laibon is a magaji, (d) lock two ready laibon who belong to the "
