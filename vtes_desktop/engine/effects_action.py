@@ -3936,6 +3936,8 @@ def combat_marks(f: ActionFrame) -> frozenset:
             out.add(("hand_rage", m.minion, m.amount, m.card))          # Uncontrollable Rage, Invigorate [pro]
         elif m.kind == "pseudo_blind" and m.minion == f.blocker:
             out.add(("no_discs", f.actor, ("chi", "obf"), m.cid))      # Pseudo-Blindness [CHI]
+        elif m.kind == "blocked_no_maneuver" and m.minion == f.actor and f.blocker is not None:
+            out.add(("no_maneuver_combat", f.blocker))      # Ni Dieu ni Maître [ani]
         elif m.kind == "action_strength" and m.minion in (f.actor, f.blocker):
             out.add(("strength_bonus", m.minion, m.amount, m.card))     # Serenading the Kami, Adhocracy
     return frozenset(out)
@@ -5136,3 +5138,58 @@ def _coin_flip(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
 
 
 _HANDLERS.update({"coin_flip": _coin_flip, "coin_heads_unblockable": _nothing, "coin_tails_damage": _nothing})
+
+
+def combined_mode(rules: CardRules, level: str | None) -> Mode | None:
+    """"More than one Discipline can be used to play this card" (Memory Rift, Ni Dieu ni Maître): a level naming
+    several texts joined by "+" ("dem+obf") plays them together, each Discipline required (the first is the mode's
+    level, all are its `disciplines`); None when the level is not such a combination of this card."""
+    import dataclasses
+
+    if not level or "+" not in level or not any(
+            auto_action.reading(e, rules.types) == "multi_discipline" for m in rules.modes for e in m.effects):
+        return None
+    parts = [p.strip() for p in level.split("+") if p.strip()]
+    modes = []
+    for p in parts:
+        ms = rules.modes_for(p)
+        if not ms or p in [m.level for m in modes]:
+            return None
+        modes.append(ms[0])
+    effects, seen = [], False
+    for m in modes:
+        for e in m.effects:
+            multi = auto_action.reading(e, rules.types) == "multi_discipline"
+            if not (multi and seen):
+                effects.append(e)
+            seen = seen or multi
+    first = modes[0]
+    nums = {k: sum(getattr(m, k) for m in modes) for k in ("stealth", "intercept", "bleed", "hunt", "strength", "votes")}
+    return dataclasses.replace(
+        first, text="\n".join(m.text for m in modes), disciplines=tuple(dict.fromkeys(
+            d for m in modes for d in (m.disciplines or (m.level,)))), effects=tuple(effects),
+        only=tuple(dict.fromkeys(o for m in modes for o in m.only)),
+        windows=tuple(dict.fromkeys(w for m in modes for w in m.windows)),
+        manual=tuple(x for m in modes for x in m.manual), limited=any(m.limited for m in modes), **nums)
+
+
+def _choose_titled_or_younger(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Memory Rift [dem]: the chosen vampire (the play's target) is titled or younger than this Anarch."""
+    t = _chosen(ctx, cmd, rules)
+    c = ctx.st.cards[t]
+    if not ctx.is_vampire(c) or not (ctx.title(c) or (ctx.cdef(t).capacity or 0) < (ctx.cdef(minion).capacity or 0)):
+        raise Illegal("target", f"{rules.name}: choose a titled vampire or one younger than {ctx.name(minion)}")
+    f = _top(ctx)
+    if not any(m.kind == "chosen" and m.card == iid for m in f.mods):
+        _add(ctx, Mod("chosen", 0, t, iid, rules.card_id))
+        ctx.emit("chosen", f"{rules.name}: {ctx.name(t)} is chosen.", cards=(t,))
+
+
+def _blocked_no_maneuver(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Ni Dieu ni Maître [ani]: if blocked, the blocker cannot maneuver in the resulting combat (`combat_marks`)."""
+    a = _top(ctx).actor
+    _add(ctx, Mod("blocked_no_maneuver", 0, a, iid, rules.card_id))
+
+
+_HANDLERS.update({"multi_discipline": _nothing, "choose_titled_or_younger": _choose_titled_or_younger,
+                  "memory_strike": _shroud_strike, "blocked_no_maneuver": _blocked_no_maneuver})

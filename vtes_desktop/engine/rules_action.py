@@ -364,6 +364,8 @@ def _choose_mode(ctx: Ctx, rules: CardRules, level: str | None, types: tuple[str
         levels = {(m.level or "").isupper() for m in cands}
         if len(levels) > 1:
             raise Malformed("level", f"{rules.name} has a basic and a superior text: say which level")
+    if level and "+" in level and (cm := effects_action.combined_mode(rules, level)) is not None:
+        return cm   # "More than one Discipline can be used to play this card": "dem+obf"
     if level is not None and level not in ("basic", "superior") and not rules.modes_for(level):
         raise Malformed("level", f"level must be basic or superior, not {level!r}")
     modes = [m for m in rules.modes_for(level) if set(m.types) & set(types)]

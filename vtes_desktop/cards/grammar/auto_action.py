@@ -289,6 +289,13 @@ _TEXTS: dict[str, re.Pattern] = {
     "coin_flip": re.compile(r"^flip a coin\.?$"),
     "coin_heads_unblockable": re.compile(r"^if it is heads, this action is unblockable\.?$"),
     "coin_tails_damage": re.compile(r"^if it is tails, this vampire takes 1 unpreventable environmental damage\.?$"),
+    # several Disciplines in one play (effects_action.combined_mode): Memory Rift, Ni Dieu ni Maître
+    "multi_discipline": re.compile(r"^more than one discipline can be used to play this card\.?$"),
+    "choose_titled_or_younger": re.compile(r"^choose a titled vampire or a younger vampire\.?$"),
+    "memory_strike": re.compile(r"^if this action is blocked, this anarch can strike: combat ends during the first "
+                                r"round of the resulting combat\.?$"),
+    "blocked_no_maneuver": re.compile(r"^if this action is blocked, the opposing minion cannot maneuver during the "
+                                      r"resulting combat\.?$"),
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
@@ -416,7 +423,8 @@ _TEXTS: dict[str, re.Pattern] = {
                                       r"resulting combat is aggravated\.?$"),
     # Ministry
     # Adhocracy [pot]: the acting vampire's strength in the block's combat
-    "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire) is blocked, (?:they|this anarch|this vampire) "
+    "strength_if_blocked": re.compile(r"^if this (?:anarch|vampire|action) is blocked, "
+                                      r"(?:they|this anarch|this vampire) "
                                       r"gets? \+(?P<n>\d) strength during the resulting combat\.?$"),
     # Hide the Heart [VAL]: the play's choice "lock" takes the second option (a bleed against any Methuselah)
     "reduce_or_lock_reduce": re.compile(r"^reduce a bleed against you by (?P<n>\d), or lock to reduce a bleed against "
