@@ -791,8 +791,10 @@ def blood_for_votes(e: Effect) -> tuple | None:
 # -- "This vampire can enter combat with ... as a (D) action" ------------------------------------------------------
 
 _COMBAT_ACTION = re.compile(
-    r"^(?:this vampire|this imbued|he|she) (?:can|may) enter combat with (?:any |a |an )?(?P<np>[a-z ,\-]+?) as a "
-    r"(?:\+(?P<st>\d) stealth )?\(d\) action$")
+    r"^(?:this vampire|this imbued|he|she) (?:can|may) enter combat with (?:any |a |an )?(?P<np>[a-z0-9 ,\-]+?) as a "
+    r"(?:\+(?P<st>\d) stealth )?\(d\) action$"
+    r"|^as a (?:\+(?P<st2>\d) stealth )?\(d\) action, (?:this vampire|he|she) (?:can|may) enter combat with "
+    r"(?:any |a |an )?(?P<np2>[a-z0-9 ,\-]+?)$")
 
 
 @lru_cache(maxsize=None)
@@ -805,7 +807,8 @@ def combat_action(e: Effect) -> tuple | None:
     m = _COMBAT_ACTION.match(e.text.strip().rstrip(".").lower())
     if not m:
         return None
-    np = m.group("np")
+    np = m.group("np") or m.group("np2")
+    np = re.sub(r"^vampire of capacity below (\d+)\b", r"vampire with capacity less than \1", np)
     whose = "any"
     for tail, w in ((" controlled by another methuselah", "any"), (" controlled by your predator or prey", "predator or prey")):
         if np.endswith(tail):
@@ -820,7 +823,7 @@ def combat_action(e: Effect) -> tuple | None:
         alts = minion_classes(np)
         if not alts:
             return None
-    return (alts, int(m.group("st") or 0), locked, whose)
+    return (alts, int(m.group("st") or m.group("st2") or 0), locked, whose)
 
 
 # -- "burn the Edge to ..." (a `use` of the vampire, effect "edge") --------------------------------------------------
