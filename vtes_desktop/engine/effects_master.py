@@ -445,7 +445,8 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
         if key in ("referendum_fails", "cancel_blood_hunt"):   # Vox Domini: it fails, whatever the votes
             f = st.top
             flow.set_top(ctx, f._replace(used_sources=f.used_sources | {("fails", iid)}))
-            ctx.emit("effect", f"The referendum will fail ({name}).", cards=(iid,))
+            ctx.emit("effect", f"The referendum will fail ({name})." if key == "referendum_fails" else
+                     f"The blood hunt is canceled ({name}).", cards=(iid,))
         elif key == "choose_vampire":
             _vampire(ctx, target, name)
         elif key == "fill_chosen":
@@ -1005,15 +1006,47 @@ def out_of_turn_timing(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> boo
     return True
 
 
+#: the step of a blood hunt referendum that passed, before the diablerist burns: a card that cancels the blood hunt
+#: is played then (LSJ 20081203-2 on Gangrel Conspiracy: once the referendum succeeds, the votes and ballots cast)
+HUNT_TALLIED = "blood_hunt_passed"
+
+
+def blood_hunt_passed(ctx: Ctx, f) -> bool:
+    """The blood hunt referendum *f* passed (rules_politics.close): if a Methuselah holds a card that cancels blood
+    hunts, the referendum stays on the stack in a step of its own (`HUNT_TALLIED`) so that it can be played before
+    the diablerist burns; True when that step opened (the burn then waits for `close_blood_hunt`)."""
+    st = ctx.st
+    for s in range(len(st.seats)):
+        for iid in st.region(s, "hand"):
+            if any(k == "cancel_blood_hunt" for k, _, _ in readings(ctx.rules(iid))):
+                flow.push(ctx, f._replace(step=HUNT_TALLIED, imp=f.imp._replace(at=0, passes=0)))
+                ctx.emit("window", "The blood hunt passed: a card that cancels it may be played before "
+                                   f"{ctx.name(f.actor)} burns.")
+                return True
+    return False
+
+
+def close_blood_hunt(ctx: Ctx, f) -> None:
+    """Every Methuselah passed in the `HUNT_TALLIED` step: the diablerist burns unless the blood hunt was
+    canceled (Gangrel Conspiracy, Ebony Fox Hunt, Absolution of the Diabolist)."""
+    flow.pop(ctx)
+    if referendum_fails(f):
+        ctx.emit("effect", f"The blood hunt on {ctx.name(f.actor)} is canceled.", cards=(f.actor,))
+        return
+    if f.actor in ctx.st.cards and ctx.st.cards[f.actor].region in ("ready", "torpor"):
+        ctx.burn(f.actor, "blood hunt")
+
+
 def _blood_hunt_timing(ctx: Ctx, cmd: C.Play, rules: CardRules, v: dict) -> None:
-    """A card that cancels a blood hunt is played in the polling step of a blood hunt referendum (the votes
-    cast; the engine cancels it by making it fail), on a vampire the card names ("a Gangrel antitribu", "a
-    Black Hand vampire you control")."""
+    """A card that cancels a blood hunt is played once a blood hunt referendum has passed, before the diablerist
+    burns (the `HUNT_TALLIED` step), on a vampire the card names ("a Gangrel antitribu", "a Black Hand vampire you
+    control")."""
     from vtes_desktop.engine.state import ReferendumFrame
 
     f = ctx.st.top
-    if not isinstance(f, ReferendumFrame) or f.terms != "blood hunt" or f.step != "polling":
-        raise Illegal("timing", f"{rules.name} is played during the referendum of a blood hunt")
+    if not isinstance(f, ReferendumFrame) or f.terms != "blood hunt" or f.step != HUNT_TALLIED:
+        raise Illegal("timing", f"{rules.name} is played once a blood hunt referendum has passed (the votes and "
+                                "ballots cast and tallied)")
     who = v.get("who")
     if who is None:
         return

@@ -370,6 +370,12 @@ def vote(ctx: Ctx, cmd: C.Vote) -> None:
         effects_action.voted(ctx, key[0])   # Disarming Presence: a vampire that votes locks
 
 
+def _effects_master():
+    from vtes_desktop.engine import effects_master
+
+    return effects_master
+
+
 def close(ctx: Ctx, f: ReferendumFrame) -> None:
     if f.step == "referendum_terms":
         from vtes_desktop.engine import effects_actioncard
@@ -377,6 +383,9 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         if effects_actioncard.needs_terms(ctx, f):
             raise Illegal("terms", f"{ctx.name(f.card)}: the acting Methuselah must choose the terms before polling")
         flow.set_top(ctx, f._replace(step="polling", imp=f.imp._replace(at=0, passes=0)))
+        return
+    if f.step == _effects_master().HUNT_TALLIED:   # Gangrel Conspiracy: the window after a blood hunt passed
+        _effects_master().close_blood_hunt(ctx, f)
         return
     flow.pop(ctx)
     yes, no = tally(f)
@@ -402,6 +411,8 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
         ctx.move(f.card, "ash_heap")
     if f.terms == "blood hunt":
         if passed and f.actor in ctx.st.cards and ctx.st.cards[f.actor].region in ("ready", "torpor"):
+            if _effects_master().blood_hunt_passed(ctx, f):   # a card that cancels it may still be played
+                return
             ctx.burn(f.actor, "blood hunt")
         return
     from vtes_desktop.engine import effects_actioncard
