@@ -48,6 +48,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
+    "controller_hand_size", "stealable",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -284,9 +285,12 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
             ctx.emit("attached", f"{rules.name} is put on {ctx.name(f.actor)}.", cards=(f.card, f.actor))
             if any(s[0] == "host_ready_hand_size" for s in specs):   # Wise Spider: the state checks draw up
                 _HAND[:] = [True]
-                st.marks = st.marks | {(f.card, _HS, False)}
+                st.marks = st.marks | {(f.card, _HS, None)}
         else:
             ctx.emit("fizzles", f"{ctx.name(f.actor)} is no longer in play: {rules.name} is not put on them.")
+    if any(s[0] == "controller_hand_size" for s in specs):   # Chronicle of the Lost Tribe: the state checks draw up
+        _HAND[:] = [True]
+        st.marks = st.marks | {(f.card, _HS, None)}
     done = {e.text for e in mode.effects if claims(e, rules.types) is not None}
     return [x for x in left if x not in done]
 
@@ -1274,6 +1278,19 @@ def announce_own(ctx: Ctx, cmd, m: int) -> tuple[dict, tuple[int, ...]] | None:
     gain = _spec(ctx, src, "burnable_for_strength") if spec is None else None
     if gain is not None:   # Masai Blood Milk
         spec = ("burnable", gain[1], gain[2], 0, False)
+    steal = _spec(ctx, src, "stealable") if spec is None else None
+    if steal is not None:   # Chronicle of the Lost Tribe
+        c = st.cards[src]
+        name = ctx.name(src)
+        if c.region not in ("in_play", "attached") or c.contested:
+            raise Illegal("card", f"{name} is not in play")
+        if not ctx.is_vampire(st.cards[m]) or ctx.capacity(st.cards[m]) < steal[2]:
+            raise Illegal("requirements", f"only a vampire with a capacity above {steal[2] - 1} can steal {name}")
+        if c.controller == cmd.seat:
+            raise Illegal("target", f"{name} is already yours")
+        ctx.emit("action_goal", f"{ctx.name(m)} acts to steal {name}.", cards=(m, src))
+        return dict(from_card=src, effect="own:steal_card", target_card=src, base_stealth=0, cost_blood=0,
+                    directed=True, target_seat=c.controller), (c.controller,)
     if spec is None:
         return None
     c = st.cards[src]
@@ -1416,14 +1433,32 @@ def hand_size_bonus(ctx: Ctx, iid: int, seat: int) -> int | None:
 
 
 def seat_hand_size(ctx: Ctx, seat: int) -> int:
-    """The hand size cards on *seat*'s ready minions give it (Wise Spider: effects_master.hand_size)."""
+    """The hand size cards on *seat*'s ready minions (Wise Spider) and its action cards in play (Chronicle of the
+    Lost Tribe) give it: effects_master.hand_size (rules_turn.hand_size reads "+1 hand size" in play itself)."""
     st = ctx.st
     n = 0
     for m in st.region(seat, "ready"):
         for a in st.attached.get(m, ()):
             if "Action" in ctx.cdef(a).types and not st.cards[a].contested:
                 n += hand_size_bonus(ctx, a, seat) or 0
+    for a in st.region(seat, "in_play"):
+        if ctx.cdef(a).types == ("Action",) and not st.cards[a].contested and _specs(ctx, a):
+            sp = _spec(ctx, a, "controller_hand_size")
+            n += sp[1] if sp else 0
     return n
+
+
+def _hs_seat(ctx: Ctx, a: int) -> int | None:
+    """The seat whose hand size card *a* makes larger now, or None."""
+    st = ctx.st
+    c = st.cards[a]
+    if c.contested or not _specs(ctx, a):
+        return None
+    if c.region == "attached" and _spec(ctx, a, "host_ready_hand_size"):
+        return c.controller if st.cards[c.host].region == "ready" else None
+    if c.region == "in_play" and _spec(ctx, a, "controller_hand_size"):
+        return c.controller
+    return None
 
 
 def _hand_size_checks(ctx: Ctx) -> None:
@@ -1439,22 +1474,20 @@ def _hand_size_checks(ctx: Ctx) -> None:
     for m in marks:
         a = m[0]
         c = st.cards[a]
-        on = c.region == "attached" and st.cards[c.host].region == "ready"
-        if c.region != "attached":
-            st.marks = st.marks - {m}   # the card has left its minion
-        if on == m[2]:
+        now = _hs_seat(ctx, a)
+        if c.region not in ("attached", "in_play"):
+            st.marks = st.marks - {m}   # the card has left play
+        if now == m[2]:
             continue
-        if c.region == "attached":
-            st.marks = st.marks - {m} | {(a, _HS, on)}
-        seat = c.controller if c.region == "attached" else c.owner
-        if st.seats[seat].ousted:
-            continue
-        if on:
-            draw_up(ctx, seat)
-        else:
-            over = len(st.region(seat, "hand")) + _deferred(ctx, seat) - hand_size(ctx, seat)
+        if c.region in ("attached", "in_play"):
+            st.marks = st.marks - {m} | {(a, _HS, now)}
+        was = m[2]
+        if was is not None and not st.seats[was].ousted:
+            over = len(st.region(was, "hand")) + _deferred(ctx, was) - hand_size(ctx, was)
             if over > 0:
-                _owe_discard(ctx, seat, over)
+                _owe_discard(ctx, was, over)
+        if now is not None and not st.seats[now].ousted:
+            draw_up(ctx, now)
 
 
 def _votes_when_host_falls(ctx: Ctx, a: int, h: int, prev) -> None:
@@ -1590,6 +1623,21 @@ def succeed_own(ctx: Ctx, f: ActionFrame) -> bool:
             | {(f.actor, _GAME_STRENGTH, n + sp[3])}
         ctx.emit("strength", f"{ctx.name(f.actor)} burns {ctx.name(a)}: +{sp[3]} strength for the rest of the game.",
                  cards=(f.actor,))
+        return True
+    if f.effect == "own:steal_card":   # Chronicle of the Lost Tribe: its controller changes
+        a = f.from_card
+        c = st.cards.get(a)
+        if c is None or c.region != "in_play" or c.controller == f.seat:
+            ctx.emit("fizzles", f"{ctx.name(a)} is no longer in play.")
+            return True
+        was = c.controller
+        ctx.move(a, "in_play", seat=f.seat, counters=c.counters, locked=c.locked, level=c.level)
+        ctx.emit("stolen", f"{ctx.name(f.actor)} steals {ctx.name(a)} for {ctx.seat_name(f.seat)} from "
+                           f"{ctx.seat_name(was)}.", cards=(a,))
+        if _spec(ctx, a, "controller_hand_size"):
+            _HAND[:] = [True]
+            if not any(len(m) == 3 and m[0] == a and m[1] == _HS for m in st.marks):
+                st.marks = st.marks | {(a, _HS, was)}
         return True
     if f.effect != "own:attached_step":
         return False

@@ -80,6 +80,10 @@ minion takes n unpreventable damage (Frozen Object);
 ("damage_after_directed_at_controller", n): while the card is in play, a vampire whose action directed at its player
 (or a minion or card of theirs) succeeds takes n unpreventable damage once the action is over; a vampire that burns
 the card with its (D) action ("burnable") takes none, the card being gone by then (Travelers Obey the Tenets);
+("controller_hand_size", n): while the card is in play its controller has n more hand size (drawing up or discarding
+down at once as that changes), and ("stealable", "vampire", cap): a vampire of at least that capacity takes control of
+the card for its player with a (D) action directed at the card's controller (`action` with `from` naming the card:
+Chronicle of the Lost Tribe);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -284,6 +288,9 @@ _EXACT: dict[str, tuple] = {
     "when a vampire successfully takes an action directed at you, that vampire takes 1 unpreventable damage (after "
     "resolving the action)": ("damage_after_directed_at_controller", 1),
     "any vampire may burn this card (and take no damage from it) as a (d) action": ("burnable", "vampire", 0, 0, True),
+    "you get +1 hand size": ("controller_hand_size", 1),
+    "any vampire with a capacity above 4 may steal this card for his or her controller as a (d) action":
+        ("stealable", "vampire", 5),
     "if this vampire blocks a directed action, you can burn this card to inflict 2 unpreventable environmental damage "
     "on the acting minion before block resolution": ("burn_damage_blocked_actor", 2),
     "you can burn this card after a minion successfully bleeds you to inflict 2 unpreventable environmental damage on "
