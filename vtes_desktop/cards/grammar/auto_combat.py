@@ -2,7 +2,7 @@
 
 `automated(e, types)` answers True only for an effect the engine carries out by itself; each True here is
 backed by engine code (`vtes_desktop/engine/effects_combat.py`, `rules_combat.py`) and a scenario that
-proves it (scenarios 300-379, 1050-1149 and 1470-1529).
+proves it (scenarios 300-379, 1050-1149, 1470-1529 and 2070-2076).
 
 `reading(e, types)` is the one structured reading of such an effect: a tuple whose first item names what the
 engine does, the rest its parameters. The engine acts on readings, never on the card text, so what is marked
