@@ -48,7 +48,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
-    "controller_hand_size", "stealable",
+    "controller_hand_size", "stealable", "fail_directed_at_location_put",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -537,6 +537,20 @@ def in_referendum(ctx: Ctx, m: int, mode: Mode, rules: CardRules, iid: int) -> b
 def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
     st = ctx.st
     f = st.top
+    if any(s[0] == "fail_directed_at_location_put" for s in mode_specs(rules, mode)):   # Salt of Thoth
+        from vtes_desktop.engine.effects_crypt import _OPEN
+
+        seat = st.cards[minion].controller
+        t = f.target_card if isinstance(f, ActionFrame) else None
+        if t is None or not f.directed or f.stage not in _OPEN or f.outcome is not None or t not in st.cards \
+                or st.cards[t].region != "in_play" or st.cards[t].controller != seat \
+                or "location" not in ctx.rules(t).keywords:
+            raise Illegal("timing", f"{rules.name} is played while an action is directed at a location you control")
+        ctx.move(iid, "attached", host=t, level=mode.level)
+        f = st.top
+        flow.set_top(ctx, f._replace(outcome="unsuccessful", stage="resolution", imp=f.imp._replace(at=0, passes=0)))
+        ctx.emit("unsuccessful", f"The action fails; {rules.name} is put on {ctx.name(t)}.", cards=(iid, t))
+        return
     if isinstance(f, ActionFrame) and any(s[0] == "put_on_actor_if_block" for s in mode_specs(rules, mode)):
         st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _IF_BLOCKS)) \
             | {(iid, _IF_BLOCKS, (minion, f.actor, mode.level))}

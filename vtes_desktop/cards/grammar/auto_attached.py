@@ -84,6 +84,8 @@ the card with its (D) action ("burnable") takes none, the card being gone by the
 down at once as that changes), and ("stealable", "vampire", cap): a vampire of at least that capacity takes control of
 the card for its player with a (D) action directed at the card's controller (`action` with `from` naming the card:
 Chronicle of the Lost Tribe);
+("fail_directed_at_location_put",): a reaction played while an action is directed at a location its player controls:
+the action fails and the card goes on that location, later burned to make another such action fail (Salt of Thoth);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -327,6 +329,9 @@ _REACTION_EXACT: dict[str, tuple] = {
     "burn this card if this minion goes to torpor": ("burn_if_host_torpor",),
     "this minion gets -1 bleed when bleeding you": ("host_bleed_vs_controller", -1),
     "any minion may burn this card as a +1 stealth (d) action": ("burnable", "minion", 1, 0, True),
+    "cause an action directed at a location you control to fail and put this card on that location":
+        ("fail_directed_at_location_put",),
+    "you may burn this card to cause an action directed at this location to fail": ("burn_fail_directed_at_host",),
 }
 _MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:sabbat )?(?:minion|vampire) with this card) gets "
                   r"(?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed|strength|votes)$")
