@@ -80,7 +80,7 @@ def test_every_reading_has_a_handler(db):
     "Venenation", "Revelation of Despair", "Velvet Tongue", "Wanderer's Counsel",
     # Pseudo-Blindness (1920), riders (1921-1922)
     "Pseudo-Blindness", "Cryptic Rider", "Malkavian Rider Clause", "Disarming Presence", "False Resonance",
-    "Walk through Arcadia", "Ni Dieu ni Maître", "Memory Rift",
+    "Walk through Arcadia", "Ni Dieu ni Maître", "Memory Rift", "Guardian Vigil",
 ])
 def test_cards_now_automated(db, name):
     r = compile_rules(db[name])

@@ -5193,3 +5193,25 @@ def _blocked_no_maneuver(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None
 
 _HANDLERS.update({"multi_discipline": _nothing, "choose_titled_or_younger": _choose_titled_or_younger,
                   "memory_strike": _shroud_strike, "blocked_no_maneuver": _blocked_no_maneuver})
+
+
+def _anarch_attempts_block(ctx, cmd, minion, mode, rules, e, iid, blocker) -> None:
+    """Guardian Vigil: this reacting Anarch attempts to block (once, however many of its texts are played)."""
+    f = _top(ctx)
+    if f.stage == "attempt" and f.blocker == minion:
+        return
+    if f.stage != "blocks":
+        raise Illegal("block", f"{rules.name}: a block attempt can be made only while the action can be blocked "
+                               "and no other attempt is under way")
+    why = block_refusal(ctx, f, minion, cmd.seat)
+    if why:
+        raise Illegal("block", why)
+    pay_block_cost(ctx, f, minion)
+    f = _top(ctx)
+    flow.set_top(ctx, f._replace(stage="attempt", blocker=minion))
+    ctx.emit("block", f"{ctx.name(minion)} attempts to block {ctx.name(f.actor)} ({rules.name}).",
+             cards=(minion, f.actor))
+
+
+_HANDLERS.update({"anarch_attempts_block": _anarch_attempts_block, "anarch_maneuver_if_blocks": _grant_if_blocks,
+                  "anarch_no_lock_block": _no_lock_for_block})

@@ -296,6 +296,11 @@ _TEXTS: dict[str, re.Pattern] = {
                                 r"round of the resulting combat\.?$"),
     "blocked_no_maneuver": re.compile(r"^if this action is blocked, the opposing minion cannot maneuver during the "
                                       r"resulting combat\.?$"),
+    # Guardian Vigil (more than one Discipline): the reacting Anarch's own block attempt
+    "anarch_attempts_block": re.compile(r"^this anarch attempts to block\.?$"),
+    "anarch_maneuver_if_blocks": re.compile(r"^this anarch gets 1 optional maneuver during the resulting combat if they "
+                                            r"block\.?$"),
+    "anarch_no_lock_block": re.compile(r"^this anarch does not lock for blocking this action\.?$"),
     "corrupted_minus_intercept": re.compile(r"^minions with any corruption counters get -1 intercept\.?$"),
     "corrupt_after_success": re.compile(r"^after action resolution, if this action was successful, put 1 corruption "
                                         r"counter on a minion controlled by \(any of\) the target methuselah\(s\)\.?$"),
