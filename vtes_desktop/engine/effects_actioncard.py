@@ -97,7 +97,7 @@ HANDLED = frozenset({
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
     "rave_move", "circle_redistribute", "laibon_blood", "magaji_lock_two", "random_prey_monster",
-    "combat_chosen_monster", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "combat_chosen_monster", "first_round_grant", "blocker_first_round_grant", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -427,6 +427,8 @@ def combat_grants(ctx: Ctx, f: ActionFrame) -> tuple:
                 n[e.kind] += e.amount or 1
             elif read(e, rules.types) == ("combat_grant",):
                 n["press" if "press" in e.text.lower() else "maneuver"] += 1
+            elif read(e, rules.types) == ("first_round_grant", "maneuver"):   # Dive Bomb
+                n["maneuver"] += 1
             elif read(e, rules.types) == ("combat_grant_continue",):   # Harass: a press only to continue
                 n["press_continue"] = n.get("press_continue", 0) + 1
             elif read(e, rules.types) == ("red_list_grant_unlock",) and f.target_card is not None:   # Big Game
@@ -4721,10 +4723,14 @@ def no_combat_when_blocked(ctx: Ctx, f: ActionFrame) -> bool:
 
 
 def blocked_grants(ctx: Ctx, f: ActionFrame) -> tuple:
-    """Skullduggery [obf]: the acting minion's optional maneuver in the combat that follows the block."""
-    if f.card is None or f.kind != "card" or f.effect != "bleed":
+    """Skullduggery [obf]: the acting minion's optional maneuver in the combat that follows the block; Dive Bomb: the
+    blocking minion's optional press in that combat's first round."""
+    if f.card is None or f.kind != "card":
         return ()
     rules, mode = mode_of(ctx, f.card, f.card_level)
+    if f.effect != "bleed":
+        specs = readings(rules, mode) if mode is not None else []
+        return tuple((f.blocker, s[1], 1) for s in specs if s[0] == "blocker_first_round_grant" and f.blocker)
     n = sum(1 for s in (readings(rules, mode) if mode is not None else [])
             if s[0] == "bleed_card_stealth" and s[2] == "prey, maneuver if blocked")
     return ((f.actor, "maneuver", n),) if n else ()

@@ -257,7 +257,7 @@ def requirement_refusal(ctx: Ctx, card_iid: int, rules: CardRules, mode: Mode | 
     if lvl:
         # the level's discipline, and every other one this level needs ("[pot][pre]": both, at this case)
         for d in [lvl] + [x for x in (mode.disciplines if mode else ()) if x.lower() != lvl.lower()]:
-            need = 2 if d.isupper() else 1
+            need = 2 if d.isupper() and d != "FLIGHT" else 1   # [FLIGHT] is printed in capitals, with one level
             have = ctx.discipline_level(mc, d)
             if have < need:
                 disc = discipline_label(d.lower()).split(' ', 1)[1]

@@ -542,6 +542,11 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("random_prey_monster",)       # Muse of Flame, directed at your prey
     if kind == "enter" and t == "this imbued enters combat with the chosen monster":
         return ("combat_chosen_monster",)
+    if kind == "get" and t == "this acting minion gets 1 optional maneuver during the first round of that combat":
+        return ("first_round_grant", "maneuver")    # Dive Bomb (a combat's first grants last its first round)
+    if kind == "get" and t == ("if this action is blocked, the blocking minion gets 1 optional press during the first "
+                               "round of the resulting combat"):
+        return ("blocker_first_round_grant", "press")
     if kind == "move" and t == "move 1 blood from the blood bank to any other laibon":
         return ("laibon_blood", 1)            # Sires Command, Childer Inherit: one Laibon named as the target,
     if kind == "lock" and t == ("alternatively, if this laibon is a magaji, (d) lock two ready laibon who belong to the "
