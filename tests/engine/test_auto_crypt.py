@@ -83,7 +83,7 @@ def test_own_grants(db):
 
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
           "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw", "edge_vote", "untitled", "named_ready",
-          "per_ready_titled_of_others"}
+          "per_ready_titled_of_others", "target_type", "target_mine"}
 _TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 
@@ -101,7 +101,7 @@ def test_every_automated_reading_is_one_the_engine_checks(db):
                                 "foe_strength"), (c.display, stat)
                 for cond in conds:
                     assert cond[0] in _KNOWN, (c.display, cond)
-                    if cond[0] in ("target_controls", "prey_controls", "other_mine", "opponent"):
+                    if cond[0] in ("target_controls", "prey_controls", "other_mine", "opponent", "target_mine"):
                         for cls in cond[1]:
                             assert all(t in _TAGS or t.startswith(_PREFIXES) for t in cls), (c.display, cls)
     assert n > 400
@@ -486,3 +486,23 @@ def test_sreelekha_gives_a_discard_phase_action_while_ready(db):
 
     r = compile_rules(db.lookup("Sreelekha", crypt=True))
     assert [x for e in r.abilities for x in seat_readings(e)] == [("dpa", 1, "ready")]
+
+
+def test_kalila_and_delizbieta_bonuses_follow_the_actions_target(table):
+    from vtes_desktop.engine.commands import Action
+    from vtes_desktop.engine.context import Ctx
+
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Kalila", 3), ("Delizbieta of the Dark Eyes", 3)],
+                                             "Alexis": [("Andrei Puxon", 3)]},
+                 hand={"Sarah": ["Elysium: The Arboretum"]}, pool={"Sarah": 20})
+    game.step("Sarah", Action, minion="Kalila", kind="bleed")
+    st = game.game.state
+    ctx = Ctx(game.game, st)
+    kalila = st.top.actor
+    loc = next(i for i, c in st.cards.items() if ctx.cdef(i).name == "Elysium: The Arboretum")
+    deliz = next(i for i, c in st.cards.items() if ctx.cdef(i).name.startswith("Delizbieta"))
+    assert effects_crypt.stealth_bonus(ctx, st.top) == 0
+    assert effects_crypt.stealth_bonus(ctx, st.top._replace(target_card=loc)) == 1   # directed at a location
+    ravnos = st.top._replace(actor=next(iter(st.region(1, "ready"))), seat=1, target_card=deliz)
+    assert effects_crypt.intercept_bonus(ctx, ravnos, deliz) == 1   # at a Ravnos of hers (herself)
+    assert effects_crypt.intercept_bonus(ctx, ravnos._replace(target_card=kalila), deliz) == 0   # Kalila is no Ravnos

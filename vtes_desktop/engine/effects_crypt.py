@@ -242,6 +242,17 @@ def _holds(ctx: Ctx, conds: tuple, *, me: int, f=None, opponent: int | None = No
         elif k == "round":
             if cf is None or (cf.round == 1) != (c[1] == "first"):
                 return False
+        elif k == "target_type":   # Kalila: an action directed at a location
+            t = None if f is None else f.target_card
+            if t is None or t not in ctx.st.cards or not any(
+                    x in ctx.cdef(t).types if x != "Location" else
+                    bool(re.search(r"(?i)\blocation\b", ctx.cdef(t).text.split("\n")[0])) for x in c[1]):
+                return False
+        elif k == "target_mine":   # Delizbieta: an action directed at a Ravnos of yours
+            t = None if f is None else f.target_card
+            if t is None or t not in ctx.st.cards or ctx.st.cards[t].controller != seat \
+                    or not ctx.is_minion(ctx.st.cards[t]) or not _any(ctx, t, c[1], me):
+                return False
         else:
             return False
     return True

@@ -249,6 +249,8 @@ def _mark(e: Effect) -> Effect:
 #   ("edge_mine",)              you have the Edge
 #   ("target_edge",)            the action's target Methuselah has the Edge
 #   ("opponent", alts)          intercept: the acting minion; strength: the opposing minion is of one of alts
+#   ("target_type", types)      the action's target card is of one of those card types ("Location", "Equipment")
+#   ("target_mine", alts)       intercept: the action's target is a minion of yours of one of those classes
 #   ("round", "first"|"later")  strength: the first round of combat, or any later one
 #
 # Two more stats are bonuses of the minions facing the vampire: "foe_intercept" ("Younger Sabbat vampires get
@@ -398,6 +400,9 @@ def _own_action_cond(c: str) -> tuple | None:
         if t is None:
             return None
         return ((("act", ("bleed",)),) if m.group("b") else ()) + (("directed", True), t)
+    m = re.fullmatch(r"during actions directed at (?:a|an) (?P<a>location|equipment)(?: or (?:a|an) (?P<b>location|equipment))?", c)
+    if m:   # Kalila, Bulscu: the action's target card is one
+        return (("target_type", tuple(x.capitalize() for x in (m.group("a"), m.group("b")) if x)),)
     return None
 
 
@@ -422,6 +427,10 @@ def _intercept_cond(c: str) -> tuple | None:
     if m:
         alts = minion_classes(m.group("np"))
         return (("opponent", alts),) if alts else None
+    m = re.fullmatch(r"during actions directed at (?P<np>an? [a-z ]+) you control", c)
+    if m:   # Delizbieta: the action being blocked targets a minion of yours of that class
+        alts = minion_classes(m.group("np"))
+        return (("target_mine", alts),) if alts else None
     return None
 
 
@@ -462,6 +471,10 @@ def _pre_cond(pre: str | None) -> tuple | None:
         return (("locations", int(m.group(1)), 99),)
     if pre in ("while you have the edge", "while you control the edge"):
         return (("edge_mine",),)
+    m = re.fullmatch(r"while you control an? ready (?P<np>[a-z ]+)", pre)
+    if m:   # Damian: another ready minion of yours of that class
+        alts = minion_classes(m.group("np"))
+        return (("other_mine", alts),) if alts else None
     m = re.fullmatch(r"if another ready vampire you control is an? (?P<np>.+)", pre)
     if m:
         alts = minion_classes(m.group("np"))
