@@ -48,7 +48,8 @@ HANDLED: frozenset[str] = frozenset({
     "burn_agg_as_normal_combat", "agg_as_normal_once_each_combat", "pool_to_unlock",
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
-    "controller_hand_size", "stealable", "fail_directed_at_location_put",
+    "controller_hand_size", "stealable", "fail_directed_at_location_put", "put_on_reactor_if_no_block",
+    "burn_for_intercept",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -60,6 +61,7 @@ _SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vamp
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction"),
                     ("Action", "Reaction")})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
+_IF_NO_BLOCK = "put unless it blocks"   # st.marks: (card, _IF_NO_BLOCK, (the reacting vampire, level))
 
 _BY = "attached_by"    # st.marks: (card, _BY, the vampire whose action put it there)
 _AT = "attached_at"    # st.marks: (card, _AT, (Methuselah the action was directed at, signature of that action))
@@ -537,6 +539,10 @@ def in_referendum(ctx: Ctx, m: int, mode: Mode, rules: CardRules, iid: int) -> b
 def _reaction_put(ctx: Ctx, minion: int, mode: Mode, rules: CardRules, iid: int) -> None:
     st = ctx.st
     f = st.top
+    if isinstance(f, ActionFrame) and any(s[0] == "put_on_reactor_if_no_block" for s in mode_specs(rules, mode)):
+        st.marks = frozenset(m for m in st.marks if not (len(m) == 3 and m[0] == iid and m[1] == _IF_NO_BLOCK)) \
+            | {(iid, _IF_NO_BLOCK, (minion, mode.level))}   # Dogged Pursuit: after the action, unless it blocked
+        return
     if any(s[0] == "fail_directed_at_location_put" for s in mode_specs(rules, mode)):   # Salt of Thoth
         from vtes_desktop.engine.effects_crypt import _OPEN
 
@@ -899,6 +905,9 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     if _spec(ctx, iid, "burn_agg_as_normal_combat") is not None or _spec(ctx, iid, "burn_damage_blocked_actor"):
         return use_in_combat(ctx, cmd, iid)
+    s = _spec(ctx, iid, "burn_for_intercept")
+    if s is not None:
+        return _burn_for_intercept(ctx, cmd, iid, s)
     s = _spec(ctx, iid, "burn_for_stealth")
     if s is not None and c.controller == cmd.seat:
         return _use_for_stealth(ctx, cmd, iid, s)
@@ -947,6 +956,26 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         ctx.update(host, counters=h.counters - n)
     ctx.update(host, locked=False)
     ctx.emit("unlocked", f"{ctx.name(host)} unlocks ({name}: {n} {unit} burned).", cards=(host,))
+    return True
+
+
+def _burn_for_intercept(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "This vampire can burn this card to get +1 intercept" (Dogged Pursuit on the vampire that played it)."""
+    from vtes_desktop.engine.effects_crypt import _OPEN
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    host = c.host
+    f = st.top
+    if st.cards[host].controller != cmd.seat:
+        raise Illegal("use", f"{name}: only the controller of {ctx.name(host)} can burn it")
+    if not isinstance(f, ActionFrame) or f.stage not in _OPEN or f.outcome is not None or f.actor == host:
+        raise Illegal("timing", f"{name} is burned for intercept during another minion's action")
+    ctx.burn(iid, "burned for intercept")
+    f = st.top
+    flow.set_top(ctx, f._replace(mods=f.mods + (Mod("intercept", s[1], host, iid, c.cid),)))
+    ctx.emit("modifier", f"{ctx.name(host)} burns {name}: +{s[1]} intercept.", cards=(host,))
     return True
 
 
@@ -1580,6 +1609,15 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
                     and st.cards[a].region == "ash_heap" and st.cards[by].region in ("ready", "torpor") and not held:
                 ctx.move(a, "attached", host=by, level=level)
                 ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(by)} after the successful bleed.",
+                         cards=(a, by))
+        for mk in [m for m in st.marks if len(m) == 3 and m[1] == _IF_NO_BLOCK]:
+            st.marks = st.marks - {mk}
+            a, (by, level) = mk[0], mk[2]
+            held = any(st.cards[x].cid == st.cards[a].cid for x in st.attached.get(by, ()))
+            if not (f.outcome == "blocked" and f.blocker == by) and st.cards[a].region == "ash_heap" \
+                    and st.cards[by].region in ("ready", "torpor") and not held:   # Dogged Pursuit
+                ctx.move(a, "attached", host=by, level=level)
+                ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(by)}, which did not block the action.",
                          cards=(a, by))
     if f.outcome != "successful" or f.actor not in ctx.st.cards:
         return

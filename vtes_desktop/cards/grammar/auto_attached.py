@@ -86,6 +86,9 @@ the card for its player with a (D) action directed at the card's controller (`ac
 Chronicle of the Lost Tribe);
 ("fail_directed_at_location_put",): a reaction played while an action is directed at a location its player controls:
 the action fails and the card goes on that location, later burned to make another such action fail (Salt of Thoth);
+("put_on_reactor_if_no_block",): a reaction that goes on the vampire that played it after the action resolves, unless
+that vampire blocked it, and ("burn_for_intercept", n): a `use` by its player during an action of another minion: the
+card burns for +n intercept for its vampire (Dogged Pursuit);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -332,6 +335,9 @@ _REACTION_EXACT: dict[str, tuple] = {
     "cause an action directed at a location you control to fail and put this card on that location":
         ("fail_directed_at_location_put",),
     "you may burn this card to cause an action directed at this location to fail": ("burn_fail_directed_at_host",),
+    "as above, and if this vampire does not block this action, put this card on them after action resolution":
+        ("put_on_reactor_if_no_block",),
+    "this vampire can burn this card to get +1 intercept": ("burn_for_intercept", 1),
 }
 _MOD = re.compile(r"^(?:the attached (?:minion|vampire|ally)|the (?:sabbat )?(?:minion|vampire) with this card) gets "
                   r"(?P<n>[+-]\d) (?P<stat>stealth|intercept|bleed|strength|votes)$")
