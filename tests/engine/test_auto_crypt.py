@@ -84,7 +84,7 @@ def test_own_grants(db):
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
           "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw", "edge_vote", "untitled", "named_ready",
           "per_ready_titled_of_others", "target_type", "target_mine"}
-_TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled")
+_TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled", "red list")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 
 
@@ -506,3 +506,7 @@ def test_kalila_and_delizbieta_bonuses_follow_the_actions_target(table):
     ravnos = st.top._replace(actor=next(iter(st.region(1, "ready"))), seat=1, target_card=deliz)
     assert effects_crypt.intercept_bonus(ctx, ravnos, deliz) == 1   # at a Ravnos of hers (herself)
     assert effects_crypt.intercept_bonus(ctx, ravnos._replace(target_card=kalila), deliz) == 0   # Kalila is no Ravnos
+
+
+def test_echo_is_stronger_against_red_list_minions(db):
+    assert _readings(db, "Echo") == [("strength", 1, (("opponent", (("minion", "red list"),)),))]

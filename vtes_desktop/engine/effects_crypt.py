@@ -116,6 +116,11 @@ def _is(ctx: Ctx, iid: int, cls: tuple[str, ...], me: int | None) -> bool:
             mine, theirs = ctx.capacity(ctx.st.cards[me]), ctx.capacity(c)
             if (theirs > mine) != (tag == "older") or theirs == mine:
                 return False
+        elif tag == "red list":
+            from vtes_desktop.engine.rules_diablerie import is_red_list
+
+            if not is_red_list(ctx, iid):
+                return False
         elif tag.startswith("clan:"):
             if tag[5:] not in {x.lower() for x in d.clans}:
                 return False

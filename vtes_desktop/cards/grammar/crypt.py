@@ -258,7 +258,7 @@ def _mark(e: Effect) -> Effect:
 # +1 strength in combat with this vampire"), with an ("opponent", alts) condition on that minion.
 #
 # A class is a tuple of tags, all of which must hold: "vampire", "ally", "minion", "older", "younger",
-# "clan:<c>", "sect:<s>", "not sect:<s>", "title:<t1>|<t2>" ("title:titled"), "untitled", "capacity<=N".
+# "clan:<c>", "sect:<s>", "not sect:<s>", "title:<t1>|<t2>" ("title:titled"), "untitled", "capacity<=N", "red list".
 # The positive "+N bleed/strength/intercept" with no condition and the intercept conditions the engine reads
 # from the text already (`rules_action.minion_intercept`) are left to those readers: `engine_reads` says so.
 
@@ -305,6 +305,8 @@ def _class_one(np: str) -> tuple[str, ...] | None:
     s = re.sub(r"\b(vampire|minion|malkavian|gangrel|ventrue|toreador|brujah|ravnos|ally)s\b", r"\1", s)
     s = re.sub(r"\ballies\b", "ally", s)
     s = re.sub(r"\b(prince|primogen|justicar|baron|bishop|archbishop|cardinal)s\b", r"\1", s)
+    if s in ("red list minion", "red list vampire"):   # Echo: a Red List minion (rules_diablerie.is_red_list)
+        return (s.split()[-1], "red list", *extra)
     if s in ("ally", "ready ally"):
         return ("ally", *extra)
     if s in ("vampire", "ready vampire"):
