@@ -5454,6 +5454,34 @@ def bleed_bonus(ctx: Ctx, m: int) -> int:
     return n
 
 
+_LOA: dict[int, tuple] = {}
+
+
+def frame_bleed(ctx: Ctx, f: ActionFrame) -> int:
+    """Bleed the acting minion of bleed action *f* gets from master cards its controller has in play, against the
+    bled Methuselah (Blessings of the Loa: a Samedi of capacity 4 or more bleeding the prey, +1 for each vampire in
+    torpor that player controls); read by rules_action.bleed_amount."""
+    st = ctx.st
+    if f.target_seat is None or f.actor not in st.cards:
+        return 0
+    n = 0
+    for a in st.region(f.seat, "in_play"):
+        c = st.cards[a]
+        got = _LOA.get(c.cid)
+        if got is None:
+            got = _LOA[c.cid] = tuple(_has(ctx, a, "loa_bleed"))
+        if not got or c.contested:
+            continue
+        m = st.cards[f.actor]
+        if f.target_seat != st.prey(f.seat) or m.controller != f.seat or not ctx.is_vampire(m):
+            return 0
+        for v in got:
+            if _clan_key(v["clan"]) in {_clan_key(x) for x in ctx.cdef(f.actor).clans} \
+                    and ctx.capacity(m) >= int(v["cap"]):
+                n += int(v["n"]) * sum(1 for t in st.region(f.seat, "torpor") if ctx.is_vampire(st.cards[t]))
+    return n
+
+
 def _group_fits(ctx: Ctx, m: int, who: str) -> bool:
     """Whether minion *m* is one of *who*: "titled brujah", "toreador antitribu", "non-titled toreador antitribu",
     "sabbat vampires", "assamites", "brujah princes and brujah justicars", "ventrue and malkavians"..."""

@@ -137,7 +137,14 @@ def bleed_amount(ctx: Ctx, f: ActionFrame) -> int:
         + effects_crypt.bleed_bonus(ctx, f) \
         + _bleed_against(ctx, f) \
         + effects_attached.bleed_bonus(ctx, f) \
-        + effects_minion.bleed_bonus(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
+        + effects_minion.bleed_bonus(ctx, f) \
+        + _master_frame_bleed(ctx, f)   # the acting vampire's own text ("+1 bleed when bleeding a ..."); Aranthebes
+
+
+def _master_frame_bleed(ctx: Ctx, f: ActionFrame) -> int:
+    from vtes_desktop.engine.effects_master import frame_bleed
+
+    return frame_bleed(ctx, f)   # Blessings of the Loa
 
 
 def _bleed_card(ctx: Ctx, seat: int, rules: CardRules, mode: Mode, tgt, f) -> int:

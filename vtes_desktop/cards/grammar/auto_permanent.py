@@ -832,6 +832,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                          r"you control$"),
     ("counter_mummy_boost", r"^during an action, you can burn (?P<c>1) counter from this card to give a (?P<kw>mummy) you "
                             r"control \+(?P<n>1) bleed or \+(?P=n) strength$"),
+    # Blessings of the Loa: its player's Samedi of capacity 4 or more bleeding the prey get +1 bleed for each vampire
+    # in torpor its player controls (effects_master.frame_bleed, read by rules_action.bleed_amount)
+    ("loa_bleed", r"^(?P<clan>samedi) you control with capacity (?P<cap>\d+) or more get \+(?P<n>1) bleed against your "
+                  r"prey for each vampire in torpor they control$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
