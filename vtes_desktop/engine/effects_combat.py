@@ -673,6 +673,7 @@ HANDLED = {
     "equipment_press_end_first_round": "rules_combat.press (attached card: only to end, first round, once)",
     "alt_ranged_strength_out_of_play": "rules_combat.strike (choice ranged) / _apply_strikes / action_over",
     "burn_weapon_if_prevented": "rules_combat.close_damage",
+    "mandatory_press_continue_first_round": "rules_combat._enter_press / press / prevent",
 }
 
 

@@ -248,6 +248,13 @@ def _enter_press(ctx: Ctx) -> None:
                 _set_combat(ctx, f._replace(granted=f.granted + ((other, "press", 1),)))
                 ctx.emit("granted", f"{ctx.name(other)} gets an optional press ({ctx.name(x.card)}).")
     f = combat_frame(ctx.st)
+    if f.round == 1:        # Talbot's Chainsaw: its bearer presses to continue in the first round (mandatory)
+        for m_ in (f.a, f.b):
+            if _ready(ctx, m_) and any(("mandatory_press_continue_first_round",) in effects_combat.card_readings(ctx, a)
+                                       for a in ctx.st.attached.get(m_, ()) if effects_combat.is_equipment(ctx, a)):
+                _set_combat(ctx, f._replace(press_continue=True, last_press=m_))
+                f = combat_frame(ctx.st)
+                ctx.emit("press", f"{ctx.name(m_)} presses to continue combat (mandatory press).")
     for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 2 and x[0] == "in_play_card"):
         c = ctx.st.cards.get(u[1])
         if c is None or c.region != "in_play" or c.counters <= 0:
@@ -2359,6 +2366,8 @@ def press(ctx: Ctx, cmd: C.Press) -> None:
         if cmd.to == "end" and iid != m and \
                 ("equipment_press_continue_each_combat",) in effects_combat.card_readings(ctx, iid):
             raise Illegal("press", f"{poss(ctx.name(iid))} press is only usable to continue combat")
+        if iid != m and ("mandatory_press_continue_first_round",) in effects_combat.card_readings(ctx, iid):
+            raise Illegal("press", f"{poss(ctx.name(iid))} press is mandatory: it is used by itself in the first round")
         if iid != m and ("equipment_press_end_first_round",) in effects_combat.card_readings(ctx, iid):
             if cmd.to != "end" or f.round != 1:       # Highway Haven: RV
                 raise Illegal("press", f"{poss(ctx.name(iid))} press is only usable to end combat in the first round")

@@ -597,6 +597,10 @@ def _in_play(e: Effect, k: str, low: str, t: set) -> tuple | None:
     if "Equipment" in t and k == "get" and low == ("this minion gets an optional press to end combat on the first round "
                                                    "of combat."):
         return ("equipment_press_end_first_round",)                                # Highway Haven: RV
+    if "Equipment" in t and k == "get" and low == ("the bearer gets 1 press (mandatory), only usable to continue combat "
+                                                   "during the first round, and can prevent 1 damage each combat."):
+        return ("mandatory_press_continue_first_round",)                           # Talbot's Chainsaw (its prevention:
+                                                                                   # rules_combat.prevent, once each combat)
     if "Equipment" in t and k == "get" and e.get("frame") and re.fullmatch(
             r"(?:after the bearer strikes|when bearer strikes) with this gun, (?:they|he or she) gets? (?:1|an) optional "
             r"additional strike \(limited\)(?:,| this round,) only usable to strike with this gun(?:, this round)?\.?",
