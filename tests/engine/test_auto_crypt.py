@@ -84,7 +84,7 @@ def test_own_grants(db):
 _KNOWN = {"act", "not_act", "directed", "card_disc", "target_controls", "prey_controls", "other_mine", "pool_le",
           "opponent", "round", "prey_pool_le", "edge_mine", "target_edge", "prey_controls_not", "locations", "card_kw", "edge_vote", "untitled", "named_ready",
           "per_ready_titled_of_others", "target_type", "target_mine"}
-_TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled", "red list")
+_TAGS = ("vampire", "ally", "minion", "older", "younger", "untitled", "red list", "infernal")
 _PREFIXES = ("clan:", "sect:", "not sect:", "title:", "capacity<=", "capacity>=")
 
 
@@ -510,3 +510,9 @@ def test_kalila_and_delizbieta_bonuses_follow_the_actions_target(table):
 
 def test_echo_is_stronger_against_red_list_minions(db):
     assert _readings(db, "Echo") == [("strength", 1, (("opponent", (("minion", "red list"),)),))]
+
+
+def test_intercept_against_political_actions_infernal_minions_and_for_another_minion(db):
+    assert _readings(db, "Marguerite Foccart") == [("intercept", 1, (("act", ("political",)),))]
+    assert ("intercept", 1, (("opponent", (("minion", "infernal"),)),)) in _readings(db, "Righteous Endeavor")
+    assert _readings(db, "Talley, The Hound") == [("intercept", 1, (("target_mine", (("minion",),), True),))]

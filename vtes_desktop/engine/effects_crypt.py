@@ -116,6 +116,10 @@ def _is(ctx: Ctx, iid: int, cls: tuple[str, ...], me: int | None) -> bool:
             mine, theirs = ctx.capacity(ctx.st.cards[me]), ctx.capacity(c)
             if (theirs > mine) != (tag == "older") or theirs == mine:
                 return False
+        elif tag == "infernal":
+            if "infernal" not in {x.lower() for x in ctx.rules(iid).traits} and \
+                    not re.search(r"(?i)\binfernal\b", d.text.split(".", 1)[0]):
+                return False
         elif tag == "red list":
             from vtes_desktop.engine.rules_diablerie import is_red_list
 
@@ -256,7 +260,8 @@ def _holds(ctx: Ctx, conds: tuple, *, me: int, f=None, opponent: int | None = No
         elif k == "target_mine":   # Delizbieta: an action directed at a Ravnos of yours
             t = None if f is None else f.target_card
             if t is None or t not in ctx.st.cards or ctx.st.cards[t].controller != seat \
-                    or not ctx.is_minion(ctx.st.cards[t]) or not _any(ctx, t, c[1], me):
+                    or not ctx.is_minion(ctx.st.cards[t]) or not _any(ctx, t, c[1], me) \
+                    or (len(c) > 2 and c[2] and t == me):
                 return False
         else:
             return False

@@ -250,7 +250,8 @@ def _mark(e: Effect) -> Effect:
 #   ("target_edge",)            the action's target Methuselah has the Edge
 #   ("opponent", alts)          intercept: the acting minion; strength: the opposing minion is of one of alts
 #   ("target_type", types)      the action's target card is of one of those card types ("Location", "Equipment")
-#   ("target_mine", alts)       intercept: the action's target is a minion of yours of one of those classes
+#   ("target_mine", alts[, True])  intercept: the action's target is a minion of yours of one of those classes (True:
+#                               another than this vampire)
 #   ("round", "first"|"later")  strength: the first round of combat, or any later one
 #
 # Two more stats are bonuses of the minions facing the vampire: "foe_intercept" ("Younger Sabbat vampires get
@@ -258,7 +259,7 @@ def _mark(e: Effect) -> Effect:
 # +1 strength in combat with this vampire"), with an ("opponent", alts) condition on that minion.
 #
 # A class is a tuple of tags, all of which must hold: "vampire", "ally", "minion", "older", "younger",
-# "clan:<c>", "sect:<s>", "not sect:<s>", "title:<t1>|<t2>" ("title:titled"), "untitled", "capacity<=N", "red list".
+# "clan:<c>", "sect:<s>", "not sect:<s>", "title:<t1>|<t2>" ("title:titled"), "untitled", "capacity<=N", "red list", "infernal".
 # The positive "+N bleed/strength/intercept" with no condition and the intercept conditions the engine reads
 # from the text already (`rules_action.minion_intercept`) are left to those readers: `engine_reads` says so.
 
@@ -303,10 +304,12 @@ def _class_one(np: str) -> tuple[str, ...] | None:
         extra.append(f"capacity<={m.group(2)}")
         s = m.group(1)
     s = re.sub(r"\b(vampire|minion|malkavian|gangrel|ventrue|toreador|brujah|ravnos|ally)s\b", r"\1", s)
-    s = re.sub(r"\ballies\b", "ally", s)
-    s = re.sub(r"\b(prince|primogen|justicar|baron|bishop|archbishop|cardinal)s\b", r"\1", s)
     if s in ("red list minion", "red list vampire"):   # Echo: a Red List minion (rules_diablerie.is_red_list)
         return (s.split()[-1], "red list", *extra)
+    if s in ("infernal minion", "infernal vampire"):   # Righteous Endeavor: an infernal minion (its traits)
+        return (s.split()[-1], "infernal", *extra)
+    s = re.sub(r"\ballies\b", "ally", s)
+    s = re.sub(r"\b(prince|primogen|justicar|baron|bishop|archbishop|cardinal)s\b", r"\1", s)
     if s in ("ally", "ready ally"):
         return ("ally", *extra)
     if s in ("vampire", "ready vampire"):
@@ -429,10 +432,14 @@ def _intercept_cond(c: str) -> tuple | None:
     if m:
         alts = minion_classes(m.group("np"))
         return (("opponent", alts),) if alts else None
-    m = re.fullmatch(r"during actions directed at (?P<np>an? [a-z ]+) you control", c)
-    if m:   # Delizbieta: the action being blocked targets a minion of yours of that class
+    m = re.fullmatch(r"during actions directed at (?P<np>an? [a-z ]+|another minion) you control", c)
+    if m:   # Delizbieta, Talley: the action being blocked targets a minion of yours of that class (another one)
+        if m.group("np") == "another minion":
+            return (("target_mine", (("minion",),), True),)
         alts = minion_classes(m.group("np"))
         return (("target_mine", alts),) if alts else None
+    if c in ("vs. political actions", "vs political actions"):   # Marguerite Foccart
+        return (("act", ("political",)),)
     return None
 
 
