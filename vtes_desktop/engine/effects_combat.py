@@ -674,6 +674,8 @@ HANDLED = {
     "alt_ranged_strength_out_of_play": "rules_combat.strike (choice ranged) / _apply_strikes / action_over",
     "burn_weapon_if_prevented": "rules_combat.close_damage",
     "mandatory_press_continue_first_round": "rules_combat._enter_press / press / prevent",
+    "opponent_no_extra_round": "rules_combat._carry_out (no_extra_round: _no_extra)",
+    "cancel_opposing_maneuver_each_round": "rules_combat._carry_out / use_in_combat (_rigor_cancel)",
 }
 
 

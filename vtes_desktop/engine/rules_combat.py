@@ -1901,6 +1901,23 @@ def _crusader_refusal(ctx: Ctx, f: CombatFrame, m: int) -> str | None:
     return None
 
 
+def _rigor_cancel(ctx: Ctx, cmd: C.Use, m: int) -> None:
+    """Rigor Mortis at superior: once each round this combat, the maneuver the opposing minion just used is canceled
+    (the range goes back; a strike chosen with it stays chosen)."""
+    f = ctx.st.top
+    if not isinstance(f, CombatFrame) or m not in (f.a, f.b) or ("rigor", m) not in f.used:
+        raise Illegal("use", f"{ctx.name(m)} has no maneuver to cancel (superior Rigor Mortis this combat)")
+    other = f.b if m == f.a else f.a
+    if f.step != "range" or f.last_maneuver != other:
+        raise Illegal("timing", f"a maneuver of {ctx.name(other)} is canceled just after it is used")
+    if ("rigor_used", m, f.round) in f.used:
+        raise Illegal("use", f"{ctx.name(m)} has already canceled a maneuver this round")
+    back = "long" if f.range == "close" else "close"
+    _set_combat(ctx, f._replace(range=back, last_maneuver=None, used=f.used | {("rigor_used", m, f.round)}))
+    ctx.emit("maneuver", f"{ctx.name(m)} cancels the maneuver of {ctx.name(other)} (Rigor Mortis): the range is "
+                         f"{back} again.")
+
+
 _OUT_UNTIL_ACTION_END = "out of play until the end of the action"
 
 
@@ -2931,6 +2948,15 @@ def _carry_out(ctx: Ctx, m: int, iid: int, rules: CardRules, readings: list[tupl
             done = True
         elif r[0] == "acid_aggravated":
             done = True
+        elif r[0] == "opponent_no_extra_round":           # Rigor Mortis
+            _set_combat(ctx, f._replace(used=f.used | {("no_extra_round", other, f.round)}))
+            ctx.emit("effect", f"{ctx.name(other)} cannot use additional strikes this round.")
+            done = True
+        elif r[0] == "cancel_opposing_maneuver_each_round":     # Rigor Mortis at superior: a use of its vampire
+            _set_combat(ctx, f._replace(used=f.used | {("rigor", m)}))
+            ctx.emit("effect", f"Once each round this combat, {ctx.name(m)} may cancel a maneuver of {ctx.name(other)} "
+                               "(a use of the vampire, effect: cancel maneuver).")
+            done = True
         elif r[0] == "bloodform":
             _set_combat(ctx, f._replace(mods=f.mods + (Mod("immune_normal", 0, m, iid, rules.card_id),
                                                         Mod("forbid_all_strikes", 0, m, iid, rules.card_id))))
@@ -3599,6 +3625,8 @@ def _attach_to_opponent(ctx: Ctx, m: int, iid: int, mode) -> bool:
 
 def use_in_combat(ctx: Ctx, cmd: C.Use, iid: int) -> None:
     """An effect of a card in play used in combat outside maneuvers, strikes and presses (Sniper Rifle)."""
+    if cmd.effect == "cancel maneuver":     # Rigor Mortis at superior
+        return _rigor_cancel(ctx, cmd, iid)
     if effects_crypt.use_in_combat(ctx, cmd, iid):   # a vampire's own "burn 1 blood: aggravated hand strikes"
         return
     if effects_minion.use_in_combat(ctx, cmd, iid):   # an ally's or retainer's own (Survivalist, Omael Kuman)

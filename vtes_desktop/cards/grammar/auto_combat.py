@@ -1069,6 +1069,11 @@ def _second_pass(k: str, low: str) -> tuple | None:
         return ("chosen_weapon_aggravated_combat",)                                  # Sword of the Righteous at val
     if k == "prevent" and low == "as [val] above, and this vampire may prevent 1 damage this round.":
         return ("round_prevent_granted", 1)                                          # Sword of the Righteous at VAL
+    if k == "use" and low == "the opposing minion cannot use any additional strikes this round.":
+        return ("opponent_no_extra_round",)                                          # Rigor Mortis
+    if k == "cancel" and low == ("as [thn] above, and once each round this combat, you may cancel a maneuver used by the "
+                                 "opposing minion."):
+        return ("cancel_opposing_maneuver_each_round",)                              # Rigor Mortis at superior (a use)
     if k == "take" and low == ("during each strike resolution this round, the opposing minion takes environmental damage "
                                "equal to the amount of damage they successfully inflict on this vampire."):
         return ("acid_round",)                                                       # Blood of Acid
