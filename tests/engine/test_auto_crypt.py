@@ -516,3 +516,10 @@ def test_intercept_against_political_actions_infernal_minions_and_for_another_mi
     assert _readings(db, "Marguerite Foccart") == [("intercept", 1, (("act", ("political",)),))]
     assert ("intercept", 1, (("opponent", (("minion", "infernal"),)),)) in _readings(db, "Righteous Endeavor")
     assert _readings(db, "Talley, The Hound") == [("intercept", 1, (("target_mine", (("minion",),), True),))]
+
+
+def test_papa_legba_burns_blood_for_bleed_by_his_short_name(db):
+    from vtes_desktop.cards.grammar.crypt import blood_for_stat
+
+    got = _first(db, "Papa Legba", blood_for_stat)
+    assert got is not None and got[1:3] == ("bleed", 1)

@@ -622,7 +622,8 @@ def first_round_maneuver(e: Effect) -> bool:
 
 _BLOOD_FOR = re.compile(
     r"^(?:(?P<when>once each action|once per action|once each turn|during an action|during a (?:directed|bleed) action)"
-    r",? )?(?:this vampire|this imbued|he|she|it) (?:can|may) burn (?P<c>1|2|a|one) blood to get (?:an additional )?"
+    r",? )?(?:this vampire|this imbued|he|she|it|[A-Z][a-z]+) (?:can|may) burn (?P<c>1|2|a|one) blood to get "
+    r"(?:an additional )?"
     r"\+(?P<n>\d) (?P<stat>stealth|bleed|intercept)(?: for the current action)?\.?$")
 
 
