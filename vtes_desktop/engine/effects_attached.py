@@ -49,7 +49,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
     "controller_hand_size", "stealable", "fail_directed_at_location_put", "put_on_reactor_if_no_block",
-    "burn_for_intercept",
+    "burn_for_intercept", "lock_for_strength_maneuver_press",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -59,7 +59,7 @@ _PUT_TURN = "put on turn"   # st.marks: (card, _PUT_TURN, the turn it was put in
 _GAME_STRENGTH = "strength for the game"   # st.marks: (minion, _GAME_STRENGTH, n)
 _SECT = "sect given"   # st.marks: (card, _SECT, the sect the card gave its vampire)
 _TYPES = frozenset({("Action",), ("Action Modifier",), ("Reaction",), ("Combat",), ("Action Modifier", "Reaction"),
-                    ("Action", "Reaction")})
+                    ("Action", "Reaction"), ("Action", "Combat")})
 _IF_BLOCKS = "put if it blocks"   # st.marks: (card, _IF_BLOCKS, (the reacting vampire, the acting minion))
 _IF_NO_BLOCK = "put unless it blocks"   # st.marks: (card, _IF_NO_BLOCK, (the reacting vampire, level))
 
@@ -791,6 +791,28 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
 
+    lk = _spec(ctx, iid, "lock_for_strength_maneuver_press")
+    if lk is not None:   # Monstrous Form: locked for +1 strength this round, or a maneuver or a press
+        cf = combat_frame(st)
+        name, host = ctx.name(iid), c.host
+        if cf is None or host not in (cf.a, cf.b):
+            raise Illegal("timing", f"{name} is locked while {ctx.name(host)} is in combat")
+        if c.controller != cmd.seat:
+            raise Illegal("use", f"{name} is not yours")
+        if c.locked:
+            raise Illegal("use", f"{name} is already locked")
+        what = (cmd.effect or "").strip().lower()
+        if what not in ("strength", "maneuver", "press"):
+            raise Malformed("effect", f"say what {name} gives: strength, maneuver or press (effect)")
+        ctx.update(iid, locked=True)
+        cf = combat_frame(st)
+        if what == "strength":
+            _set_combat(ctx, cf._replace(mods=cf.mods + (Mod("strength", lk[1], host, iid, c.cid),)))
+            ctx.emit("modifier", f"{ctx.name(host)} gets +{lk[1]} strength this round ({name} locked).", cards=(host,))
+        else:
+            _set_combat(ctx, cf._replace(granted=cf.granted + ((host, what, 1),)))
+            ctx.emit("granted", f"{ctx.name(host)} gets 1 {what} ({name} locked).", cards=(host,))
+        return True
     bd = _spec(ctx, iid, "burn_damage_blocked_actor")
     if bd is not None:   # Frozen Object [tem]: its vampire blocked a directed action; before the combat goes on
         from vtes_desktop.engine.rules_combat import inflict
@@ -903,7 +925,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
         return False
     if c.region != "attached" or not _specs(ctx, iid):
         return False
-    if _spec(ctx, iid, "burn_agg_as_normal_combat") is not None or _spec(ctx, iid, "burn_damage_blocked_actor"):
+    if _spec(ctx, iid, "burn_agg_as_normal_combat") is not None or _spec(ctx, iid, "burn_damage_blocked_actor") \
+            or _spec(ctx, iid, "lock_for_strength_maneuver_press"):
         return use_in_combat(ctx, cmd, iid)
     s = _spec(ctx, iid, "burn_for_intercept")
     if s is not None:

@@ -89,6 +89,9 @@ the action fails and the card goes on that location, later burned to make anothe
 ("put_on_reactor_if_no_block",): a reaction that goes on the vampire that played it after the action resolves, unless
 that vampire blocked it, and ("burn_for_intercept", n): a `use` by its player during an action of another minion: the
 card burns for +n intercept for its vampire (Dogged Pursuit);
+("lock_for_strength_maneuver_press", n): the action mode of an action and combat card that goes on its vampire: a `use`
+in that vampire's combat (`effect`: strength, maneuver or press) locks the card for +n strength this round, or a
+maneuver, or a press (Monstrous Form);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -198,6 +201,7 @@ _PUT_ACTOR = re.compile(r"^put this card on (?:this|the) acting (?!vampire$|mini
 _CTRL = {"your prey": "prey", "your predator": "predator", "another methuselah": "other", None: ""}
 _PUT_ND = re.compile(r"^put this card on (?P<np>(?:an?|any) .+?)(?P<unlock> and unlock this acting vampire)?$")
 
+_LOCK_SMP = "during combat, you can lock this card to give this vampire +1 strength this round, or 1 maneuver or press"
 #: one exact clause (lower case, no final stop) -> its reading
 _EXACT: dict[str, tuple] = {
     "the vampire with this card cannot block this acting vampire": ("host_no_block", "actor"),
@@ -296,6 +300,7 @@ _EXACT: dict[str, tuple] = {
     "you get +1 hand size": ("controller_hand_size", 1),
     "any vampire with a capacity above 4 may steal this card for his or her controller as a (d) action":
         ("stealable", "vampire", 5),
+    _LOCK_SMP: ("lock_for_strength_maneuver_press", 1),   # (Monstrous Form's action mode, compiled as an action)
     "if this vampire blocks a directed action, you can burn this card to inflict 2 unpreventable environmental damage "
     "on the acting minion before block resolution": ("burn_damage_blocked_actor", 2),
     "you can burn this card after a minion successfully bleeds you to inflict 2 unpreventable environmental damage on "
@@ -451,6 +456,9 @@ def _read(kind: str, text: str, types: tuple[str, ...]) -> tuple | None:
         if got is not None and got[0] == "put_on_striker_after_combat" and kind != "put":
             return None
         return None if got is not None and got[0] == "put_on_opponent_after_strike" and kind != "place" else got
+    if types == ("Action", "Combat"):   # the action mode of an action and combat card (Monstrous Form)
+        t = " ".join(text.lower().split()).rstrip(".")
+        return ("lock_for_strength_maneuver_press", 1) if kind == "lock" and t == _LOCK_SMP else None
     if types not in (("Action",), ("Action", "Reaction")):   # (Draba: its action mode)
         return None
     t = " ".join(text.lower().split()).rstrip(".")
