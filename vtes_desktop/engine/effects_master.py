@@ -33,7 +33,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
                     "lock_titled_target", "bounty_put", "mistrust", "toy_chest", "counters_per_two",
-                    "ash_to_ready"})
+                    "ash_to_ready", "hunt_no_blood"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -323,6 +323,16 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("counters", f"{name} comes into play with {n} counter{'s' if n != 1 else ''}.", cards=(iid,))
             if not n:
                 emptied(ctx, iid)
+            continue
+        if key == "hunt_no_blood":   # Masquerade Endangered: the blood of the hunt that just succeeded is burned
+            got = [x for x in st.marks if len(x) == 4 and x[1] == _HUNT_GAIN and x[0] == target and x[3] == st.turn]
+            if target is None or not got:
+                raise Illegal("target", f"{name} goes on a vampire whose successful hunt was the last action")
+            n = max(0, min(st.cards[target].counters - got[0][2], st.cards[target].counters))
+            if n:
+                ctx.set_blood(target, st.cards[target].counters - n)
+            ctx.emit("blood", f"{ctx.name(target)} does not gain the blood of the hunt: {n} burned ({name}).",
+                     cards=(target,))
             continue
         if key == "mistrust":   # a scarce vampire: burned in torpor, or back to its controller's uncontrolled region
             tc = st.cards[target] if target is not None else None
@@ -4522,6 +4532,10 @@ def start_of_unlock_phase(ctx: Ctx) -> None:
     st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "hunt stealth until unlock" and x[2] == seat}
     _leopold_tolls(ctx)
     _held_locked(ctx)   # Children of Osiris, Whispers of the Nictuku
+    for m in st.region(seat, "ready") + st.region(seat, "torpor"):   # Masquerade Endangered, Rötschreck
+        for a in list(st.attached.get(m, ())):
+            if "Master" in ctx.cdef(a).types and _has(ctx, a, "host_burn_next_unlock"):
+                ctx.burn(a, f"the next unlock phase of {ctx.name(m)}")
     _founder_toll(ctx)   # Recalled to the Founder
     _mekhet(ctx)   # Fear of Mekhet
     for m in st.region(seat, "ready"):
@@ -5054,11 +5068,16 @@ def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
     return sum(int(v["n"]) for iid in _events_in_play(ctx) for v in _has(ctx, iid, "redirect_cost"))
 
 
+_HUNT_GAIN = "blood gained hunting"
+
+
 def after_action(ctx: Ctx, f: ActionFrame) -> None:
     """As an action ends: WMRH Talk Radio's minion that did not block makes the location's controller burn pool;
     choices made for the action (The Rumor Mill) end; events that watch actions (NRA PAC, Hunger Moon, Thirst)."""
     st = ctx.st
     kind = f.kind if f.kind != "card" else (f.effect or "card")
+    if st.marks and (kind != "hunt" or f.outcome != "successful"):   # Masquerade Endangered: the last hunt only
+        st.marks = st.marks - {x for x in st.marks if len(x) == 4 and x[1] == _HUNT_GAIN}
     if kind == "hunt":
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
     if st.marks:   # In Memory of the Two Lands: strength for the action ends with it
@@ -6119,6 +6138,9 @@ def hunt_bonus(ctx: Ctx, actor: int) -> int:
     st = ctx.st
     c = st.cards[actor]
     n = 0
+    # Masquerade Endangered: the blood before this successful hunt (only ever called as a hunt succeeds)
+    st.marks = st.marks - {x for x in st.marks if len(x) == 4 and x[1] == _HUNT_GAIN} \
+        | {(actor, _HUNT_GAIN, c.counters, st.turn)}
     for iid in st.region(c.controller, "in_play"):
         if st.cards[iid].contested:
             continue

@@ -652,7 +652,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
                                r"votes$"),
     # a vampire kept locked by the card on it, with a toll in its controller's unlock phase (start_of_unlock_phase,
     # pay_toll): Obsession (1 blood to unlock, or burned), Kindred Society Games (1 blood, or the card moves on)
-    ("host_no_unlock", r"^(?:the vampire with this card|this vampire) (?:does not|doesn't) unlock as normal$"),
+    ("host_no_unlock", r"^(?:the vampire with this card|this vampire) (?:does not|doesn't) unlock as normal"
+                       r"(?: during his or her unlock phase)?$"),
     ("obsession_toll", r"^during his or her controller's unlock phase, he or she burns (?P<n>1) blood to unlock or is "
                        r"burned$"),
     ("games_toll", r"^during his or her controller's unlock phase, that vampire either puts society games on a younger "
@@ -836,6 +837,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # in torpor its player controls (effects_master.frame_bleed, read by rules_action.bleed_amount)
     ("loa_bleed", r"^(?P<clan>samedi) you control with capacity (?P<cap>\d+) or more get \+(?P<n>1) bleed against your "
                   r"prey for each vampire in torpor they control$"),
+    # Masquerade Endangered: played (`target`) on the vampire whose hunt was the last action and succeeded, it burns
+    # the blood that hunt gave (after_action notes it); burned in that vampire's next unlock phase
+    ("hunt_no_blood", r"^this vampire does not gain any blood from the hunt$"),
+    ("host_burn_next_unlock", r"^during this vampire's next unlock phase, burn this card$"),
 ))
 
 _CACHE: dict[tuple[str, str], tuple[str, dict] | None] = {}
