@@ -97,7 +97,8 @@ HANDLED = frozenset({
     # third pass (session 3, second helper)
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
     "rave_move", "circle_redistribute", "laibon_blood", "magaji_lock_two", "random_prey_monster",
-    "combat_chosen_monster", "first_round_grant", "blocker_first_round_grant", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "combat_chosen_monster", "first_round_grant", "blocker_first_round_grant", "taunt_pick", "taunt_combat",
+    "taunt_winner_blood", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -428,6 +429,8 @@ def combat_grants(ctx: Ctx, f: ActionFrame) -> tuple:
             elif read(e, rules.types) == ("combat_grant",):
                 n["press" if "press" in e.text.lower() else "maneuver"] += 1
             elif read(e, rules.types) == ("first_round_grant", "maneuver"):   # Dive Bomb
+                n["maneuver"] += 1
+            elif read(e, rules.types) == ("enter_combat", "vampire", "maneuver"):   # Taunt the Caged Beast [ani]
                 n["maneuver"] += 1
             elif read(e, rules.types) == ("combat_grant_continue",):   # Harass: a press only to continue
                 n["press_continue"] = n.get("press_continue", 0) + 1
@@ -4753,6 +4756,8 @@ def _plan_fourth(ctx: Ctx, seat: int, actor: int, rules: CardRules, mode: Mode, 
         _sires_plan(ctx, seat, actor, rules.name, target, out)
     if any(s[0] == "random_prey_monster" for s in specs):   # Muse of Flame: directed at your prey
         out["target_seat"] = st.prey(seat)
+    if any(s[0] == "taunt_pick" for s in specs):
+        out["mods"] = tuple(out.get("mods", ())) + _taunt_plan(ctx, seat, rules.name, target)
     for s in specs:
         k = s[0]
         if k == "cond_stealth" and s[1] == "actor capacity>5" and _cap(ctx, actor) > 5:
@@ -5237,6 +5242,55 @@ def _sires_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
             ctx.emit("locked", f"{ctx.name(v)} is locked ({name}).", cards=(v,))
 
 
+def _taunt_plan(ctx: Ctx, seat: int, name: str, target) -> tuple:
+    """Taunt the Caged Beast [ANI]: a ready vampire of your predator and one of your prey, `A; B`."""
+    from vtes_desktop.engine.state import Mod
+
+    st = ctx.st
+    if len(st.live_seats()) < 3:
+        raise Illegal("target", f"{name} at superior is not usable when only one other Methuselah is in the game")
+    parts = [x.strip() for x in str(target or "").split(";") if x.strip()]
+    if len(parts) != 2:
+        raise Illegal("target", f"{name}: name a ready vampire of your predator and one of your prey, 'A; B'")
+    try:
+        picked = [flow.ref(ctx, seat, p_) for p_ in parts]
+    except (Malformed, Illegal):
+        raise Illegal("target", f"{name}: {target!r} does not name vampires in play") from None
+    owners = sorted(st.cards[v].controller for v in picked)
+    if not all(ctx.is_vampire(st.cards[v]) and st.cards[v].region == "ready" and not st.cards[v].contested
+               for v in picked) or owners != sorted((st.predator(seat), st.prey(seat))):
+        raise Illegal("target", f"{name}: name a ready vampire of your predator and one of your prey")
+    return tuple(Mod("taunt", 0, v, None) for v in picked)
+
+
+def _taunt_combat(ctx: Ctx, f: ActionFrame, name: str) -> None:
+    st = ctx.st
+    pair = [md.minion for md in f.mods if md.kind == "taunt"]
+    if len(pair) != 2 or any(st.cards[v].region != "ready" for v in pair):
+        ctx.emit("fizzles", f"{name}: the chosen vampires are not both ready; there is no combat.")
+        return
+    ctx.emit("combat", f"{ctx.name(pair[0])} and {ctx.name(pair[1])} enter combat ({name}).", cards=tuple(pair))
+    from vtes_desktop.engine import rules_combat
+
+    rules_combat.start(ctx, pair[0], pair[1])
+
+
+def _taunt_ended(ctx: Ctx, cf, f) -> None:
+    """Taunt the Caged Beast [ANI]: as the chosen vampires' combat ends, if only one is ready it gains 4 blood."""
+    st = ctx.st
+    if not isinstance(f, ActionFrame) or f.card is None or {md.minion for md in f.mods if md.kind == "taunt"} \
+            != {cf.a, cf.b}:
+        return
+    rules, mode = mode_of(ctx, f.card, f.card_level)
+    n = next((x[1] for x in (readings(rules, mode) if mode is not None else []) if x[0] == "taunt_winner_blood"), 0)
+    ready = [x for x in (cf.a, cf.b) if st.cards[x].region == "ready"]
+    if n and len(ready) == 1:
+        c = st.cards[ready[0]]
+        got = ctx.set_blood(ready[0], c.counters + n)
+        ctx.emit("blood", f"{ctx.name(ready[0])} is the only one ready and gains {got.counters - c.counters} blood "
+                          f"({ctx.name(f.card)}).", cards=(ready[0],))
+
+
 def _muse_combat(ctx: Ctx, f: ActionFrame, name: str) -> None:
     """Muse of Flame: a monster of the prey chosen at random; the acting imbued enters combat with it."""
     st = ctx.st
@@ -5289,6 +5343,8 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         _sires_resolve(ctx, f, name)
     if any(s[0] == "random_prey_monster" for s in specs) and any(s[0] == "combat_chosen_monster" for s in specs):
         _muse_combat(ctx, f, name)
+    if any(s[0] == "taunt_combat" for s in specs):
+        _taunt_combat(ctx, f, name)
     for s in specs:
         k = s[0]
         if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool
@@ -5516,6 +5572,8 @@ def combat_ended(ctx: Ctx, cf) -> None:
         if bc is not None and bc.region == "ash_heap" and "Vampire" in ctx.cdef(burned).types:
             note_burned(ctx, other, burned)
     f = ctx.st.top
+    if isinstance(f, ActionFrame) and f.mods:
+        _taunt_ended(ctx, cf, f)   # Taunt the Caged Beast [ANI]
     if not isinstance(f, ActionFrame) or f.card is None or f.kind != "card" or f.outcome != "successful" \
             or f.actor not in (cf.a, cf.b):
         return

@@ -542,6 +542,15 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("random_prey_monster",)       # Muse of Flame, directed at your prey
     if kind == "enter" and t == "this imbued enters combat with the chosen monster":
         return ("combat_chosen_monster",)
+    if kind == "enter_combat" and t == "(d) enter combat with any vampire, with an optional maneuver in that combat":
+        return ("enter_combat", "vampire", "maneuver")     # Taunt the Caged Beast [ani]
+    if kind == "choose" and t == ("choose a ready vampire controlled by your predator and another controlled by your "
+                                  "prey (not usable when only one other methuselah is in the game)"):
+        return ("taunt_pick",)                # Taunt the Caged Beast [ANI]: "A; B" in the target
+    if kind == "enter" and t == "the chosen vampires enter combat":
+        return ("taunt_combat",)
+    if kind == "gain" and t == "if only one is ready at the end of that combat, he or she gains 4 blood":
+        return ("taunt_winner_blood", 4)
     if kind == "get" and t == "this acting minion gets 1 optional maneuver during the first round of that combat":
         return ("first_round_grant", "maneuver")    # Dive Bomb (a combat's first grants last its first round)
     if kind == "get" and t == ("if this action is blocked, the blocking minion gets 1 optional press during the first "
