@@ -675,6 +675,7 @@ HANDLED = {
     "burn_weapon_if_prevented": "rules_combat.close_damage",
     "mandatory_press_continue_first_round": "rules_combat._enter_press / press / prevent",
     "opponent_no_extra_round": "rules_combat._carry_out (no_extra_round: _no_extra)",
+    "no_torpor_until_combat_ends": "rules_combat.play_combat (damage step) / inflict / _end_combat",
     "cancel_opposing_maneuver_each_round": "rules_combat._carry_out / use_in_combat (_rigor_cancel)",
 }
 

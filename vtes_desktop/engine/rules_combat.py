@@ -279,6 +279,11 @@ def _burn_used_weapons(ctx: Ctx, f: CombatFrame) -> None:
 
 def _end_combat(ctx: Ctx, f: CombatFrame) -> None:
     _burn_used_weapons(ctx, f)
+    for u in sorted(x for x in f.used if isinstance(x, tuple) and len(x) == 2 and x[0] == "undying"):
+        c_ = ctx.st.cards.get(u[1])      # Undying Tenacity: the wounded vampire goes to torpor now
+        if c_ is not None and c_.region == "ready" and c_.wounded:
+            ctx.move(u[1], "torpor", seat=c_.controller, counters=c_.counters, locked=c_.locked, wounded=False)
+            ctx.emit("torpor", f"{ctx.name(u[1])} goes to torpor now that combat is over.", cards=(u[1],))
     st = ctx.st
     frames = list(st.frames)
     for i in range(len(frames) - 1, -1, -1):
@@ -1901,6 +1906,16 @@ def _crusader_refusal(ctx: Ctx, f: CombatFrame, m: int) -> str | None:
     return None
 
 
+def _would_go_to_torpor(ctx: Ctx, m: int, f: DamageFrame) -> bool:
+    """Undying Tenacity: the damage now being resolved (less what is already prevented) would send *m* to torpor."""
+    c = ctx.st.cards[m]
+    if not ctx.is_vampire(c) or c.region != "ready":
+        return False
+    normal = sum(h.normal - h.prevented_normal for h in f.hits if h.target == m)
+    aggravated = sum(h.aggravated - h.prevented_aggravated for h in f.hits if h.target == m)
+    return aggravated > 0 or normal > c.counters or (c.wounded and normal > 0)
+
+
 def _rigor_cancel(ctx: Ctx, cmd: C.Use, m: int) -> None:
     """Rigor Mortis at superior: once each round this combat, the maneuver the opposing minion just used is canceled
     (the range goes back; a strike chosen with it stays chosen)."""
@@ -2457,7 +2472,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
         tk = next((r for r in readings if r[0] == "add_damage_to_own_strike"), None)
         if tk is not None:      # Twisting the Knife
             _twist(ctx, m, tk[1], rules.name)     # (its limit was checked with the play, above)
-        if not prevs and not pm and not treat and agg is None and tk is None and not half:
+        undying = ("no_torpor_until_combat_ends",) in readings
+        if undying and not _would_go_to_torpor(ctx, m, top):       # Undying Tenacity
+            raise Illegal("timing", f"{rules.name} is only usable when {ctx.name(m)} should go to torpor")
+        if not prevs and not pm and not treat and agg is None and tk is None and not half and not undying:
             raise Illegal("timing", f"only damage prevention can be played while damage is being resolved")
         from vtes_desktop.engine.rules_action import _cost, _pay
 
@@ -2473,6 +2491,10 @@ def play_combat(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules) -> None:
             ctx.emit("effect", f"This round, {ctx.name(m)} treats aggravated damage as normal damage.")
             if ("agg_as_normal_action_aye",) in readings:
                 _lock_aye_for_action(ctx, m, cmd.choice, rules.name)
+        if undying:
+            cf_ = combat_frame(ctx.st)
+            _set_combat(ctx, cf_._replace(used=cf_.used | {("undying", m)}))
+            ctx.emit("effect", f"{ctx.name(m)} will not go to torpor until after combat ends ({rules.name}).")
         fort = "for" in {d.lower() for d in mode.disciplines}
         kept = _hold_no_fortitude(ctx, m) if fort else ()
         pre_prev = [h.prevented_normal + h.prevented_aggravated for h in ctx.st.top.hits] if fort else []
@@ -4572,6 +4594,9 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
         _add_lost(ctx, target, c.counters - blood)
     if burned:
         ctx.burn(target, "aggravated damage while wounded")
+    elif c.region == "ready" and wounded and cf is not None and ("undying", target) in cf.used:   # Undying Tenacity
+        ctx.update(target, wounded=True)
+        ctx.emit("wounded", f"{d.display} is wounded but goes to torpor only after combat ends.", cards=(target,))
     elif c.region == "ready" and (wounded or _kraken(ctx, target)):    # (Kraken's Kiss: 4 damage taken this combat)
         ctx.move(target, "torpor", seat=c.controller, counters=blood, locked=c.locked, wounded=False)
         ctx.emit("torpor", f"{d.display} goes to torpor." if wounded else

@@ -350,8 +350,8 @@ def _combat_card(e: Effect, k: str, low: str) -> tuple | None:
             return ("unlock_both",)                                                  # Bond with the Mountain
         if k == "strike" and low == "strike: hand or use a melee weapon strike.":
             return ("hand_or_melee",)                                                # Growing Fury
-        if k == "press" and low == "press, or prevent 1 damage.":
-            return ("press_or_prevent_plain", 1)                                     # Stonestrength
+        if k == "press" and low in ("press, or prevent 1 damage.", "press or prevent 1 damage."):
+            return ("press_or_prevent_plain", 1)                                     # Stonestrength, Undying Tenacity
         if k == "maneuver" and low == "maneuver, with an optional press.":
             return ("press_or_maneuver_with_press",)                                 # Dissolution
         if k == "ignore" and low == "if more than 1 damage is inflicted with this strike, ignore the excess.":
@@ -1069,6 +1069,9 @@ def _second_pass(k: str, low: str) -> tuple | None:
         return ("chosen_weapon_aggravated_combat",)                                  # Sword of the Righteous at val
     if k == "prevent" and low == "as [val] above, and this vampire may prevent 1 damage this round.":
         return ("round_prevent_granted", 1)                                          # Sword of the Righteous at VAL
+    if k == "go" and low == ("this vampire will not go to torpor until after combat ends (although he or she is still "
+                             "wounded and can be burned by aggravated damage)."):
+        return ("no_torpor_until_combat_ends",)                                      # Undying Tenacity
     if k == "use" and low == "the opposing minion cannot use any additional strikes this round.":
         return ("opponent_no_extra_round",)                                          # Rigor Mortis
     if k == "cancel" and low == ("as [thn] above, and once each round this combat, you may cancel a maneuver used by the "
