@@ -5080,6 +5080,17 @@ def after_action(ctx: Ctx, f: ActionFrame) -> None:
         st.marks = st.marks - {x for x in st.marks if len(x) == 4 and x[1] == _HUNT_GAIN}
     if kind == "hunt":
         st.marks = st.marks | {(f.actor, "hunted", st.turn)}
+    if kind == "rescue" and f.outcome == "successful" and f.actor in st.attached:   # Humanitas: 1 blood less
+        for a in st.attached[f.actor]:
+            for v in _has(ctx, a, "rescue_stealth_cheaper") if not st.cards[a].contested else ():
+                back = int(v["b"])
+                for who, paid in ((f.actor, f.cost_blood), (f.target_card, f.rescue_split)):
+                    k = min(back, paid)
+                    if k and who in st.cards and st.cards[who].region in ("ready", "torpor"):
+                        ctx.set_blood(who, st.cards[who].counters + k)
+                        ctx.emit("blood", f"{ctx.name(who)} burns {k} less blood for the rescue ({ctx.name(a)}).",
+                                 cards=(who,))
+                        back -= k
     if st.marks:   # In Memory of the Two Lands: strength for the action ends with it
         st.marks = st.marks - {x for x in st.marks if len(x) == 3 and x[1] == "strength this action"}
     if f.outcome == "successful" and f.actor in st.attached and any(_has(ctx, a, "loner") for a in st.attached[f.actor]):
@@ -6227,6 +6238,8 @@ def actor_stealth(ctx: Ctx, m: int, kind: str | None = None) -> int:
             n += sum(int(v["n"]) for v in _has(ctx, a, "host_stealth"))
             if kind == "diablerie":   # Depravity, The Hunt Club
                 n += sum(int(v["n"]) for v in _has(ctx, a, "host_diablerie_stealth"))
+            if kind == "rescue":   # Humanitas
+                n += sum(int(v["n"]) for v in _has(ctx, a, "rescue_stealth_cheaper"))
     return n
 
 
