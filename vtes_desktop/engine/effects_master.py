@@ -61,7 +61,7 @@ USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock
                   "curmudgeon_choose", "pander_fail", "pander_choose", "conquest_choose", "mpa_add_counter",
                   "lock_counters_votes", "census_bleed_votes", "census_intercept", "shrine_fail", "flames",
                   "anyone_mpa_pool", "lock_hunt_stealth", "lock_mortal_discount", "lock_extra_dpa", "la_unlock",
-                  "card_to_uncontrolled", "counter_kw_bleed", "counter_mummy_boost"})
+                  "card_to_uncontrolled", "counter_kw_bleed", "counter_mummy_boost", "lock_cancel_votes"})
 #: uses chosen by `effect` when a card has several
 EFFECT_NAMES = {"lock_hand_size_turn": "hand size", "lock_edge_pool": "pool", "lock_blood_uncontrolled": "blood",
                 "lock_discard_draw": "discard", "lock_draw_discard": "draw", "lock_transfer": "transfer"}
@@ -1236,6 +1236,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return _host_use(ctx, cmd, iid, {k: v for k, v, _ in uses})
     if "host_lock_abstain" in keys:
         return _abstain(ctx, cmd, iid)
+    if "lock_cancel_votes" in keys:
+        return _cancel_votes(ctx, cmd, iid)
     if "lock_pay_votes" in keys or "counters_votes" in keys or "lock_counters_votes" in keys and st.phase != "master":
         return _lock_pay_votes(ctx, cmd, iid)
     if "mpa_add_counter" in keys:   # Powerbase: Rome: a master phase action, 1 counter
@@ -2935,6 +2937,28 @@ def _abstain(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     ctx.update(h, locked=True)
     flow.set_top(ctx, st.top._replace(used_sources=st.top.used_sources | {("abstain", m)}))
     ctx.emit("used", f"{ctx.name(h)} locks ({name}): {ctx.name(m)} abstains.", cards=(h, m))
+    return True
+
+
+def _cancel_votes(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
+    """Demonstration: in the polling step of a political action's referendum, the card locks and the votes and
+    ballots of a vampire (`minion`) are canceled: those it cast are taken back, and it casts no more."""
+    from vtes_desktop.engine import effects_action
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    st = ctx.st
+    name = ctx.name(iid)
+    f = st.top
+    _usable(ctx, cmd, iid, lock=True)
+    if not isinstance(f, ReferendumFrame) or f.step != "polling" or f.terms == "blood hunt":
+        raise Illegal("timing", f"{name} is locked during the referendum of a political action, in the polling step")
+    m = _minion(ctx, cmd, name, "the vampire whose votes and ballots are canceled")
+    if not ctx.is_vampire(st.cards[m]) or st.cards[m].region not in ("ready", "torpor"):
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a vampire in play")
+    ctx.update(iid, locked=True)
+    ctx.emit("used", f"{ctx.seat_name(cmd.seat)} locks {name}: the votes and ballots of {ctx.name(m)} are canceled.",
+             cards=(iid, m))
+    effects_action.abstain(ctx, m, name)
     return True
 
 

@@ -841,6 +841,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # the blood that hunt gave (after_action notes it); burned in that vampire's next unlock phase
     ("hunt_no_blood", r"^this vampire does not gain any blood from the hunt$"),
     ("host_burn_next_unlock", r"^during this vampire's next unlock phase, burn this card$"),
+    # Demonstration: locked in the polling step of a political action's referendum, a vampire (`minion`) abstains: the
+    # votes and ballots it cast are taken back and it casts no more (effects_action.abstain)
+    ("lock_cancel_votes", r"^lock to cancel the votes and ballots of any vampire during the referendum of a political "
+                          r"action$"),
     # Humanitas: its vampire's rescue gets +1 stealth (actor_stealth) and, once successful, 1 blood of its cost comes
     # back to whoever paid it (after_action)
     ("rescue_stealth_cheaper", r"^when attempting to rescue a vampire from torpor, this vampire gets \+(?P<n>1) stealth and "
