@@ -49,7 +49,7 @@ HANDLED: frozenset[str] = frozenset({
     "host_locked_reactions_canceled", "host_extra_strike_each_round", "burn_to_prevent",
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
     "controller_hand_size", "stealable", "fail_directed_at_location_put", "put_on_reactor_if_no_block",
-    "burn_for_intercept", "lock_for_strength_maneuver_press",
+    "burn_for_intercept", "lock_for_strength_maneuver_press", "counter_for_ally_maneuver_press",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -787,6 +787,8 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
     end of combat" (Chill of Oblivion): rules_combat.use_in_combat (and `use` while damage is under way)."""
     st = ctx.st
     c = st.cards[iid]
+    if c.region == "in_play" and _specs(ctx, iid) and _spec(ctx, iid, "counter_for_ally_maneuver_press"):
+        return _counter_for_ally(ctx, cmd, iid, _spec(ctx, iid, "counter_for_ally_maneuver_press"))
     if c.region != "attached" or not _specs(ctx, iid):
         return False
     from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
@@ -887,6 +889,39 @@ def prevent(ctx: Ctx, cmd, m: int, iid: int, f) -> bool:
     return True
 
 
+def _counter_for_ally(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:
+    """ "Once each combat, you can burn 1 counter from this card to give a wraith or zombie ally you control 1
+    maneuver or press" (Dance of the Dead in play)."""
+    from vtes_desktop.engine.rules_combat import _set_combat, combat_frame
+
+    st = ctx.st
+    c = st.cards[iid]
+    name = ctx.name(iid)
+    cf = combat_frame(st)
+    if c.controller != cmd.seat:
+        raise Illegal("use", f"{name} is not yours")
+    if cf is None:
+        raise Illegal("timing", f"{name} gives a maneuver or press in combat")
+    mine = [m for m in (cf.a, cf.b) if st.cards[m].controller == cmd.seat and "Ally" in ctx.cdef(m).types
+            and set(ctx.rules(m).keywords) & set(s[1])]
+    m = flow.ref(ctx, cmd.seat, cmd.minion) if cmd.minion is not None else (mine[0] if len(mine) == 1 else None)
+    if m not in mine:
+        raise Illegal("target", f"{name} gives its maneuver or press to a {' or '.join(s[1])} ally of yours in this "
+                                "combat")
+    if ("counter_for_ally", iid) in cf.used:
+        raise Illegal("use", f"{name} has already been used this combat")
+    what = (cmd.effect or "").strip().lower()
+    if what not in ("maneuver", "press"):
+        raise Malformed("effect", f"say what {name} gives: maneuver or press (effect)")
+    if c.counters < 1:
+        raise Illegal("cost", f"{name} has no counter to burn")
+    ctx.update(iid, counters=c.counters - 1)
+    _set_combat(ctx, cf._replace(used=cf.used | {("counter_for_ally", iid)}, granted=cf.granted + ((m, what, 1),)))
+    ctx.emit("granted", f"{ctx.name(m)} gets 1 {what} ({name}: 1 counter burned).", cards=(m,))
+    _empty(ctx, iid)
+    return True
+
+
 def agg_as_normal(ctx: Ctx, cf: CombatFrame, target: int, normal: int, aggravated: int) -> tuple[int, int]:
     """Aggravated combat damage about to be inflicted on *target* that a card on it makes normal (Chill of Oblivion
     burned this combat; Fire Dance once each combat): rules_combat._combat_damage_rules."""
@@ -917,7 +952,8 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     if c.region == "in_play" and _specs(ctx, iid):   # cards in play with counters (Under Siege, Illusory Resources)
         for key, fn in (("counter_unlock_block", _counter_unlock_block), ("blood_to_card_at_unlock", _blood_to_card),
                         ("counters_reduce_bleed", _counters_reduce_bleed), ("pool_to_unlock", _pool_to_unlock),
-                        ("burn_damage_bleeder", _burn_damage_bleeder)):
+                        ("burn_damage_bleeder", _burn_damage_bleeder),
+                        ("counter_for_ally_maneuver_press", _counter_for_ally)):
             s = _spec(ctx, iid, key)
             if s is not None and (key != "counters_reduce_bleed" or isinstance(st.top, ActionFrame)) \
                     and (key != "blood_to_card_at_unlock" or st.phase == "unlock" and not st.frames):

@@ -92,6 +92,9 @@ card burns for +n intercept for its vampire (Dogged Pursuit);
 ("lock_for_strength_maneuver_press", n): the action mode of an action and combat card that goes on its vampire: a `use`
 in that vampire's combat (`effect`: strength, maneuver or press) locks the card for +n strength this round, or a
 maneuver, or a press (Monstrous Form);
+("counter_for_ally_maneuver_press", kinds): the card in play with counters; once each combat its player burns 1
+counter (a `use`, `minion`: the ally of those kinds of theirs in combat, `effect`: maneuver or press) to give that ally 1
+maneuver or press (Dance of the Dead);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -301,6 +304,8 @@ _EXACT: dict[str, tuple] = {
     "any vampire with a capacity above 4 may steal this card for his or her controller as a (d) action":
         ("stealable", "vampire", 5),
     _LOCK_SMP: ("lock_for_strength_maneuver_press", 1),   # (Monstrous Form's action mode, compiled as an action)
+    "once each combat, you can burn 1 counter from this card to give a wraith or zombie ally you control 1 maneuver "
+    "or press": ("counter_for_ally_maneuver_press", ("wraith", "zombie")),
     "if this vampire blocks a directed action, you can burn this card to inflict 2 unpreventable environmental damage "
     "on the acting minion before block resolution": ("burn_damage_blocked_actor", 2),
     "you can burn this card after a minion successfully bleeds you to inflict 2 unpreventable environmental damage on "
