@@ -75,7 +75,8 @@ def test_deep_cover_agent_shows_the_hand_to_its_player_alone(tmp_path):
 
 
 def test_cards_put_on_a_minion_are_automated():
-    """A few cards whose every clause this family (with the core) resolves; each has a scenario in 1760-1809."""
+    """A few cards whose every clause this family (with the core) resolves; each has a scenario in 1760-1809 or
+    2030-2069."""
     db = load_db()
     names = ["Blood Bond", "Haunting, The", "Kaymakli Barrier", "Restructure", "Madman's Quill", "Sleep Unseen",
              "Under My Skin", "Total Insanity", "Soul Painting", "Safe Passage", "Tattoo Signal", "Loup",
@@ -83,7 +84,9 @@ def test_cards_put_on_a_minion_are_automated():
              "Akunanse Kholo", "Martial Ritus", "Go Anarch", "Tainted Vitae", "Melange", "Consecration Rites",
              "Deep Cover Agent", "Defender of the Haven", "Masai Blood Milk", "Vendetta", "Fantasy World",
              "Fleshcraft", "Withering", "Creeping Infection", "Under Siege", "Illusory Resources", "Emergency Powers",
-             "Slaughtering the Herd"]
+             "Slaughtering the Herd", "Wise Spider", "Chill of Oblivion", "Fire Dance", "CrimethInc.",
+             "Blood of Sandman", "Black Metamorphosis", "Wall of Filth", "Frozen Object", "Travelers Obey the Tenets",
+             "Chronicle of the Lost Tribe", "Salt of Thoth", "Dogged Pursuit", "Monstrous Form", "Dance of the Dead"]
     by_name = {c.name: c for c in db.library}
     off = [n for n in names if not compile_rules(by_name[n]).automated]
     assert not off, off
