@@ -11,7 +11,10 @@ bleed, `actor_stealth`, `intercept_bonus`, `bleed_bonus`; `block_refusal`, `targ
 `after_action`; `use`), `flow` (`before_unlock`, `start_of_unlock_phase`, `start_of_discard_phase`, `end_of_turn`,
 `state_checks` after each step), `rules_combat` (the host's strength, `strength_bonus`; strike cards put on the
 opposing minion, `strike_card_played` and `strikes_resolved`) and `rules_politics` (`votes_bonus`, `vote_refusal`,
-`card_votes`, the kholo titles `in_referendum`).
+`card_votes`, the kholo titles `in_referendum`). Also: `rules_turn.hand_size` and `effects_master.hand_size`
+(`hand_size_bonus`, `seat_hand_size`: Wise Spider, Chronicle of the Lost Tribe); `rules_action._apply_modes`
+(`canceled_as_played`: Blood of Sandman); `rules_combat` (`use_in_combat`, `agg_as_normal` in _combat_damage_rules,
+`prevent` in _equipment_prevent, `combat_card_kept` after a combat card is played).
 """
 
 from __future__ import annotations

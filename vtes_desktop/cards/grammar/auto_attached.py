@@ -4,7 +4,7 @@
 when this family does not read it; `automated(e, types)` is True exactly when there is a reading. The engine
 side is `engine/effects_attached.py`, which acts only on the clauses this family *claims* (`claims`): those it
 reads that neither the core vocabulary nor a family before it in `effects._families()` resolves, so no clause
-is carried out twice. Scenarios: tests/scenarios/1760-1809; engine test: tests/engine/test_auto_attached.py.
+is carried out twice. Scenarios: tests/scenarios/1760-1809 and 2030-2045; engine test: tests/engine/test_auto_attached.py.
 
 Readings (action cards only, types exactly ("Action",); "the host" is the minion the card is on):
 
