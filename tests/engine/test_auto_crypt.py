@@ -523,3 +523,11 @@ def test_papa_legba_burns_blood_for_bleed_by_his_short_name(db):
 
     got = _first(db, "Papa Legba", blood_for_stat)
     assert got is not None and got[1:3] == ("bleed", 1)
+
+
+def test_bleed_against_you_auras_hafsa_and_matthias(db):
+    from vtes_desktop.cards.grammar.crypt import aura_readings
+
+    assert _first(db, "Hafsa, The Watcher", aura_readings) == (("against_me", "bleed", 1, (("vampire", "clan:assamite"),)),)
+    assert _first(db, "Matthias", aura_readings) == (
+        ("against_me", "bleed", -1, (("vampire", "clan:baali"), ("vampire", "clan:follower of set")), "ready"),)

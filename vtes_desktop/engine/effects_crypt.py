@@ -1264,6 +1264,8 @@ def _aura(ctx: Ctx, f, stat: str) -> int:
                 for reads in _of(ctx, iid, aura_readings):
                     for r in reads:
                         if r[0] == "against_me":
+                            if len(r) > 4 and r[4] == "ready" and region != "ready":   # Matthias
+                                continue
                             if stat == "bleed" and f.target_seat == seat and _any(ctx, actor, r[3], iid):
                                 n += r[2]
                             continue

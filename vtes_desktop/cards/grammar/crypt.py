@@ -303,7 +303,7 @@ def _class_one(np: str) -> tuple[str, ...] | None:
     if m:
         extra.append(f"capacity<={m.group(2)}")
         s = m.group(1)
-    s = re.sub(r"\b(vampire|minion|malkavian|gangrel|ventrue|toreador|brujah|ravnos|ally)s\b", r"\1", s)
+    s = re.sub(r"\b(vampire|minion|malkavian|gangrel|ventrue|toreador|brujah|ravnos|ally|assamite)s\b", r"\1", s)
     if s in ("red list minion", "red list vampire"):   # Echo: a Red List minion (rules_diablerie.is_red_list)
         return (s.split()[-1], "red list", *extra)
     if s in ("infernal minion", "infernal vampire"):   # Righteous Endeavor: an infernal minion (its traits)
@@ -1225,8 +1225,8 @@ def hands_aggravated(e: Effect) -> bool | None:
 _AURA = re.compile(
     r"^(?:(?:while|if) this vampire is (?P<state>ready|locked)(?: and a (?P<title>prince))?, )?(?P<np>[a-z ,\-]+?) get "
     r"(?:an additional )?\+(?P<n>\d) (?P<stat>stealth|bleed)(?: (?P<cond>.+))?$")
-_AGAINST_ME = re.compile(r"^(?P<np>[a-z ,\-]+?) get \+(?P<n>\d) bleed (?:against you|when bleeding you|when bleeding this "
-                         r"vampire's controller)$")
+_AGAINST_ME = re.compile(r"^(?P<ready>while this vampire is ready, )?(?P<np>[a-z ,\-]+?) get (?P<sign>[+\-])(?P<n>\d) bleed "
+                         r"(?:against you|when bleeding you|when bleeding this vampire's controller)$")
 
 
 @lru_cache(maxsize=None)
@@ -1235,8 +1235,8 @@ def aura_readings(e: Effect) -> tuple:
     only) for
     "While this vampire is ready and a prince, Sabbat vampires you control get +1 bleed when bleeding a Methuselah
     who controls a ready Camarilla vampire" (state "ready"/"locked"/"play", whose "mine"/"any"; the conditions
-    are those of the acting minion's own bonuses) and ("against_me", "bleed", n, classes) for "Titled vampires
-    get +1 bleed against you" (bleeds at the vampire's controller). The engine adds them to the acting minion's
+    are those of the acting minion's own bonuses) and ("against_me", "bleed", n, classes[, "ready"]) for "Titled
+    vampires get +1 bleed against you" (bleeds at the vampire's controller; "ready": "While this vampire is ready, ..."). The engine adds them to the acting minion's
     stealth and bleed (effects_crypt)."""
     if e.condition == "merged":
         return ()
@@ -1244,7 +1244,9 @@ def aura_readings(e: Effect) -> tuple:
     m = _AGAINST_ME.match(t)
     if m:
         alts = minion_classes(m.group("np"))
-        return (("against_me", "bleed", int(m.group("n")), alts),) if alts else ()
+        n = int(m.group("n")) * (-1 if m.group("sign") == "-" else 1)
+        got = ("against_me", "bleed", n, alts) + (("ready",) if m.group("ready") else ())
+        return (got,) if alts else ()
     m = _AURA.match(t)
     if not m or m.group("np").startswith(("this vampire", "he ", "she ")):
         return ()
