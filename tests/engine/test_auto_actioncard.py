@@ -30,11 +30,12 @@ def test_every_reading_is_one_the_engine_carries_out(db):
     for c in db.library:
         r = compile_rules(c)
         for m in r.modes:
+            types = effects_actioncard._mode_types(r, m)   # a dual card's or a power's mode: its own types
             for e in m.effects:
-                x = read(e, r.types)
+                x = read(e, types)
                 if x is not None:
                     kinds.add(x[0])
-                    assert automated(e, r.types)
+                    assert automated(e, types)
     assert kinds <= effects_actioncard.HANDLED, kinds - effects_actioncard.HANDLED
     assert {"add_uncontrolled", "steal", "terms_allocate", "per_minion", "title", "burn_card"} <= kinds
 
@@ -467,3 +468,22 @@ def test_year_of_fortune_and_hand_intervention_change_the_chosen_hand_size(table
         if card == "Year of Fortune":
             assert (hand_size(ctx, 0), hand_size(ctx, 1)) == (base[0] + 1, base[1])
     assert (hand_size(ctx, 0), hand_size(ctx, 1)) == base      # +1 and -1 for Sarah
+
+
+def test_pulse_of_the_canaille_shows_the_other_hands_to_its_player_only_for_the_turn(table):
+    game = table(["Sarah", "Alexis"], ready={"Sarah": [("Aidan Lyle", 6), ("Anson", 6)], "Alexis": [("Ryan", 3)]},
+                 hand={"Sarah": ["Pulse of the Canaille"], "Alexis": ["Deflection", "Eagle's Sight"]})
+    game.step("Sarah", Action, minion="Aidan Lyle", kind="card", card="Pulse of the Canaille", level="aus")
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    game.step("Sarah", Action, minion="Anson", kind="bleed")     # the first action ends: the hands are shown
+
+    def looks(seat):
+        return [x for x in game.game.log_lines(seat) if "hand (Pulse of the Canaille)" in x]
+
+    assert len(looks(0)) == 1 and "Deflection" in looks(0)[0] and "Eagle's Sight" in looks(0)[0]
+    assert not [x for x in game.game.log_lines(1) if "Deflection" in x]     # not to the others
+    game.step("Alexis", DeclineBlock)
+    game.step("Sarah", Finish)
+    game.step("Sarah", Resolve)      # the bleed is over
+    assert len(looks(0)) == 2      # again as the later action of the turn ends

@@ -98,7 +98,7 @@ HANDLED = frozenset({
     "after_action_self_agg", "after_action_self_agg_only", "power_monsters_intercept", "power_no_block",
     "rave_move", "circle_redistribute", "laibon_blood", "magaji_lock_two", "random_prey_monster",
     "combat_chosen_monster", "first_round_grant", "blocker_first_round_grant", "taunt_pick", "taunt_combat",
-    "taunt_winner_blood", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
+    "taunt_winner_blood", "look_hands_turn", "power_fail_combat", "power_inspire", "power_blood_or_life", "power_unlock_heal", "power_damage_small", "power_conviction_back",
 })
 
 #: effect kinds the action-card path already carries out elsewhere (the action's own stealth, its card
@@ -5242,6 +5242,22 @@ def _sires_resolve(ctx: Ctx, f: ActionFrame, name: str) -> None:
             ctx.emit("locked", f"{ctx.name(v)} is locked ({name}).", cards=(v,))
 
 
+LOOK_HANDS = "looks at all hands this turn"   # (("seat", seat), this, turn): Pulse of the Canaille
+
+
+def _show_hands(ctx: Ctx, seat: int, name: str) -> None:
+    """Pulse of the Canaille: every other Methuselah's hand, shown to *seat* only as its action ends, and again as
+    each later action of that turn ends."""
+    st = ctx.st
+    for s in st.live_seats():
+        if s == seat:
+            continue
+        hand = st.region(s, "hand")
+        ctx.emit("look", f"{poss(ctx.seat_name(s))} hand ({name}): {', '.join(ctx.name(h) for h in hand) or 'empty'}.",
+                 seen_by=frozenset({seat}), others=f"{ctx.seat_name(seat)} looks at {poss(ctx.seat_name(s))} hand "
+                                                 f"({name}).")
+
+
 def _taunt_plan(ctx: Ctx, seat: int, name: str, target) -> tuple:
     """Taunt the Caged Beast [ANI]: a ready vampire of your predator and one of your prey, `A; B`."""
     from vtes_desktop.engine.state import Mod
@@ -5345,6 +5361,8 @@ def _resolve_fourth(ctx: Ctx, f: ActionFrame, specs: list[tuple]) -> None:
         _muse_combat(ctx, f, name)
     if any(s[0] == "taunt_combat" for s in specs):
         _taunt_combat(ctx, f, name)
+    if any(s[0] == "look_hands_turn" for s in specs):   # Pulse of the Canaille
+        st.marks = st.marks | {(("seat", f.seat), LOOK_HANDS, st.turn)}   # shown as each action ends (action_ended)
     for s in specs:
         k = s[0]
         if k == "edge_get":   # Off Kilter: the Edge, or else (if the player said so) the Edge burned for more pool
@@ -5948,6 +5966,8 @@ def action_ended(ctx: Ctx, f: ActionFrame) -> None:
             _locks_own_start(ctx, f, mk[3])
         elif mk[2] == "salubri blood":   # Hunting the Beast
             _salubri_blood_start(ctx, f, mk[3])
+    if (("seat", f.seat), LOOK_HANDS, st.turn) in st.marks:   # Pulse of the Canaille, for the rest of the turn
+        _show_hands(ctx, f.seat, "Pulse of the Canaille")
     mark = (("minion", f.actor), UNLOCK_END_OF_ACTION, st.turn)
     if mark in st.marks:
         st.marks = st.marks - {mark}

@@ -1180,6 +1180,10 @@ def reserved_blood(ctx: Ctx, minion: int) -> int:
 
 def _card_stays_or_goes(ctx: Ctx, f: ActionFrame) -> None:
     text = ctx.cdef(f.card).text
+    levels = ctx.cdef(f.card).text_levels() if f.card_level else ()
+    if any(mk == f.card_level for mk, _ in levels) and not any(   # only the level played (Pulse of the Canaille)
+            mk == f.card_level and re.match(r"(?i)as\b.*\babove\b", line) for mk, line in levels):
+        text = "\n".join(line for mk, line in levels if mk in (None, f.card_level))
     if re.search(r"(?i)put this card (?:in play|on the table)", text):
         ctx.move(f.card, "in_play", seat=f.seat)
     elif re.search(r"(?i)put this card on (?:the acting|this)(?:\{\})? (?:vampire|minion)", text):   # "this{} vampire"

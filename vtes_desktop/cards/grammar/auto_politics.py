@@ -542,6 +542,8 @@ def _read_targeted(kind: str, t: str) -> tuple | None:
         return ("random_prey_monster",)       # Muse of Flame, directed at your prey
     if kind == "enter" and t == "this imbued enters combat with the chosen monster":
         return ("combat_chosen_monster",)
+    if kind == "look" and t == "for the remainder of this turn, you may look at all methuselahs' hands":
+        return ("look_hands_turn",)           # Pulse of the Canaille [aus]
     if kind == "enter_combat" and t == "(d) enter combat with any vampire, with an optional maneuver in that combat":
         return ("enter_combat", "vampire", "maneuver")     # Taunt the Caged Beast [ani]
     if kind == "choose" and t == ("choose a ready vampire controlled by your predator and another controlled by your "
