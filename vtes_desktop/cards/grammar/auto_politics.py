@@ -210,7 +210,7 @@ of `engine/effects_actioncard.py`; scenarios 1590-1638):
   ``("terms_methuselahs_once",)``/``("chosen_once",)``/``("hand_size_chosen", n)``/``("chosen_burns_by_edge",)``,
   ``("terms_recent_voter",)``/``("recent_voter_damage",)``, ``("terms_recent_vp",)``/``("chosen_seat_stunned",)``.
 
-Fifth pass (session 3, second helper; scenarios 1950-1960):
+Fifth pass (session 3, second helper; scenarios 1950-1965):
 
 - ``on_target`` targets: Steal the Mind [dom] (a minion locked), Touch of Valeren's action (``("blood_or_life", 3)``;
   a dual card's action mode is read with the mode's types, as the compiler flags it), Community Justice (a
@@ -218,7 +218,11 @@ Fifth pass (session 3, second helper; scenarios 1950-1960):
   vampire that burned one of yours: ``note_burned`` on diablerie, a combat's end and an action card's burn);
 - ``("after_action_self_agg", n)``/``("after_action_self_agg_only", n)``: Force of Will's damage after resolution;
 - ``("rave_move",)``, ``("circle_redistribute",)``: blood and equipment moved as named in the target (Rave,
-  Redistribution);
+  Redistribution); ``("laibon_blood", n)``/``("magaji_lock_two",)`` (Sires Command, Childer Inherit);
+  ``("random_prey_monster",)``/``("combat_chosen_monster",)`` (Muse of Flame); ``("first_round_grant", kind)``/
+  ``("blocker_first_round_grant", kind)`` (Dive Bomb); ``("enter_combat", "vampire", "maneuver")``,
+  ``("taunt_pick",)``/``("taunt_combat",)``/``("taunt_winner_blood", n)`` (Taunt the Caged Beast);
+  ``("look_hands_turn",)`` (Pulse of the Canaille: the hands shown to its player as each action of the turn ends);
 - Imbued powers, used by locking the power (and paying the conviction printed on its line):
   ``("power_monsters_intercept", n)`` (Hide), ``("power_no_block", cap, cost)`` (Project), ``("power_fail_combat",)``
   (Champion), read for the modes' own types ("Action Modifier", "Reaction"); the power's action taken with `from`
