@@ -53,6 +53,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
     "controller_hand_size", "stealable", "fail_directed_at_location_put", "put_on_reactor_if_no_block",
     "burn_for_intercept", "lock_for_strength_maneuver_press", "counter_for_ally_maneuver_press",
+    "burn_other_condemnations", "host_blocked_pool", "host_bleed_cost",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -255,6 +256,11 @@ def after_card_action(ctx: Ctx, f: ActionFrame, left: list[str]) -> list[str]:
             ctx.emit("attached", f"{rules.name} is put on {ctx.name(t)}"
                      + (f"; {ctx.seat_name(f.seat)} still controls it" if still else "") + ".",
                      cards=(f.card, t))
+            if any(s[0] == "burn_other_condemnations" for s in specs):
+                for x in [x for x in st.attached.get(t, ()) if x != f.card
+                          and ctx.cdef(x).name.lower().startswith("condemnation")]:
+                    ctx.burn(x, f"{rules.name} is put on {ctx.name(t)}")
+                    ctx.emit("burned", f"{ctx.name(x)} is burned ({rules.name}).", cards=(x,))
             if any(s[0] == "attach_lock" for s in specs) and not st.cards[t].locked:
                 ctx.update(t, locked=True)
                 ctx.emit("locked", f"{ctx.name(t)} is locked ({rules.name}).", cards=(t,))
@@ -431,6 +437,12 @@ def blocked(ctx: Ctx, f: ActionFrame) -> None:
                 ctx.emit("attached", f"{ctx.name(a)} is put on {ctx.name(actor)}.", cards=(a, actor))
     if not st.attached.get(f.actor):
         return
+    for a, s in list(_on(ctx, f.actor, "host_blocked_pool")):   # Condemnation: Doomed
+        seat = st.cards[f.actor].controller
+        if not st.seats[seat].ousted:
+            ctx.pool(seat, -s[1], ctx.name(a), quiet=True)
+            ctx.emit("pool", f"{ctx.name(f.actor)} is blocked: {ctx.seat_name(seat)} burns {s[1]} pool ({ctx.name(a)}).",
+                     cards=(f.actor,))
     for a, s in list(_on(ctx, f.actor, "host_blocked_burn")):
         h = st.cards[f.actor]
         n = min(s[1], h.counters)
@@ -684,6 +696,11 @@ def action_extra_blood(ctx: Ctx, m: int, directed: bool, target: int | None = No
     if f is not None and st.attached.get(m) and (f.get("kind") == "bleed" or f.get("effect") == "bleed"):
         n += sum(s[1] for a, s in _on(ctx, m, "host_bleed_cost_vs_controller")
                  if f.get("target_seat") == st.cards[a].controller)
+        more = [(a, s) for a, s in _on(ctx, m, "host_bleed_cost")]   # Condemnation: Betrayed
+        if more and not ctx.is_vampire(st.cards[m]):
+            raise Illegal("cost", f"bleed actions cost {ctx.name(m)} more blood ({ctx.name(more[0][0])}); allies "
+                                  "cannot pay blood costs")
+        n += sum(s[1] for _, s in more)
     if target is not None and st.attached.get(target):
         n += sum(s[1] for _, s in _on(ctx, target, "directed_at_host_cost"))
     return n
