@@ -53,7 +53,7 @@ HANDLED: frozenset[str] = frozenset({
     "burn_damage_blocked_actor", "burn_damage_bleeder", "damage_after_directed_at_controller",
     "controller_hand_size", "stealable", "fail_directed_at_location_put", "put_on_reactor_if_no_block",
     "burn_for_intercept", "lock_for_strength_maneuver_press", "counter_for_ally_maneuver_press",
-    "burn_other_condemnations", "host_blocked_pool", "host_bleed_cost",
+    "burn_other_condemnations", "host_blocked_pool", "host_bleed_cost", "host_no_press",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -907,6 +907,12 @@ def prevent(ctx: Ctx, cmd, m: int, iid: int, f) -> bool:
     _prevent_reading(ctx, cmd.seat, f, m, ("prevent", n, "any", kind, 0), name)
     ctx.burn(iid, "burned to prevent damage")
     return True
+
+
+def press_refusal(ctx: Ctx, m: int) -> str | None:
+    """ "The attached minion cannot press in combat" (Condemnation: Languid): rules_combat.press."""
+    a = next((a for a, _ in _on(ctx, m, "host_no_press")), None)
+    return None if a is None else f"{ctx.name(m)} cannot press in combat ({ctx.name(a)})"
 
 
 def _counter_for_ally(ctx: Ctx, cmd, iid: int, s: tuple) -> bool:

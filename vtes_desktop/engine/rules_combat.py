@@ -2307,6 +2307,11 @@ def _use_granted(f: CombatFrame, m: int, what: str) -> tuple:
 def press(ctx: Ctx, cmd: C.Press) -> None:
     f = _need_combat(ctx, "press")
     m = _combatant(ctx, cmd.seat, cmd.minion, f)
+    if ctx.st.attached.get(m):
+        from vtes_desktop.engine.effects_attached import press_refusal
+
+        if (why := press_refusal(ctx, m)):   # Condemnation: Languid (auto_attached)
+            raise Illegal("press", why)
     if _restricted(ctx, m) and cmd.to == "continue":
         raise Illegal("press", f"{ctx.name(m)} cannot press to continue combat this combat")
     if _restricted(ctx, m, True) and cmd.using is not None:
