@@ -217,6 +217,13 @@ RULES: dict[str, tuple[str, str]] = {
     "limit": ("Only so many",
               "Some cards say how many can be used: one on each minion, one each turn, one each game. A second "
               "one is refused."),
+    "counters": ("Counters on a card",
+                 "Some cards are paid for or spent with the counters on them (blood, pathos, ritual and the "
+                 "like). Without enough counters there, the effect cannot be used; a card may also hold only so "
+                 "many."),
+    "full": ("No more room",
+             "A card that holds something (another card, blood counters) takes only as much as its text allows; "
+             "once it is full, nothing more can be put on it."),
     "toll": ("A cost owed first",
              "Some cards in play make a Methuselah pay before she may go on (a toll); pay it first."),
     "trophy": ("Red List trophies",
