@@ -54,6 +54,7 @@ HANDLED: frozenset[str] = frozenset({
     "controller_hand_size", "stealable", "fail_directed_at_location_put", "put_on_reactor_if_no_block",
     "burn_for_intercept", "lock_for_strength_maneuver_press", "counter_for_ally_maneuver_press",
     "burn_other_condemnations", "host_blocked_pool", "host_bleed_cost", "host_no_press",
+    "host_burns_after_referendum",
 })
 _AFTER_COMBAT = "put after combat"   # st.marks: (card, _AFTER_COMBAT, (striker, level))
 _GAME_VOTES = "votes for the game"   # st.marks: (vampire, _GAME_VOTES, n)
@@ -907,6 +908,20 @@ def prevent(ctx: Ctx, cmd, m: int, iid: int, f) -> bool:
     _prevent_reading(ctx, cmd.seat, f, m, ("prevent", n, "any", kind, 0), name)
     ctx.burn(iid, "burned to prevent damage")
     return True
+
+
+def referendum_passed(ctx: Ctx) -> None:
+    """ "The attached vampire burns 1 blood after a referendum passes" (Condemnation: Mute [DAI]): rules_politics."""
+    st = ctx.st
+    for h, cards in list(st.attached.items()):
+        for a in cards:
+            sp = _spec(ctx, a, "host_burns_after_referendum") if _specs(ctx, a) else None
+            if sp is None or h not in st.cards or st.cards[h].region not in ("ready", "torpor"):
+                continue
+            c = st.cards[h]
+            n = min(sp[1], c.counters)
+            ctx.update(h, counters=c.counters - n)
+            ctx.emit("blood", f"{ctx.name(h)} burns {n} blood: a referendum passed ({ctx.name(a)}).", cards=(h,))
 
 
 def press_refusal(ctx: Ctx, m: int) -> str | None:

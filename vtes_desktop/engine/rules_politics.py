@@ -407,6 +407,9 @@ def close(ctx: Ctx, f: ReferendumFrame) -> None:
     if passed:
         effects_crypt.referendum_passed(ctx, f)   # Lutz von Hohenzollern: his prey burns 1 pool
         _master_referendum_passed(ctx, f)   # Guru
+        from vtes_desktop.engine.effects_attached import referendum_passed as attached_passed
+
+        attached_passed(ctx)   # Condemnation: Mute [DAI] (auto_attached)
     if f.card is not None and ctx.st.cards[f.card].region == "aside":
         ctx.move(f.card, "ash_heap")
     if f.terms == "blood hunt":

@@ -98,7 +98,8 @@ maneuver or press (Dance of the Dead);
 The Condemnations: ("burn_other_condemnations",): as the card goes on its minion, the other Condemnation cards on it
 burn; ("host_blocked_pool", n): when the host is blocked its controller burns n pool before block resolution (Doomed);
 ("host_bleed_cost", n): the host's bleed actions cost n more blood, so an ally cannot bleed (Betrayed); ("host_no_press",):
-the host cannot press in combat (Languid: hook in rules_combat.press);
+the host cannot press in combat (Languid: hook in rules_combat.press); ("host_burns_after_referendum", n): the host burns
+n blood after each referendum that passes (Mute: hook in rules_politics);
 ("agg_as_normal_once_each_combat", n): the first n aggravated damage inflicted on the host each combat is normal
 damage (Fire Dance; never worse for the vampire, so the engine takes the option; hook in
 rules_combat._combat_damage_rules).
@@ -313,6 +314,7 @@ _EXACT: dict[str, tuple] = {
         ("host_blocked_pool", 1),
     "bleed actions cost the attached minion +1 blood (allies cannot pay blood costs)": ("host_bleed_cost", 1),
     "as [dai] above, and the attached minion cannot press in combat": ("host_no_press",),
+    "as [dai] above, and the attached vampire burns 1 blood after a referendum passes": ("host_burns_after_referendum", 1),
     "once each combat, you can burn 1 counter from this card to give a wraith or zombie ally you control 1 maneuver "
     "or press": ("counter_for_ally_maneuver_press", ("wraith", "zombie")),
     "if this vampire blocks a directed action, you can burn this card to inflict 2 unpreventable environmental damage "
