@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from vtes_desktop.engine import commands as C
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
@@ -371,10 +373,14 @@ def hand_size(ctx: Ctx, seat: int) -> int:
             if a is not None:
                 n += a
                 continue
-        m = pat.search(ctx.cdef(iid).text)
-        if m:
+        text = ctx.cdef(iid).text
+        m = pat.search(text)
+        if m and not _IN_COMBAT_ONLY.search(text):   # Nar-Sheptha's +2 counts only while its vampire fights
             n += int(m.group(1))
     return n
+
+
+_IN_COMBAT_ONLY = re.compile(r"(?i)while [^.]*\bin combat, you get \+\d+ hand size")
 
 
 def withdraw(ctx: Ctx, cmd: C.Withdraw) -> None:
