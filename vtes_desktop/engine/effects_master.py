@@ -33,7 +33,7 @@ PLAYED = frozenset({"choose_vampire", "fill_chosen", "add_blood", "add_blood_unc
                     "not_on_clans", "choose_own_sect", "become_sect", "clan_unaffected", "choose_discipline",
                     "blind_choose", "ball_choose", "lock_to_put_younger", "choose_bled_you", "chosen_unpreventable",
                     "lock_titled_target", "bounty_put", "mistrust", "toy_chest", "counters_per_two",
-                    "ash_to_ready", "hunt_no_blood"})
+                    "ash_to_ready", "hunt_no_blood", "dia_auto_pass"})
 #: cancels "as it is played": the card just played (the previous step) is undone, its cost not paid
 CANCELS = frozenset({"cancel_master", "wash", "cancel_minion", "cancel_event"})
 USED = frozenset({"blood_doll", "hunting_ground", "lock_give", "lock_mpa", "lock_add_blood", "lock_add_uncontrolled",
@@ -323,6 +323,11 @@ def resolve_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, target: in
             ctx.emit("counters", f"{name} comes into play with {n} counter{'s' if n != 1 else ''}.", cards=(iid,))
             if not n:
                 emptied(ctx, iid)
+            continue
+        if key == "dia_auto_pass":   # Día de los Muertos: noted for the first referendum of a Sabbat vampire
+            st.marks = st.marks | {(("seat", seat), _DIA, st.turn, v["sect"])}
+            ctx.emit("effect", f"The first referendum a {v['sect'].title()} vampire of {ctx.seat_name(seat)} calls this "
+                               f"turn passes automatically ({name}).", cards=(iid,))
             continue
         if key == "hunt_no_blood":   # Masquerade Endangered: the blood of the hunt that just succeeded is burned
             got = [x for x in st.marks if len(x) == 4 and x[1] == _HUNT_GAIN and x[0] == target and x[3] == st.turn]
@@ -5093,6 +5098,28 @@ def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
 
 
 _HUNT_GAIN = "blood gained hunting"
+_DIA = "first sect referendum passes"
+
+
+def referendum_called(ctx: Ctx) -> None:
+    """A referendum was just called (rules_politics.start): if it is the first one this turn of a Sabbat vampire
+    whose player played Día de los Muertos, it passes automatically (effects_action's automatic pass, which skips
+    the polling step)."""
+    st = ctx.st
+    if not st.marks:
+        return
+    from vtes_desktop.engine.state import ReferendumFrame
+
+    ref = st.top
+    if not isinstance(ref, ReferendumFrame) or ref.terms == "blood hunt" or ref.actor not in st.cards:
+        return
+    c = st.cards[ref.actor]
+    got = sorted((x for x in st.marks if len(x) == 4 and x[1] == _DIA and x[0] == ("seat", c.controller)
+                  and x[2] == st.turn and ctx.is_vampire(c) and (ctx.sect(c) or "").lower() == x[3]), key=repr)
+    if got:
+        from vtes_desktop.engine.effects_action import AUTO_PASS
+
+        st.marks = (st.marks - {got[0]}) | {(("seat", c.controller), AUTO_PASS, st.turn)}
 
 
 def after_action(ctx: Ctx, f: ActionFrame) -> None:

@@ -25,6 +25,7 @@ def start(ctx: Ctx, f: ActionFrame) -> None:
     flow.push(ctx, ReferendumFrame(imp=Impulse(order), step="referendum_terms" if needs_terms else "polling",
                                    card=f.card, actor=f.actor, seat=f.seat))
     ctx.emit("referendum", f"A referendum is called with {ctx.name(f.card)}." if f.card else "A referendum is called.")
+    _effects_master().referendum_called(ctx)   # Día de los Muertos: the first Sabbat referendum passes automatically
     from vtes_desktop.engine import effects_action
 
     effects_action.referendum_started(ctx)   # Those Who Endure Judge: the acting vampire's votes

@@ -845,6 +845,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # votes and ballots it cast are taken back and it casts no more (effects_action.abstain)
     ("lock_cancel_votes", r"^lock to cancel the votes and ballots of any vampire during the referendum of a political "
                           r"action$"),
+    # Día de los Muertos: the first referendum a Sabbat vampire of its player calls this turn passes automatically
+    # (referendum_called turns it into effects_action's automatic pass as that referendum is called)
+    ("dia_auto_pass", r"^the first referendum an? (?P<sect>sabbat) vampire you control calls on this turn passes "
+                      r"automatically \(skip the polling step\)$"),
     # Humanitas: its vampire's rescue gets +1 stealth (actor_stealth) and, once successful, 1 blood of its cost comes
     # back to whoever paid it (after_action)
     ("rescue_stealth_cheaper", r"^when attempting to rescue a vampire from torpor, this vampire gets \+(?P<n>1) stealth and "
