@@ -5097,6 +5097,27 @@ def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
     return sum(int(v["n"]) for iid in _events_in_play(ctx) for v in _has(ctx, iid, "redirect_cost"))
 
 
+def strikes_chosen(ctx: Ctx, f, strikes: dict) -> None:
+    """The strikes of a combat round resolve (rules_combat._resolve_strikes): Creep Show's vampire gains 1 blood, once
+    each turn, when the opposing minion's strike is a dodge or ends combat."""
+    st = ctx.st
+    for m, s_ in strikes.items():
+        if s_.kind not in ("dodge", "combat_ends") and not s_.also_dodge:
+            continue
+        other = f.b if m == f.a else f.a
+        for a in st.attached.get(other, ()):
+            if st.cards[a].contested or "Master" not in ctx.cdef(a).types or (a, "creep show") in st.acted:
+                continue
+            for v in _has(ctx, a, "creep_gain"):
+                if ctx.is_vampire(st.cards[other]) and st.cards[other].region == "ready":
+                    st.acted = st.acted | {(a, "creep show")}
+                    before = st.cards[other].counters
+                    ctx.set_blood(other, before + int(v["n"]))
+                    ctx.emit("blood", f"{ctx.name(other)} gains {st.cards[other].counters - before} blood "
+                                      f"({ctx.name(a)}).", cards=(other,))
+                    break
+
+
 _HUNT_GAIN = "blood gained hunting"
 _DIA = "first sect referendum passes"
 

@@ -1498,6 +1498,9 @@ def _resolve_strikes(ctx: Ctx, f: CombatFrame) -> None:
     f = f._replace(committed=())
     _set_combat(ctx, f)
     a, b = f.a, f.b
+    from vtes_desktop.engine.effects_master import strikes_chosen
+
+    strikes_chosen(ctx, f, strikes)   # Creep Show: the opposing minion dodges or ends combat as a strike
     for m, s_ in strikes.items():
         if s_.unlock and _ready(ctx, m):
             ctx.update(m, locked=False)

@@ -849,6 +849,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # (referendum_called turns it into effects_action's automatic pass as that referendum is called)
     ("dia_auto_pass", r"^the first referendum an? (?P<sect>sabbat) vampire you control calls on this turn passes "
                       r"automatically \(skip the polling step\)$"),
+    # Creep Show: once per turn its vampire gains 1 blood as the opposing minion's strike (dodge or combat ends)
+    # resolves (effects_master.strikes_chosen, from rules_combat._resolve_strikes)
+    ("creep_gain", r"^once per turn, when a minion opposing this vampire in combat dodges or ends combat as a strike, "
+                   r"this vampire gains (?P<n>1) blood from the blood bank$"),
     # Humanitas: its vampire's rescue gets +1 stealth (actor_stealth) and, once successful, 1 blood of its cost comes
     # back to whoever paid it (after_action)
     ("rescue_stealth_cheaper", r"^when attempting to rescue a vampire from torpor, this vampire gets \+(?P<n>1) stealth and "
