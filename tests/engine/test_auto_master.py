@@ -20,7 +20,7 @@ LASTING = {"transfers", "hand_size", "minion_tap_cost", "villein_cost", "discipl
            "untargetable", "target_cost", "burn_after_torpor", "torpor_burns_pool", "torpor_tax",
            "recruit_discount", "cancel_event", "vine_refund", "vine_upkeep", "extra_mpa", "fewer_dpa_burn",
            "equip_unlocks", "thirst", "hunt_tithe", "burn_at_blood", "leopold_upkeep", "leopold_move",
-           "hunt_bonus", "luanda_action", "loa_bleed", "host_burn_next_unlock", "rescue_stealth_cheaper", "creep_gain", "trophy_hunting", "host_intercept", "host_bleed", "no_actions",
+           "hunt_bonus", "luanda_action", "loa_bleed", "host_burn_next_unlock", "rescue_stealth_cheaper", "creep_gain", "heal_two_per_blood", "trophy_hunting", "host_intercept", "host_bleed", "no_actions",
            "untargetable_ready", "capitalist", "host_stealth", "block_costs_blood", "blocked_penalty",
            "millicent", "vp_hand_size", "tension", "block_tax", "hunt_food_gain", "not_during_action",
            "uncoil_burn", "uncoil_burned_by", "torpor_action_cost", "older_rescue_cost", "sorrow_no_unlock",

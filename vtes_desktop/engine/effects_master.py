@@ -5097,6 +5097,19 @@ def extra_blood_cost(ctx: Ctx, rules: CardRules) -> int:
     return sum(int(v["n"]) for iid in _events_in_play(ctx) for v in _has(ctx, iid, "redirect_cost"))
 
 
+def heal_per_blood(ctx: Ctx, m: int) -> int:
+    """Non-aggravated damage vampire *m* heals for each blood it burns (rules_combat.inflict): 1, or 2 with
+    Regenerative Blood on it."""
+    st = ctx.st
+    n = 1
+    for a in st.attached.get(m, ()):
+        if not st.cards[a].contested and "Master" in ctx.cdef(a).types:
+            for v in _has(ctx, a, "heal_two_per_blood"):
+                if _clan_key(v["clan"]) in {_clan_key(x) for x in ctx.cdef(m).clans}:
+                    n = max(n, int(v["n"]))
+    return n
+
+
 def strikes_chosen(ctx: Ctx, f, strikes: dict) -> None:
     """The strikes of a combat round resolve (rules_combat._resolve_strikes): Creep Show's vampire gains 1 blood, once
     each turn, when the opposing minion's strike is a dodge or ends combat."""

@@ -4580,8 +4580,15 @@ def inflict(ctx: Ctx, target: int, normal: int, aggravated: int, mend: int = 1) 
     blood = c.counters
     _add_taken(ctx, target, normal + aggravated)
     wounded = c.wounded or c.region == "torpor"
-    healed = min(blood // mend, normal)      # Sword of Nuln: 2 blood to heal each damage
-    blood -= healed * mend
+    from vtes_desktop.engine.effects_master import heal_per_blood
+
+    per = heal_per_blood(ctx, target) if mend == 1 else 1   # Regenerative Blood: 2 damage healed for each blood
+    if per > 1:
+        healed = min(blood * per, normal)
+        blood -= -(-healed // per)
+    else:
+        healed = min(blood // mend, normal)      # Sword of Nuln: 2 blood to heal each damage
+        blood -= healed * mend
     if normal - healed > 0:
         wounded = True
     burned = False

@@ -853,6 +853,10 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((k, re.compile(p)) for k, p
     # resolves (effects_master.strikes_chosen, from rules_combat._resolve_strikes)
     ("creep_gain", r"^once per turn, when a minion opposing this vampire in combat dodges or ends combat as a strike, "
                    r"this vampire gains (?P<n>1) blood from the blood bank$"),
+    # Regenerative Blood: its Samedi heals 2 non-aggravated damage for each blood it burns (heal_per_blood, read by
+    # rules_combat.inflict)
+    ("heal_two_per_blood", r"^the (?P<clan>samedi) with this card can heal (?P<n>2) non-aggravated damage for each blood "
+                           r"counter he or she burns$"),
     # Humanitas: its vampire's rescue gets +1 stealth (actor_stealth) and, once successful, 1 blood of its cost comes
     # back to whoever paid it (after_action)
     ("rescue_stealth_cheaper", r"^when attempting to rescue a vampire from torpor, this vampire gets \+(?P<n>1) stealth and "
