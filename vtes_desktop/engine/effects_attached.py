@@ -875,18 +875,25 @@ def use_in_combat(ctx: Ctx, cmd, iid: int) -> bool:
 
 
 def combat_card_kept(ctx: Ctx, m: int, iid: int, rules: CardRules, mode: Mode) -> bool:
-    """A combat card that says "Put this card on this vampire" and whose lasting clauses this family carries out
-    (Wall of Filth) goes on the vampire that played it (rules_combat.play_combat, once it is played)."""
-    if rules.types != ("Combat",) or not mode_specs(rules, mode):
+    """A combat card that says "Put this card on this vampire" goes on the vampire that played it (Wall of Filth,
+    Righteous Aura), one that says "Put this card in play" into its controller's play (rules_combat.play_combat,
+    once it is played); the lasting clauses this family does not read are left to the players there."""
+    if "Combat" not in mode.types:
         return False
-    if not any(e.kind == "put_in_play" and (e.text or "").strip().lower().rstrip(".") == "put this card on this vampire"
-               for e in mode.effects):
+    puts = [(e.text or "").strip().lower().rstrip(".") for e in mode.effects if e.kind == "put_in_play" and e.automated]
+    on_self = any(t.endswith("put this card on this vampire") for t in puts)   # also "As [qui] above, and put ..."
+    in_play = "put this card in play" in puts   # Darkness Within: its clauses left to the players act on it there
+    if not (on_self or in_play):
         return False
     st = ctx.st
     if st.cards[iid].region not in ("ash_heap", "aside") or st.cards[m].region not in ("ready", "torpor"):
         return False
-    ctx.move(iid, "attached", host=m, level=mode.level)
-    ctx.emit("attached", f"{rules.name} is put on {ctx.name(m)}.", cards=(iid, m))
+    if on_self:
+        ctx.move(iid, "attached", host=m, level=mode.level)
+        ctx.emit("attached", f"{rules.name} is put on {ctx.name(m)}.", cards=(iid, m))
+    else:
+        ctx.move(iid, "in_play", seat=st.cards[m].controller, level=mode.level)
+        ctx.emit("in_play", f"{rules.name} is put in play.", cards=(iid,))
     return True
 
 
