@@ -23,3 +23,24 @@ def shared_path(*parts: str) -> Path:
             pytest.fail(msg)
         pytest.skip(msg)
     return p
+
+
+def check_family(reading, claims, handled, family: str) -> None:
+    """The checks every card family passes (cards/grammar/auto_<family>.py): each reading it gives over the
+    whole library has engine code behind it (*handled*, the names its engine module carries out), and a clause
+    it claims belongs to it alone (`effects.owner`)."""
+    from vtes_desktop.cards.db import load_db
+    from vtes_desktop.cards.grammar import compile_rules, effects
+
+    kinds = set()
+    for c in load_db().library:
+        r = compile_rules(c)
+        for m in r.modes:
+            for e in m.effects:
+                got = reading(e, r.types)
+                if got is None:
+                    continue
+                kinds.add(got[0])
+                if claims(e, r.types) is not None:
+                    assert effects.owner(e, r.types) == family, (c.name, e.text)
+    assert kinds <= set(handled), sorted(kinds - set(handled))

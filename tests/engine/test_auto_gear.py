@@ -1,34 +1,18 @@
 """The gear family: every reading it gives over the card list has engine code behind it
 (engine/effects_gear.py), and what it claims never belongs to another family."""
 
-from vtes_desktop.cards.db import load_db
-from vtes_desktop.cards.grammar import compile_rules, effects
+from vtes_desktop.cards.grammar import compile_rules
 from vtes_desktop.cards.grammar.auto_gear import claims, reading
 from vtes_desktop.engine import effects_gear
+
+from support import check_family
 from vtes_desktop.engine.context import Ctx
 from vtes_desktop.engine.errors import Illegal
 import pytest
 
 
-def _readings():
-    for c in load_db().library:
-        r = compile_rules(c)
-        for m in r.modes:
-            for e in m.effects:
-                got = reading(e, r.types)
-                if got is not None:
-                    yield c, r, e, got
-
-
-def test_every_reading_has_a_handler():
-    kinds = {got[0] for _, _, _, got in _readings()}
-    assert kinds <= effects_gear.HANDLED, kinds - effects_gear.HANDLED
-
-
-def test_a_claimed_clause_belongs_to_this_family_alone():
-    for c, r, e, got in _readings():
-        if claims(e, r.types) is not None:
-            assert effects.owner(e, r.types) == "auto_gear", (c.name, e.text)
+def test_every_reading_has_a_handler_and_every_claimed_clause_is_this_familys_alone():
+    check_family(reading, claims, effects_gear.HANDLED, "auto_gear")
 
 
 def _named(game, name: str) -> int:

@@ -531,10 +531,7 @@ def automated(e: Effect, types: tuple[str, ...]) -> bool:
 
 
 def claims(e: Effect, types: tuple[str, ...]) -> tuple | None:
-    """The reading of *e* when this family is the one that resolves it, else None."""
-    r = reading(e, types)
-    if r is None:
-        return None
+    """The reading of *e* when this family is the one that resolves it (`effects.owner`), else None."""
     from vtes_desktop.cards.grammar import effects
 
-    return r if effects.owner(e, types) == "auto_attached" else None
+    return effects.claimed(e, types, reading(e, types), "auto_attached")

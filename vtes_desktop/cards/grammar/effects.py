@@ -682,6 +682,12 @@ def _families() -> tuple[Callable[[Effect, tuple[str, ...]], bool], ...]:
             auto_minion.automated, auto_attached.automated, auto_gear.automated, auto_library.automated)
 
 
+def claimed(e: Effect, types: tuple[str, ...], reading: tuple | None, family: str) -> tuple | None:
+    """*reading* (what *family* reads in *e*) when *family* is the one that resolves *e* (see `owner`), else None:
+    the `claims` of a family that crosses card types."""
+    return reading if reading is not None and owner(e, types) == family else None
+
+
 def owner(e: Effect, types: tuple[str, ...]) -> str | None:
     """Who resolves *e* (played or in play as a card of *types*): "core" for the core vocabulary, else the
     module name of the first family in `_families()` that reads it ("auto_gear"), or None (by hand).
