@@ -273,3 +273,11 @@ def test_legal_offers_a_superior_use_when_the_basic_text_does_not_fit(db):
     card = game.state.region(0, "hand")[0]
     uses = game.legal(0).cards[card].uses
     assert any(u.command.type == "maneuver" and u.level == "superior" for u in uses)
+
+
+def test_the_log_replayed_in_place_gives_the_same_state(played):
+    """Undo and forks rebuild the state from the log (`Game._replay_state`): the rules that compare a step with
+    the state before it (`Ctx.before`) must see the replayed state there, not the game's current one."""
+    again, live = played._replay_state(), played.state
+    assert again.regions == live.regions and again.attached == live.attached
+    assert again.cards == live.cards and again.seats == live.seats and again.marks == live.marks

@@ -31,15 +31,21 @@ OWNER_REGIONS = HIDDEN | {"ash_heap", "removed"}
 
 
 class Ctx:
-    __slots__ = ("st", "db", "events", "seed", "game", "closes")
+    __slots__ = ("st", "db", "events", "seed", "game", "closes", "_before")
 
-    def __init__(self, game: "Game", st: State):
+    def __init__(self, game: "Game", st: State, before: State | None = None):
         self.game = game
         self.st = st
+        self._before = before
         self.db: CardDB = game.db
         self.events: list[Event] = []
         self.seed = game.seed
         self.closes = 0      # windows closed during this command (for resolve)
+
+    @property
+    def before(self) -> State:
+        """The state this step started from: the game's, or the replayed one while the log is replayed."""
+        return self.game.state if self._before is None else self._before
 
     # -- cards ----------------------------------------------------------------------
     def card(self, iid: int) -> Card:

@@ -1482,7 +1482,7 @@ _LAST: list = [None, ()]   # (the attached mapping last looked at, its cards wit
 def state_checks(ctx: Ctx) -> None:
     """After each step: a card that burns once its host is in torpor (Eternal Vigilance)."""
     st = ctx.st
-    prev = ctx.game.state
+    prev = ctx.before
     if st.cards is prev.cards and st.frames is prev.frames:
         return   # nothing changed this step
     if _AFTER and st.marks and not any(isinstance(x, CombatFrame) for x in st.frames):

@@ -2408,7 +2408,7 @@ def _held_locked(ctx: Ctx) -> None:
     play keeps from unlocking as normal (Children of Osiris: Followers of Set; Whispers of the Nictuku: Nosferatu)
     and that were locked stay locked; each may burn 1 blood to unlock this phase (a `use` of the card)."""
     st = ctx.st
-    prev = ctx.game.state
+    prev = ctx.before
     for m in st.region(st.active, "ready"):   # Obsession, Kindred Society Games: kept locked, a toll to unlock
         for a in st.attached.get(m, ()):
             if st.cards[a].contested or not _has(ctx, a, "host_no_unlock"):
@@ -5448,7 +5448,7 @@ def note_as_played(ctx: Ctx, cmd) -> None:
     st.as_played = None
     if cmd.type not in _PLAYS or getattr(cmd, _PLAYS[cmd.type], None) in (None, "hand"):
         return
-    before = ctx.game.state
+    before = ctx.before
     gone = [i for i in before.region(cmd.seat, "hand") if st.cards[i].region != "hand"]
     if len(gone) != 1:
         return
@@ -5704,7 +5704,7 @@ def state_checks(ctx: Ctx) -> None:
     """After each step: master cards that burn once their minion is in torpor (Secure Haven), or make its
     controller burn pool as it goes to torpor (Fame; noted once, until the vampire leaves torpor)."""
     st = ctx.st
-    prev = ctx.game.state
+    prev = ctx.before
     if st.seats is not prev.seats and any(a.vp > b.vp for a, b in zip(st.seats, prev.seats)):
         _vp_draw_up(ctx)   # victory points went up (The Bitter and Sweet Story)
     if st.marks and any(x[1] == "fbi damage" for x in st.marks if len(x) == 3):

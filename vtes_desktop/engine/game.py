@@ -154,7 +154,7 @@ class Game:
         for e in self.entries:
             if e.undone or isinstance(e.cmd, C.Undo):
                 continue
-            ctx = Ctx(self, st.clone())
+            ctx = Ctx(self, st.clone(), st)   # the step's "before" is the replayed state, not the game's
             flow.step(ctx, e.cmd)
             st = ctx.st
         return st
