@@ -25,6 +25,8 @@ Methuselah's next turn), HOST (whom a card's counters belong to), PUTTER (who pu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from vtes_desktop.cards.grammar import auto_gear, compile_rules
 from vtes_desktop.engine import flow
 from vtes_desktop.engine.context import Ctx
@@ -203,73 +205,15 @@ def use(ctx: Ctx, cmd, iid: int) -> bool:
     rs = card_readings(ctx, iid)
     if not rs:
         return False
-    kinds = [r[0] for r in rs]
     f = ctx.st.top
-    if "burn_blood_for_votes" in kinds:
-        _burn_blood_for_votes(ctx, cmd, iid)
-        return True
-    if "lock_to_unlock_after_success" in kinds:
-        _lock_to_unlock(ctx, cmd, iid)
-        return True
-    if "remove_clan_vampire_or_burn" in kinds and (iid, PENDING, "remove") in ctx.st.marks:
-        _shango_entry(ctx, cmd, iid, _first(ctx, iid, "remove_clan_vampire_or_burn"))
-        return True
-    if "blood_for_hand_size_turn" in kinds:
-        _shango_hand(ctx, cmd, iid, _first(ctx, iid, "blood_for_hand_size_turn"))
-        return True
-    if "lock_continue_unblocked" in kinds:
-        _ambulance(ctx, cmd, iid)
-        return True
-    if "second_copy_after_equip" in kinds:
-        _second_copy(ctx, cmd, iid)
-        return True
-    if "diablerie_gifts" in kinds:
-        _gift(ctx, cmd, iid)
-        return True
-    if "blood_for_basic_discipline" in kinds:
-        _amulet(ctx, cmd, iid, _first(ctx, iid, "blood_for_basic_discipline"))
-        return True
-    if "unlock_pool_or_burn" in kinds:
-        _pool_or_burn(ctx, cmd, iid, _first(ctx, iid, "unlock_pool_or_burn"))
-        return True
-    if "unlock_damage_own_minion" in kinds:
-        _unlock_damage(ctx, cmd, iid, _first(ctx, iid, "unlock_damage_own_minion"))
-        return True
-    if "unlock_blood_to_card_or_burn" in kinds or "burn_counter_for_stealth" in kinds:
-        _polaris(ctx, cmd, iid)
-        return True
-    if "stash_equipment" in kinds:
-        _stash(ctx, cmd, iid)
-        return True
-    if "remove_bearer_for_pool" in kinds:
-        _remove_bearer_for_pool(ctx, cmd, iid, _first(ctx, iid, "remove_bearer_for_pool"))
-        return True
-    if "unlock_choose_level" in kinds:
-        _unlock_choose_level(ctx, cmd, iid, _first(ctx, iid, "unlock_choose_level"))
-        return True
-    if "choose_vampire" in kinds and not _chosen(ctx, iid):
-        _choose(ctx, cmd, iid)
-        return True
-    if "lock_burn_chosen_blood" in kinds:
-        _doll(ctx, cmd, iid, _first(ctx, iid, "lock_burn_chosen_blood"))
-        return True
-    if "burn_cancel_block_combat" in kinds:
-        _jar(ctx, cmd, iid)
-        return True
-    if "choose_prey_minion" in kinds:
-        _choose_prey_minion(ctx, cmd, iid)
-        return True
-    if "unlock_after_rescue" in kinds:
-        _unlock_after_rescue(ctx, cmd, iid)
-        return True
-    if "burn_for_discipline_level" in kinds:
-        _burn_for_level(ctx, cmd, iid)
-        return True
-    if "unlock_move_blood_to_bearer" in kinds:
-        _unlock_move_blood(ctx, cmd, iid, _first(ctx, iid, "unlock_move_blood_to_bearer"))
-        return True
-    if "no_vampire_block" in kinds:
-        _no_vampire_block(ctx, cmd, iid, _first(ctx, iid, "no_vampire_block"))
+    for names, handler, with_reading in _USES:   # the first use the card has, in this order
+        r = next((x for x in rs if x[0] in names), None)
+        if r is None or not _use_open(ctx, iid, r[0]):
+            continue
+        if with_reading:
+            handler(ctx, cmd, iid, r)
+        else:
+            handler(ctx, cmd, iid)
         return True
     fail = _first(ctx, iid, "fail_directed")
     stealth = _first(ctx, iid, "lock_for_stealth")
@@ -1087,7 +1031,6 @@ def announce_own(ctx: Ctx, cmd, m: int):
     name = ctx.name(src)
     seat = cmd.seat
     if r[0] == "own_bleed":
-        from vtes_desktop.engine.effects_combat import bearer_bonus
         from vtes_desktop.engine.rules_action import _no_bleed, minion_bleed, target_seat
 
         tgt = target_seat(ctx, seat, cmd.target) if cmd.target is not None else st.prey(seat)
@@ -2131,3 +2074,39 @@ def hand_size_bonus(ctx: Ctx, iid: int) -> int | None:
         elif r[0] == "blood_for_hand_size_turn" and (iid, ("gear hand size", ctx.st.turn)) in ctx.st.acted:
             n += r[2]
     return n
+
+
+def _use_open(ctx: Ctx, iid: int, kind: str) -> bool:
+    """Whether a use the card has can be taken now (a few wait for a choice or a pending step)."""
+    if kind == "remove_clan_vampire_or_burn":
+        return (iid, PENDING, "remove") in ctx.st.marks
+    if kind == "choose_vampire":
+        return not _chosen(ctx, iid)
+    return True
+
+
+#: the uses `use` carries out: (reading names, handler, whether the handler takes the reading), first match wins
+_USES: tuple[tuple[tuple[str, ...], Callable, bool], ...] = (
+    (('burn_blood_for_votes',), _burn_blood_for_votes, False),
+    (('lock_to_unlock_after_success',), _lock_to_unlock, False),
+    (('remove_clan_vampire_or_burn',), _shango_entry, True),
+    (('blood_for_hand_size_turn',), _shango_hand, True),
+    (('lock_continue_unblocked',), _ambulance, False),
+    (('second_copy_after_equip',), _second_copy, False),
+    (('diablerie_gifts',), _gift, False),
+    (('blood_for_basic_discipline',), _amulet, True),
+    (('unlock_pool_or_burn',), _pool_or_burn, True),
+    (('unlock_damage_own_minion',), _unlock_damage, True),
+    (('unlock_blood_to_card_or_burn', 'burn_counter_for_stealth'), _polaris, False),
+    (('stash_equipment',), _stash, False),
+    (('remove_bearer_for_pool',), _remove_bearer_for_pool, True),
+    (('unlock_choose_level',), _unlock_choose_level, True),
+    (('choose_vampire',), _choose, False),
+    (('lock_burn_chosen_blood',), _doll, True),
+    (('burn_cancel_block_combat',), _jar, False),
+    (('choose_prey_minion',), _choose_prey_minion, False),
+    (('unlock_after_rescue',), _unlock_after_rescue, False),
+    (('burn_for_discipline_level',), _burn_for_level, False),
+    (('unlock_move_blood_to_bearer',), _unlock_move_blood, True),
+    (('no_vampire_block',), _no_vampire_block, True),
+)
