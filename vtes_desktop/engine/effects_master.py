@@ -5484,7 +5484,7 @@ def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: st
             raise Illegal("target", f"{name} cancels a master card played by another Methuselah")
     elif types & {"Master", "Event"} or d.is_crypt:
         raise Illegal("timing", f"{name} cancels a minion card; {d.display} is not one")
-    now = st
+    now = st.clone()   # the fields as they stand after the play (st itself goes back to before it just below)
     was_oot = any(s_ == seat for s_, _ in now.oot) and not any(s_ == seat for s_, _ in before.oot)
     fresh = before.clone()
     for k in type(st).__slots__:
@@ -5503,6 +5503,10 @@ def _cancel_as_played(ctx: Ctx, cmd: C.Play, iid: int, rules: CardRules, key: st
     from vtes_desktop.engine.rules_action import played_from_hand
 
     played_from_hand(ctx, seat, card, ctx.rules(card))
+    f_now, f = now.top, st.top
+    if isinstance(f_now, ActionFrame) and isinstance(f, ActionFrame) and f_now.played - f.played:
+        # the canceled card has still been played (ruling ANK 20190104): its minion plays no second copy of it
+        flow.set_top(ctx, f._replace(played=f.played | f_now.played))
 
 
 def target_refusal(ctx: Ctx, seat: int, target: int | None) -> str | None:
