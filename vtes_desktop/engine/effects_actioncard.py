@@ -1824,23 +1824,15 @@ def resolve_referendum(ctx: Ctx, f: ReferendumFrame) -> list[str] | None:
                             or ("location" in spec[3] and "location" in ctx.rules(iid).keywords):
                         n += 1
                 changes[s] = changes.get(s, 0) + spec[1] * spec[2] * n
-        elif k == "banish" and terms and re.search(r"#(\d+)$", terms):
+        elif k in ("banish", "banish_torpor") and terms and re.search(r"#(\d+)$", terms):
             v = int(re.search(r"#(\d+)$", terms).group(1))
             c = st.cards.get(v)
-            if c is None or c.region != "ready":
-                ctx.emit("fizzles", f"{ctx.name(v)} is no longer ready: {name} has no effect on them.")
+            region, still, whence = ("ready", "ready", "") if k == "banish" else ("torpor", "in torpor", "from torpor ")
+            if c is None or c.region != region:
+                ctx.emit("fizzles", f"{ctx.name(v)} is no longer {still}: {name} has no effect on them.")
                 continue
             ctx.move(v, "uncontrolled", seat=c.controller, counters=c.counters)
-            ctx.emit("banished", f"{ctx.name(v)} is moved to {poss(ctx.seat_name(c.controller))} uncontrolled region, "
-                                 "with the cards and counters on them.", cards=(v,))
-        elif k == "banish_torpor" and terms and re.search(r"#(\d+)$", terms):
-            v = int(re.search(r"#(\d+)$", terms).group(1))
-            c = st.cards.get(v)
-            if c is None or c.region != "torpor":
-                ctx.emit("fizzles", f"{ctx.name(v)} is no longer in torpor: {name} has no effect on them.")
-                continue
-            ctx.move(v, "uncontrolled", seat=c.controller, counters=c.counters)
-            ctx.emit("banished", f"{ctx.name(v)} is moved from torpor to {poss(ctx.seat_name(c.controller))} uncontrolled "
+            ctx.emit("banished", f"{ctx.name(v)} is moved {whence}to {poss(ctx.seat_name(c.controller))} uncontrolled "
                                  "region, with the cards and counters on them.", cards=(v,))
         elif k == "title":
             inst = next((x for x in specs if x[0] == "title_instead_named"), None)

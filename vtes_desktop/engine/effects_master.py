@@ -1165,6 +1165,15 @@ def _minion(ctx: Ctx, cmd: C.Use, name: str, what: str):
     return flow.ref(ctx, cmd.seat, cmd.minion, what="minion")
 
 
+def _named_own_vampire(ctx: Ctx, cmd: C.Use, name: str, what: str) -> int:
+    """The minion the use names (*what* says which), refused unless it is a ready vampire of the user's."""
+    m = _minion(ctx, cmd, name, what)
+    mc = ctx.st.cards[m]
+    if mc.controller != cmd.seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
+        raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
+    return m
+
+
 def _lock(ctx: Ctx, iid: int) -> None:
     ctx.update(iid, locked=True)
 
@@ -1512,10 +1521,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _usable(ctx, cmd, iid, lock=True)
         if st.phase != "master" or st.frames:
             raise Illegal("timing", f"{name} is used during a master phase")
-        m = _minion(ctx, cmd, name, "the vampire whose blood moves")
+        m = _named_own_vampire(ctx, cmd, name, "the vampire whose blood moves")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         way = (cmd.effect or "").lower().strip()
         n = int(v["n"])
         if way in ("to pool", "pool"):
@@ -2082,10 +2089,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         _own_phase(ctx, cmd, iid, "unlock")
         if (iid, "unlocked at start", st.turn) not in st.marks:
             raise Illegal("use", f"{name} was not unlocked at the start of your turn")
-        m = _minion(ctx, cmd, name, "the ready vampire that gains the blood")
+        m = _named_own_vampire(ctx, cmd, name, "the ready vampire that gains the blood")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         _once_each_phase(ctx, iid)
         n = int(v["n"])
         ctx.set_blood(m, mc.counters + n)
@@ -2195,10 +2200,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
     _usable(ctx, cmd, iid, lock=True)
     if key == "lock_pay_unlock":
         _own_phase(ctx, cmd, iid, "discard")
-        m = _minion(ctx, cmd, name, "the vampire to unlock")
+        m = _named_own_vampire(ctx, cmd, name, "the vampire to unlock")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         if not mc.locked:
             raise Illegal("minion", f"{name}: {ctx.name(m)} is not locked")
         from vtes_desktop.engine.rules_action import _pay
@@ -2210,10 +2213,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         return True
     if key == "lock_make_anarch":
         _own_phase(ctx, cmd, iid, "master")
-        m = _minion(ctx, cmd, name, "the vampire that becomes Anarch")
+        m = _named_own_vampire(ctx, cmd, name, "the vampire that becomes Anarch")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         if ctx.title(mc) or (ctx.sect(mc) or "").lower() == "anarch":
             raise Illegal("minion", f"{name}: {ctx.name(m)} is titled or already Anarch")
         _lock(ctx, iid)
@@ -2242,10 +2243,8 @@ def use(ctx: Ctx, cmd: C.Use, iid: int) -> bool:
         ctx.emit("master", f"{ctx.seat_name(seat)} locks {name}: +1 master phase action.")
         return True
     if key == "lock_add_blood":
-        m = _minion(ctx, cmd, name, "the ready vampire that gains the blood")
+        m = _named_own_vampire(ctx, cmd, name, "the ready vampire that gains the blood")
         mc = st.cards[m]
-        if mc.controller != seat or mc.region != "ready" or not ctx.is_vampire(mc) or mc.contested:
-            raise Illegal("minion", f"{name}: {ctx.name(m)} is not a ready vampire you control")
         _lock(ctx, iid)
         n = int(v["n"])
         ctx.set_blood(m, mc.counters + n)
